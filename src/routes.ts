@@ -1,0 +1,73 @@
+/**
+ * The route table of SPEC.md section 2, written once. app.config.ts, every page's config, the
+ * jump page and the route-table tests read it. Paths are public addresses (QR codes and shares
+ * carry them): never rename one.
+ */
+export interface RouteDef {
+  /** Page path without a leading slash, as in app.json. */
+  path: string
+  /** Title bar text; '' for pages that set none. */
+  title: string
+  /** Pull-down refresh on this page. */
+  pullDownRefresh?: boolean
+  /** Title bar colours, where the page has its own (app download: green with white text). */
+  barBackground?: string
+  barTextStyle?: 'white' | 'black'
+  /** Signed-out users are sent to login first. */
+  needsLogin?: boolean
+}
+
+export const HOME_PATH = 'pages/tabBar/home'
+export const LOGIN_PATH = 'pages/user/login'
+/** The default page title: a slogan meaning "make learning a habit". */
+export const DEFAULT_TITLE = '让学习成为一种习惯'
+
+export const ROUTES: RouteDef[] = [
+  { path: HOME_PATH, title: '首页', needsLogin: true },
+  { path: 'pages/tabBar/clue', title: '招生线索', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/tabBar/record', title: '资金记录', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/main/appDownload', title: 'APP下载', barBackground: '#07c160', barTextStyle: 'white' },
+  { path: 'pages/main/wxCode', title: '' },
+  { path: 'pages/main/pay', title: '付款' },
+  { path: 'pages/main/content', title: '内容' },
+  { path: 'pages/main/web', title: '' },
+  { path: 'pages/jump/index', title: '' },
+  { path: 'pages/partner/position', title: '本周期档位', needsLogin: true },
+  { path: 'pages/partner/deal', title: '成交单量', needsLogin: true },
+  { path: 'pages/partner/withdrawal', title: '提现', needsLogin: true },
+  { path: 'pages/activity/main', title: '活动' },
+  { path: 'pages/activity/detail', title: '活动详情' },
+  { path: LOGIN_PATH, title: '合伙人登录' },
+  { path: 'pages/user/loginWechat', title: '合伙人登录' },
+  { path: 'pages/user/person', title: '填写个人信息', needsLogin: true },
+  { path: 'pages/user/partner', title: '填写报名信息', needsLogin: true },
+  { path: 'pages/user/agreement', title: '用户协议' },
+  { path: 'pages/user/privacy', title: '隐私政策' },
+  { path: 'pages/user/volunteer', title: '志愿查询' },
+  { path: 'pages/user/changePass', title: '修改密码', needsLogin: true },
+]
+
+/** The entry page and the two tab pages stay in the main package; every other area is a subpackage. */
+export const MAIN_PACKAGE_AREA = 'pages/tabBar'
+
+export function areaOf(path: string): string {
+  return path.split('/').slice(0, 2).join('/')
+}
+
+export function routeOf(path: string): RouteDef | undefined {
+  const clean = path.replace(/^\//, '').split('?')[0]
+  return ROUTES.find((r) => r.path === clean) ?? (clean === '' ? ROUTES[0] : undefined)
+}
+
+/** Page config (title, refresh, colours) for one route; each page's *.config.ts calls this. */
+export function pageConfigOf(path: string) {
+  const route = ROUTES.find((r) => r.path === path)
+  if (!route) throw new Error(`No route ${path} in src/routes.ts`)
+  return {
+    navigationBarTitleText: route.title,
+    navigationStyle: 'custom' as const,
+    ...(route.pullDownRefresh ? { enablePullDownRefresh: true, backgroundTextStyle: 'dark' as const } : {}),
+    ...(route.barBackground ? { navigationBarBackgroundColor: route.barBackground } : {}),
+    ...(route.barTextStyle ? { navigationBarTextStyle: route.barTextStyle } : {}),
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Enumerations of SPEC.md section 3 and PRODUCT.md. The wire carries the Chinese label (the
+ * back-office convention visible in SPEC: 是, 登录, 公众号); the English key is for code.
+ * Each enumeration is a const object, its value type, and the ordered list of values.
+ */
+function values<T extends Record<string, string>>(e: T): Array<T[keyof T]> {
+  return Object.values(e) as Array<T[keyof T]>
+}
+
+export const YesNo = { yes: '是', no: '否' } as const
+export type YesNo = (typeof YesNo)[keyof typeof YesNo]
+
+export const TimeType = {
+  today: '今天',
+  thisWeek: '本周',
+  thisMonth: '本月',
+  yesterday: '昨天',
+  lastWeek: '上周',
+  lastMonth: '上月',
+  thisYear: '今年',
+  lastYear: '去年',
+} as const
+export type TimeType = (typeof TimeType)[keyof typeof TimeType]
+export const TIME_TYPES = values(TimeType)
+
+export const LiveStatus = { notStarted: '未开始', live: '直播中', ended: '已结束' } as const
+export type LiveStatus = (typeof LiveStatus)[keyof typeof LiveStatus]
+export const LIVE_STATUSES = values(LiveStatus)
+
+export const BannerDeviceType = { computer: '电脑', mobile: '手机' } as const
+export type BannerDeviceType = (typeof BannerDeviceType)[keyof typeof BannerDeviceType]
+export const BANNER_DEVICE_TYPES = values(BannerDeviceType)
+
+export const ReplyStatus = { pending: '待回复', replied: '已回复' } as const
+export type ReplyStatus = (typeof ReplyStatus)[keyof typeof ReplyStatus]
+export const REPLY_STATUSES = values(ReplyStatus)
+
+export const ProductStatus = { listed: '上架', unlisted: '下架' } as const
+export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus]
+export const PRODUCT_STATUSES = values(ProductStatus)
+
+export const ProductType = { textbook: '教材', liveCourse: '直播课', offlineCourse: '线下课' } as const
+export type ProductType = (typeof ProductType)[keyof typeof ProductType]
+export const PRODUCT_TYPES = values(ProductType)
+
+/** In this order (SPEC.md section 3). */
+export const PayStatus = { paying: '支付中', paid: '支付成功', failed: '支付失败' } as const
+export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus]
+export const PAY_STATUSES = values(PayStatus)
+
+export const ContactMethod = { phone: '电话', wechat: '微信' } as const
+export type ContactMethod = (typeof ContactMethod)[keyof typeof ContactMethod]
+export const CONTACT_METHODS = values(ContactMethod)
+
+export const EnabledStatus = { enabled: '启用', disabled: '禁用' } as const
+export type EnabledStatus = (typeof EnabledStatus)[keyof typeof EnabledStatus]
+export const ENABLED_STATUSES = values(EnabledStatus)
+
+export const Difficulty = { simple: '简单', general: '一般', hard: '困难' } as const
+export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty]
+export const DIFFICULTIES = values(Difficulty)
+
+/** Intake batch years: the strings 2015 to 2030. */
+export const INTAKE_YEARS: string[] = Array.from({ length: 16 }, (_, i) => String(2015 + i))
+/** Batch options: 1期 to 20期. */
+export const BATCHES: string[] = Array.from({ length: 20 }, (_, i) => `${i + 1}期`)
+
+/** Where the client runs (SPEC.md section 3); detected once by src/platform. */
+export const Platform = {
+  weappMini: 'weixin-mini',
+  alipayMini: 'alipay-mini',
+  h5Weixin: 'h5-weixin',
+  h5Alipay: 'h5-alipay',
+  appAndroid: 'app-android',
+  appIos: 'app-ios',
+  h5: 'h5',
+} as const
+export type Platform = (typeof Platform)[keyof typeof Platform]
+export const PLATFORMS = values(Platform)
+
+/** The outside identity provider a sign-in code comes from. */
+export const LoginPlatform = { weixin: 'weixin', alipay: 'alipay' } as const
+export type LoginPlatform = (typeof LoginPlatform)[keyof typeof LoginPlatform]
+export const LOGIN_PLATFORMS = values(LoginPlatform)
+
+/** Which app the code was issued to: 公众号 (official account, H5) or 小程序 (mini-program). */
+export const LoginType = { officialAccount: '公众号', miniProgram: '小程序' } as const
+export type LoginType = (typeof LoginType)[keyof typeof LoginType]
+export const LOGIN_TYPES = values(LoginType)
+
+/** What a verification code is for; sendVerify's `type`, default 登录. */
+export const VerifyType = {
+  login: '登录',
+  register: '注册',
+  resetPassword: '找回密码',
+  bindPhone: '绑定手机',
+} as const
+export type VerifyType = (typeof VerifyType)[keyof typeof VerifyType]
+export const VERIFY_TYPES = values(VerifyType)
+
+/** A partner's review status (PRODUCT.md "Partner account"). */
+export const PartnerStatus = {
+  incomplete: '未提交',
+  pending: '待审核',
+  active: '已通过',
+  rejected: '已拒绝',
+  disabled: '已禁用',
+} as const
+export type PartnerStatus = (typeof PartnerStatus)[keyof typeof PartnerStatus]
+export const PARTNER_STATUSES = values(PartnerStatus)
+
+export const Gender = { male: '男', female: '女' } as const
+export type Gender = (typeof Gender)[keyof typeof Gender]
+export const GENDERS = values(Gender)
+
+export const PayoutAccountType = { wechat: '微信', alipay: '支付宝', bank: '银行卡' } as const
+export type PayoutAccountType = (typeof PayoutAccountType)[keyof typeof PayoutAccountType]
+export const PAYOUT_ACCOUNT_TYPES = values(PayoutAccountType)
+
+/** Clue status: 待跟进 -> 跟进中 -> 已成交 or 无效. */
+export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已成交', invalid: '无效' } as const
+export type ClueStatus = (typeof ClueStatus)[keyof typeof ClueStatus]
+export const CLUE_STATUSES = values(ClueStatus)
+
+export const ClueSource = { activity: '活动', partner: '合伙人录入' } as const
+export type ClueSource = (typeof ClueSource)[keyof typeof ClueSource]
+export const CLUE_SOURCES = values(ClueSource)
+
+/** Withdrawal status: 审核中 -> 已打款 or 已拒绝. */
+export const WithdrawalStatus = { applying: '审核中', paid: '已打款', refused: '已拒绝' } as const
+export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
+export const WITHDRAWAL_STATUSES = values(WithdrawalStatus)
+
+/** A ledger entry's type; commission and refund are +, withdrawal is -, adjustment either. */
+export const LedgerType = {
+  commission: '佣金',
+  withdrawal: '提现',
+  refund: '提现退回',
+  adjustment: '调整',
+} as const
+export type LedgerType = (typeof LedgerType)[keyof typeof LedgerType]
+export const LEDGER_TYPES = values(LedgerType)
+
+/** Operator roles (PRODUCT.md "Actors"). */
+export const AdminRole = { admin: '管理员', finance: '财务', enrollTeacher: '招生老师' } as const
+export type AdminRole = (typeof AdminRole)[keyof typeof AdminRole]
+export const ADMIN_ROLES = values(AdminRole)
+
+export const ActivityType = { campaign: '招生活动', notice: '资讯' } as const
+export type ActivityType = (typeof ActivityType)[keyof typeof ActivityType]
+export const ACTIVITY_TYPES = values(ActivityType)
+
+export const AppPlatform = { android: 'android', ios: 'ios' } as const
+export type AppPlatform = (typeof AppPlatform)[keyof typeof AppPlatform]
+export const APP_PLATFORMS = values(AppPlatform)

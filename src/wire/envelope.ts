@@ -1,0 +1,20 @@
+/**
+ * The `{code, message, data}` envelope every back-office call answers with (SPEC.md section 7).
+ * Code 0 is success; any other code is a refusal whose message a person can read.
+ */
+export interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/** A page of a list call: `page` is 1-based, `size` defaults to 20 and is at most 100. */
+export interface Page<T> {
+  list: T[]
+  total: number
+  page: number
+  size: number
+}
+
+export const PAGE_SIZE_DEFAULT = 20
+export const PAGE_SIZE_MAX = 100

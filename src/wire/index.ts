@@ -1,0 +1,4 @@
+export * from './envelope'
+export * from './codes'
+export * from './enums'
+export * from './categories'
