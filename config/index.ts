@@ -43,7 +43,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
-      sassLoaderOption: { sassOptions: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'slash-div', 'color-functions'] } },
+      sassLoaderOption: {
+        sassOptions: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'slash-div', 'color-functions'] },
+      },
       optimizeMainPackage: { enable: true },
     },
     h5: {
@@ -63,7 +65,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         filename: 'css/[name].[contenthash:8].css',
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
-      sassLoaderOption: { sassOptions: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'slash-div', 'color-functions'] } },
+      sassLoaderOption: {
+        sassOptions: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'slash-div', 'color-functions'] },
+      },
       postcss: {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },

@@ -46,6 +46,4 @@ export const CATEGORY_TREE: CategoryNode[] = [
 ]
 
 /** Every valid "parent-child" value, for validation on either side. */
-export const CATEGORY_VALUES: string[] = CATEGORY_TREE.flatMap((p) =>
-  p.children.map((c) => `${p.label}-${c.label}`),
-)
+export const CATEGORY_VALUES: string[] = CATEGORY_TREE.flatMap((p) => p.children.map((c) => `${p.label}-${c.label}`))

@@ -1,0 +1,70 @@
+/**
+ * `npm start`: builds the H5 app when it is missing or older than its sources, then starts the
+ * back-office in this process, serving the API and the H5 app on one port over the embedded
+ * database (or DATABASE_URL). SIGINT/SIGTERM close the server and the database cleanly.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(__dirname, '..')
+const h5Dir = process.env.H5_DIR || path.join(root, 'dist', 'h5')
+const buildInputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', 'tsconfig.json']
+
+function newestMtime(p: string): number {
+  const stat = fs.statSync(p, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(p)) {
+    if (/\.(test|dom\.test)\.tsx?$/.test(entry)) continue
+    newest = Math.max(newest, newestMtime(path.join(p, entry)))
+  }
+  return newest
+}
+
+function h5IsStale(): boolean {
+  const built = fs.statSync(path.join(h5Dir, 'index.html'), { throwIfNoEntry: false })
+  if (!built) return true
+  return buildInputs.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs)
+}
+
+function buildH5() {
+  console.log('Building the H5 app (dist/h5)…')
+  const started = Date.now()
+  const taro = path.join(root, 'node_modules', '.bin', 'taro')
+  const result = spawnSync(taro, ['build', '--type', 'h5', '--mode', 'production'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env },
+  })
+  if (result.status !== 0) {
+    console.error('The H5 build failed; see the output above.')
+    process.exit(result.status ?? 1)
+  }
+  console.log(`H5 app built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+async function main() {
+  if (process.env.SKIP_H5_BUILD !== '1' && h5IsStale()) buildH5()
+  process.env.H5_DIR = h5Dir
+  const { startServer } = await import('../server/src/server')
+  const server = await startServer()
+  console.log(`\nServing the H5 app and the API at ${server.url}`)
+  console.log(`API documentation: ${server.url}/docs`)
+  let closing = false
+  const stop = async (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`\n${signal}: closing the server and the database…`)
+    await server.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

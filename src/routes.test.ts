@@ -1,0 +1,52 @@
+import { HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
+
+describe('the route table', () => {
+  it('holds the 22 routes of SPEC.md section 2, the home page first', () => {
+    expect(ROUTES).toHaveLength(22)
+    expect(ROUTES[0]?.path).toBe(HOME_PATH)
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22)
+  })
+
+  it('gives the titles SPEC.md fixes', () => {
+    const titles = Object.fromEntries(ROUTES.map((r) => [r.path, r.title]))
+    expect(titles).toMatchObject({
+      'pages/tabBar/home': '首页',
+      'pages/tabBar/clue': '招生线索',
+      'pages/tabBar/record': '资金记录',
+      'pages/main/pay': '付款',
+      'pages/main/content': '内容',
+      'pages/partner/position': '本周期档位',
+      'pages/partner/deal': '成交单量',
+      'pages/partner/withdrawal': '提现',
+      'pages/user/login': '合伙人登录',
+      'pages/main/wxCode': '',
+    })
+  })
+
+  it('turns on pull-down refresh only on the clue and record pages', () => {
+    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual(['pages/tabBar/clue', 'pages/tabBar/record'])
+    expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
+    expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')
+  })
+
+  it('gives the app download page a green title bar with white text', () => {
+    expect(pageConfigOf('pages/main/appDownload')).toMatchObject({
+      navigationBarTextStyle: 'white',
+      navigationBarBackgroundColor: '#07c160',
+    })
+  })
+
+  it('finds a route by path with or without slash and query, and / is home', () => {
+    expect(routeOf('/pages/partner/deal?x=1')?.title).toBe('成交单量')
+    expect(routeOf('/')?.path).toBe(HOME_PATH)
+    expect(routeOf('/pages/nope')).toBeUndefined()
+  })
+
+  it('groups a path by its area folder', () => {
+    expect(areaOf('pages/partner/position')).toBe('pages/partner')
+  })
+
+  it('refuses a page config for a path not in the table', () => {
+    expect(() => pageConfigOf('pages/nope/x')).toThrow('No route')
+  })
+})

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, renderPage, textOf } from './harness'
+
+/** SPEC.md section 2, in its order. */
+const SPEC_ROUTES = [
+  'pages/tabBar/home',
+  'pages/tabBar/clue',
+  'pages/tabBar/record',
+  'pages/main/appDownload',
+  'pages/main/wxCode',
+  'pages/main/pay',
+  'pages/main/content',
+  'pages/main/web',
+  'pages/jump/index',
+  'pages/partner/position',
+  'pages/partner/deal',
+  'pages/partner/withdrawal',
+  'pages/activity/main',
+  'pages/activity/detail',
+  'pages/user/login',
+  'pages/user/loginWechat',
+  'pages/user/person',
+  'pages/user/partner',
+  'pages/user/agreement',
+  'pages/user/privacy',
+  'pages/user/volunteer',
+  'pages/user/changePass',
+]
+
+interface AppJson {
+  entryPagePath: string
+  pages: string[]
+  subPackages: Array<{ root: string; pages: string[] }>
+  tabBar?: { list: unknown[] }
+  window: { navigationStyle: string }
+}
+
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(WEAPP_DIR, file), 'utf8')) as T
+
+beforeAll(() => {
+  if (!hasWeappBuild()) throw new Error('dist/weapp is missing: run `npm run build:weapp -- --mode test` first')
+})
+
+describe('the weapp build', () => {
+  it('declares exactly the routes of SPEC.md section 2', () => {
+    const app = readJson<AppJson>('app.json')
+    const all = [...app.pages, ...app.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
+    expect([...all].sort()).toEqual([...SPEC_ROUTES].sort())
+    expect(app.entryPagePath).toBe('pages/tabBar/home')
+    expect(app.pages[0]).toBe('pages/tabBar/home')
+  })
+
+  it('keeps the entry and tab pages in the main package and splits the rest by area', () => {
+    const app = readJson<AppJson>('app.json')
+    expect(app.pages).toEqual(['pages/tabBar/home', 'pages/tabBar/clue', 'pages/tabBar/record'])
+    expect(app.subPackages.map((s) => s.root).sort()).toEqual(['pages/activity', 'pages/jump', 'pages/main', 'pages/partner', 'pages/user'])
+  })
+
+  it('uses the custom navigation style, an empty tab bar, and pull-down refresh on clue and record', () => {
+    const app = readJson<AppJson>('app.json')
+    expect(app.window.navigationStyle).toBe('custom')
+    expect(app.tabBar?.list).toEqual([])
+    const refresh = SPEC_ROUTES.filter((p) => readJson<{ enablePullDownRefresh?: boolean }>(`${p}.json`).enablePullDownRefresh)
+    expect(refresh).toEqual(['pages/tabBar/clue', 'pages/tabBar/record'])
+  })
+})
+
+describe('the entry page in the mini-program simulator', () => {
+  beforeAll(() => {
+    installMiniGlobals()
+    loadApp()
+  })
+
+  it('renders its title 首页', async () => {
+    const page = await renderPage('pages/tabBar/home')
+    expect(textOf(page)).toContain('首页')
+  })
+})
