@@ -46,6 +46,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.dom\\.test\\.ts$'],
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': path.join(__dirname, 'test/jest/unit-transformer.js') },
       transformIgnorePatterns,
       moduleNameMapper: { ...alias, '\\.(css|scss|sass)$': styleStub },
@@ -54,7 +55,7 @@ module.exports = {
     {
       ...initConfig,
       displayName: 'h5',
-      testMatch: ['<rootDir>/src/**/*.dom.test.tsx'],
+      testMatch: ['<rootDir>/src/**/*.dom.test.{ts,tsx}'],
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js') },
       transformIgnorePatterns,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'jsx', 'mjs'],

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { ChunkMapPlugin } from './chunk-map-plugin'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -71,6 +72,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       postcss: {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      webpackChain(chain) {
+        chain.plugin('chunk-map').use(ChunkMapPlugin)
       },
       devServer: {
         port: 10086,

@@ -2,6 +2,7 @@
 # A private PostgreSQL 15 cluster on 127.0.0.1 for tests and benchmarks.
 #   scripts/pg.sh start   -> prints the DATABASE_URL to use (creates the cluster on first use)
 #   scripts/pg.sh stop
+#   scripts/pg.sh status -> exit 0 when it is running
 #   scripts/pg.sh url
 # PGTEST_DIR (default /tmp/activity-mobile-pg) and PGTEST_PORT (default 54329) place it.
 set -euo pipefail
@@ -49,9 +50,16 @@ stop() {
   fi
 }
 
+status() {
+  local pg_ctl
+  pg_ctl=$(bin pg_ctl)
+  [ -s "$dir/data/PG_VERSION" ] && as_owner "$pg_ctl" -D "$dir/data" status >/dev/null 2>&1
+}
+
 case "${1:-}" in
   start) start ;;
+  status) status ;;
   stop) stop ;;
   url) echo "$url" ;;
-  *) echo "usage: scripts/pg.sh start|stop|url" >&2; exit 2 ;;
+  *) echo "usage: scripts/pg.sh start|stop|status|url" >&2; exit 2 ;;
 esac
