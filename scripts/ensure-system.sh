@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system programs the tests need when they are missing: Debian's Chromium (browser
-# tests) and PostgreSQL's server programs (the PostgreSQL test run). Needs root for apt-get.
+# tests), a CJK font (so screenshots show Chinese text rather than boxes) and PostgreSQL's
+# server programs (the PostgreSQL test run). Needs root for apt-get.
 set -euo pipefail
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

@@ -29,28 +29,32 @@ layer() {
   fi
 }
 
-# Adds the counts of a jest JSON report or a TAP file to the totals.
+# Adds the counts of a jest JSON report, or of the summary lines node's spec reporter prints
+# ("ℹ pass N", "ℹ fail N") in a log, to the totals.
 count() {
   local file=$1
   [ -f "$file" ] || return 0
   local p f
   case "$file" in
     *.json) read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests)' "$PWD/$file") ;;
-    *.tap) p=$(grep -E '^# pass ' "$file" | awk '{s+=$3} END {print s+0}'); f=$(grep -E '^# fail ' "$file" | awk '{s+=$3} END {print s+0}') ;;
+    *.log)
+      p=$(grep -aE '^ℹ pass [0-9]+' "$file" | awk '{s+=$3} END {print s+0}')
+      f=$(grep -aE '^ℹ fail [0-9]+' "$file" | awk '{s+=$3} END {print s+0}')
+      ;;
   esac
   passed=$((passed + p))
   failed=$((failed + f))
   echo "  $file: $p passed, $f failed" >> "$results/layers.txt"
 }
 
-node_tests() {
-  local tap=$1
+# Runs a command, keeping its output in a log for the counts.
+logged() {
+  local log=$1
   shift
-  node --import tsx --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$tap" "$@"
+  "$@" 2>&1 | tee "$log"
 }
 
-rm -f "$results"/*.tap "$results"/jest.json
+rm -f "$results"/*.log "$results"/jest.json
 
 wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); }
 
@@ -63,23 +67,22 @@ layer build-h5 npx taro build --type h5 --mode production
 layer jest npx jest --ci --json --outputFile="$results/jest.json"
 count "$results/jest.json"
 
-server_tests=$(find server/src server/test -name '*.test.ts' 2>/dev/null | sort)
-layer server-pglite node_tests "$results/server-pglite.tap" $server_tests
-count "$results/server-pglite.tap"
+layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts
+count "$results/server-pglite.log"
 
 if wanted server-postgres; then
   pg_was_running=$(bash scripts/pg.sh status >/dev/null 2>&1 && echo yes || echo no)
   if url=$(bash scripts/pg.sh start); then
-    DATABASE_URL=$url layer server-postgres node_tests "$results/server-postgres.tap" $server_tests
-    count "$results/server-postgres.tap"
+    DATABASE_URL=$url layer server-postgres logged "$results/server-postgres.log" node --import tsx server/test/run.ts
+    count "$results/server-postgres.log"
     [ "$pg_was_running" = yes ] || bash scripts/pg.sh stop
   else
     broken+=(server-postgres)
   fi
 fi
 
-layer browser node_tests "$results/browser.tap" test/e2e/*.test.ts
-count "$results/browser.tap"
+layer browser logged "$results/browser.log" node --import tsx --test --test-concurrency=1 --test-reporter=spec test/e2e/*.test.ts
+count "$results/browser.log"
 
 printf '\n\033[1m━━ summary\033[0m\n'
 cat "$results/layers.txt"

@@ -73,7 +73,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-chromium-'))
+  // Playwright gives every launch a fresh, empty profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -85,7 +85,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   })
 }

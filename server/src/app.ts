@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { type Config, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import type { Database } from './db/types.ts'
+import { registerModules } from './modules/index.ts'
+import { bodyPlugin } from './plugins/body.ts'
+import { databasePlugin } from './plugins/database.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { servicesPlugin, type ServicesOptions } from './plugins/services.ts'
+import { sessionsPlugin } from './plugins/sessions.ts'
+import { staticH5Plugin } from './plugins/static-h5.ts'
+import { swaggerPlugin } from './plugins/swagger.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export interface BuildAppOptions {
+  config?: Config
+  /** An open, migrated database the caller owns (tests); otherwise the app opens, migrates and closes its own. */
+  database?: Database
+  /** Far sides of outside boundaries (SMS, WeChat/Alipay); the configured ones otherwise. */
+  services?: ServicesOptions
+}
+
+/** Builds the configured Fastify app without listening. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig()
+  let database = options.database
+  const owned = !database
+  if (!database) {
+    database = await openDatabase(config.database)
+    try {
+      await database.migrate()
+    } catch (error) {
+      await database.close()
+      throw error
+    }
+  }
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+
+  try {
+    await app.register(errorsPlugin)
+    await app.register(bodyPlugin)
+    await app.register(securityPlugin, { allowedOrigins: config.allowedOrigins })
+    await app.register(databasePlugin, { database, owned })
+    await app.register(sessionsPlugin, { ttlDays: config.sessionTtlDays, secure: config.isProduction })
+    await app.register(rateLimitPlugin, { enabled: config.rateLimit })
+    await app.register(servicesPlugin, { config, ...options.services })
+    await app.register(swaggerPlugin)
+    await app.register(registerModules)
+    await app.register(staticH5Plugin, { h5Dir: config.h5Dir })
+  } catch (error) {
+    if (owned) await database.close()
+    throw error
+  }
+  return app as unknown as FastifyInstance
+}

@@ -1,0 +1,157 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** The repository root (server/src/config.ts -> ../..). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..')
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const list = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: bool.default(false),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'pglite')),
+  H5_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'dist', 'h5')),
+  UPLOADS_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'uploads')),
+  PUBLIC_ORIGIN: optional,
+  ALLOWED_ORIGINS: list.default([]),
+  APP_SECRET: optional,
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COMMISSION_FREEZE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  RATE_LIMIT: bool.default(true),
+  SMS_PROVIDER: z.enum(['local', 'http']).optional(),
+  SMS_API_URL: optional,
+  SMS_API_KEY: optional,
+  SMS_SIGN_NAME: z.string().default('学习平台'),
+  LOGIN_GATEWAY: z.enum(['local', 'real']).optional(),
+  WECHAT_MP_APP_ID: optional,
+  WECHAT_MP_APP_SECRET: optional,
+  WECHAT_MINI_APP_ID: optional,
+  WECHAT_MINI_APP_SECRET: optional,
+  WECHAT_API_URL: z.string().default('https://api.weixin.qq.com'),
+  ALIPAY_APP_ID: optional,
+  ALIPAY_PRIVATE_KEY: optional,
+  ALIPAY_GATEWAY_URL: z.string().default('https://openapi.alipay.com/gateway.do'),
+  ADMIN_ACCOUNT: optional,
+  ADMIN_PASSWORD: optional,
+  SEED_DEMO: bool.optional(),
+})
+
+export type Env = z.input<typeof envSchema>
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  isProduction: boolean
+  port: number
+  host: string
+  logLevel: string
+  trustProxy: boolean
+  database: { url: string | undefined; poolSize: number; dataDir: string }
+  h5Dir: string
+  uploadsDir: string
+  publicOrigin: string
+  allowedOrigins: string[]
+  /** Keys the HMAC of verification codes. */
+  secret: string
+  sessionTtlDays: number
+  commissionFreezeDays: number
+  bodyLimit: number
+  uploadLimit: number
+  rateLimit: boolean
+  sms: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string; signName: string }
+  login: {
+    gateway: 'local' | 'real'
+    wechatApiUrl: string
+    wechatMp?: { appId: string; secret: string }
+    wechatMini?: { appId: string; secret: string }
+    alipay?: { appId: string; privateKey: string; gatewayUrl: string }
+  }
+  admin?: { account: string; password: string }
+  seedDemo: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and validates configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production'
+  const problems: string[] = []
+
+  const smsProvider = e.SMS_PROVIDER ?? (isProduction ? 'http' : 'local')
+  if (smsProvider === 'http' && !e.SMS_API_URL) problems.push('SMS_API_URL is required when SMS_PROVIDER=http')
+
+  const gateway = e.LOGIN_GATEWAY ?? (isProduction ? 'real' : 'local')
+  if (isProduction && !e.APP_SECRET) problems.push('APP_SECRET is required in production')
+  if (e.APP_SECRET && e.APP_SECRET.length < 16) problems.push('APP_SECRET must be at least 16 characters')
+  if ((e.ADMIN_ACCOUNT && !e.ADMIN_PASSWORD) || (!e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_ACCOUNT and ADMIN_PASSWORD go together')
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters')
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+
+  const pair = (appId?: string, secret?: string) => (appId && secret ? { appId, secret } : undefined)
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY,
+    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, dataDir: path.resolve(e.DATA_DIR) },
+    h5Dir: path.resolve(e.H5_DIR),
+    uploadsDir: path.resolve(e.UPLOADS_DIR),
+    publicOrigin,
+    allowedOrigins: [publicOrigin, ...e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, ''))],
+    secret: e.APP_SECRET ?? 'development-secret-not-for-production',
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    commissionFreezeDays: e.COMMISSION_FREEZE_DAYS,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    rateLimit: e.RATE_LIMIT,
+    sms: { provider: smsProvider, apiUrl: e.SMS_API_URL, apiKey: e.SMS_API_KEY, signName: e.SMS_SIGN_NAME },
+    login: {
+      gateway,
+      wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
+      wechatMp: pair(e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
+      wechatMini: pair(e.WECHAT_MINI_APP_ID, e.WECHAT_MINI_APP_SECRET),
+      alipay:
+        e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY
+          ? { appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, gatewayUrl: e.ALIPAY_GATEWAY_URL }
+          : undefined,
+    },
+    admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+  }
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { acquireDirLock } from './lock.ts'
+import * as schema from './schema.ts'
+import type { Database, Executor } from './types.ts'
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle')
+
+// bigint columns come back as strings from node-postgres; ours are fen amounts well inside 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
+
+/** An open PGlite instance (the default, embedded). */
+export function databaseFromPglite({ client, release }: { client: PGlite; release?: () => void }): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Executor
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close()
+      } finally {
+        release?.()
+      }
+    },
+  }
+}
+
+/** A pg.Pool over PostgreSQL (`DATABASE_URL`). */
+export function databaseFromPool({ pool }: { pool: pg.Pool }): Database {
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Executor
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // An advisory lock so processes starting together migrate one at a time.
+      const client = await pool.connect()
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)')
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727274)')
+        }
+      } finally {
+        client.release()
+      }
+    },
+    close: async () => {
+      await pool.end()
+    },
+  }
+}
+
+export async function openPglite({ dataDir }: { dataDir: string }): Promise<Database> {
+  // PGlite does not create parent directories.
+  fs.mkdirSync(dataDir, { recursive: true })
+  const release = acquireDirLock(dataDir)
+  try {
+    const client = await PGlite.create({ dataDir })
+    return databaseFromPglite({ client, release })
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+export function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  pool.on('error', () => {
+    // An idle client died (server restart); the pool replaces it. Queries in flight still fail loudly.
+  })
+  return databaseFromPool({ pool })
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, PGlite in `dataDir` otherwise. */
+export async function openDatabase({ url, poolSize, dataDir }: { url?: string; poolSize: number; dataDir: string }): Promise<Database> {
+  return url ? openPostgres({ url, poolSize }) : openPglite({ dataDir })
+}
+
+export async function ping(db: Executor): Promise<void> {
+  await db.execute(sql`select 1`)
+}

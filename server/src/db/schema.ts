@@ -1,0 +1,12 @@
+/** Every table, for Drizzle's typed queries and for drizzle-kit (server/drizzle.config.ts). */
+export * from '../modules/admins/admins.table.ts'
+export * from '../modules/partners/partners.table.ts'
+export * from '../modules/sessions/sessions.table.ts'
+export * from '../modules/users/users.table.ts'
+export * from '../modules/verification/verification.table.ts'
+export * from '../modules/sign-in-guard/sign-in-guard.table.ts'
+export * from '../modules/levels/levels.table.ts'
+export * from '../modules/clues/clues.table.ts'
+export * from '../modules/ledger/ledger.table.ts'
+export * from '../modules/withdrawals/withdrawals.table.ts'
+export * from '../modules/posters/posters.table.ts'

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/** Shared field schemas with the messages a person reads. Form values arrive as strings. */
+export const phoneField = z
+  .string({ error: '请填写手机号' })
+  .trim()
+  .min(1, '请填写手机号')
+  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确')
+
+export const codeField = z.string({ error: '请填写验证码' }).trim().min(1, '请填写验证码').regex(/^\d{6}$/, '验证码为6位数字')
+
+export const passwordField = z
+  .string({ error: '请填写密码' })
+  .min(1, '请填写密码')
+  .regex(/^[A-Za-z0-9]{8,32}$/, '密码为8-32位字母和数字')
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), '密码需同时包含字母和数字')
+
+/**
+ * An integer field from a form string or a JSON number, with messages naming it: missing ->
+ * 请填写X, not a number -> X格式不正确, out of range -> X不能小于/大于.
+ */
+export function intField({ label, min, max, unit = '' }: { label: string; min: number; max: number; unit?: string }) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `请填写${label}` : `${label}格式不正确`) })
+      .int(`${label}必须为整数${unit ? `（${unit}）` : ''}`)
+      .min(min, `${label}不能小于${min}${unit}`)
+      .max(max, `${label}不能大于${max}${unit}`),
+  )
+}
+
+/** A positive database id. */
+export const idField = intField({ label: '编号', min: 1, max: 2147483647 })
+
+/** Optional text: an empty form value means "not given". */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v))
+}
+
+export function requiredText(max: number) {
+  return z.string().trim().min(1).max(max)
+}
+
+/** Fen, an integer amount of money. */
+export function fenField({ label = '金额', min, max }: { label?: string; min: number; max: number }) {
+  return intField({ label, min, max, unit: '分' })
+}

@@ -1,0 +1,53 @@
+import { TimeType } from '../wire.ts'
+
+/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
+const OFFSET = 8 * 60 * 60 * 1000
+const DAY = 24 * 60 * 60 * 1000
+
+/** Shanghai wall-clock fields of an instant. */
+function wall(now: Date) {
+  const d = new Date(now.getTime() + OFFSET)
+  return { y: d.getUTCFullYear(), m: d.getUTCMonth(), d: d.getUTCDate(), dow: (d.getUTCDay() + 6) % 7 /* Monday = 0 */ }
+}
+
+/** The instant of Shanghai midnight at the given wall date (fields may overflow, like Date.UTC). */
+function at(y: number, m: number, d: number): Date {
+  return new Date(Date.UTC(y, m, d) - OFFSET)
+}
+
+export interface Range {
+  from: Date
+  /** Exclusive. */
+  to: Date
+}
+
+/** The calendar month (Asia/Shanghai) containing `now`: the commission cycle. */
+export function cycleRange(now: Date = new Date()): Range {
+  const { y, m } = wall(now)
+  return { from: at(y, m, 1), to: at(y, m + 1, 1) }
+}
+
+/** A time type of SPEC.md section 3 as a half-open range in Asia/Shanghai; weeks start on Monday. */
+export function timeTypeRange(type: TimeType, now: Date = new Date()): Range {
+  const { y, m, d, dow } = wall(now)
+  switch (type) {
+    case TimeType.today:
+      return { from: at(y, m, d), to: at(y, m, d + 1) }
+    case TimeType.yesterday:
+      return { from: at(y, m, d - 1), to: at(y, m, d) }
+    case TimeType.thisWeek:
+      return { from: at(y, m, d - dow), to: at(y, m, d - dow + 7) }
+    case TimeType.lastWeek:
+      return { from: at(y, m, d - dow - 7), to: at(y, m, d - dow) }
+    case TimeType.thisMonth:
+      return { from: at(y, m, 1), to: at(y, m + 1, 1) }
+    case TimeType.lastMonth:
+      return { from: at(y, m - 1, 1), to: at(y, m, 1) }
+    case TimeType.thisYear:
+      return { from: at(y, 0, 1), to: at(y + 1, 0, 1) }
+    case TimeType.lastYear:
+      return { from: at(y - 1, 0, 1), to: at(y, 0, 1) }
+  }
+}
+
+export const days = (n: number) => n * DAY

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { adminsRoutes } from './admins/admins.routes.ts'
+import { cluesRoutes } from './clues/clues.routes.ts'
+import { healthRoutes } from './health/health.routes.ts'
+import { homeRoutes } from './home/home.routes.ts'
+import { ledgerRoutes } from './ledger/ledger.routes.ts'
+import { levelsRoutes } from './levels/levels.routes.ts'
+import { partnersRoutes } from './partners/partners.routes.ts'
+import { postersRoutes } from './posters/posters.routes.ts'
+import { usersRoutes } from './users/users.routes.ts'
+import { verificationRoutes } from './verification/verification.routes.ts'
+import { createVerificationService } from './verification/verification.service.ts'
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts'
+
+/** Every feature's routes, with the services they share decorated once above them. */
+export const registerModules: FastifyPluginAsync = async (app) => {
+  app.decorate('verification', createVerificationService({ secret: app.config.secret, sms: app.sms, log: app.log }))
+  await app.register(healthRoutes)
+  await app.register(verificationRoutes)
+  await app.register(usersRoutes)
+  await app.register(partnersRoutes)
+  await app.register(adminsRoutes)
+  await app.register(levelsRoutes)
+  await app.register(cluesRoutes)
+  await app.register(ledgerRoutes)
+  await app.register(withdrawalsRoutes)
+  await app.register(homeRoutes)
+  await app.register(postersRoutes)
+}

@@ -1,0 +1,88 @@
+import { and, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/types.ts'
+import type { Range } from '../../lib/time-range.ts'
+import type { LedgerType } from '../../wire.ts'
+import { createInsufficientBalanceError } from './ledger.errors.ts'
+import { ledgerEntries, wallets } from './ledger.table.ts'
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect
+
+export function createLedgerRepository({ db }: { db: Executor }) {
+  return {
+    async ensureWallet({ partnerId }: { partnerId: number }) {
+      await db.insert(wallets).values({ partnerId, balance: 0 }).onConflictDoNothing()
+    },
+
+    /** Locks the partner's wallet row until the transaction ends (serialises their money changes). */
+    async lockWallet({ partnerId }: { partnerId: number }): Promise<number> {
+      const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.partnerId, partnerId)).for('update')
+      if (row) return row.balance
+      await db.insert(wallets).values({ partnerId, balance: 0 }).onConflictDoNothing()
+      const [again] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.partnerId, partnerId)).for('update')
+      return again?.balance ?? 0
+    },
+
+    async balance({ partnerId }: { partnerId: number }): Promise<number> {
+      const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.partnerId, partnerId))
+      return row?.balance ?? 0
+    },
+
+    /**
+     * Moves money: one atomic `UPDATE ... WHERE balance + amount >= 0` and the ledger entry with the
+     * balance after it. Call inside a transaction. Throws when the balance would go negative.
+     */
+    async post({
+      partnerId,
+      type,
+      amount,
+      frozenUntil,
+      note,
+      refType,
+      refId,
+    }: {
+      partnerId: number
+      type: LedgerType
+      amount: number
+      frozenUntil?: Date | null
+      note?: string | null
+      refType?: string | null
+      refId?: number | null
+    }): Promise<LedgerEntryRow> {
+      const [wallet] = await db
+        .update(wallets)
+        .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() })
+        .where(and(eq(wallets.partnerId, partnerId), gte(sql`${wallets.balance} + ${amount}`, 0)))
+        .returning({ balance: wallets.balance })
+      if (!wallet) throw createInsufficientBalanceError()
+      const [entry] = await db
+        .insert(ledgerEntries)
+        .values({ partnerId, type, amount, balanceAfter: wallet.balance, frozenUntil: frozenUntil ?? null, note: note ?? null, refType: refType ?? null, refId: refId ?? null })
+        .returning()
+      return entry!
+    },
+
+    /** Commissions still frozen at `now`. */
+    async frozen({ partnerId, now }: { partnerId: number; now: Date }): Promise<number> {
+      const [row] = await db
+        .select({ total: sum(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.partnerId, partnerId), eq(ledgerEntries.type, '佣金'), gt(ledgerEntries.frozenUntil, now)))
+      return Number(row?.total ?? 0)
+    },
+
+    async sumEntries({ partnerId }: { partnerId: number }): Promise<number> {
+      const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.partnerId, partnerId))
+      return Number(row?.total ?? 0)
+    },
+
+    async list({ partnerId, type, range, page, size }: { partnerId: number; type?: string; range?: Range; page: number; size: number }) {
+      const conditions: SQL[] = [eq(ledgerEntries.partnerId, partnerId)]
+      if (type) conditions.push(eq(ledgerEntries.type, type))
+      if (range) conditions.push(gte(ledgerEntries.createdAt, range.from), lt(ledgerEntries.createdAt, range.to))
+      const where = and(...conditions)
+      const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(size).offset((page - 1) * size)
+      const [totals] = await db.select({ n: count() }).from(ledgerEntries).where(where)
+      return { rows, total: totals?.n ?? 0 }
+    },
+  }
+}

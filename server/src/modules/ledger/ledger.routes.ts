@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { timeTypeRange } from '../../lib/time-range.ts'
+import { AdminRole } from '../../wire.ts'
+import { createLedgerRepository } from './ledger.repository.ts'
+import { adjustBody, ledgerEntrySchema, ledgerQuery } from './ledger.schemas.ts'
+import { adjustBalance, toLedgerEntry } from './ledger.service.ts'
+
+/** Fund records (资金记录): the partner's own ledger, and operator adjustments. */
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/ems/partner/withdrawalRecord'
+
+  app.get(
+    `${base}/ledger`,
+    {
+      preHandler: app.requirePartner,
+      schema: { summary: "The partner's own fund records, newest first", security: [{ partnerSession: [] }], querystring: ledgerQuery, response: { 200: envelope(pageOf(ledgerEntrySchema)) } },
+    },
+    async (request) => {
+      const { type, timeType, page, size } = request.query
+      const { rows, total } = await createLedgerRepository({ db: app.db }).list({ partnerId: request.partnerId, type, range: timeType ? timeTypeRange(timeType) : undefined, page, size })
+      const now = new Date()
+      return ok({ list: rows.map((e) => toLedgerEntry(e, now)), total, page, size })
+    },
+  )
+
+  app.post(
+    `${base}/adjust`,
+    {
+      preHandler: app.requireAdmin([AdminRole.finance]),
+      schema: { summary: '财务: adjust a partner balance (+/- fen, with a note)', security: [{ adminSession: [] }], consumes: FORM_CONSUMES, body: adjustBody, response: { 200: envelope(ledgerEntrySchema) } },
+    },
+    async (request) => ok(toLedgerEntry(await adjustBalance({ db: app.db, ...request.body, adminId: request.admin.id }))),
+  )
+}

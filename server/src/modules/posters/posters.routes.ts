@@ -1,0 +1,80 @@
+import fastifyStatic from '@fastify/static'
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import fs from 'node:fs'
+import { z } from 'zod'
+import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
+import { maskPhone } from '../../lib/mask.ts'
+import { AdminRole } from '../../wire.ts'
+import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
+import { createPartnersRepository } from '../partners/partners.repository.ts'
+import { shareLink } from '../partners/partners.service.ts'
+import { createBackgroundNotFoundError, createFileTooLargeError, createNoFileError, createNotImageError } from './posters.errors.ts'
+import { createPostersRepository } from './posters.repository.ts'
+import { backgroundSchema, createBackgroundBody, idQuery, sharePosterSchema, updateBackgroundBody } from './posters.schemas.ts'
+import { storeImage, toBackground } from './posters.service.ts'
+
+/** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
+export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/ems/partner/backgroundImage'
+  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const security = [{ adminSession: [] }]
+  const uploadsDir = app.config.uploadsDir
+
+  fs.mkdirSync(uploadsDir, { recursive: true })
+  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '7d', immutable: true })
+  await app.register(multipart, { limits: { fileSize: app.config.uploadLimit, files: 1, fields: 5 } })
+
+  app.get(`${base}/list`, { preHandler: app.requireAdmin(), schema: { summary: 'Operator: poster backgrounds', security, response: { 200: envelope(z.array(backgroundSchema)) } } }, async () =>
+    ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
+  )
+
+  app.post(
+    `${base}/upload`,
+    { preHandler: adminOnly, schema: { summary: '管理员: upload an image (multipart field `file`); answers its url', security, consumes: ['multipart/form-data'], response: { 200: envelope(z.object({ url: z.string() })) } } },
+    async (request) => {
+      if (!request.isMultipart()) throw createNoFileError()
+      const file = await request.file()
+      if (!file) throw createNoFileError()
+      const data = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw createFileTooLargeError({ message: `图片不能超过${Math.floor(app.config.uploadLimit / 1024 / 1024)}MB` })
+        throw error
+      })
+      const url = await storeImage({ uploadsDir, data })
+      if (!url) throw createNotImageError()
+      return ok({ url })
+    },
+  )
+
+  app.post(base, { preHandler: adminOnly, schema: { summary: '管理员: add a background (url from upload, or an image URL)', security, consumes: FORM_CONSUMES, body: createBackgroundBody, response: { 200: envelope(backgroundSchema) } } }, async (request) =>
+    ok(toBackground(await createPostersRepository({ db: app.db }).insert(request.body))),
+  )
+
+  app.put(base, { preHandler: adminOnly, schema: { summary: '管理员: change a background', security, consumes: FORM_CONSUMES, body: updateBackgroundBody, response: { 200: envelope(backgroundSchema) } } }, async (request) => {
+    const { id, ...values } = request.body
+    const row = await createPostersRepository({ db: app.db }).update({ id, values })
+    if (!row) throw createBackgroundNotFoundError()
+    return ok(toBackground(row))
+  })
+
+  app.delete(base, { preHandler: adminOnly, schema: { summary: '管理员: remove a background', security, querystring: idQuery, response: { 200: emptyEnvelope } } }, async (request) => {
+    if (!(await createPostersRepository({ db: app.db }).delete({ id: request.query.id }))) throw createBackgroundNotFoundError()
+    return ok(null)
+  })
+
+  app.get(
+    '/api/ems/partner/partner/sharePoster',
+    { preHandler: app.requirePartner, schema: { summary: "Poster data: backgrounds, the partner's code, name and share link", security: [{ partnerSession: [] }], response: { 200: envelope(sharePosterSchema) } } },
+    async (request) => {
+      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      if (!partner) throw createPartnerNotFoundError()
+      const backgrounds = (await createPostersRepository({ db: app.db }).list()).map(toBackground)
+      return ok({
+        backgrounds,
+        code: partner.code,
+        name: partner.realName ?? partner.nickname ?? maskPhone(partner.phone),
+        link: shareLink({ publicOrigin: app.config.publicOrigin, code: partner.code }),
+      })
+    },
+  )
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { idField, intField } from '../../lib/fields.ts'
+
+const url = z
+  .string({ error: '请填写图片地址' })
+  .trim()
+  .min(1, '请填写图片地址')
+  .max(2048, '图片地址不能超过2048个字符')
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(v), '图片地址格式不正确')
+
+const fields = {
+  name: z.string({ error: '请填写名称' }).trim().min(1, '请填写名称').max(40, '名称不能超过40个字符'),
+  url,
+  sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField({ label: '排序', min: 0, max: 10000 })),
+}
+export const createBackgroundBody = z.object(fields)
+export const updateBackgroundBody = z.object({ id: idField, ...fields })
+export const idQuery = z.object({ id: idField })
+export const backgroundSchema = z.object({ id: z.number(), name: z.string(), url: z.string(), sort: z.number() })
+export const sharePosterSchema = z.object({
+  backgrounds: z.array(backgroundSchema),
+  code: z.string().describe("the partner's share code"),
+  name: z.string(),
+  link: z.string().describe('<PUBLIC_ORIGIN>/pages/activity/main?ref=<code>'),
+})

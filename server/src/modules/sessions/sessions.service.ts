@@ -1,0 +1,64 @@
+import { randomToken, sha256 } from '../../lib/crypto.ts'
+import type { Executor } from '../../db/types.ts'
+import { createSessionsRepository, type SessionKind, type SessionRow } from './sessions.repository.ts'
+import type { PendingOpenId } from './sessions.table.ts'
+
+export const COOKIE_NAMES: Record<SessionKind, string> = { user: 'sid', admin: 'asid' }
+const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * Sliding sessions: a session lives `ttlDays` after its last use; the expiry is pushed forward at
+ * most once a day so a busy session does not write on every call.
+ */
+export function createSessionsService({ ttlDays }: { ttlDays: number }) {
+  const ttl = ttlDays * DAY
+  return {
+    ttlSeconds: ttlDays * 24 * 60 * 60,
+
+    async create({
+      db,
+      kind,
+      partnerId,
+      adminId,
+      pendingOpenId,
+    }: {
+      db: Executor
+      kind: SessionKind
+      partnerId?: number | null
+      adminId?: number | null
+      pendingOpenId?: PendingOpenId | null
+    }): Promise<{ token: string; session: SessionRow }> {
+      const token = randomToken()
+      const session = await createSessionsRepository({ db }).insert({
+        tokenHash: sha256(token),
+        kind,
+        partnerId: partnerId ?? null,
+        adminId: adminId ?? null,
+        pendingOpenId: pendingOpenId ?? null,
+        expiresAt: new Date(Date.now() + ttl),
+      })
+      return { token, session }
+    },
+
+    /** The live session for a token, or undefined; `renewed` when its expiry moved (resend the cookie). */
+    async resolve({ db, token, kind }: { db: Executor; token: string; kind: SessionKind }): Promise<{ session: SessionRow; renewed: boolean } | undefined> {
+      if (!token || token.length > 200) return undefined
+      const repo = createSessionsRepository({ db })
+      const session = await repo.findByTokenHash({ tokenHash: sha256(token), kind })
+      if (!session) return undefined
+      const now = Date.now()
+      if (session.expiresAt.getTime() <= now) {
+        await repo.deleteById({ id: session.id })
+        return undefined
+      }
+      if (now - session.lastSeenAt.getTime() > DAY) {
+        const expiresAt = new Date(now + ttl)
+        await repo.update({ id: session.id, values: { lastSeenAt: new Date(now), expiresAt } })
+        return { session: { ...session, expiresAt, lastSeenAt: new Date(now) }, renewed: true }
+      }
+      return { session, renewed: false }
+    },
+  }
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>

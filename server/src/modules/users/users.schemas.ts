@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { LOGIN_PLATFORMS, LOGIN_TYPES, type LoginPlatform, type LoginType, YesNo } from '../../wire.ts'
+import { userSchema } from '../partners/partners.schemas.ts'
+
+const platform = z.enum(LOGIN_PLATFORMS as [LoginPlatform, ...LoginPlatform[]], '平台只能是 weixin 或 alipay')
+const type = z.enum(LOGIN_TYPES as [LoginType, ...LoginType[]], '类型只能是公众号或小程序')
+const yesNo = z.enum([YesNo.yes, YesNo.no])
+
+export const signInBody = z.object({
+  platform,
+  signCode: z.string({ error: '请填写授权码' }).trim().min(1, '请填写授权码').max(512, '授权码不能超过512个字符'),
+  type,
+})
+
+export const signInData = userSchema.partial().extend({ bound: yesNo.describe('是: signed in (the user has an id); 否: open id remembered, sign in by phone to bind it') })
+
+export const checkOpenIdQuery = z.object({ platform, type })
+
+export const signOutQuery = z.object({
+  unbind: z.preprocess((v) => (v === '' || v === undefined ? YesNo.no : v), yesNo.describe('是 also removes the open-id binding')),
+})
+
+export const signatureQuery = z.object({
+  platform,
+  url: z.string({ error: '请填写链接' }).trim().min(1, '请填写链接').max(2048, '链接不能超过2048个字符').url('链接格式不正确'),
+})
+
+export const signatureData = z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() })
+export { yesNo }

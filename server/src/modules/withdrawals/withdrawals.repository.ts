@@ -1,0 +1,60 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/types.ts'
+import { WithdrawalStatus } from '../../wire.ts'
+import { partners } from '../partners/partners.table.ts'
+import { withdrawals } from './withdrawals.table.ts'
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect
+
+export function createWithdrawalsRepository({ db }: { db: Executor }) {
+  return {
+    async findByKey({ partnerId, idempotencyKey }: { partnerId: number; idempotencyKey: string }) {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey)))
+        .limit(1)
+      return row
+    },
+    async hasPending({ partnerId }: { partnerId: number }) {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.status, WithdrawalStatus.applying)))
+        .limit(1)
+      return rows.length > 0
+    },
+    async insert(values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+      const [row] = await db.insert(withdrawals).values(values).returning()
+      return row!
+    },
+    async findByIdForUpdate({ id }: { id: number }) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update')
+      return row
+    },
+    async update({ id, values }: { id: number; values: Partial<typeof withdrawals.$inferInsert> }): Promise<WithdrawalRow> {
+      const [row] = await db
+        .update(withdrawals)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(withdrawals.id, id))
+        .returning()
+      return row!
+    },
+    async list({ partnerId, status, page, size }: { partnerId?: number; status?: string; page: number; size: number }) {
+      const c: SQL[] = []
+      if (partnerId !== undefined) c.push(eq(withdrawals.partnerId, partnerId))
+      if (status) c.push(eq(withdrawals.status, status))
+      const w = c.length ? and(...c) : undefined
+      const rows = await db
+        .select({ w: withdrawals, partnerPhone: partners.phone, partnerName: partners.realName })
+        .from(withdrawals)
+        .innerJoin(partners, eq(partners.id, withdrawals.partnerId))
+        .where(w)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(withdrawals).where(w)
+      return { rows, total: total?.n ?? 0 }
+    },
+  }
+}

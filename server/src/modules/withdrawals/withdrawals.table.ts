@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { partners } from '../partners/partners.table.ts'
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    /** Fen, positive. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** WithdrawalStatus label. */
+    status: text('status').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    payoutType: text('payout_type').notNull(),
+    payoutAccount: text('payout_account').notNull(),
+    payoutName: text('payout_name').notNull(),
+    transactionNo: text('transaction_no'),
+    refuseReason: text('refuse_reason'),
+    handledBy: integer('handled_by'),
+    handledAt: ts('handled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_partner_key_uq').on(t.partnerId, t.idempotencyKey),
+    uniqueIndex('withdrawals_one_pending_uq').on(t.partnerId).where(sql`status = '审核中'`),
+    index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+)

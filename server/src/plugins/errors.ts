@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { isAppError } from '../lib/errors.ts'
+import { validationMessage } from '../lib/validation-message.ts'
+import { Code, type CodeValue } from '../wire.ts'
+
+export const INTERNAL_MESSAGE = '服务器繁忙，请稍后再试'
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容长度不正确',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容不能为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容格式不正确',
+  FST_ERR_CTP_EMPTY_TYPE: '请求内容类型不能为空',
+  FST_ERR_CTP_INVALID_TYPE: '请求内容类型不正确',
+  FST_ERR_BAD_URL: '请求地址不正确',
+  FST_ERR_ASYNC_CONSTRAINT: '请求无效',
+  FST_PARTS_LIMIT: '上传的文件过多',
+  FST_FILES_LIMIT: '上传的文件过多',
+  FST_FIELDS_LIMIT: '请求字段过多',
+  FST_REQ_FILE_TOO_LARGE: '上传的文件过大',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请使用 multipart/form-data 上传文件',
+}
+
+function codeForStatus(status: number): CodeValue {
+  if (status === 401) return Code.sessionInvalid
+  if (status === 403) return Code.forbidden
+  if (status === 404) return Code.notFound
+  if (status === 409) return Code.conflict
+  if (status === 429) return Code.tooManyRequests
+  return Code.badRequest
+}
+
+function send(reply: FastifyReply, status: number, code: CodeValue, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ code, message, data: null })
+}
+
+/** Serves the H5 app's index.html for history-mode deep links; set by the staticH5 plugin. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notFoundFallbacks: NotFoundFallback[]
+  }
+}
+
+/**
+ * The one boundary where errors become the `{code, message, data}` envelope: feature errors keep
+ * their code and status, validation failures become 400 with a readable Chinese message, client
+ * mistakes Fastify detects (body too large, bad JSON, bad content type) stay 4xx, and anything
+ * unknown is a 500 whose message carries no internals (the details go to the log).
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.decorate('notFoundFallbacks', [] as NotFoundFallback[])
+
+    app.setErrorHandler((thrown: unknown, request, reply) => {
+      if (isAppError(thrown)) {
+        if (thrown.statusCode >= 500) request.log.error({ err: thrown }, thrown.message)
+        return send(reply, thrown.statusCode, thrown.code, thrown.message)
+      }
+      const error = thrown as FastifyError
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0]
+        return send(reply, 400, Code.badRequest, first ? validationMessage(first) : '请求参数不正确')
+      }
+      if (Array.isArray(error.validation)) {
+        const first = error.validation[0]
+        return send(reply, 400, Code.badRequest, first ? validationMessage(first) : '请求参数不正确')
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema')
+        return send(reply, 500, Code.internal, INTERNAL_MESSAGE)
+      }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+      if (status >= 400 && status < 500) {
+        const message =
+          FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? '请求内容格式不正确' : status === 429 ? '请求过于频繁，请稍后再试' : '请求无效')
+        return send(reply, status, codeForStatus(status), message)
+      }
+      request.log.error({ err: error }, 'unhandled error')
+      return send(reply, 500, Code.internal, INTERNAL_MESSAGE)
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      for (const fallback of app.notFoundFallbacks) if (fallback(request, reply)) return reply
+      return send(reply, 404, Code.notFound, '请求的接口不存在')
+    })
+  },
+  { name: 'errors' },
+)

@@ -1,0 +1,43 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import fp from 'fastify-plugin'
+
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
+const NOT_APP = /^\/(api|docs|uploads)(\/|$)/
+
+/**
+ * Serves the built H5 app from `h5Dir` when it has an index.html: files as they are (hashed assets
+ * cached for a year, index.html never), and history-mode deep links (any GET outside /api and
+ * /docs without a file extension) get index.html.
+ */
+export const staticH5Plugin = fp<{ h5Dir: string }>(
+  async (app, { h5Dir }) => {
+    const index = path.join(h5Dir, 'index.html')
+    if (!fs.existsSync(index)) {
+      app.log.debug({ h5Dir }, 'no built H5 app; not serving it')
+      return
+    }
+    await app.register(fastifyStatic, {
+      root: h5Dir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        if (path.basename(filePath) === 'index.html') res.setHeader('Cache-Control', 'no-cache')
+        else if (HASHED.test(filePath)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        else res.setHeader('Cache-Control', 'public, max-age=3600')
+      },
+    })
+    app.notFoundFallbacks.push((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false
+      const pathname = request.url.split('?')[0] ?? '/'
+      if (NOT_APP.test(pathname) || path.posix.extname(pathname) !== '') return false
+      reply.header('Cache-Control', 'no-cache')
+      void reply.sendFile('index.html', h5Dir)
+      return true
+    })
+  },
+  { name: 'staticH5', dependencies: ['errors'] },
+)

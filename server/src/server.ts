@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.ts'
+import { type Config, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { runStartupTasks } from './startup.ts'
+
+export interface StartServerOptions {
+  config?: Config
+  /** Overrides of the configured port/host (0 picks a free port). */
+  port?: number
+  host?: string
+}
+
+/** Opens and migrates the database, runs the start-up tasks (first admin, demo data), listens. */
+export async function startServer(options: StartServerOptions = {}): Promise<{ url: string; app: FastifyInstance; close: () => Promise<void> }> {
+  const config = options.config ?? loadConfig()
+  const database = await openDatabase(config.database)
+  let app: FastifyInstance | undefined
+  try {
+    await database.migrate()
+    app = await buildApp({ config, database })
+    app.addHook('onClose', async () => database.close())
+    await app.ready()
+    await runStartupTasks({ app, config })
+    const url = await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host })
+    let closing: Promise<void> | undefined
+    return { url, app, close: () => (closing ??= app!.close().then(() => undefined)) }
+  } catch (error) {
+    if (app) await app.close()
+    else await database.close()
+    throw error
+  }
+}
+
+if (require.main === module) {
+  startServer()
+    .then(({ url, app, close }) => {
+      app.log.info(`back-office listening on ${url} (API docs: ${url}/docs)`)
+      const stop = (signal: string) => {
+        app.log.info(`${signal}: closing`)
+        const timer = setTimeout(() => process.exit(1), 10_000)
+        timer.unref()
+        close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'error while closing')
+            process.exit(1)
+          },
+        )
+      }
+      process.once('SIGTERM', () => stop('SIGTERM'))
+      process.once('SIGINT', () => stop('SIGINT'))
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      if (process.env.NODE_ENV !== 'production' && error instanceof Error && error.name !== 'ConfigError' && error.name !== 'DataDirLockedError') {
+        console.error(error.stack)
+      }
+      process.exit(1)
+    })
+}

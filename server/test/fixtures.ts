@@ -1,0 +1,103 @@
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { hashPassword } from '../src/lib/crypto.ts'
+import { admins } from '../src/modules/admins/admins.table.ts'
+import { createLedgerRepository } from '../src/modules/ledger/ledger.repository.ts'
+import { levels } from '../src/modules/levels/levels.table.ts'
+import { partners } from '../src/modules/partners/partners.table.ts'
+import { COOKIE_NAMES } from '../src/modules/sessions/sessions.service.ts'
+import { smsOutbox } from '../src/modules/verification/verification.table.ts'
+import { type AdminRole, PartnerStatus } from '../src/wire.ts'
+import { type Client, createClient } from './helper.ts'
+
+/** Plain fixture objects, inserted directly (fast); the routes under test are called through app.inject. */
+export const PASSWORD = 'pass1234'
+let passwordHash: Promise<string> | undefined
+const hashed = () => (passwordHash ??= hashPassword(PASSWORD))
+
+let counter = 0
+/** A phone unique within this test process. */
+export function uniquePhone(): string {
+  counter += 1
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(counter).padStart(4, '0')}`
+}
+
+export const COMPLETE_PERSONAL = {
+  realName: '张三',
+  gender: '男',
+  idCard: '11010519491231002X',
+  province: '浙江省',
+  city: '杭州市',
+  wechatId: 'zhangsan_wx',
+  payoutType: '支付宝',
+  payoutAccount: '13800000001',
+  payoutName: '张三',
+}
+
+export const COMPLETE_SIGN_UP = {
+  school: '浙江大学',
+  major: '计算机',
+  discipline: '学历教育(本科)-会计学(本科)',
+  intakeYear: '2024',
+  batch: '3期',
+}
+
+export async function insertPartner(app: FastifyInstance, overrides: Partial<typeof partners.$inferInsert> = {}) {
+  const [row] = await app.db
+    .insert(partners)
+    .values({
+      phone: uniquePhone(),
+      passwordHash: await hashed(),
+      code: `T${process.pid % 1000}${String(++counter).padStart(4, '0')}`.slice(0, 10),
+      status: PartnerStatus.active,
+      ...COMPLETE_PERSONAL,
+      ...COMPLETE_SIGN_UP,
+      reviewedAt: new Date(),
+      ...overrides,
+    })
+    .returning()
+  await createLedgerRepository({ db: app.db }).ensureWallet({ partnerId: row!.id })
+  return row!
+}
+
+/** A client carrying a fresh session cookie of `kind`. */
+async function sessionClient(app: FastifyInstance, kind: 'user' | 'admin', ids: { partnerId?: number; adminId?: number }): Promise<Client> {
+  const client = createClient(app)
+  const { token } = await app.sessions.create({ db: app.db, kind, ...ids })
+  client.jar.set(COOKIE_NAMES[kind], token)
+  return client
+}
+
+/** An active partner (complete info) and a client signed in as them. */
+export async function partnerClient(app: FastifyInstance, overrides: Partial<typeof partners.$inferInsert> = {}) {
+  const partner = await insertPartner(app, overrides)
+  return { partner, client: await sessionClient(app, 'user', { partnerId: partner.id }) }
+}
+
+export async function adminClient(app: FastifyInstance, role: AdminRole = '管理员') {
+  const [admin] = await app.db
+    .insert(admins)
+    .values({ account: `op${process.pid}_${++counter}`, name: `操作员${counter}`, role, passwordHash: await hashed() })
+    .returning()
+  return { admin: admin!, client: await sessionClient(app, 'admin', { adminId: admin!.id }) }
+}
+
+/** The latest code the local SMS provider "sent" to `phone`. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const [row] = await app.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1)
+  if (!row?.code) throw new Error(`no code sent to ${phone}`)
+  return row.code
+}
+
+export async function insertLevels(app: FastifyInstance, rows: Array<{ name: string; minDeals: number; commissionPerDeal: number }>) {
+  return app.db.insert(levels).values(rows).returning()
+}
+
+/** Credits a partner directly (an adjustment), for money tests. */
+export async function credit(app: FastifyInstance, partnerId: number, amount: number) {
+  await app.db.transaction(async (tx) => {
+    const ledger = createLedgerRepository({ db: tx })
+    await ledger.lockWallet({ partnerId })
+    await ledger.post({ partnerId, type: '调整', amount, note: 'test credit' })
+  })
+}

@@ -1,0 +1,197 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { buildApp, type BuildAppOptions } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { databaseFromPglite, databaseFromPool, MIGRATIONS_DIR } from '../src/db/client.ts'
+import type { Database } from '../src/db/types.ts'
+
+/**
+ * Test databases: a fresh database per test file, cloned from a template migrated once.
+ * PGlite (default): the template is a data-directory dump in the temp dir, loaded in memory.
+ * PostgreSQL (`DATABASE_URL`): `CREATE DATABASE ... TEMPLATE`, and the app gets a pool of ONE
+ * connection, so a query that escapes its transaction deadlocks here instead of passing.
+ */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined
+
+function migrationsHash(): string {
+  const hash = crypto.createHash('sha256')
+  const walk = (dir: string) => {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const full = path.join(dir, name)
+      if (fs.statSync(full).isDirectory()) walk(full)
+      else hash.update(name).update(fs.readFileSync(full))
+    }
+  }
+  walk(MIGRATIONS_DIR)
+  return hash.digest('hex').slice(0, 12)
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function pgliteTemplate(): Promise<Buffer> {
+  const file = path.join(os.tmpdir(), `activity-mobile-pglite-template-${migrationsHash()}.tar`)
+  if (!fs.existsSync(file)) {
+    const client = await PGlite.create()
+    const database = databaseFromPglite({ client })
+    await database.migrate()
+    const dump = await client.dumpDataDir('none')
+    await client.close()
+    const tmp = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
+    fs.renameSync(tmp, file)
+  }
+  return fs.readFileSync(file)
+}
+
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `am_template_${migrationsHash()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    const exists = async () => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1
+    if (await exists()) return name
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name])
+    try {
+      if (await exists()) return name
+      const building = `${name}_building`
+      await admin.query(`DROP DATABASE IF EXISTS ${building}`)
+      await admin.query(`CREATE DATABASE ${building}`)
+      const pool = new pg.Pool({ connectionString: withDatabase(url, building), max: 1 })
+      await databaseFromPool({ pool }).migrate()
+      await pool.end()
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      return name
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name])
+    }
+  } finally {
+    await admin.end()
+  }
+}
+
+/** Builds the template once (the runner calls this before the test files start). */
+export async function prepareTemplate(): Promise<void> {
+  if (TEST_DATABASE_URL) await postgresTemplate(TEST_DATABASE_URL)
+  else await pgliteTemplate()
+}
+
+export interface TestDatabase {
+  database: Database
+  kind: 'pglite' | 'postgres'
+  /** PostgreSQL only: a URL to the same database, for a separate larger pool (concurrency tests). */
+  url?: string
+  dispose(): Promise<void>
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const dump = await pgliteTemplate()
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), relaxedDurability: true })
+    const database = databaseFromPglite({ client })
+    return { database, kind: 'pglite', dispose: () => database.close() }
+  }
+  const template = await postgresTemplate(TEST_DATABASE_URL)
+  const name = `am_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+      break
+    } catch (error) {
+      // Another file is cloning the same template at this instant.
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+    }
+  }
+  await admin.end()
+  const url = withDatabase(TEST_DATABASE_URL, name)
+  const pool = new pg.Pool({ connectionString: url, max: 1 })
+  const database = databaseFromPool({ pool })
+  return {
+    database,
+    kind: 'postgres',
+    url,
+    dispose: async () => {
+      await database.close()
+      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL })
+      await drop.connect()
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await drop.end()
+    },
+  }
+}
+
+export const TEST_UPLOADS_DIR = path.join(os.tmpdir(), 'activity-mobile-test-uploads')
+
+/** Configuration for tests: quiet, no rate limits unless asked, local SMS and login gateway. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT: 'off',
+    H5_DIR: path.join(os.tmpdir(), 'activity-mobile-no-h5'),
+    UPLOADS_DIR: TEST_UPLOADS_DIR,
+    PUBLIC_ORIGIN: 'https://partner.example.com',
+    ...env,
+  })
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  testDb: TestDatabase
+  close(): Promise<void>
+}
+
+/** The app over a fresh database; close it in `after`. */
+export async function buildTestApp({ env, ...options }: { env?: Record<string, string> } & Omit<BuildAppOptions, 'database' | 'config'> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase()
+  const app = await buildApp({ ...options, config: testConfig(env), database: testDb.database })
+  await app.ready()
+  return {
+    app,
+    testDb,
+    close: async () => {
+      await app.close()
+      await testDb.dispose()
+    },
+  }
+}
+
+/** A cookie jar for one client: keeps Set-Cookie values across injected calls. */
+export function createClient(app: FastifyInstance) {
+  const jar = new Map<string, string>()
+  const call = async (options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }> => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const headers = { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) }
+    const response = await app.inject({ ...options, headers })
+    for (const c of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name)
+      else jar.set(c.name, c.value)
+    }
+    return response as never
+  }
+  const form = (payload?: Record<string, unknown>) => {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(payload ?? {})) if (v !== undefined && v !== null) params.append(k, String(v))
+    return params.toString()
+  }
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+  return {
+    jar,
+    inject: call,
+    get: (url: string, query?: Record<string, unknown>) => call({ method: 'GET', url: query ? `${url}?${form(query)}` : url }),
+    del: (url: string, query?: Record<string, unknown>) => call({ method: 'DELETE', url: query ? `${url}?${form(query)}` : url }),
+    post: (url: string, body?: Record<string, unknown>) => call({ method: 'POST', url, headers: FORM, payload: form(body) }),
+    put: (url: string, body?: Record<string, unknown>) => call({ method: 'PUT', url, headers: FORM, payload: form(body) }),
+  }
+}
+export type Client = ReturnType<typeof createClient>
