@@ -37,6 +37,9 @@ export function databaseFromPglite({ client, release }: { client: PGlite; releas
 
 /** A pg.Pool over PostgreSQL (`DATABASE_URL`). */
 export function databaseFromPool({ pool }: { pool: pg.Pool }): Database {
+  // An idle client that dies (server restart, dropped database) must not crash the process; the
+  // pool replaces it, and queries in flight still fail loudly.
+  if (pool.listenerCount('error') === 0) pool.on('error', () => {})
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Executor
   return {
     db,
@@ -76,9 +79,6 @@ export async function openPglite({ dataDir }: { dataDir: string }): Promise<Data
 
 export function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
-  pool.on('error', () => {
-    // An idle client died (server restart); the pool replaces it. Queries in flight still fail loudly.
-  })
   return databaseFromPool({ pool })
 }
 

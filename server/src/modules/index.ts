@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { adminsRoutes } from './admins/admins.routes.ts'
 import { cluesRoutes } from './clues/clues.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
@@ -13,17 +13,20 @@ import { createVerificationService } from './verification/verification.service.t
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts'
 
 /** Every feature's routes, with the services they share decorated once above them. */
-export const registerModules: FastifyPluginAsync = async (app) => {
-  app.decorate('verification', createVerificationService({ secret: app.config.secret, sms: app.sms, log: app.log }))
-  await app.register(healthRoutes)
-  await app.register(verificationRoutes)
-  await app.register(usersRoutes)
-  await app.register(partnersRoutes)
-  await app.register(adminsRoutes)
-  await app.register(levelsRoutes)
-  await app.register(cluesRoutes)
-  await app.register(ledgerRoutes)
-  await app.register(withdrawalsRoutes)
-  await app.register(homeRoutes)
-  await app.register(postersRoutes)
-}
+export const registerModules = fp(
+  async (app) => {
+    app.decorate('verification', createVerificationService({ secret: app.config.secret, sms: app.sms, log: app.log }))
+    await app.register(healthRoutes)
+    await app.register(verificationRoutes)
+    await app.register(usersRoutes)
+    await app.register(partnersRoutes)
+    await app.register(adminsRoutes)
+    await app.register(levelsRoutes)
+    await app.register(cluesRoutes)
+    await app.register(ledgerRoutes)
+    await app.register(withdrawalsRoutes)
+    await app.register(homeRoutes)
+    await app.register(postersRoutes)
+  },
+  { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
+)

@@ -1,0 +1,122 @@
+import { count } from 'drizzle-orm'
+import type { Executor } from '../db/types.ts'
+import { hashPassword } from '../lib/crypto.ts'
+import { createAdmin } from '../modules/admins/admins.service.ts'
+import { createActivityClue, createPartnerClue, followClue, invalidateClue, recordDeal } from '../modules/clues/clues.service.ts'
+import { adjustBalance } from '../modules/ledger/ledger.service.ts'
+import { createLedgerRepository } from '../modules/ledger/ledger.repository.ts'
+import { levels } from '../modules/levels/levels.table.ts'
+import { partners } from '../modules/partners/partners.table.ts'
+import { createPostersRepository } from '../modules/posters/posters.repository.ts'
+import { applyWithdrawal, finishPay } from '../modules/withdrawals/withdrawals.service.ts'
+import { AdminRole, PartnerStatus } from '../wire.ts'
+
+export const DEMO = {
+  partner: { phone: '13800000000', password: 'demo1234' },
+  secondPartner: { phone: '13800000001', password: 'demo1234' },
+  teacher: { account: 'teacher', password: 'demo1234' },
+  finance: { account: 'finance', password: 'demo1234' },
+}
+
+function poster(title: string, from: string, to: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="1334"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="750" height="1334" fill="url(#g)"/><text x="375" y="300" font-size="64" text-anchor="middle" fill="#fff" font-family="sans-serif">${title}</text><text x="375" y="390" font-size="32" text-anchor="middle" fill="#fff" font-family="sans-serif">让学习成为一种习惯</text></svg>`
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+/** Demo data for a fresh database (runs only when there are no partners and no levels). */
+export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: number }): Promise<boolean> {
+  const [p] = await db.select({ n: count() }).from(partners)
+  const [l] = await db.select({ n: count() }).from(levels)
+  if ((p?.n ?? 0) > 0 || (l?.n ?? 0) > 0) return false
+
+  await db.insert(levels).values([
+    { name: '青铜', minDeals: 0, commissionPerDeal: 10000 },
+    { name: '白银', minDeals: 3, commissionPerDeal: 15000 },
+    { name: '黄金', minDeals: 6, commissionPerDeal: 20000 },
+    { name: '钻石', minDeals: 10, commissionPerDeal: 30000 },
+  ])
+  const passwordHash = await hashPassword(DEMO.partner.password)
+  const [demo] = await db
+    .insert(partners)
+    .values({
+      phone: DEMO.partner.phone,
+      passwordHash,
+      code: 'DEMO01',
+      status: PartnerStatus.active,
+      nickname: '演示合伙人',
+      realName: '陈晓明',
+      gender: '男',
+      idCard: '11010519491231002X',
+      province: '浙江省',
+      city: '杭州市',
+      wechatId: 'chenxm_demo',
+      payoutType: '支付宝',
+      payoutAccount: '13800000000',
+      payoutName: '陈晓明',
+      school: '浙江开放大学',
+      major: '工商企业管理',
+      discipline: '学历教育(大专)-工商企业管理(大专)',
+      intakeYear: '2024',
+      batch: '3期',
+      submittedAt: new Date(),
+      reviewedAt: new Date(),
+    })
+    .returning()
+  const [second] = await db
+    .insert(partners)
+    .values({
+      phone: DEMO.secondPartner.phone,
+      passwordHash,
+      code: 'DEMO02',
+      status: PartnerStatus.pending,
+      realName: '林小雨',
+      gender: '女',
+      idCard: '11010519491231002X',
+      province: '江苏省',
+      city: '南京市',
+      payoutType: '微信',
+      payoutAccount: 'linxy_wx',
+      payoutName: '林小雨',
+      school: '南京大学',
+      major: '会计',
+      discipline: '学历教育(本科)-会计学(本科)',
+      intakeYear: '2025',
+      batch: '1期',
+      referrerId: null,
+      submittedAt: new Date(),
+    })
+    .returning()
+  const ledger = createLedgerRepository({ db })
+  await ledger.ensureWallet({ partnerId: demo!.id })
+  await ledger.ensureWallet({ partnerId: second!.id })
+
+  const finance = await createAdmin({ db, account: DEMO.finance.account, name: '财务演示', password: DEMO.finance.password, role: AdminRole.finance })
+  await createAdmin({ db, account: DEMO.teacher.account, name: '招生老师演示', password: DEMO.teacher.password, role: AdminRole.enrollTeacher })
+
+  const names = ['王芳', '李伟', '张敏', '刘洋', '陈静', '杨磊', '赵丽', '黄强', '周婷', '吴刚']
+  const ids: number[] = []
+  for (let i = 0; i < names.length; i++) {
+    const input = { name: names[i]!, phone: `1370000${String(i).padStart(4, '0')}`, contactMethod: i % 2 ? '微信' : '电话', intention: '学历教育(本科)-会计学(本科)', remark: i === 0 ? '周末方便联系' : undefined }
+    const clue = i % 3 === 0 ? await createActivityClue({ db, ref: 'DEMO01', input: { ...input, activityId: 'spring' } }) : await createPartnerClue({ db, partnerId: demo!.id, input })
+    ids.push(clue.id)
+  }
+  // 待跟进: 0-2; 跟进中: 3-4; 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
+  await followClue({ db, id: ids[3]! })
+  await followClue({ db, id: ids[4]!, remark: '已约下周面谈' })
+  const now = Date.now()
+  const monthStart = new Date(new Date(now + 8 * 3600_000).toISOString().slice(0, 8) + '01T00:00:00+08:00').getTime()
+  const early = new Date(Math.max(monthStart + 3600_000, now - (freezeDays + 1) * 86400_000))
+  await recordDeal({ db, id: ids[5]!, programme: '会计学(本科)', amount: 680000, freezeDays, now: early })
+  for (const id of [ids[6]!, ids[7]!, ids[8]!]) await recordDeal({ db, id, programme: '工商企业管理(大专)', amount: 520000, freezeDays })
+  await invalidateClue({ db, id: ids[9]!, reason: '号码为空号' })
+
+  await adjustBalance({ db, partnerId: demo!.id, amount: 50000, note: '新合伙人奖励', adminId: finance.id })
+  const paid = await applyWithdrawal({ db, partnerId: demo!.id, amount: 20000, idempotencyKey: 'demo-withdrawal-paid' })
+  await finishPay({ db, id: paid.withdrawal.id, transactionNo: 'DEMO-TX-0001', adminId: finance.id })
+  await applyWithdrawal({ db, partnerId: demo!.id, amount: 10000, idempotencyKey: 'demo-withdrawal-pending' })
+
+  const posters = createPostersRepository({ db })
+  await posters.insert({ name: '春季招生', url: poster('春季招生火热进行中', '#ff8a00', '#e52e71'), sort: 1 })
+  await posters.insert({ name: '学历提升', url: poster('学历提升 成就未来', '#2193b0', '#6dd5ed'), sort: 2 })
+  return true
+}
