@@ -13,6 +13,7 @@ const constants = {
   WX_APP_ID: 'wx-test-app-id',
   AMAP_KEY: 'test-amap-key',
   AMAP_BASE_URL: 'https://restapi.amap.com',
+  DEFAULT_PROVINCE: '浙江',
 }
 
 // ES-module packages that jest must transform (everything else in node_modules is CommonJS).
@@ -36,6 +37,9 @@ const esm = [
 ]
 const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
 const styleStub = path.join(__dirname, 'test/jest/style-stub.js')
+// An image import is its URL text in the builds; in tests a fixed name.
+const fileStub = path.join(__dirname, 'src/assets/file-stub.js')
+const images = '\\.(png|jpe?g|gif|svg|webp)$'
 const alias = { '^@/(.*)$': '<rootDir>/src/$1' }
 
 /** @type {import('jest').Config} */
@@ -49,7 +53,7 @@ module.exports = {
       testPathIgnorePatterns: ['\\.dom\\.test\\.ts$'],
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': path.join(__dirname, 'test/jest/unit-transformer.js') },
       transformIgnorePatterns,
-      moduleNameMapper: { ...alias, '\\.(css|scss|sass)$': styleStub },
+      moduleNameMapper: { ...alias, '\\.(css|scss|sass)$': styleStub, [images]: fileStub },
       globals: constants,
     },
     {
@@ -59,7 +63,7 @@ module.exports = {
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js') },
       transformIgnorePatterns,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'jsx', 'mjs'],
-      moduleNameMapper: { ...initConfig.moduleNameMapper, ...alias, '\\.(css|scss|sass)$': styleStub },
+      moduleNameMapper: { ...initConfig.moduleNameMapper, ...alias, '\\.(css|scss|sass)$': styleStub, [images]: fileStub },
       setupFiles: [...initConfig.setupFiles, path.join(__dirname, 'test/jest/h5-setup.js')],
       globals: { ...initConfig.globals, ...constants },
     },

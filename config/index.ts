@@ -30,6 +30,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       WX_APP_ID: JSON.stringify(process.env.TARO_APP_WX_APP_ID || ''),
       AMAP_KEY: JSON.stringify(process.env.TARO_APP_AMAP_KEY || ''),
       AMAP_BASE_URL: JSON.stringify(process.env.TARO_APP_AMAP_BASE_URL || 'https://restapi.amap.com'),
+      // SPEC.md section 4: a location lookup that fails or takes over 1000 ms falls back to this province.
+      DEFAULT_PROVINCE: JSON.stringify(process.env.TARO_APP_DEFAULT_PROVINCE || '浙江'),
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),

@@ -47,6 +47,16 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/user/changePass', title: '修改密码', needsLogin: true },
 ]
 
+/**
+ * Pages of non-production builds only (the component gallery), kept apart from the SPEC table:
+ * app.config.ts adds them as the pages/dev subpackage when TARO_APP_ENV is development or test.
+ */
+export const DEV_AREA = 'pages/dev'
+export const DEV_ROUTES: RouteDef[] = [{ path: `${DEV_AREA}/gallery`, title: '组件库' }]
+
+/** Tab bar colours (SPEC.md section 9), for when the empty tab bar gets items. */
+export const TAB_BAR_STYLE = { backgroundColor: '#ffffff', color: '#000', selectedColor: '#007AFF' } as const
+
 /** The entry page and the two tab pages stay in the main package; every other area is a subpackage. */
 export const MAIN_PACKAGE_AREA = 'pages/tabBar'
 
@@ -61,7 +71,7 @@ export function routeOf(path: string): RouteDef | undefined {
 
 /** Page config (title, refresh, colours) for one route; each page's *.config.ts calls this. */
 export function pageConfigOf(path: string) {
-  const route = ROUTES.find((r) => r.path === path)
+  const route = ROUTES.find((r) => r.path === path) ?? DEV_ROUTES.find((r) => r.path === path)
   if (!route) throw new Error(`No route ${path} in src/routes.ts`)
   return {
     navigationBarTitleText: route.title,

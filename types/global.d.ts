@@ -26,3 +26,5 @@ declare const WEB_HOST: string
 declare const WX_APP_ID: string
 declare const AMAP_KEY: string
 declare const AMAP_BASE_URL: string
+/** The province a location lookup falls back to (SPEC.md section 4): 浙江 unless configured. */
+declare const DEFAULT_PROVINCE: string

@@ -1,16 +1,56 @@
 import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+import { createHeaderInfoSlice, type HeaderInfoSlice } from './header-info'
+import { createRouterSlice, type RouterSlice } from './router'
+import { createServerTimeSlice, type ServerTimeSlice } from './server-time'
+import { createSessionSlice, type SessionSlice } from './session'
+import { storageKey, taroStateStorage } from './storage'
 import { createUiSlice, type UiSlice } from './ui'
 
 /**
- * The one app store: typed slices combined here (zustand's slices pattern). The persisted
- * slices (session, header info, course, router) and the Taro-storage `persist` wrapper are
- * added by the client core; the UI slice is never persisted.
+ * The one app store: typed slices combined here (zustand's slices pattern), `persist` applied
+ * once over Taro storage. Only what must outlive a restart is written: the user, the
+ * other-login flags, header info, the current course and the router snapshot. Toast, loading
+ * and the server clock are never persisted.
  */
-export type AppState = UiSlice
+export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice
 
-export const useStore = create<AppState>()((...a) => ({
-  ...createUiSlice(...a),
-}))
+export type PersistedState = Pick<AppState, 'user' | 'loginOther' | 'headerInfo' | 'course' | 'router'>
+
+/** User info and what belongs with it, under a key built from the app name (SPEC.md section 9). */
+export const STORE_STORAGE_KEY = storageKey('userInfo')
+
+/** Bump when the persisted shape changes; older data is then dropped, not misread. */
+export const STORE_VERSION = 1
+
+export const useStore = create<AppState>()(
+  persist(
+    (...a) => ({
+      ...createUiSlice(...a),
+      ...createSessionSlice(...a),
+      ...createHeaderInfoSlice(...a),
+      ...createRouterSlice(...a),
+      ...createServerTimeSlice(...a),
+    }),
+    {
+      name: STORE_STORAGE_KEY,
+      version: STORE_VERSION,
+      storage: createJSONStorage(() => taroStateStorage),
+      partialize: (s): PersistedState => ({
+        user: s.user,
+        loginOther: s.loginOther,
+        headerInfo: s.headerInfo,
+        course: s.course,
+        router: s.router,
+      }),
+      // Anything written by another version is dropped: a stale shape must not pass for a session.
+      migrate: () => ({}) as PersistedState,
+    },
+  ),
+)
 
 export { TOAST_DURATION_MS } from './ui'
 export type { ToastState, LoadingState, ToastIcon } from './ui'
+export { avatarOf, DEFAULT_LOGO } from './session'
+export { SERVER_CLOCK_TICK_MS } from './server-time'
+export { APP_NAME, storageKey } from './storage'

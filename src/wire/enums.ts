@@ -153,3 +153,28 @@ export const ACTIVITY_TYPES = values(ActivityType)
 export const AppPlatform = { android: 'android', ios: 'ios' } as const
 export type AppPlatform = (typeof AppPlatform)[keyof typeof AppPlatform]
 export const APP_PLATFORMS = values(AppPlatform)
+
+/** An activity's publication: only 已发布 activities reach the client. */
+export const ActivityStatus = { unpublished: '未发布', published: '已发布' } as const
+export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus]
+export const ACTIVITY_STATUSES = values(ActivityStatus)
+
+/** Where now falls in an activity's start-end window (the detail page says "not yet open"/"closed"). */
+export const ActivityState = { notStarted: '未开始', ongoing: '进行中', ended: '已结束' } as const
+export type ActivityState = (typeof ActivityState)[keyof typeof ActivityState]
+export const ACTIVITY_STATES = values(ActivityState)
+
+/** An order's pay status: 待支付 before the first attempt, then PayStatus in SPEC's order. */
+export const OrderPayStatus = { unpaid: '待支付', ...PayStatus } as const
+export type OrderPayStatus = (typeof OrderPayStatus)[keyof typeof OrderPayStatus]
+export const ORDER_PAY_STATUSES = values(OrderPayStatus)
+
+/** How the client pays: mini-program requestPayment, WeChat JS-SDK chooseWXPay (H5 in WeChat), Alipay tradePay. */
+export const PayChannel = { wechatMini: 'wechat-mini', wechatJsapi: 'wechat-jsapi', alipayMini: 'alipay-mini' } as const
+export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel]
+export const PAY_CHANNELS = values(PayChannel)
+
+/** Public configuration keys (GET /api/bms/develop/config/getByKey): host allow-lists the client checks. */
+export const PublicConfigKey = { webAllowedHosts: 'webAllowedHosts', oauthRedirectHosts: 'oauthRedirectHosts' } as const
+export type PublicConfigKey = (typeof PublicConfigKey)[keyof typeof PublicConfigKey]
+export const PUBLIC_CONFIG_KEYS = values(PublicConfigKey)

@@ -2,9 +2,14 @@
  * Loads Taro's compiled weapp output (dist/weapp) into miniprogram-simulate: the simulator's
  * `wx`, an App/getApp pair, and a Page shim that turns Taro's Page(options) into a Component
  * whose `attached` runs onLoad/onShow/onReady. Build first: `npm run build:weapp -- --mode test`.
+ *
+ * `networkedHost` gives the simulator's `wx` what the session tests need from a real host: real
+ * HTTP (to a local server standing in for the back-office), local storage that keeps what is
+ * written, `wx.login` codes, and a record of the share-menu calls.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { nodeWxRequest, nodeWxUploadFile, type WxRequestOptions, type WxUploadOptions } from '../../src/request/testing/node-wx-request'
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
 const simulate = require('miniprogram-simulate')
@@ -53,6 +58,73 @@ export function installMiniGlobals(overrides: Record<string, unknown> = {}) {
     })
   }
   return wx
+}
+
+type Callbacks<T> = { success?: (res: T) => void; fail?: (err: { errMsg: string }) => void; complete?: (res: unknown) => void }
+
+function later<T>(options: Callbacks<T>, res: T) {
+  setTimeout(() => {
+    options.success?.(res)
+    options.complete?.(res)
+  }, 0)
+}
+
+/** The parts of a real host the session tests observe and steer. */
+export interface NetworkedHost {
+  storage: Map<string, unknown>
+  /** Codes wx.login hands out, in order; an empty queue makes it fail. */
+  loginCodes: string[]
+  loginCalls: number
+  shareMenuCalls: unknown[]
+  /** Requests as the app made them (before the origin is pointed at the local server). */
+  requests: Array<{ url: string; method?: string; header?: Record<string, string>; timeout?: number }>
+}
+
+/**
+ * `wx` overrides for a host with a network: every request keeps its path and query but goes to
+ * `backendUrl` (the build's API host is not reachable from a test), as real HTTP.
+ */
+export function networkedHost(backendUrl: string): { host: NetworkedHost; overrides: Record<string, unknown> } {
+  const host: NetworkedHost = { storage: new Map(), loginCodes: [], loginCalls: 0, shareMenuCalls: [], requests: [] }
+  const toBackend = (url: string) => {
+    const u = new URL(url)
+    return `${backendUrl}${u.pathname}${u.search}`
+  }
+  const overrides = {
+    request(options: WxRequestOptions) {
+      host.requests.push({ url: options.url, method: options.method, header: options.header, timeout: options.timeout })
+      return nodeWxRequest({ ...options, url: toBackend(options.url) })
+    },
+    uploadFile(options: WxUploadOptions) {
+      host.requests.push({ url: options.url, method: 'POST', header: options.header })
+      return nodeWxUploadFile({ ...options, url: toBackend(options.url) })
+    },
+    getStorageSync: (key: string) => (host.storage.has(key) ? host.storage.get(key) : ''),
+    setStorageSync: (key: string, value: unknown) => void host.storage.set(key, value),
+    removeStorageSync: (key: string) => void host.storage.delete(key),
+    clearStorageSync: () => host.storage.clear(),
+    login(options: Callbacks<{ code: string; errMsg: string }>) {
+      host.loginCalls += 1
+      const code = host.loginCodes.shift()
+      if (code) later(options, { code, errMsg: 'login:ok' })
+      else setTimeout(() => options.fail?.({ errMsg: 'login:fail no code' }), 0)
+    },
+    showShareMenu(options: Callbacks<{ errMsg: string }> & Record<string, unknown>) {
+      const { success: _s, fail: _f, complete: _c, ...args } = options
+      host.shareMenuCalls.push(args)
+      later(options, { errMsg: 'showShareMenu:ok' })
+    },
+  }
+  return { host, overrides }
+}
+
+/** Resolves once `check` holds, polling every 10 ms (rejects after `timeoutMs`). */
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
 }
 
 let appLoaded = false

@@ -1,0 +1,50 @@
+import { defineFamily, uploadCall } from '../define'
+
+/**
+ * /api/bms/extension: extensions (addresses, bills, classifications, DingTalk, merchant cards,
+ * outbound calls, pay and WeChat configuration) and the common group (captcha, cache, files,
+ * parsing, pay, sendVerify, timestamp).
+ */
+export const extension = defineFamily('/api/bms/extension', {
+  addressInfo: {},
+  autoCourse: {},
+  bill: {},
+  classification: { actions: { listTree: true } },
+  columnLabel: {},
+  computerInfo: {},
+  dingtalkTask: {},
+  dingtalkConfig: {},
+  expressInfo: {},
+  groupPayActivity: {},
+  merchantCardOrder: { actions: { create: 'POST', bind: 'PUT', close: 'PUT', sync: true } },
+  merchantTemplate: {},
+  merchantShop: {},
+  merchantDeductionOrder: {},
+  outboundCallTask: { actions: { start: 'PUT', pause: 'PUT', resume: 'PUT', stop: 'PUT' } },
+  outboundCallScript: {},
+  outboundCallNumberPool: {},
+  outboundCallRecord: {},
+  payConfig: {},
+  wechatConfig: {},
+  wechatTemplate: {},
+  wechatMessage: { actions: { send: 'POST' } },
+  wecom: {},
+  common: {
+    base: false,
+    actions: {
+      captcha: 'GET',
+      finishPhoneLogin: 'POST',
+      cachePut: 'PUT',
+      cacheGet: 'GET',
+      cacheRemove: 'DELETE',
+      uploadFile: uploadCall(),
+      parseIdCard: uploadCall(),
+      parseImage: uploadCall(),
+      parsePdf: uploadCall(),
+      parseWord: uploadCall(),
+      pay: 'POST',
+      sendVerify: 'POST',
+      timestamp: 'GET',
+    },
+  },
+})

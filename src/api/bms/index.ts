@@ -1,0 +1,11 @@
+/** The bms service: back-office management (continuing education, statistics, system, extension ...). */
+export { cont } from './cont'
+export { mentalTest } from './mentalTest'
+export { activity } from './activity'
+export { statistics } from './statistics'
+export { extension } from './extension'
+export { system } from './system'
+export { page } from './page'
+export { develop } from './develop'
+export { personnel } from './personnel'
+export { asset } from './asset'

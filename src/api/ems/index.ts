@@ -1,0 +1,11 @@
+/** The ems service: education, examination, service, basic data, partners and the rest. */
+export { server } from './server'
+export { collect } from './collect'
+export { examination } from './examination'
+export { basic } from './basic'
+export { partner } from './partner'
+export { education } from './education'
+export { thesis } from './thesis'
+export { adultexam } from './adultexam'
+export { textbook } from './textbook'
+export { siteplatform } from './siteplatform'

@@ -1,0 +1,317 @@
+import type {
+  ClueStatus,
+  ContactMethod,
+  ClueSource,
+  Gender,
+  LedgerType,
+  Page,
+  PartnerStatus,
+  PayoutAccountType,
+  TimeType,
+  WithdrawalStatus,
+} from '../../wire'
+import type { SessionUser } from '../ums/user'
+import { call, defineFamily, type NoPayload } from '../define'
+
+/**
+ * /api/ems/partner: the partner (referral agent) programme (SPEC.md section 7, PRODUCT.md "The
+ * partner's loop"). Money is integer fen; times are ISO text.
+ */
+
+export interface PageQuery {
+  /** 1-based. @default 1 */
+  page?: number
+  /** @default 20, at most 100 */
+  size?: number
+}
+
+export interface PartnerRegisterPayload {
+  phone: string
+  /** The SMS code (sendVerify type 注册). */
+  code: string
+  /** 8-32 characters, letters and digits. */
+  password: string
+  /** The referring partner's share code, optional. */
+  referrerCode?: string
+}
+
+/** Sign in with phone and password, or phone and SMS code (sendVerify type 登录). */
+export type PartnerSignInPayload = { phone: string; password: string } | { phone: string; code: string }
+
+/** A sign-in answers the session user; only one with an id counts (SPEC.md section 5). */
+export type PartnerSignInResult = Partial<SessionUser> | null
+
+export interface ChangePasswordPayload {
+  oldPassword: string
+  /** The new password: 8-32 characters, letters and digits. */
+  password: string
+}
+
+export interface ResetPasswordPayload {
+  phone: string
+  /** The SMS code (sendVerify type 找回密码). */
+  code: string
+  password: string
+}
+
+export interface PersonalInfoPayload {
+  realName: string
+  gender: Gender
+  /** Checksum-validated; returned masked. */
+  idCard?: string
+  province: string
+  city: string
+  wechatId?: string
+  payoutType: PayoutAccountType
+  payoutAccount?: string
+  /** The account holder's name. */
+  payoutName: string
+}
+
+export interface SignUpPayload {
+  school: string
+  major: string
+  /** A "parent-child" value of the category tree. */
+  discipline: string
+  /** '2015'..'2030' */
+  intakeYear: string
+  /** '1期'..'20期' */
+  batch: string
+}
+
+/** What is still missing before the partner can be reviewed or paid. */
+export interface MissingInfo {
+  personal: boolean
+  signUp: boolean
+  payoutAccount: boolean
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null }
+
+/** The signed-in partner's profile (`client/signInfo`, and the answer of the two saves). */
+export interface PartnerProfile {
+  id: number
+  /** The share code (the `ref` of the partner's links). */
+  code: string
+  /** Masked: 138****1234. */
+  phone: string
+  status: PartnerStatus
+  /** Why the sign-up was rejected, when it was. */
+  rejectReason: string | null
+  nickname: string | null
+  avatar: string | null
+  /** ID card and payout account masked. */
+  personal: Nullable<Required<PersonalInfoPayload>>
+  signUp: Nullable<SignUpPayload>
+  missing: MissingInfo
+  shareLink: string
+  createdAt: string
+}
+
+export interface ClueQuery extends PageQuery {
+  status?: ClueStatus
+  timeType?: TimeType
+}
+
+/** One of the partner's clues, phone masked. */
+export interface Clue {
+  id: number
+  name: string
+  phone: string
+  contactMethod: ContactMethod | null
+  /** The intended programme, a "parent-child" category value. */
+  intention: string | null
+  remark: string | null
+  source: ClueSource
+  activityId: string | null
+  status: ClueStatus
+  /** Set once a deal is recorded. */
+  programme: string | null
+  /** Fen. */
+  amount: number | null
+  commission: number | null
+  levelName: string | null
+  invalidReason: string | null
+  createdAt: string
+  followedAt: string | null
+  dealAt: string | null
+}
+
+export interface NewClue {
+  name: string
+  phone: string
+  contactMethod?: ContactMethod
+  /** A "parent-child" category value. */
+  intention?: string
+  remark?: string
+}
+
+/** The public activity form: a prospect's details for the partner of `ref`. */
+export interface ActivityCluePayload {
+  name: string
+  phone: string
+  ref: string
+  activityId?: string
+  intention?: string
+  remark?: string
+}
+
+export interface Level {
+  id: number
+  name: string
+  /** Deals in the cycle needed to reach it. */
+  minDeals: number
+  /** Fen. */
+  commissionPerDeal: number
+}
+
+export interface PartnerHome {
+  /** Fen. */
+  balance: number
+  frozen: number
+  withdrawable: number
+  /** This cycle's tier. */
+  tier: Level | null
+  dealsThisCycle: number
+  nextTier: Level | null
+  dealsToNext: number | null
+  /** Clues still 待跟进. */
+  newClues: number
+  status: PartnerStatus
+  missing: MissingInfo
+}
+
+/** This cycle's tier (本周期档位). */
+export interface PartnerPosition {
+  levels: Level[]
+  tier: Level | null
+  dealsThisCycle: number
+  nextTier: Level | null
+  dealsToNext: number | null
+  /** A calendar month in Asia/Shanghai time; `to` is exclusive. */
+  cycle: { from: string; to: string }
+}
+
+/** Closed deals per time type (成交单量). */
+export type DealCounts = Array<{ timeType: TimeType; count: number }>
+
+export interface Deal {
+  id: number
+  name: string
+  /** Masked. */
+  phone: string
+  programme: string | null
+  /** Fen. */
+  amount: number | null
+  commission: number | null
+  levelName: string | null
+  dealAt: string | null
+}
+
+export interface DealListQuery extends PageQuery {
+  timeType?: TimeType
+}
+
+export interface LedgerQuery extends PageQuery {
+  timeType?: TimeType
+  type?: LedgerType
+}
+
+/** One fund record (资金记录): + commission and refund, - withdrawal, +/- adjustment. */
+export interface LedgerEntry {
+  id: number
+  type: LedgerType
+  /** Signed fen. */
+  amount: number
+  balanceAfter: number
+  /** Commissions: withdrawable from this time. */
+  frozenUntil: string | null
+  frozen: boolean
+  note: string | null
+  createdAt: string
+}
+
+export interface WithdrawalApplyPayload {
+  /** Fen, at least 1000 (¥10.00). */
+  amount: number
+  /** 8-64 characters; sending the same key again answers the same record (no second payout). */
+  idempotencyKey?: string
+}
+
+export interface WithdrawalQuery extends PageQuery {
+  status?: WithdrawalStatus
+}
+
+export interface Withdrawal {
+  id: number
+  /** Fen. */
+  amount: number
+  status: WithdrawalStatus
+  payoutType: PayoutAccountType
+  /** Masked for partners. */
+  payoutAccount: string
+  payoutName: string
+  transactionNo: string | null
+  refuseReason: string | null
+  createdAt: string
+  handledAt: string | null
+}
+
+export interface SharePoster {
+  /** Poster backgrounds the operator uploaded. */
+  backgrounds: Array<{ id: number; name: string; url: string; sort: number }>
+  /** The partner's share code. */
+  code: string
+  name: string
+  /** The link a prospect opens: the activity page with this partner's `ref`. */
+  link: string
+}
+
+export const partner = defineFamily('/api/ems/partner', {
+  client: {
+    base: false,
+    actions: {
+      register: call<PartnerRegisterPayload, PartnerSignInResult>('POST'),
+      signIn: call<PartnerSignInPayload, PartnerSignInResult>('POST'),
+      signOut: call<NoPayload, null>('DELETE'),
+      changePassword: call<ChangePasswordPayload, null>('PUT'),
+      signInfo: call<NoPayload, PartnerProfile>('GET'),
+      savePersonal: call<PersonalInfoPayload, PartnerProfile>('PUT'),
+      saveSignUp: call<SignUpPayload, PartnerProfile>('PUT'),
+    },
+  },
+  clue: {
+    base: { list: call<ClueQuery, Page<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
+    actions: {
+      saveForActivity: call<ActivityCluePayload, { id: number }>(),
+      listForAdmin: true,
+      follow: 'PUT',
+      deal: 'PUT',
+      invalid: 'PUT',
+    },
+  },
+  partner: {
+    actions: {
+      resetPassword: call<ResetPasswordPayload, null>('PUT'),
+      home: call<NoPayload, PartnerHome>('GET'),
+      position: call<NoPayload, PartnerPosition>('GET'),
+      dealCount: call<NoPayload, DealCounts>('GET'),
+      dealList: call<DealListQuery, Page<Deal>>('GET'),
+      sharePoster: call<NoPayload, SharePoster>('GET'),
+      audit: true,
+    },
+  },
+  level: { path: 'config/level', base: { listSimple: call<NoPayload, Level[]>() } },
+  withdrawalRecord: {
+    base: { list: call<WithdrawalQuery, Page<Withdrawal>>() },
+    actions: {
+      ledger: call<LedgerQuery, Page<LedgerEntry>>('GET'),
+      apply: call<WithdrawalApplyPayload, Withdrawal>(),
+      listForAdmin: true,
+      adjust: 'POST',
+      finishPay: 'PUT',
+      refuse: 'PUT',
+    },
+  },
+  backgroundImage: {},
+})

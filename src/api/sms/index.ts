@@ -1,0 +1,3 @@
+/** The sms service: social Q&A and study. */
+export { social } from './social'
+export { study } from './study'

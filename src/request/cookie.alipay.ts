@@ -1,0 +1,2 @@
+/** Alipay mini-program: the cookie jar in local storage (see cookie.ts). */
+export { sessionCookie } from './cookie-jar'

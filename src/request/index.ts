@@ -1,0 +1,7 @@
+export { request, upload, download, apiUrl, setApiHost, RequestError } from './request'
+export type { Method, RequestOptions, RequestErrorKind, UploadFile } from './request'
+export { encodeForm, withQuery, formPairs } from './encode'
+export type { Payload } from './encode'
+export { MESSAGES, httpStatusText } from './messages'
+export { NETWORK_TIMEOUT, NETWORK_TIMEOUT_MS } from './constants'
+export { sessionCookie } from './cookie'

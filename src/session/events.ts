@@ -1,0 +1,30 @@
+import { sessionCookie } from '../request/cookie'
+import { useStore } from '../store'
+import { sessionReducer, type SessionEvent, type SessionState } from './reducer'
+
+/**
+ * The one place session events are handled: the reducer computes the new state, the store
+ * takes it, and the side effects that go with each event run here (the mini-program's stored
+ * cookie is forgotten on sign-out). Listeners hear every event after it is applied.
+ */
+type Listener = (event: SessionEvent) => void
+const listeners = new Set<Listener>()
+
+function sessionStateOf(): SessionState {
+  const { user, loginOther, course } = useStore.getState()
+  return { user, loginOther, course }
+}
+
+export function dispatchSession(event: SessionEvent): void {
+  useStore.setState(sessionReducer(sessionStateOf(), event))
+  if (event.type === 'signedOut') sessionCookie.clear()
+  for (const listener of listeners) listener(event)
+}
+
+/** Hears every session event; returns the unsubscribe. */
+export function onSessionEvent(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export type { SessionEvent }

@@ -1,0 +1,24 @@
+import { launchSession } from './launch'
+import { settleLaunch } from './launch-state'
+
+/**
+ * Session and login (SPEC.md section 4): events and their reducer, the login flows, the guard,
+ * the launch-time automatic logins, the server clock and the form-info prefill.
+ */
+
+/** Runs the launch-time session work once, from the app's onLaunch; the guard waits for it. */
+export function bootSession(): Promise<void> {
+  return settleLaunch(launchSession())
+}
+
+export { dispatchSession, onSessionEvent } from './events'
+export { sessionReducer, isSignedIn, SIGNED_OUT } from './reducer'
+export type { SessionEvent, SessionState } from './reducer'
+export { acceptSignIn, completeSignIn, signInPartner, registerPartner, refreshUserInfo, signOut } from './flows'
+export { useRequireLogin, goAfterLogin, loginUrl, pageAddress, returnAddress, currentPage, sendToLogin } from './guard'
+export { launchSettled } from './launch-state'
+export { formInfoOf, useFormInfo } from './form-info'
+export type { FormInfo } from './form-info'
+export { startServerClock, stopServerClock } from './clock'
+export { userFrom } from './user'
+export type { UserInfo, HeaderInfo, LoginOther, CurrentCourse, RouterSnapshot, SignInMethod } from './types'

@@ -1,0 +1,18 @@
+import { IS_WECHAT_H5 } from '../platform'
+import { logger } from '../utils/logger'
+import { initWechatSdk } from '../wechat'
+import { startServerClock } from './clock'
+import { exchangeWechatCode, takeOAuthCode } from './wechat-oauth'
+
+/**
+ * What the H5 build does at launch (the mini-program builds: launch.weapp.ts, launch.alipay.ts):
+ * start the server clock; inside WeChat, take an OAuth `code` out of the address and exchange it
+ * for a login, and set up the JS-SDK (which shows the share menu).
+ */
+export async function launchSession(): Promise<void> {
+  startServerClock().catch((err: unknown) => logger.warn('server clock not started', err))
+  if (!IS_WECHAT_H5) return
+  const code = takeOAuthCode()
+  void initWechatSdk()
+  if (code) await exchangeWechatCode(code).catch((err: unknown) => logger.warn('WeChat code not exchanged', err))
+}

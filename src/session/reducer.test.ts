@@ -1,0 +1,66 @@
+import { SIGNED_OUT, isSignedIn, sessionReducer, type SessionEvent, type SessionState } from './reducer'
+import type { UserInfo } from './types'
+
+const ann: UserInfo = { id: 1, phone: '13800000001', nickname: '安', avatar: null, school: '浙江大学', major: '会计', discipline: '' }
+const bo: UserInfo = { ...ann, id: 2, phone: '13800000002', nickname: '波' }
+const course = { id: 'c-9', name: '会计基础' }
+
+const replay = (events: SessionEvent[], from: SessionState = SIGNED_OUT) => events.reduce(sessionReducer, from)
+
+describe('session events, replayed', () => {
+  it('a password sign-in stores the user and no other-login flag', () => {
+    const s = replay([{ type: 'signedIn', user: ann, via: 'password' }])
+    expect(s).toEqual({ user: ann, loginOther: { mini: false, h5Weixin: false }, course: null })
+    expect(isSignedIn(s)).toBe(true)
+  })
+
+  it('the mini-program open-id login sets the mini flag; WeChat OAuth sets the H5 flag', () => {
+    expect(replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]).loginOther).toEqual({ mini: true, h5Weixin: false })
+    expect(replay([{ type: 'signedIn', user: ann, via: 'wechatOAuth' }]).loginOther).toEqual({ mini: false, h5Weixin: true })
+  })
+
+  it('sign-out clears the user, the other-login flags and the course', () => {
+    const signedIn = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
+    expect(replay([{ type: 'signedOut' }], signedIn)).toEqual(SIGNED_OUT)
+  })
+
+  it('an expired session clears the same state as a sign-out', () => {
+    const signedIn = { ...replay([{ type: 'signedIn', user: ann, via: 'wechatOAuth' }]), course }
+    const s = replay([{ type: 'sessionExpired' }], signedIn)
+    expect(s).toEqual(SIGNED_OUT)
+    expect(isSignedIn(s)).toBe(false)
+  })
+
+  it("refreshed user info replaces the same user's fields and keeps the flags", () => {
+    const fresher = { ...ann, discipline: '学历教育(本科)-会计学(本科)' }
+    const s = replay([
+      { type: 'signedIn', user: ann, via: 'miniProgram' },
+      { type: 'userInfoLoaded', user: fresher },
+    ])
+    expect(s.user).toEqual(fresher)
+    expect(s.loginOther.mini).toBe(true)
+  })
+
+  it('user info arriving after sign-out, or for someone else, changes nothing', () => {
+    const out = replay([{ type: 'signedIn', user: ann, via: 'password' }, { type: 'signedOut' }, { type: 'userInfoLoaded', user: ann }])
+    expect(out).toEqual(SIGNED_OUT)
+    const other = replay([
+      { type: 'signedIn', user: ann, via: 'password' },
+      { type: 'userInfoLoaded', user: bo },
+    ])
+    expect(other.user).toEqual(ann)
+  })
+
+  it("a different person signing in does not inherit the last person's course or flags", () => {
+    const annWithCourse = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
+    const s = replay([{ type: 'signedIn', user: bo, via: 'password' }], annWithCourse)
+    expect(s).toEqual({ user: bo, loginOther: { mini: false, h5Weixin: false }, course: null })
+  })
+
+  it('the same person signing in again keeps their course and the flags already set', () => {
+    const annWithCourse = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
+    const s = replay([{ type: 'signedIn', user: ann, via: 'password' }], annWithCourse)
+    expect(s.course).toEqual(course)
+    expect(s.loginOther).toEqual({ mini: true, h5Weixin: false })
+  })
+})

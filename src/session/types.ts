@@ -1,0 +1,59 @@
+import type { PartnerStatus } from '../wire'
+
+/**
+ * The session's vocabulary (SPEC.md sections 3 and 4), shared by the store, the session flows
+ * and the API catalogue's session calls.
+ */
+
+/** The signed-in user, as `GET /api/ums/user/user/signInfo` and the sign-in calls return it. */
+export interface UserInfo {
+  id: number
+  phone: string
+  nickname: string
+  /** null when the user has none: show DEFAULT_LOGO (see avatarOf). */
+  avatar: string | null
+  school: string
+  major: string
+  /** A "parent-child" value of the category tree, or '' when not chosen. */
+  discipline: string
+  /** The partner's review status, when the back-office sends it. */
+  status?: PartnerStatus
+  /** The partner's share code, when the back-office sends it. */
+  code?: string
+}
+
+/** School, major and discipline chosen on this device (the header-info selector). */
+export interface HeaderInfo {
+  school: string
+  major: string
+  discipline: string
+}
+
+/** Which "other" login holds the session: the mini-program's open id, or WeChat H5's OAuth. */
+export interface LoginOther {
+  mini: boolean
+  h5Weixin: boolean
+}
+
+/** The course a page is working on; the back-office's course shape, id always present. */
+export interface CurrentCourse {
+  id: number | string
+  name?: string
+  [field: string]: unknown
+}
+
+/** The page a person is on, kept by the page router helper. */
+export interface RouterSnapshot {
+  /** Page path without a leading slash, e.g. pages/partner/deal. */
+  page: string
+  /** The page with its query, e.g. /pages/partner/deal?type=本月. */
+  path: string
+  query: Record<string, string>
+}
+
+/**
+ * How a sign-in happened: a partner's phone and password or SMS code, registration, the
+ * mini-program's open id, WeChat H5's OAuth code, or a server session this device already held
+ * (found by signInfo).
+ */
+export type SignInMethod = 'password' | 'smsCode' | 'register' | 'miniProgram' | 'wechatOAuth' | 'session'

@@ -1,0 +1,84 @@
+import { api } from '../api'
+import { storageKey } from '../store/storage'
+import { LoginPlatform, LoginType } from '../wire'
+import { acceptSignIn } from './flows'
+import type { UserInfo } from './types'
+
+/**
+ * WeChat H5 login (SPEC.md section 4): WeChat's OAuth (silent `snsapi_base`) sends the person
+ * back with `code` and `state` in the query; the code is taken out of the address at once and
+ * exchanged with signIn (platform weixin, type 公众号). H5 only: the mini-program builds never
+ * import this module.
+ */
+export const OAUTH_STATE = 'wechat_oauth'
+const TRIED_KEY = storageKey('oauth_tried')
+
+export function wechatAuthorizeUrl(appId: string, redirectUri: string, state: string = OAUTH_STATE): string {
+  return (
+    'https://open.weixin.qq.com/connect/oauth2/authorize' +
+    `?appid=${encodeURIComponent(appId)}` +
+    `&redirect_uri=${encodeURIComponent(redirectUri)}` +
+    `&response_type=code&scope=snsapi_base&state=${encodeURIComponent(state)}#wechat_redirect`
+  )
+}
+
+/**
+ * WeChat cannot send a code back to a local development host, so there the wxCode page (SPEC.md
+ * section 2) stands in for WeChat's authorize page, with the same redirect_uri and state.
+ */
+export function isLocalDevHost(hostname: string): boolean {
+  return /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(hostname)
+}
+
+export function authorizeUrlFor(redirectUri: string, hostname: string, appId: string = WX_APP_ID): string {
+  if (isLocalDevHost(hostname)) {
+    return `/pages/main/wxCode?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(OAUTH_STATE)}`
+  }
+  return wechatAuthorizeUrl(appId, redirectUri)
+}
+
+/**
+ * Takes an OAuth `code` out of the address: returns it, and rewrites the address without `code`
+ * and `state` (history.replaceState), so a reload or a share never replays a spent code.
+ */
+export function takeOAuthCode(loc: Location = window.location, hist: History = window.history): string | null {
+  const url = new URL(loc.href)
+  const code = url.searchParams.get('code')
+  if (!code) return null
+  url.searchParams.delete('code')
+  url.searchParams.delete('state')
+  hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`)
+  return code
+}
+
+/** Exchanges a WeChat OAuth code for a login; null when the open id signs no one in. */
+export function exchangeWechatCode(code: string): Promise<UserInfo | null> {
+  return acceptSignIn(
+    api.ums.user.user.signIn({ platform: LoginPlatform.weixin, signCode: code, type: LoginType.officialAccount }, { lock: true }),
+    'wechatOAuth',
+  )
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** Whether OAuth was already tried in this browser session (so a code that signs no one in cannot loop). */
+export function oauthTried(): boolean {
+  return storage()?.getItem(TRIED_KEY) === '1'
+}
+
+/**
+ * Sends the person to WeChat's authorize page, to come back to `returnPath` (a page address of
+ * ours) with a code. Only once per browser session; returns whether it went.
+ */
+export function startWechatOAuth(returnPath: string, loc: Location = window.location): boolean {
+  if (oauthTried()) return false
+  storage()?.setItem(TRIED_KEY, '1')
+  loc.replace(authorizeUrlFor(`${loc.origin}${returnPath}`, loc.hostname))
+  return true
+}

@@ -1,0 +1,44 @@
+import Taro from '@tarojs/taro'
+import type { StateStorage } from 'zustand/middleware'
+
+/** The app name every local storage key starts with (SPEC.md section 9). */
+export const APP_NAME = 'activity_mobile'
+
+/**
+ * A local storage key: the app name, optionally the user's id, then the name
+ * (`activity_mobile_cookie`, `activity_mobile_12_draft`).
+ */
+export function storageKey(name: string, userId?: number | string | null): string {
+  return userId === undefined || userId === null || userId === '' ? `${APP_NAME}_${name}` : `${APP_NAME}_${userId}_${name}`
+}
+
+/**
+ * Synchronous Taro storage (wx/my storage in mini-programs, localStorage on H5). Where the host
+ * has no storage at all (plain node, outside any Taro host) it keeps nothing rather than throw,
+ * so pure modules stay importable.
+ */
+function hasStorage(): boolean {
+  return typeof Taro.getStorageSync === 'function'
+}
+
+export const taroStorage = {
+  get(key: string): string | null {
+    if (!hasStorage()) return null
+    const value: unknown = Taro.getStorageSync(key)
+    if (value === '' || value === undefined || value === null) return null
+    return typeof value === 'string' ? value : JSON.stringify(value)
+  },
+  set(key: string, value: string): void {
+    if (hasStorage()) Taro.setStorageSync(key, value)
+  },
+  remove(key: string): void {
+    if (hasStorage()) Taro.removeStorageSync(key)
+  },
+}
+
+/** zustand's `persist` over Taro storage. */
+export const taroStateStorage: StateStorage = {
+  getItem: (name) => taroStorage.get(name),
+  setItem: (name, value) => taroStorage.set(name, value),
+  removeItem: (name) => taroStorage.remove(name),
+}

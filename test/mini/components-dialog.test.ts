@@ -1,0 +1,123 @@
+/**
+ * The dialog, the store toast and the confirm button in the compiled weapp, through the
+ * component gallery (pages/dev/gallery, test builds only): taps reach React and the store.
+ */
+import { hasWeappBuild, installMiniGlobals, loadApp, renderPage } from './harness'
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's component wrappers are untyped */
+type Comp = any
+
+const textAt = (page: Comp, selector: string): string => (page.querySelector(selector)?.dom?.textContent ?? '').trim()
+
+async function tap(page: Comp, selector: string) {
+  const el = page.querySelector(selector)
+  if (!el) throw new Error(`nothing matches ${selector}`)
+  el.dispatchEvent('tap')
+  await pause(30)
+}
+
+// Taken before any test fakes the clock.
+const realSetTimeout = globalThis.setTimeout
+const pause = (ms: number) => new Promise((r) => realSetTimeout(r, ms))
+
+/** The far side of WeChat's network call: a back-office that answers every call with code 0. */
+function quietRequest(options: { success?: (res: unknown) => void; complete?: (res: unknown) => void }) {
+  const res = { statusCode: 200, data: { code: 0, message: 'ok', data: null }, header: {}, cookies: [], errMsg: 'request:ok' }
+  globalThis.setTimeout(() => {
+    options.success?.(res)
+    options.complete?.(res)
+  }, 1)
+  return { abort() {}, onHeadersReceived() {}, offHeadersReceived() {} }
+}
+
+// The simulator loads a compiled page once per test file: one gallery, tests in order.
+let page: Comp
+beforeAll(async () => {
+  if (!hasWeappBuild()) throw new Error('dist/weapp is missing: run `npx taro build --type weapp --mode test` first')
+  installMiniGlobals({ request: quietRequest })
+  loadApp()
+  page = await renderPage('pages/dev/gallery')
+})
+
+const opened = () => page.querySelector('.app-dialog.at-modal--active')
+
+describe('the dialog in the weapp build', () => {
+  it('opens with the title 提示 and its labels cut to 4 characters', async () => {
+    expect(opened()).toBeFalsy()
+    await tap(page, '.gallery__open-dialog')
+    expect(opened()).toBeTruthy()
+    expect(textAt(page, '.app-dialog .at-modal__header')).toBe('提示')
+    // The gallery asks for 再想想吧朋友 and 确定.
+    expect(textAt(page, '.app-dialog__cancel')).toBe('再想想吧')
+    expect(textAt(page, '.app-dialog__confirm')).toBe('确定')
+  })
+
+  it('sends confirm from 确定', async () => {
+    await tap(page, '.app-dialog__confirm')
+    expect(textAt(page, '.gallery__value--dialog')).toBe('确定')
+    expect(opened()).toBeFalsy()
+  })
+
+  it('sends cancel from 取消', async () => {
+    await tap(page, '.gallery__open-dialog')
+    await tap(page, '.app-dialog__cancel')
+    expect(textAt(page, '.gallery__value--dialog')).toBe('取消')
+    expect(opened()).toBeFalsy()
+  })
+
+  it('sends close from its × button', async () => {
+    await tap(page, '.gallery__open-dialog')
+    await tap(page, '.app-dialog .app-dialog__close')
+    expect(textAt(page, '.gallery__value--dialog')).toBe('关闭')
+    expect(opened()).toBeFalsy()
+  })
+})
+
+describe('the QR-code dialog in the weapp build', () => {
+  it("opens with the picture under WeChat's long-press menu and the hint 长按保存图片, and closes from ×", async () => {
+    const qr = () => page.querySelector('.app-qr.at-modal--active')
+    expect(qr()).toBeFalsy()
+    await tap(page, '.gallery__open-qr')
+    expect(qr()).toBeTruthy()
+    const image = page.querySelector('.app-qr .app-qr__image').dom
+    expect(image.tagName.toLowerCase()).toBe('wx-image')
+    expect(image.getAttribute('show-menu-by-longpress')).not.toBe('false')
+    expect(textAt(page, '.app-qr .app-qr__hint')).toBe('长按保存图片')
+    await tap(page, '.app-qr .app-dialog__close')
+    expect(qr()).toBeFalsy()
+  })
+})
+
+describe('the store toast and the confirm button in the weapp build', () => {
+  it('shows a toast from the store and hides it after 1500 ms', async () => {
+    // The toast's clock is held. React schedules its renders with setTimeout here (no
+    // MessageChannel in the simulator), so each step also runs the timers that are due now.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'performance', 'hrtime'] })
+    const step = async (ms: number) => {
+      jest.advanceTimersByTime(ms)
+      await pause(20)
+      jest.advanceTimersByTime(0)
+      await pause(20)
+    }
+    try {
+      page.querySelector('.gallery__buttons .app-confirm-button').dispatchEvent('tap')
+      await step(0)
+      expect(textAt(page, '.app-toast')).toBe('这是一条提示')
+      await step(1499)
+      expect(textAt(page, '.app-toast')).toBe('这是一条提示')
+      await step(1)
+      expect(page.querySelector('.app-toast')).toBeFalsy()
+    } finally {
+      jest.runOnlyPendingTimers()
+      jest.useRealTimers()
+    }
+  })
+
+  it('presses the confirm button, and a disabled one ignores taps', async () => {
+    await tap(page, '.gallery__button-ok')
+    expect(textAt(page, '.gallery__value--button')).toBe('确定 ×1')
+    // The disabled button's handler would add 100.
+    await tap(page, '.gallery__button-disabled')
+    expect(textAt(page, '.gallery__value--button')).toBe('确定 ×1')
+  })
+})
