@@ -21,7 +21,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // TARO_OUTPUT_ROOT builds elsewhere (parallel builds must not share dist/ or the webpack cache).
+    outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     plugins: [],
     defineConstants: {
       API_HOST: JSON.stringify(apiHost),
@@ -39,7 +40,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    cache: { enable: true },
+    // The cache key must include the environment: Taro's default key ignores TARO_APP_ENV, and a
+    // production build after a test build then reused the test app config (with the gallery).
+    cache: { enable: !process.env.TARO_OUTPUT_ROOT, name: `${appEnv}-${process.env.TARO_ENV}` },
     sass: {},
     mini: {
       postcss: {

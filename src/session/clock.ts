@@ -1,4 +1,4 @@
-import { api } from '../api'
+import { user as userCalls } from '../api/ums/user'
 import { SERVER_CLOCK_TICK_MS, useStore } from '../store'
 
 /**
@@ -8,7 +8,7 @@ import { SERVER_CLOCK_TICK_MS, useStore } from '../store'
 let ticker: ReturnType<typeof setInterval> | null = null
 
 export async function startServerClock(): Promise<number> {
-  const res = await api.ums.user.user.timestamp(undefined, { lock: true })
+  const res = await userCalls.user.timestamp(undefined, { lock: true })
   const serverMs = Number(res.data)
   useStore.getState().setServerTime(serverMs)
   if (!ticker) ticker = setInterval(() => useStore.getState().tickServerTime(), SERVER_CLOCK_TICK_MS)

@@ -1,4 +1,5 @@
-import { api } from '../api'
+import { user as userCalls } from '../api/ums/user'
+import { partner as partnerCalls } from '../api/ems/partner'
 import type { PartnerRegisterPayload, PartnerSignInPayload } from '../api'
 import { MESSAGES, RequestError } from '../request'
 import { useStore } from '../store'
@@ -35,12 +36,12 @@ export async function completeSignIn(call: Promise<Envelope<unknown>>, via: Sign
 
 /** The partner login: phone and password, or phone and SMS code. */
 export function signInPartner(payload: PartnerSignInPayload): Promise<UserInfo> {
-  return completeSignIn(api.ems.partner.client.signIn(payload), 'password' in payload ? 'password' : 'smsCode')
+  return completeSignIn(partnerCalls.client.signIn(payload), 'password' in payload ? 'password' : 'smsCode')
 }
 
 /** Registration signs the new partner in. */
 export function registerPartner(payload: PartnerRegisterPayload): Promise<UserInfo> {
-  return completeSignIn(api.ems.partner.client.register(payload), 'register')
+  return completeSignIn(partnerCalls.client.register(payload), 'register')
 }
 
 /**
@@ -48,7 +49,7 @@ export function registerPartner(payload: PartnerRegisterPayload): Promise<UserIn
  * no user was stored, the server's session signs them in, by `via`.
  */
 export async function refreshUserInfo(via: SignInMethod = 'session'): Promise<UserInfo | null> {
-  const res = await api.ums.user.user.signInfo(undefined, { lock: true })
+  const res = await userCalls.user.signInfo(undefined, { lock: true })
   const user = userFrom(res.data)
   if (!user) return null
   const current = useStore.getState().user
@@ -64,7 +65,7 @@ export async function refreshUserInfo(via: SignInMethod = 'session'): Promise<Us
  */
 export async function signOut(): Promise<void> {
   try {
-    await api.ums.user.user.signOut({ unbind: YesNo.yes })
+    await userCalls.user.signOut({ unbind: YesNo.yes })
   } catch {
     // The wrapper has already shown what went wrong, if anything is worth showing.
   } finally {

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { api } from '../api'
+import { user as userCalls } from '../api/ums/user'
 import { LOGIN_PLATFORM } from '../platform'
 import { MESSAGES, RequestError } from '../request'
 import { useStore } from '../store'
@@ -17,7 +17,7 @@ import type { UserInfo } from './types'
 export async function autoLoginMini(platform: LoginPlatform | null = LOGIN_PLATFORM): Promise<UserInfo | null> {
   if (!platform) return null
   const type = LoginType.miniProgram
-  const check = await api.ums.user.user.checkOpenId({ platform, type }, { lock: true })
+  const check = await userCalls.user.checkOpenId({ platform, type }, { lock: true })
   if (check.data === YesNo.yes) {
     const known = useStore.getState().user
     return known ?? (await refreshUserInfo('miniProgram'))
@@ -29,5 +29,5 @@ export async function autoLoginMini(platform: LoginPlatform | null = LOGIN_PLATF
     throw new RequestError('network', MESSAGES.loginCodeFailed + (err instanceof Error ? `: ${err.message}` : ''))
   }
   if (!code) throw new RequestError('network', MESSAGES.loginCodeFailed)
-  return acceptSignIn(api.ums.user.user.signIn({ platform, signCode: code, type }, { lock: true }), 'miniProgram')
+  return acceptSignIn(userCalls.user.signIn({ platform, signCode: code, type }, { lock: true }), 'miniProgram')
 }

@@ -1,4 +1,4 @@
-import { api } from '../api'
+import { user as userCalls } from '../api/ums/user'
 import { storageKey } from '../store/storage'
 import { LoginPlatform, LoginType } from '../wire'
 import { acceptSignIn } from './flows'
@@ -54,7 +54,7 @@ export function takeOAuthCode(loc: Location = window.location, hist: History = w
 /** Exchanges a WeChat OAuth code for a login; null when the open id signs no one in. */
 export function exchangeWechatCode(code: string): Promise<UserInfo | null> {
   return acceptSignIn(
-    api.ums.user.user.signIn({ platform: LoginPlatform.weixin, signCode: code, type: LoginType.officialAccount }, { lock: true }),
+    userCalls.user.signIn({ platform: LoginPlatform.weixin, signCode: code, type: LoginType.officialAccount }, { lock: true }),
     'wechatOAuth',
   )
 }

@@ -1,6 +1,6 @@
 import Taro, { useDidShow } from '@tarojs/taro'
 import type wxSdk from 'weixin-js-sdk'
-import { api } from '../api'
+import { user as userCalls } from '../api/ums/user'
 import { IS_WECHAT_H5, OS } from '../platform'
 import { logger } from '../utils/logger'
 import { LoginPlatform } from '../wire'
@@ -49,7 +49,7 @@ function listen(sdk: WechatSdk) {
 /** Signs `url` and configures the SDK; resolves with it once ready, or null when config failed. */
 export async function configureWechatSdk(url: string): Promise<WechatSdk | null> {
   const sdk = (await import('weixin-js-sdk')).default
-  const { data } = await api.ums.user.user.signature({ platform: LoginPlatform.weixin, url }, { lock: true })
+  const { data } = await userCalls.user.signature({ platform: LoginPlatform.weixin, url }, { lock: true })
   listen(sdk)
   return new Promise((resolve) => {
     settle?.(null)

@@ -14,7 +14,8 @@ import { nodeWxRequest, nodeWxUploadFile, type WxRequestOptions, type WxUploadOp
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
 const simulate = require('miniprogram-simulate')
 
-export const WEAPP_DIR = path.resolve(__dirname, '../../dist/weapp')
+// WEAPP_DIR points the tests at another build (parallel builds use TARO_OUTPUT_ROOT).
+export const WEAPP_DIR = process.env.WEAPP_DIR || path.resolve(__dirname, '../../dist/weapp')
 
 type PageOptions = Record<string, any>
 const g = globalThis as any

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { View } from '@tarojs/components'
-import { api } from '../../api'
+import { user as userCalls } from '../../api/ums/user'
 import { useStore } from '../../store'
 import { VerifyType } from '../../wire'
 import TextInput from '../text-input'
@@ -21,7 +21,7 @@ export const CODE_INPUT_DEFAULTS = {
 export type SendVerify = (phone: string, type: VerifyType) => Promise<unknown>
 
 /** POST /api/ums/user/user/sendVerify with {phone, type}. */
-export const sendVerify: SendVerify = (phone, type) => api.ums.user.user.sendVerify({ phone, type })
+export const sendVerify: SendVerify = (phone, type) => userCalls.user.sendVerify({ phone, type })
 
 /** The button's text: get-code, a countdown in seconds, or resend once a countdown has run out. */
 export function codeButtonText(remaining: number, sentBefore: boolean): string {
