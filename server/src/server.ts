@@ -12,7 +12,9 @@ export interface StartServerOptions {
 }
 
 /** Opens and migrates the database, runs the start-up tasks (first admin, demo data), listens. */
-export async function startServer(options: StartServerOptions = {}): Promise<{ url: string; app: FastifyInstance; close: () => Promise<void> }> {
+export async function startServer(
+  options: StartServerOptions = {},
+): Promise<{ url: string; app: FastifyInstance; close: () => Promise<void> }> {
   const config = options.config ?? loadConfig()
   const database = await openDatabase(config.database)
   let app: FastifyInstance | undefined
@@ -53,7 +55,12 @@ if (require.main === module) {
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error)
-      if (process.env.NODE_ENV !== 'production' && error instanceof Error && error.name !== 'ConfigError' && error.name !== 'DataDirLockedError') {
+      if (
+        process.env.NODE_ENV !== 'production' &&
+        error instanceof Error &&
+        error.name !== 'ConfigError' &&
+        error.name !== 'DataDirLockedError'
+      ) {
         console.error(error.stack)
       }
       process.exit(1)

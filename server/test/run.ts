@@ -32,11 +32,15 @@ async function main() {
   const started = Date.now()
   await prepareTemplate()
   const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, os.availableParallelism()))
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
-    cwd: path.resolve(SERVER, '..'),
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test' },
+      cwd: path.resolve(SERVER, '..'),
+    },
+  )
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   console.log(`server tests on ${db}: ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   process.exit(result.status ?? 1)

@@ -83,7 +83,9 @@ export function createRealLoginGateway({ login }: { login: Config['login'] }): L
       .sort()
       .map((k) => `${k}=${params[k]}`)
       .join('&')
-    const key = cfg.privateKey.includes('BEGIN') ? cfg.privateKey : `-----BEGIN PRIVATE KEY-----\n${cfg.privateKey}\n-----END PRIVATE KEY-----`
+    const key = cfg.privateKey.includes('BEGIN')
+      ? cfg.privateKey
+      : `-----BEGIN PRIVATE KEY-----\n${cfg.privateKey}\n-----END PRIVATE KEY-----`
     params.sign = crypto.createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64')
     const body = await getJson(cfg.gatewayUrl, {
       method: 'POST',
@@ -94,7 +96,10 @@ export function createRealLoginGateway({ login }: { login: Config['login'] }): L
     const openId = result?.open_id ?? result?.user_id
     if (typeof openId !== 'string') {
       const error = body.error_response as Record<string, unknown> | undefined
-      throw new GatewayError(`Alipay refused the code: ${String(error?.code)} ${String(error?.sub_msg ?? error?.msg)}`, '支付宝授权失败，请重新进入')
+      throw new GatewayError(
+        `Alipay refused the code: ${String(error?.code)} ${String(error?.sub_msg ?? error?.msg)}`,
+        '支付宝授权失败，请重新进入',
+      )
     }
     return { openId }
   }
@@ -110,7 +115,9 @@ export function createRealLoginGateway({ login }: { login: Config['login'] }): L
       if (!app) throw new GatewayError('WeChat official account is not configured', '未配置微信公众号')
       if (ticketCache && ticketCache.expiresAt > Date.now()) return ticketCache
       // Each process keeps its own token; for many processes put a shared token service in front.
-      const token = await getJson(`${api}/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.secret)}`)
+      const token = await getJson(
+        `${api}/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.secret)}`,
+      )
       if (typeof token.access_token !== 'string') throw new GatewayError(`WeChat token: ${String(token.errcode)} ${String(token.errmsg)}`)
       const ticket = await getJson(`${api}/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token.access_token)}&type=jsapi`)
       if (typeof ticket.ticket !== 'string') throw new GatewayError(`WeChat ticket: ${String(ticket.errcode)} ${String(ticket.errmsg)}`)

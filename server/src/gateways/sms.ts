@@ -28,7 +28,17 @@ export function createLocalSmsProvider({ db }: { db: Executor }): SmsProvider {
  * A generic HTTP SMS gateway: POST `apiUrl` with JSON `{phone, text, code, signName}` and
  * `Authorization: Bearer <apiKey>`; any 2xx is success. Adapt here for a specific vendor.
  */
-export function createHttpSmsProvider({ apiUrl, apiKey, signName, timeoutMs = 10_000 }: { apiUrl: string; apiKey?: string; signName: string; timeoutMs?: number }): SmsProvider {
+export function createHttpSmsProvider({
+  apiUrl,
+  apiKey,
+  signName,
+  timeoutMs = 10_000,
+}: {
+  apiUrl: string
+  apiKey?: string
+  signName: string
+  timeoutMs?: number
+}): SmsProvider {
   return {
     kind: 'http',
     async send({ phone, text, code }) {

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>
 
 // scrypt (memory-hard): N=2^14, r=8, p=1 uses 16 MiB and ~50 ms per hash.
 const N = 16384

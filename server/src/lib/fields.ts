@@ -7,7 +7,11 @@ export const phoneField = z
   .min(1, '请填写手机号')
   .regex(/^1[3-9]\d{9}$/, '手机号格式不正确')
 
-export const codeField = z.string({ error: '请填写验证码' }).trim().min(1, '请填写验证码').regex(/^\d{6}$/, '验证码为6位数字')
+export const codeField = z
+  .string({ error: '请填写验证码' })
+  .trim()
+  .min(1, '请填写验证码')
+  .regex(/^\d{6}$/, '验证码为6位数字')
 
 export const passwordField = z
   .string({ error: '请填写密码' })

@@ -17,7 +17,11 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         consumes: FORM_CONSUMES,
-        body: z.object({ phone: z.string().regex(/^1\d{10}$/, '手机号格式不正确'), age: z.coerce.number().int().min(1).max(150), name: z.string().min(1).max(5) }),
+        body: z.object({
+          phone: z.string().regex(/^1\d{10}$/, '手机号格式不正确'),
+          age: z.coerce.number().int().min(1).max(150),
+          name: z.string().min(1).max(5),
+        }),
       },
     },
     async (request) => ok(request.body),
@@ -28,7 +32,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/test/refused', async () => {
     throw createTeapotError()
   })
-  app.delete('/api/test/thing', { schema: { querystring: z.object({ id: z.coerce.number().int() }) } }, async (request) => ok({ id: request.query.id }))
+  app.delete('/api/test/thing', { schema: { querystring: z.object({ id: z.coerce.number().int() }) } }, async (request) =>
+    ok({ id: request.query.id }),
+  )
 }
 
 describe('the error envelope', () => {
@@ -71,7 +77,10 @@ describe('the error envelope', () => {
   test('an out-of-range or oversized field says so', async () => {
     const client = createClient(app)
     assert.equal((await client.post('/api/test/form', { phone: '13800000000', age: '999', name: 'x' })).json().message, 'age不能大于150')
-    assert.equal((await client.post('/api/test/form', { phone: '13800000000', age: '3', name: '1234567' })).json().message, '名称不能超过5个字符')
+    assert.equal(
+      (await client.post('/api/test/form', { phone: '13800000000', age: '3', name: '1234567' })).json().message,
+      '名称不能超过5个字符',
+    )
     assert.equal((await client.post('/api/test/form', { phone: '13800000000', age: 'abc', name: 'x' })).statusCode, 400)
   })
 
@@ -95,10 +104,20 @@ describe('the error envelope', () => {
   })
 
   test('bad JSON, an oversized body and an unsupported content type are 4xx envelopes', async () => {
-    const badJson = await app.inject({ method: 'POST', url: '/api/test/form', headers: { 'content-type': 'application/json' }, payload: '{"phone":' })
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/test/form',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    })
     assert.equal(badJson.statusCode, 400)
     assert.equal(badJson.json().code, Code.badRequest)
-    const big = await app.inject({ method: 'POST', url: '/api/test/form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${'x'.repeat(5000)}` })
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/test/form',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `name=${'x'.repeat(5000)}`,
+    })
     assert.equal(big.statusCode, 413)
     assert.equal(big.json().message, '请求内容过大')
     const xml = await app.inject({ method: 'POST', url: '/api/test/form', headers: { 'content-type': 'application/xml' }, payload: '<a/>' })
@@ -113,13 +132,28 @@ describe('the error envelope', () => {
   })
 
   test('a browser call from a foreign origin that changes state is refused; a same-origin one passes', async () => {
-    const foreign = await app.inject({ method: 'POST', url: '/api/test/form', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, payload: { phone: '13800000000', age: 3, name: 'x' } })
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/test/form',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: { phone: '13800000000', age: 3, name: 'x' },
+    })
     assert.equal(foreign.statusCode, 403)
     assert.equal(foreign.json().code, Code.forbidden)
-    const allowed = await app.inject({ method: 'POST', url: '/api/test/form', headers: { origin: 'https://partner.example.com', 'content-type': 'application/json' }, payload: { phone: '13800000000', age: 3, name: 'x' } })
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/test/form',
+      headers: { origin: 'https://partner.example.com', 'content-type': 'application/json' },
+      payload: { phone: '13800000000', age: 3, name: 'x' },
+    })
     assert.equal(allowed.statusCode, 200)
     assert.equal(allowed.headers['access-control-allow-origin'], 'https://partner.example.com')
-    const same = await app.inject({ method: 'POST', url: '/api/test/form', headers: { origin: 'http://localhost:80', host: 'localhost:80', 'content-type': 'application/json' }, payload: { phone: '13800000000', age: 3, name: 'x' } })
+    const same = await app.inject({
+      method: 'POST',
+      url: '/api/test/form',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'content-type': 'application/json' },
+      payload: { phone: '13800000000', age: 3, name: 'x' },
+    })
     assert.equal(same.statusCode, 200)
   })
 })

@@ -77,7 +77,8 @@ export const errorsPlugin = fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500
       if (status >= 400 && status < 500) {
         const message =
-          FASTIFY_MESSAGES[error.code] ?? (error instanceof SyntaxError ? '请求内容格式不正确' : status === 429 ? '请求过于频繁，请稍后再试' : '请求无效')
+          FASTIFY_MESSAGES[error.code] ??
+          (error instanceof SyntaxError ? '请求内容格式不正确' : status === 429 ? '请求过于频繁，请稍后再试' : '请求无效')
         return send(reply, status, codeForStatus(status), message)
       }
       request.log.error({ err: error }, 'unhandled error')

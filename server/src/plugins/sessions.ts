@@ -20,7 +20,12 @@ export interface SessionContext {
   /** The session of `kind` for this request's cookie, loaded once per request. */
   get(kind: SessionKind): Promise<SessionRow | undefined>
   /** Starts a session of `kind` (replacing the current one) and sets its cookie. */
-  start(args: { kind: SessionKind; partnerId?: number | null; adminId?: number | null; pendingOpenId?: PendingOpenId | null }): Promise<SessionRow>
+  start(args: {
+    kind: SessionKind
+    partnerId?: number | null
+    adminId?: number | null
+    pendingOpenId?: PendingOpenId | null
+  }): Promise<SessionRow>
   /** Ends the current session of `kind` (if any) and clears its cookie. */
   end(kind: SessionKind): Promise<void>
 }

@@ -48,7 +48,13 @@ export function createAdminsRepository({ db }: { db: Executor }) {
         conditions.push(or(ilike(admins.account, like), ilike(admins.name, like))!)
       }
       const where = conditions.length ? and(...conditions) : undefined
-      const rows = await db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(size).offset((page - 1) * size)
+      const rows = await db
+        .select()
+        .from(admins)
+        .where(where)
+        .orderBy(desc(admins.createdAt), desc(admins.id))
+        .limit(size)
+        .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(admins).where(where)
       return { rows, total: total?.n ?? 0 }
     },

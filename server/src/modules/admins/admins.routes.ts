@@ -4,7 +4,15 @@ import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole, YesNo } from '../../wire.ts'
 import { createAdminNotFoundError } from './admins.errors.ts'
 import { createAdminsRepository } from './admins.repository.ts'
-import { adminListQuery, adminSchema, adminSignInBody, createAdminBody, idQuery, updateAdminBody, updatePasswordBody } from './admins.schemas.ts'
+import {
+  adminListQuery,
+  adminSchema,
+  adminSignInBody,
+  createAdminBody,
+  idQuery,
+  updateAdminBody,
+  updatePasswordBody,
+} from './admins.schemas.ts'
 import { createAdmin, deleteAdmin, signInAdmin, toAdmin, updateAdmin, updateOwnPassword } from './admins.service.ts'
 
 /** Operators (bms system admin): their own session (`asid` cookie) and, for 管理员, the accounts. */
@@ -16,7 +24,15 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/signIn`,
-    { config: perIp(30, 60), schema: { summary: 'Operator sign-in (account + password)', consumes: FORM_CONSUMES, body: adminSignInBody, response: { 200: envelope(adminSchema) } } },
+    {
+      config: perIp(30, 60),
+      schema: {
+        summary: 'Operator sign-in (account + password)',
+        consumes: FORM_CONSUMES,
+        body: adminSignInBody,
+        response: { 200: envelope(adminSchema) },
+      },
+    },
     async (request) => {
       const admin = await signInAdmin({ db: app.db, ...request.body })
       await request.session.start({ kind: 'admin', adminId: admin.id })
@@ -29,42 +45,98 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null)
   })
 
-  app.get(`${base}/signInfo`, { preHandler: signedIn, schema: { summary: 'The signed-in operator', security, response: { 200: envelope(adminSchema) } } }, async (request) => {
-    const admin = await createAdminsRepository({ db: app.db }).findById({ id: request.admin.id })
-    if (!admin) throw createAdminNotFoundError()
-    return ok(toAdmin(admin))
-  })
+  app.get(
+    `${base}/signInfo`,
+    { preHandler: signedIn, schema: { summary: 'The signed-in operator', security, response: { 200: envelope(adminSchema) } } },
+    async (request) => {
+      const admin = await createAdminsRepository({ db: app.db }).findById({ id: request.admin.id })
+      if (!admin) throw createAdminNotFoundError()
+      return ok(toAdmin(admin))
+    },
+  )
 
   app.put(
     `${base}/updatePassword`,
-    { preHandler: signedIn, schema: { summary: "Change the operator's own password", security, consumes: FORM_CONSUMES, body: updatePasswordBody, response: { 200: emptyEnvelope } } },
+    {
+      preHandler: signedIn,
+      schema: {
+        summary: "Change the operator's own password",
+        security,
+        consumes: FORM_CONSUMES,
+        body: updatePasswordBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       await updateOwnPassword({ db: app.db, adminId: request.admin.id, ...request.body })
       return ok(null)
     },
   )
 
-  app.get(`${base}/list`, { preHandler: adminOnly, schema: { summary: '管理员: operators', security, querystring: adminListQuery, response: { 200: envelope(pageOf(adminSchema)) } } }, async (request) => {
-    const { page, size, keyword, role } = request.query
-    const { rows, total } = await createAdminsRepository({ db: app.db }).list({ page, size, keyword, role })
-    return ok({ list: rows.map(toAdmin), total, page, size })
-  })
+  app.get(
+    `${base}/list`,
+    {
+      preHandler: adminOnly,
+      schema: { summary: '管理员: operators', security, querystring: adminListQuery, response: { 200: envelope(pageOf(adminSchema)) } },
+    },
+    async (request) => {
+      const { page, size, keyword, role } = request.query
+      const { rows, total } = await createAdminsRepository({ db: app.db }).list({ page, size, keyword, role })
+      return ok({ list: rows.map(toAdmin), total, page, size })
+    },
+  )
 
-  app.post(base, { preHandler: adminOnly, schema: { summary: '管理员: create an operator', security, consumes: FORM_CONSUMES, body: createAdminBody, response: { 200: envelope(adminSchema) } } }, async (request) =>
-    ok(toAdmin(await createAdmin({ db: app.db, ...request.body }))),
+  app.post(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: create an operator',
+        security,
+        consumes: FORM_CONSUMES,
+        body: createAdminBody,
+        response: { 200: envelope(adminSchema) },
+      },
+    },
+    async (request) => ok(toAdmin(await createAdmin({ db: app.db, ...request.body }))),
   )
 
   app.put(
     base,
-    { preHandler: adminOnly, schema: { summary: '管理员: update an operator (name, role, enabled 是/否, password reset)', security, consumes: FORM_CONSUMES, body: updateAdminBody, response: { 200: envelope(adminSchema) } } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: update an operator (name, role, enabled 是/否, password reset)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: updateAdminBody,
+        response: { 200: envelope(adminSchema) },
+      },
+    },
     async (request) => {
       const { enabled, ...rest } = request.body
-      return ok(toAdmin(await updateAdmin({ db: app.db, actorId: request.admin.id, ...rest, enabled: enabled === undefined ? undefined : enabled === YesNo.yes })))
+      return ok(
+        toAdmin(
+          await updateAdmin({
+            db: app.db,
+            actorId: request.admin.id,
+            ...rest,
+            enabled: enabled === undefined ? undefined : enabled === YesNo.yes,
+          }),
+        ),
+      )
     },
   )
 
-  app.delete(base, { preHandler: adminOnly, schema: { summary: '管理员: delete an operator', security, querystring: idQuery, response: { 200: emptyEnvelope } } }, async (request) => {
-    await deleteAdmin({ db: app.db, actorId: request.admin.id, id: request.query.id })
-    return ok(null)
-  })
+  app.delete(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: { summary: '管理员: delete an operator', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await deleteAdmin({ db: app.db, actorId: request.admin.id, id: request.query.id })
+      return ok(null)
+    },
+  )
 }

@@ -11,9 +11,20 @@ const account = z
   .max(32, '账号不能超过32个字符')
   .regex(/^[A-Za-z0-9_.@-]{3,32}$/, '账号为3-32位字母、数字或下划线')
 
-export const adminSignInBody = z.object({ account, password: z.string({ error: '请填写密码' }).min(1, '请填写密码').max(64, '密码不能超过64个字符') })
-export const updatePasswordBody = z.object({ oldPassword: z.string({ error: '请填写原密码' }).min(1, '请填写原密码').max(64), password: passwordField })
-export const createAdminBody = z.object({ account, name: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符'), password: passwordField, role })
+export const adminSignInBody = z.object({
+  account,
+  password: z.string({ error: '请填写密码' }).min(1, '请填写密码').max(64, '密码不能超过64个字符'),
+})
+export const updatePasswordBody = z.object({
+  oldPassword: z.string({ error: '请填写原密码' }).min(1, '请填写原密码').max(64),
+  password: passwordField,
+})
+export const createAdminBody = z.object({
+  account,
+  name: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符'),
+  password: passwordField,
+  role,
+})
 export const updateAdminBody = z.object({
   id: idField,
   name: optionalText(20),
@@ -22,6 +33,17 @@ export const updateAdminBody = z.object({
   password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
 })
 export const idQuery = z.object({ id: idField })
-export const adminListQuery = z.object({ keyword: optionalText(32), role: z.preprocess((v) => (v === '' ? undefined : v), role.optional()), ...pagingQuery })
+export const adminListQuery = z.object({
+  keyword: optionalText(32),
+  role: z.preprocess((v) => (v === '' ? undefined : v), role.optional()),
+  ...pagingQuery,
+})
 
-export const adminSchema = z.object({ id: z.number(), account: z.string(), name: z.string(), role: z.string(), enabled: z.boolean(), createdAt: z.string() })
+export const adminSchema = z.object({
+  id: z.number(),
+  account: z.string(),
+  name: z.string(),
+  role: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+})

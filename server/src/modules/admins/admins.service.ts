@@ -36,7 +36,17 @@ export async function signInAdmin({ db, account, password }: { db: Executor; acc
   return admin
 }
 
-export async function updateOwnPassword({ db, adminId, oldPassword, password }: { db: Executor; adminId: number; oldPassword: string; password: string }) {
+export async function updateOwnPassword({
+  db,
+  adminId,
+  oldPassword,
+  password,
+}: {
+  db: Executor
+  adminId: number
+  oldPassword: string
+  password: string
+}) {
   const repo = createAdminsRepository({ db })
   const admin = await repo.findById({ id: adminId })
   if (!admin) throw createAdminNotFoundError()
@@ -44,7 +54,19 @@ export async function updateOwnPassword({ db, adminId, oldPassword, password }: 
   await repo.update({ id: adminId, values: { passwordHash: await hashPassword(password) } })
 }
 
-export async function createAdmin({ db, account, name, password, role }: { db: Executor; account: string; name: string; password: string; role: string }) {
+export async function createAdmin({
+  db,
+  account,
+  name,
+  password,
+  role,
+}: {
+  db: Executor
+  account: string
+  name: string
+  password: string
+  role: string
+}) {
   const row = await createAdminsRepository({ db }).insert({ account, name, role, passwordHash: await hashPassword(password) })
   if (!row) throw createAccountTakenError()
   return row
@@ -71,12 +93,18 @@ export async function updateAdmin({
     const repo = createAdminsRepository({ db: tx })
     const admin = await repo.findById({ id })
     if (!admin) throw createAdminNotFoundError()
-    if (id === actorId && (enabled === false || (role && role !== admin.role))) throw createSelfRemoveError({ message: '不能停用自己或修改自己的角色' })
+    if (id === actorId && (enabled === false || (role && role !== admin.role)))
+      throw createSelfRemoveError({ message: '不能停用自己或修改自己的角色' })
     const losesAdmin = admin.role === AdminRole.admin && admin.enabled && ((role && role !== AdminRole.admin) || enabled === false)
     if (losesAdmin && (await repo.countOtherEnabledAdmins({ id })) === 0) throw createLastAdminError()
     const row = await repo.update({
       id,
-      values: { ...(name ? { name } : {}), ...(role ? { role } : {}), ...(enabled !== undefined ? { enabled } : {}), ...(password ? { passwordHash: await hashPassword(password) } : {}) },
+      values: {
+        ...(name ? { name } : {}),
+        ...(role ? { role } : {}),
+        ...(enabled !== undefined ? { enabled } : {}),
+        ...(password ? { passwordHash: await hashPassword(password) } : {}),
+      },
     })
     if (enabled === false || password) await createSessionsRepository({ db: tx }).deleteByAdmin({ adminId: id })
     return row!
@@ -98,7 +126,15 @@ export async function deleteAdmin({ db, actorId, id }: { db: Executor; actorId: 
  * No default password in production: on an empty admins table the first administrator comes from
  * ADMIN_ACCOUNT/ADMIN_PASSWORD; in development without them a password is generated and printed once.
  */
-export async function ensureFirstAdmin({ db, config, log }: { db: Executor; config: Config; log: FastifyBaseLogger }): Promise<{ account: string; password?: string } | undefined> {
+export async function ensureFirstAdmin({
+  db,
+  config,
+  log,
+}: {
+  db: Executor
+  config: Config
+  log: FastifyBaseLogger
+}): Promise<{ account: string; password?: string } | undefined> {
   const repo = createAdminsRepository({ db })
   if ((await repo.count()) > 0) return undefined
   if (config.admin) {

@@ -13,7 +13,11 @@ describe('operators', () => {
   after(async () => t.close())
 
   test('the first administrator is generated once in development and can sign in', async () => {
-    const first = await ensureFirstAdmin({ db: t.app.db, config: { ...t.app.config, isProduction: false, admin: undefined }, log: t.app.log })
+    const first = await ensureFirstAdmin({
+      db: t.app.db,
+      config: { ...t.app.config, isProduction: false, admin: undefined },
+      log: t.app.log,
+    })
     assert.equal(first?.account, 'admin')
     assert.ok(first?.password && first.password.length >= 8)
     assert.equal(await ensureFirstAdmin({ db: t.app.db, config: t.app.config, log: t.app.log }), undefined)
@@ -42,7 +46,10 @@ describe('operators', () => {
     const finance = createClient(t.app)
     assert.equal((await finance.post('/api/bms/system/admin/signIn', { account: 'finance01', password: 'fin12345' })).statusCode, 200)
     assert.equal((await finance.get('/api/bms/system/admin/list')).statusCode, 403)
-    assert.equal((await finance.put('/api/bms/system/admin/updatePassword', { oldPassword: 'fin12345', password: 'fin54321' })).statusCode, 200)
+    assert.equal(
+      (await finance.put('/api/bms/system/admin/updatePassword', { oldPassword: 'fin12345', password: 'fin54321' })).statusCode,
+      200,
+    )
 
     assert.equal((await admin.put('/api/bms/system/admin', { id, enabled: '否' })).json().data.enabled, false)
     assert.equal((await finance.get('/api/bms/system/admin/signInfo')).json().code, Code.sessionInvalid)
@@ -53,7 +60,11 @@ describe('operators', () => {
   test('wrong operator passwords lock the account', async () => {
     const { admin } = await adminClient(t.app, '招生老师')
     const client = createClient(t.app)
-    for (let i = 0; i < 5; i++) assert.equal((await client.post('/api/bms/system/admin/signIn', { account: admin.account, password: 'bad' })).json().message, '账号或密码错误')
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (await client.post('/api/bms/system/admin/signIn', { account: admin.account, password: 'bad' })).json().message,
+        '账号或密码错误',
+      )
     assert.equal((await client.post('/api/bms/system/admin/signIn', { account: admin.account, password: PASSWORD })).statusCode, 429)
   })
 
@@ -62,10 +73,19 @@ describe('operators', () => {
     const created = await admin.post('/api/ems/partner/config/level', { name: '钻石', minDeals: '20', commissionPerDeal: '50000' })
     assert.equal(created.statusCode, 200, created.body)
     assert.equal(created.json().data.minDeals, 20)
-    assert.equal((await admin.post('/api/ems/partner/config/level', { name: '钻石', minDeals: '21', commissionPerDeal: '1' })).statusCode, 409)
-    assert.equal((await admin.post('/api/ems/partner/config/level', { name: '星耀', minDeals: '-1', commissionPerDeal: '1' })).json().message, '最低成交单数不能小于0')
+    assert.equal(
+      (await admin.post('/api/ems/partner/config/level', { name: '钻石', minDeals: '21', commissionPerDeal: '1' })).statusCode,
+      409,
+    )
+    assert.equal(
+      (await admin.post('/api/ems/partner/config/level', { name: '星耀', minDeals: '-1', commissionPerDeal: '1' })).json().message,
+      '最低成交单数不能小于0',
+    )
     const id = created.json().data.id
-    assert.equal((await admin.put('/api/ems/partner/config/level', { id, name: '钻石', minDeals: 25, commissionPerDeal: 60000 })).json().data.minDeals, 25)
+    assert.equal(
+      (await admin.put('/api/ems/partner/config/level', { id, name: '钻石', minDeals: 25, commissionPerDeal: 60000 })).json().data.minDeals,
+      25,
+    )
     assert.equal((await admin.del('/api/ems/partner/config/level', { id })).statusCode, 200)
     assert.equal((await admin.del('/api/ems/partner/config/level', { id })).statusCode, 404)
     const { client: finance } = await adminClient(t.app, '财务')

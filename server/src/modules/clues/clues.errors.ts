@@ -2,7 +2,23 @@ import { createErrorFactory } from '../../lib/errors.ts'
 import { Code } from '../../wire.ts'
 
 export const createClueNotFoundError = createErrorFactory({ key: 'clue.notFound', code: Code.notFound, message: '线索不存在' })
-export const createDuplicatePhoneError = createErrorFactory({ key: 'clue.duplicate', code: Code.conflict, message: '该手机号已被登记，90天内不能重复登记' })
-export const createAlreadySubmittedError = createErrorFactory({ key: 'clue.alreadySubmitted', code: Code.conflict, message: '您已提交过信息，我们会尽快与您联系' })
-export const createRefNotFoundError = createErrorFactory({ key: 'clue.refNotFound', code: Code.ruleRefused, message: '推广链接无效，请联系推荐人重新获取' })
-export const createClueTransitionError = createErrorFactory({ key: 'clue.transition', code: Code.conflict, message: '线索当前状态不能进行此操作' })
+export const createDuplicatePhoneError = createErrorFactory({
+  key: 'clue.duplicate',
+  code: Code.conflict,
+  message: '该手机号已被登记，90天内不能重复登记',
+})
+export const createAlreadySubmittedError = createErrorFactory({
+  key: 'clue.alreadySubmitted',
+  code: Code.conflict,
+  message: '您已提交过信息，我们会尽快与您联系',
+})
+export const createRefNotFoundError = createErrorFactory({
+  key: 'clue.refNotFound',
+  code: Code.ruleRefused,
+  message: '推广链接无效，请联系推荐人重新获取',
+})
+export const createClueTransitionError = createErrorFactory({
+  key: 'clue.transition',
+  code: Code.conflict,
+  message: '线索当前状态不能进行此操作',
+})

@@ -60,7 +60,13 @@ export function createCluesRepository({ db }: { db: Executor }) {
     /** Newest first (created_at, id), served by the (partner_id, created_at, id) index. */
     async list({ filter, page, size }: { filter: ClueFilter; page: number; size: number }) {
       const w = where(filter)
-      const rows = await db.select().from(clues).where(w).orderBy(desc(clues.createdAt), desc(clues.id)).limit(size).offset((page - 1) * size)
+      const rows = await db
+        .select()
+        .from(clues)
+        .where(w)
+        .orderBy(desc(clues.createdAt), desc(clues.id))
+        .limit(size)
+        .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(clues).where(w)
       return { rows, total: total?.n ?? 0 }
     },
@@ -82,14 +88,22 @@ export function createCluesRepository({ db }: { db: Executor }) {
       const [row] = await db
         .select({ n: count() })
         .from(clues)
-        .where(and(eq(clues.partnerId, partnerId), eq(clues.status, ClueStatus.deal), gte(clues.dealAt, range.from), lt(clues.dealAt, range.to)))
+        .where(
+          and(eq(clues.partnerId, partnerId), eq(clues.status, ClueStatus.deal), gte(clues.dealAt, range.from), lt(clues.dealAt, range.to)),
+        )
       return row?.n ?? 0
     },
     async listDeals({ partnerId, range, page, size }: { partnerId: number; range?: Range; page: number; size: number }) {
       const c: SQL[] = [eq(clues.partnerId, partnerId), eq(clues.status, ClueStatus.deal)]
       if (range) c.push(gte(clues.dealAt, range.from), lt(clues.dealAt, range.to))
       const w = and(...c)
-      const rows = await db.select().from(clues).where(w).orderBy(desc(clues.dealAt), desc(clues.id)).limit(size).offset((page - 1) * size)
+      const rows = await db
+        .select()
+        .from(clues)
+        .where(w)
+        .orderBy(desc(clues.dealAt), desc(clues.id))
+        .limit(size)
+        .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(clues).where(w)
       return { rows, total: total?.n ?? 0 }
     },

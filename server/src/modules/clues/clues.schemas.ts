@@ -1,11 +1,25 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { fenField, idField, optionalText, phoneField } from '../../lib/fields.ts'
-import { CATEGORY_VALUES, CLUE_STATUSES, CONTACT_METHODS, TIME_TYPES, type ClueStatus, type ContactMethod, type TimeType } from '../../wire.ts'
+import {
+  CATEGORY_VALUES,
+  CLUE_STATUSES,
+  CONTACT_METHODS,
+  TIME_TYPES,
+  type ClueStatus,
+  type ContactMethod,
+  type TimeType,
+} from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
-export const statusFilter = z.preprocess(emptyToUndefined, z.enum(CLUE_STATUSES as [ClueStatus, ...ClueStatus[]], '状态不在可选范围内').optional())
-export const timeTypeFilter = z.preprocess(emptyToUndefined, z.enum(TIME_TYPES as [TimeType, ...TimeType[]], '时间类型不在可选范围内').optional())
+export const statusFilter = z.preprocess(
+  emptyToUndefined,
+  z.enum(CLUE_STATUSES as [ClueStatus, ...ClueStatus[]], '状态不在可选范围内').optional(),
+)
+export const timeTypeFilter = z.preprocess(
+  emptyToUndefined,
+  z.enum(TIME_TYPES as [TimeType, ...TimeType[]], '时间类型不在可选范围内').optional(),
+)
 const name = z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符')
 const intention = z.preprocess(emptyToUndefined, z.enum(CATEGORY_VALUES as [string, ...string[]], '意向专业不在可选范围内').optional())
 
@@ -21,7 +35,10 @@ export const adminListQuery = z.object({
 export const createClueBody = z.object({
   name,
   phone: phoneField,
-  contactMethod: z.preprocess(emptyToUndefined, z.enum(CONTACT_METHODS as [ContactMethod, ...ContactMethod[]], '联系方式只能是电话或微信').optional()),
+  contactMethod: z.preprocess(
+    emptyToUndefined,
+    z.enum(CONTACT_METHODS as [ContactMethod, ...ContactMethod[]], '联系方式只能是电话或微信').optional(),
+  ),
   intention,
   remark: optionalText(200),
 })
@@ -29,7 +46,11 @@ export const createClueBody = z.object({
 export const activityClueBody = z.object({
   name,
   phone: phoneField,
-  ref: z.string({ error: '推广链接无效，请联系推荐人重新获取' }).trim().min(1, '推广链接无效，请联系推荐人重新获取').max(16, '推广链接无效，请联系推荐人重新获取'),
+  ref: z
+    .string({ error: '推广链接无效，请联系推荐人重新获取' })
+    .trim()
+    .min(1, '推广链接无效，请联系推荐人重新获取')
+    .max(16, '推广链接无效，请联系推荐人重新获取'),
   activityId: optionalText(40),
   intention,
   remark: optionalText(200),
@@ -41,7 +62,10 @@ export const dealBody = z.object({
   programme: z.string({ error: '请填写成交专业' }).trim().min(1, '请填写成交专业').max(100, '成交专业不能超过100个字符'),
   amount: fenField({ label: '成交金额', min: 1, max: 100_000_000 }),
 })
-export const invalidBody = z.object({ id: idField, reason: z.string({ error: '请填写无效原因' }).trim().min(1, '请填写无效原因').max(200, '无效原因不能超过200个字符') })
+export const invalidBody = z.object({
+  id: idField,
+  reason: z.string({ error: '请填写无效原因' }).trim().min(1, '请填写无效原因').max(200, '无效原因不能超过200个字符'),
+})
 export const detailsQuery = z.object({ id: idField })
 
 export const partnerClueSchema = z.object({

@@ -7,7 +7,13 @@ import { createLevelsRepository } from '../levels/levels.repository.ts'
 import { tierFor } from '../levels/levels.service.ts'
 import { createNotActiveError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
-import { createAlreadySubmittedError, createClueNotFoundError, createClueTransitionError, createDuplicatePhoneError, createRefNotFoundError } from './clues.errors.ts'
+import {
+  createAlreadySubmittedError,
+  createClueNotFoundError,
+  createClueTransitionError,
+  createDuplicatePhoneError,
+  createRefNotFoundError,
+} from './clues.errors.ts'
 import { type ClueRow, createCluesRepository } from './clues.repository.ts'
 
 export const DEDUP_DAYS = 90
@@ -36,7 +42,14 @@ export function toPartnerClue(c: ClueRow) {
 }
 
 export function toAdminClue(c: ClueRow, partner: { partnerPhone: string; partnerName: string | null; partnerCode: string }) {
-  return { ...toPartnerClue(c), phone: c.phone, partnerId: c.partnerId, partnerName: partner.partnerName, partnerPhone: partner.partnerPhone, partnerCode: partner.partnerCode }
+  return {
+    ...toPartnerClue(c),
+    phone: c.phone,
+    partnerId: c.partnerId,
+    partnerName: partner.partnerName,
+    partnerPhone: partner.partnerPhone,
+    partnerCode: partner.partnerCode,
+  }
 }
 
 interface NewClue {
@@ -49,7 +62,19 @@ interface NewClue {
 }
 
 /** Creates a clue unless the phone was registered by anyone in the last 90 days (the first partner keeps it). */
-async function insertClue({ db, partnerId, source, input, now }: { db: Executor; partnerId: number; source: string; input: NewClue; now: Date }): Promise<ClueRow> {
+async function insertClue({
+  db,
+  partnerId,
+  source,
+  input,
+  now,
+}: {
+  db: Executor
+  partnerId: number
+  source: string
+  input: NewClue
+  now: Date
+}): Promise<ClueRow> {
   return db.transaction(async (tx) => {
     const repo = createCluesRepository({ db: tx })
     await repo.lockPhone({ phone: input.phone })
@@ -72,7 +97,17 @@ async function insertClue({ db, partnerId, source, input, now }: { db: Executor;
   })
 }
 
-export async function createPartnerClue({ db, partnerId, input, now = new Date() }: { db: Executor; partnerId: number; input: NewClue; now?: Date }) {
+export async function createPartnerClue({
+  db,
+  partnerId,
+  input,
+  now = new Date(),
+}: {
+  db: Executor
+  partnerId: number
+  input: NewClue
+  now?: Date
+}) {
   const partner = await createPartnersRepository({ db }).findById({ id: partnerId })
   if (!partner || partner.status !== PartnerStatus.active) throw createNotActiveError()
   return insertClue({ db, partnerId, source: ClueSource.partner, input, now })
@@ -95,7 +130,10 @@ export async function followClue({ db, id, remark }: { db: Executor; id: number;
     const clue = await repo.findByIdForUpdate({ id })
     if (!clue) throw createClueNotFoundError()
     assertOpen(clue)
-    return repo.update({ id, values: { status: ClueStatus.following, followedAt: clue.followedAt ?? new Date(), ...(remark ? { remark } : {}) } })
+    return repo.update({
+      id,
+      values: { status: ClueStatus.following, followedAt: clue.followedAt ?? new Date(), ...(remark ? { remark } : {}) },
+    })
   })
 }
 
@@ -114,7 +152,21 @@ export async function invalidateClue({ db, id, reason }: { db: Executor; id: num
  * locked first, so their deals are counted one at a time: the deal earns the commission of the
  * tier reached counting itself; earlier deals keep their price.
  */
-export async function recordDeal({ db, id, programme, amount, freezeDays, now = new Date() }: { db: Executor; id: number; programme: string; amount: number; freezeDays: number; now?: Date }) {
+export async function recordDeal({
+  db,
+  id,
+  programme,
+  amount,
+  freezeDays,
+  now = new Date(),
+}: {
+  db: Executor
+  id: number
+  programme: string
+  amount: number
+  freezeDays: number
+  now?: Date
+}) {
   return db.transaction(async (tx) => {
     const repo = createCluesRepository({ db: tx })
     const clue = await repo.findByIdForUpdate({ id })
@@ -125,7 +177,10 @@ export async function recordDeal({ db, id, programme, amount, freezeDays, now = 
     const before = await repo.countDeals({ partnerId: clue.partnerId, range: cycleRange(now) })
     const tier = tierFor(await createLevelsRepository({ db: tx }).listAll(), before + 1)
     const commission = tier?.commissionPerDeal ?? 0
-    const updated = await repo.update({ id, values: { status: ClueStatus.deal, programme, amount, dealAt: now, commission, levelName: tier?.name ?? null } })
+    const updated = await repo.update({
+      id,
+      values: { status: ClueStatus.deal, programme, amount, dealAt: now, commission, levelName: tier?.name ?? null },
+    })
     if (commission > 0) {
       await ledger.post({
         partnerId: clue.partnerId,

@@ -12,7 +12,10 @@ import { missingInfo } from '../partners/partners.service.ts'
 /** This cycle's tier, the deals so far and what the next tier needs. */
 export async function position({ db, partnerId, now = new Date() }: { db: Executor; partnerId: number; now?: Date }) {
   const cycle = cycleRange(now)
-  const [levels, deals] = await Promise.all([createLevelsRepository({ db }).listAll(), createCluesRepository({ db }).countDeals({ partnerId, range: cycle })])
+  const [levels, deals] = await Promise.all([
+    createLevelsRepository({ db }).listAll(),
+    createCluesRepository({ db }).countDeals({ partnerId, range: cycle }),
+  ])
   const tier = tierFor(levels, deals)
   const next = nextTier(levels, deals)
   return {
@@ -49,6 +52,7 @@ export async function home({ db, partnerId, now = new Date() }: { db: Executor; 
 export async function dealCounts({ db, partnerId, now = new Date() }: { db: Executor; partnerId: number; now?: Date }) {
   const repo = createCluesRepository({ db })
   const counts = []
-  for (const timeType of TIME_TYPES) counts.push({ timeType, count: await repo.countDeals({ partnerId, range: timeTypeRange(timeType, now) }) })
+  for (const timeType of TIME_TYPES)
+    counts.push({ timeType, count: await repo.countDeals({ partnerId, range: timeTypeRange(timeType, now) }) })
   return counts
 }

@@ -56,7 +56,16 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       if (!wallet) throw createInsufficientBalanceError()
       const [entry] = await db
         .insert(ledgerEntries)
-        .values({ partnerId, type, amount, balanceAfter: wallet.balance, frozenUntil: frozenUntil ?? null, note: note ?? null, refType: refType ?? null, refId: refId ?? null })
+        .values({
+          partnerId,
+          type,
+          amount,
+          balanceAfter: wallet.balance,
+          frozenUntil: frozenUntil ?? null,
+          note: note ?? null,
+          refType: refType ?? null,
+          refId: refId ?? null,
+        })
         .returning()
       return entry!
     },
@@ -71,7 +80,10 @@ export function createLedgerRepository({ db }: { db: Executor }) {
     },
 
     async sumEntries({ partnerId }: { partnerId: number }): Promise<number> {
-      const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.partnerId, partnerId))
+      const [row] = await db
+        .select({ total: sum(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.partnerId, partnerId))
       return Number(row?.total ?? 0)
     },
 
@@ -80,7 +92,13 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       if (type) conditions.push(eq(ledgerEntries.type, type))
       if (range) conditions.push(gte(ledgerEntries.createdAt, range.from), lt(ledgerEntries.createdAt, range.to))
       const where = and(...conditions)
-      const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(size).offset((page - 1) * size)
+      const rows = await db
+        .select()
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(size)
+        .offset((page - 1) * size)
       const [totals] = await db.select({ n: count() }).from(ledgerEntries).where(where)
       return { rows, total: totals?.n ?? 0 }
     },

@@ -14,11 +14,22 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/ledger`,
     {
       preHandler: app.requirePartner,
-      schema: { summary: "The partner's own fund records, newest first", security: [{ partnerSession: [] }], querystring: ledgerQuery, response: { 200: envelope(pageOf(ledgerEntrySchema)) } },
+      schema: {
+        summary: "The partner's own fund records, newest first",
+        security: [{ partnerSession: [] }],
+        querystring: ledgerQuery,
+        response: { 200: envelope(pageOf(ledgerEntrySchema)) },
+      },
     },
     async (request) => {
       const { type, timeType, page, size } = request.query
-      const { rows, total } = await createLedgerRepository({ db: app.db }).list({ partnerId: request.partnerId, type, range: timeType ? timeTypeRange(timeType) : undefined, page, size })
+      const { rows, total } = await createLedgerRepository({ db: app.db }).list({
+        partnerId: request.partnerId,
+        type,
+        range: timeType ? timeTypeRange(timeType) : undefined,
+        page,
+        size,
+      })
       const now = new Date()
       return ok({ list: rows.map((e) => toLedgerEntry(e, now)), total, page, size })
     },
@@ -28,7 +39,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/adjust`,
     {
       preHandler: app.requireAdmin([AdminRole.finance]),
-      schema: { summary: '财务: adjust a partner balance (+/- fen, with a note)', security: [{ adminSession: [] }], consumes: FORM_CONSUMES, body: adjustBody, response: { 200: envelope(ledgerEntrySchema) } },
+      schema: {
+        summary: '财务: adjust a partner balance (+/- fen, with a note)',
+        security: [{ adminSession: [] }],
+        consumes: FORM_CONSUMES,
+        body: adjustBody,
+        response: { 200: envelope(ledgerEntrySchema) },
+      },
     },
     async (request) => ok(toLedgerEntry(await adjustBalance({ db: app.db, ...request.body, adminId: request.admin.id }))),
   )

@@ -5,7 +5,10 @@ import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
 import { timeTypeFilter } from '../clues/clues.schemas.ts'
 
 export const ledgerQuery = z.object({
-  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEDGER_TYPES as [LedgerType, ...LedgerType[]], '类型不在可选范围内').optional()),
+  type: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(LEDGER_TYPES as [LedgerType, ...LedgerType[]], '类型不在可选范围内').optional(),
+  ),
   timeType: timeTypeFilter,
   ...pagingQuery,
 })

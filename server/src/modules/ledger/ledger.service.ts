@@ -25,7 +25,19 @@ export async function walletSummary({ db, partnerId, now = new Date() }: { db: E
 }
 
 /** Operator adjustment (+/-, with a note); the balance never goes negative. */
-export async function adjustBalance({ db, partnerId, amount, note, adminId }: { db: Executor; partnerId: number; amount: number; note: string; adminId: number }) {
+export async function adjustBalance({
+  db,
+  partnerId,
+  amount,
+  note,
+  adminId,
+}: {
+  db: Executor
+  partnerId: number
+  amount: number
+  note: string
+  adminId: number
+}) {
   if (!(await createPartnersRepository({ db }).findById({ id: partnerId }))) throw createPartnerNotFoundError()
   return db.transaction(async (tx) => {
     const ledger = createLedgerRepository({ db: tx })

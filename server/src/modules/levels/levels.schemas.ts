@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { fenField, idField, intField } from '../../lib/fields.ts'
 
-export const levelSchema = z.object({ id: z.number(), name: z.string(), minDeals: z.number(), commissionPerDeal: z.number().describe('fen') })
+export const levelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  minDeals: z.number(),
+  commissionPerDeal: z.number().describe('fen'),
+})
 
 const fields = {
   name: z.string({ error: '请填写档位名称' }).trim().min(1, '请填写档位名称').max(20, '档位名称不能超过20个字符'),

@@ -44,13 +44,23 @@ export function createPartnersRepository({ db }: { db: Executor }) {
       }
       const where = conditions.length ? and(...conditions) : undefined
       const [rows, totals] = await Promise.all([
-        db.select().from(partners).where(where).orderBy(desc(partners.createdAt), desc(partners.id)).limit(size).offset((page - 1) * size),
+        db
+          .select()
+          .from(partners)
+          .where(where)
+          .orderBy(desc(partners.createdAt), desc(partners.id))
+          .limit(size)
+          .offset((page - 1) * size),
         db.select({ n: count() }).from(partners).where(where),
       ])
       return { rows, total: totals[0]?.n ?? 0 }
     },
     async codeExists({ code }: { code: string }): Promise<boolean> {
-      const rows = await db.select({ one: sql`1` }).from(partners).where(eq(partners.code, code)).limit(1)
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(partners)
+        .where(eq(partners.code, code))
+        .limit(1)
       return rows.length > 0
     },
   }

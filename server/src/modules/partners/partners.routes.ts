@@ -30,7 +30,12 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ems/partner/client/register',
     {
       config: perIp(10, 60),
-      schema: { summary: 'Register a partner with phone, SMS code and password; signs them in', consumes: FORM_CONSUMES, body: registerBody, response: { 200: envelope(userSchema) } },
+      schema: {
+        summary: 'Register a partner with phone, SMS code and password; signs them in',
+        consumes: FORM_CONSUMES,
+        body: registerBody,
+        response: { 200: envelope(userSchema) },
+      },
     },
     async (request) => {
       const partner = await service.register({ db: app.db, ...request.body })
@@ -43,7 +48,12 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ems/partner/client/signIn',
     {
       config: perIp(30, 60),
-      schema: { summary: 'Partner sign-in with phone + password, or phone + SMS code', consumes: FORM_CONSUMES, body: signInBody, response: { 200: envelope(userSchema) } },
+      schema: {
+        summary: 'Partner sign-in with phone + password, or phone + SMS code',
+        consumes: FORM_CONSUMES,
+        body: signInBody,
+        response: { 200: envelope(userSchema) },
+      },
     },
     async (request) => {
       const partner = await service.signIn({ db: app.db, ...request.body })
@@ -52,16 +62,26 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete('/api/ems/partner/client/signOut', { schema: { summary: 'Partner sign-out', response: { 200: emptyEnvelope } } }, async (request) => {
-    await request.session.end('user')
-    return ok(null)
-  })
+  app.delete(
+    '/api/ems/partner/client/signOut',
+    { schema: { summary: 'Partner sign-out', response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await request.session.end('user')
+      return ok(null)
+    },
+  )
 
   app.put(
     '/api/ems/partner/client/changePassword',
     {
       ...partnerAuth,
-      schema: { ...partnerAuth.schema, summary: 'Change password (needs the old one)', consumes: FORM_CONSUMES, body: changePasswordBody, response: { 200: emptyEnvelope } },
+      schema: {
+        ...partnerAuth.schema,
+        summary: 'Change password (needs the old one)',
+        consumes: FORM_CONSUMES,
+        body: changePasswordBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       await service.changePassword({ db: app.db, partnerId: request.partnerId, ...request.body })
@@ -73,7 +93,12 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ems/partner/partner/resetPassword',
     {
       config: perIp(10, 60),
-      schema: { summary: 'Forgot password: reset with an SMS code (ends every session of the partner)', consumes: FORM_CONSUMES, body: resetPasswordBody, response: { 200: emptyEnvelope } },
+      schema: {
+        summary: 'Forgot password: reset with an SMS code (ends every session of the partner)',
+        consumes: FORM_CONSUMES,
+        body: resetPasswordBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       await service.resetPassword({ db: app.db, ...request.body })
@@ -83,7 +108,14 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ems/partner/client/signInfo',
-    { ...partnerAuth, schema: { ...partnerAuth.schema, summary: "The signed-in partner's profile (ID card and payout account masked)", response: { 200: envelope(profileSchema) } } },
+    {
+      ...partnerAuth,
+      schema: {
+        ...partnerAuth.schema,
+        summary: "The signed-in partner's profile (ID card and payout account masked)",
+        response: { 200: envelope(profileSchema) },
+      },
+    },
     async (request) => {
       const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
@@ -103,7 +135,8 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(profileSchema) },
       },
     },
-    async (request) => ok(toProfile(await service.savePersonal({ db: app.db, partnerId: request.partnerId, input: request.body }), { publicOrigin })),
+    async (request) =>
+      ok(toProfile(await service.savePersonal({ db: app.db, partnerId: request.partnerId, input: request.body }), { publicOrigin })),
   )
 
   app.put(
@@ -118,7 +151,8 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(profileSchema) },
       },
     },
-    async (request) => ok(toProfile(await service.saveSignUp({ db: app.db, partnerId: request.partnerId, input: request.body }), { publicOrigin })),
+    async (request) =>
+      ok(toProfile(await service.saveSignUp({ db: app.db, partnerId: request.partnerId, input: request.body }), { publicOrigin })),
   )
 
   const adminOnly = { preHandler: app.requireAdmin([AdminRole.admin]) }
@@ -129,14 +163,28 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ems/partner/partner/audit',
     {
       ...adminOnly,
-      schema: { ...adminSecurity, summary: 'Operator (管理员): approve, reject with a reason, or disable a partner', consumes: FORM_CONSUMES, body: auditBody, response: { 200: envelope(adminPartnerSchema) } },
+      schema: {
+        ...adminSecurity,
+        summary: 'Operator (管理员): approve, reject with a reason, or disable a partner',
+        consumes: FORM_CONSUMES,
+        body: auditBody,
+        response: { 200: envelope(adminPartnerSchema) },
+      },
     },
     async (request) => ok(toAdminPartner(await service.audit({ db: app.db, ...request.body }), { publicOrigin })),
   )
 
   app.get(
     '/api/ems/partner/partner/list',
-    { ...anyOperator, schema: { ...adminSecurity, summary: 'Operator: partners, filtered by status or keyword (phone, name, code)', querystring: adminListQuery, response: { 200: envelope(pageOf(adminPartnerSchema)) } } },
+    {
+      ...anyOperator,
+      schema: {
+        ...adminSecurity,
+        summary: 'Operator: partners, filtered by status or keyword (phone, name, code)',
+        querystring: adminListQuery,
+        response: { 200: envelope(pageOf(adminPartnerSchema)) },
+      },
+    },
     async (request) => {
       const { page, size, status, keyword } = request.query
       const { rows, total } = await createPartnersRepository({ db: app.db }).list({ status, keyword, page, size })
@@ -146,7 +194,15 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ems/partner/partner/details',
-    { ...anyOperator, schema: { ...adminSecurity, summary: 'Operator: one partner', querystring: detailsQuery, response: { 200: envelope(adminPartnerSchema) } } },
+    {
+      ...anyOperator,
+      schema: {
+        ...adminSecurity,
+        summary: 'Operator: one partner',
+        querystring: detailsQuery,
+        response: { 200: envelope(adminPartnerSchema) },
+      },
+    },
     async (request) => {
       const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()

@@ -2,7 +2,17 @@ import { z } from 'zod'
 import { isValidIdCard } from '../../lib/id-card.ts'
 import { codeField, idField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { BATCHES, CATEGORY_VALUES, Gender, GENDERS, INTAKE_YEARS, PARTNER_STATUSES, PayoutAccountType, PAYOUT_ACCOUNT_TYPES, PartnerStatus } from '../../wire.ts'
+import {
+  BATCHES,
+  CATEGORY_VALUES,
+  Gender,
+  GENDERS,
+  INTAKE_YEARS,
+  PARTNER_STATUSES,
+  PayoutAccountType,
+  PAYOUT_ACCOUNT_TYPES,
+  PartnerStatus,
+} from '../../wire.ts'
 
 const oneOf = <T extends string>(values: readonly T[], message: string) => z.enum(values as unknown as [T, ...T[]], message)
 
@@ -16,8 +26,17 @@ export const registerBody = z.object({
 export const signInBody = z
   .object({
     phone: phoneField,
-    password: z.string().max(64, '密码不能超过64个字符').optional().transform((v) => (v === '' ? undefined : v)),
-    code: optionalText(6).pipe(z.string().regex(/^\d{6}$/, '验证码为6位数字').optional()),
+    password: z
+      .string()
+      .max(64, '密码不能超过64个字符')
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    code: optionalText(6).pipe(
+      z
+        .string()
+        .regex(/^\d{6}$/, '验证码为6位数字')
+        .optional(),
+    ),
   })
   .refine((b) => b.password !== undefined || b.code !== undefined, { message: '请填写密码或验证码', path: ['password'] })
 

@@ -88,7 +88,8 @@ export function toAdminPartner(p: PartnerRow, { publicOrigin }: { publicOrigin: 
 /** After a save: both parts complete moves an incomplete or rejected partner to review. */
 function statusAfterSave(p: PartnerRow): string {
   const m = missingInfo(p)
-  if ((p.status === PartnerStatus.incomplete || p.status === PartnerStatus.rejected) && !m.personal && !m.signUp) return PartnerStatus.pending
+  if ((p.status === PartnerStatus.incomplete || p.status === PartnerStatus.rejected) && !m.personal && !m.signUp)
+    return PartnerStatus.pending
   return p.status
 }
 
@@ -104,7 +105,19 @@ const guardKey = (phone: string) => `partner:${phone}`
 
 export function createPartnersService({ verification }: { verification: VerificationService }) {
   return {
-    async register({ db, phone, code, password, referrerCode }: { db: Executor; phone: string; code: string; password: string; referrerCode?: string }): Promise<PartnerRow> {
+    async register({
+      db,
+      phone,
+      code,
+      password,
+      referrerCode,
+    }: {
+      db: Executor
+      phone: string
+      code: string
+      password: string
+      referrerCode?: string
+    }): Promise<PartnerRow> {
       const repo = createPartnersRepository({ db })
       if (await repo.findByPhone({ phone })) throw createPhoneTakenError()
       const referrer = referrerCode ? await repo.findByCode({ code: referrerCode }) : undefined
@@ -157,7 +170,17 @@ export function createPartnersService({ verification }: { verification: Verifica
       return partner
     },
 
-    async changePassword({ db, partnerId, oldPassword, password }: { db: Executor; partnerId: number; oldPassword: string; password: string }) {
+    async changePassword({
+      db,
+      partnerId,
+      oldPassword,
+      password,
+    }: {
+      db: Executor
+      partnerId: number
+      oldPassword: string
+      password: string
+    }) {
       const repo = createPartnersRepository({ db })
       const partner = await repo.findById({ id: partnerId })
       if (!partner) throw createPartnerNotFoundError()
@@ -184,7 +207,17 @@ export function createPartnersService({ verification }: { verification: Verifica
     }: {
       db: Executor
       partnerId: number
-      input: { realName: string; gender: string; idCard?: string; province: string; city: string; wechatId?: string; payoutType: string; payoutAccount?: string; payoutName: string }
+      input: {
+        realName: string
+        gender: string
+        idCard?: string
+        province: string
+        city: string
+        wechatId?: string
+        payoutType: string
+        payoutAccount?: string
+        payoutName: string
+      }
     }): Promise<PartnerRow> {
       return db.transaction(async (tx) => {
         const repo = createPartnersRepository({ db: tx })
@@ -257,14 +290,22 @@ export function createPartnersService({ verification }: { verification: Verifica
         if (status === PartnerStatus.active) {
           if (partner.status === PartnerStatus.disabled) {
             const complete = !missingInfo(partner).personal && !missingInfo(partner).signUp
-            return repo.update({ id, values: { status: complete ? (partner.reviewedAt ? PartnerStatus.active : PartnerStatus.pending) : PartnerStatus.incomplete, reviewedAt: partner.reviewedAt } })
+            return repo.update({
+              id,
+              values: {
+                status: complete ? (partner.reviewedAt ? PartnerStatus.active : PartnerStatus.pending) : PartnerStatus.incomplete,
+                reviewedAt: partner.reviewedAt,
+              },
+            })
           }
-          if (partner.status !== PartnerStatus.pending && partner.status !== PartnerStatus.rejected) throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能审核通过` })
+          if (partner.status !== PartnerStatus.pending && partner.status !== PartnerStatus.rejected)
+            throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能审核通过` })
           return repo.update({ id, values: { status: PartnerStatus.active, rejectReason: null, reviewedAt: now } })
         }
         if (status === PartnerStatus.rejected) {
           if (!reason) throw createRejectReasonRequiredError()
-          if (partner.status !== PartnerStatus.pending) throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能拒绝` })
+          if (partner.status !== PartnerStatus.pending)
+            throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能拒绝` })
           return repo.update({ id, values: { status: PartnerStatus.rejected, rejectReason: reason, reviewedAt: now } })
         }
         if (partner.status === PartnerStatus.disabled) throw createAuditTransitionError({ message: '合伙人已被禁用' })

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { Code, PartnerStatus } from '../../wire.ts'
-import { adminClient, COMPLETE_PERSONAL, COMPLETE_SIGN_UP, insertPartner, latestCode, PASSWORD, partnerClient, uniquePhone } from '../../../test/fixtures.ts'
+import {
+  adminClient,
+  COMPLETE_PERSONAL,
+  COMPLETE_SIGN_UP,
+  insertPartner,
+  latestCode,
+  PASSWORD,
+  partnerClient,
+  uniquePhone,
+} from '../../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../../test/helper.ts'
 
 describe('partner accounts', () => {
@@ -14,7 +23,12 @@ describe('partner accounts', () => {
   async function register(phone = uniquePhone(), extra: Record<string, string> = {}) {
     const client = createClient(t.app)
     assert.equal((await client.post('/api/ums/user/user/sendVerify', { phone, type: '注册' })).statusCode, 200)
-    const res = await client.post('/api/ems/partner/client/register', { phone, code: await latestCode(t.app, phone), password: 'abcd1234', ...extra })
+    const res = await client.post('/api/ems/partner/client/register', {
+      phone,
+      code: await latestCode(t.app, phone),
+      password: 'abcd1234',
+      ...extra,
+    })
     return { client, res, phone }
   }
 
@@ -35,7 +49,11 @@ describe('partner accounts', () => {
     const phone = uniquePhone()
     const client = createClient(t.app)
     await client.post('/api/ums/user/user/sendVerify', { phone })
-    const wrong = await client.post('/api/ems/partner/client/register', { phone, code: '000000' === (await latestCode(t.app, phone)) ? '111111' : '000000', password: 'abcd1234' })
+    const wrong = await client.post('/api/ems/partner/client/register', {
+      phone,
+      code: '000000' === (await latestCode(t.app, phone)) ? '111111' : '000000',
+      password: 'abcd1234',
+    })
     assert.equal(wrong.statusCode, 422)
     assert.match(wrong.json().message, /验证码错误/)
     const weak = await client.post('/api/ems/partner/client/register', { phone, code: '123456', password: 'abcdefgh' })
@@ -64,7 +82,10 @@ describe('partner accounts', () => {
     assert.match(String(byPassword.headers['set-cookie']), /sid=.*HttpOnly.*SameSite=Lax/i)
     const other = createClient(t.app)
     await other.post('/api/ums/user/user/sendVerify', { phone: partner.phone })
-    const byCode = await other.post('/api/ems/partner/client/signIn', { phone: partner.phone, code: await latestCode(t.app, partner.phone) })
+    const byCode = await other.post('/api/ems/partner/client/signIn', {
+      phone: partner.phone,
+      code: await latestCode(t.app, partner.phone),
+    })
     assert.equal(byCode.json().data.id, partner.id)
   })
 
@@ -105,7 +126,11 @@ describe('partner accounts', () => {
     const { client, partner } = await partnerClient(t.app)
     const anon = createClient(t.app)
     await anon.post('/api/ums/user/user/sendVerify', { phone: partner.phone, type: '找回密码' })
-    const res = await anon.put('/api/ems/partner/partner/resetPassword', { phone: partner.phone, code: await latestCode(t.app, partner.phone), password: 'reset1234' })
+    const res = await anon.put('/api/ems/partner/partner/resetPassword', {
+      phone: partner.phone,
+      code: await latestCode(t.app, partner.phone),
+      password: 'reset1234',
+    })
     assert.equal(res.statusCode, 200, res.body)
     assert.equal((await client.get('/api/ems/partner/client/signInfo')).json().code, Code.sessionInvalid)
     assert.equal((await anon.post('/api/ems/partner/client/signIn', { phone: partner.phone, password: 'reset1234' })).statusCode, 200)
@@ -116,21 +141,41 @@ describe('partner accounts', () => {
     const badId = await client.put('/api/ems/partner/client/savePersonal', { ...COMPLETE_PERSONAL, idCard: '110105194912310021' })
     assert.equal(badId.statusCode, 400)
     assert.equal(badId.json().message, '身份证号不正确')
-    const badAccount = await client.put('/api/ems/partner/client/savePersonal', { ...COMPLETE_PERSONAL, payoutType: '银行卡', payoutAccount: 'abc' })
+    const badAccount = await client.put('/api/ems/partner/client/savePersonal', {
+      ...COMPLETE_PERSONAL,
+      payoutType: '银行卡',
+      payoutAccount: 'abc',
+    })
     assert.equal(badAccount.json().message, '银行卡收款账号格式不正确')
-    const res = await client.put('/api/ems/partner/client/savePersonal', { ...COMPLETE_PERSONAL, payoutType: '银行卡', payoutAccount: '6222020202020202020' })
+    const res = await client.put('/api/ems/partner/client/savePersonal', {
+      ...COMPLETE_PERSONAL,
+      payoutType: '银行卡',
+      payoutAccount: '6222020202020202020',
+    })
     assert.equal(res.statusCode, 200, res.body)
     const personal = res.json().data.personal
     assert.equal(personal.idCard, '110***********002X')
     assert.equal(personal.payoutAccount, '622****2020')
     // A masked field left empty keeps the value on file.
-    const again = await client.put('/api/ems/partner/client/savePersonal', { ...COMPLETE_PERSONAL, idCard: '', payoutType: '银行卡', payoutAccount: '' })
+    const again = await client.put('/api/ems/partner/client/savePersonal', {
+      ...COMPLETE_PERSONAL,
+      idCard: '',
+      payoutType: '银行卡',
+      payoutAccount: '',
+    })
     assert.equal(again.statusCode, 200, again.body)
     assert.equal(again.json().data.personal.idCard, '110***********002X')
   })
 
   test('saving sign-up info with personal info complete sends the partner to review; rejection and reapply', async () => {
-    const { client, partner } = await partnerClient(t.app, { status: PartnerStatus.incomplete, school: null, major: null, discipline: null, intakeYear: null, batch: null })
+    const { client, partner } = await partnerClient(t.app, {
+      status: PartnerStatus.incomplete,
+      school: null,
+      major: null,
+      discipline: null,
+      intakeYear: null,
+      batch: null,
+    })
     const badDiscipline = await client.put('/api/ems/partner/client/saveSignUp', { ...COMPLETE_SIGN_UP, discipline: '会计学' })
     assert.equal(badDiscipline.json().message, '请选择报考类别')
     const saved = await client.put('/api/ems/partner/client/saveSignUp', COMPLETE_SIGN_UP)
@@ -139,7 +184,11 @@ describe('partner accounts', () => {
     const { client: admin } = await adminClient(t.app)
     const noReason = await admin.put('/api/ems/partner/partner/audit', { id: partner.id, status: PartnerStatus.rejected })
     assert.equal(noReason.json().message, '请填写拒绝原因')
-    const rejected = await admin.put('/api/ems/partner/partner/audit', { id: partner.id, status: PartnerStatus.rejected, reason: '学校信息有误' })
+    const rejected = await admin.put('/api/ems/partner/partner/audit', {
+      id: partner.id,
+      status: PartnerStatus.rejected,
+      reason: '学校信息有误',
+    })
     assert.equal(rejected.json().data.status, PartnerStatus.rejected)
     const info = (await client.get('/api/ems/partner/client/signInfo')).json().data
     assert.equal(info.rejectReason, '学校信息有误')
@@ -166,6 +215,9 @@ describe('partner accounts', () => {
     const { client: finance } = await adminClient(t.app, '财务')
     const { client: partnerSide, partner } = await partnerClient(t.app)
     assert.equal((await finance.put('/api/ems/partner/partner/audit', { id: partner.id, status: PartnerStatus.disabled })).statusCode, 403)
-    assert.equal((await partnerSide.put('/api/ems/partner/partner/audit', { id: partner.id, status: PartnerStatus.disabled })).statusCode, 401)
+    assert.equal(
+      (await partnerSide.put('/api/ems/partner/partner/audit', { id: partner.id, status: PartnerStatus.disabled })).statusCode,
+      401,
+    )
   })
 })

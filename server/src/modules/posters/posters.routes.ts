@@ -22,22 +22,43 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadsDir = app.config.uploadsDir
 
   fs.mkdirSync(uploadsDir, { recursive: true })
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '7d', immutable: true })
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  })
   await app.register(multipart, { limits: { fileSize: app.config.uploadLimit, files: 1, fields: 5 } })
 
-  app.get(`${base}/list`, { preHandler: app.requireAdmin(), schema: { summary: 'Operator: poster backgrounds', security, response: { 200: envelope(z.array(backgroundSchema)) } } }, async () =>
-    ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
+  app.get(
+    `${base}/list`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: { summary: 'Operator: poster backgrounds', security, response: { 200: envelope(z.array(backgroundSchema)) } },
+    },
+    async () => ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
   )
 
   app.post(
     `${base}/upload`,
-    { preHandler: adminOnly, schema: { summary: '管理员: upload an image (multipart field `file`); answers its url', security, consumes: ['multipart/form-data'], response: { 200: envelope(z.object({ url: z.string() })) } } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: upload an image (multipart field `file`); answers its url',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ url: z.string() })) },
+      },
+    },
     async (request) => {
       if (!request.isMultipart()) throw createNoFileError()
       const file = await request.file()
       if (!file) throw createNoFileError()
       const data = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw createFileTooLargeError({ message: `图片不能超过${Math.floor(app.config.uploadLimit / 1024 / 1024)}MB` })
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw createFileTooLargeError({ message: `图片不能超过${Math.floor(app.config.uploadLimit / 1024 / 1024)}MB` })
         throw error
       })
       const url = await storeImage({ uploadsDir, data })
@@ -46,25 +67,63 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(base, { preHandler: adminOnly, schema: { summary: '管理员: add a background (url from upload, or an image URL)', security, consumes: FORM_CONSUMES, body: createBackgroundBody, response: { 200: envelope(backgroundSchema) } } }, async (request) =>
-    ok(toBackground(await createPostersRepository({ db: app.db }).insert(request.body))),
+  app.post(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: add a background (url from upload, or an image URL)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: createBackgroundBody,
+        response: { 200: envelope(backgroundSchema) },
+      },
+    },
+    async (request) => ok(toBackground(await createPostersRepository({ db: app.db }).insert(request.body))),
   )
 
-  app.put(base, { preHandler: adminOnly, schema: { summary: '管理员: change a background', security, consumes: FORM_CONSUMES, body: updateBackgroundBody, response: { 200: envelope(backgroundSchema) } } }, async (request) => {
-    const { id, ...values } = request.body
-    const row = await createPostersRepository({ db: app.db }).update({ id, values })
-    if (!row) throw createBackgroundNotFoundError()
-    return ok(toBackground(row))
-  })
+  app.put(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: change a background',
+        security,
+        consumes: FORM_CONSUMES,
+        body: updateBackgroundBody,
+        response: { 200: envelope(backgroundSchema) },
+      },
+    },
+    async (request) => {
+      const { id, ...values } = request.body
+      const row = await createPostersRepository({ db: app.db }).update({ id, values })
+      if (!row) throw createBackgroundNotFoundError()
+      return ok(toBackground(row))
+    },
+  )
 
-  app.delete(base, { preHandler: adminOnly, schema: { summary: '管理员: remove a background', security, querystring: idQuery, response: { 200: emptyEnvelope } } }, async (request) => {
-    if (!(await createPostersRepository({ db: app.db }).delete({ id: request.query.id }))) throw createBackgroundNotFoundError()
-    return ok(null)
-  })
+  app.delete(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: { summary: '管理员: remove a background', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      if (!(await createPostersRepository({ db: app.db }).delete({ id: request.query.id }))) throw createBackgroundNotFoundError()
+      return ok(null)
+    },
+  )
 
   app.get(
     '/api/ems/partner/partner/sharePoster',
-    { preHandler: app.requirePartner, schema: { summary: "Poster data: backgrounds, the partner's code, name and share link", security: [{ partnerSession: [] }], response: { 200: envelope(sharePosterSchema) } } },
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: "Poster data: backgrounds, the partner's code, name and share link",
+        security: [{ partnerSession: [] }],
+        response: { 200: envelope(sharePosterSchema) },
+      },
+    },
     async (request) => {
       const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()

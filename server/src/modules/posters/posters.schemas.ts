@@ -6,7 +6,13 @@ const url = z
   .trim()
   .min(1, '请填写图片地址')
   .max(2048, '图片地址不能超过2048个字符')
-  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(v), '图片地址格式不正确')
+  .refine(
+    (v) =>
+      /^https?:\/\/[^\s]+$/.test(v) ||
+      /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) ||
+      /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(v),
+    '图片地址格式不正确',
+  )
 
 const fields = {
   name: z.string({ error: '请填写名称' }).trim().min(1, '请填写名称').max(40, '名称不能超过40个字符'),

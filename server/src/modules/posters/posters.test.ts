@@ -8,7 +8,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 function multipart(name: string, filename: string, data: Buffer) {
   const boundary = '----test' + Date.now()
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
@@ -25,19 +27,32 @@ describe('share posters', () => {
   test('an administrator uploads a background image; it is served under /uploads and shown on the partner poster', async () => {
     const { client: admin } = await adminClient(t.app)
     const { body, contentType } = multipart('file', 'bg.png', PNG)
-    const upload = await admin.inject({ method: 'POST', url: '/api/ems/partner/backgroundImage/upload', headers: { 'content-type': contentType }, payload: body })
+    const upload = await admin.inject({
+      method: 'POST',
+      url: '/api/ems/partner/backgroundImage/upload',
+      headers: { 'content-type': contentType },
+      payload: body,
+    })
     assert.equal(upload.statusCode, 200, upload.body)
     const url = upload.json().data.url
     assert.match(url, /^\/uploads\/posters\/[0-9a-f]+\.png$/)
     const served = await admin.get(url)
     assert.equal(served.statusCode, 200)
     const notImage = multipart('file', 'x.png', Buffer.from('<script>alert(1)</script>'))
-    const bad = await admin.inject({ method: 'POST', url: '/api/ems/partner/backgroundImage/upload', headers: { 'content-type': notImage.contentType }, payload: notImage.body })
+    const bad = await admin.inject({
+      method: 'POST',
+      url: '/api/ems/partner/backgroundImage/upload',
+      headers: { 'content-type': notImage.contentType },
+      payload: notImage.body,
+    })
     assert.equal(bad.statusCode, 400)
 
     const created = await admin.post('/api/ems/partner/backgroundImage', { name: '春季招生', url, sort: 1 })
     assert.equal(created.statusCode, 200, created.body)
-    assert.equal((await admin.post('/api/ems/partner/backgroundImage', { name: 'x', url: 'javascript:alert(1)' })).json().message, '图片地址格式不正确')
+    assert.equal(
+      (await admin.post('/api/ems/partner/backgroundImage', { name: 'x', url: 'javascript:alert(1)' })).json().message,
+      '图片地址格式不正确',
+    )
 
     const { client, partner } = await partnerClient(t.app)
     const poster = (await client.get('/api/ems/partner/partner/sharePoster')).json().data

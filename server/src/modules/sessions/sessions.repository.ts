@@ -26,7 +26,13 @@ export function createSessionsRepository({ db }: { db: Executor }) {
         .limit(1)
       return row
     },
-    async update({ id, values }: { id: number; values: Partial<Pick<SessionRow, 'partnerId' | 'pendingOpenId' | 'expiresAt' | 'lastSeenAt'>> }) {
+    async update({
+      id,
+      values,
+    }: {
+      id: number
+      values: Partial<Pick<SessionRow, 'partnerId' | 'pendingOpenId' | 'expiresAt' | 'lastSeenAt'>>
+    }) {
       await db.update(sessions).set(values).where(eq(sessions.id, id))
     },
     async deleteById({ id }: { id: number }) {

@@ -41,7 +41,15 @@ export function createSessionsService({ ttlDays }: { ttlDays: number }) {
     },
 
     /** The live session for a token, or undefined; `renewed` when its expiry moved (resend the cookie). */
-    async resolve({ db, token, kind }: { db: Executor; token: string; kind: SessionKind }): Promise<{ session: SessionRow; renewed: boolean } | undefined> {
+    async resolve({
+      db,
+      token,
+      kind,
+    }: {
+      db: Executor
+      token: string
+      kind: SessionKind
+    }): Promise<{ session: SessionRow; renewed: boolean } | undefined> {
       if (!token || token.length > 200) return undefined
       const repo = createSessionsRepository({ db })
       const session = await repo.findByTokenHash({ tokenHash: sha256(token), kind })

@@ -25,5 +25,9 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('sessions_partner_idx').on(t.partnerId), index('sessions_admin_idx').on(t.adminId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_partner_idx').on(t.partnerId),
+    index('sessions_admin_idx').on(t.adminId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 )

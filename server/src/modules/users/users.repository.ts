@@ -21,18 +21,36 @@ export function createOpenIdBindingsRepository({ db }: { db: Executor }) {
       return row
     },
     /** Binds the open id to the partner, replacing the partner's earlier binding of that platform and type; an open id already bound to someone else stays theirs. */
-    async bind({ partnerId, platform, type, openId }: { partnerId: number; platform: string; type: string; openId: string }): Promise<boolean> {
+    async bind({
+      partnerId,
+      platform,
+      type,
+      openId,
+    }: {
+      partnerId: number
+      platform: string
+      type: string
+      openId: string
+    }): Promise<boolean> {
       const taken = await this.findByOpenId({ platform, type, openId })
       if (taken) return taken.partnerId === partnerId
-      await db.delete(openIdBindings).where(and(eq(openIdBindings.partnerId, partnerId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
-      const rows = await db.insert(openIdBindings).values({ partnerId, platform, type, openId }).onConflictDoNothing().returning({ id: openIdBindings.id })
+      await db
+        .delete(openIdBindings)
+        .where(and(eq(openIdBindings.partnerId, partnerId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
+      const rows = await db
+        .insert(openIdBindings)
+        .values({ partnerId, platform, type, openId })
+        .onConflictDoNothing()
+        .returning({ id: openIdBindings.id })
       return rows.length === 1
     },
     async unbindAll({ partnerId }: { partnerId: number }) {
       await db.delete(openIdBindings).where(eq(openIdBindings.partnerId, partnerId))
     },
     async unbind({ partnerId, platform, type }: { partnerId: number; platform: string; type: string }) {
-      await db.delete(openIdBindings).where(and(eq(openIdBindings.partnerId, partnerId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
+      await db
+        .delete(openIdBindings)
+        .where(and(eq(openIdBindings.partnerId, partnerId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
     },
   }
 }

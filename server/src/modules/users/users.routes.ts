@@ -24,7 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perIp(30, 60),
       schema: {
-        summary: 'Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it',
+        summary:
+          'Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it',
         consumes: FORM_CONSUMES,
         body: signInBody,
         response: { 200: envelope(signInData) },
@@ -63,7 +64,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/checkOpenId`,
-    { schema: { summary: "Whether the session's user has an open id bound for this platform and type (是/否)", querystring: checkOpenIdQuery, response: { 200: envelope(yesNo) } } },
+    {
+      schema: {
+        summary: "Whether the session's user has an open id bound for this platform and type (是/否)",
+        querystring: checkOpenIdQuery,
+        response: { 200: envelope(yesNo) },
+      },
+    },
     async (request) => {
       const session = await request.session.get('user')
       if (!session?.partnerId) return ok(YesNo.no)
@@ -74,7 +81,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/signInfo`,
-    { preHandler: app.requirePartner, schema: { summary: 'The signed-in user (100000004 when none)', security: [{ partnerSession: [] }], response: { 200: envelope(userSchema) } } },
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: 'The signed-in user (100000004 when none)',
+        security: [{ partnerSession: [] }],
+        response: { 200: envelope(userSchema) },
+      },
+    },
     async (request) => {
       const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
       if (!partner) throw createSessionInvalidError()
@@ -84,12 +98,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${base}/signOut`,
-    { schema: { summary: 'Sign out; unbind=是 also removes the open-id binding of this client', querystring: signOutQuery, response: { 200: emptyEnvelope } } },
+    {
+      schema: {
+        summary: 'Sign out; unbind=是 also removes the open-id binding of this client',
+        querystring: signOutQuery,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       const session = await request.session.get('user')
       if (request.query.unbind === YesNo.yes && session?.partnerId) {
         const bindings = createOpenIdBindingsRepository({ db: app.db })
-        if (session.pendingOpenId) await bindings.unbind({ partnerId: session.partnerId, platform: session.pendingOpenId.platform, type: session.pendingOpenId.type })
+        if (session.pendingOpenId)
+          await bindings.unbind({
+            partnerId: session.partnerId,
+            platform: session.pendingOpenId.platform,
+            type: session.pendingOpenId.type,
+          })
         else await bindings.unbindAll({ partnerId: session.partnerId })
       }
       await request.session.end('user')
@@ -97,11 +122,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get(`${base}/timestamp`, { schema: { summary: 'Server time in milliseconds', response: { 200: envelope(z.number().int()) } } }, async () => ok(Date.now()))
+  app.get(
+    `${base}/timestamp`,
+    { schema: { summary: 'Server time in milliseconds', response: { 200: envelope(z.number().int()) } } },
+    async () => ok(Date.now()),
+  )
 
   app.get(
     `${base}/signature`,
-    { schema: { summary: 'WeChat JS-SDK config signature for a page url', querystring: signatureQuery, response: { 200: envelope(signatureData) } } },
+    {
+      schema: {
+        summary: 'WeChat JS-SDK config signature for a page url',
+        querystring: signatureQuery,
+        response: { 200: envelope(signatureData) },
+      },
+    },
     async (request) => {
       if (request.query.platform !== 'weixin') throw createSignatureUnsupportedError()
       let ticket: { appId: string; ticket: string }
@@ -113,7 +148,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const timestamp = Math.floor(Date.now() / 1000)
       const nonceStr = randomToken(12)
-      return ok({ appId: ticket.appId, timestamp, nonceStr, signature: jsapiSignature({ ticket: ticket.ticket, nonceStr, timestamp, url: request.query.url }) })
+      return ok({
+        appId: ticket.appId,
+        timestamp,
+        nonceStr,
+        signature: jsapiSignature({ ticket: ticket.ticket, nonceStr, timestamp, url: request.query.url }),
+      })
     },
   )
 }

@@ -12,7 +12,9 @@ export const signInBody = z.object({
   type,
 })
 
-export const signInData = userSchema.partial().extend({ bound: yesNo.describe('是: signed in (the user has an id); 否: open id remembered, sign in by phone to bind it') })
+export const signInData = userSchema
+  .partial()
+  .extend({ bound: yesNo.describe('是: signed in (the user has an id); 否: open id remembered, sign in by phone to bind it') })
 
 export const checkOpenIdQuery = z.object({ platform, type })
 

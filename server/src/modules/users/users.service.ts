@@ -7,14 +7,32 @@ import { createOpenIdBindingsRepository } from './users.repository.ts'
  * earlier unbound WeChat/Alipay sign-in in this client is bound to the partner now, and stays on
  * the session (so sign-out with unbind=是 knows which binding to remove).
  */
-export async function startPartnerSession({ app, request, partnerId }: { app: FastifyInstance; request: FastifyRequest; partnerId: number }): Promise<void> {
+export async function startPartnerSession({
+  app,
+  request,
+  partnerId,
+}: {
+  app: FastifyInstance
+  request: FastifyRequest
+  partnerId: number
+}): Promise<void> {
   const pending = (await request.session.get('user'))?.pendingOpenId ?? null
   await request.session.start({ kind: 'user', partnerId, pendingOpenId: pending })
   if (pending) await createOpenIdBindingsRepository({ db: app.db }).bind({ partnerId, ...pending })
 }
 
 /** WeChat JS-SDK signature: sha1 of `jsapi_ticket=..&noncestr=..&timestamp=..&url=..`, the url without its #hash. */
-export function jsapiSignature({ ticket, nonceStr, timestamp, url }: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
+export function jsapiSignature({
+  ticket,
+  nonceStr,
+  timestamp,
+  url,
+}: {
+  ticket: string
+  nonceStr: string
+  timestamp: number
+  url: string
+}): string {
   const plain = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`
   return crypto.createHash('sha1').update(plain).digest('hex')
 }

@@ -55,10 +55,18 @@ describe('session calls of the client', () => {
   test('sign-out with unbind=是 removes the binding; a DELETE with a JSON content type and no body works', async () => {
     const { client, partner } = await partnerClient(t.app)
     await client.post('/api/ums/user/user/signIn', { platform: 'weixin', signCode: 'fake:openid-B', type: '公众号' })
-    const out = await client.inject({ method: 'DELETE', url: '/api/ums/user/user/signOut?unbind=是', headers: { 'content-type': 'application/json' } })
+    const out = await client.inject({
+      method: 'DELETE',
+      url: '/api/ums/user/user/signOut?unbind=是',
+      headers: { 'content-type': 'application/json' },
+    })
     assert.equal(out.statusCode, 200, out.body)
     assert.equal((await client.get('/api/ums/user/user/signInfo')).json().code, Code.sessionInvalid)
-    const again = await createClient(t.app).post('/api/ums/user/user/signIn', { platform: 'weixin', signCode: 'fake:openid-B', type: '公众号' })
+    const again = await createClient(t.app).post('/api/ums/user/user/signIn', {
+      platform: 'weixin',
+      signCode: 'fake:openid-B',
+      type: '公众号',
+    })
     assert.equal(again.json().data.bound, '否')
     void partner
   })
@@ -74,10 +82,23 @@ describe('session calls of the client', () => {
     const client = createClient(t.app)
     const ts = (await client.get('/api/ums/user/user/timestamp')).json().data
     assert.ok(Math.abs(ts - Date.now()) < 5000)
-    const sig = (await client.get('/api/ums/user/user/signature', { platform: 'weixin', url: 'https://partner.example.com/pages/tabBar/home?a=1#x' })).json().data
+    const sig = (
+      await client.get('/api/ums/user/user/signature', { platform: 'weixin', url: 'https://partner.example.com/pages/tabBar/home?a=1#x' })
+    ).json().data
     assert.equal(sig.appId, 'wx-local-app-id')
-    assert.equal(sig.signature, jsapiSignature({ ticket: 'local-jsapi-ticket', nonceStr: sig.nonceStr, timestamp: sig.timestamp, url: 'https://partner.example.com/pages/tabBar/home?a=1' }))
+    assert.equal(
+      sig.signature,
+      jsapiSignature({
+        ticket: 'local-jsapi-ticket',
+        nonceStr: sig.nonceStr,
+        timestamp: sig.timestamp,
+        url: 'https://partner.example.com/pages/tabBar/home?a=1',
+      }),
+    )
     assert.equal((await client.get('/api/ums/user/user/signature', { platform: 'weixin', url: 'not a url' })).statusCode, 400)
-    assert.equal((await client.post('/api/ums/user/user/signIn', { platform: 'qq', signCode: 'x', type: '小程序' })).json().message, '平台只能是 weixin 或 alipay')
+    assert.equal(
+      (await client.post('/api/ums/user/user/signIn', { platform: 'qq', signCode: 'x', type: '小程序' })).json().message,
+      '平台只能是 weixin 或 alipay',
+    )
   })
 })

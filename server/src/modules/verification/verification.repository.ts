@@ -11,11 +11,19 @@ export function createVerificationRepository({ db }: { db: Executor }) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`verify:${phone}`}))`)
     },
     async latestSentAt({ phone }: { phone: string }): Promise<Date | undefined> {
-      const [row] = await db.select({ createdAt: verificationCodes.createdAt }).from(verificationCodes).where(eq(verificationCodes.phone, phone)).orderBy(desc(verificationCodes.createdAt)).limit(1)
+      const [row] = await db
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(eq(verificationCodes.phone, phone))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
       return row?.createdAt
     },
     async countSince({ phone, since }: { phone: string; since: Date }): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(verificationCodes).where(and(eq(verificationCodes.phone, phone), gte(verificationCodes.createdAt, since)))
+      const [row] = await db
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.phone, phone), gte(verificationCodes.createdAt, since)))
       return row?.n ?? 0
     },
     async retireOpen({ phone, type, now }: { phone: string; type: string; now: Date }) {
@@ -32,7 +40,14 @@ export function createVerificationRepository({ db }: { db: Executor }) {
       const [row] = await db
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.phone, phone), inArray(verificationCodes.type, types), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)))
+        .where(
+          and(
+            eq(verificationCodes.phone, phone),
+            inArray(verificationCodes.type, types),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1)
       return row

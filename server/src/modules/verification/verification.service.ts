@@ -48,7 +48,19 @@ export function createVerificationService({ secret, sms, log }: { secret: string
     },
 
     /** Checks and uses a code sent to `phone` for one of `types`; throws a readable refusal otherwise. */
-    async verify({ db, phone, types, code, now = new Date() }: { db: Executor; phone: string; types: VerifyType[]; code: string; now?: Date }): Promise<void> {
+    async verify({
+      db,
+      phone,
+      types,
+      code,
+      now = new Date(),
+    }: {
+      db: Executor
+      phone: string
+      types: VerifyType[]
+      code: string
+      now?: Date
+    }): Promise<void> {
       const repo = createVerificationRepository({ db })
       const live = await repo.findLive({ phone, types, now })
       if (!live) throw createCodeInvalidError()

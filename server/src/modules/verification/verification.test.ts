@@ -32,7 +32,10 @@ describe('verification codes', () => {
     const client = createClient(t.app)
     assert.equal((await client.post('/api/ums/user/user/sendVerify', { phone: '' })).json().message, '请填写手机号')
     assert.equal((await client.post('/api/ums/user/user/sendVerify', { phone: '12345' })).json().message, '手机号格式不正确')
-    assert.equal((await client.post('/api/ums/user/user/sendVerify', { phone: '13800000000', type: '其他' })).json().message, '验证码类型不正确')
+    assert.equal(
+      (await client.post('/api/ums/user/user/sendVerify', { phone: '13800000000', type: '其他' })).json().message,
+      '验证码类型不正确',
+    )
   })
 
   test('a second send to the same phone within 60 seconds is refused with 429', async () => {
@@ -48,7 +51,8 @@ describe('verification codes', () => {
   test('at most 10 codes a day are sent to one phone', async () => {
     const phone = uniquePhone()
     const old = new Date(Date.now() - 2 * 60 * 1000)
-    for (let i = 0; i < 10; i++) await t.app.db.insert(verificationCodes).values({ phone, type: '登录', codeHash: 'x', expiresAt: old, createdAt: old })
+    for (let i = 0; i < 10; i++)
+      await t.app.db.insert(verificationCodes).values({ phone, type: '登录', codeHash: 'x', expiresAt: old, createdAt: old })
     const res = await createClient(t.app).post('/api/ums/user/user/sendVerify', { phone })
     assert.equal(res.statusCode, 429)
     assert.equal(res.json().message, '今日验证码发送次数已达上限，请明天再试')
@@ -59,7 +63,8 @@ describe('verification codes', () => {
     await t.app.verification.send({ db: t.app.db, phone, type: '登录' })
     const code = await latestCode(t.app, phone)
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 4; i++) await assert.rejects(t.app.verification.verify({ db: t.app.db, phone, code: wrong, types: ['登录'] }), /验证码错误，还可尝试/)
+    for (let i = 0; i < 4; i++)
+      await assert.rejects(t.app.verification.verify({ db: t.app.db, phone, code: wrong, types: ['登录'] }), /验证码错误，还可尝试/)
     await assert.rejects(t.app.verification.verify({ db: t.app.db, phone, code: wrong, types: ['登录'] }), /验证码错误次数过多/)
     await assert.rejects(t.app.verification.verify({ db: t.app.db, phone, code, types: ['登录'] }), /验证码错误或已过期/)
 

@@ -3,21 +3,37 @@ import { pagingQuery } from '../../lib/envelope.ts'
 import { fenField, idField } from '../../lib/fields.ts'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
 
-const statusFilter = z.preprocess((v) => (v === '' ? undefined : v), z.enum(WITHDRAWAL_STATUSES as [WithdrawalStatus, ...WithdrawalStatus[]], '状态不在可选范围内').optional())
+const statusFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(WITHDRAWAL_STATUSES as [WithdrawalStatus, ...WithdrawalStatus[]], '状态不在可选范围内').optional(),
+)
 
 export const applyBody = z.object({
   amount: fenField({ label: '提现金额', min: 1, max: 100_000_000 }).describe('fen, at least 1000 (¥10.00)'),
   idempotencyKey: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识格式不正确').optional())
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识格式不正确')
+        .optional(),
+    )
     .describe('8-64 chars; resubmitting with the same key returns the same record (no second payout)'),
 })
 export const partnerListQuery = z.object({ status: statusFilter, ...pagingQuery })
-export const adminListQuery = z.object({ status: statusFilter, partnerId: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()), ...pagingQuery })
+export const adminListQuery = z.object({
+  status: statusFilter,
+  partnerId: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+  ...pagingQuery,
+})
 export const finishPayBody = z.object({
   id: idField,
   transactionNo: z.string({ error: '请填写交易流水号' }).trim().min(1, '请填写交易流水号').max(64, '交易流水号不能超过64个字符'),
 })
-export const refuseBody = z.object({ id: idField, reason: z.string({ error: '请填写拒绝原因' }).trim().min(1, '请填写拒绝原因').max(200, '拒绝原因不能超过200个字符') })
+export const refuseBody = z.object({
+  id: idField,
+  reason: z.string({ error: '请填写拒绝原因' }).trim().min(1, '请填写拒绝原因').max(200, '拒绝原因不能超过200个字符'),
+})
 
 export const withdrawalSchema = z.object({
   id: z.number(),
@@ -31,4 +47,8 @@ export const withdrawalSchema = z.object({
   createdAt: z.string(),
   handledAt: z.string().nullable(),
 })
-export const adminWithdrawalSchema = withdrawalSchema.extend({ partnerId: z.number(), partnerPhone: z.string(), partnerName: z.string().nullable() })
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  partnerId: z.number(),
+  partnerPhone: z.string(),
+  partnerName: z.string().nullable(),
+})

@@ -34,7 +34,13 @@ export function toPartnerWithdrawal(w: WithdrawalRow) {
 }
 
 export function toAdminWithdrawal(w: WithdrawalRow, p: { partnerPhone: string; partnerName: string | null }) {
-  return { ...toPartnerWithdrawal(w), payoutAccount: w.payoutAccount, partnerId: w.partnerId, partnerPhone: p.partnerPhone, partnerName: p.partnerName }
+  return {
+    ...toPartnerWithdrawal(w),
+    payoutAccount: w.payoutAccount,
+    partnerId: w.partnerId,
+    partnerPhone: p.partnerPhone,
+    partnerName: p.partnerName,
+  }
 }
 
 /**
@@ -42,7 +48,19 @@ export function toAdminWithdrawal(w: WithdrawalRow, p: { partnerPhone: string; p
  * idempotency key returns the record it made, one pending at a time, the amount must be within the
  * withdrawable balance, and the debit is an atomic UPDATE that cannot go below zero.
  */
-export async function applyWithdrawal({ db, partnerId, amount, idempotencyKey, now = new Date() }: { db: Executor; partnerId: number; amount: number; idempotencyKey: string; now?: Date }) {
+export async function applyWithdrawal({
+  db,
+  partnerId,
+  amount,
+  idempotencyKey,
+  now = new Date(),
+}: {
+  db: Executor
+  partnerId: number
+  amount: number
+  idempotencyKey: string
+  now?: Date
+}) {
   if (amount < MIN_WITHDRAWAL) throw createBelowMinimumError()
   const partner = await createPartnersRepository({ db }).findById({ id: partnerId })
   if (!partner || partner.status !== PartnerStatus.active) throw createNotActiveError()
@@ -65,16 +83,32 @@ export async function applyWithdrawal({ db, partnerId, amount, idempotencyKey, n
       payoutAccount: partner.payoutAccount!,
       payoutName: partner.payoutName!,
     })
-    await ledger.post({ partnerId, type: LedgerType.withdrawal, amount: -amount, note: `提现申请 ${yuan(amount)}`, refType: 'withdrawal', refId: withdrawal.id })
+    await ledger.post({
+      partnerId,
+      type: LedgerType.withdrawal,
+      amount: -amount,
+      note: `提现申请 ${yuan(amount)}`,
+      refType: 'withdrawal',
+      refId: withdrawal.id,
+    })
     return { withdrawal, created: true }
   })
 }
 
-async function handle<T>({ db, id, run }: { db: Executor; id: number; run: (args: { tx: Executor; withdrawal: WithdrawalRow }) => Promise<T> }): Promise<T> {
+async function handle<T>({
+  db,
+  id,
+  run,
+}: {
+  db: Executor
+  id: number
+  run: (args: { tx: Executor; withdrawal: WithdrawalRow }) => Promise<T>
+}): Promise<T> {
   return db.transaction(async (tx) => {
     const withdrawal = await createWithdrawalsRepository({ db: tx }).findByIdForUpdate({ id })
     if (!withdrawal) throw createWithdrawalNotFoundError()
-    if (withdrawal.status !== WithdrawalStatus.applying) throw createAlreadyHandledError({ message: `该提现已处理（${withdrawal.status}）` })
+    if (withdrawal.status !== WithdrawalStatus.applying)
+      throw createAlreadyHandledError({ message: `该提现已处理（${withdrawal.status}）` })
     return run({ tx, withdrawal })
   })
 }
@@ -84,7 +118,11 @@ export async function finishPay({ db, id, transactionNo, adminId }: { db: Execut
   return handle({
     db,
     id,
-    run: ({ tx }) => createWithdrawalsRepository({ db: tx }).update({ id, values: { status: WithdrawalStatus.paid, transactionNo, handledBy: adminId, handledAt: new Date() } }),
+    run: ({ tx }) =>
+      createWithdrawalsRepository({ db: tx }).update({
+        id,
+        values: { status: WithdrawalStatus.paid, transactionNo, handledBy: adminId, handledAt: new Date() },
+      }),
   })
 }
 
@@ -96,8 +134,18 @@ export async function refuseWithdrawal({ db, id, reason, adminId }: { db: Execut
     run: async ({ tx, withdrawal }) => {
       const ledger = createLedgerRepository({ db: tx })
       await ledger.lockWallet({ partnerId: withdrawal.partnerId })
-      await ledger.post({ partnerId: withdrawal.partnerId, type: LedgerType.refund, amount: withdrawal.amount, note: `提现被拒绝：${reason}`, refType: 'withdrawal', refId: withdrawal.id })
-      return createWithdrawalsRepository({ db: tx }).update({ id, values: { status: WithdrawalStatus.refused, refuseReason: reason, handledBy: adminId, handledAt: new Date() } })
+      await ledger.post({
+        partnerId: withdrawal.partnerId,
+        type: LedgerType.refund,
+        amount: withdrawal.amount,
+        note: `提现被拒绝：${reason}`,
+        refType: 'withdrawal',
+        refId: withdrawal.id,
+      })
+      return createWithdrawalsRepository({ db: tx }).update({
+        id,
+        values: { status: WithdrawalStatus.refused, refuseReason: reason, handledBy: adminId, handledAt: new Date() },
+      })
     },
   })
 }

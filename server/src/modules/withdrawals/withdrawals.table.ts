@@ -27,7 +27,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     uniqueIndex('withdrawals_partner_key_uq').on(t.partnerId, t.idempotencyKey),
-    uniqueIndex('withdrawals_one_pending_uq').on(t.partnerId).where(sql`status = '审核中'`),
+    uniqueIndex('withdrawals_one_pending_uq')
+      .on(t.partnerId)
+      .where(sql`status = '审核中'`),
     index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),

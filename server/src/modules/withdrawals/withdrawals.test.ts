@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts'
 import { databaseFromPool } from '../../db/client.ts'
 import { WithdrawalStatus } from '../../wire.ts'
 import { adminClient, credit, partnerClient } from '../../../test/fixtures.ts'
-import { buildTestApp, createClient, testConfig, type TestApp } from '../../../test/helper.ts'
+import { buildTestApp, testConfig, type TestApp } from '../../../test/helper.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
 
@@ -34,10 +34,13 @@ describe('ledger and withdrawals', () => {
     assert.equal(res.json().data.payoutAccount, '138****0001')
     const ledger = (await client.get('/api/ems/partner/withdrawalRecord/ledger')).json().data
     assert.equal(ledger.total, 2)
-    assert.deepEqual(ledger.list.map((e: { type: string; amount: number; balanceAfter: number }) => [e.type, e.amount, e.balanceAfter]), [
-      ['提现', -20000, 30000],
-      ['调整', 50000, 50000],
-    ])
+    assert.deepEqual(
+      ledger.list.map((e: { type: string; amount: number; balanceAfter: number }) => [e.type, e.amount, e.balanceAfter]),
+      [
+        ['提现', -20000, 30000],
+        ['调整', 50000, 50000],
+      ],
+    )
     assert.equal((await client.get('/api/ems/partner/withdrawalRecord/ledger', { type: '提现' })).json().data.total, 1)
     assert.equal(await ledgerIsConsistent(partner.id), 30000)
   })
@@ -64,8 +67,12 @@ describe('ledger and withdrawals', () => {
   test('one pending withdrawal at a time; the same idempotency key returns the same record', async () => {
     const { client, partner } = await partnerClient(t.app)
     await credit(t.app, partner.id, 100000)
-    const first = (await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 10000, idempotencyKey: 'double-submit-1' })).json().data
-    const again = (await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 10000, idempotencyKey: 'double-submit-1' })).json().data
+    const first = (
+      await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 10000, idempotencyKey: 'double-submit-1' })
+    ).json().data
+    const again = (
+      await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 10000, idempotencyKey: 'double-submit-1' })
+    ).json().data
     assert.equal(again.id, first.id)
     const second = await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 10000, idempotencyKey: 'double-submit-2' })
     assert.equal(second.statusCode, 409)
@@ -85,7 +92,10 @@ describe('ledger and withdrawals', () => {
     const { client: finance } = await adminClient(t.app, '财务')
     await credit(t.app, partner.id, 30000)
     const w = (await client.post('/api/ems/partner/withdrawalRecord/apply', { amount: 30000 })).json().data
-    const results = await Promise.all([finance.put('/api/ems/partner/withdrawalRecord/refuse', { id: w.id, reason: '账号有误' }), finance.put('/api/ems/partner/withdrawalRecord/refuse', { id: w.id, reason: '账号有误' })])
+    const results = await Promise.all([
+      finance.put('/api/ems/partner/withdrawalRecord/refuse', { id: w.id, reason: '账号有误' }),
+      finance.put('/api/ems/partner/withdrawalRecord/refuse', { id: w.id, reason: '账号有误' }),
+    ])
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 409])
     assert.equal(await ledgerIsConsistent(partner.id), 30000)
     const list = (await client.get('/api/ems/partner/withdrawalRecord/list')).json().data
@@ -114,11 +124,21 @@ describe('ledger and withdrawals', () => {
     const { partner } = await partnerClient(t.app)
     const { client: finance } = await adminClient(t.app, '财务')
     const { client: teacher } = await adminClient(t.app, '招生老师')
-    assert.equal((await finance.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 5000, note: '活动奖励' })).statusCode, 200)
+    assert.equal(
+      (await finance.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 5000, note: '活动奖励' }))
+        .statusCode,
+      200,
+    )
     const tooMuch = await finance.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: -6000, note: '扣回' })
     assert.equal(tooMuch.json().message, '余额不足')
-    assert.equal((await finance.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 0, note: 'x' })).json().message, '调整金额不能为0')
-    assert.equal((await teacher.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 5000, note: 'x' })).statusCode, 403)
+    assert.equal(
+      (await finance.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 0, note: 'x' })).json().message,
+      '调整金额不能为0',
+    )
+    assert.equal(
+      (await teacher.post('/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: 5000, note: 'x' })).statusCode,
+      403,
+    )
     assert.equal(await ledgerIsConsistent(partner.id), 5000)
   })
 
@@ -162,7 +182,10 @@ describe('ledger and withdrawals', () => {
       )
       const ok = results.filter((r) => r.statusCode === 200)
       assert.equal(ok.length, 1, 'exactly one pending withdrawal wins')
-      assert.ok(results.every((r) => r.statusCode === 200 || r.statusCode === 409), results.map((r) => r.body).find((b) => !/审核中|成功/.test(b)))
+      assert.ok(
+        results.every((r) => r.statusCode === 200 || r.statusCode === 409),
+        results.map((r) => r.body).find((b) => !/审核中|成功/.test(b)),
+      )
       const balance = await ledgerIsConsistent(partner.id)
       assert.equal(balance, 1_000_000 - ok[0]!.json().data.amount)
 
@@ -174,7 +197,10 @@ describe('ledger and withdrawals', () => {
           raceApp.inject({
             method: 'POST',
             url: '/api/ems/partner/withdrawalRecord/adjust',
-            headers: { cookie: finance.jar.get(COOKIE_NAMES.admin) ? `${COOKIE_NAMES.admin}=${finance.jar.get(COOKIE_NAMES.admin)}` : '', 'content-type': 'application/x-www-form-urlencoded' },
+            headers: {
+              cookie: finance.jar.get(COOKIE_NAMES.admin) ? `${COOKIE_NAMES.admin}=${finance.jar.get(COOKIE_NAMES.admin)}` : '',
+              'content-type': 'application/x-www-form-urlencoded',
+            },
             payload: `partnerId=${partner.id}&amount=-${Math.ceil(balance / 10)}&note=race`,
           }),
         ),
