@@ -169,6 +169,112 @@ CREATE TABLE "background_images" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "activities" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "activities_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"title" text NOT NULL,
+	"cover" text,
+	"summary" text,
+	"body" text NOT NULL,
+	"type" text NOT NULL,
+	"status" text NOT NULL,
+	"start_at" timestamp with time zone NOT NULL,
+	"end_at" timestamp with time zone NOT NULL,
+	"published_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "activities_window_check" CHECK ("activities"."end_at" > "activities"."start_at")
+);
+--> statement-breakpoint
+CREATE TABLE "site_contents" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "site_contents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" text,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"images" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "site_contents_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "order_items" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"order_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"unit_price" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"order_no" text NOT NULL,
+	"partner_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"amount" integer NOT NULL,
+	"pay_status" text NOT NULL,
+	"channel" text,
+	"provider" text,
+	"transaction_id" text,
+	"paid_at" timestamp with time zone,
+	"fail_reason" text,
+	"remark" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_order_no_unique" UNIQUE("order_no"),
+	CONSTRAINT "orders_amount_positive" CHECK ("orders"."amount" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payment_notifications" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payment_notifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"notification_id" text NOT NULL,
+	"order_no" text,
+	"result" text NOT NULL,
+	"amount" integer,
+	"transaction_id" text,
+	"outcome" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "app_versions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "app_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"platform" text NOT NULL,
+	"version" text NOT NULL,
+	"build_number" integer NOT NULL,
+	"download_url" text NOT NULL,
+	"release_notes" text NOT NULL,
+	"force_update" boolean DEFAULT false NOT NULL,
+	"released_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "admission_results" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "admission_results_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"year" integer NOT NULL,
+	"exam_no" text NOT NULL,
+	"name" text NOT NULL,
+	"total_score" numeric(6, 1) NOT NULL,
+	"school" text,
+	"major" text,
+	"batch" text NOT NULL,
+	"category" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "score_lines" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "score_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"year" integer NOT NULL,
+	"batch" text NOT NULL,
+	"category" text NOT NULL,
+	"score" numeric(6, 1) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "open_id_bindings" ADD CONSTRAINT "open_id_bindings_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -176,6 +282,9 @@ ALTER TABLE "clues" ADD CONSTRAINT "clues_partner_id_partners_id_fk" FOREIGN KEY
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_admins_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "partners_status_created_idx" ON "partners" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "partners_created_idx" ON "partners" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "sessions_partner_idx" ON "sessions" USING btree ("partner_id");--> statement-breakpoint
@@ -197,4 +306,18 @@ CREATE INDEX "ledger_partner_frozen_idx" ON "ledger_entries" USING btree ("partn
 CREATE UNIQUE INDEX "withdrawals_partner_key_uq" ON "withdrawals" USING btree ("partner_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawals_one_pending_uq" ON "withdrawals" USING btree ("partner_id") WHERE status = '审核中';--> statement-breakpoint
 CREATE INDEX "withdrawals_partner_created_idx" ON "withdrawals" USING btree ("partner_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "withdrawals_status_created_idx" ON "withdrawals" USING btree ("status","created_at","id");
+CREATE INDEX "withdrawals_status_created_idx" ON "withdrawals" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "activities_status_start_idx" ON "activities" USING btree ("status","start_at","id");--> statement-breakpoint
+CREATE INDEX "activities_start_idx" ON "activities" USING btree ("start_at","id");--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","sort");--> statement-breakpoint
+CREATE INDEX "orders_partner_created_idx" ON "orders" USING btree ("partner_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("pay_status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_notifications_provider_id_uq" ON "payment_notifications" USING btree ("provider","notification_id");--> statement-breakpoint
+CREATE INDEX "payment_notifications_order_idx" ON "payment_notifications" USING btree ("order_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "app_versions_platform_build_uq" ON "app_versions" USING btree ("platform","build_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "app_versions_platform_version_uq" ON "app_versions" USING btree ("platform","version");--> statement-breakpoint
+CREATE INDEX "app_versions_platform_released_idx" ON "app_versions" USING btree ("platform","released_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "admission_results_year_exam_no_uq" ON "admission_results" USING btree ("year","exam_no");--> statement-breakpoint
+CREATE INDEX "admission_results_exam_no_idx" ON "admission_results" USING btree ("exam_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "score_lines_year_batch_category_uq" ON "score_lines" USING btree ("year","batch","category");

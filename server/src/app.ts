@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import type { Database } from './db/types.ts'
+import { refuseNulCharacters } from './lib/refuse-nul.ts'
 import { registerModules } from './modules/index.ts'
 import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
@@ -54,6 +55,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   try {
     await app.register(errorsPlugin)
+    // PostgreSQL text cannot hold U+0000: refuse it for every route before it reaches the database.
+    app.addHook('preValidation', refuseNulCharacters)
     await app.register(bodyPlugin)
     await app.register(securityPlugin, { allowedOrigins: config.allowedOrigins })
     await app.register(databasePlugin, { database, owned })

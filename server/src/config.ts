@@ -1,21 +1,18 @@
 import path from 'node:path'
 import { z } from 'zod'
+import type { PayConfig } from './gateways/pay.ts'
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..')
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
 
-const list = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+)
 
 const optional = z
   .string()
@@ -30,16 +27,33 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'pglite')),
-  H5_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'dist', 'h5')),
-  UPLOADS_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'uploads')),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, '.data', 'pglite')),
+  H5_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'dist', 'h5')),
+  UPLOADS_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, '.data', 'uploads')),
   PUBLIC_ORIGIN: optional,
   ALLOWED_ORIGINS: list.default([]),
   APP_SECRET: optional,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COMMISSION_FREEZE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   RATE_LIMIT: bool.default(true),
   SMS_PROVIDER: z.enum(['local', 'http']).optional(),
   SMS_API_URL: optional,
@@ -57,6 +71,21 @@ const envSchema = z.object({
   ADMIN_ACCOUNT: optional,
   ADMIN_PASSWORD: optional,
   SEED_DEMO: bool.optional(),
+  PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'none']).optional(),
+  PAY_SANDBOX_AUTO_COMPLETE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  WECHATPAY_MCH_ID: optional,
+  WECHATPAY_APP_ID: optional,
+  WECHATPAY_MINI_APP_ID: optional,
+  WECHATPAY_SERIAL_NO: optional,
+  WECHATPAY_PRIVATE_KEY: optional,
+  WECHATPAY_PRIVATE_KEY_PATH: optional,
+  WECHATPAY_API_V3_KEY: optional,
+  WECHATPAY_PLATFORM_CERT: optional,
+  WECHATPAY_PLATFORM_CERT_PATH: optional,
+  WECHATPAY_NOTIFY_URL: optional,
+  WECHATPAY_API_URL: z.string().default('https://api.mch.weixin.qq.com'),
+  WEB_ALLOWED_HOSTS: list.optional(),
+  OAUTH_REDIRECT_HOSTS: list.optional(),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -90,6 +119,10 @@ export interface Config {
   }
   admin?: { account: string; password: string }
   seedDemo: boolean
+  /** Payments (gateways/pay.ts): the sandbox by default outside production. */
+  pay: PayConfig
+  /** Host allow-lists the client checks (GET /api/bms/develop/config/getByKey). */
+  allowLists: { webHosts: string[]; oauthRedirectHosts: string[] }
 }
 
 export class ConfigError extends Error {
@@ -153,5 +186,60 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+    pay: payConfig(e, { isProduction, publicOrigin }),
+    allowLists: allowLists(e, { publicOrigin }),
+  }
+}
+/** PAY_PROVIDER: sandbox outside production; in production wechatpay when configured, otherwise none (payFee refuses). */
+function payConfig(
+  e: z.output<typeof envSchema>,
+  { isProduction, publicOrigin }: { isProduction: boolean; publicOrigin: string },
+): PayConfig {
+  const provider = e.PAY_PROVIDER ?? (isProduction ? (e.WECHATPAY_MCH_ID ? 'wechatpay' : 'none') : 'sandbox')
+  const problems: string[] = []
+  if (provider === 'sandbox' && isProduction)
+    problems.push('PAY_PROVIDER=sandbox is not allowed in production (it completes payments without money)')
+  let wechat: PayConfig['wechat']
+  if (provider === 'wechatpay') {
+    const required = {
+      WECHATPAY_MCH_ID: e.WECHATPAY_MCH_ID,
+      WECHATPAY_APP_ID: e.WECHATPAY_APP_ID,
+      WECHATPAY_SERIAL_NO: e.WECHATPAY_SERIAL_NO,
+      WECHATPAY_API_V3_KEY: e.WECHATPAY_API_V3_KEY,
+    }
+    for (const [name, value] of Object.entries(required)) if (!value) problems.push(`${name} is required when PAY_PROVIDER=wechatpay`)
+    if (!e.WECHATPAY_PRIVATE_KEY && !e.WECHATPAY_PRIVATE_KEY_PATH)
+      problems.push('WECHATPAY_PRIVATE_KEY or WECHATPAY_PRIVATE_KEY_PATH is required when PAY_PROVIDER=wechatpay')
+    if (!e.WECHATPAY_PLATFORM_CERT && !e.WECHATPAY_PLATFORM_CERT_PATH)
+      problems.push('WECHATPAY_PLATFORM_CERT or WECHATPAY_PLATFORM_CERT_PATH is required when PAY_PROVIDER=wechatpay')
+    if (e.WECHATPAY_API_V3_KEY && Buffer.byteLength(e.WECHATPAY_API_V3_KEY, 'utf8') !== 32)
+      problems.push('WECHATPAY_API_V3_KEY must be 32 characters')
+    wechat = {
+      mchId: e.WECHATPAY_MCH_ID ?? '',
+      appId: e.WECHATPAY_APP_ID ?? '',
+      miniAppId: e.WECHATPAY_MINI_APP_ID,
+      serialNo: e.WECHATPAY_SERIAL_NO ?? '',
+      apiV3Key: e.WECHATPAY_API_V3_KEY ?? '',
+      privateKey: e.WECHATPAY_PRIVATE_KEY,
+      privateKeyPath: e.WECHATPAY_PRIVATE_KEY_PATH,
+      platformCert: e.WECHATPAY_PLATFORM_CERT,
+      platformCertPath: e.WECHATPAY_PLATFORM_CERT_PATH,
+      notifyUrl: e.WECHATPAY_NOTIFY_URL ?? `${publicOrigin}/api/fms/finance/payment/notify/wechatpay`,
+      apiUrl: e.WECHATPAY_API_URL.replace(/\/+$/, ''),
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  return { provider, sandboxAutoCompleteMs: e.PAY_SANDBOX_AUTO_COMPLETE_MS ?? (e.NODE_ENV === 'development' ? 3000 : 0), wechat }
+}
+
+/** WEB_ALLOWED_HOSTS / OAUTH_REDIRECT_HOSTS, comma-separated; defaults: this app's host (and localhost for the wxCode dev flow). */
+function allowLists(e: z.output<typeof envSchema>, { publicOrigin }: { publicOrigin: string }) {
+  const ownHost = publicOrigin
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/[:/].*$/, '')
+    .toLowerCase()
+  return {
+    webHosts: e.WEB_ALLOWED_HOSTS ?? [ownHost],
+    oauthRedirectHosts: e.OAUTH_REDIRECT_HOSTS ?? [...new Set([ownHost, 'localhost', '127.0.0.1'])],
   }
 }

@@ -11,6 +11,12 @@ import { usersRoutes } from './users/users.routes.ts'
 import { verificationRoutes } from './verification/verification.routes.ts'
 import { createVerificationService } from './verification/verification.service.ts'
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts'
+import { activitiesRoutes } from './activities/activities.routes.ts'
+import { siteContentRoutes } from './site-content/site-content.routes.ts'
+import { ordersRoutes } from './orders/orders.routes.ts'
+import { appVersionsRoutes } from './app-versions/app-versions.routes.ts'
+import { adultExamRoutes } from './adult-exam/adult-exam.routes.ts'
+import { publicConfigRoutes } from './public-config/public-config.routes.ts'
 
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
@@ -27,6 +33,12 @@ export const registerModules = fp(
     await app.register(withdrawalsRoutes)
     await app.register(homeRoutes)
     await app.register(postersRoutes)
+    await app.register(activitiesRoutes)
+    await app.register(siteContentRoutes)
+    await app.register(ordersRoutes)
+    await app.register(appVersionsRoutes)
+    await app.register(adultExamRoutes)
+    await app.register(publicConfigRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -2,22 +2,25 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import { createLocalLoginGateway, createRealLoginGateway, type LoginGateway } from '../gateways/login.ts'
 import { createHttpSmsProvider, createLocalSmsProvider, type SmsProvider } from '../gateways/sms.ts'
+import { createPayGateway, type PayGateway } from '../gateways/pay.ts'
 
 export interface ServicesOptions {
   sms?: SmsProvider
   loginGateway?: LoginGateway
+  pay?: PayGateway
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     sms: SmsProvider
     loginGateway: LoginGateway
+    pay: PayGateway
   }
 }
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway }) => {
+  async (app, { config, sms, loginGateway, pay }) => {
     app.decorate(
       'sms',
       sms ??
@@ -25,7 +28,24 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
           ? createHttpSmsProvider({ apiUrl: config.sms.apiUrl, apiKey: config.sms.apiKey, signName: config.sms.signName })
           : createLocalSmsProvider({ db: app.db })),
     )
-    app.decorate('loginGateway', loginGateway ?? (config.login.gateway === 'real' ? createRealLoginGateway({ login: config.login }) : createLocalLoginGateway()))
+    app.decorate(
+      'loginGateway',
+      loginGateway ?? (config.login.gateway === 'real' ? createRealLoginGateway({ login: config.login }) : createLocalLoginGateway()),
+    )
+    // The sandbox completes payments by sending the notify route a signed notification through the app itself.
+    const payGateway =
+      pay ??
+      createPayGateway({
+        config: config.pay,
+        secret: config.secret,
+        deliver: async ({ provider, headers, body }) => {
+          const res = await app.inject({ method: 'POST', url: `/api/fms/finance/payment/notify/${provider}`, headers, payload: body })
+          return { statusCode: res.statusCode, body: res.body }
+        },
+        onError: (error) => app.log.error({ err: error }, 'sandbox payment notification failed'),
+      })
+    app.decorate('pay', payGateway)
+    app.addHook('onClose', async () => payGateway.close())
   },
   { name: 'services', dependencies: ['database'] },
 )

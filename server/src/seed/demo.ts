@@ -10,6 +10,7 @@ import { partners } from '../modules/partners/partners.table.ts'
 import { createPostersRepository } from '../modules/posters/posters.repository.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/withdrawals.service.ts'
 import { AdminRole, PartnerStatus } from '../wire.ts'
+import { seedOtherScreensDemo } from './other-screens.ts'
 
 export const DEMO = {
   partner: { phone: '13800000000', password: 'demo1234' },
@@ -90,14 +91,33 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
   await ledger.ensureWallet({ partnerId: demo!.id })
   await ledger.ensureWallet({ partnerId: second!.id })
 
-  const finance = await createAdmin({ db, account: DEMO.finance.account, name: '财务演示', password: DEMO.finance.password, role: AdminRole.finance })
-  await createAdmin({ db, account: DEMO.teacher.account, name: '招生老师演示', password: DEMO.teacher.password, role: AdminRole.enrollTeacher })
+  const finance = await createAdmin({
+    db,
+    account: DEMO.finance.account,
+    name: '财务演示',
+    password: DEMO.finance.password,
+    role: AdminRole.finance,
+  })
+  await createAdmin({
+    db,
+    account: DEMO.teacher.account,
+    name: '招生老师演示',
+    password: DEMO.teacher.password,
+    role: AdminRole.enrollTeacher,
+  })
 
   const names = ['王芳', '李伟', '张敏', '刘洋', '陈静', '杨磊', '赵丽', '黄强', '周婷', '吴刚']
   const ids: number[] = []
   for (let i = 0; i < names.length; i++) {
-    const input = { name: names[i]!, phone: `1370000${String(i).padStart(4, '0')}`, contactMethod: i % 2 ? '微信' : '电话', intention: '学历教育(本科)-会计学(本科)', remark: i === 0 ? '周末方便联系' : undefined }
-    const clue = i % 3 === 0 ? await createActivityClue({ db, ref: 'DEMO01', input: { ...input, activityId: 'spring' } }) : await createPartnerClue({ db, partnerId: demo!.id, input })
+    const input = {
+      name: names[i]!,
+      phone: `1370000${String(i).padStart(4, '0')}`,
+      contactMethod: i % 2 ? '微信' : '电话',
+      intention: '学历教育(本科)-会计学(本科)',
+      remark: i === 0 ? '周末方便联系' : undefined,
+    }
+    const clue =
+      i % 3 === 0 ? await createActivityClue({ db, ref: 'DEMO01', input }) : await createPartnerClue({ db, partnerId: demo!.id, input })
     ids.push(clue.id)
   }
   // 待跟进: 0-2; 跟进中: 3-4; 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
@@ -118,5 +138,6 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
   const posters = createPostersRepository({ db })
   await posters.insert({ name: '春季招生', url: poster('春季招生火热进行中', '#ff8a00', '#e52e71'), sort: 1 })
   await posters.insert({ name: '学历提升', url: poster('学历提升 成就未来', '#2193b0', '#6dd5ed'), sort: 2 })
+  await seedOtherScreensDemo({ db, partnerId: demo!.id })
   return true
 }

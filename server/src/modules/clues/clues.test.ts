@@ -22,7 +22,13 @@ describe('clues, tiers and deals', () => {
   test('a partner records a clue and sees it in their list with the phone masked', async () => {
     const { client } = await partnerClient(t.app)
     const phone = uniquePhone()
-    const res = await client.post('/api/ems/partner/clue', { name: '李四', phone, contactMethod: '微信', intention: '学历教育(本科)-会计学(本科)', remark: '晚上联系' })
+    const res = await client.post('/api/ems/partner/clue', {
+      name: '李四',
+      phone,
+      contactMethod: '微信',
+      intention: '学历教育(本科)-会计学(本科)',
+      remark: '晚上联系',
+    })
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(res.json().data.status, ClueStatus.new)
     const list = (await client.get('/api/ems/partner/clue/list')).json().data
@@ -40,23 +46,51 @@ describe('clues, tiers and deals', () => {
     const dup = await b.client.post('/api/ems/partner/clue', { name: '王五', phone })
     assert.equal(dup.statusCode, 409)
     assert.equal(dup.json().message, '该手机号已被登记，90天内不能重复登记')
-    const viaActivity = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', { name: '王五', phone, ref: b.partner.code })
+    const viaActivity = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', {
+      name: '王五',
+      phone,
+      ref: b.partner.code,
+    })
     assert.equal(viaActivity.statusCode, 409)
     assert.equal((await b.client.get('/api/ems/partner/clue/list')).json().data.total, 0)
     // Older than 90 days no longer counts.
     const old = uniquePhone()
-    await t.app.db.insert(clues).values({ partnerId: a.partner.id, name: '旧', phone: old, source: '合伙人录入', status: ClueStatus.new, createdAt: new Date(Date.now() - 91 * 86400_000) })
+    await t.app.db.insert(clues).values({
+      partnerId: a.partner.id,
+      name: '旧',
+      phone: old,
+      source: '合伙人录入',
+      status: ClueStatus.new,
+      createdAt: new Date(Date.now() - 91 * 86400_000),
+    })
     assert.equal((await b.client.post('/api/ems/partner/clue', { name: '旧', phone: old })).statusCode, 200)
   })
 
   test('the activity form creates a clue for the partner of the ref code, without a session', async () => {
     const { client, partner } = await partnerClient(t.app)
-    const res = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', { name: '赵六', phone: uniquePhone(), ref: partner.code, activityId: 'A1' })
+    const res = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', {
+      name: '赵六',
+      phone: uniquePhone(),
+      ref: partner.code,
+    })
     assert.equal(res.statusCode, 200, res.body)
     const list = (await client.get('/api/ems/partner/clue/list')).json().data.list
     assert.equal(list[0].source, '活动')
-    const bad = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', { name: '赵六', phone: uniquePhone(), ref: 'ZZZZZZ' })
+    const bad = await createClient(t.app).post('/api/ems/partner/clue/saveForActivity', {
+      name: '赵六',
+      phone: uniquePhone(),
+      ref: 'ZZZZZZ',
+    })
     assert.equal(bad.json().message, '推广链接无效，请联系推荐人重新获取')
+  })
+
+  test('a NUL character in a clue is refused with a 400 and nothing is written', async () => {
+    const { client, partner } = await partnerClient(t.app)
+    const res = await client.post('/api/ems/partner/clue', { name: '周\u0000九', phone: uniquePhone() })
+    assert.equal(res.statusCode, 400)
+    assert.equal(res.json().code, Code.badRequest)
+    assert.equal(res.json().message, '请求包含无法识别的字符')
+    assert.equal((await t.app.db.select().from(clues).where(eq(clues.partnerId, partner.id))).length, 0)
   })
 
   test('a partner not yet approved cannot record clues', async () => {
@@ -78,8 +112,17 @@ describe('clues, tiers and deals', () => {
   test('lists filter by status and time type, and page', async () => {
     const { client, partner } = await partnerClient(t.app)
     const lastYear = new Date(Date.now() - 400 * 86400_000)
-    for (let i = 0; i < 5; i++) await t.app.db.insert(clues).values({ partnerId: partner.id, name: `n${i}`, phone: uniquePhone(), source: '活动', status: i < 2 ? ClueStatus.following : ClueStatus.new })
-    await t.app.db.insert(clues).values({ partnerId: partner.id, name: 'old', phone: uniquePhone(), source: '活动', status: ClueStatus.new, createdAt: lastYear })
+    for (let i = 0; i < 5; i++)
+      await t.app.db.insert(clues).values({
+        partnerId: partner.id,
+        name: `n${i}`,
+        phone: uniquePhone(),
+        source: '活动',
+        status: i < 2 ? ClueStatus.following : ClueStatus.new,
+      })
+    await t.app.db
+      .insert(clues)
+      .values({ partnerId: partner.id, name: 'old', phone: uniquePhone(), source: '活动', status: ClueStatus.new, createdAt: lastYear })
     assert.equal((await client.get('/api/ems/partner/clue/list', { status: '跟进中' })).json().data.total, 2)
     assert.equal((await client.get('/api/ems/partner/clue/list', { timeType: '今天' })).json().data.total, 5)
     const page2 = (await client.get('/api/ems/partner/clue/list', { page: 2, size: 4 })).json().data
@@ -93,7 +136,8 @@ describe('clues, tiers and deals', () => {
     const { client, partner } = await partnerClient(t.app)
     const { client: teacher } = await adminClient(t.app, '招生老师')
     const ids: number[] = []
-    for (let i = 0; i < 6; i++) ids.push((await client.post('/api/ems/partner/clue', { name: `客户${i}`, phone: uniquePhone() })).json().data.id)
+    for (let i = 0; i < 6; i++)
+      ids.push((await client.post('/api/ems/partner/clue', { name: `客户${i}`, phone: uniquePhone() })).json().data.id)
     assert.equal((await teacher.put('/api/ems/partner/clue/follow', { id: ids[0] })).json().data.status, ClueStatus.following)
     const commissions: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -109,9 +153,15 @@ describe('clues, tiers and deals', () => {
     assert.equal(again.statusCode, 409)
     assert.equal(again.json().message, '该线索已成交')
     assert.equal((await teacher.put('/api/ems/partner/clue/invalid', { id: ids[5] })).json().message, '请填写无效原因')
-    assert.equal((await teacher.put('/api/ems/partner/clue/invalid', { id: ids[5], reason: '空号' })).json().data.status, ClueStatus.invalid)
+    assert.equal(
+      (await teacher.put('/api/ems/partner/clue/invalid', { id: ids[5], reason: '空号' })).json().data.status,
+      ClueStatus.invalid,
+    )
     assert.equal((await teacher.put('/api/ems/partner/clue/deal', { id: 99999999, programme: 'x', amount: 1 })).statusCode, 404)
-    assert.equal((await teacher.put('/api/ems/partner/clue/deal', { id: ids[5], programme: 'x', amount: -5 })).json().message, '成交金额不能小于1分')
+    assert.equal(
+      (await teacher.put('/api/ems/partner/clue/deal', { id: ids[5], programme: 'x', amount: -5 })).json().message,
+      '成交金额不能小于1分',
+    )
 
     const home = (await client.get('/api/ems/partner/partner/home')).json().data
     assert.equal(home.balance, 90000)
@@ -145,6 +195,9 @@ describe('clues, tiers and deals', () => {
     const { client: admin } = await adminClient(t.app, '管理员')
     assert.equal((await admin.get('/api/ems/partner/clue/listForAdmin')).statusCode, 200)
     const levels = (await createClient(t.app).get('/api/ems/partner/config/level/listSimple')).json().data
-    assert.deepEqual(levels.map((l: { name: string }) => l.name), ['青铜', '白银', '黄金'])
+    assert.deepEqual(
+      levels.map((l: { name: string }) => l.name),
+      ['青铜', '白银', '黄金'],
+    )
   })
 })

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { AdminRole, ActivityStatus } from '../../wire.ts'
+import { createActivityNotFoundError } from './activities.errors.ts'
+import { createActivitiesRepository } from './activities.repository.ts'
+import {
+  adminActivitySchema,
+  adminListQuery,
+  clientActivityItemSchema,
+  clientActivitySchema,
+  clientListQuery,
+  createActivityBody,
+  idBody,
+  idQuery,
+  updateActivityBody,
+} from './activities.schemas.ts'
+import {
+  createActivity,
+  findPublished,
+  setPublished,
+  toAdminActivity,
+  toClientActivity,
+  toClientActivityItem,
+  updateActivity,
+} from './activities.service.ts'
+
+/**
+ * Activities: operators (招生老师, 管理员) write them under /api/bms/activity; the client reads
+ * published ones under /api/cms/activity. A campaign's clue form posts to
+ * POST /api/ems/partner/clue/saveForActivity with `ref` and `activityId`.
+ */
+export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/bms/activity/activity'
+  const client = '/api/cms/activity/activity'
+  const security = [{ adminSession: [] }]
+  const editor = app.requireAdmin([AdminRole.enrollTeacher])
+
+  app.get(
+    `${base}/list`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: {
+        summary: 'Operator: activities, latest start first, by keyword/type/status/state',
+        security,
+        querystring: adminListQuery,
+        response: { 200: envelope(pageOf(adminActivitySchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filter } = request.query
+      const now = new Date()
+      const { rows, total } = await createActivitiesRepository({ db: app.db }).list({ filter: { ...filter, now }, page, size })
+      return ok({ list: rows.map((r) => toAdminActivity(r, now)), total, page, size })
+    },
+  )
+
+  app.get(
+    `${base}/details`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: {
+        summary: 'Operator: one activity, published or not',
+        security,
+        querystring: idQuery,
+        response: { 200: envelope(adminActivitySchema) },
+      },
+    },
+    async (request) => {
+      const row = await createActivitiesRepository({ db: app.db }).findById({ id: request.query.id })
+      if (!row) throw createActivityNotFoundError()
+      return ok(toAdminActivity(row))
+    },
+  )
+
+  app.post(
+    base,
+    {
+      preHandler: editor,
+      schema: {
+        summary: '招生老师/管理员: create an activity (未发布; body HTML is sanitised)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: createActivityBody,
+        response: { 200: envelope(adminActivitySchema) },
+      },
+    },
+    async (request) => ok(toAdminActivity(await createActivity({ db: app.db, input: request.body }))),
+  )
+
+  app.put(
+    base,
+    {
+      preHandler: editor,
+      schema: {
+        summary: '招生老师/管理员: change an activity',
+        security,
+        consumes: FORM_CONSUMES,
+        body: updateActivityBody,
+        response: { 200: envelope(adminActivitySchema) },
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body
+      return ok(toAdminActivity(await updateActivity({ db: app.db, id, input })))
+    },
+  )
+
+  app.put(
+    `${base}/publish`,
+    {
+      preHandler: editor,
+      schema: {
+        summary: '招生老师/管理员: publish (the client sees it)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: idBody,
+        response: { 200: envelope(adminActivitySchema) },
+      },
+    },
+    async (request) => ok(toAdminActivity(await setPublished({ db: app.db, id: request.body.id, published: true }))),
+  )
+
+  app.put(
+    `${base}/unpublish`,
+    {
+      preHandler: editor,
+      schema: {
+        summary: '招生老师/管理员: take it off the client (its clue form stops)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: idBody,
+        response: { 200: envelope(adminActivitySchema) },
+      },
+    },
+    async (request) => ok(toAdminActivity(await setPublished({ db: app.db, id: request.body.id, published: false }))),
+  )
+
+  app.delete(
+    base,
+    {
+      preHandler: editor,
+      schema: { summary: '招生老师/管理员: remove an activity', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      if (!(await createActivitiesRepository({ db: app.db }).delete({ id: request.query.id }))) throw createActivityNotFoundError()
+      return ok(null)
+    },
+  )
+
+  app.get(
+    `${client}/listForClient`,
+    {
+      schema: {
+        summary: 'Public: published activities, latest start first (filter by type 招生活动/资讯 and state 未开始/进行中/已结束)',
+        querystring: clientListQuery,
+        response: { 200: envelope(pageOf(clientActivityItemSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, type, state } = request.query
+      const now = new Date()
+      const { rows, total } = await createActivitiesRepository({ db: app.db }).list({
+        filter: { status: ActivityStatus.published, type, state, now },
+        page,
+        size,
+      })
+      return ok({ list: rows.map((r) => toClientActivityItem(r, now)), total, page, size })
+    },
+  )
+
+  app.get(
+    `${client}/detailsForClient`,
+    {
+      schema: {
+        summary: 'Public: one published activity with its state (未开始/进行中/已结束) and whether its clue form is open',
+        querystring: idQuery,
+        response: { 200: envelope(clientActivitySchema) },
+      },
+    },
+    async (request) => ok(toClientActivity(await findPublished({ db: app.db, id: request.query.id }))),
+  )
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { dateTimeField, optionalUrlField } from '../../lib/form-fields.ts'
+import { pagingQuery } from '../../lib/envelope.ts'
+import { idField, optionalText } from '../../lib/fields.ts'
+import {
+  ACTIVITY_STATES,
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  type ActivityState,
+  type ActivityStatus,
+  type ActivityType,
+} from '../../wire.ts'
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
+export const BODY_MAX = 100_000
+
+const type = z.enum(ACTIVITY_TYPES as [ActivityType, ...ActivityType[]], '活动类型只能是招生活动或资讯')
+const typeFilter = z.preprocess(emptyToUndefined, type.optional())
+const stateFilter = z.preprocess(
+  emptyToUndefined,
+  z.enum(ACTIVITY_STATES as [ActivityState, ...ActivityState[]], '活动状态只能是未开始、进行中或已结束').optional(),
+)
+const statusFilter = z.preprocess(
+  emptyToUndefined,
+  z.enum(ACTIVITY_STATUSES as [ActivityStatus, ...ActivityStatus[]], '发布状态只能是未发布或已发布').optional(),
+)
+
+const fields = {
+  title: z.string({ error: '请填写活动标题' }).trim().min(1, '请填写活动标题').max(60, '活动标题不能超过60个字符'),
+  cover: optionalUrlField({ label: '封面图片地址', max: 200_000, dataImages: true }),
+  summary: optionalText(200).describe('a line for list cards; defaults to the start of the body text'),
+  body: z
+    .string({ error: '请填写活动内容' })
+    .max(BODY_MAX, `活动内容不能超过${BODY_MAX}个字符`)
+    .describe('HTML; sanitised on save (scripts, event handlers, javascript: URLs removed)'),
+  type,
+  startAt: dateTimeField({ label: '开始时间' }),
+  endAt: dateTimeField({ label: '结束时间' }),
+}
+export const createActivityBody = z.object(fields)
+export const updateActivityBody = z.object({ id: idField, ...fields })
+export const idQuery = z.object({ id: idField })
+export const idBody = z.object({ id: idField })
+
+export const adminListQuery = z.object({
+  keyword: optionalText(60),
+  type: typeFilter,
+  status: statusFilter,
+  state: stateFilter,
+  ...pagingQuery,
+})
+export const clientListQuery = z.object({ type: typeFilter, state: stateFilter, ...pagingQuery })
+
+const common = {
+  id: z.number(),
+  title: z.string(),
+  cover: z.string().nullable(),
+  summary: z.string(),
+  type: z.string().describe('招生活动 | 资讯'),
+  state: z.string().describe('未开始 | 进行中 | 已结束, at the time of the answer'),
+  acceptsClues: z.boolean().describe('a 招生活动 that is 进行中: the page shows its clue form'),
+  startAt: z.string(),
+  endAt: z.string(),
+}
+export const clientActivityItemSchema = z.object(common)
+export const clientActivitySchema = z.object({ ...common, body: z.string().describe('sanitised HTML') })
+export const adminActivitySchema = z.object({
+  ...common,
+  body: z.string(),
+  status: z.string().describe('未发布 | 已发布'),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { AdminRole } from '../../wire.ts'
+import { createAppVersionNotFoundError } from './app-versions.errors.ts'
+import { createAppVersionsRepository } from './app-versions.repository.ts'
+import {
+  adminAppVersionSchema,
+  appVersionSchema,
+  createAppVersionBody,
+  idQuery,
+  latestQuery,
+  listQuery,
+  updateAppVersionBody,
+} from './app-versions.schemas.ts'
+import { createAppVersion, toAdminAppVersion, toAppVersion, updateAppVersion } from './app-versions.service.ts'
+
+/** App versions (/api/bms/develop/appVersion): 管理员 publishes builds; anyone asks for the latest per platform. */
+export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/bms/develop/appVersion'
+  const security = [{ adminSession: [] }]
+  const adminOnly = app.requireAdmin([AdminRole.admin])
+
+  app.get(
+    `${base}/latest`,
+    {
+      schema: {
+        summary: 'Public: the latest released build of a platform (android | ios), or null when there is none',
+        querystring: latestQuery,
+        response: { 200: envelope(appVersionSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const row = await createAppVersionsRepository({ db: app.db }).latest({ platform: request.query.platform, now: new Date() })
+      return ok(row ? toAppVersion(row) : null)
+    },
+  )
+
+  app.get(
+    `${base}/list`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: {
+        summary: 'Operator: versions, newest build first',
+        security,
+        querystring: listQuery,
+        response: { 200: envelope(pageOf(adminAppVersionSchema)) },
+      },
+    },
+    async (request) => {
+      const { platform, page, size } = request.query
+      const { rows, total } = await createAppVersionsRepository({ db: app.db }).list({ platform, page, size })
+      return ok({ list: rows.map(toAdminAppVersion), total, page, size })
+    },
+  )
+
+  app.get(
+    `${base}/details`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: { summary: 'Operator: one version', security, querystring: idQuery, response: { 200: envelope(adminAppVersionSchema) } },
+    },
+    async (request) => {
+      const row = await createAppVersionsRepository({ db: app.db }).findById({ id: request.query.id })
+      if (!row) throw createAppVersionNotFoundError()
+      return ok(toAdminAppVersion(row))
+    },
+  )
+
+  app.post(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: add a version (version and build number unique per platform)',
+        security,
+        consumes: FORM_CONSUMES,
+        body: createAppVersionBody,
+        response: { 200: envelope(adminAppVersionSchema) },
+      },
+    },
+    async (request) => ok(toAdminAppVersion(await createAppVersion({ db: app.db, input: request.body }))),
+  )
+
+  app.put(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: change a version',
+        security,
+        consumes: FORM_CONSUMES,
+        body: updateAppVersionBody,
+        response: { 200: envelope(adminAppVersionSchema) },
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body
+      return ok(toAdminAppVersion(await updateAppVersion({ db: app.db, id, input })))
+    },
+  )
+
+  app.delete(
+    base,
+    {
+      preHandler: adminOnly,
+      schema: { summary: '管理员: remove a version', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      if (!(await createAppVersionsRepository({ db: app.db }).delete({ id: request.query.id }))) throw createAppVersionNotFoundError()
+      return ok(null)
+    },
+  )
+}

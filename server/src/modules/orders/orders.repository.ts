@@ -1,0 +1,94 @@
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/types.ts'
+import { OrderPayStatus } from '../../wire.ts'
+import { partners } from '../partners/partners.table.ts'
+import { orderItems, orders, paymentNotifications } from './orders.table.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+
+export interface OrderFilter {
+  partnerId?: number
+  payStatus?: string
+  orderNo?: string
+}
+
+function where(f: OrderFilter): SQL | undefined {
+  const c: SQL[] = []
+  if (f.partnerId !== undefined) c.push(eq(orders.partnerId, f.partnerId))
+  if (f.payStatus) c.push(eq(orders.payStatus, f.payStatus))
+  if (f.orderNo) c.push(eq(orders.orderNo, f.orderNo))
+  return c.length ? and(...c) : undefined
+}
+
+export function createOrdersRepository({ db }: { db: Executor }) {
+  return {
+    async insert({ order, items }: { order: typeof orders.$inferInsert; items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>> }) {
+      const [row] = await db.insert(orders).values(order).returning()
+      const lines = await db
+        .insert(orderItems)
+        .values(items.map((item) => ({ ...item, orderId: row!.id })))
+        .returning()
+      return { order: row!, items: lines }
+    },
+    async findById({ id }: { id: number }): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+      return row
+    },
+    async findByOrderNo({ orderNo }: { orderNo: string }): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1)
+      return row
+    },
+    async findByOrderNoForUpdate({ orderNo }: { orderNo: string }): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update')
+      return row
+    },
+    async items({ orderIds }: { orderIds: number[] }): Promise<OrderItemRow[]> {
+      if (orderIds.length === 0) return []
+      return db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.sort), asc(orderItems.id))
+    },
+    /** A new attempt: 支付中 with its channel, unless the order is already paid. */
+    async markPaying({ id, channel, provider }: { id: number; channel: string; provider: string }): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ payStatus: OrderPayStatus.paying, channel, provider, failReason: null, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), ne(orders.payStatus, OrderPayStatus.paid)))
+        .returning()
+      return row
+    },
+    async update({ id, values }: { id: number; values: Partial<typeof orders.$inferInsert> }): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(orders.id, id))
+        .returning()
+      return row!
+    },
+    /** Newest first. */
+    async list({ filter, page, size }: { filter: OrderFilter; page: number; size: number }) {
+      const w = where(filter)
+      const rows = await db
+        .select({ order: orders, partnerName: partners.realName, partnerPhone: partners.phone })
+        .from(orders)
+        .innerJoin(partners, eq(partners.id, orders.partnerId))
+        .where(w)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(orders).where(w)
+      return { rows, total: total?.n ?? 0 }
+    },
+    /** Records a notification once; false when this provider already sent this notification id. */
+    async recordNotification(values: typeof paymentNotifications.$inferInsert): Promise<boolean> {
+      const rows = await db.insert(paymentNotifications).values(values).onConflictDoNothing().returning({ id: paymentNotifications.id })
+      return rows.length === 1
+    },
+    async notifications({ orderNo }: { orderNo: string }) {
+      return db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).orderBy(asc(paymentNotifications.id))
+    },
+  }
+}

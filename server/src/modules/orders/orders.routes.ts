@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { perIp } from '../../lib/rate-limits.ts'
+import { AdminRole } from '../../wire.ts'
+import { createOrderNotFoundError } from './orders.errors.ts'
+import { createOrdersRepository } from './orders.repository.ts'
+import {
+  adminListQuery,
+  adminOrderSchema,
+  clientListQuery,
+  createOrderBody,
+  devCompleteQuery,
+  devCompleteSchema,
+  idQuery,
+  notifyParams,
+  orderSchema,
+  payFeeBody,
+  payFeeSchema,
+  payStatusSchema,
+} from './orders.schemas.ts'
+import { applyNotification, createOrder, findOwnOrder, payFee, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
+
+/** Notification bodies are read as text: the provider's signature covers the exact bytes. */
+const NOTIFY_BODY_LIMIT = 64 * 1024
+
+/**
+ * Orders and pay (/api/fms/finance): finance creates orders for partners; the partner pays with
+ * payFee and polls payStatus; the provider's verified notification alone marks an order paid.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/fms/finance/order'
+  const partnerSecurity = [{ partnerSession: [] }]
+  const adminSecurity = [{ adminSession: [] }]
+  const finance = app.requireAdmin([AdminRole.finance])
+
+  const withItems = async (rows: Array<{ id: number }>) => createOrdersRepository({ db: app.db }).items({ orderIds: rows.map((r) => r.id) })
+
+  app.get(
+    `${base}/listForClient`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: "The partner's own orders, newest first",
+        security: partnerSecurity,
+        querystring: clientListQuery,
+        response: { 200: envelope(pageOf(orderSchema)) },
+      },
+    },
+    async (request) => {
+      const { payStatus, page, size } = request.query
+      const { rows, total } = await createOrdersRepository({ db: app.db }).list({
+        filter: { partnerId: request.partnerId, payStatus },
+        page,
+        size,
+      })
+      const items = await withItems(rows.map((r) => r.order))
+      return ok({ list: rows.map((r) => toOrder(r.order, items)), total, page, size })
+    },
+  )
+
+  app.get(
+    `${base}/detailsForClient`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: "One of the partner's own orders with its items (another's is 404)",
+        security: partnerSecurity,
+        querystring: idQuery,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await findOwnOrder({ db: app.db, partnerId: request.partnerId, id: request.query.id })
+      return ok(toOrder(order, await withItems([order])))
+    },
+  )
+
+  app.post(
+    `${base}/payFee`,
+    {
+      preHandler: app.requirePartner,
+      config: perIp(30, 60),
+      schema: {
+        summary:
+          'Pay an own order: answers the parameters for Taro.requestPayment / chooseWXPay / my.tradePay; the order is paid only when the provider notifies',
+        security: partnerSecurity,
+        consumes: FORM_CONSUMES,
+        body: payFeeBody,
+        response: { 200: envelope(payFeeSchema) },
+      },
+    },
+    async (request) => ok(await payFee({ db: app.db, pay: app.pay, partnerId: request.partnerId, ...request.body })),
+  )
+
+  app.get(
+    `${base}/payStatus`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: 'Poll an own order after paying: 待支付 | 支付中 | 支付成功 | 支付失败',
+        security: partnerSecurity,
+        querystring: idQuery,
+        response: { 200: envelope(payStatusSchema) },
+      },
+    },
+    async (request) => ok(toPayStatus(await findOwnOrder({ db: app.db, partnerId: request.partnerId, id: request.query.id }))),
+  )
+
+  app.post(
+    base,
+    {
+      preHandler: finance,
+      schema: {
+        summary: '财务/管理员: create an order for a partner (items in fen; amount = their sum)',
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: createOrderBody,
+        response: { 200: envelope(adminOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { order, items } = await createOrder({ db: app.db, input: request.body, adminId: request.admin.id })
+      const { rows } = await createOrdersRepository({ db: app.db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
+      return ok(toAdminOrder(order, items, rows[0] ?? { partnerName: null, partnerPhone: '' }))
+    },
+  )
+
+  app.get(
+    `${base}/listTuitionOrder`,
+    {
+      preHandler: finance,
+      schema: {
+        summary: '财务/管理员: orders, newest first, by pay status, partner or order number',
+        security: adminSecurity,
+        querystring: adminListQuery,
+        response: { 200: envelope(pageOf(adminOrderSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filter } = request.query
+      const { rows, total } = await createOrdersRepository({ db: app.db }).list({ filter, page, size })
+      const items = await withItems(rows.map((r) => r.order))
+      return ok({ list: rows.map((r) => toAdminOrder(r.order, items, r)), total, page, size })
+    },
+  )
+
+  app.get(
+    `${base}/details`,
+    {
+      preHandler: finance,
+      schema: {
+        summary: '财务/管理员: one order',
+        security: adminSecurity,
+        querystring: idQuery,
+        response: { 200: envelope(adminOrderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await createOrdersRepository({ db: app.db }).findById({ id: request.query.id })
+      if (!order) throw createOrderNotFoundError()
+      const { rows } = await createOrdersRepository({ db: app.db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
+      return ok(toAdminOrder(order, await withItems([order]), rows[0] ?? { partnerName: null, partnerPhone: '' }))
+    },
+  )
+
+  // The provider's notification, in its own scope so the body stays the exact text that was signed.
+  const notifyRoute: FastifyPluginAsyncZod = async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/plain'])
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    )
+    scope.post(
+      '/api/fms/finance/payment/notify/:provider',
+      {
+        schema: {
+          summary:
+            'Pay provider notification (wechatpay: Wechatpay-* headers, encrypted resource; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
+          tags: ['fms'],
+          consumes: ['application/json'],
+          params: notifyParams,
+          response: { 200: envelope(z.object({ outcome: z.string(), orderNo: z.string().nullable() })) },
+        },
+      },
+      async (request) => {
+        const body = typeof request.body === 'string' ? request.body : ''
+        try {
+          const result = await applyNotification({
+            db: app.db,
+            pay: app.pay,
+            providerName: request.params.provider,
+            notification: { headers: request.headers, body },
+          })
+          request.log.info({ provider: request.params.provider, ...result }, 'pay notification applied')
+          return ok(result)
+        } catch (error) {
+          request.log.warn({ provider: request.params.provider, err: error }, 'pay notification refused')
+          throw error
+        }
+      },
+    )
+  }
+  await app.register(notifyRoute)
+
+  // Development and tests: complete a sandbox payment now (like the SMS outbox, never in production).
+  if (app.pay.sandbox && !app.config.isProduction) {
+    const sandbox = app.pay.sandbox
+    app.post(
+      '/api/dev/payments/complete',
+      {
+        schema: {
+          summary: 'Development only: the sandbox provider sends its signed notification for an order now (result success | fail)',
+          tags: ['system'],
+          querystring: devCompleteQuery,
+          response: { 200: envelope(devCompleteSchema) },
+        },
+      },
+      async (request) => {
+        const repo = createOrdersRepository({ db: app.db })
+        const order = await repo.findByOrderNo({ orderNo: request.query.orderNo })
+        if (!order) throw createOrderNotFoundError()
+        const delivered = await sandbox.complete({ orderNo: order.orderNo, amount: order.amount, result: request.query.result })
+        const after = await repo.findByOrderNo({ orderNo: order.orderNo })
+        return ok({ orderNo: order.orderNo, payStatus: after?.payStatus ?? order.payStatus, notifyStatusCode: delivered.statusCode })
+      },
+    )
+  }
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { pagingQuery } from '../../lib/envelope.ts'
+import { fenField, idField, intField, optionalText } from '../../lib/fields.ts'
+import { ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+export const ITEMS_MAX = 50
+/** ¥1,000,000.00 */
+export const ORDER_AMOUNT_MAX = 100_000_000
+
+const payStatusFilter = z.preprocess(
+  emptyToUndefined,
+  z.enum(ORDER_PAY_STATUSES as [OrderPayStatus, ...OrderPayStatus[]], '支付状态不在可选范围内').optional(),
+)
+const channel = z.enum(PAY_CHANNELS as [PayChannel, ...PayChannel[]], '支付方式只能是 wechat-mini、wechat-jsapi 或 alipay-mini')
+
+const item = z.object({
+  name: z.string({ error: '请填写项目名称' }).trim().min(1, '请填写项目名称').max(60, '项目名称不能超过60个字符'),
+  quantity: intField({ label: '数量', min: 1, max: 9999 }),
+  unitPrice: fenField({ label: '单价', min: 0, max: ORDER_AMOUNT_MAX }),
+})
+
+/** Items: a JSON array, or (form bodies) one field holding the JSON array text. */
+const items = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v) as unknown
+    } catch {
+      return v
+    }
+  },
+  z
+    .array(item, { error: '订单明细格式不正确，应为 [{"name":"学费","quantity":1,"unitPrice":680000}]' })
+    .min(1, '请至少添加一项订单明细')
+    .max(ITEMS_MAX, `订单明细最多${ITEMS_MAX}项`),
+)
+
+export const createOrderBody = z.object({
+  partnerId: idField,
+  title: optionalText(60).describe('defaults to the first item name'),
+  items: items.describe('[{name, quantity, unitPrice (fen)}]; in a form body, the JSON text'),
+  remark: optionalText(200),
+})
+
+export const payFeeBody = z.object({ id: idField, channel })
+export const idQuery = z.object({ id: idField })
+export const clientListQuery = z.object({ payStatus: payStatusFilter, ...pagingQuery })
+export const adminListQuery = z.object({
+  payStatus: payStatusFilter,
+  partnerId: z.preprocess(emptyToUndefined, idField.optional()),
+  orderNo: z.preprocess(emptyToUndefined, z.string().trim().max(32, '订单号格式不正确').optional()),
+  ...pagingQuery,
+})
+export const notifyParams = z.object({ provider: z.string().max(20, '支付渠道不存在') })
+export const devCompleteQuery = z.object({
+  orderNo: z.string({ error: '请填写订单号' }).trim().min(1, '请填写订单号').max(32, '订单号格式不正确'),
+  result: z.preprocess((v) => (v === '' || v === undefined ? 'success' : v), z.enum(['success', 'fail'], '结果只能是 success 或 fail')),
+})
+
+const itemSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number().describe('fen'),
+  amount: z.number().describe('fen'),
+})
+export const orderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  title: z.string(),
+  amount: z.number().describe('fen'),
+  payStatus: z.string().describe('待支付 | 支付中 | 支付成功 | 支付失败'),
+  channel: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  failReason: z.string().nullable(),
+  createdAt: z.string(),
+  items: z.array(itemSchema),
+})
+export const adminOrderSchema = orderSchema.extend({
+  partnerId: z.number(),
+  partnerName: z.string().nullable(),
+  partnerPhone: z.string(),
+  provider: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  remark: z.string().nullable(),
+})
+export const payStatusSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  payStatus: z.string(),
+  paidAt: z.string().nullable(),
+  failReason: z.string().nullable(),
+})
+const wechatParams = z
+  .object({
+    appId: z.string(),
+    timeStamp: z.string(),
+    nonceStr: z.string(),
+    package: z.string(),
+    signType: z.literal('RSA'),
+    paySign: z.string(),
+  })
+  .describe(
+    'Taro.requestPayment(params) in the mini-program; in WeChat H5 wx.chooseWXPay({ timestamp: timeStamp, nonceStr, package, signType, paySign })',
+  )
+export const payFeeSchema = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  amount: z.number().describe('fen'),
+  payStatus: z.string(),
+  provider: z.string().describe('sandbox: do not call the platform; poll payStatus (the sandbox completes the payment itself)'),
+  channel: z.string(),
+  wechat: wechatParams.nullable(),
+  alipay: z.object({ tradeNO: z.string() }).describe('my.tradePay({ tradeNO })').nullable(),
+})
+export const devCompleteSchema = z.object({ orderNo: z.string(), payStatus: z.string(), notifyStatusCode: z.number() })

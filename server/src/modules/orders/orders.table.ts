@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { admins } from '../admins/admins.table.ts'
+import { partners } from '../partners/partners.table.ts'
+
+/** An order a partner pays (付款). Its amount is the sum of its items and never changes. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** The merchant order number sent to the pay provider (out_trade_no). */
+    orderNo: text('order_no').notNull().unique(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    title: text('title').notNull(),
+    /** Fen, positive. */
+    amount: integer('amount').notNull(),
+    /** OrderPayStatus label: 待支付 -> 支付中 -> 支付成功 | 支付失败 (a failed one may be paid again). */
+    payStatus: text('pay_status').notNull(),
+    /** PayChannel of the latest attempt. */
+    channel: text('channel'),
+    /** Pay provider of the latest attempt (sandbox, wechatpay). */
+    provider: text('provider'),
+    /** The provider's transaction id, from the success notification. */
+    transactionId: text('transaction_id'),
+    paidAt: ts('paid_at'),
+    failReason: text('fail_reason'),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.payStatus, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    check('orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Fen. */
+    unitPrice: integer('unit_price').notNull(),
+    /** quantity x unitPrice, fen. */
+    amount: integer('amount').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.sort)],
+)
+
+/**
+ * Every verified pay notification applied or seen, once per provider notification id: a repeated
+ * notification finds its row and changes nothing.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    notificationId: text('notification_id').notNull(),
+    orderNo: text('order_no'),
+    /** success | fail | ignored */
+    result: text('result').notNull(),
+    /** Fen, as the provider reported it. */
+    amount: integer('amount'),
+    transactionId: text('transaction_id'),
+    /** What it did: paid, failed, unchanged (the order was already settled), ignored. */
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_notifications_provider_id_uq').on(t.provider, t.notificationId),
+    index('payment_notifications_order_idx').on(t.orderNo),
+  ],
+)
