@@ -29,7 +29,9 @@ export class ChunkMapPlugin {
           for (const chunk of compilation.chunks) {
             if (!chunk.canBeInitial()) continue
             for (const m of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-              sizes.push([m.readableIdentifier(compilation.requestShortener), m.size()])
+              // A concatenated module lists its parts, so our own files show one by one.
+              const parts = (m as { modules?: Iterable<typeof m> }).modules
+              for (const part of parts ? [...parts] : [m]) sizes.push([part.readableIdentifier(compilation.requestShortener), part.size()])
             }
           }
           sizes.sort((a, b) => b[1] - a[1])

@@ -80,6 +80,11 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       },
       webpackChain(chain) {
         chain.plugin('chunk-map').use(ChunkMapPlugin)
+        // Polyfills for browsers older than our browserslist, and JSONP we never use (about 46 KB raw).
+        chain.resolve.alias
+          .set('whatwg-fetch$', path.resolve(__dirname, 'no-polyfill.js'))
+          .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', path.resolve(__dirname, 'no-polyfill.js'))
+          .set('jsonp-retry$', path.resolve(__dirname, 'no-jsonp.js'))
       },
       devServer: {
         port: 10086,

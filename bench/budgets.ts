@@ -1,0 +1,77 @@
+/**
+ * Size budgets, checked by `npm test` on the builds it has just made (deterministic sizes, not
+ * timings). A budget that cannot be met yet carries a `ceiling`: the measured size rounded up,
+ * enforced so it can only shrink, and the reason, reported in every run.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT, kb, measureH5, measureMini } from './sizes'
+
+interface Budget {
+  name: string
+  budgetKb: number
+  /** Enforced instead of the budget while the reason holds; remove it when the budget is met. */
+  ceilingKb?: number
+  reason?: string
+  measure: () => number
+}
+
+const h5 = () => measureH5(process.env.H5_DIR || path.join(ROOT, 'dist', 'h5'))
+
+export const BUDGETS: Budget[] = [
+  {
+    name: 'H5 initial JS (gzip)',
+    budgetKb: 90,
+    ceilingKb: 140,
+    reason:
+      "Taro 4's H5 runtime alone is over the budget: Stencil web components, react-dom, Taro's router and runtime are about 100 KB gzip before any page code (see bench/results/bench.md).",
+    measure: () => h5().initial.js,
+  },
+  { name: 'H5 initial CSS (gzip)', budgetKb: 25, measure: () => h5().initial.css },
+  { name: 'weapp main package', budgetKb: 400, measure: () => measureMini('weapp').main },
+  { name: 'alipay main package', budgetKb: 400, measure: () => measureMini('alipay').main },
+]
+
+export interface BudgetResult {
+  name: string
+  sizeKb: number
+  budgetKb: number
+  ceilingKb?: number
+  withinBudget: boolean
+  pass: boolean
+  reason?: string
+}
+
+export function checkBudgets(): BudgetResult[] {
+  return BUDGETS.map((b) => {
+    const sizeKb = Number((b.measure() / 1024).toFixed(1))
+    const limit = b.ceilingKb ?? b.budgetKb
+    return {
+      name: b.name,
+      sizeKb,
+      budgetKb: b.budgetKb,
+      ceilingKb: b.ceilingKb,
+      withinBudget: sizeKb <= b.budgetKb,
+      pass: sizeKb <= limit,
+      reason: b.reason,
+    }
+  })
+}
+
+if (require.main === module) {
+  const missing = ['dist/h5/index.html', 'dist/weapp/app.json', 'dist/alipay/app.json'].filter((f) => !fs.existsSync(path.join(ROOT, f)))
+  if (missing.length > 0 && !process.env.H5_DIR) {
+    console.error(`Build first; missing: ${missing.join(', ')}`)
+    process.exit(1)
+  }
+  let failed = 0
+  for (const r of checkBudgets()) {
+    const verdict = r.withinBudget ? 'within budget' : r.pass ? `over budget, under its ceiling ${r.ceilingKb} KB (${r.reason})` : 'OVER'
+    console.log(`${r.pass ? '✔' : '✖'} ${r.name}: ${r.sizeKb} KB of ${r.budgetKb} KB — ${verdict}`)
+    if (!r.pass) failed++
+  }
+  console.log(`${BUDGETS.length - failed} passed, ${failed} failed`)
+  process.exit(failed === 0 ? 0 : 1)
+}
+
+export { kb }

@@ -1,0 +1,90 @@
+/**
+ * `npm run bench`: builds the three targets in production mode, then measures and writes
+ * bench/results/bench.json and bench.md:
+ *   - H5: initial JS/CSS (gzip) of the entry route and each route's own chunks; Lighthouse mobile
+ *     performance (score, FCP, LCP, TBT) of the login and home pages on the production server;
+ *   - mini-programs: weapp and alipay main package and subpackages;
+ *   - server: bench/server.ts (hello-world, clue list, home summary, withdrawal apply; PGlite and PostgreSQL);
+ *   - the size budgets.
+ * BENCH_SKIP=lighthouse,server skips parts.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { checkBudgets } from './budgets'
+import { runLighthouse } from './lighthouse'
+import { markdown as serverMarkdown, runServerBench } from './server'
+import { ROOT, kb, measureH5, measureMini } from './sizes'
+
+const RESULTS = path.join(ROOT, 'bench', 'results')
+const skip = new Set((process.env.BENCH_SKIP || '').split(',').filter(Boolean))
+
+function build(type: 'h5' | 'weapp' | 'alipay') {
+  const started = Date.now()
+  const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'taro'), ['build', '--type', type, '--mode', 'production'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  })
+  if (r.status !== 0) throw new Error(`taro build --type ${type} failed`)
+  return (Date.now() - started) / 1000
+}
+
+async function main() {
+  const buildSeconds = { h5: build('h5'), weapp: build('weapp'), alipay: build('alipay') }
+  const h5 = measureH5()
+  const mini = { weapp: measureMini('weapp'), alipay: measureMini('alipay') }
+  const budgets = checkBudgets()
+  const lighthouse = skip.has('lighthouse') ? [] : await runLighthouse()
+  const server = skip.has('server') ? [] : await runServerBench()
+  const report = { at: new Date().toISOString(), buildSeconds, h5, mini, budgets, lighthouse, server }
+  fs.mkdirSync(RESULTS, { recursive: true })
+  fs.writeFileSync(path.join(RESULTS, 'bench.json'), JSON.stringify(report, null, 2))
+
+  const md: string[] = [
+    `# Benchmark report`,
+    '',
+    `${report.at}; production builds (${Object.entries(buildSeconds)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ')}).`,
+    '',
+  ]
+  md.push('## Budgets', '', '| what | size | budget | verdict |', '|---|---:|---:|---|')
+  for (const b of budgets)
+    md.push(
+      `| ${b.name} | ${b.sizeKb} KB | ${b.budgetKb} KB | ${b.withinBudget ? 'within' : b.pass ? `over; ceiling ${b.ceilingKb} KB: ${b.reason}` : 'OVER'} |`,
+    )
+  md.push(
+    '',
+    '## H5 (gzip)',
+    '',
+    `Shell (index.html's scripts and styles): JS ${kb(h5.shell.js)}, CSS ${kb(h5.shell.css)}. Entry route (shell + home): JS ${kb(h5.initial.js)}, CSS ${kb(h5.initial.css)}.`,
+    '',
+  )
+  md.push('| route | own JS | own CSS |', '|---|---:|---:|')
+  for (const [route, s] of Object.entries(h5.routes)) md.push(`| ${route} | ${kb(s.js)} | ${kb(s.css)} |`)
+  if (lighthouse.length) {
+    md.push(
+      '',
+      '## Lighthouse (mobile, simulated throttling, production server)',
+      '',
+      '| page | score | FCP | LCP | TBT |',
+      '|---|---:|---:|---:|---:|',
+    )
+    for (const l of lighthouse) md.push(`| ${l.page} (${l.url}) | ${l.score} | ${l.fcpMs} ms | ${l.lcpMs} ms | ${l.tbtMs} ms |`)
+  }
+  md.push('', '## Mini-programs (raw bytes)', '', '| build | main package | subpackages | total |', '|---|---:|---|---:|')
+  for (const [name, m] of Object.entries(mini))
+    md.push(
+      `| ${name} | ${kb(m.main)} | ${Object.entries(m.subPackages)
+        .map(([r, s]) => `${r} ${kb(s)}`)
+        .join(', ')} | ${kb(m.total)} |`,
+    )
+  if (server.length) md.push('', serverMarkdown(server).replace(/^# .*\n/, '## Server\n'))
+  fs.writeFileSync(path.join(RESULTS, 'bench.md'), md.join('\n') + '\n')
+  console.log(md.join('\n'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
