@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every layer, in order. Each layer runs even when an earlier one failed, so one run
 # shows everything that is wrong; the exit code is non-zero if any layer failed.
-#   typecheck + lint -> builds (weapp, alipay, h5) -> jest (unit, h5, mini) ->
+#   typecheck + lint -> builds (weapp, alipay, h5) -> size budgets -> jest (unit, h5, mini) ->
 #   server tests on PGlite -> server tests on PostgreSQL -> browser tests
 # TEST_LAYERS="jest server-pglite" runs only the named layers.
 set -uo pipefail
@@ -37,6 +37,7 @@ count() {
   local p f
   case "$file" in
     *.json) read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests)' "$PWD/$file") ;;
+    budgets.log | */budgets.log) read -r p f < <(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$file" | tail -n 1 | awk '{print $1, $3}') ;;
     *.log)
       p=$(grep -aE '^ℹ pass [0-9]+' "$file" | awk '{s+=$3} END {print s+0}')
       f=$(grep -aE '^ℹ fail [0-9]+' "$file" | awk '{s+=$3} END {print s+0}')
@@ -64,6 +65,8 @@ layer format npx prettier --check --log-level warn .
 layer build-weapp npx taro build --type weapp --mode test
 layer build-alipay npx taro build --type alipay --mode test
 layer build-h5 npx taro build --type h5 --mode production
+layer budgets logged "$results/budgets.log" node --import tsx bench/budgets.ts
+count "$results/budgets.log"
 layer jest npx jest --ci --json --outputFile="$results/jest.json"
 count "$results/jest.json"
 
