@@ -17,7 +17,8 @@ export const MESSAGES = {
 
 /**
  * What a non-200 HTTP status shows: the status number, then a colon and the server's message
- * when there is one ("409:该手机号已登记", or just "502").
+ * when there is one ("500:服务器繁忙，请稍后再试", or just "502"). A 4xx carrying our envelope is a
+ * refusal for a person and shows its message alone (see settle in request.ts).
  */
 export function httpStatusText(status: number, serverMessage?: string | null): string {
   const message = typeof serverMessage === 'string' ? serverMessage.trim() : ''

@@ -152,8 +152,8 @@ describe('a file upload in the mini-program', () => {
   it('answers a refused upload like any call: status and message as a toast', async () => {
     server.on('POST /api/bms/cont/subject/uploadByExcel', { status: 400, body: envelope(null, 100000001, '第3行：题目不能为空') })
     const err = await upload('/api/bms/cont/subject/uploadByExcel', { filePath: file }).catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'httpStatus', message: '400:第3行：题目不能为空' })
-    expect(shownToast()).toBe('400:第3行：题目不能为空')
+    expect(err).toMatchObject({ kind: 'refused', message: '第3行：题目不能为空' })
+    expect(shownToast()).toBe('第3行：题目不能为空')
   })
 })
 

@@ -96,6 +96,20 @@ function envelopeOf(data: unknown): Envelope | null {
   return null
 }
 
+/** The `message` of a JSON answer that is not our envelope (a proxy's or framework's error). */
+function bareMessageOf(data: unknown): string | undefined {
+  let body = data
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body)
+    } catch {
+      return undefined
+    }
+  }
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
+  return typeof message === 'string' ? message : undefined
+}
+
 /** SPEC.md section 8, in the order that matters: the session code first, whatever the status. */
 function settle<T>(statusCode: number, data: unknown): Envelope<T> {
   const envelope = envelopeOf(data)
@@ -103,8 +117,12 @@ function settle<T>(statusCode: number, data: unknown): Envelope<T> {
     dispatchSession({ type: 'sessionExpired' })
     throw new RequestError('sessionInvalid', envelope.message, { code: envelope.code, status: statusCode })
   }
-  if (statusCode !== 200) {
-    const text = httpStatusText(statusCode, envelope?.message)
+  // A 4xx carrying our envelope is a refusal written for a person ("该手机号已登记"): it is shown
+  // like any other response code, without the status. Server errors (5xx) and answers that are
+  // not our envelope keep SPEC's "status:message" form, where the number helps support.
+  const personRefusal = envelope !== null && envelope.message !== '' && statusCode >= 400 && statusCode < 500
+  if (statusCode !== 200 && !personRefusal) {
+    const text = httpStatusText(statusCode, envelope?.message || bareMessageOf(data))
     toast(text)
     throw new RequestError('httpStatus', text, { code: envelope?.code, status: statusCode })
   }

@@ -168,8 +168,8 @@ describe('partner sign-in', () => {
 
   it('a wrong password shows the server refusal and signs no one in', async () => {
     server.on('POST /api/ems/partner/client/signIn', { status: 400, body: envelope(null, 100000001, '手机号或密码错误') })
-    await expect(signInPartner({ phone: SERVER_USER.phone, password: 'wrong' })).rejects.toMatchObject({ kind: 'httpStatus' })
-    expect(toast()).toBe('400:手机号或密码错误')
+    await expect(signInPartner({ phone: SERVER_USER.phone, password: 'wrong' })).rejects.toMatchObject({ kind: 'refused' })
+    expect(toast()).toBe('手机号或密码错误')
     expect(useStore.getState().user).toBeNull()
   })
 })

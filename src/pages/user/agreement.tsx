@@ -1,7 +1,6 @@
-import Page from '../../components/page'
-import { routeOf } from '../../routes'
+import SiteDocument from './components/site-document'
 
-/** pages/user/agreement: filled in by a later issue; shows its title until then. */
+/** pages/user/agreement (用户协议): the partner agreement, site content `agreement`. */
 export default function UserAgreementPage() {
-  return <Page title={routeOf('pages/user/agreement')?.title ?? ''} />
+  return <SiteDocument path='pages/user/agreement' contentKey='agreement' />
 }

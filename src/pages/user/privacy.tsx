@@ -1,7 +1,6 @@
-import Page from '../../components/page'
-import { routeOf } from '../../routes'
+import SiteDocument from './components/site-document'
 
-/** pages/user/privacy: filled in by a later issue; shows its title until then. */
+/** pages/user/privacy (隐私政策): the privacy policy, site content `privacy`. */
 export default function UserPrivacyPage() {
-  return <Page title={routeOf('pages/user/privacy')?.title ?? ''} />
+  return <SiteDocument path='pages/user/privacy' contentKey='privacy' />
 }

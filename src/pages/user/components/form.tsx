@@ -1,0 +1,74 @@
+import type { PropsWithChildren, ReactNode } from 'react'
+import { Text, View } from '@tarojs/components'
+import './form.scss'
+
+/**
+ * The user area's form layout: white cards of labelled rows, each with its own message line.
+ * Layout only; the fields inside are the shared pieces (TextInput, CodeInput, the pickers).
+ */
+export function FormCard({ title, children, className }: PropsWithChildren<{ title?: string; className?: string }>) {
+  return (
+    <View className={['user-form', className ?? ''].join(' ').trim()}>
+      {title ? <View className='user-form__title'>{title}</View> : null}
+      <View className='user-form__card'>{children}</View>
+    </View>
+  )
+}
+
+export interface FormRowProps {
+  /** The label on the left; none for a full-width field. */
+  label?: string
+  /** Marks the field as required with a red star. @default false */
+  required?: boolean
+  /** The field's message; the row turns red while there is one. */
+  error?: string
+  /** The field's name: the row's class `user-form__row--<name>` (tests and scrolling find it). */
+  name: string
+  /** A grey note under the field when there is no message. */
+  hint?: ReactNode
+  className?: string
+}
+
+export function FormRow({ label, required = false, error, name, hint, className, children }: PropsWithChildren<FormRowProps>) {
+  return (
+    <View
+      className={[
+        'user-form__row',
+        `user-form__row--${name}`,
+        label ? 'user-form__row--labelled' : '',
+        error ? 'user-form__row--error' : '',
+        className ?? '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      id={`field-${name}`}
+    >
+      <View className='user-form__line'>
+        {label ? (
+          <Text className='user-form__label'>
+            {required ? <Text className='user-form__star'>*</Text> : null}
+            {label}
+          </Text>
+        ) : null}
+        <View className='user-form__control'>{children}</View>
+      </View>
+      {error ? (
+        <View className='user-form__error' role='alert'>
+          {error}
+        </View>
+      ) : hint ? (
+        <View className='user-form__hint'>{hint}</View>
+      ) : null}
+    </View>
+  )
+}
+
+/** A message that belongs to no single row (consent, a whole-form note). */
+export function FormError({ error, name }: { error?: string; name: string }) {
+  if (!error) return null
+  return (
+    <View className={`user-form__error user-form__error--standalone user-form__error--${name}`} role='alert'>
+      {error}
+    </View>
+  )
+}
