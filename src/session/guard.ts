@@ -56,13 +56,22 @@ export function goAfterLogin(from?: string | null): Promise<unknown> {
 }
 
 /** The current page and its query, as Taro's router knows them. */
+/** Taro hands page params over still percent-encoded (H5 and WeChat alike): decode them once. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value // not percent-encoding after all (a literal "50%")
+  }
+}
+
 export function currentPage(): { page: string; query: Record<string, string> } {
   const router = Taro.getCurrentInstance().router
   const page = (router?.path ?? '').replace(/^\/+/, '').split('?')[0] || HOME_PATH
   const query: Record<string, string> = {}
   for (const [k, v] of Object.entries(router?.params ?? {})) {
     // Taro adds its own $taroTimestamp (and stamp) to page params; they are not the page's query.
-    if (typeof v === 'string' && !k.startsWith('$taro') && k !== 'stamp') query[k] = v
+    if (typeof v === 'string' && !k.startsWith('$taro') && k !== 'stamp') query[k] = decodeParam(v)
   }
   return { page, query }
 }

@@ -1,7 +1,184 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import Dialog from '../../components/dialog'
+import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
-import { routeOf } from '../../routes'
+import { partner, type PartnerHome } from '../../api/ems/partner'
+import { LOGIN_PATH, routeOf } from '../../routes'
+import { signOut } from '../../session/flows'
+import { useRequireLogin } from '../../session/guard'
+import { formatMoney } from '../../utils/money'
+import { ClueStatus, PartnerStatus } from '../../wire'
+import { HOME_LINKS, noticesOf } from './components/home-notices'
+import { useRemote } from './components/remote'
+import { tierProgress } from './components/tier-progress'
+import './home.scss'
 
-/** pages/tabBar/home: filled in by a later issue; shows its title until then. */
+const TITLE = routeOf('pages/tabBar/home')?.title ?? '首页'
+
+/** The home page's entries; 分享海报 opens the activities until the poster page exists. */
+const ENTRIES = [
+  { key: 'clue', label: '招生线索', glyph: '线', url: HOME_LINKS.clue },
+  { key: 'record', label: '资金记录', glyph: '账', url: HOME_LINKS.record },
+  { key: 'position', label: '本周期档位', glyph: '档', url: HOME_LINKS.position },
+  { key: 'deal', label: '成交单量', glyph: '单', url: HOME_LINKS.deal },
+  { key: 'withdrawal', label: '提现', glyph: '提', url: HOME_LINKS.withdrawal },
+  { key: 'activity', label: '活动', glyph: '活', url: HOME_LINKS.activity },
+  { key: 'poster', label: '分享海报', glyph: '享', url: HOME_LINKS.activity },
+  { key: 'person', label: '个人信息', glyph: '我', url: HOME_LINKS.person },
+]
+
+function go(url: string) {
+  void Taro.navigateTo({ url })
+}
+
+function Wallet({ home }: { home: PartnerHome }) {
+  return (
+    <View className='home-wallet'>
+      <View className='home-wallet__main'>
+        <View>
+          <Text className='home-wallet__label'>可提现金额</Text>
+          <Text className='home-wallet__amount'>{formatMoney(home.withdrawable)}</Text>
+        </View>
+        <View className='home-wallet__button' onClick={() => go(HOME_LINKS.withdrawal)}>
+          <Text>提现</Text>
+        </View>
+      </View>
+      <View className='home-wallet__sub'>
+        <View className='home-wallet__cell'>
+          <Text className='home-wallet__sub-label'>冻结中</Text>
+          <Text className='home-wallet__sub-value home-wallet__frozen'>{formatMoney(home.frozen)}</Text>
+        </View>
+        <View className='home-wallet__divider' />
+        <View className='home-wallet__cell' onClick={() => go(HOME_LINKS.record)}>
+          <Text className='home-wallet__sub-label'>账户余额</Text>
+          <Text className='home-wallet__sub-value home-wallet__balance'>{formatMoney(home.balance)}</Text>
+        </View>
+      </View>
+    </View>
+  )
+}
+
+function Tier({ home }: { home: PartnerHome }) {
+  const progress = tierProgress(home)
+  return (
+    <View className='home-card home-tier' onClick={() => go(HOME_LINKS.position)}>
+      <View className='home-card__head'>
+        <Text className='home-card__title'>本周期档位</Text>
+        <Text className='home-card__more'>查看全部档位</Text>
+      </View>
+      <View className='home-tier__now'>
+        <Text className='home-tier__name'>{home.tier?.name ?? '暂无档位'}</Text>
+        {home.tier ? <Text className='home-tier__rate'>每单 {formatMoney(home.tier.commissionPerDeal)}</Text> : null}
+      </View>
+      <View className='home-tier__bar'>
+        <View className='home-tier__fill' style={{ width: `${progress.percent}%` }} />
+      </View>
+      <View className='home-tier__scale'>
+        <Text>
+          本周期成交 <Text className='home-tier__deals'>{home.dealsThisCycle}</Text> 单
+        </Text>
+        {progress.target !== null ? <Text>{`${home.nextTier?.name ?? ''} ${progress.target} 单`}</Text> : null}
+      </View>
+      <Text className='home-tier__hint'>{progress.hint}</Text>
+    </View>
+  )
+}
+
+function Stats({ home }: { home: PartnerHome }) {
+  return (
+    <View className='home-stats'>
+      <View className='home-stats__cell' onClick={() => go(HOME_LINKS.deal)}>
+        <View>
+          <Text className='home-stats__value home-stats__deals'>{home.dealsThisCycle}</Text>
+          <Text className='home-stats__unit'>单</Text>
+        </View>
+        <Text className='home-stats__label'>本周期成交</Text>
+      </View>
+      <View className='home-stats__divider' />
+      <View className='home-stats__cell' onClick={() => go(`${HOME_LINKS.clue}?status=${encodeURIComponent(ClueStatus.new)}`)}>
+        <View>
+          <Text className='home-stats__value home-stats__clues'>{home.newClues}</Text>
+          <Text className='home-stats__unit'>条</Text>
+        </View>
+        <Text className='home-stats__label'>待跟进线索</Text>
+      </View>
+    </View>
+  )
+}
+
+/**
+ * 首页: the partner's dashboard, the entry page (no back button). Money, this cycle's tier and
+ * the way to the next, deals and new clues, what to fill in, the entries, and sign-out.
+ */
 export default function TabBarHomePage() {
-  return <Page title={routeOf('pages/tabBar/home')?.title ?? ''} />
+  const signedIn = useRequireLogin()
+  const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, { reloadOnShow: true })
+  const rejected = home.data?.status === PartnerStatus.rejected
+  const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn && rejected)
+  const [confirmSignOut, setConfirmSignOut] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+
+  const leave = async () => {
+    if (leaving) return
+    setLeaving(true)
+    setConfirmSignOut(false)
+    await signOut()
+    void Taro.reLaunch({ url: `/${LOGIN_PATH}` })
+  }
+
+  const data = home.data
+  return (
+    <Page title={TITLE} back={false}>
+      <View className='home'>
+        {data ? (
+          <>
+            {noticesOf(data, rejected ? profile.data?.rejectReason : null).map((n) => (
+              <View
+                key={n.key}
+                className={`home-notice home-notice--${n.tone} home-notice--${n.key}`}
+                onClick={n.action ? () => go(n.action!.url) : undefined}
+              >
+                <Text className='home-notice__text'>{n.text}</Text>
+                {n.action ? <Text className='home-notice__action'>{n.action.label}</Text> : null}
+              </View>
+            ))}
+            <Wallet home={data} />
+            <Tier home={data} />
+            <Stats home={data} />
+          </>
+        ) : home.failed ? (
+          <View className='home-card home-failed' onClick={() => void home.reload()}>
+            <Text>加载失败，点击重试</Text>
+          </View>
+        ) : (
+          <View className='home-card home-loading'>
+            <LoadingIndicator content='加载中' />
+          </View>
+        )}
+        <View className='home-card home-entries'>
+          {ENTRIES.map((e) => (
+            <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
+              <View className={`home-entries__icon home-entries__icon--${e.key}`}>
+                <Text>{e.glyph}</Text>
+              </View>
+              <Text className='home-entries__label'>{e.label}</Text>
+            </View>
+          ))}
+        </View>
+        <View className='home-signout' onClick={() => setConfirmSignOut(true)}>
+          <Text>退出登录</Text>
+        </View>
+      </View>
+      <Dialog
+        isOpened={confirmSignOut}
+        content='确定要退出登录吗？'
+        confirmText='退出'
+        onConfirm={() => void leave()}
+        onCancel={() => setConfirmSignOut(false)}
+        onClose={() => setConfirmSignOut(false)}
+      />
+    </Page>
+  )
 }

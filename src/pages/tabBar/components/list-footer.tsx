@@ -1,0 +1,22 @@
+import EmptyNotice from '../../../components/empty-notice'
+import LoadMore from '../../../components/load-more'
+import type { PagedList } from './paged-list'
+
+/** Shown in the footer when the last call failed: a tap tries again. */
+export const RETRY_TEXT = '加载失败，点击重试'
+
+/**
+ * Under a dashboard list: the empty notice when the list has no rows at all, otherwise the
+ * load-more footer (tap to load on a mouse, or to retry after a failure).
+ */
+export default function ListFooter<T extends { id: number }>({ list }: { list: PagedList<T> }) {
+  if (list.total === 0 && !list.failed && list.status !== 'loading') return <EmptyNotice total={0} />
+  const status = list.failed ? 'more' : list.status
+  return (
+    <LoadMore
+      status={status}
+      moreText={list.failed ? RETRY_TEXT : undefined}
+      onClick={list.failed && list.rows.length === 0 ? () => void list.refresh() : list.loadMore}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+import type { LoadMoreStatus } from '../../../components/load-more'
+import type { Page } from '../../../wire'
+
+/**
+ * Paged lists of the dashboard (clues, fund records, deals, withdrawals): what a page of the
+ * answer does to the rows shown, and which footer the list shows. Pure, for the hook in
+ * paged-list.ts and its tests.
+ */
+
+/** Rows per page: a phone screen and a half, so the load-more footer is met early. */
+export const LIST_PAGE_SIZE = 10
+
+/**
+ * The rows after page `pageNo` answered: page 1 replaces, later pages append. A row already
+ * shown is not shown twice (a clue added meanwhile shifts the next page by one).
+ */
+export function mergePage<T extends { id: number }>(shown: T[], page: Page<T>, pageNo: number): T[] {
+  if (pageNo <= 1) return page.list
+  const seen = new Set(shown.map((row) => row.id))
+  return [...shown, ...page.list.filter((row) => !seen.has(row.id))]
+}
+
+/** Whether more rows are left to load. */
+export function hasMore(shownCount: number, total: number | undefined): boolean {
+  return total === undefined || shownCount < total
+}
+
+/** The load-more footer's state: loading while a page is on its way, nomore once all are shown. */
+export function footerStatus({
+  loading,
+  shownCount,
+  total,
+}: {
+  loading: boolean
+  shownCount: number
+  total: number | undefined
+}): LoadMoreStatus {
+  if (loading) return 'loading'
+  return hasMore(shownCount, total) ? 'more' : 'nomore'
+}

@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { DEMO, registerPartner, signInOnLoginPage, signInPartner, textsOf, toastText, waitForTitle } from './dashboard-support'
+
+/**
+ * 首页 in a real Chromium against the real back-office with the demo data: the active partner's
+ * money and tier, the entries, sign-out; the pending partner's review notice; and what a person
+ * sees with no session, an expired one, a failed call and a slow network.
+ */
+const HOME_CALL = '/api/ems/partner/partner/home'
+
+describe('首页 (the partner dashboard)', () => {
+  let app: RunningApp
+  let browser: Browser
+
+  before(async () => {
+    app = await startApp()
+    browser = await launchBrowser()
+  })
+
+  after(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+
+  async function signedIn(phone = DEMO.active): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await signInPartner(page, app, phone)
+    return { context, page }
+  }
+
+  async function openHome(page: Page) {
+    await page.goto(`${app.url}/`)
+    await waitForTitle(page, '首页')
+    await page.locator('.home-wallet').waitFor({ timeout: 20_000 })
+  }
+
+  it("shows the demo partner's withdrawable, frozen and balance, this cycle's tier and the way to the next", async () => {
+    const { context, page } = await signedIn()
+    await openHome(page)
+    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
+    assert.equal(await page.locator('.home-wallet__frozen').textContent(), '¥400.00')
+    assert.equal(await page.locator('.home-wallet__balance').textContent(), '¥700.00')
+    assert.equal(await page.locator('.home-tier__name').textContent(), '白银')
+    assert.equal(await page.locator('.home-tier__rate').textContent(), '每单 ¥150.00')
+    assert.equal(await page.locator('.home-tier__hint').textContent(), '再成交 2 单升级为黄金，每单 ¥200.00')
+    // 4 of the 6 deals 黄金 needs: the bar is two thirds full.
+    const fill = await page.locator('.home-tier__fill').evaluate((el) => (el as HTMLElement).style.width)
+    assert.equal(fill, '66%')
+    assert.equal(await page.locator('.home-stats__deals').textContent(), '4')
+    assert.equal(await page.locator('.home-stats__clues').textContent(), '3')
+    assert.equal(await page.locator('.home-notice').count(), 0)
+    assert.equal(await page.locator('.page__back').count(), 0, 'the entry page has no back button')
+    assert.deepEqual(await textsOf(page, '.home-entries__label'), [
+      '招生线索',
+      '资金记录',
+      '本周期档位',
+      '成交单量',
+      '提现',
+      '活动',
+      '分享海报',
+      '个人信息',
+    ])
+    await screenshot(page, 'dashboard-home')
+    await page.locator('.home-signout').scrollIntoViewIfNeeded()
+    await screenshot(page, 'dashboard-home-bottom')
+    await context.close()
+  })
+
+  it('opens each dashboard screen from its entry, and 分享海报 the activities for now', async () => {
+    const { context, page } = await signedIn()
+    await openHome(page)
+    const entries: Array<[string, string, string]> = [
+      ['clue', '招生线索', '/pages/tabBar/clue'],
+      ['record', '资金记录', '/pages/tabBar/record'],
+      ['position', '本周期档位', '/pages/partner/position'],
+      ['deal', '成交单量', '/pages/partner/deal'],
+      ['withdrawal', '提现', '/pages/partner/withdrawal'],
+      ['poster', '活动', '/pages/activity/main'],
+    ]
+    for (const [key, title, path] of entries) {
+      await page.locator(`.home-entries__item--${key}`).click()
+      await waitForTitle(page, title)
+      assert.equal(new URL(page.url()).pathname, path)
+      await page.goBack()
+      await page.locator('.home-wallet').waitFor()
+    }
+    // 待跟进 opens the clue list on that status.
+    await page.locator('.home-stats__cell').nth(1).click()
+    await waitForTitle(page, '招生线索')
+    assert.equal(new URL(page.url()).searchParams.get('status'), '待跟进')
+    await page.locator('.filter-bar__tab--active', { hasText: '待跟进' }).waitFor()
+    await context.close()
+  })
+
+  it('shows a partner under review their status, and no money yet', async () => {
+    const { context, page } = await signedIn(DEMO.pending)
+    await openHome(page)
+    assert.equal(await page.locator('.home-notice--pending').textContent(), '资料审核中，审核通过后即可登记线索、获得佣金')
+    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥0.00')
+    assert.equal(await page.locator('.home-stats__deals').textContent(), '0')
+    assert.equal(await page.locator('.home-tier__name').textContent(), '青铜')
+    assert.equal(await page.locator('.home-tier__hint').textContent(), '再成交 3 单升级为白银，每单 ¥150.00')
+    await screenshot(page, 'dashboard-home-pending')
+    await context.close()
+  })
+
+  it('asks a new partner for personal and sign-up information, and for a payout account before a withdrawal', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await registerPartner(page, app, '13700009999')
+    await openHome(page)
+    assert.deepEqual(await textsOf(page, '.home-notice__text'), ['请完善个人信息', '请填写报名信息'])
+    await screenshot(page, 'dashboard-home-new-partner')
+    await page.locator('.home-notice--personal .home-notice__action').click()
+    await waitForTitle(page, '填写个人信息')
+    assert.equal(new URL(page.url()).pathname, '/pages/user/person')
+    await page.goBack()
+    await page.locator('.home-notice--signUp .home-notice__action').click()
+    await waitForTitle(page, '填写报名信息')
+    assert.equal(new URL(page.url()).pathname, '/pages/user/partner')
+
+    await page.goto(`${app.url}/pages/partner/withdrawal`)
+    await waitForTitle(page, '提现')
+    await page.locator('.withdrawal-form__account-value--missing', { hasText: '请先添加收款账号' }).waitFor({ timeout: 20_000 })
+    assert.equal(await page.locator('.withdrawal-head__amount').textContent(), '¥0.00')
+    await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
+    await page.locator('.withdrawal-form__amount input').fill('10')
+    await page.locator('.withdrawal-form__submit').click()
+    assert.equal(await toastText(page), '请先在个人信息中填写收款账号')
+    await screenshot(page, 'dashboard-withdrawal-no-account')
+    await context.close()
+  })
+
+  it('signs out after a confirmation and lands on the login page', async () => {
+    const { context, page } = await signedIn()
+    await openHome(page)
+    await page.locator('.home-signout').click()
+    await page.locator('.app-dialog .app-dialog__text', { hasText: '确定要退出登录吗？' }).waitFor()
+    await page.waitForTimeout(400) // the dialog's fade-in
+    await screenshot(page, 'dashboard-home-signout')
+    // 取消 keeps the partner on home.
+    await page.locator('.app-dialog__cancel').click()
+    await page.locator('.app-dialog__text').waitFor({ state: 'hidden' })
+    assert.ok(['/', '/pages/tabBar/home'].includes(new URL(page.url()).pathname))
+    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
+
+    const signOut = page.waitForRequest((r) => r.method() === 'DELETE' && new URL(r.url()).pathname.endsWith('/signOut'))
+    await page.locator('.home-signout').click()
+    await page.locator('.app-dialog__confirm').click()
+    await signOut
+    await page.waitForURL((url) => url.pathname === '/pages/user/login')
+    await waitForTitle(page, '合伙人登录')
+    // The session is gone on the server too: the home call is refused.
+    const res = await page.request.get(`${app.url}${HOME_CALL}`)
+    assert.equal(((await res.json()) as { code: number }).code, 100000004)
+    const stored = await page.evaluate(() => localStorage.getItem('activity_mobile_userInfo'))
+    assert.doesNotMatch(stored ?? '', /"id":\d+/)
+    await context.close()
+  })
+
+  it('sends a signed-out visitor to login with the page to come back to', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${app.url}/pages/partner/deal?timeType=x1`)
+    await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
+    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/partner/deal?timeType=x1')
+    await context.close()
+  })
+
+  it('brings a partner who signs in on the login page back to the page they asked for', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${app.url}/pages/partner/position`)
+    await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
+    await waitForTitle(page, '合伙人登录')
+    await signInOnLoginPage(page, DEMO.active)
+    await page.waitForURL((url) => url.pathname === '/pages/partner/position', { timeout: 20_000 })
+    await page.locator('.position-head__name', { hasText: '白银' }).waitFor({ timeout: 20_000 })
+    await context.close()
+  })
+
+  it('keeps a Chinese filter value in the login `from` (资金记录 on 佣金)', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${app.url}/pages/tabBar/record?type=佣金`)
+    await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
+    const from = new URL(new URL(page.url()).searchParams.get('from') ?? '', app.url)
+    await context.close()
+    assert.equal(from.pathname, '/pages/tabBar/record')
+    assert.equal(from.searchParams.get('type'), '佣金')
+  })
+
+  it('sends a partner whose session expired to login, from the page they were on', async () => {
+    const { context, page } = await signedIn()
+    // The server forgets the session (signed out elsewhere); the browser still believes in it.
+    await page.request.delete(`${app.url}/api/ems/partner/client/signOut`)
+    await page.goto(`${app.url}/pages/partner/deal`)
+    await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
+    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/partner/deal')
+    await context.close()
+  })
+
+  it('shows 加载中 on a slow network, then the numbers', async () => {
+    const { context, page } = await signedIn()
+    await page.route(`**${HOME_CALL}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto(`${app.url}/`)
+    await waitForTitle(page, '首页')
+    await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
+    assert.equal(await page.locator('.home-entries__item').count(), 8, 'the entries are there while the numbers load')
+    await screenshot(page, 'dashboard-home-loading')
+    await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
+    await context.close()
+  })
+
+  it('says the numbers could not load when the call fails, and loads them on a tap', async () => {
+    const { context, page } = await signedIn()
+    await page.route(`**${HOME_CALL}`, (route) => route.abort('connectionrefused'))
+    await page.goto(`${app.url}/`)
+    await waitForTitle(page, '首页')
+    await page.locator('.home-failed', { hasText: '加载失败，点击重试' }).waitFor({ timeout: 20_000 })
+    await screenshot(page, 'dashboard-home-failed')
+    await page.unroute(`**${HOME_CALL}`)
+    await page.locator('.home-failed').click()
+    await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor()
+    await context.close()
+  })
+})

@@ -1,0 +1,197 @@
+/**
+ * What the dashboard browser tests share: the demo accounts, a partner's sign-in in the browser,
+ * the operators' calls (each operator with a cookie of its own, as the back-office's staff would
+ * have), and small waits for what a person sees.
+ */
+import type { Page } from 'playwright-core'
+import type { RunningApp } from './harness'
+
+export const DEMO = {
+  /** Active, with clues in every status, deals this cycle, a ledger, a pending and a paid withdrawal. */
+  active: '13800000000',
+  /** Sign-up submitted, waiting for review: no clues, no money. */
+  pending: '13800000001',
+  password: 'demo1234',
+}
+
+interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/**
+ * Signs a partner in through the back-office's sign-in call from the page's own context (it
+ * shares the browser's cookies), then tells the app who is signed in the way a sign-in does:
+ * the persisted store under activity_mobile_userInfo. (The login page is another engineer's and
+ * was still a placeholder when these tests were written.)
+ */
+export async function signInPartner(page: Page, app: RunningApp, phone: string, password = DEMO.password): Promise<void> {
+  const res = await page.request.post(`${app.url}/api/ems/partner/client/signIn`, { form: { phone, password } })
+  const body = (await res.json()) as Envelope<Record<string, unknown>>
+  if (body.code !== 0) throw new Error(`sign-in of ${phone} refused: ${body.message}`)
+  const user = body.data
+  // Any page of the origin will do to reach its storage; the health check is the lightest.
+  await page.goto(`${app.url}/api/health`)
+  await page.evaluate(
+    (u) => {
+      const state = {
+        state: {
+          user: {
+            id: u.id,
+            phone: u.phone ?? '',
+            nickname: u.nickname ?? '',
+            avatar: u.avatar ?? null,
+            school: u.school ?? '',
+            major: u.major ?? '',
+            discipline: u.discipline ?? '',
+            ...(u.status ? { status: u.status } : {}),
+            ...(u.code ? { code: u.code } : {}),
+          },
+          loginOther: { mini: false, h5Weixin: false },
+          headerInfo: null,
+          course: null,
+          router: null,
+        },
+        version: 1,
+      }
+      // Taro's H5 storage keeps { data } around each value.
+      localStorage.setItem('activity_mobile_userInfo', JSON.stringify({ data: JSON.stringify(state) }))
+    },
+    user as Record<string, string | number | null>,
+  )
+}
+
+/** An operator of the back-office, signed in with its own cookie. */
+export interface Operator {
+  call: <T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: Record<string, string | number>,
+  ) => Promise<Envelope<T>>
+}
+
+export async function signInOperator(app: RunningApp, account: 'teacher' | 'finance', password = DEMO.password): Promise<Operator> {
+  const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account, password }).toString(),
+  })
+  const body = (await res.json()) as Envelope
+  if (body.code !== 0) throw new Error(`operator ${account} not signed in: ${body.message}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return {
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload: Record<string, string | number> = {}) {
+      const form = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()
+      const inQuery = method === 'GET' || method === 'DELETE'
+      const r = await fetch(`${app.url}${path}${inQuery && form ? `?${form}` : ''}`, {
+        method,
+        headers: { cookie, ...(inQuery ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+        body: inQuery ? undefined : form,
+      })
+      return (await r.json()) as Envelope<T>
+    },
+  }
+}
+
+/** Waits for the page's title bar to read `title`. */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.locator('.page__title', { hasText: title }).first().waitFor({ timeout: 30_000 })
+}
+
+/** The text of every element matching `selector`, in order. */
+export async function textsOf(page: Page, selector: string): Promise<string[]> {
+  return (await page.locator(selector).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())
+}
+
+/** The visible text of the toast, once one shows. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('.app-toast').first()
+  await toast.waitFor({ timeout: 10_000 })
+  return ((await toast.textContent()) ?? '').trim()
+}
+
+/** Scrolls the page showing now to its end, as a thumb does; Taro's H5 pages scroll in `.taro_page`. */
+export async function scrollToBottom(page: Page, inside: string): Promise<void> {
+  await page
+    .locator(inside)
+    .first()
+    .evaluate((el) => {
+      const scroller = el.closest('.taro_page') ?? document.scrollingElement
+      if (scroller) scroller.scrollTop = scroller.scrollHeight
+    })
+}
+
+/** A thumb drags the page down from its top and lets go: Taro's H5 pull-down refresh. */
+export async function pullDown(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const x = 187
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: 200 }] })
+  for (let y = 220; y <= 560; y += 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+/** Counts the calls the page makes to one back-office path (method and path, query ignored). */
+export function countCalls(page: Page, method: string, path: string): { readonly count: number; readonly queries: URLSearchParams[] } {
+  const seen = { count: 0, queries: [] as URLSearchParams[] }
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (req.method() === method && url.pathname === path) {
+      seen.count += 1
+      seen.queries.push(url.searchParams)
+    }
+  })
+  return seen
+}
+
+/**
+ * Chooses `label` in the time-type picker of the filter bar: a tap on the field opens Taro's H5
+ * picker, a tap on a row in view scrolls it to the middle, 确定 confirms.
+ */
+export async function pickTimeType(page: Page, label: string): Promise<void> {
+  await page.locator('.filter-bar__time .app-picker-field').first().click()
+  const item = page.locator('.weui-picker__item:visible', { hasText: label }).first()
+  await item.waitFor()
+  // The wheel's shading lies over the rows and hands the tap to the wheel underneath.
+  await page.waitForTimeout(400)
+  await item.click({ force: true })
+  await page.waitForTimeout(400) // the wheel's 0.3 s settling
+  await page.locator('.weui-picker__action:visible', { hasText: '确定' }).click()
+}
+
+/**
+ * Registers a new partner (phone, SMS code from the local outbox, password) from the page's
+ * context, which also signs them in there; then signs them in the app as signInPartner does.
+ */
+export async function registerPartner(page: Page, app: RunningApp, phone: string, password = DEMO.password): Promise<void> {
+  const sent = await page.request.post(`${app.url}/api/ums/user/user/sendVerify`, { form: { phone, type: '注册' } })
+  const sentBody = (await sent.json()) as Envelope
+  if (sentBody.code !== 0) throw new Error(`no code sent to ${phone}: ${sentBody.message}`)
+  const outbox = (await (await page.request.get(`${app.url}/api/dev/smsOutbox?phone=${phone}`)).json()) as Envelope<
+    Array<{ code: string | null }>
+  >
+  const code = outbox.data[0]?.code
+  if (!code) throw new Error(`no code in the outbox for ${phone}`)
+  const res = await page.request.post(`${app.url}/api/ems/partner/client/register`, { form: { phone, code, password } })
+  const body = (await res.json()) as Envelope
+  if (body.code !== 0) throw new Error(`registration of ${phone} refused: ${body.message}`)
+  await signInPartner(page, app, phone, password)
+}
+
+/**
+ * Signs in on the real login page (pages/user/login, another engineer's): phone, password, the
+ * consent box, 登录. The page goes on to its `from`, or home.
+ */
+export async function signInOnLoginPage(page: Page, phone: string, password = DEMO.password): Promise<void> {
+  // Taro's H5 router may keep an earlier login page in the DOM, hidden: act on the one shown.
+  await page.locator('.user-form__row--phone input:visible').fill(phone)
+  await page.locator('.user-form__row--password input:visible').fill(password)
+  await page.locator('.user-consent__box:visible').click()
+  await page.locator('.user-login__submit:visible').click()
+}
