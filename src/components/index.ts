@@ -46,3 +46,5 @@ export {
   toPageRoute,
 } from './router-helper'
 export type { PageRoute, QueryValue, ReplaceQueryOptions } from './router-helper'
+export { default as SharePoster, SHARE_POSTER_TEXTS } from './share-poster'
+export type { SharePosterProps } from './share-poster'

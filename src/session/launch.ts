@@ -4,6 +4,8 @@ import { initWechatSdk } from '../wechat'
 import { startServerClock } from './clock'
 import { exchangeWechatCode, takeOAuthCode } from './wechat-oauth'
 
+const WX_CODE_PATH = 'pages/main/wxCode'
+
 /**
  * What the H5 build does at launch (the mini-program builds: launch.weapp.ts, launch.alipay.ts):
  * start the server clock; inside WeChat, take an OAuth `code` out of the address and exchange it
@@ -12,7 +14,9 @@ import { exchangeWechatCode, takeOAuthCode } from './wechat-oauth'
 export async function launchSession(): Promise<void> {
   startServerClock().catch((err: unknown) => logger.warn('server clock not started', err))
   if (!IS_WECHAT_H5) return
-  const code = takeOAuthCode()
+  // wxCode forwards its OAuth code to another host (the development one): using it here would
+  // spend it before the page can pass it on.
+  const code = window.location.pathname === `/${WX_CODE_PATH}` ? null : takeOAuthCode()
   void initWechatSdk()
   if (code) await exchangeWechatCode(code).catch((err: unknown) => logger.warn('WeChat code not exchanged', err))
 }

@@ -70,7 +70,7 @@ describe('首页 (the partner dashboard)', () => {
     await context.close()
   })
 
-  it('opens each dashboard screen from its entry, and 分享海报 the activities for now', async () => {
+  it('opens each dashboard screen from its entry, and the share poster over the page', async () => {
     const { context, page } = await signedIn()
     await openHome(page)
     const entries: Array<[string, string, string]> = [
@@ -79,7 +79,7 @@ describe('首页 (the partner dashboard)', () => {
       ['position', '本周期档位', '/pages/partner/position'],
       ['deal', '成交单量', '/pages/partner/deal'],
       ['withdrawal', '提现', '/pages/partner/withdrawal'],
-      ['poster', '活动', '/pages/activity/main'],
+      ['activity', '活动', '/pages/activity/main'],
     ]
     for (const [key, title, path] of entries) {
       await page.locator(`.home-entries__item--${key}`).click()
@@ -88,6 +88,14 @@ describe('首页 (the partner dashboard)', () => {
       await page.goBack()
       await page.locator('.home-wallet').waitFor()
     }
+    // 分享海报 draws the partner's poster over the home page, as an image to long-press.
+    await page.locator('.home-entries__item--poster').click()
+    await page.locator('.share-poster__title', { hasText: '分享海报' }).waitFor()
+    await page.locator('img.share-poster__picture').waitFor({ timeout: 30_000 })
+    assert.ok(['/', '/pages/tabBar/home'].includes(new URL(page.url()).pathname), 'still on home')
+    await screenshot(page, 'dashboard-home-poster')
+    await page.locator('.share-poster__close').click()
+    await page.locator('.share-poster').waitFor({ state: 'detached' })
     // 待跟进 opens the clue list on that status.
     await page.locator('.home-stats__cell').nth(1).click()
     await waitForTitle(page, '招生线索')

@@ -1,3 +1,4 @@
 import { pageConfigOf } from '../../routes'
 
-export default definePageConfig(pageConfigOf('pages/activity/main'))
+// Shared to friends and the timeline (the mini-programs need the two flags for the page's share hooks).
+export default definePageConfig({ ...pageConfigOf('pages/activity/main'), enableShareAppMessage: true, enableShareTimeline: true })

@@ -1,7 +1,257 @@
-import Page from '../../components/page'
-import { routeOf } from '../../routes'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import Taro, { useRouter } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { finance, type Order } from '../../api/fms/finance'
+import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
+import { RequestError } from '../../request'
+import { HOME_PATH, routeOf } from '../../routes'
+import { useRequireLogin } from '../../session'
+import { formatDate } from '../../utils/date'
+import { formatMoney } from '../../utils/money'
+import { logger } from '../../utils/logger'
+import {
+  INITIAL_PAY_STATE,
+  POLL_LIMIT_MS,
+  canPay,
+  payReducer,
+  pollDelay,
+  shouldPoll,
+  statusLabel,
+  type PayPhase,
+} from './components/pay-flow'
+import { NO_PAY_METHOD_MESSAGE, PAY_CHANNEL, payWithPlatform } from './components/platform-pay'
+import './pay.scss'
 
-/** pages/main/pay: filled in by a later issue; shows its title until then. */
+const TITLE = routeOf('pages/main/pay')?.title ?? '付款'
+
+const PAY_TEXTS = {
+  pay: (amount: number) => `立即支付 ${formatMoney(amount)}`,
+  retry: '重新支付',
+  refresh: '刷新支付状态',
+  paying: '正在确认支付结果，请勿关闭页面',
+  paid: '支付成功，感谢您的支持',
+  home: '返回首页',
+  noOrder: '订单不存在或已失效',
+  loadFailed: '订单加载失败，请检查网络后重试',
+  reload: '重新加载',
+} as const
+
+const PHASE_CLASS: Record<PayPhase, string> = {
+  loading: 'loading',
+  loadFailed: 'loading',
+  unpaid: 'unpaid',
+  paying: 'paying',
+  paid: 'paid',
+  failed: 'failed',
+}
+
+function orderIdOf(raw: string | undefined): number | null {
+  const id = Number(raw)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * pages/main/pay?id=<order id> (付款): the order's items and amount, paid through the platform
+ * (components/platform-pay*.ts). After the platform call, payStatus is polled until the server
+ * (told by the provider) says 支付成功 or 支付失败; see components/pay-flow.ts.
+ */
 export default function MainPayPage() {
-  return <Page title={routeOf('pages/main/pay')?.title ?? ''} />
+  const signedIn = useRequireLogin()
+  const { params } = useRouter()
+  const id = orderIdOf(params.id)
+  const [order, setOrder] = useState<Order | null>(null)
+  // The order could not be had: 'missing' when the server refused (not found, not yours), 'offline' otherwise.
+  const [loadError, setLoadError] = useState<'missing' | 'offline' | null>(null)
+  const [state, dispatch] = useReducer(payReducer, INITIAL_PAY_STATE)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
+
+  const load = useCallback(async () => {
+    if (id === null) return
+    try {
+      const { data } = await finance.order.detailsForClient({ id })
+      if (!mounted.current) return
+      setOrder(data)
+      setLoadError(null)
+      dispatch({ type: 'loaded', payStatus: data.payStatus, failReason: data.failReason })
+    } catch (err) {
+      if (!mounted.current) return
+      setLoadError(err instanceof RequestError && err.kind !== 'network' ? 'missing' : 'offline')
+      dispatch({ type: 'loadFailed' })
+    }
+  }, [id])
+
+  useEffect(() => {
+    if (signedIn) void load()
+  }, [signedIn, load])
+
+  // Polls payStatus while the server may still be told the outcome (see pay-flow.ts).
+  const polling = shouldPoll(state)
+  useEffect(() => {
+    if (!polling || id === null) return
+    let active = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const started = Date.now()
+    const poll = (attempt: number) => {
+      timer = setTimeout(async () => {
+        try {
+          const { data } = await finance.order.payStatus({ id })
+          if (!active) return
+          dispatch({ type: 'polled', payStatus: data.payStatus, failReason: data.failReason })
+          setOrder((o) => (o ? { ...o, payStatus: data.payStatus, paidAt: data.paidAt, failReason: data.failReason } : o))
+        } catch (err) {
+          // A refusal was shown by the wrapper (a lost session goes to login): stop. Offline: keep trying.
+          if (!active) return
+          if (err instanceof RequestError && err.kind !== 'network') {
+            dispatch({ type: 'pollGaveUp' })
+            return
+          }
+        }
+        if (!active) return
+        if (Date.now() - started >= POLL_LIMIT_MS) dispatch({ type: 'pollGaveUp' })
+        else poll(attempt + 1)
+      }, pollDelay(attempt))
+    }
+    poll(0)
+    return () => {
+      active = false
+      clearTimeout(timer)
+    }
+  }, [polling, id])
+
+  const pay = async () => {
+    if (id === null || !PAY_CHANNEL || !canPay(state)) return
+    dispatch({ type: 'payPressed' })
+    let params
+    try {
+      params = (await finance.order.payFee({ id, channel: PAY_CHANNEL }, { loadingTitle: '正在下单' })).data
+    } catch {
+      // The wrapper has shown why (already paid, no WeChat login, ...).
+      if (mounted.current) dispatch({ type: 'payNotStarted' })
+      return
+    }
+    // The sandbox provider completes the payment itself: there is no platform sheet to show.
+    if (params.provider === 'sandbox') {
+      dispatch({ type: 'platformOk' })
+      return
+    }
+    const result = await payWithPlatform(params)
+    logger.info('platform pay call returned', result)
+    if (!mounted.current) return
+    if (result.kind === 'ok') dispatch({ type: 'platformOk' })
+    else if (result.kind === 'cancelled') dispatch({ type: 'platformCancelled' })
+    else dispatch({ type: 'platformFailed', reason: result.reason })
+  }
+
+  const label = statusLabel(state.phase)
+  const body = () => {
+    if (id === null || (state.phase === 'loadFailed' && loadError === 'missing'))
+      return <EmptyNotice type='page' text={PAY_TEXTS.noOrder} />
+    if (state.phase === 'loadFailed')
+      return (
+        <View className='pay-load'>
+          <EmptyNotice type='page' text={PAY_TEXTS.loadFailed} />
+          <ConfirmButton inline title={PAY_TEXTS.reload} onClick={() => void load()} />
+        </View>
+      )
+    if (!order)
+      return (
+        <View className='pay-load'>
+          <LoadingIndicator content='加载中' />
+        </View>
+      )
+    return (
+      <>
+        <View className={`pay-status pay-status--${PHASE_CLASS[state.phase]}`}>
+          <View className='pay-status__icon'>
+            {state.phase === 'paying' ? (
+              <LoadingIndicator size={56} color='#ff6b00' />
+            ) : (
+              <Text>{state.phase === 'paid' ? '✓' : state.phase === 'failed' ? '!' : '¥'}</Text>
+            )}
+          </View>
+          <Text className='pay-status__label'>{label}</Text>
+          <Text className='pay-status__amount'>{formatMoney(order.amount)}</Text>
+          {state.phase === 'paying' && !state.confirming ? <Text className='pay-status__note'>{PAY_TEXTS.paying}</Text> : null}
+          {state.phase === 'paid' ? (
+            <Text className='pay-status__note'>
+              {PAY_TEXTS.paid}
+              {order.paidAt ? `（${formatDate(order.paidAt, 'yyyy-MM-dd hh:mm')}）` : ''}
+            </Text>
+          ) : null}
+          {state.note ? <Text className='pay-status__note pay-status__note--emphasis'>{state.note}</Text> : null}
+        </View>
+
+        <View className='pay-order'>
+          <View className='pay-order__head'>
+            <Text className='pay-order__title'>{order.title}</Text>
+          </View>
+          {order.items.map((item, i) => (
+            <View className='pay-order__item' key={`${item.name}-${i}`}>
+              <View className='pay-order__item-main'>
+                <Text className='pay-order__item-name'>{item.name}</Text>
+                <Text className='pay-order__item-unit'>
+                  {formatMoney(item.unitPrice)} × {item.quantity}
+                </Text>
+              </View>
+              <Text className='pay-order__item-amount'>{formatMoney(item.amount)}</Text>
+            </View>
+          ))}
+          <View className='pay-order__total'>
+            <Text>合计</Text>
+            <Text className='pay-order__total-amount'>{formatMoney(order.amount)}</Text>
+          </View>
+          <View className='pay-order__meta'>
+            <Text>订单编号</Text>
+            <Text className='pay-order__no'>{order.orderNo}</Text>
+          </View>
+          <View className='pay-order__meta'>
+            <Text>创建时间</Text>
+            <Text>{formatDate(order.createdAt, 'yyyy-MM-dd hh:mm')}</Text>
+          </View>
+        </View>
+
+        <View className='pay-actions'>
+          {state.phase === 'paid' ? (
+            <ConfirmButton title={PAY_TEXTS.home} onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
+          ) : PAY_CHANNEL ? (
+            <>
+              {canPay(state) ? (
+                <ConfirmButton
+                  className='pay-actions__pay'
+                  title={state.phase === 'unpaid' && !state.note ? PAY_TEXTS.pay(order.amount) : PAY_TEXTS.retry}
+                  onClick={() => void pay()}
+                />
+              ) : null}
+              {state.phase === 'paying' && state.confirming ? (
+                <View className='pay-actions__link' onClick={() => dispatch({ type: 'recheck' })}>
+                  <Text>{PAY_TEXTS.refresh}</Text>
+                </View>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <View className='pay-actions__unsupported'>
+                <Text>{NO_PAY_METHOD_MESSAGE}</Text>
+              </View>
+              <View className='pay-actions__link' onClick={() => void load()}>
+                <Text>{PAY_TEXTS.refresh}</Text>
+              </View>
+            </>
+          )}
+        </View>
+      </>
+    )
+  }
+
+  return (
+    <Page title={TITLE} insetBottom>
+      <View className='pay'>{body()}</View>
+    </Page>
+  )
 }

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react'
+import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { partner, type SharePoster as SharePosterData } from '../../api/ems/partner'
+import { apiUrl } from '../../request'
+import { logger } from '../../utils/logger'
+import ConfirmButton from '../confirm-button'
+import LoadingIndicator from '../loading-indicator'
+import { PosterCanvas, renderPoster } from './canvas'
+import { PosterActions, PosterPicture } from './picture'
+import type { QrMatrix } from './plan'
+import { qrMatrix } from './qr'
+import './index.scss'
+
+export interface SharePosterProps {
+  /** Whether the overlay shows. @default false */
+  visible?: boolean
+  /** The close button was tapped. */
+  onClose?: () => void
+}
+
+export const SHARE_POSTER_TEXTS = {
+  title: '分享海报',
+  pick: '选择背景',
+  loading: '海报生成中',
+  failed: '海报加载失败',
+  retry: '重新加载',
+  drawFailed: '海报生成失败，请换一张背景或稍后重试',
+} as const
+
+type Status = 'idle' | 'loading' | 'failed' | 'ready'
+
+/** Where a background's picture is: uploads are paths on the back-office (mini-programs need its origin). */
+function imageSrc(url: string): string {
+  return url.startsWith('/') ? apiUrl(url) : url
+}
+
+/**
+ * The partner's share poster, full screen: the backgrounds the operator uploaded to pick from,
+ * the poster drawn with the partner's QR code (their activity link with `ref`) and name, and the
+ * way to keep it: 保存到相册 in mini-programs, a long press on H5. Needs a partner session.
+ */
+export default function SharePoster({ visible = false, onClose }: SharePosterProps) {
+  const [data, setData] = useState<SharePosterData | null>(null)
+  const [status, setStatus] = useState<Status>('idle')
+  const [chosen, setChosen] = useState(0)
+  const [picture, setPicture] = useState<string | null>(null)
+  const [drawFailed, setDrawFailed] = useState(false)
+  const qr = useRef<{ link: string; matrix: QrMatrix } | null>(null)
+  // One drawing at a time: the mini-programs draw every poster on the same canvas node.
+  const queue = useRef<Promise<unknown>>(Promise.resolve())
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
+
+  const load = async () => {
+    setStatus('loading')
+    try {
+      const res = await partner.partner.sharePoster()
+      if (!mounted.current) return
+      setData(res.data)
+      setChosen(0)
+      setStatus('ready')
+    } catch {
+      // The wrapper has shown why (or nothing, offline): offer a retry.
+      if (mounted.current) setStatus('failed')
+    }
+  }
+
+  useEffect(() => {
+    if (visible && (status === 'idle' || status === 'failed')) void load()
+    // Loads when first shown (and again after a failure); `status` is read, not followed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible])
+
+  useEffect(() => {
+    if (!visible || !data) return
+    let current = true
+    setPicture(null)
+    setDrawFailed(false)
+    const background = data.backgrounds[chosen]
+    const draw = async () => {
+      if (qr.current?.link !== data.link) qr.current = { link: data.link, matrix: await qrMatrix(data.link) }
+      if (!current) return
+      const src = await renderPoster({
+        backgroundUrl: background ? imageSrc(background.url) : null,
+        qr: qr.current.matrix,
+        name: data.name,
+        code: data.code,
+      })
+      if (current && mounted.current) setPicture(src)
+    }
+    queue.current = queue.current.then(draw).catch((err: unknown) => {
+      logger.warn('share poster not drawn', err)
+      if (current && mounted.current) setDrawFailed(true)
+    })
+    return () => {
+      current = false
+    }
+  }, [visible, data, chosen])
+
+  if (!visible) return null
+  return (
+    <View className='share-poster'>
+      <View className='share-poster__head'>
+        <Text className='share-poster__title'>{SHARE_POSTER_TEXTS.title}</Text>
+        <View className='share-poster__close' onClick={() => onClose?.()} aria-label='关闭'>
+          <Text>×</Text>
+        </View>
+      </View>
+      <View className='share-poster__stage'>
+        {status === 'failed' ? (
+          <View className='share-poster__failed'>
+            <Text className='share-poster__message'>{SHARE_POSTER_TEXTS.failed}</Text>
+            <ConfirmButton inline title={SHARE_POSTER_TEXTS.retry} onClick={() => void load()} />
+          </View>
+        ) : drawFailed ? (
+          <Text className='share-poster__message'>{SHARE_POSTER_TEXTS.drawFailed}</Text>
+        ) : picture ? (
+          <PosterPicture src={picture} />
+        ) : (
+          <LoadingIndicator content={SHARE_POSTER_TEXTS.loading} color='#ffffff' />
+        )}
+      </View>
+      {data && data.backgrounds.length > 1 ? (
+        <View className='share-poster__picker'>
+          <Text className='share-poster__pick'>{SHARE_POSTER_TEXTS.pick}</Text>
+          <ScrollView scrollX className='share-poster__backgrounds'>
+            {data.backgrounds.map((b, i) => (
+              <View
+                key={b.id}
+                className={`share-poster__background${i === chosen ? ' share-poster__background--chosen' : ''}`}
+                onClick={() => setChosen(i)}
+              >
+                <Image className='share-poster__thumb' src={imageSrc(b.url)} mode='aspectFill' />
+                <Text className='share-poster__thumb-name'>{b.name}</Text>
+              </View>
+            ))}
+          </ScrollView>
+        </View>
+      ) : null}
+      <PosterActions src={picture} />
+      <PosterCanvas />
+    </View>
+  )
+}

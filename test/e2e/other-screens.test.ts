@@ -1,0 +1,340 @@
+/**
+ * The smaller screens of issue 7 in Chromium against the real back-office (fresh demo data):
+ * content (内容), the allow-listed web-view, app download, the jump page, the wxCode OAuth helper
+ * and the volunteer query (志愿查询). Build first: H5_DIR points at the build.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO, signInPartner } from './dashboard-support'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+
+interface Envelope<T> {
+  code: number
+  message: string
+  data: T
+}
+
+const ADMIN = { account: 'otheradmin', password: 'admin1234' }
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+let app: RunningApp
+let browser: Browser
+let context: BrowserContext | undefined
+let page: Page
+
+before(async () => {
+  app = await startApp({
+    RATE_LIMIT: 'off',
+    ADMIN_ACCOUNT: ADMIN.account,
+    ADMIN_PASSWORD: ADMIN.password,
+    // The web-view may open this app's own host and example.org's sub-domains; nothing else.
+    WEB_ALLOWED_HOSTS: '127.0.0.1,*.example.org',
+  })
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** A fresh browser for each test (optionally inside WeChat). */
+async function open(path: string, { userAgent }: { userAgent?: string } = {}): Promise<Page> {
+  await context?.close()
+  context = userAgent
+    ? await browser.newContext({
+        viewport: { width: 375, height: 667 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'zh-CN',
+        userAgent,
+      })
+    : await phoneContext(browser)
+  page = await context.newPage()
+  if (path) await page.goto(`${app.url}${path}`)
+  return page
+}
+
+const shown = (selector: string, hasText?: string | RegExp) =>
+  page.locator(`${selector}:visible`, hasText ? { hasText } : undefined).first()
+
+/** The administrator's calls (the back-office's own session cookie). */
+async function admin() {
+  const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams(ADMIN).toString(),
+  })
+  const body = (await res.json()) as Envelope<unknown>
+  assert.equal(body.code, 0, body.message)
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return { cookie }
+}
+
+describe('content (pages/main/content)', () => {
+  it('shows a site content by id: title, rich text and its pictures', async () => {
+    const { cookie } = await admin()
+    // A picture made in the browser, uploaded as the operator would.
+    await open('')
+    await page.goto(`${app.url}/api/health`)
+    const png = await page.evaluate(() => {
+      const c = document.createElement('canvas')
+      c.width = 600
+      c.height = 300
+      const g = c.getContext('2d')!
+      const grad = g.createLinearGradient(0, 0, 600, 300)
+      grad.addColorStop(0, '#2193b0')
+      grad.addColorStop(1, '#6dd5ed')
+      g.fillStyle = grad
+      g.fillRect(0, 0, 600, 300)
+      g.fillStyle = '#fff'
+      g.font = 'bold 48px sans-serif'
+      g.textAlign = 'center'
+      g.fillText('校园风采', 300, 170)
+      return c.toDataURL('image/png').split(',')[1] ?? ''
+    })
+    const form = new FormData()
+    form.append('file', new Blob([Buffer.from(png, 'base64')], { type: 'image/png' }), 'campus.png')
+    const uploaded = (await (
+      await fetch(`${app.url}/api/ems/partner/backgroundImage/upload`, { method: 'POST', headers: { cookie }, body: form })
+    ).json()) as Envelope<{
+      url: string
+    }>
+    assert.equal(uploaded.code, 0, uploaded.message)
+    const made = (await (
+      await fetch(`${app.url}/api/cms/web/siteContent`, {
+        method: 'POST',
+        headers: { ...FORM, cookie },
+        body: new URLSearchParams({
+          title: '2026年春季开学典礼',
+          body: '<h3>典礼回顾</h3><p>新学期开学典礼于3月1日举行，<strong>600余名</strong>新生参加。</p><script>alert(1)</script>',
+          images: uploaded.data.url,
+        }).toString(),
+      })
+    ).json()) as Envelope<{ id: number }>
+    assert.equal(made.code, 0, made.message)
+
+    await page.goto(`${app.url}/pages/main/content?id=${made.data.id}`)
+    await shown('.page__title', '内容').waitFor()
+    await shown('.content__title', '2026年春季开学典礼').waitFor()
+    await shown('.content__body h3', '典礼回顾').waitFor()
+    assert.equal(await shown('.content__body strong').innerText(), '600余名')
+    assert.equal(await page.locator('.content__body script').count(), 0)
+    const img = shown('.content__image img')
+    await img.waitFor()
+    assert.equal(new URL((await img.getAttribute('src')) ?? '', app.url).pathname, uploaded.data.url)
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.content__image img')].every(
+        (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+      ),
+    )
+    await screenshot(page, 'other-content')
+  })
+
+  it('shows a site content by key', async () => {
+    await open('/pages/main/content?key=privacy')
+    await shown('.content__title', '隐私政策').waitFor()
+    assert.ok((await shown('.content__body').innerText()).length > 200)
+  })
+
+  it('says when the content does not exist', async () => {
+    await open('/pages/main/content?id=99999')
+    await shown('.app-empty__text', '内容不存在或已删除').waitFor()
+    await open('/pages/main/content')
+    await shown('.app-empty__text', '内容不存在或已删除').waitFor()
+  })
+})
+
+describe('the web-view (pages/main/web)', () => {
+  it('opens an allow-listed URL in the web-view under the title bar', async () => {
+    const target = `${app.url}/api/health?from=web`
+    await open(`/pages/main/web?url=${encodeURIComponent(target)}`)
+    const frame = page.locator('iframe.taro-webview')
+    await frame.waitFor()
+    assert.equal(await frame.getAttribute('src'), target)
+    await page.waitForFunction(() => document.querySelector('iframe.taro-webview')?.getBoundingClientRect().top === 44)
+    // The title bar's back button stays reachable above the frame.
+    await shown('.page__back').waitFor()
+    await screenshot(page, 'other-web-allowed')
+  })
+
+  it('refuses a host that is not allow-listed, says so, and offers the way home', async () => {
+    const requested: string[] = []
+    await open('')
+    page.on('request', (r) => requested.push(r.url()))
+    for (const url of ['https://evil.example.com/phish', 'https://127.0.0.1@evil.example.com/', 'javascript:alert(1)']) {
+      await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent(url)}`)
+      await shown('.web-notice__title', '该链接不在允许访问的范围内，已为您拦截').waitFor()
+      assert.equal(await page.locator('iframe').count(), 0)
+    }
+    assert.equal(
+      requested.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url)),
+      false,
+    )
+    await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent('https://evil.example.com/phish')}`)
+    assert.equal(await shown('.web-notice__url').innerText(), 'evil.example.com')
+    await screenshot(page, 'other-web-refused')
+    await shown('.web-notice__home', '返回首页').click()
+    // Home needs a partner: a signed-out person lands on login.
+    await page.waitForURL((u) => ['/pages/user/login', '/pages/tabBar/home', '/'].includes(u.pathname), { timeout: 30_000 })
+  })
+})
+
+describe('app download (pages/main/appDownload)', () => {
+  it('shows the latest version per platform with notes and download buttons under a green bar', async () => {
+    await open('/pages/main/appDownload')
+    await shown('.page__title', 'APP下载').waitFor()
+    const bar = shown('.page__bar')
+    assert.equal(await bar.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(7, 193, 96)')
+    assert.equal(await shown('.page__title').evaluate((el) => getComputedStyle(el).color), 'rgb(255, 255, 255)')
+    await shown('.app-version--ios .app-version__number').waitFor()
+    assert.equal(await shown('.app-version--android .app-version__number').innerText(), 'v1.3.0')
+    assert.equal(await shown('.app-version--ios .app-version__number').innerText(), 'v1.3.0')
+    assert.ok((await shown('.app-version--android .app-version__notes').innerText()).length > 0)
+    // An iPhone sees its own platform first.
+    const order = await page
+      .locator('.app-version:visible')
+      .evaluateAll((els) => els.map((e) => e.className.match(/app-version--(\w+)/)?.[1]))
+    assert.deepEqual(order, ['ios', 'android'])
+    assert.equal(await page.locator('.app-download__wechat').count(), 0)
+    await screenshot(page, 'other-appdownload')
+
+    // The browser goes to the package.
+    await page.route('https://download.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'apk' }))
+    await shown('.app-version--android .app-confirm-button', '下载 Android 版').click()
+    await page.waitForURL('https://download.example.com/app/activity-mobile-1.3.0.apk')
+  })
+
+  it('inside WeChat, points at "open in browser" instead of a download WeChat would block', async () => {
+    await open('/pages/main/appDownload', { userAgent: WECHAT_UA })
+    await shown('.app-download__wechat-hint', '点击右上角 ···').waitFor()
+    await shown('.app-download__wechat-hint', '选择「在浏览器中打开」').waitFor()
+    await screenshot(page, 'other-appdownload-wechat')
+    await shown('.app-download__wechat').click()
+    await page.locator('.app-download__wechat').waitFor({ state: 'detached' })
+    await shown('.app-version--android .app-confirm-button').click()
+    await shown('.app-download__wechat-hint').waitFor()
+    assert.equal(new URL(page.url()).pathname, '/pages/main/appDownload')
+  })
+})
+
+describe('the jump page (pages/jump/index)', () => {
+  it('redirects to a known page with its query (a plain or an encoded page path)', async () => {
+    await open('/pages/jump/index?page=pages/user/volunteer')
+    await page.waitForURL((u) => u.pathname === '/pages/user/volunteer')
+    await shown('.page__title', '志愿查询').waitFor()
+
+    await open('/pages/jump/index?page=%2Fpages%2Fmain%2Fcontent&key=privacy')
+    await page.waitForURL((u) => u.pathname === '/pages/main/content' && u.searchParams.get('key') === 'privacy')
+    await shown('.content__title', '隐私政策').waitFor()
+    await screenshot(page, 'other-jump-known')
+  })
+
+  it('sends an unknown page home with 页面不存在', async () => {
+    await open('')
+    await signInPartner(page, app, DEMO.active)
+    await page.goto(`${app.url}/pages/jump/index?page=pages/nope/index&x=1`)
+    await shown('.app-toast', '页面不存在').waitFor({ timeout: 15_000 })
+    await page.waitForURL((u) => u.pathname === '/pages/tabBar/home' || u.pathname === '/')
+    await shown('.page__title', '首页').waitFor()
+    await screenshot(page, 'other-jump-unknown')
+  })
+})
+
+describe('wxCode (pages/main/wxCode)', () => {
+  it('refuses to send a code to a host that is not allow-listed', async () => {
+    const navigations: string[] = []
+    await open('')
+    page.on('framenavigated', (f) => navigations.push(f.url()))
+    await page.goto(
+      `${app.url}/pages/main/wxCode?redirect_uri=${encodeURIComponent('https://evil.example.com/cb')}&state=wechat_oauth&code=c0de`,
+    )
+    await shown('.wx-code__message', '回调地址不在允许的范围内，已拒绝跳转').waitFor()
+    assert.equal(await shown('.wx-code__host').innerText(), 'evil.example.com')
+    assert.equal(
+      navigations.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url)),
+      false,
+    )
+    await screenshot(page, 'other-wxcode-refused')
+  })
+
+  it('forwards the code and state to an allow-listed redirect_uri', async () => {
+    const target = `${app.url}/api/health?x=1`
+    await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(target)}&state=wechat_oauth&code=c0de`)
+    await page.waitForURL((u) => u.pathname === '/api/health')
+    const url = new URL(page.url())
+    assert.equal(url.searchParams.get('x'), '1')
+    assert.equal(url.searchParams.get('code'), 'c0de')
+    assert.equal(url.searchParams.get('state'), 'wechat_oauth')
+  })
+
+  it('inside WeChat, a build without an official-account app id says so rather than loop', async () => {
+    await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/user/loginWechat`)}&state=wechat_oauth`, {
+      userAgent: WECHAT_UA,
+    })
+    await shown('.wx-code__message', '未配置公众号 AppID，无法获取微信授权').waitFor()
+    assert.equal(new URL(page.url()).host, new URL(app.url).host)
+  })
+
+  it('outside WeChat without a code, says to open it in WeChat', async () => {
+    await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/user/loginWechat`)}&state=wechat_oauth`)
+    await shown('.wx-code__message', '请在微信中打开此页面完成授权').waitFor()
+    await screenshot(page, 'other-wxcode-open-in-wechat')
+  })
+})
+
+describe('the volunteer query (pages/user/volunteer)', () => {
+  it('checks the fields before asking', async () => {
+    await open('/pages/user/volunteer')
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/volunteer/query')) asked.push(r.url())
+    })
+    await shown('.volunteer .app-confirm-button', '查询').click()
+    assert.equal(await shown('.user-form__row--name .user-form__error').innerText(), '请填写姓名')
+    assert.equal(await shown('.user-form__row--examNo .user-form__error').innerText(), '请填写考生号')
+    await shown('.user-form__row--name input').fill('张三')
+    await shown('.user-form__row--examNo input').fill('20263301')
+    await shown('.volunteer .app-confirm-button', '查询').click()
+    assert.equal(await shown('.user-form__row--examNo .user-form__error').innerText(), '考生号为10-18位数字')
+    assert.deepEqual(asked, [])
+    await screenshot(page, 'other-volunteer-invalid')
+  })
+
+  it('finds the admission result and the score lines', async () => {
+    await open('/pages/user/volunteer')
+    await shown('.user-form__row--name input').fill('张三')
+    await shown('.user-form__row--examNo input').fill('2026330100001')
+    await shown('.volunteer .app-confirm-button', '查询').click()
+    await shown('.volunteer-result').waitFor()
+    const fields = await page.locator('.volunteer-result__field:visible').allInnerTexts()
+    const byLabel = Object.fromEntries(fields.map((t) => t.split(/\s+/).filter(Boolean)).map(([k, ...v]) => [k, v.join(' ')]))
+    assert.ok(byLabel['院校'])
+    assert.ok(byLabel['专业'])
+    assert.ok(byLabel['批次'])
+    assert.equal(byLabel['年份'], '2026')
+    assert.match(byLabel['总分'] ?? '', /^\d+$/)
+    assert.equal(await shown('.volunteer-result__badge').innerText(), '已录取')
+    assert.ok((await page.locator('.volunteer-lines__row:not(.volunteer-lines__row--head):visible').count()) >= 1)
+    await screenshot(page, 'other-volunteer-found')
+  })
+
+  it('says clearly when nothing matches', async () => {
+    await open('/pages/user/volunteer')
+    await shown('.user-form__row--name input').fill('张三')
+    await shown('.user-form__row--examNo input').fill('2026330100099')
+    await shown('.volunteer .app-confirm-button', '查询').click()
+    await shown('.volunteer-none__title', '未查询到录取信息').waitFor()
+    assert.equal(await page.locator('.volunteer-result').count(), 0)
+    // The server's words come as a toast too; the page's own line stays once it has gone.
+    await page.locator('.app-toast').waitFor({ state: 'detached', timeout: 5000 })
+    await screenshot(page, 'other-volunteer-none')
+  })
+})
