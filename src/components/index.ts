@@ -48,3 +48,6 @@ export {
 export type { PageRoute, QueryValue, ReplaceQueryOptions } from './router-helper'
 export { default as SharePoster, SHARE_POSTER_TEXTS } from './share-poster'
 export type { SharePosterProps } from './share-poster'
+export { default as LoadState } from './load-state'
+export type { LoadStateProps, LoadStatus } from './load-state'
+export { documentHtml } from './rich-document'

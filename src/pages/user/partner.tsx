@@ -12,7 +12,7 @@ import { refreshUserInfo, useFormInfo, useRequireLogin, type FormInfo } from '..
 import { useStore } from '../../store'
 import { BATCHES, INTAKE_YEARS, PartnerStatus } from '../../wire'
 import { FormCard, FormRow } from './components/form'
-import LoadState, { type LoadStatus } from './components/load-state'
+import LoadState, { type LoadStatus } from '../../components/load-state'
 import { SIGN_UP_FIELDS, checkSignUp, firstError, type Errors, type SignUpField, type SignUpForm } from './validate'
 import './partner.scss'
 

@@ -11,7 +11,7 @@ import { refreshUserInfo, useRequireLogin } from '../../session'
 import { useStore } from '../../store'
 import { GENDERS, PAYOUT_ACCOUNT_TYPES, PayoutAccountType } from '../../wire'
 import { FormCard, FormRow } from './components/form'
-import LoadState, { type LoadStatus } from './components/load-state'
+import LoadState, { type LoadStatus } from '../../components/load-state'
 import { PROVINCES, citiesOf } from './data/regions'
 import {
   PAYOUT_ACCOUNT_RULES,

@@ -1,6 +1,6 @@
 import { PayoutAccountType } from '../../wire'
 import { REGIONS, PROVINCES, citiesOf } from './data/regions'
-import { documentHtml } from './components/document-html'
+import { documentHtml } from '../../components/rich-document'
 import {
   MESSAGES,
   checkBind,

@@ -4,8 +4,8 @@ import { web } from '../../../api/cms/web'
 import type { SiteContent, SiteContentKey } from '../../../api/cms/web'
 import Page from '../../../components/page'
 import { routeOf } from '../../../routes'
-import { documentHtml } from './document-html'
-import LoadState, { type LoadStatus } from './load-state'
+import { documentHtml } from '../../../components/rich-document'
+import LoadState, { type LoadStatus } from '../../../components/load-state'
 import './site-document.scss'
 
 export interface SiteDocumentProps {

@@ -1,8 +1,8 @@
 import { View } from '@tarojs/components'
-import ConfirmButton from '../../../components/confirm-button'
-import EmptyNotice from '../../../components/empty-notice'
-import LoadingIndicator from '../../../components/loading-indicator'
-import './load-state.scss'
+import ConfirmButton from '../confirm-button'
+import EmptyNotice from '../empty-notice'
+import LoadingIndicator from '../loading-indicator'
+import './index.scss'
 
 export type LoadStatus = 'loading' | 'failed' | 'ready'
 
