@@ -70,7 +70,7 @@ describe('首页 (the partner dashboard)', () => {
     await context.close()
   })
 
-  it('opens each dashboard screen from its entry, and the share poster over the page', async () => {
+  it('opens each dashboard screen from its entry, and the share poster over the activities', async () => {
     const { context, page } = await signedIn()
     await openHome(page)
     const entries: Array<[string, string, string]> = [
@@ -88,14 +88,17 @@ describe('首页 (the partner dashboard)', () => {
       await page.goBack()
       await page.locator('.home-wallet').waitFor()
     }
-    // 分享海报 draws the partner's poster over the home page, as an image to long-press.
+    // 分享海报 draws the partner's poster over the activities, as an image to long-press.
     await page.locator('.home-entries__item--poster').click()
     await page.locator('.share-poster__title', { hasText: '分享海报' }).waitFor()
     await page.locator('img.share-poster__picture').waitFor({ timeout: 30_000 })
-    assert.ok(['/', '/pages/tabBar/home'].includes(new URL(page.url()).pathname), 'still on home')
+    assert.equal(new URL(page.url()).pathname, '/pages/activity/main')
     await screenshot(page, 'dashboard-home-poster')
     await page.locator('.share-poster__close').click()
     await page.locator('.share-poster').waitFor({ state: 'detached' })
+    await waitForTitle(page, '活动')
+    await page.goBack()
+    await page.locator('.home-wallet').waitFor()
     // 待跟进 opens the clue list on that status.
     await page.locator('.home-stats__cell').nth(1).click()
     await waitForTitle(page, '招生线索')

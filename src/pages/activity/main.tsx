@@ -55,7 +55,9 @@ export default function ActivityMainPage() {
   const shown = useRef({ page: 0, count: 0, total: undefined as number | undefined, busy: false })
   // A signed-in partner browsing the activities can make their poster from here.
   const partnerHere = useStore((s) => isSignedIn(s))
-  const [poster, setPoster] = useState(false)
+  // The home page's 分享海报 entry lands here with `poster=1`: the poster (and its QR encoder)
+  // lives in this subpackage, not in the mini-programs' main package.
+  const [poster, setPoster] = useState(() => params.poster === '1' && partnerHere)
   // Opened from a partner's link: "back" would be the partners' home (their login), not for prospects.
   const [landing] = useState(() => Taro.getCurrentPages().length <= 1)
 

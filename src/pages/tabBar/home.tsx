@@ -4,7 +4,6 @@ import { Text, View } from '@tarojs/components'
 import Dialog from '../../components/dialog'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
-import SharePoster from '../../components/share-poster'
 import { partner, type PartnerHome } from '../../api/ems/partner'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { signOut } from '../../session/flows'
@@ -18,15 +17,18 @@ import './home.scss'
 
 const TITLE = routeOf('pages/tabBar/home')?.title ?? '首页'
 
-/** The home page's entries; 分享海报 (no url) opens the share poster over the page. */
-const ENTRIES: Array<{ key: string; label: string; glyph: string; url?: string }> = [
+/**
+ * The home page's entries. 分享海报 opens the poster over the activities (its subpackage carries
+ * the QR encoder, keeping it out of the mini-programs' main package).
+ */
+const ENTRIES = [
   { key: 'clue', label: '招生线索', glyph: '线', url: HOME_LINKS.clue },
   { key: 'record', label: '资金记录', glyph: '账', url: HOME_LINKS.record },
   { key: 'position', label: '本周期档位', glyph: '档', url: HOME_LINKS.position },
   { key: 'deal', label: '成交单量', glyph: '单', url: HOME_LINKS.deal },
   { key: 'withdrawal', label: '提现', glyph: '提', url: HOME_LINKS.withdrawal },
   { key: 'activity', label: '活动', glyph: '活', url: HOME_LINKS.activity },
-  { key: 'poster', label: '分享海报', glyph: '享' },
+  { key: 'poster', label: '分享海报', glyph: '享', url: `${HOME_LINKS.activity}?poster=1` },
   { key: 'person', label: '个人信息', glyph: '我', url: HOME_LINKS.person },
 ]
 
@@ -120,7 +122,6 @@ export default function TabBarHomePage() {
   const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn && rejected)
   const [confirmSignOut, setConfirmSignOut] = useState(false)
   const [leaving, setLeaving] = useState(false)
-  const [posterOpen, setPosterOpen] = useState(false)
 
   const leave = async () => {
     if (leaving) return
@@ -161,11 +162,7 @@ export default function TabBarHomePage() {
         )}
         <View className='home-card home-entries'>
           {ENTRIES.map((e) => (
-            <View
-              key={e.key}
-              className={`home-entries__item home-entries__item--${e.key}`}
-              onClick={() => (e.url ? go(e.url) : setPosterOpen(true))}
-            >
+            <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
               <View className={`home-entries__icon home-entries__icon--${e.key}`}>
                 <Text>{e.glyph}</Text>
               </View>
@@ -177,7 +174,6 @@ export default function TabBarHomePage() {
           <Text>退出登录</Text>
         </View>
       </View>
-      <SharePoster visible={posterOpen} onClose={() => setPosterOpen(false)} />
       <Dialog
         isOpened={confirmSignOut}
         content='确定要退出登录吗？'
