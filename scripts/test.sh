@@ -84,7 +84,7 @@ if wanted server-postgres; then
   fi
 fi
 
-layer browser logged "$results/browser.log" node --import tsx --test --test-concurrency=1 --test-reporter=spec test/e2e/*.test.ts
+layer browser logged "$results/browser.log" node --import tsx --test --test-concurrency=2 --test-reporter=spec test/e2e/*.test.ts
 count "$results/browser.log"
 
 printf '\n\033[1m━━ summary\033[0m\n'

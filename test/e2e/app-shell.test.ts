@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
+import { DEMO, signInPartner } from './dashboard-support'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
 
 describe('the H5 app served by npm start', () => {
@@ -25,9 +26,19 @@ describe('the H5 app served by npm start', () => {
     assert.match(html, /<div id="app">/)
   })
 
-  it('renders the home page with its title 首页', async () => {
+  it('sends a signed-out visitor of the home page to the partner login', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
+    await page.goto(`${app.url}/`)
+    await page.locator('.page__title', { hasText: '合伙人登录' }).first().waitFor({ timeout: 30_000 })
+    assert.equal(new URL(page.url()).pathname, '/pages/user/login')
+    await context.close()
+  })
+
+  it('renders the home page with its title 首页 for a signed-in partner', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await signInPartner(page, app, DEMO.active)
     await page.goto(`${app.url}/`)
     await page.locator('.page__title', { hasText: '首页' }).first().waitFor({ timeout: 30_000 })
     await screenshot(page, 'shell-home')
@@ -49,6 +60,7 @@ describe('the H5 app served by npm start', () => {
   it("shows the error placeholder with 'Loading chunk failed' when a page's chunk cannot load", async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
+    await signInPartner(page, app, DEMO.active)
     await page.goto(`${app.url}/`)
     await page.locator('.page__title', { hasText: '首页' }).first().waitFor({ timeout: 30_000 })
     // Every further script chunk fails, as on a dropped connection after a deploy.

@@ -203,11 +203,12 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
     }
     const pages: string[] = []
     await open('/pages/activity/main?ref=DEMO01')
+    await shown('.activity-card').waitFor()
+    assert.equal(await page.locator('.activity-card:visible').count(), 10)
+    // Counted from here: the first page has arrived, so only the scroll can ask for more.
     page.on('request', (r) => {
       if (r.url().includes('/activity/listForClient')) pages.push(new URL(r.url()).searchParams.get('page') ?? '')
     })
-    await shown('.activity-card').waitFor()
-    assert.equal(await page.locator('.activity-card:visible').count(), 10)
     await scrollToBottom(page, '.activity-main')
     await page.locator('.activity-card:visible').nth(12).waitFor()
     assert.equal(await page.locator('.activity-card:visible').count(), 13)
