@@ -80,7 +80,8 @@ function toast(text: string) {
   useStore.getState().showToast(text)
 }
 
-function envelopeOf(data: unknown): Envelope | null {
+/** The answer as an object: a parsed JSON text (mini-program hosts may hand text over), or null. */
+function bodyOf(data: unknown): Record<string, unknown> | null {
   let body = data
   if (typeof body === 'string') {
     try {
@@ -89,24 +90,18 @@ function envelopeOf(data: unknown): Envelope | null {
       return null
     }
   }
-  if (body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number') {
-    const { code, message, data: payload } = body as { code: number; message?: unknown; data?: unknown }
-    return { code, message: typeof message === 'string' ? message : '', data: payload }
-  }
-  return null
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : null
+}
+
+function envelopeOf(data: unknown): Envelope | null {
+  const body = bodyOf(data)
+  if (!body || typeof body.code !== 'number') return null
+  return { code: body.code, message: typeof body.message === 'string' ? body.message : '', data: body.data }
 }
 
 /** The `message` of a JSON answer that is not our envelope (a proxy's or framework's error). */
 function bareMessageOf(data: unknown): string | undefined {
-  let body = data
-  if (typeof body === 'string') {
-    try {
-      body = JSON.parse(body)
-    } catch {
-      return undefined
-    }
-  }
-  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
+  const message = bodyOf(data)?.message
   return typeof message === 'string' ? message : undefined
 }
 
