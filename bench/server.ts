@@ -2,6 +2,9 @@
  * `npm run bench:server`: requests/s and latency of the partner's hot calls against a
  * hello-world route measured in the same run, at 50 connections over 100 k clues and 1 k
  * partners, on embedded PGlite and on PostgreSQL (the private cluster of scripts/pg.sh).
+ * Then withdrawal apply: one request per partner (each with a balance and a session), a fresh
+ * idempotency key each, so every request is a real apply (a second apply of a partner would meet
+ * the one-pending rule: such refusals are counted as 4xx).
  * Writes bench/results/server.json and server.md. BENCH_SECONDS (default 10) per route;
  * BENCH_DBS=pglite,postgres chooses the databases.
  */
@@ -40,7 +43,27 @@ export interface DbResult {
   seedSeconds: number
   peakRssMb: number
   routes: RouteResult[]
+  withdrawalApply?: ApplyResult
 }
+
+export interface ApplyResult {
+  requests: number
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  max: number
+  status2xx: number
+  status4xx: number
+  other: number
+  /** Withdrawals recorded and ledger sums that differ from wallet balances after the run. */
+  withdrawalsRecorded: number
+  walletMismatches: number
+}
+
+/** Each bench partner's balance before the withdrawal run (an adjustment entry), fen. */
+const BENCH_BALANCE = 100_000
+const APPLY_AMOUNT = 1_000
+const sessionToken = (partnerId: number) => `bench-session-${partnerId}`
 
 async function seed(env: Record<string, string>) {
   const started = Date.now()
@@ -61,9 +84,99 @@ async function seed(env: Record<string, string>) {
            now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second', now()
     FROM generate_series(1, ${CLUES}) AS i
     JOIN partners p ON p.code = 'B' || lpad((1 + i % ${PARTNERS})::text, 6, '0')`)
+  // Withdrawal apply: every partner gets a balance (one adjustment entry, so the ledger sums to
+  // the wallet) and a session whose token is known (sid = bench-session-<id>).
+  await db.execute(sql`
+    INSERT INTO wallets (partner_id, balance) SELECT id, ${BENCH_BALANCE} FROM partners WHERE code LIKE 'B%'`)
+  await db.execute(sql`
+    INSERT INTO ledger_entries (partner_id, type, amount, balance_after, note, ref_type)
+    SELECT id, '调整', ${BENCH_BALANCE}, ${BENCH_BALANCE}, 'bench balance', 'admin' FROM partners WHERE code LIKE 'B%'`)
+  await db.execute(sql`
+    INSERT INTO sessions (token_hash, kind, partner_id, expires_at)
+    SELECT encode(sha256(convert_to('bench-session-' || id, 'UTF8')), 'hex'), 'user', id, now() + interval '30 days'
+    FROM partners WHERE code LIKE 'B%'`)
   await db.execute(sql`ANALYZE`)
   await database.close()
   return (Date.now() - started) / 1000
+}
+
+async function partnerIds(env: Record<string, string>): Promise<number[]> {
+  const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 1, dataDir: env.DATA_DIR ?? '' })
+  try {
+    const rows = await database.db.execute<{ id: number }>(sql`SELECT id FROM partners WHERE code LIKE 'B%' ORDER BY id`)
+    return (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id))
+  } finally {
+    await database.close()
+  }
+}
+
+async function moneyCheck(env: Record<string, string>): Promise<{ withdrawals: number; mismatches: number }> {
+  const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 1, dataDir: env.DATA_DIR ?? '' })
+  try {
+    const rows = (await database.db.execute(sql`
+      SELECT (SELECT count(*) FROM withdrawals)::int AS withdrawals,
+             (SELECT count(*) FROM wallets w
+               WHERE w.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger_entries e WHERE e.partner_id = w.partner_id))::int AS mismatches`)) as unknown as {
+      rows: Array<{ withdrawals: number; mismatches: number }>
+    }
+    return rows.rows[0]!
+  } finally {
+    await database.close()
+  }
+}
+
+interface CannonApplyOptions {
+  url: string
+  connections: number
+  amount: number
+  requests: Array<{ method: string; path: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }>
+}
+interface CannonApplyResult {
+  duration: number
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; max: number }
+  errors: number
+  timeouts: number
+  '2xx': number
+  '4xx': number
+  '5xx': number
+}
+
+/** One apply per partner, cycling through them, each with a fresh idempotency key. */
+async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 'withdrawalsRecorded' | 'walletMismatches'>> {
+  let next = 0
+  const run = (autocannon as unknown as (o: CannonApplyOptions) => Promise<CannonApplyResult>)({
+    url,
+    connections: CONNECTIONS,
+    amount: ids.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/ems/partner/withdrawalRecord/apply',
+        setupRequest: (req) => {
+          const i = next++
+          const partnerId = ids[i % ids.length]!
+          return {
+            ...req,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sid=${sessionToken(partnerId)}` },
+            body: new URLSearchParams({ amount: String(APPLY_AMOUNT), idempotencyKey: `bench-${Date.now()}-${i}` }).toString(),
+          }
+        },
+      },
+    ],
+  })
+  const result = await run
+  const total = result['2xx'] + result['4xx'] + result['5xx']
+  return {
+    requests: total,
+    requestsPerSecond: Math.round(total / Math.max(result.duration, 0.001)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    status2xx: result['2xx'],
+    status4xx: result['4xx'],
+    other: result['5xx'] + result.errors + result.timeouts,
+  }
 }
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -147,6 +260,7 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
   try {
     console.log(`[${db}] seeding ${PARTNERS} partners and ${CLUES} clues…`)
     const seedSeconds = await seed(env)
+    const ids = await partnerIds(env)
     const { child, url } = await startChild(env)
     try {
       const cookie = await signIn(url, '13900000001')
@@ -162,11 +276,21 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
         const hello = results[0]?.requestsPerSecond ?? m.requestsPerSecond
         results.push({ route: r.route, path: r.path, ...m, ratioToHello: Number((m.requestsPerSecond / hello).toFixed(3)) })
       }
+      console.log(`[${db}] withdrawal apply: one per partner, ${PARTNERS} requests at ${CONNECTIONS} connections`)
+      const apply = await loadApply(url, ids)
       const { peakRss } = await ask<{ peakRss: number }>(child, 'memory')
       child.removeAllListeners('exit')
       child.send({ type: 'close' })
       await new Promise((r) => child.once('exit', r))
-      return { db, seedSeconds, peakRssMb: Math.round(peakRss / 1024 / 1024), routes: results }
+      // PGlite: the directory is free once the server has closed.
+      const money = await moneyCheck(env)
+      return {
+        db,
+        seedSeconds,
+        peakRssMb: Math.round(peakRss / 1024 / 1024),
+        routes: results,
+        withdrawalApply: { ...apply, withdrawalsRecorded: money.withdrawals, walletMismatches: money.mismatches },
+      }
     } catch (error) {
       child.kill('SIGKILL')
       throw error
@@ -191,7 +315,21 @@ export function markdown(results: DbResult[]): string {
         `| ${r.db} | ${x.route} | ${x.requestsPerSecond} | ${x.p50} | ${x.p99} | ${x.max} | ${(x.ratioToHello * 100).toFixed(1)} % | ${x.errors} | ${x.non2xx} |`,
       )
     }
+    const a = r.withdrawalApply
+    if (a) {
+      lines.push(
+        `| ${r.db} | withdrawal apply (${a.requests} partners, once each) | ${a.requestsPerSecond} | ${a.p50} | ${a.p99} | ${a.max} | | ${a.other} | ${a.status4xx} |`,
+      )
+    }
     lines.push(`| ${r.db} | peak server memory | ${r.peakRssMb} MB | | | | | | |`)
+  }
+  const applies = results.filter((r) => r.withdrawalApply)
+  if (applies.length > 0) {
+    lines.push('', 'Withdrawal apply: 2xx / 4xx / other, withdrawals recorded, wallets whose ledger sum differs (must be 0):', '')
+    for (const r of applies) {
+      const a = r.withdrawalApply!
+      lines.push(`- ${r.db}: ${a.status2xx} / ${a.status4xx} / ${a.other}; ${a.withdrawalsRecorded} recorded; ${a.walletMismatches} mismatches`)
+    }
   }
   return lines.join('\n') + '\n'
 }

@@ -307,6 +307,7 @@ CREATE UNIQUE INDEX "withdrawals_partner_key_uq" ON "withdrawals" USING btree ("
 CREATE UNIQUE INDEX "withdrawals_one_pending_uq" ON "withdrawals" USING btree ("partner_id") WHERE status = '审核中';--> statement-breakpoint
 CREATE INDEX "withdrawals_partner_created_idx" ON "withdrawals" USING btree ("partner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_created_idx" ON "withdrawals" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "withdrawals_created_idx" ON "withdrawals" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "activities_status_start_idx" ON "activities" USING btree ("status","start_at","id");--> statement-breakpoint
 CREATE INDEX "activities_start_idx" ON "activities" USING btree ("start_at","id");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","sort");--> statement-breakpoint

@@ -1,14 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import type { Database } from './db/types.ts'
 import { refuseNulCharacters } from './lib/refuse-nul.ts'
+import { createResponseSerializerCompiler } from './lib/serializer.ts'
 import { registerModules } from './modules/index.ts'
 import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
-import { errorsPlugin } from './plugins/errors.ts'
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { routeTablePlugin } from './plugins/route-table.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { servicesPlugin, type ServicesOptions } from './plugins/services.ts'
 import { sessionsPlugin } from './plugins/sessions.ts'
@@ -48,12 +50,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(createResponseSerializerCompiler({ validate: !config.isProduction }))
   app.decorate('config', config)
 
   try {
+    await app.register(routeTablePlugin)
     await app.register(errorsPlugin)
     // PostgreSQL text cannot hold U+0000: refuse it for every route before it reaches the database.
     app.addHook('preValidation', refuseNulCharacters)
@@ -65,7 +69,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(servicesPlugin, { config, ...options.services })
     await app.register(swaggerPlugin)
     await app.register(registerModules)
-    await app.register(staticH5Plugin, { h5Dir: config.h5Dir })
+    await app.register(staticH5Plugin, {
+      h5Dir: config.h5Dir,
+      connectOrigins: [...config.allowedOrigins, ...config.cspConnectSources],
+      frameHostPatterns: config.allowLists.webHosts,
+    })
   } catch (error) {
     if (owned) await database.close()
     throw error

@@ -85,6 +85,7 @@ const envSchema = z.object({
   WECHATPAY_NOTIFY_URL: optional,
   WECHATPAY_API_URL: z.string().default('https://api.mch.weixin.qq.com'),
   WEB_ALLOWED_HOSTS: list.optional(),
+  CSP_CONNECT_SRC: list.default(['https://restapi.amap.com']),
   OAUTH_REDIRECT_HOSTS: list.optional(),
 })
 
@@ -121,6 +122,8 @@ export interface Config {
   seedDemo: boolean
   /** Payments (gateways/pay.ts): the sandbox by default outside production. */
   pay: PayConfig
+  /** Origins the H5 app calls besides this one and ALLOWED_ORIGINS (its CSP connect-src): the maps service. */
+  cspConnectSources: string[]
   /** Host allow-lists the client checks (GET /api/bms/develop/config/getByKey). */
   allowLists: { webHosts: string[]; oauthRedirectHosts: string[] }
 }
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     pay: payConfig(e, { isProduction, publicOrigin }),
     allowLists: allowLists(e, { publicOrigin }),
+    cspConnectSources: e.CSP_CONNECT_SRC,
   }
 }
 /** PAY_PROVIDER: sandbox outside production; in production wechatpay when configured, otherwise none (payFee refuses). */

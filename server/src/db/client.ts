@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDirLock } from './lock.ts'
+import { withPreparedStatements } from './pglite-statements.ts'
 import * as schema from './schema.ts'
 import type { Database, Executor } from './types.ts'
 
@@ -18,7 +19,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
 
 /** An open PGlite instance (the default, embedded). */
 export function databaseFromPglite({ client, release }: { client: PGlite; release?: () => void }): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Executor
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Executor
   return {
     db,
     kind: 'pglite',

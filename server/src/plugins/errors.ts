@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { isAppError } from '../lib/errors.ts'
+import { BASELINE_SECURITY_HEADERS } from '../lib/security-headers.ts'
 import { validationMessage } from '../lib/validation-message.ts'
 import { Code, type CodeValue } from '../wire.ts'
 
@@ -16,6 +17,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_TYPE: '请求内容类型不能为空',
   FST_ERR_CTP_INVALID_TYPE: '请求内容类型不正确',
   FST_ERR_BAD_URL: '请求地址不正确',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址过长',
   FST_ERR_ASYNC_CONSTRAINT: '请求无效',
   FST_PARTS_LIMIT: '上传的文件过多',
   FST_FILES_LIMIT: '上传的文件过多',
@@ -35,6 +37,17 @@ function codeForStatus(status: number): CodeValue {
 
 function send(reply: FastifyReply, status: number, code: CodeValue, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ code, message, data: null })
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before a route is chosen (a URL that
+ * does not decode, a path parameter over `maxParamLength`) would otherwise be answered with Fastify's
+ * own JSON, not the envelope, and without the security headers.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS)) reply.header(name, value)
+  return send(reply, status, Code.badRequest, FASTIFY_MESSAGES[error.code] ?? '请求无效')
 }
 
 /** Serves the H5 app's index.html for history-mode deep links; set by the staticH5 plugin. */
@@ -70,6 +83,8 @@ export const errorsPlugin = fp(
         const first = error.validation[0]
         return send(reply, 400, Code.badRequest, first ? validationMessage(first) : '请求参数不正确')
       }
+      // A multipart body cut short (a part or field limit stops the parser, or the client hung up).
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return send(reply, 400, Code.badRequest, '上传内容不完整或格式不正确')
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema')
         return send(reply, 500, Code.internal, INTERNAL_MESSAGE)

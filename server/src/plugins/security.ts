@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createError } from '../lib/errors.ts'
+import { BASELINE_SECURITY_HEADERS } from '../lib/security-headers.ts'
 import { Code } from '../wire.ts'
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -9,23 +10,28 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
   return origin === `${request.protocol}://${request.host}`
 }
 
+const refuseOrigin = () => createError({ key: 'originRefused', code: Code.forbidden, message: '请求来源不被允许', statusCode: 403 })
+
 /**
- * Security headers on every answer; CORS for the allowed origins; and a browser's state-changing
- * call whose Origin is neither this host nor an allowed origin is refused (cookies are SameSite=Lax,
- * this closes the rest). Calls without an Origin header (mini-programs, servers) pass.
+ * Security headers on every answer (lib/security-headers.ts; HTML answers replace the CSP with
+ * their own); CORS for the allowed origins; and a browser's state-changing call whose Origin is
+ * neither this host nor an allowed origin is refused (cookies are SameSite=Lax, this closes the
+ * rest), as is one without an Origin that the browser marks cross-site (Sec-Fetch-Site). Calls with
+ * neither header (mini-programs, servers) pass.
  */
 export const securityPlugin = fp<{ allowedOrigins: string[] }>(
   async (app, { allowedOrigins }) => {
     const allowed = new Set(allowedOrigins)
 
     app.addHook('onRequest', async (request, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff')
-      reply.header('X-Frame-Options', 'SAMEORIGIN')
-      reply.header('Content-Security-Policy', "frame-ancestors 'self'")
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      reply.headers(BASELINE_SECURITY_HEADERS)
+      if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=15552000')
 
       const origin = request.headers.origin
-      if (!origin) return
+      if (!origin) {
+        if (UNSAFE.has(request.method) && request.headers['sec-fetch-site'] === 'cross-site') throw refuseOrigin()
+        return
+      }
       const trusted = allowed.has(origin)
       if (trusted) {
         reply.header('Access-Control-Allow-Origin', origin)
@@ -38,9 +44,7 @@ export const securityPlugin = fp<{ allowedOrigins: string[] }>(
           return reply.code(204).send()
         }
       }
-      if (UNSAFE.has(request.method) && !trusted && !sameOrigin(request, origin)) {
-        throw createError({ key: 'originRefused', code: Code.forbidden, message: '请求来源不被允许', statusCode: 403 })
-      }
+      if (UNSAFE.has(request.method) && !trusted && !sameOrigin(request, origin)) throw refuseOrigin()
     })
   },
   { name: 'security', dependencies: ['errors'] },

@@ -1,13 +1,11 @@
 import cookie from '@fastify/cookie'
-import { eq } from 'drizzle-orm'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { admins } from '../modules/admins/admins.table.ts'
-import { createSessionsRepository, type SessionKind, type SessionRow } from '../modules/sessions/sessions.repository.ts'
+import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from '../modules/sessions/sessions.repository.ts'
 import { createForbiddenError, createSessionInvalidError } from '../modules/sessions/sessions.errors.ts'
 import { COOKIE_NAMES, createSessionsService, type SessionsService } from '../modules/sessions/sessions.service.ts'
 import type { PendingOpenId } from '../modules/sessions/sessions.table.ts'
-import type { AdminRole } from '../wire.ts'
+import { type AdminRole, PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
   id: number
@@ -19,6 +17,8 @@ export interface AdminPrincipal {
 export interface SessionContext {
   /** The session of `kind` for this request's cookie, loaded once per request. */
   get(kind: SessionKind): Promise<SessionRow | undefined>
+  /** The same, with its partner's status and its operator (one query; what requirePartner/requireAdmin check). */
+  live(kind: SessionKind): Promise<LiveSession | undefined>
   /** Starts a session of `kind` (replacing the current one) and sets its cookie. */
   start(args: {
     kind: SessionKind
@@ -45,6 +45,25 @@ declare module 'fastify' {
   }
 }
 
+/** Who may call a route, read by tests that enumerate the routes (hardening, cross-partner). */
+export type RouteAccess = { kind: 'partner' } | { kind: 'admin'; roles: AdminRole[] }
+
+const ACCESS = Symbol.for('activity-mobile.routeAccess')
+
+function describeAccess<T extends object>(handler: T, access: RouteAccess): T {
+  return Object.assign(handler, { [ACCESS]: access })
+}
+
+/** The access a route's preHandler(s) require; public when none. */
+export function routeAccess(preHandler: unknown): RouteAccess | undefined {
+  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler]
+  for (const h of handlers) {
+    const access = (h as { [ACCESS]?: RouteAccess } | undefined)?.[ACCESS]
+    if (access) return access
+  }
+  return undefined
+}
+
 /**
  * Sessions in the database, carried by HttpOnly cookies: `sid` for partners (the ums user), `asid`
  * for operators. Mini-programs resend the cookie as a `Cookie` header, which is the same thing here.
@@ -62,13 +81,20 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean }>(
 
     app.addHook('onRequest', async (request, reply) => {
       const loaded = new Map<SessionKind, SessionRow | undefined>()
+      const live = new Map<SessionKind, LiveSession | undefined>()
+      const started = new Map<SessionKind, string>()
       request.session = {
         async get(kind) {
           if (loaded.has(kind)) return loaded.get(kind)
-          const token = request.cookies[COOKIE_NAMES[kind]]
+          return this.live(kind)
+        },
+        async live(kind) {
+          if (live.has(kind)) return live.get(kind)
+          const token = started.get(kind) ?? request.cookies[COOKIE_NAMES[kind]]
           const resolved = token ? await service.resolve({ db: app.db, token, kind }) : undefined
           if (resolved?.renewed && token) reply.setCookie(COOKIE_NAMES[kind], token, { ...cookieOptions, maxAge: service.ttlSeconds })
           loaded.set(kind, resolved?.session)
+          live.set(kind, resolved?.session)
           return resolved?.session
         },
         async start({ kind, ...rest }) {
@@ -77,6 +103,8 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean }>(
           const { token, session } = await service.create({ db: app.db, kind, ...rest })
           reply.setCookie(COOKIE_NAMES[kind], token, { ...cookieOptions, maxAge: service.ttlSeconds })
           loaded.set(kind, session)
+          started.set(kind, token)
+          live.delete(kind)
           return session
         },
         async end(kind) {
@@ -84,25 +112,50 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean }>(
           if (current) await createSessionsRepository({ db: app.db }).deleteById({ id: current.id })
           reply.clearCookie(COOKIE_NAMES[kind], cookieOptions)
           loaded.set(kind, undefined)
+          live.set(kind, undefined)
         },
       }
     })
 
-    app.decorate('requirePartner', async (request) => {
-      const session = await request.session.get('user')
-      if (!session?.partnerId) throw createSessionInvalidError()
-      request.partnerId = session.partnerId
+    // The guards are declared as preHandlers (`preHandler: app.requirePartner`); they run as the
+    // route's first onRequest hook instead, so a caller without the right session is refused before
+    // the body is read or validated (a 401 or 403, never a validation message about the form).
+    app.addHook('onRoute', (route) => {
+      const preHandlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]
+      const guards = preHandlers.filter((h) => routeAccess(h))
+      if (guards.length === 0) return
+      route.preHandler = preHandlers.filter((h) => !routeAccess(h))
+      const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+      route.onRequest = [...guards, ...onRequest] as typeof route.onRequest
     })
 
-    app.decorate('requireAdmin', (roles?: AdminRole[]) => async (request) => {
-      const session = await request.session.get('admin')
-      if (!session?.adminId) throw createSessionInvalidError()
-      const [admin] = await app.db.select().from(admins).where(eq(admins.id, session.adminId)).limit(1)
-      if (!admin || !admin.enabled) throw createSessionInvalidError()
-      const role = admin.role as AdminRole
-      if (roles && roles.length > 0 && !roles.includes(role) && role !== '管理员') throw createForbiddenError()
-      request.admin = { id: admin.id, account: admin.account, name: admin.name, role }
-    })
+    // Disabling a partner or an operator ends their sessions; the status checks here are the second line.
+    app.decorate(
+      'requirePartner',
+      describeAccess<preHandlerAsyncHookHandler>(
+        async (request) => {
+          const session = await request.session.live('user')
+          if (!session?.partnerId || !session.partnerStatus || session.partnerStatus === PartnerStatus.disabled)
+            throw createSessionInvalidError()
+          request.partnerId = session.partnerId
+        },
+        { kind: 'partner' },
+      ),
+    )
+
+    app.decorate('requireAdmin', (roles?: AdminRole[]) =>
+      describeAccess<preHandlerAsyncHookHandler>(
+        async (request) => {
+          const session = await request.session.live('admin')
+          const admin = session?.admin
+          if (!admin || !admin.enabled) throw createSessionInvalidError()
+          const role = admin.role as AdminRole
+          if (roles && roles.length > 0 && !roles.includes(role) && role !== '管理员') throw createForbiddenError()
+          request.admin = { id: admin.id, account: admin.account, name: admin.name, role }
+        },
+        { kind: 'admin', roles: roles ?? [] },
+      ),
+    )
   },
   { name: 'sessions', dependencies: ['database', 'errors'] },
 )

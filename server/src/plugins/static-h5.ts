@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
+import { appCsp, inlineScriptHashes } from '../lib/security-headers.ts'
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
 const NOT_APP = /^\/(api|docs|uploads)(\/|$)/
@@ -9,15 +10,23 @@ const NOT_APP = /^\/(api|docs|uploads)(\/|$)/
 /**
  * Serves the built H5 app from `h5Dir` when it has an index.html: files as they are (hashed assets
  * cached for a year, index.html never), and history-mode deep links (any GET outside /api and
- * /docs without a file extension) get index.html.
+ * /docs without a file extension) get index.html, under the app's Content-Security-Policy.
  */
-export const staticH5Plugin = fp<{ h5Dir: string }>(
-  async (app, { h5Dir }) => {
+export const staticH5Plugin = fp<{ h5Dir: string; connectOrigins: string[]; frameHostPatterns: string[] }>(
+  async (app, { h5Dir, connectOrigins, frameHostPatterns }) => {
     const index = path.join(h5Dir, 'index.html')
     if (!fs.existsSync(index)) {
       app.log.debug({ h5Dir }, 'no built H5 app; not serving it')
       return
     }
+    // The app's policy, with the hashes of the inline scripts of the index.html being served.
+    const csp = appCsp({ scriptHashes: inlineScriptHashes(fs.readFileSync(index, 'utf8')), connectOrigins, frameHostPatterns })
+    // Every answer outside /api, /docs and /uploads, not only text/html ones: a 304 to a reload
+    // carries no content type, and the browser replaces the cached page's headers with its own.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!NOT_APP.test(request.url)) reply.header('Content-Security-Policy', csp)
+      return payload
+    })
     await app.register(fastifyStatic, {
       root: h5Dir,
       prefix: '/',

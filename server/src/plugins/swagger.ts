@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { DOCS_CSP } from '../lib/security-headers.ts'
 
 /** Services of SPEC.md section 7; each route is tagged with the one its path starts with. */
 export const SERVICE_TAGS = [
@@ -43,7 +44,7 @@ export const swaggerPlugin = fp(
         return out
       },
     })
-    await app.register(swaggerUi, { routePrefix: '/docs' })
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP })
   },
   { name: 'swagger' },
 )

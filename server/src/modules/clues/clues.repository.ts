@@ -1,4 +1,6 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
+import { pageTotal, totalOf } from '../../db/paging.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { ClueStatus } from '../../wire.ts'
@@ -22,6 +24,30 @@ function where(f: ClueFilter, column: typeof clues.createdAt | typeof clues.deal
   if (f.range) c.push(gte(column, f.range.from), lt(column, f.range.to))
   return c.length ? and(...c) : undefined
 }
+
+const { partnerId: _partnerId, updatedAt: _updatedAt, ...partnerColumns } = getTableColumns(clues)
+export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt'>
+
+/**
+ * A partner's clues, newest first: one prepared statement per filter shape (status and time range
+ * optional), each served by (partner_id[, status], created_at, id) without a sort.
+ */
+const partnerPage = (withStatus: boolean, withRange: boolean) =>
+  preparedPerDb((db) => {
+    const c: SQL[] = [eq(clues.partnerId, sql.placeholder('partnerId'))]
+    if (withStatus) c.push(eq(clues.status, sql.placeholder('status')))
+    if (withRange) c.push(gte(clues.createdAt, sql.placeholder('from')), lt(clues.createdAt, sql.placeholder('to')))
+    const w = and(...c)
+    return db
+      .select({ ...partnerColumns, total: totalOf(clues, w) })
+      .from(clues)
+      .where(w)
+      .orderBy(desc(clues.createdAt), desc(clues.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`clues_partner_page_${withStatus ? 's' : ''}${withRange ? 'r' : ''}`)
+  })
+const partnerPages = [partnerPage(false, false), partnerPage(true, false), partnerPage(false, true), partnerPage(true, true)] as const
 
 export function createCluesRepository({ db }: { db: Executor }) {
   return {
@@ -57,19 +83,40 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .returning()
       return row!
     },
-    /** Newest first (created_at, id), served by the (partner_id, created_at, id) index. */
-    async list({ filter, page, size }: { filter: ClueFilter; page: number; size: number }) {
-      const w = where(filter)
-      const rows = await db
-        .select()
-        .from(clues)
-        .where(w)
-        .orderBy(desc(clues.createdAt), desc(clues.id))
-        .limit(size)
-        .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(clues).where(w)
-      return { rows, total: total?.n ?? 0 }
+    /** A partner's page and its total in one prepared query; a page past the end counts separately. */
+    async listForPartner({
+      partnerId,
+      status,
+      range,
+      page,
+      size,
+    }: {
+      partnerId: number
+      status?: string
+      range?: Range
+      page: number
+      size: number
+    }): Promise<{ rows: PartnerClueRow[]; total: number }> {
+      const prepared = partnerPages[(status ? 1 : 0) + (range ? 2 : 0)]!(db)
+      const rows = await prepared.execute({
+        partnerId,
+        status,
+        from: range?.from,
+        to: range?.to,
+        limit: size,
+        offset: (page - 1) * size,
+      })
+      const total = await pageTotal({ rows, page, count: () => this.count({ partnerId, status, range }) })
+      return { rows, total }
     },
+    async count(filter: ClueFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(clues).where(where(filter))
+      return row?.n ?? 0
+    },
+    /**
+     * Every clue (operators), newest first. The total is a separate count here: over all clues a
+     * window count would visit every row, while count(*) can use an index-only scan.
+     */
     async listWithPartner({ filter, page, size }: { filter: ClueFilter; page: number; size: number }) {
       const w = where(filter)
       const rows = await db
@@ -80,8 +127,7 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .orderBy(desc(clues.createdAt), desc(clues.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(clues).where(w)
-      return { rows, total: total?.n ?? 0 }
+      return { rows, total: await this.count(filter) }
     },
     /** Deals closed by the partner within `range` (by deal time). */
     async countDeals({ partnerId, range }: { partnerId: number; range: Range }): Promise<number> {
@@ -93,19 +139,27 @@ export function createCluesRepository({ db }: { db: Executor }) {
         )
       return row?.n ?? 0
     },
+    /**
+     * Closed deals, latest first, and their total in one query, over (partner_id, deal_at, id);
+     * `deal_at IS NOT NULL` lets the index skip the clues without a deal.
+     */
     async listDeals({ partnerId, range, page, size }: { partnerId: number; range?: Range; page: number; size: number }) {
-      const c: SQL[] = [eq(clues.partnerId, partnerId), eq(clues.status, ClueStatus.deal)]
+      const c: SQL[] = [eq(clues.partnerId, partnerId), isNotNull(clues.dealAt), eq(clues.status, ClueStatus.deal)]
       if (range) c.push(gte(clues.dealAt, range.from), lt(clues.dealAt, range.to))
       const w = and(...c)
       const rows = await db
-        .select()
+        .select({ ...partnerColumns, total: totalOf(clues, w) })
         .from(clues)
         .where(w)
         .orderBy(desc(clues.dealAt), desc(clues.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(clues).where(w)
-      return { rows, total: total?.n ?? 0 }
+      const total = await pageTotal({
+        rows,
+        page,
+        count: async () => (await db.select({ n: count() }).from(clues).where(w))[0]?.n ?? 0,
+      })
+      return { rows, total }
     },
     async countByStatus({ partnerId, status }: { partnerId: number; status: string }): Promise<number> {
       const [row] = await db

@@ -49,8 +49,10 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, timeType, page, size } = request.query
-      const { rows, total } = await createCluesRepository({ db: app.db }).list({
-        filter: { partnerId: request.partnerId, status, range: timeType ? timeTypeRange(timeType) : undefined },
+      const { rows, total } = await createCluesRepository({ db: app.db }).listForPartner({
+        partnerId: request.partnerId,
+        status,
+        range: timeType ? timeTypeRange(timeType) : undefined,
         page,
         size,
       })

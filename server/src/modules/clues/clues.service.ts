@@ -14,12 +14,12 @@ import {
   createDuplicatePhoneError,
   createRefNotFoundError,
 } from './clues.errors.ts'
-import { type ClueRow, createCluesRepository } from './clues.repository.ts'
+import { type ClueRow, createCluesRepository, type PartnerClueRow } from './clues.repository.ts'
 
 export const DEDUP_DAYS = 90
 
 /** What a partner sees of a clue: the phone masked. */
-export function toPartnerClue(c: ClueRow) {
+export function toPartnerClue(c: PartnerClueRow) {
   return {
     id: c.id,
     name: c.name,

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
+import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import type { LedgerType } from '../../wire.ts'
@@ -92,15 +93,20 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       if (type) conditions.push(eq(ledgerEntries.type, type))
       if (range) conditions.push(gte(ledgerEntries.createdAt, range.from), lt(ledgerEntries.createdAt, range.to))
       const where = and(...conditions)
+      // The page and its total in one round trip, over (partner_id[, type], created_at, id).
       const rows = await db
-        .select()
+        .select({ ...getTableColumns(ledgerEntries), total: totalOf(ledgerEntries, where) })
         .from(ledgerEntries)
         .where(where)
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [totals] = await db.select({ n: count() }).from(ledgerEntries).where(where)
-      return { rows, total: totals?.n ?? 0 }
+      const total = await pageTotal({
+        rows,
+        page,
+        count: async () => (await db.select({ n: count() }).from(ledgerEntries).where(where))[0]?.n ?? 0,
+      })
+      return { rows, total }
     },
   }
 }

@@ -26,7 +26,24 @@ export function shareLink({ publicOrigin, code }: { publicOrigin: string; code: 
   return `${publicOrigin}/pages/activity/main?ref=${encodeURIComponent(code)}`
 }
 
-export function missingInfo(p: PartnerRow) {
+export type MissingInfoFields = Pick<
+  PartnerRow,
+  | 'realName'
+  | 'gender'
+  | 'idCard'
+  | 'province'
+  | 'city'
+  | 'payoutType'
+  | 'payoutAccount'
+  | 'payoutName'
+  | 'school'
+  | 'major'
+  | 'discipline'
+  | 'intakeYear'
+  | 'batch'
+>
+
+export function missingInfo(p: MissingInfoFields) {
   const personal = !(p.realName && p.gender && p.idCard && p.province && p.city && p.payoutType && p.payoutAccount && p.payoutName)
   const signUp = !(p.school && p.major && p.discipline && p.intakeYear && p.batch)
   return { personal, signUp, payoutAccount: !(p.payoutType && p.payoutAccount && p.payoutName) }

@@ -1,6 +1,6 @@
 import { randomToken, sha256 } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/types.ts'
-import { createSessionsRepository, type SessionKind, type SessionRow } from './sessions.repository.ts'
+import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from './sessions.repository.ts'
 import type { PendingOpenId } from './sessions.table.ts'
 
 export const COOKIE_NAMES: Record<SessionKind, string> = { user: 'sid', admin: 'asid' }
@@ -49,7 +49,7 @@ export function createSessionsService({ ttlDays }: { ttlDays: number }) {
       db: Executor
       token: string
       kind: SessionKind
-    }): Promise<{ session: SessionRow; renewed: boolean } | undefined> {
+    }): Promise<{ session: LiveSession; renewed: boolean } | undefined> {
       if (!token || token.length > 200) return undefined
       const repo = createSessionsRepository({ db })
       const session = await repo.findByTokenHash({ tokenHash: sha256(token), kind })

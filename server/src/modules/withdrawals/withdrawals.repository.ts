@@ -1,4 +1,5 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import { WithdrawalStatus } from '../../wire.ts'
 import { partners } from '../partners/partners.table.ts'
@@ -40,6 +41,24 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
         .returning()
       return row!
     },
+    /** A partner's withdrawals, newest first, and their total in one round trip, over (partner_id, created_at, id). */
+    async listForPartner({ partnerId, status, page, size }: { partnerId: number; status?: string; page: number; size: number }) {
+      const w = and(eq(withdrawals.partnerId, partnerId), status ? eq(withdrawals.status, status) : undefined)
+      const rows = await db
+        .select({ ...getTableColumns(withdrawals), total: totalOf(withdrawals, w) })
+        .from(withdrawals)
+        .where(w)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const total = await pageTotal({
+        rows,
+        page,
+        count: async () => (await db.select({ n: count() }).from(withdrawals).where(w))[0]?.n ?? 0,
+      })
+      return { rows, total }
+    },
+    /** Finance: withdrawals with their partner, newest first (by status, partner or all). */
     async list({ partnerId, status, page, size }: { partnerId?: number; status?: string; page: number; size: number }) {
       const c: SQL[] = []
       if (partnerId !== undefined) c.push(eq(withdrawals.partnerId, partnerId))

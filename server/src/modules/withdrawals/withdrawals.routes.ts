@@ -59,8 +59,13 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, page, size } = request.query
-      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).list({ partnerId: request.partnerId, status, page, size })
-      return ok({ list: rows.map((r) => toPartnerWithdrawal(r.w)), total, page, size })
+      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).listForPartner({
+        partnerId: request.partnerId,
+        status,
+        page,
+        size,
+      })
+      return ok({ list: rows.map(toPartnerWithdrawal), total, page, size })
     },
   )
 

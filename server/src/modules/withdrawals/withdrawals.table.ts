@@ -32,6 +32,7 @@ export const withdrawals = pgTable(
       .where(sql`status = '审核中'`),
     index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('withdrawals_created_idx').on(t.createdAt, t.id),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 )

@@ -1,0 +1,27 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+
+/**
+ * The total of a page's filter, computed in the page's own statement (one round trip) as an
+ * uncorrelated scalar subquery: PostgreSQL runs it once (an InitPlan, an index or index-only scan)
+ * and the page itself keeps its LIMIT, so it is read in index order and stops after `size` rows.
+ *
+ * (`count(*) OVER ()` was tried first: the window has to read every matching row, so for a
+ * partner's few dozen rows the planner switched to a bitmap scan plus a sort.)
+ */
+export const totalOf = (table: PgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number)
+
+/** The total from the page's rows, or from `count()` for an empty page past the first. */
+export async function pageTotal<R extends { total: number }>({
+  rows,
+  page,
+  count,
+}: {
+  rows: R[]
+  page: number
+  count: () => Promise<number>
+}): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total
+  return page > 1 ? count() : 0
+}

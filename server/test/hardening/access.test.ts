@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { InjectOptions } from 'fastify'
+import { COOKIE_NAMES } from '../../src/modules/sessions/sessions.service.ts'
+import type { RouteEntry } from '../../src/plugins/route-table.ts'
+import { ADMIN_ROLES, AdminRole, Code } from '../../src/wire.ts'
+import { adminClient, partnerClient } from '../fixtures.ts'
+import { buildTestApp, type TestApp } from '../helper.ts'
+import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProblems } from './support.ts'
+
+/**
+ * Every protected route, enumerated from the app, refuses the wrong caller before it reads its
+ * input: no session, a partner on an operator route, an operator on a partner route (401 with code
+ * 100000004), an operator without the role (403); each refusal is a Chinese envelope and writes
+ * nothing.
+ */
+describe('who may call what, on every route', () => {
+  let t: TestApp
+  let partnerCookie: string
+  const operatorCookies = new Map<string, string>()
+
+  before(async () => {
+    t = await buildTestApp()
+    const { client } = await partnerClient(t.app)
+    partnerCookie = `${COOKIE_NAMES.user}=${client.jar.get(COOKIE_NAMES.user)}`
+    for (const role of ADMIN_ROLES) {
+      const { client: operator } = await adminClient(t.app, role)
+      operatorCookies.set(role, `${COOKIE_NAMES.admin}=${operator.jar.get(COOKIE_NAMES.admin)}`)
+    }
+  })
+  after(async () => t?.close())
+
+  function call(route: RouteEntry, cookie?: string): InjectOptions {
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
+    if (cookie) headers.cookie = cookie
+    return { method: route.method as InjectOptions['method'], url: concreteUrl(route.url), headers, payload: 'id=1' }
+  }
+
+  test('every protected route refuses the wrong caller, in Chinese, without writing', async () => {
+    const fingerprint = await createFingerprint(t.app)
+    const problems: string[] = []
+    let checked = 0
+    const routes = appRoutes(t.app).filter((r) => r.access)
+    assert.ok(routes.length >= 60, `${routes.length} protected routes`)
+    for (const route of routes) {
+      const access = route.access!
+      const cases: Array<{ who: string; cookie?: string; status: number; code: number }> = [
+        { who: 'nobody', status: 401, code: Code.sessionInvalid },
+        { who: 'a forged cookie', cookie: `${COOKIE_NAMES.user}=forged; ${COOKIE_NAMES.admin}=forged`, status: 401, code: Code.sessionInvalid },
+      ]
+      if (access.kind === 'partner') {
+        for (const [role, cookie] of operatorCookies) cases.push({ who: `operator ${role}`, cookie, status: 401, code: Code.sessionInvalid })
+      } else {
+        cases.push({ who: 'a partner', cookie: partnerCookie, status: 401, code: Code.sessionInvalid })
+        // A route for some roles refuses the others (管理员 may do everything).
+        if (access.roles.length > 0)
+          for (const [role, cookie] of operatorCookies)
+            if (role !== AdminRole.admin && !access.roles.includes(role as AdminRole))
+              cases.push({ who: `operator ${role}`, cookie, status: 403, code: Code.forbidden })
+      }
+      for (const c of cases) {
+        const before = await fingerprint()
+        const res = await t.app.inject(call(route, c.cookie))
+        checked++
+        const where = `${route.method} ${route.url} as ${c.who} -> ${res.statusCode} ${res.body.slice(0, 120)}`
+        problems.push(...envelopeProblems(res).map((p) => `${where}: ${p}`))
+        if (res.statusCode !== c.status || res.json().code !== c.code) problems.push(`${where}: expected ${c.status}/${c.code}`)
+        const written = changedTables(before, await fingerprint())
+        if (written.length) problems.push(`${where}: wrote ${written.join(', ')}`)
+      }
+    }
+    assert.deepEqual(problems, [])
+    assert.ok(checked > 200, `${checked} calls`)
+  })
+
+  test('the access of each route matches what its OpenAPI entry declares', () => {
+    for (const route of appRoutes(t.app).filter((r) => r.url.startsWith('/api/'))) {
+      const security = JSON.stringify((route.schema as { security?: unknown } | undefined)?.security ?? [])
+      if (route.access?.kind === 'partner') assert.match(security, /partnerSession/, `${route.method} ${route.url}`)
+      if (route.access?.kind === 'admin') assert.match(security, /adminSession/, `${route.method} ${route.url}`)
+    }
+  })
+})

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { ClueStatus, LedgerType, WithdrawalStatus } from '../../src/wire.ts'
+import { partnerClient } from '../fixtures.ts'
+import { buildTestApp, type Client, TEST_DATABASE_URL, type TestApp } from '../helper.ts'
+
+/**
+ * The partner's list calls are served by an index in the order they return, without a sort step
+ * and without reading a whole table: EXPLAIN (ANALYZE, BUFFERS) of every statement the routes run,
+ * over enough rows (the partner under test has 4 k clues, 2 k ledger entries and 800 withdrawals,
+ * among 60 k / 60 k / 24 k of 600 partners) that the planner would pick a sequential scan or a sort
+ * if the index did not fit. (For a partner with a dozen rows the planner rightly prefers a bitmap
+ * scan and a sort of those few rows.) Both the custom plan (the parameters' values) and the generic
+ * plan a prepared statement settles on are checked.
+ *
+ * PostgreSQL only: the statements are captured from the pg pool. PGlite runs the same planner, but
+ * its client is wrapped by the named-statement cache (src/db/pglite-statements.ts).
+ */
+const BIG_TABLES = new Set(['clues', 'ledger_entries', 'withdrawals'])
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  Plans?: PlanNode[]
+}
+
+function problems(node: PlanNode, out: string[] = []): string[] {
+  if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') out.push(node['Node Type'])
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.has(node['Relation Name']))
+    out.push(`Seq Scan on ${node['Relation Name']}`)
+  for (const child of node.Plans ?? []) problems(child, out)
+  return out
+}
+
+function indexes(node: PlanNode, out: string[] = []): string[] {
+  if (node['Index Name']) out.push(node['Index Name'])
+  for (const child of node.Plans ?? []) indexes(child, out)
+  return out
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL'
+  if (value instanceof Date) return `'${value.toISOString()}'`
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value)
+  return `'${String(value).replace(/'/g, "''")}'`
+}
+
+describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_URL ? false : 'PostgreSQL only (DATABASE_URL)' }, () => {
+  let t: TestApp
+  let client: Client
+  let explainer: pg.Client
+  let captured: Array<{ text: string; values: unknown[] }> = []
+
+  before(async () => {
+    t = await buildTestApp()
+    const partner = await partnerClient(t.app)
+    client = partner.client
+    const db = t.app.db
+    const pid = partner.partner.id
+    // 600 partners (ours is one of them) with 100 clues each, a quarter closed; ledger entries and withdrawals.
+    await db.execute(sql`
+      INSERT INTO partners (phone, password_hash, code, status)
+      SELECT '136' || lpad(i::text, 8, '0'), 'x', 'Q' || lpad(i::text, 6, '0'), '已通过' FROM generate_series(1, 599) AS i`)
+    await db.execute(sql`
+      INSERT INTO clues (partner_id, name, phone, source, status, deal_at, created_at, updated_at)
+      SELECT p.id, '线索' || i, '135' || lpad(i::text, 8, '0'), '合伙人录入',
+             (ARRAY[${ClueStatus.new}, ${ClueStatus.following}, ${ClueStatus.deal}, ${ClueStatus.invalid}])[1 + i % 4],
+             CASE WHEN i % 4 = 2 THEN now() - (i % 300) * interval '1 day' END,
+             now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second', now()
+      FROM generate_series(1, 60000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 600`)
+    await db.execute(sql`
+      INSERT INTO ledger_entries (partner_id, type, amount, balance_after, created_at)
+      SELECT p.id, (ARRAY[${LedgerType.commission}, ${LedgerType.adjustment}])[1 + i % 2], 100, 100 * i, now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 60000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 600`)
+    await db.execute(sql`
+      INSERT INTO withdrawals (partner_id, amount, status, idempotency_key, payout_type, payout_account, payout_name, created_at)
+      SELECT p.id, 1000, (ARRAY[${WithdrawalStatus.paid}, ${WithdrawalStatus.refused}])[1 + i % 2], 'k' || i, '支付宝', 'a', 'b', now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 24000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 600`)
+    // The partner under test is a busy one.
+    await db.execute(sql`
+      INSERT INTO clues (partner_id, name, phone, source, status, deal_at, created_at, updated_at)
+      SELECT ${pid}, '线索' || i, '134' || lpad(i::text, 8, '0'), '合伙人录入',
+             (ARRAY[${ClueStatus.new}, ${ClueStatus.following}, ${ClueStatus.deal}, ${ClueStatus.invalid}])[1 + i % 4],
+             CASE WHEN i % 4 = 2 THEN now() - (i % 300) * interval '1 day' END,
+             now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second', now()
+      FROM generate_series(1, 4000) AS i`)
+    await db.execute(sql`
+      INSERT INTO ledger_entries (partner_id, type, amount, balance_after, created_at)
+      SELECT ${pid}, (ARRAY[${LedgerType.commission}, ${LedgerType.adjustment}])[1 + i % 2], 100, 100 * i, now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 2000) AS i`)
+    await db.execute(sql`
+      INSERT INTO withdrawals (partner_id, amount, status, idempotency_key, payout_type, payout_account, payout_name, created_at)
+      SELECT ${pid}, 1000, (ARRAY[${WithdrawalStatus.paid}, ${WithdrawalStatus.refused}])[1 + i % 2], 'own' || i, '支付宝', 'a', 'b', now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 800) AS i`)
+    await db.execute(sql`ANALYZE`)
+
+    // Record what the app sends to PostgreSQL.
+    const pool = (db as unknown as { $client: pg.Pool }).$client
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+    ;(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown) => {
+      const text = typeof config === 'string' ? config : (config as { text: string }).text
+      const params = (Array.isArray(values) ? values : (config as { values?: unknown[] }).values) ?? []
+      captured.push({ text, values: params })
+      return query(config, values)
+    }
+    explainer = new pg.Client({ connectionString: t.testDb.url })
+    await explainer.connect()
+  })
+
+  after(async () => {
+    await explainer?.end()
+    await t?.close()
+  })
+
+  const routes: Array<[string, Record<string, string>]> = [
+    ['/api/ems/partner/clue/list', {}],
+    ['/api/ems/partner/clue/list', { status: ClueStatus.deal }],
+    ['/api/ems/partner/clue/list', { timeType: '今年' }],
+    ['/api/ems/partner/clue/list', { status: ClueStatus.new, timeType: '今年', page: '2', size: '10' }],
+    ['/api/ems/partner/withdrawalRecord/ledger', {}],
+    ['/api/ems/partner/withdrawalRecord/ledger', { type: LedgerType.commission }],
+    ['/api/ems/partner/withdrawalRecord/ledger', { timeType: '今年' }],
+    ['/api/ems/partner/partner/dealList', {}],
+    ['/api/ems/partner/partner/dealList', { timeType: '今年' }],
+    ['/api/ems/partner/withdrawalRecord/list', {}],
+    ['/api/ems/partner/withdrawalRecord/list', { status: WithdrawalStatus.paid }],
+    ['/api/ems/partner/partner/home', {}],
+  ]
+
+  for (const [url, query] of routes) {
+    test(`${url} ${JSON.stringify(query)}: index-served, no sort, no sequential scan of a big table`, async () => {
+      captured = []
+      const res = await client.get(url, query)
+      assert.equal(res.statusCode, 200, res.body)
+      assert.ok(captured.length >= 2, 'the session and the list statement')
+      for (const { text, values } of captured) {
+        const custom = await explainer.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)
+        const customPlan = (custom.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan
+        const show = async () =>
+          (await explainer.query(`EXPLAIN ${text}`, values)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+        if (problems(customPlan).length > 0) assert.fail(`custom plan of ${text}:\n${await show()}`)
+        await explainer.query(`PREPARE plan_check AS ${text}`)
+        try {
+          await explainer.query('SET plan_cache_mode = force_generic_plan')
+          const args = values.length ? `(${values.map(literal).join(', ')})` : ''
+          const generic = await explainer.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE plan_check${args}`)
+          const genericPlan = (generic.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan
+          assert.deepEqual(problems(genericPlan), [], `generic plan of ${text}`)
+          if (/order by/i.test(text)) assert.ok(indexes(customPlan).length > 0, `an index serves ${text}`)
+        } finally {
+          await explainer.query('RESET plan_cache_mode')
+          await explainer.query('DEALLOCATE plan_check')
+        }
+      }
+    })
+  }
+})
