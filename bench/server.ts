@@ -328,7 +328,9 @@ export function markdown(results: DbResult[]): string {
     lines.push('', 'Withdrawal apply: 2xx / 4xx / other, withdrawals recorded, wallets whose ledger sum differs (must be 0):', '')
     for (const r of applies) {
       const a = r.withdrawalApply!
-      lines.push(`- ${r.db}: ${a.status2xx} / ${a.status4xx} / ${a.other}; ${a.withdrawalsRecorded} recorded; ${a.walletMismatches} mismatches`)
+      lines.push(
+        `- ${r.db}: ${a.status2xx} / ${a.status4xx} / ${a.other}; ${a.withdrawalsRecorded} recorded; ${a.walletMismatches} mismatches`,
+      )
     }
   }
   return lines.join('\n') + '\n'

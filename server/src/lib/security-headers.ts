@@ -20,7 +20,12 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? ''
     if (/\bsrc\s*=/i.test(attributes)) continue
-    hashes.push(`'sha256-${crypto.createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`)
+    hashes.push(
+      `'sha256-${crypto
+        .createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    )
   }
   return hashes
 }

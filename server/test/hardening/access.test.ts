@@ -46,10 +46,16 @@ describe('who may call what, on every route', () => {
       const access = route.access!
       const cases: Array<{ who: string; cookie?: string; status: number; code: number }> = [
         { who: 'nobody', status: 401, code: Code.sessionInvalid },
-        { who: 'a forged cookie', cookie: `${COOKIE_NAMES.user}=forged; ${COOKIE_NAMES.admin}=forged`, status: 401, code: Code.sessionInvalid },
+        {
+          who: 'a forged cookie',
+          cookie: `${COOKIE_NAMES.user}=forged; ${COOKIE_NAMES.admin}=forged`,
+          status: 401,
+          code: Code.sessionInvalid,
+        },
       ]
       if (access.kind === 'partner') {
-        for (const [role, cookie] of operatorCookies) cases.push({ who: `operator ${role}`, cookie, status: 401, code: Code.sessionInvalid })
+        for (const [role, cookie] of operatorCookies)
+          cases.push({ who: `operator ${role}`, cookie, status: 401, code: Code.sessionInvalid })
       } else {
         cases.push({ who: 'a partner', cookie: partnerCookie, status: 401, code: Code.sessionInvalid })
         // A route for some roles refuses the others (管理员 may do everything).

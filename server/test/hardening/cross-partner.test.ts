@@ -41,7 +41,8 @@ async function makePartner(app: FastifyInstance, tag: 'A' | 'B', adminId: number
   if (tag === 'B') {
     // B's ids live in ranges of their own, so no id of B's is also one of A's (of any kind).
     const tables = ['partners', 'clues', 'ledger_entries', 'withdrawals', 'orders', 'order_items', 'open_id_bindings']
-    for (const [i, table] of tables.entries()) await app.db.execute(sql.raw(`ALTER TABLE ${table} ALTER COLUMN id RESTART WITH ${(i + 1) * 10_000 + 1}`))
+    for (const [i, table] of tables.entries())
+      await app.db.execute(sql.raw(`ALTER TABLE ${table} ALTER COLUMN id RESTART WITH ${(i + 1) * 10_000 + 1}`))
   }
   const partner = await insertPartner(app, {
     code: `X${tag}MARK${n}`,
@@ -70,13 +71,22 @@ async function makePartner(app: FastifyInstance, tag: 'A' | 'B', adminId: number
   for (let i = 0; i < 2; i++) {
     const { order } = await createOrder({
       db: app.db,
-      input: { partnerId: partner.id, title: `${tag}的订单${i}`, items: [{ name: `${tag}学费项目${i}`, quantity: 1, unitPrice: 1000 + i }] },
+      input: {
+        partnerId: partner.id,
+        title: `${tag}的订单${i}`,
+        items: [{ name: `${tag}学费项目${i}`, quantity: 1, unitPrice: 1000 + i }],
+      },
       adminId,
     })
     orderIds.push(order.id)
     orderNos.push(order.orderNo)
   }
-  await createOpenIdBindingsRepository({ db: app.db }).bind({ partnerId: partner.id, platform: 'weixin', type: 'mini', openId: `${tag}-openid-marker` })
+  await createOpenIdBindingsRepository({ db: app.db }).bind({
+    partnerId: partner.id,
+    platform: 'weixin',
+    type: 'mini',
+    openId: `${tag}-openid-marker`,
+  })
   const ledgerIds = (await app.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.partnerId, partner.id))).map(
     (r) => r.id,
   )
@@ -201,14 +211,7 @@ describe('partner A against partner B, on every partner route', () => {
   })
 
   test("no partner route shows B's data to A or changes B's rows, whatever ids A sends", async () => {
-    const bIds = [
-      ...b.clueIds,
-      ...b.withdrawalIds,
-      ...b.ledgerIds,
-      ...b.orderIds,
-      ...b.orderItemIds,
-      b.partnerId,
-    ]
+    const bIds = [...b.clueIds, ...b.withdrawalIds, ...b.ledgerIds, ...b.orderIds, ...b.orderItemIds, b.partnerId]
     const aIds = new Set([...a.clueIds, ...a.withdrawalIds, ...a.ledgerIds, ...a.orderIds, ...a.orderItemIds, a.partnerId])
     const problems: string[] = []
     let calls = 0
@@ -222,8 +225,7 @@ describe('partner A against partner B, on every partner route', () => {
       attempts.push({ fields: { ...validFields(route), ...Object.fromEntries(FORGED_OWNER_FIELDS.map((f) => [f, String(b.partnerId)])) } })
       // Every id field with each of B's ids (and order numbers).
       for (const field of idFields)
-        for (const id of [...bIds.map(String), ...b.orderNos])
-          attempts.push({ fields: { ...validFields(route), [field]: id }, bId: id })
+        for (const id of [...bIds.map(String), ...b.orderNos]) attempts.push({ fields: { ...validFields(route), [field]: id }, bId: id })
 
       let ownerControl = idFields.length === 0
       for (const attempt of attempts) {
@@ -232,7 +234,8 @@ describe('partner A against partner B, on every partner route', () => {
         const where = `${route.method} ${route.url} ${JSON.stringify(attempt.fields).slice(0, 160)} -> ${res.statusCode}`
         problems.push(...envelopeProblems(res).map((p) => `${where}: ${p}`))
         for (const marker of b.markers) if (res.body.includes(marker)) problems.push(`${where}: shows B's "${marker}"`)
-        if (attempt.bId && res.statusCode < 300) problems.push(`${where}: answered 2xx for B's id ${attempt.bId}: ${res.body.slice(0, 160)}`)
+        if (attempt.bId && res.statusCode < 300)
+          problems.push(`${where}: answered 2xx for B's id ${attempt.bId}: ${res.body.slice(0, 160)}`)
         if (attempt.bId && res.statusCode >= 300 && ![400, 403, 404, 422].includes(res.statusCode))
           problems.push(`${where}: unexpected status for B's id`)
         const bNow = await rowsOf(t.app, b.partnerId)
@@ -268,7 +271,14 @@ describe('partner A against partner B, on every partner route', () => {
       if (/clue\/list|order\/listForClient/.test(route.url)) assert.match(seen, /A(线索|的订单)/)
     }
     const clueIds = (await t.app.db.select({ id: clues.id }).from(clues).where(eq(clues.partnerId, b.partnerId))).map((r) => r.id)
-    const listed = (await asA(request(routes.find((r) => r.url === '/api/ems/partner/clue/list')!, { size: '100' }))).json().data.list as Array<{
+    const listed = (
+      await asA(
+        request(
+          routes.find((r) => r.url === '/api/ems/partner/clue/list')!,
+          { size: '100' },
+        ),
+      )
+    ).json().data.list as Array<{
       id: number
     }>
     assert.deepEqual(

@@ -7,7 +7,9 @@ test('every operator route answers hostile input with a Chinese envelope, never 
   const t = await buildTestApp()
   try {
     const report = await fuzzRoutes({ app: t.app, select: (r) => r.access?.kind === 'admin' })
-    context.diagnostic(`${report.routes} routes, ${report.requests} requests, ${report.refusals} refusals; by status ${JSON.stringify(report.byStatus)}`)
+    context.diagnostic(
+      `${report.routes} routes, ${report.requests} requests, ${report.refusals} refusals; by status ${JSON.stringify(report.byStatus)}`,
+    )
     assert.ok(report.routes >= 40, `routes fuzzed: ${report.routes}`)
     assert.ok(report.refusals > report.requests / 2, JSON.stringify(report))
   } finally {

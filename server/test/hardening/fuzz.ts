@@ -141,13 +141,16 @@ export interface FuzzCase {
   params: Record<string, string>
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'null')
+const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'))
 
 function caseArbitrary(route: RouteEntry): fc.Arbitrary<FuzzCase> {
   const declared = [...fieldsOf(route.schema?.body), ...fieldsOf(route.schema?.querystring)]
   const key = fc.oneof(
     ...(declared.length ? [{ weight: 6, arbitrary: fc.constantFrom(...declared) }] : []),
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'partnerId', 'page', 'size', 'x[]', 'a[b]', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'partnerId', 'page', 'size', 'x[]', 'a[b]', ''),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
   )
   const pairs = fc.oneof(
@@ -327,7 +330,12 @@ export async function fuzzRoutes({
         )
       }
     })
-    const result = await fc.check(property, { numRuns: runs, seed: seed + index, endOnFailure: true, examples: examples(route).map((e) => [e]) })
+    const result = await fc.check(property, {
+      numRuns: runs,
+      seed: seed + index,
+      endOnFailure: true,
+      examples: examples(route).map((e) => [e]),
+    })
     if (result.failed) failures.push(`${route.method} ${route.url} (seed ${seed + index}): ${String(result.errorInstance)}`)
   }
   if (failures.length) throw new Error(`${failures.length} route(s) failed:\n${failures.join('\n\n')}`)

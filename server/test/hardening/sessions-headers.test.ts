@@ -54,7 +54,11 @@ describe('session cookies', () => {
         assert.equal(sid.includes('secure'), secure)
         assert.ok(sid.some((a) => a.startsWith('max-age=')))
         const token = signIn.cookies.find((c) => c.name === 'sid')!.value
-        const signOut = await t.app.inject({ method: 'DELETE', url: '/api/ems/partner/client/signOut', headers: { cookie: `sid=${token}` } })
+        const signOut = await t.app.inject({
+          method: 'DELETE',
+          url: '/api/ems/partner/client/signOut',
+          headers: { cookie: `sid=${token}` },
+        })
         const cleared = cookieAttributes(signOut, 'sid')
         for (const expected of ['httponly', 'samesite=lax']) assert.ok(cleared.includes(expected))
         assert.equal(cleared.includes('secure'), secure)
@@ -179,7 +183,15 @@ describe('security headers', () => {
       ['401', await t.app.inject({ method: 'GET', url: '/api/ems/partner/clue/list' })],
       ['400', await client.get('/api/ems/partner/partner/details', { id: 'x' })],
       ['404', await t.app.inject({ method: 'GET', url: '/api/nothing' })],
-      ['415', await t.app.inject({ method: 'POST', url: '/api/ems/partner/client/signIn', headers: { 'content-type': 'application/xml' }, payload: '<a/>' })],
+      [
+        '415',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/ems/partner/client/signIn',
+          headers: { 'content-type': 'application/xml' },
+          payload: '<a/>',
+        }),
+      ],
       ['414', await t.app.inject({ method: 'POST', url: `/api/fms/finance/payment/notify/${'x'.repeat(300)}` })],
       ['400 bad url', await t.app.inject({ method: 'GET', url: '/api/fms/finance/payment/notify/%zz' })],
       ['an upload', await t.app.inject({ method: 'GET', url: '/uploads/missing.png' })],

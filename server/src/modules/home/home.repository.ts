@@ -19,8 +19,13 @@ export interface LevelSummary {
 // unqualified in single-table selects, and a bare "id" inside a subquery is the inner table's.
 const partnerIdParam = sql.placeholder('partnerId')
 
-const levelsJson = sql<LevelSummary[]>`(select coalesce(json_agg(json_build_object('id', ${levels.id}, 'name', ${levels.name}, 'minDeals', ${levels.minDeals}, 'commissionPerDeal', ${levels.commissionPerDeal}) order by ${levels.minDeals}), '[]'::json) from ${levels})`
-const dealsIn = sql<number>`(select count(*) from ${clues} where ${clues.partnerId} = ${partnerIdParam} and ${clues.status} = ${ClueStatus.deal} and ${clues.dealAt} >= ${sql.placeholder('from')} and ${clues.dealAt} < ${sql.placeholder('to')})`.mapWith(Number)
+const levelsJson = sql<
+  LevelSummary[]
+>`(select coalesce(json_agg(json_build_object('id', ${levels.id}, 'name', ${levels.name}, 'minDeals', ${levels.minDeals}, 'commissionPerDeal', ${levels.commissionPerDeal}) order by ${levels.minDeals}), '[]'::json) from ${levels})`
+const dealsIn =
+  sql<number>`(select count(*) from ${clues} where ${clues.partnerId} = ${partnerIdParam} and ${clues.status} = ${ClueStatus.deal} and ${clues.dealAt} >= ${sql.placeholder('from')} and ${clues.dealAt} < ${sql.placeholder('to')})`.mapWith(
+    Number,
+  )
 
 /**
  * The home summary in one statement (one round trip): the partner's status and info, wallet,
@@ -47,10 +52,13 @@ const homeSummary = preparedPerDb((db) =>
         intakeYear: partners.intakeYear,
         batch: partners.batch,
       },
-      balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.partnerId} = ${partnerIdParam}), 0)`.mapWith(Number),
-      frozen: sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.partnerId} = ${partnerIdParam} and ${ledgerEntries.type} = ${LedgerType.commission} and ${ledgerEntries.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
+      balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.partnerId} = ${partnerIdParam}), 0)`.mapWith(
         Number,
       ),
+      frozen:
+        sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.partnerId} = ${partnerIdParam} and ${ledgerEntries.type} = ${LedgerType.commission} and ${ledgerEntries.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
+          Number,
+        ),
       levels: levelsJson,
       dealsThisCycle: dealsIn,
       newClues:

@@ -27,7 +27,9 @@ const userSessionByToken = preparedPerDb((db) =>
   db
     .select({
       session: sessions,
-      partnerStatus: sql<string | null>`(select ${qualified(partners.status)} from ${partners} where ${qualified(partners.id)} = ${qualified(sessions.partnerId)})`,
+      partnerStatus: sql<
+        string | null
+      >`(select ${qualified(partners.status)} from ${partners} where ${qualified(partners.id)} = ${qualified(sessions.partnerId)})`,
     })
     .from(sessions)
     .where(byToken)
