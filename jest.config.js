@@ -71,6 +71,7 @@ module.exports = {
       displayName: 'mini',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/mini/**/*.test.ts'],
+      setupFilesAfterEnv: [path.join(__dirname, 'test/jest/mini-setup.js')],
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': path.join(__dirname, 'test/jest/unit-transformer.js') },
       transformIgnorePatterns: ['/node_modules/', '/dist/'],
       globals: constants,

@@ -13,12 +13,25 @@ async function tap(page: Comp, selector: string) {
   const el = page.querySelector(selector)
   if (!el) throw new Error(`nothing matches ${selector}`)
   el.dispatchEvent('tap')
-  await pause(30)
+  await settled(page)
 }
 
 // Taken before any test fakes the clock.
 const realSetTimeout = globalThis.setTimeout
 const pause = (ms: number) => new Promise((r) => realSetTimeout(r, ms))
+
+/** Waits until the rendered page stops changing (React and setData are asynchronous, and slow under load). */
+async function settled(page: Comp, timeoutMs = 2000) {
+  const start = Date.now()
+  let before = page.dom?.innerHTML
+  await pause(30)
+  for (;;) {
+    const now = page.dom?.innerHTML
+    if (now === before || Date.now() - start > timeoutMs) return
+    before = now
+    await pause(30)
+  }
+}
 
 /** The far side of WeChat's network call: a back-office that answers every call with code 0. */
 function quietRequest(options: { success?: (res: unknown) => void; complete?: (res: unknown) => void }) {

@@ -146,7 +146,16 @@ export async function renderPage(pagePath: string) {
   const comp = simulate.render(id)
   const parent = document.createElement('parent-wrapper')
   comp.attach(parent)
-  await simulate.sleep(50)
+  // The first render is asynchronous (React, then setData): wait until the page shows something
+  // and has stopped changing, not a fixed time, which a loaded machine overruns.
+  const deadline = Date.now() + 10_000
+  let before = ''
+  for (;;) {
+    await simulate.sleep(50)
+    const now: string = comp.dom?.innerHTML ?? ''
+    if ((now !== '' && now === before && (comp.dom?.textContent ?? '').trim() !== '') || Date.now() > deadline) break
+    before = now
+  }
   return comp
 }
 
