@@ -121,6 +121,8 @@ describe('paying an order in the WeChat mini-program', () => {
   })
 
   it('stays 支付中 after the pay sheet says ok, until payStatus says 支付成功', async () => {
+    // The pay sheet answers on a timer: wait for it to have answered, then read what was shown.
+    await until(() => textWhenPaymentReturned !== '', 5000)
     expect(textWhenPaymentReturned).toContain('支付中')
     await until(() => textOf(page).includes('支付成功'), 10_000)
     const polls = server.requests.filter((r) => r.path === '/api/fms/finance/order/payStatus')
