@@ -132,7 +132,6 @@ interface CannonApplyOptions {
   requests: Array<{ method: string; path: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }>
 }
 interface CannonApplyResult {
-  duration: number
   requests: { average: number; total: number }
   latency: { p50: number; p99: number; max: number }
   errors: number
@@ -145,6 +144,7 @@ interface CannonApplyResult {
 /** One apply per partner, cycling through them, each with a fresh idempotency key. */
 async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 'withdrawalsRecorded' | 'walletMismatches'>> {
   let next = 0
+  const started = process.hrtime.bigint()
   const run = (autocannon as unknown as (o: CannonApplyOptions) => Promise<CannonApplyResult>)({
     url,
     connections: CONNECTIONS,
@@ -166,10 +166,12 @@ async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 
     ],
   })
   const result = await run
+  // autocannon's own `duration` is whole seconds: time the run here.
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9
   const total = result['2xx'] + result['4xx'] + result['5xx']
   return {
     requests: total,
-    requestsPerSecond: Math.round(total / Math.max(result.duration, 0.001)),
+    requestsPerSecond: Math.round(total / seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,

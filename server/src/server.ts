@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { assertMoneyAddsUp } from './db/integrity.ts'
 import { runStartupTasks } from './startup.ts'
 
 export interface StartServerOptions {
@@ -20,6 +21,9 @@ export async function startServer(
   let app: FastifyInstance | undefined
   try {
     await database.migrate()
+    // PGlite keeps the money in a local directory this process alone writes: after a crash or a
+    // damaged disk, refuse to serve it unless every wallet still equals its ledger.
+    if (database.kind === 'pglite') await assertMoneyAddsUp({ db: database.db, where: `the PGlite directory ${config.database.dataDir}` })
     app = await buildApp({ config, database })
     app.addHook('onClose', async () => database.close())
     await app.ready()
@@ -59,7 +63,8 @@ if (require.main === module) {
         process.env.NODE_ENV !== 'production' &&
         error instanceof Error &&
         error.name !== 'ConfigError' &&
-        error.name !== 'DataDirLockedError'
+        error.name !== 'DataDirLockedError' &&
+        error.name !== 'DatabaseUnusableError'
       ) {
         console.error(error.stack)
       }

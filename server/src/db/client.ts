@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { DatabaseUnusableError } from './integrity.ts'
 import { acquireDirLock } from './lock.ts'
 import { withPreparedStatements } from './pglite-statements.ts'
 import * as schema from './schema.ts'
@@ -69,13 +70,18 @@ export async function openPglite({ dataDir }: { dataDir: string }): Promise<Data
   // PGlite does not create parent directories.
   fs.mkdirSync(dataDir, { recursive: true })
   const release = acquireDirLock(dataDir)
+  let client: PGlite
   try {
-    const client = await PGlite.create({ dataDir })
-    return databaseFromPglite({ client, release })
+    client = await PGlite.create({ dataDir })
   } catch (error) {
     release()
-    throw error
+    // A damaged directory makes PGlite fail to start ("failed to initialize properly") or abort.
+    throw new DatabaseUnusableError(
+      `Refusing to start: the PGlite database directory ${dataDir} could not be opened (${error instanceof Error ? error.message : String(error)}). ` +
+        'It may be damaged. Restore it from a backup, or move it away to start with an empty database; the server will not start on it.',
+    )
   }
+  return databaseFromPglite({ client, release })
 }
 
 export function openPostgres({ url, poolSize }: { url: string; poolSize: number }): Database {

@@ -219,6 +219,15 @@ describe('security headers', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/js/app.0123abcd.js' })
     assertSecurityHeaders(asset, 'asset')
+    // A reload revalidates: the 304 has no content type, and the browser takes its headers for the cached page.
+    const first = await t.app.inject({ method: 'GET', url: '/pages/user/agreement' })
+    const reload = await t.app.inject({
+      method: 'GET',
+      url: '/pages/user/agreement',
+      headers: { 'if-none-match': String(first.headers.etag), 'if-modified-since': String(first.headers['last-modified']) },
+    })
+    assert.equal(reload.statusCode, 304)
+    assert.equal(reload.headers['content-security-policy'], first.headers['content-security-policy'])
   })
 
   test('the API docs get a policy that lets Swagger UI run', async () => {

@@ -28,9 +28,16 @@ function where(f: ClueFilter, column: typeof clues.createdAt | typeof clues.deal
 const { partnerId: _partnerId, updatedAt: _updatedAt, ...partnerColumns } = getTableColumns(clues)
 export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt'>
 
+/** The page's columns under their row names, so the rows come back as JSON objects of that shape. */
+const pageColumns = Object.fromEntries(Object.entries(partnerColumns).map(([name, column]) => [name, sql`${column}`.as(name)]))
+const DATE_FIELDS = ['createdAt', 'followedAt', 'dealAt'] as const
+
 /**
  * A partner's clues, newest first: one prepared statement per filter shape (status and time range
- * optional), each served by (partner_id[, status], created_at, id) without a sort.
+ * optional), each served by (partner_id[, status], created_at, id) without a sort. The page comes
+ * back as one JSON array (json_agg) with the total beside it: one value to decode instead of 20 rows
+ * of 17 columns, which is most of the cost of a page on PGlite and a good part of it on pg; and an
+ * aggregate always yields a row, so an empty page still carries its total.
  */
 const partnerPage = (withStatus: boolean, withRange: boolean) =>
   preparedPerDb((db) => {
@@ -38,13 +45,22 @@ const partnerPage = (withStatus: boolean, withRange: boolean) =>
     if (withStatus) c.push(eq(clues.status, sql.placeholder('status')))
     if (withRange) c.push(gte(clues.createdAt, sql.placeholder('from')), lt(clues.createdAt, sql.placeholder('to')))
     const w = and(...c)
-    return db
-      .select({ ...partnerColumns, total: totalOf(clues, w) })
+    const page = db
+      .select(pageColumns)
       .from(clues)
       .where(w)
       .orderBy(desc(clues.createdAt), desc(clues.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .as('page')
+    return db
+      .select({
+        rows: sql<
+          Array<Record<string, unknown>>
+        >`coalesce(json_agg(${sql.raw('"page"')} order by ${sql.raw('"page"."createdAt"')} desc, ${sql.raw('"page"."id"')} desc), '[]'::json)`,
+        total: totalOf(clues, w),
+      })
+      .from(page)
       .prepare(`clues_partner_page_${withStatus ? 's' : ''}${withRange ? 'r' : ''}`)
   })
 const partnerPages = [partnerPage(false, false), partnerPage(true, false), partnerPage(false, true), partnerPage(true, true)] as const
@@ -83,7 +99,7 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .returning()
       return row!
     },
-    /** A partner's page and its total in one prepared query; a page past the end counts separately. */
+    /** A partner's page and its total in one prepared query. */
     async listForPartner({
       partnerId,
       status,
@@ -98,7 +114,7 @@ export function createCluesRepository({ db }: { db: Executor }) {
       size: number
     }): Promise<{ rows: PartnerClueRow[]; total: number }> {
       const prepared = partnerPages[(status ? 1 : 0) + (range ? 2 : 0)]!(db)
-      const rows = await prepared.execute({
+      const [result] = await prepared.execute({
         partnerId,
         status,
         from: range?.from,
@@ -106,8 +122,11 @@ export function createCluesRepository({ db }: { db: Executor }) {
         limit: size,
         offset: (page - 1) * size,
       })
-      const total = await pageTotal({ rows, page, count: () => this.count({ partnerId, status, range }) })
-      return { rows, total }
+      const rows = (result?.rows ?? []).map((row) => {
+        for (const field of DATE_FIELDS) if (row[field] != null) row[field] = new Date(row[field] as string)
+        return row as unknown as PartnerClueRow
+      })
+      return { rows, total: result?.total ?? 0 }
     },
     async count(filter: ClueFilter): Promise<number> {
       const [row] = await db.select({ n: count() }).from(clues).where(where(filter))

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, type SQL, sql } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
-import { WithdrawalStatus } from '../../wire.ts'
+import { LedgerType, WithdrawalStatus } from '../../wire.ts'
+import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { partners } from '../partners/partners.table.ts'
 import { withdrawals } from './withdrawals.table.ts'
 
@@ -9,21 +10,29 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect
 
 export function createWithdrawalsRepository({ db }: { db: Executor }) {
   return {
-    async findByKey({ partnerId, idempotencyKey }: { partnerId: number; idempotencyKey: string }) {
+    /**
+     * What an application decides on, read in one statement once the wallet is locked: the
+     * withdrawal this idempotency key already made, whether one is pending, and the commissions
+     * still frozen at `now`.
+     */
+    async applyState({ partnerId, idempotencyKey, now }: { partnerId: number; idempotencyKey: string; now: Date }) {
       const [row] = await db
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey)))
-        .limit(1)
-      return row
+        .select({
+          existingId: sql<
+            number | null
+          >`(select ${withdrawals.id} from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey))})`,
+          pending: sql<boolean>`exists (select 1 from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.status, WithdrawalStatus.applying))})`,
+          frozen:
+            sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(eq(ledgerEntries.partnerId, partnerId), eq(ledgerEntries.type, LedgerType.commission), gt(ledgerEntries.frozenUntil, now))}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(sql`(select 1) as one`)
+      return { existingId: row?.existingId ?? null, pending: row?.pending === true, frozen: row?.frozen ?? 0 }
     },
-    async hasPending({ partnerId }: { partnerId: number }) {
-      const rows = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.status, WithdrawalStatus.applying)))
-        .limit(1)
-      return rows.length > 0
+    async findById({ id }: { id: number }) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1)
+      return row
     },
     async insert(values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
       const [row] = await db.insert(withdrawals).values(values).returning()

@@ -69,10 +69,11 @@ export async function applyWithdrawal({
     const ledger = createLedgerRepository({ db: tx })
     const repo = createWithdrawalsRepository({ db: tx })
     const balance = await ledger.lockWallet({ partnerId })
-    const existing = await repo.findByKey({ partnerId, idempotencyKey })
-    if (existing) return { withdrawal: existing, created: false }
-    if (await repo.hasPending({ partnerId })) throw createPendingExistsError()
-    const withdrawable = Math.max(0, balance - (await ledger.frozen({ partnerId, now })))
+    // Read after the lock, in one statement (under READ COMMITTED it sees what the previous holder committed).
+    const state = await repo.applyState({ partnerId, idempotencyKey, now })
+    if (state.existingId !== null) return { withdrawal: (await repo.findById({ id: state.existingId }))!, created: false }
+    if (state.pending) throw createPendingExistsError()
+    const withdrawable = Math.max(0, balance - state.frozen)
     if (amount > withdrawable) throw createOverWithdrawableError({ message: `提现金额超过可提现余额（可提现${yuan(withdrawable)}）` })
     const withdrawal = await repo.insert({
       partnerId,
