@@ -5,6 +5,8 @@ declare module 'autocannon' {
     p50: number
     p99: number
     max: number
+    /** requests only: how many were answered */
+    total: number
   }
   interface Result {
     requests: Histogram

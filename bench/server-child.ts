@@ -1,7 +1,7 @@
 /**
  * The server under benchmark: the real app (server/src/app.ts) plus a hello-world route for the
  * baseline, in its own process so autocannon does not share its event loop. Reports its peak
- * resident memory to the parent over IPC when asked.
+ * resident memory and its CPU time to the parent over IPC when asked.
  */
 import { buildApp } from '../server/src/app'
 import { loadConfig } from '../server/src/config'
@@ -21,6 +21,10 @@ async function main() {
   process.send?.({ type: 'listening', url })
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'memory') process.send?.({ type: 'memory', peakRss })
+    if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage()
+      process.send?.({ type: 'cpu', micros: user + system })
+    }
     if (m.type === 'close') {
       await app.close()
       process.exit(0)

@@ -6,7 +6,9 @@
  * idempotency key each, so every request is a real apply (a second apply of a partner would meet
  * the one-pending rule: such refusals are counted as 4xx).
  * Writes bench/results/server.json and server.md. BENCH_SECONDS (default 10) per route;
- * BENCH_DBS=pglite,postgres chooses the databases.
+ * BENCH_DBS=pglite,postgres chooses the databases; BENCH_ROUTES='clue list,home summary' the routes
+ * (hello-world always runs, as the baseline; 'withdrawal apply' included); BENCH_NODE_ARGS adds
+ * Node options to the server process (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -36,6 +38,9 @@ export interface RouteResult {
   errors: number
   non2xx: number
   ratioToHello: number
+  /** CPU time per request, µs: the server process, and PostgreSQL's processes (postgres only). */
+  serverCpuUs: number
+  postgresCpuUs?: number
 }
 
 export interface DbResult {
@@ -65,7 +70,7 @@ const BENCH_BALANCE = 100_000
 const APPLY_AMOUNT = 1_000
 const sessionToken = (partnerId: number) => `bench-session-${partnerId}`
 
-async function seed(env: Record<string, string>) {
+export async function seed(env: Record<string, string>) {
   const started = Date.now()
   const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2, dataDir: env.DATA_DIR ?? '' })
   await database.migrate()
@@ -95,7 +100,8 @@ async function seed(env: Record<string, string>) {
     INSERT INTO sessions (token_hash, kind, partner_id, expires_at)
     SELECT encode(sha256(convert_to('bench-session-' || id, 'UTF8')), 'hex'), 'user', id, now() + interval '30 days'
     FROM partners WHERE code LIKE 'B%'`)
-  await db.execute(sql`ANALYZE`)
+  // A database in service has been vacuumed (autovacuum): visibility maps set, so counts are index-only.
+  await db.execute(sql`VACUUM ANALYZE`)
   await database.close()
   return (Date.now() - started) / 1000
 }
@@ -183,7 +189,7 @@ async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(path.join(__dirname, 'server-child.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -232,9 +238,34 @@ async function signIn(url: string, phone: string): Promise<string> {
   return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
 }
 
-async function load(url: string, pathname: string, headers: Record<string, string>) {
+/** CPU time (user + system, µs) of every process whose command line starts with `postgres`. */
+function postgresCpuMicros(): number {
+  const tick = 1e6 / 100 // USER_HZ
+  let total = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres')) continue
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      total += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total
+}
+
+async function load(url: string, pathname: string, headers: Record<string, string>, child: ChildProcess, db: 'pglite' | 'postgres') {
+  const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
+  const serverBefore = await cpu()
+  const postgresBefore = db === 'postgres' ? postgresCpuMicros() : 0
   const result = await autocannon({ url: `${url}${pathname}`, connections: CONNECTIONS, duration: SECONDS, headers })
+  const served = Math.max(1, result.requests.total)
+  const postgresAfter = db === 'postgres' ? postgresCpuMicros() : 0
   return {
+    serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
+    ...(db === 'postgres' ? { postgresCpuUs: Math.round((postgresAfter - postgresBefore) / served) } : {}),
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -252,7 +283,7 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
     const name = `bench_${Date.now()}`
     execFileSync('psql', [base, '-qc', `CREATE DATABASE ${name}`])
     env.DATABASE_URL = base.replace(/\/[^/]*$/, `/${name}`)
-    env.DATABASE_POOL_SIZE = '20'
+    env.DATABASE_POOL_SIZE = process.env.BENCH_POOL_SIZE || '20'
     cleanup = () => execFileSync('psql', [base, '-qc', `DROP DATABASE IF EXISTS ${name}`])
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-bench-'))
@@ -272,14 +303,19 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
         { route: 'home summary', path: '/api/ems/partner/partner/home', headers: { cookie } },
       ]
       const results: RouteResult[] = []
-      for (const r of routes) {
+      const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim())
+      const wanted = (route: string) => route === 'hello-world' || !only || only.includes(route)
+      for (const r of routes.filter((r) => wanted(r.route))) {
         console.log(`[${db}] ${r.route}: ${SECONDS} s at ${CONNECTIONS} connections`)
-        const m = await load(url, r.path, r.headers)
+        const m = await load(url, r.path, r.headers, child, db)
         const hello = results[0]?.requestsPerSecond ?? m.requestsPerSecond
         results.push({ route: r.route, path: r.path, ...m, ratioToHello: Number((m.requestsPerSecond / hello).toFixed(3)) })
       }
-      console.log(`[${db}] withdrawal apply: one per partner, ${PARTNERS} requests at ${CONNECTIONS} connections`)
-      const apply = await loadApply(url, ids)
+      let apply: Awaited<ReturnType<typeof loadApply>> | undefined
+      if (wanted('withdrawal apply')) {
+        console.log(`[${db}] withdrawal apply: one per partner, ${PARTNERS} requests at ${CONNECTIONS} connections`)
+        apply = await loadApply(url, ids)
+      }
       const { peakRss } = await ask<{ peakRss: number }>(child, 'memory')
       child.removeAllListeners('exit')
       child.send({ type: 'close' })
@@ -291,7 +327,7 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
         seedSeconds,
         peakRssMb: Math.round(peakRss / 1024 / 1024),
         routes: results,
-        withdrawalApply: { ...apply, withdrawalsRecorded: money.withdrawals, walletMismatches: money.mismatches },
+        withdrawalApply: apply && { ...apply, withdrawalsRecorded: money.withdrawals, walletMismatches: money.mismatches },
       }
     } catch (error) {
       child.kill('SIGKILL')
@@ -308,22 +344,24 @@ export function markdown(results: DbResult[]): string {
     '',
     `${CONNECTIONS} connections, ${SECONDS} s per route, ${PARTNERS} partners, ${CLUES} clues; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}.`,
     '',
-    '| database | route | req/s | p50 ms | p99 ms | max ms | vs hello-world | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    'CPU per request: the server process, and PostgreSQL (all its processes; a dash on PGlite, which runs inside the server process).',
+    '',
+    '| database | route | req/s | p50 ms | p99 ms | max ms | vs hello-world | errors | non-2xx | server CPU µs/req | PostgreSQL CPU µs/req |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
   for (const r of results) {
     for (const x of r.routes) {
       lines.push(
-        `| ${r.db} | ${x.route} | ${x.requestsPerSecond} | ${x.p50} | ${x.p99} | ${x.max} | ${(x.ratioToHello * 100).toFixed(1)} % | ${x.errors} | ${x.non2xx} |`,
+        `| ${r.db} | ${x.route} | ${x.requestsPerSecond} | ${x.p50} | ${x.p99} | ${x.max} | ${(x.ratioToHello * 100).toFixed(1)} % | ${x.errors} | ${x.non2xx} | ${x.serverCpuUs} | ${x.postgresCpuUs ?? '–'} |`,
       )
     }
     const a = r.withdrawalApply
     if (a) {
       lines.push(
-        `| ${r.db} | withdrawal apply (${a.requests} partners, once each) | ${a.requestsPerSecond} | ${a.p50} | ${a.p99} | ${a.max} | | ${a.other} | ${a.status4xx} |`,
+        `| ${r.db} | withdrawal apply (${a.requests} partners, once each) | ${a.requestsPerSecond} | ${a.p50} | ${a.p99} | ${a.max} | | ${a.other} | ${a.status4xx} | | |`,
       )
     }
-    lines.push(`| ${r.db} | peak server memory | ${r.peakRssMb} MB | | | | | | |`)
+    lines.push(`| ${r.db} | peak server memory | ${r.peakRssMb} MB | | | | | | | | |`)
   }
   const applies = results.filter((r) => r.withdrawalApply)
   if (applies.length > 0) {

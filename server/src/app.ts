@@ -64,7 +64,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(bodyPlugin)
     await app.register(securityPlugin, { allowedOrigins: config.allowedOrigins })
     await app.register(databasePlugin, { database, owned })
-    await app.register(sessionsPlugin, { ttlDays: config.sessionTtlDays, secure: config.isProduction })
+    await app.register(sessionsPlugin, { ttlDays: config.sessionTtlDays, secure: config.isProduction, cache: config.sessionCache })
     await app.register(rateLimitPlugin, { enabled: config.rateLimit })
     await app.register(servicesPlugin, { config, ...options.services })
     await app.register(swaggerPlugin)

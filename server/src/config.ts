@@ -55,6 +55,7 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   RATE_LIMIT: bool.default(true),
+  SESSION_CACHE: bool.default(true),
   SMS_PROVIDER: z.enum(['local', 'http']).optional(),
   SMS_API_URL: optional,
   SMS_API_KEY: optional,
@@ -110,6 +111,8 @@ export interface Config {
   bodyLimit: number
   uploadLimit: number
   rateLimit: boolean
+  /** Keep live sessions in memory, invalidated by the database's change notifications. */
+  sessionCache: boolean
   sms: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string; signName: string }
   login: {
     gateway: 'local' | 'real'
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     rateLimit: e.RATE_LIMIT,
+    sessionCache: e.SESSION_CACHE,
     sms: { provider: smsProvider, apiUrl: e.SMS_API_URL, apiKey: e.SMS_API_KEY, signName: e.SMS_SIGN_NAME },
     login: {
       gateway,

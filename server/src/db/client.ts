@@ -11,7 +11,7 @@ import { DatabaseUnusableError } from './integrity.ts'
 import { acquireDirLock } from './lock.ts'
 import { withPreparedStatements } from './pglite-statements.ts'
 import * as schema from './schema.ts'
-import type { Database, Executor } from './types.ts'
+import type { Database, Executor, NotificationHandlers } from './types.ts'
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle')
 
@@ -26,6 +26,15 @@ export function databaseFromPglite({ client, release }: { client: PGlite; releas
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    listen: async (channel, { onMessage, onLive }) => {
+      // In-process: PGlite calls back when a statement that notified commits.
+      const unlisten = await client.listen(channel, onMessage)
+      onLive(true)
+      return async () => {
+        onLive(false)
+        if (!client.closed) await unlisten()
+      }
     },
     close: async () => {
       try {
@@ -60,9 +69,68 @@ export function databaseFromPool({ pool }: { pool: pg.Pool }): Database {
         client.release()
       }
     },
+    listen: (channel, handlers) => listenOnPostgres({ options: pool.options, channel, handlers }),
     close: async () => {
       await pool.end()
     },
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, the
+ * handlers hear `onLive(false)` at once and it reconnects every second until stopped.
+ */
+async function listenOnPostgres({
+  options,
+  channel,
+  handlers: { onMessage, onLive },
+}: {
+  options: pg.ClientConfig
+  channel: string
+  handlers: NotificationHandlers
+}): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`listen: channel name ${channel} is not a plain identifier`)
+  let current: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const again = () => {
+    if (!stopped) retry = setTimeout(connect, 1000).unref()
+  }
+  async function connect() {
+    const client = new pg.Client(options)
+    client.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '')
+    })
+    client.on('error', () => {}) // followed by 'end'
+    client.on('end', () => {
+      if (current !== client) return
+      current = undefined
+      onLive(false)
+      again()
+    })
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${channel}`)
+    } catch {
+      client.end().catch(() => {})
+      again()
+      return
+    }
+    if (stopped) {
+      await client.end().catch(() => {})
+      return
+    }
+    current = client
+    onLive(true)
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const client = current
+    current = undefined
+    onLive(false)
+    await client?.end().catch(() => {})
   }
 }
 

@@ -16,5 +16,16 @@ export interface Database {
   kind: DatabaseKind
   /** Applies the migrations in server/drizzle (idempotent). */
   migrate(): Promise<void>
+  /**
+   * Delivers every notification committed on `channel` (by any process or person) to `onMessage`.
+   * `onLive(false)` whenever some may have been missed (PostgreSQL: the listening connection
+   * dropped; it reconnects every second and then calls `onLive(true)`). Returns a stop function.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void
+  onLive(live: boolean): void
 }

@@ -5,14 +5,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Executor
     dbKind: DatabaseKind
+    /** The database's notifications (see Database.listen). */
+    dbListen: Database['listen']
   }
 }
 
-/** Decorates `db` (and `dbKind`); closes the database with the app when the app owns it. */
+/** Decorates `db` (and `dbKind`, `dbListen`); closes the database with the app when the app owns it. */
 export const databasePlugin = fp<{ database: Database; owned: boolean }>(
   async (app, { database, owned }) => {
     app.decorate('db', database.db)
     app.decorate('dbKind', database.kind)
+    app.decorate('dbListen', database.listen)
     if (owned) app.addHook('onClose', async () => database.close())
   },
   { name: 'database' },

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { parseSessionChange, SESSION_CHANGED_CHANNEL, SessionCache } from '../modules/sessions/session-cache.ts'
 import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from '../modules/sessions/sessions.repository.ts'
 import { createForbiddenError, createSessionInvalidError } from '../modules/sessions/sessions.errors.ts'
 import { COOKIE_NAMES, createSessionsService, type SessionsService } from '../modules/sessions/sessions.service.ts'
@@ -68,10 +69,25 @@ export function routeAccess(preHandler: unknown): RouteAccess | undefined {
  * Sessions in the database, carried by HttpOnly cookies: `sid` for partners (the ums user), `asid`
  * for operators. Mini-programs resend the cookie as a `Cookie` header, which is the same thing here.
  */
-export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean }>(
-  async (app, { ttlDays, secure }) => {
+export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: boolean }>(
+  async (app, { ttlDays, secure, cache: useCache }) => {
     await app.register(cookie)
-    const service = createSessionsService({ ttlDays })
+    const cache = useCache ? new SessionCache() : undefined
+    if (cache) {
+      const stop = await app.dbListen(SESSION_CHANGED_CHANNEL, {
+        onMessage: (payload) => {
+          const change = parseSessionChange(payload)
+          if (change) cache.forget(change)
+          else cache.clear()
+        },
+        onLive: (live) => cache.setLive(live),
+      })
+      app.addHook('onClose', async () => {
+        await stop()
+        cache.dispose()
+      })
+    }
+    const service = createSessionsService({ ttlDays, cache })
     app.decorate('sessions', service)
     const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 

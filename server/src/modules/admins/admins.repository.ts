@@ -1,3 +1,4 @@
+import { sessionChanged } from '../sessions/session-cache.ts'
 import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { admins } from './admins.table.ts'
@@ -35,10 +36,12 @@ export function createAdminsRepository({ db }: { db: Executor }) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(admins.id, id))
         .returning()
+      sessionChanged({ adminId: id })
       return row
     },
     async delete({ id }: { id: number }) {
       await db.delete(admins).where(eq(admins.id, id))
+      sessionChanged({ adminId: id })
     },
     async list({ keyword, role, page, size }: { keyword?: string; role?: string; page: number; size: number }) {
       const conditions: SQL[] = []

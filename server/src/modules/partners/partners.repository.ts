@@ -1,3 +1,4 @@
+import { sessionChanged } from '../sessions/session-cache.ts'
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { partners } from './partners.table.ts'
@@ -33,6 +34,7 @@ export function createPartnersRepository({ db }: { db: Executor }) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(partners.id, id))
         .returning()
+      if (values.status !== undefined) sessionChanged({ partnerId: id })
       return row!
     },
     async list({ status, keyword, page, size }: { status?: string; keyword?: string; page: number; size: number }) {

@@ -4,6 +4,7 @@ import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import { admins } from '../admins/admins.table.ts'
 import { partners } from '../partners/partners.table.ts'
+import { sessionChanged } from './session-cache.ts'
 import { type PendingOpenId, sessions } from './sessions.table.ts'
 
 export type SessionKind = 'user' | 'admin'
@@ -87,15 +88,19 @@ export function createSessionsRepository({ db }: { db: Executor }) {
       values: Partial<Pick<SessionRow, 'partnerId' | 'pendingOpenId' | 'expiresAt' | 'lastSeenAt'>>
     }) {
       await db.update(sessions).set(values).where(eq(sessions.id, id))
+      sessionChanged({ sessionId: id })
     },
     async deleteById({ id }: { id: number }) {
       await db.delete(sessions).where(eq(sessions.id, id))
+      sessionChanged({ sessionId: id })
     },
     async deleteByPartner({ partnerId }: { partnerId: number }) {
       await db.delete(sessions).where(eq(sessions.partnerId, partnerId))
+      sessionChanged({ partnerId })
     },
     async deleteByAdmin({ adminId }: { adminId: number }) {
       await db.delete(sessions).where(eq(sessions.adminId, adminId))
+      sessionChanged({ adminId })
     },
     async deleteExpired({ now }: { now: Date }) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now))

@@ -1,6 +1,7 @@
 import { randomToken, sha256 } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/types.ts'
 import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from './sessions.repository.ts'
+import type { SessionCache } from './session-cache.ts'
 import type { PendingOpenId } from './sessions.table.ts'
 
 export const COOKIE_NAMES: Record<SessionKind, string> = { user: 'sid', admin: 'asid' }
@@ -8,12 +9,15 @@ const DAY = 24 * 60 * 60 * 1000
 
 /**
  * Sliding sessions: a session lives `ttlDays` after its last use; the expiry is pushed forward at
- * most once a day so a busy session does not write on every call.
+ * most once a day so a busy session does not write on every call. With a `cache`, a session found
+ * is kept in memory and served from there while it stays unchanged (see SessionCache).
  */
-export function createSessionsService({ ttlDays }: { ttlDays: number }) {
+export function createSessionsService({ ttlDays, cache }: { ttlDays: number; cache?: SessionCache }) {
   const ttl = ttlDays * DAY
   return {
     ttlSeconds: ttlDays * 24 * 60 * 60,
+    /** The live-session cache, when on. */
+    cache,
 
     async create({
       db,
@@ -52,9 +56,16 @@ export function createSessionsService({ ttlDays }: { ttlDays: number }) {
     }): Promise<{ session: LiveSession; renewed: boolean } | undefined> {
       if (!token || token.length > 200) return undefined
       const repo = createSessionsRepository({ db })
-      const session = await repo.findByTokenHash({ tokenHash: sha256(token), kind })
-      if (!session) return undefined
+      const tokenHash = sha256(token)
+      const key = `${kind}:${tokenHash}`
       const now = Date.now()
+      let session = cache?.get(key, now)
+      if (!session) {
+        const epoch = cache?.epoch ?? 0
+        session = await repo.findByTokenHash({ tokenHash, kind })
+        if (!session) return undefined
+        cache?.store(key, session, epoch, now)
+      }
       if (session.expiresAt.getTime() <= now) {
         await repo.deleteById({ id: session.id })
         return undefined
