@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the three targets in production mode, then measures and writes
  * bench/results/bench.json and bench.md:
- *   - H5: initial JS/CSS (gzip) of the entry route and each route's own chunks; Lighthouse mobile
+ *   - H5: initial JS/CSS (gzip) of the entry route (and which packages it is made of) and each route's own chunks; Lighthouse mobile
  *     performance (score, FCP, LCP, TBT) of the login and home pages on the production server;
  *   - mini-programs: weapp and alipay main package and subpackages;
  *   - server: bench/server.ts (hello-world, clue list, home summary, withdrawal apply; PGlite and PostgreSQL);
@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { attributeH5 } from './attribution'
 import { checkBudgets } from './budgets'
 import { runLighthouse } from './lighthouse'
 import { markdown as serverMarkdown, runServerBench } from './server'
@@ -24,6 +25,8 @@ function build(type: 'h5' | 'weapp' | 'alipay') {
   const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'taro'), ['build', '--type', type, '--mode', 'production'], {
     cwd: ROOT,
     stdio: 'ignore',
+    // H5: hidden source maps (no reference in the files, so the sizes are the same) for the attribution.
+    env: type === 'h5' ? { ...process.env, H5_SOURCE_MAP: '1' } : process.env,
   })
   if (r.status !== 0) throw new Error(`taro build --type ${type} failed`)
   return (Date.now() - started) / 1000
@@ -32,11 +35,15 @@ function build(type: 'h5' | 'weapp' | 'alipay') {
 async function main() {
   const buildSeconds = { h5: build('h5'), weapp: build('weapp'), alipay: build('alipay') }
   const h5 = measureH5()
+  const attribution = await attributeH5(path.join(ROOT, 'dist', 'h5'))
+  // The maps were for the attribution only: never serve them.
+  for (const f of fs.readdirSync(path.join(ROOT, 'dist', 'h5', 'js')))
+    if (f.endsWith('.map')) fs.rmSync(path.join(ROOT, 'dist', 'h5', 'js', f))
   const mini = { weapp: measureMini('weapp'), alipay: measureMini('alipay') }
   const budgets = checkBudgets()
   const lighthouse = skip.has('lighthouse') ? [] : await runLighthouse()
   const server = skip.has('server') ? [] : await runServerBench()
-  const report = { at: new Date().toISOString(), buildSeconds, h5, mini, budgets, lighthouse, server }
+  const report = { at: new Date().toISOString(), buildSeconds, h5, attribution, mini, budgets, lighthouse, server }
   fs.mkdirSync(RESULTS, { recursive: true })
   fs.writeFileSync(path.join(RESULTS, 'bench.json'), JSON.stringify(report, null, 2))
 
@@ -58,6 +65,18 @@ async function main() {
     '## H5 (gzip)',
     '',
     `Shell (index.html's scripts and styles): JS ${kb(h5.shell.js)}, CSS ${kb(h5.shell.css)}. Entry route (shell + home): JS ${kb(h5.initial.js)}, CSS ${kb(h5.initial.css)}.`,
+    '',
+  )
+  md.push(
+    "Where the entry route's JS comes from (source maps; each package's share of the gzip size):",
+    '',
+    '| package | minified | gzip share |',
+    '|---|---:|---:|',
+  )
+  for (const p of attribution.packages.filter((p) => p.gzip >= 1024)) md.push(`| ${p.name} | ${kb(p.raw)} | ${kb(p.gzip)} |`)
+  const small = attribution.packages.filter((p) => p.gzip < 1024)
+  md.push(
+    `| ${small.length} smaller ones | ${kb(small.reduce((n, p) => n + p.raw, 0))} | ${kb(small.reduce((n, p) => n + p.gzip, 0))} |`,
     '',
   )
   md.push('| route | own JS | own CSS |', '|---|---:|---:|')
