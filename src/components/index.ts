@@ -5,6 +5,7 @@
 export { default as Page, StoreToast, StoreLoading, goBack, PAGE_BACKGROUND, SHOW_TEST_BADGE } from './page'
 export type { PageProps, BarTextStyle } from './page'
 export { default as Toast } from './toast'
+export { NO_ANSWER_TEXT, toastIfNoAnswer } from './toast/no-answer'
 export type { ToastProps, ToastIcon } from './toast'
 export { default as LoadingOverlay, LOADING_TITLE } from './loading-overlay'
 export type { LoadingOverlayProps } from './loading-overlay'

@@ -1,7 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { TOAST_DURATION_MS, useStore } from '../../store'
+import { RequestError } from '../../request'
 import { StoreToast } from '../page'
 import Toast from '.'
+import { NO_ANSWER_TEXT, toastIfNoAnswer } from './no-answer'
 
 describe('the toast', () => {
   let t: TestUtils
@@ -94,5 +96,25 @@ describe('the store-driven toast every page wrapper draws', () => {
     expect(t.queries.queryByText('保存成功')).toBeTruthy()
     t.act(() => jest.advanceTimersByTime(1000))
     expect(t.queries.queryByText('保存成功')).toBeFalsy()
+  })
+})
+
+describe('toastIfNoAnswer (a form whose call got no answer)', () => {
+  afterEach(() => useStore.getState().hideToast())
+
+  it('tells the person when the call got no answer at all', () => {
+    toastIfNoAnswer(new RequestError('network', 'Failed to fetch'))
+    expect(useStore.getState().toast).toMatchObject({ status: true, title: NO_ANSWER_TEXT, icon: 'none' })
+    expect(NO_ANSWER_TEXT).toBe('网络异常，请检查网络后重试')
+  })
+
+  it('leaves refusals, server errors and expired sessions to the request wrapper', () => {
+    useStore.getState().showToast('500:服务器繁忙，请稍后再试')
+    for (const kind of ['httpStatus', 'refused', 'sessionInvalid', 'badResponse'] as const) {
+      toastIfNoAnswer(new RequestError(kind, 'x'))
+    }
+    toastIfNoAnswer(new Error('not a request'))
+    toastIfNoAnswer(undefined)
+    expect(useStore.getState().toast.title).toBe('500:服务器繁忙，请稍后再试')
   })
 })

@@ -14,6 +14,7 @@ import { filterKey, listQuery, pickTimeType } from '../tabBar/components/filters
 import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
 import { useRemote } from '../tabBar/components/remote'
+import RetryLine from '../tabBar/components/retry-line'
 import './deal.scss'
 
 const TITLE = routeOf('pages/partner/deal')?.title ?? '成交单量'
@@ -55,6 +56,12 @@ export default function PartnerDealPage() {
   )
   useReachBottom(() => list.loadMore())
 
+  // One tap tries every call that failed: the counts and the list.
+  const retry = () => {
+    if (counts.failed) void counts.reload()
+    if (list.failed) list.retry()
+  }
+
   const choose = (next: TimeType | undefined) => {
     setTimeType(next)
     replaceQuery({ timeType: next })
@@ -72,11 +79,12 @@ export default function PartnerDealPage() {
               className={`deal-grid__cell${timeType === t ? ' deal-grid__cell--active' : ''}`}
               onClick={() => choose(timeType === t ? undefined : t)}
             >
-              <Text className='deal-grid__count'>{count ?? (counts.failed ? '!' : '--')}</Text>
+              <Text className='deal-grid__count'>{count ?? '--'}</Text>
               <Text className='deal-grid__label'>{t}</Text>
             </View>
           )
         })}
+        {counts.failed && !counts.data ? <RetryLine className='deal-grid__failed' onRetry={retry} /> : null}
       </View>
       <View className='deal-list__head'>
         <Text className='deal-list__title'>成交明细{timeType ? ` · ${timeType}` : ''}</Text>
@@ -92,7 +100,7 @@ export default function PartnerDealPage() {
         {list.rows.map((deal) => (
           <DealItem key={deal.id} deal={deal} />
         ))}
-        <ListFooter list={list} />
+        <ListFooter list={list} onRetry={retry} />
       </View>
     </Page>
   )

@@ -5,6 +5,7 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
+import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { partner, type PartnerProfile, type Withdrawal } from '../../api/ems/partner'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
@@ -16,6 +17,7 @@ import { WithdrawalStatus } from '../../wire'
 import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
 import { useRemote } from '../tabBar/components/remote'
+import RetryLine from '../tabBar/components/retry-line'
 import { MIN_WITHDRAWAL_FEN, checkAmount, newIdempotencyKey, typedAmount, yuanText } from './components/withdrawal-form'
 import './withdrawal.scss'
 
@@ -84,6 +86,14 @@ export default function PartnerWithdrawalPage() {
   // The attempt whose answer never arrived: retrying the same amount sends the same key.
   const unanswered = useRef<{ fen: number; key: string } | null>(null)
 
+  // One tap tries every call that failed: the amount, the payout account and the records.
+  const retry = () => {
+    if (home.failed) void home.reload()
+    if (profile.failed) void profile.reload()
+    if (list.failed) list.retry()
+  }
+  const headFailed = (home.failed && !home.data) || (profile.failed && !profile.data)
+
   const withdrawable = home.data?.withdrawable ?? 0
   const payout = payoutOf(profile.data)
 
@@ -119,6 +129,7 @@ export default function PartnerWithdrawalPage() {
     } catch (err) {
       // A refusal was shown by the wrapper; without an answer the next try keeps this key.
       unanswered.current = err instanceof RequestError && err.kind === 'network' ? attempt : null
+      toastIfNoAnswer(err)
     } finally {
       inFlight.current = false
       setSending(false)
@@ -133,6 +144,7 @@ export default function PartnerWithdrawalPage() {
         {home.data && home.data.frozen > 0 ? (
           <Text className='withdrawal-head__frozen'>另有 {formatMoney(home.data.frozen)} 佣金冻结中，解冻后可提现</Text>
         ) : null}
+        {headFailed ? <RetryLine className='withdrawal-head__failed' tone='light' onRetry={retry} /> : null}
       </View>
 
       <View className='withdrawal-form'>
@@ -179,7 +191,7 @@ export default function PartnerWithdrawalPage() {
         {list.rows.map((record) => (
           <WithdrawalItem key={record.id} record={record} />
         ))}
-        <ListFooter list={list} />
+        <ListFooter list={list} onRetry={retry} />
       </View>
 
       <Dialog

@@ -14,6 +14,7 @@ import { filterKey, listQuery, pickTimeType, pickValue, tabsOf } from './compone
 import ListFooter from './components/list-footer'
 import { usePagedList } from './components/paged-list'
 import { useRemote } from './components/remote'
+import RetryLine from './components/retry-line'
 import './record.scss'
 
 const TITLE = routeOf('pages/tabBar/record')?.title ?? '资金记录'
@@ -69,6 +70,12 @@ export default function TabBarRecordPage() {
   })
   useReachBottom(() => list.loadMore())
 
+  // One tap tries every call that failed: the balances and the list.
+  const retry = () => {
+    if (wallet.failed) void wallet.reload()
+    if (list.failed) list.retry()
+  }
+
   const filterBy = (next: { type?: LedgerType; timeType?: TimeType }) => {
     setType(next.type)
     setTimeType(next.timeType)
@@ -90,6 +97,7 @@ export default function TabBarRecordPage() {
           <Text className='record-summary__label'>冻结中</Text>
           <Text className='record-summary__value'>{wallet.data ? formatMoney(wallet.data.frozen) : '--'}</Text>
         </View>
+        {wallet.failed && !wallet.data ? <RetryLine className='record-summary__failed' tone='light' onRetry={retry} /> : null}
       </View>
       <FilterBar
         tabs={TYPE_TABS}
@@ -103,7 +111,7 @@ export default function TabBarRecordPage() {
         {list.rows.map((entry) => (
           <RecordItem key={entry.id} entry={entry} />
         ))}
-        <ListFooter list={list} />
+        <ListFooter list={list} onRetry={retry} />
       </View>
     </Page>
   )

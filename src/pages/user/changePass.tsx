@@ -6,6 +6,7 @@ import ConfirmButton from '../../components/confirm-button'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
+import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { signOut, useRequireLogin } from '../../session'
 import { useStore } from '../../store'
@@ -51,8 +52,9 @@ export default function UserChangePassPage() {
     setBusy(true)
     try {
       await partnerCalls.client.changePassword({ oldPassword: form.oldPassword, password: form.password })
-    } catch {
-      // The wrapper has shown the refusal (原密码错误 ...); the form stays as typed.
+    } catch (err) {
+      // The wrapper has shown the refusal (原密码错误 ...; no answer: said here); the form stays as typed.
+      toastIfNoAnswer(err)
       if (mounted.current) setBusy(false)
       return
     }

@@ -7,6 +7,7 @@ import ConfirmButton from '../../components/confirm-button'
 import MultiSelectPicker from '../../components/multi-select-picker'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
+import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { routeOf } from '../../routes'
 import { refreshUserInfo, useFormInfo, useRequireLogin, type FormInfo } from '../../session'
 import { useStore } from '../../store'
@@ -147,8 +148,9 @@ export default function UserPartnerPage() {
       Taro.pageScrollTo({ scrollTop: 0, duration: 200 }).catch(() => undefined)
       // The session user carries school, major, discipline and the status.
       void refreshUserInfo().catch(() => undefined)
-    } catch {
-      // The wrapper has shown the refusal; the form stays as typed.
+    } catch (err) {
+      // The wrapper has shown the refusal (no answer: said here); the form stays as typed.
+      toastIfNoAnswer(err)
     } finally {
       if (mounted.current) setBusy(false)
     }

@@ -6,6 +6,7 @@ import ConfirmButton from '../../components/confirm-button'
 import Page, { goBack } from '../../components/page'
 import SelectPicker from '../../components/select-picker'
 import TextInput from '../../components/text-input'
+import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { routeOf } from '../../routes'
 import { refreshUserInfo, useRequireLogin } from '../../session'
 import { useStore } from '../../store'
@@ -129,8 +130,9 @@ export default function UserPersonPage() {
     setBusy(true)
     try {
       await partnerCalls.client.savePersonal(personPayload(form, onFile))
-    } catch {
-      // The wrapper has shown the refusal; the form stays as typed.
+    } catch (err) {
+      // The wrapper has shown the refusal (no answer: said here); the form stays as typed.
+      toastIfNoAnswer(err)
       if (mounted.current) setBusy(false)
       return
     }

@@ -4,6 +4,7 @@ import CategoryPicker from '../../../components/category-picker'
 import ConfirmButton from '../../../components/confirm-button'
 import SelectPicker from '../../../components/select-picker'
 import TextInput from '../../../components/text-input'
+import { toastIfNoAnswer } from '../../../components/toast/no-answer'
 import { partner, type Clue } from '../../../api/ems/partner'
 import { useStore } from '../../../store'
 import { CONTACT_METHODS, type ContactMethod } from '../../../wire'
@@ -39,8 +40,9 @@ export default function ClueFormCard({ onSaved, onCancel }: ClueFormCardProps) {
       showToast('登记成功', { icon: 'success' })
       setForm(EMPTY_CLUE_FORM)
       onSaved(res.data)
-    } catch {
-      // The wrapper has shown the server's message; the form keeps its values for a correction.
+    } catch (err) {
+      // The wrapper has shown the server's message (no answer: said here); the form keeps its values.
+      toastIfNoAnswer(err)
     } finally {
       setSending(false)
     }

@@ -19,6 +19,8 @@ export interface PagedList<T> {
   refresh: () => Promise<void>
   /** The next page, unless one is on its way or all rows are shown. */
   loadMore: () => void
+  /** After a failure, the call that failed again: page 1 while no row is shown, else the next page. */
+  retry: () => void
 }
 
 /**
@@ -80,5 +82,11 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
     if (hasMore(now.length, all)) void load(page + 1)
   }, [enabled, load])
 
-  return { rows, total, status: footerStatus({ loading, shownCount: rows.length, total }), failed, refresh, loadMore }
+  const retry = useCallback(() => {
+    if (!enabled || inFlight.current) return
+    if (shown.current.rows.length === 0) void load(1)
+    else loadMore()
+  }, [enabled, load, loadMore])
+
+  return { rows, total, status: footerStatus({ loading, shownCount: rows.length, total }), failed, refresh, loadMore, retry }
 }
