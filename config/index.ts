@@ -75,7 +75,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     compiler: 'webpack5',
     // The cache key must include the environment: Taro's default key ignores TARO_APP_ENV, and a
     // production build after a test build then reused the test app config (with the gallery).
-    cache: { enable: !process.env.TARO_OUTPUT_ROOT, name: `${appEnv}-${process.env.TARO_ENV}` },
+    cache: { enable: !process.env.TARO_OUTPUT_ROOT, name: `${appEnv}-${process.env.TARO_ENV}${process.env.H5_SOURCE_MAP ? '-maps' : ''}` },
     sass: {},
     // Mini-programs only: H5 keeps Taro's own minifier settings. Taro's mini-program defaults switch
     // off most of terser's compress passes; terser's own defaults (what webpack uses everywhere
