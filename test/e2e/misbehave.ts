@@ -43,7 +43,8 @@ export async function misbehave(page: Page, paths: string[], fault: Fault): Prom
     } else if (fault === 'drop') {
       await route.abort('connectionreset')
     } else {
-      await new Promise((r) => setTimeout(r, SLOW_MS))
+      // Unreferenced: a held answer whose page is gone must not keep the test process alive.
+      await new Promise((r) => setTimeout(r, SLOW_MS).unref())
       await route.continue().catch(() => undefined) // the page may be gone by then
     }
   }
