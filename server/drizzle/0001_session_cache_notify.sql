@@ -9,8 +9,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- An expired session is never served (expiry is checked on every call): purging those says nothing.
 CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE ON sessions
-  FOR EACH ROW EXECUTE FUNCTION notify_session_changed('s');
+  FOR EACH ROW WHEN (OLD.expires_at > now()) EXECUTE FUNCTION notify_session_changed('s');
 --> statement-breakpoint
 CREATE TRIGGER partners_status_changed AFTER UPDATE OF status OR DELETE ON partners
   FOR EACH ROW EXECUTE FUNCTION notify_session_changed('p');

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { assertMoneyAddsUp } from './db/integrity.ts'
-import { runStartupTasks } from './startup.ts'
+import { runStartupTasks, scheduleSessionPurge } from './startup.ts'
 
 export interface StartServerOptions {
   config?: Config
@@ -26,6 +26,7 @@ export async function startServer(
     if (database.kind === 'pglite') await assertMoneyAddsUp({ db: database.db, where: `the PGlite directory ${config.database.dataDir}` })
     app = await buildApp({ config, database })
     app.addHook('onClose', async () => database.close())
+    scheduleSessionPurge({ app, db: database.db })
     await app.ready()
     await runStartupTasks({ app, config })
     const url = await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host })

@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import type { Executor } from './db/types.ts'
 import { ensureFirstAdmin } from './modules/admins/admins.service.ts'
+import { createSessionsRepository } from './modules/sessions/sessions.repository.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
+
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
+
+/**
+ * Expired sessions are refused when presented, and deleted then; the ones never presented again
+ * are purged at start and every 6 hours so the table does not grow for ever.
+ */
+export function scheduleSessionPurge({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  const purge = () =>
+    createSessionsRepository({ db })
+      .deleteExpired({ now: new Date() })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'))
+  const timer = setInterval(purge, PURGE_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    await purge()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
 
 /** Start-up tasks of a real start (not of tests): the first administrator, then demo data when enabled. */
 export async function runStartupTasks({ app, config }: { app: FastifyInstance; config: Config }): Promise<void> {

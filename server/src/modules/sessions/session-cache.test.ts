@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../../app.ts'
 import { databaseFromPool } from '../../db/client.ts'
@@ -9,7 +9,9 @@ import { PartnerStatus } from '../../wire.ts'
 import { adminClient, partnerClient } from '../../../test/fixtures.ts'
 import { buildTestApp, type Client, TEST_DATABASE_URL, testConfig, type TestApp } from '../../../test/helper.ts'
 import { sha256 } from '../../lib/crypto.ts'
+import { scheduleSessionPurge } from '../../startup.ts'
 import { parseSessionChange, SessionCache } from './session-cache.ts'
+import { createSessionsRepository } from './sessions.repository.ts'
 import type { LiveSession } from './sessions.repository.ts'
 
 const HOME = '/api/ems/partner/partner/home'
@@ -151,6 +153,27 @@ describe('the live-session cache in the app', () => {
     await eventually(async () => (await status(b)) === 401, 'a disabled partner is refused')
     await t.app.db.execute(sql`UPDATE admins SET enabled = false WHERE id = ${admin.id}`)
     await eventually(async () => (await op.get('/api/bms/system/admin/signInfo')).statusCode !== 200, 'a disabled operator is refused')
+  })
+
+  test('expired sessions are purged at start without disturbing the cache; live ones stay', async () => {
+    const { partner, client } = await partnerClient(t.app)
+    assert.equal(await status(client), 200)
+    const expired = await createSessionsRepository({ db: t.app.db }).insert({
+      tokenHash: sha256(`expired-${partner.id}`),
+      kind: 'user',
+      partnerId: partner.id,
+      expiresAt: new Date(Date.now() - 1000),
+    })
+    const epochBefore = t.app.sessions.cache!.epoch
+    const purger = Fastify()
+    scheduleSessionPurge({ app: purger, db: t.app.db })
+    await purger.ready()
+    await purger.close()
+    const left = (await t.app.db.execute(sql`SELECT id FROM sessions WHERE id = ${expired.id}`)) as unknown as { rows: unknown[] }
+    assert.equal(left.rows.length, 0, 'the expired session is gone')
+    await new Promise((r) => setTimeout(r, 100)) // a notification, had there been one, has arrived
+    assert.equal(t.app.sessions.cache!.epoch, epochBefore, 'deleting an expired session notifies nobody')
+    assert.equal(await status(client), 200, 'the live session stays')
   })
 
   test('a change made through the app is refused at once in this process (no waiting for the notification)', async () => {
