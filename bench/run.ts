@@ -33,6 +33,11 @@ function build(type: 'h5' | 'weapp' | 'alipay') {
 }
 
 async function main() {
+  // Lighthouse needs Chromium, the server benchmark PostgreSQL: install them when missing (as npm test does).
+  if (!skip.has('lighthouse') || !skip.has('server')) {
+    const system = spawnSync('bash', [path.join(ROOT, 'scripts', 'ensure-system.sh')], { stdio: 'inherit' })
+    if (system.status !== 0) throw new Error('scripts/ensure-system.sh failed: Chromium and PostgreSQL are needed')
+  }
   const buildSeconds = { h5: build('h5'), weapp: build('weapp'), alipay: build('alipay') }
   const h5 = measureH5()
   const attribution = await attributeH5(path.join(ROOT, 'dist', 'h5'))
