@@ -22,6 +22,7 @@ import {
   textOf,
   until,
   type NetworkedHost,
+  storeSignedIn,
 } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's component wrappers are untyped */
@@ -111,7 +112,6 @@ async function signedInDevice(storage: Map<string, unknown>): Promise<void> {
   const body = JSON.parse(res.body) as { code: number; data: Record<string, unknown> }
   if (body.code !== 0) throw new Error('the demo partner could not sign in')
   const jar = Object.fromEntries(res.setCookie.map((c) => (c.split(';')[0] ?? '').split('=') as [string, string]))
-  storage.set('activity_mobile_cookie', JSON.stringify(jar))
   const u = body.data
   const user = {
     id: u.id,
@@ -122,13 +122,7 @@ async function signedInDevice(storage: Map<string, unknown>): Promise<void> {
     major: u.major ?? '',
     discipline: u.discipline ?? '',
   }
-  storage.set(
-    'activity_mobile_userInfo',
-    JSON.stringify({
-      version: 1,
-      state: { user, loginOther: { mini: false, h5Weixin: false }, headerInfo: null, course: null, router: null },
-    }),
-  )
+  storeSignedIn(storage, { jar, user, mini: false })
 }
 
 const listCalls = () => host.requests.filter((r) => new URL(r.url).pathname === CLUE_LIST)

@@ -159,6 +159,37 @@ export async function renderPage(pagePath: string) {
   return comp
 }
 
+/**
+ * What a sign-in leaves on the device: the session cookie (`jar`) and the stored user (the store's
+ * persisted shape), `mini` saying whether it came from the mini-program's own login.
+ */
+export function storeSignedIn(
+  storage: Map<string, unknown>,
+  { jar, user, mini }: { jar: Record<string, string>; user: unknown; mini: boolean },
+) {
+  storage.set('activity_mobile_cookie', JSON.stringify(jar))
+  storage.set(
+    'activity_mobile_userInfo',
+    JSON.stringify({
+      version: 1,
+      state: { user, loginOther: { mini, h5Weixin: false }, headerInfo: null, course: null, router: null },
+    }),
+  )
+}
+
+/** Hands every page this query on load, as WeChat does for `pages/...?id=7`. */
+export function withQuery(query: Record<string, string>) {
+  const g = globalThis as any
+  const shim = g.Page
+  g.Page = (options: Record<string, any>) =>
+    shim({
+      ...options,
+      onLoad(this: unknown, q: Record<string, string> = {}) {
+        return options.onLoad?.call(this, { ...q, ...query })
+      },
+    })
+}
+
 /** The text a person would read on the rendered page. */
 export function textOf(comp: any): string {
   return (comp.dom?.textContent ?? '').replace(/\s+/g, ' ').trim()

@@ -1,5 +1,15 @@
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
-import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, type NetworkedHost } from './harness'
+import {
+  hasWeappBuild,
+  installMiniGlobals,
+  loadApp,
+  networkedHost,
+  renderPage,
+  textOf,
+  until,
+  type NetworkedHost,
+  withQuery,
+} from './harness'
 
 /**
  * The activity detail page (pages/activity/detail?id=3&ref=DEMO01) in the compiled WeChat
@@ -90,16 +100,3 @@ describe("a partner's activity in the WeChat mini-program", () => {
     })
   })
 })
-
-/** Hands the page this query on load, as WeChat does for `pages/activity/detail?id=3&ref=DEMO01`. */
-function withQuery(query: Record<string, string>) {
-  const g = globalThis as any
-  const shim = g.Page
-  g.Page = (options: Record<string, any>) =>
-    shim({
-      ...options,
-      onLoad(this: unknown, q: Record<string, string> = {}) {
-        return options.onLoad?.call(this, { ...q, ...query })
-      },
-    })
-}

@@ -1,5 +1,6 @@
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
-import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, type NetworkedHost } from './harness'
+import { ORDER, servePayOrder, WECHAT } from './pay-support'
+import { hasWeappBuild, installMiniGlobals, loadApp, renderPage, textOf, until, withQuery } from './harness'
 
 /**
  * The pay page (pages/main/pay?id=7) in the compiled WeChat mini-program: it asks payFee for the
@@ -9,33 +10,7 @@ import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, 
  * answer (not the sandbox, which skips the platform call); wx.requestPayment is the fake far side.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's components and globals are untyped */
-const USER = { id: 401, phone: '138****0000', nickname: '陈晓明', avatar: null, school: '', major: '', discipline: '' }
-const ORDER = {
-  id: 7,
-  orderNo: '202611220800001',
-  title: '2026春季专升本学费',
-  amount: 398_000,
-  payStatus: '待支付',
-  channel: null,
-  paidAt: null,
-  failReason: null,
-  createdAt: '2026-11-22T00:02:00.000Z',
-  items: [
-    { name: '专升本学费（第一学年）', quantity: 1, unitPrice: 380_000, amount: 380_000 },
-    { name: '教材费', quantity: 4, unitPrice: 4_500, amount: 18_000 },
-  ],
-}
-const WECHAT = {
-  appId: 'wx-mini-app',
-  timeStamp: '1795900000',
-  nonceStr: 'n0nce5tr1ng',
-  package: 'prepay_id=wx2211223344556677',
-  signType: 'RSA',
-  paySign: 'c2lnbmVkIGJ5IHRoZSBtZXJjaGFudA==',
-}
-
 let server: TestServer
-let host: NetworkedHost
 let page: any
 const payments: Array<Record<string, unknown>> = []
 const statusAnswers = ['支付中', '支付中', '支付成功']
@@ -44,21 +19,6 @@ let textWhenPaymentReturned = ''
 beforeAll(async () => {
   if (!hasWeappBuild()) throw new Error('no weapp build: run `npx taro build --type weapp --mode test` (WEAPP_DIR for another output)')
   server = await startTestServer('127.0.0.1')
-  server.on('GET /api/ums/user/user/timestamp', { body: envelope(1_795_900_000_000) })
-  server.on('GET /api/ums/user/user/checkOpenId', { body: envelope('是') })
-  server.on('GET /api/fms/finance/order/detailsForClient', { body: envelope(ORDER) })
-  server.on('POST /api/fms/finance/order/payFee', {
-    body: envelope({
-      orderId: 7,
-      orderNo: ORDER.orderNo,
-      amount: ORDER.amount,
-      payStatus: '支付中',
-      provider: 'wechatpay',
-      channel: 'wechat-mini',
-      wechat: WECHAT,
-      alipay: null,
-    }),
-  })
   server.on('GET /api/fms/finance/order/payStatus', () => {
     const payStatus = statusAnswers.shift() ?? '支付成功'
     return {
@@ -71,16 +31,7 @@ beforeAll(async () => {
       }),
     }
   })
-  const networked = networkedHost(server.url)
-  host = networked.host
-  host.storage.set('activity_mobile_cookie', JSON.stringify({ sid: 'weapp-partner' }))
-  host.storage.set(
-    'activity_mobile_userInfo',
-    JSON.stringify({
-      version: 1,
-      state: { user: USER, loginOther: { mini: true, h5Weixin: false }, headerInfo: null, course: null, router: null },
-    }),
-  )
+  const networked = servePayOrder(server)
   installMiniGlobals({
     ...networked.overrides,
     // WeChat's pay sheet: the person pays; WeChat reports success to the page.
@@ -131,16 +82,3 @@ describe('paying an order in the WeChat mini-program', () => {
     expect(textOf(page)).not.toContain('立即支付')
   })
 })
-
-/** Hands the page this query on load, as WeChat does for `pages/main/pay?id=7`. */
-function withQuery(query: Record<string, string>) {
-  const g = globalThis as any
-  const shim = g.Page
-  g.Page = (options: Record<string, any>) =>
-    shim({
-      ...options,
-      onLoad(this: unknown, q: Record<string, string> = {}) {
-        return options.onLoad?.call(this, { ...q, ...query })
-      },
-    })
-}

@@ -3,7 +3,7 @@ import path from 'node:path'
 import QRCode from 'qrcode'
 import { qrSegments } from '../../src/components/share-poster/plan'
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
-import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until } from './harness'
+import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, storeSignedIn } from './harness'
 
 /**
  * The share poster in the compiled WeChat mini-program, opened by a signed-in partner from the
@@ -82,14 +82,7 @@ beforeAll(async () => {
   server.on('GET /api/cms/activity/activity/listForClient', { body: envelope({ list: [], total: 0, page: 1, size: 10 }) })
   server.on('GET /api/ems/partner/partner/sharePoster', { body: envelope(POSTER) })
   const networked = networkedHost(server.url)
-  networked.host.storage.set('activity_mobile_cookie', JSON.stringify({ sid: 'weapp-partner' }))
-  networked.host.storage.set(
-    'activity_mobile_userInfo',
-    JSON.stringify({
-      version: 1,
-      state: { user: USER, loginOther: { mini: true, h5Weixin: false }, headerInfo: null, course: null, router: null },
-    }),
-  )
+  storeSignedIn(networked.host.storage, { jar: { sid: 'weapp-partner' }, user: USER, mini: true })
   installMiniGlobals({
     ...networked.overrides,
     // WeChat's SelectorQuery: select() hands back a NodesRef whose node() is the query again; exec() answers.

@@ -1,0 +1,53 @@
+import { envelope, type TestServer } from '../../src/request/testing/server'
+import { networkedHost, storeSignedIn } from './harness'
+
+/** The order the pay tests show (pages/main/pay?id=7), its signed-in payer and WeChat's signed pay parameters. */
+export const USER = { id: 401, phone: '138****0000', nickname: '陈晓明', avatar: null, school: '', major: '', discipline: '' }
+export const ORDER = {
+  id: 7,
+  orderNo: '202611220800001',
+  title: '2026春季专升本学费',
+  amount: 398_000,
+  payStatus: '待支付',
+  channel: null,
+  paidAt: null,
+  failReason: null,
+  createdAt: '2026-11-22T00:02:00.000Z',
+  items: [
+    { name: '专升本学费（第一学年）', quantity: 1, unitPrice: 380_000, amount: 380_000 },
+    { name: '教材费', quantity: 4, unitPrice: 4_500, amount: 18_000 },
+  ],
+}
+export const WECHAT = {
+  appId: 'wx-mini-app',
+  timeStamp: '1795900000',
+  nonceStr: 'n0nce5tr1ng',
+  package: 'prepay_id=wx2211223344556677',
+  signType: 'RSA',
+  paySign: 'c2lnbmVkIGJ5IHRoZSBtZXJjaGFudA==',
+}
+
+/**
+ * The back-office answers every pay test shares (server time, open id, the order, payFee handing
+ * out WECHAT for wechat-mini), and a device signed in as USER; each test answers payStatus itself.
+ */
+export function servePayOrder(server: TestServer) {
+  server.on('GET /api/ums/user/user/timestamp', { body: envelope(1_795_900_000_000) })
+  server.on('GET /api/ums/user/user/checkOpenId', { body: envelope('是') })
+  server.on('GET /api/fms/finance/order/detailsForClient', { body: envelope(ORDER) })
+  server.on('POST /api/fms/finance/order/payFee', {
+    body: envelope({
+      orderId: 7,
+      orderNo: ORDER.orderNo,
+      amount: ORDER.amount,
+      payStatus: '支付中',
+      provider: 'wechatpay',
+      channel: 'wechat-mini',
+      wechat: WECHAT,
+      alipay: null,
+    }),
+  })
+  const networked = networkedHost(server.url)
+  storeSignedIn(networked.host.storage, { jar: { sid: 'weapp-partner' }, user: USER, mini: true })
+  return networked
+}
