@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
 import {
   DEMO,
   countCalls,
+  signedInPartnerPage,
   pickTimeType,
   pullDown,
   scrollToBottom,
@@ -24,145 +25,128 @@ const CLUE_LIST = '/api/ems/partner/clue/list'
 const CLUE_SAVE = '/api/ems/partner/clue'
 
 describe('招生线索 (the clue list)', () => {
-  let app: RunningApp
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
-
-  before(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    context = await phoneContext(browser)
-    page = await context.newPage()
-    await signInPartner(page, app, DEMO.active)
-  })
-
-  after(async () => {
-    await context?.close()
-    await browser?.close()
-    await app?.stop()
-  })
+  const t = signedInPartnerPage()
 
   async function open(query = '') {
-    await page.goto(`${app.url}/pages/tabBar/clue${query}`)
-    await waitForTitle(page, '招生线索')
-    await page.locator('.filter-bar__total', { hasText: '共' }).waitFor({ timeout: 20_000 })
+    await t.page.goto(`${t.app.url}/pages/tabBar/clue${query}`)
+    await waitForTitle(t.page, '招生线索')
+    await t.page.locator('.filter-bar__total', { hasText: '共' }).waitFor({ timeout: 20_000 })
   }
 
   it("lists the partner's clues newest first with masked phones, statuses and the total", async () => {
     await open()
-    assert.equal(await page.locator('.filter-bar__total').textContent(), '共 10 条')
-    const phones = await textsOf(page, '.clue-item__phone')
+    assert.equal(await t.page.locator('.filter-bar__total').textContent(), '共 10 条')
+    const phones = await textsOf(t.page, '.clue-item__phone')
     assert.equal(phones.length, 10)
     for (const phone of phones) assert.match(phone, /^137\*{4}\d{4}$/)
-    const statuses = new Set(await textsOf(page, '.clue-item__status'))
+    const statuses = new Set(await textsOf(t.page, '.clue-item__status'))
     assert.deepEqual([...statuses].sort(), ['已成交', '待跟进', '无效', '跟进中'].sort())
-    assert.equal((await textsOf(page, '.clue-item__name'))[0], '吴刚')
-    assert.match((await page.locator('.app-load-more').textContent()) ?? '', /没有更多了/)
-    await screenshot(page, 'dashboard-clue')
+    assert.equal((await textsOf(t.page, '.clue-item__name'))[0], '吴刚')
+    assert.match((await t.page.locator('.app-load-more').textContent()) ?? '', /没有更多了/)
+    await screenshot(t.page, 'dashboard-clue')
   })
 
   it('filters by status and by time type, keeping the filters in the address across a reload', async () => {
     await open()
-    const calls = countCalls(page, 'GET', CLUE_LIST)
-    await page.locator('.filter-bar__tab', { hasText: '已成交' }).click()
-    await page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor()
-    assert.deepEqual([...new Set(await textsOf(page, '.clue-item__status'))], ['已成交'])
+    const calls = countCalls(t.page, 'GET', CLUE_LIST)
+    await t.page.locator('.filter-bar__tab', { hasText: '已成交' }).click()
+    await t.page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor()
+    assert.deepEqual([...new Set(await textsOf(t.page, '.clue-item__status'))], ['已成交'])
     assert.equal(calls.queries.at(-1)?.get('status'), '已成交')
-    assert.equal(new URL(page.url()).searchParams.get('status'), '已成交')
+    assert.equal(new URL(t.page.url()).searchParams.get('status'), '已成交')
 
-    await page.reload()
-    await waitForTitle(page, '招生线索')
-    await page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.filter-bar__tab--active').textContent(), '已成交')
+    await t.page.reload()
+    await waitForTitle(t.page, '招生线索')
+    await t.page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor({ timeout: 20_000 })
+    assert.equal(await t.page.locator('.filter-bar__tab--active').textContent(), '已成交')
 
     // The demo clues were all recorded today: 本月 keeps them, 昨天 has none.
-    await pickTimeType(page, '本月')
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('timeType') === '本月')
-    await page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor()
-    await pickTimeType(page, '昨天')
-    await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
+    await pickTimeType(t.page, '本月')
+    await t.page.waitForFunction(() => new URL(location.href).searchParams.get('timeType') === '本月')
+    await t.page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor()
+    await pickTimeType(t.page, '昨天')
+    await t.page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
     assert.equal(calls.queries.at(-1)?.get('timeType'), '昨天')
     assert.equal(calls.queries.at(-1)?.get('status'), '已成交')
-    assert.equal(new URL(page.url()).searchParams.get('timeType'), '昨天')
-    await screenshot(page, 'dashboard-clue-empty-filter')
+    assert.equal(new URL(t.page.url()).searchParams.get('timeType'), '昨天')
+    await screenshot(t.page, 'dashboard-clue-empty-filter')
 
-    await page.locator('.filter-bar__tab', { hasText: '全部' }).click()
-    await page.locator('.app-empty').waitFor({ state: 'visible' })
-    assert.equal(new URL(page.url()).searchParams.get('status'), null)
+    await t.page.locator('.filter-bar__tab', { hasText: '全部' }).click()
+    await t.page.locator('.app-empty').waitFor({ state: 'visible' })
+    assert.equal(new URL(t.page.url()).searchParams.get('status'), null)
   })
 
   it('checks the form before sending: no name, no call', async () => {
     await open()
-    const saves = countCalls(page, 'POST', CLUE_SAVE)
-    await page.locator('.clue-page__add').click()
-    await page.locator('.clue-form__phone input').fill('13912345678')
-    await page.locator('.clue-form__submit').click()
-    assert.equal(await toastText(page), '请填写姓名')
-    await page.locator('.clue-form__name input').fill('新学员')
-    await page.locator('.clue-form__phone input').fill('1391234')
-    await page.locator('.clue-form__submit').click()
-    await page.locator('.app-toast', { hasText: '手机号格式不正确' }).waitFor()
+    const saves = countCalls(t.page, 'POST', CLUE_SAVE)
+    await t.page.locator('.clue-page__add').click()
+    await t.page.locator('.clue-form__phone input').fill('13912345678')
+    await t.page.locator('.clue-form__submit').click()
+    assert.equal(await toastText(t.page), '请填写姓名')
+    await t.page.locator('.clue-form__name input').fill('新学员')
+    await t.page.locator('.clue-form__phone input').fill('1391234')
+    await t.page.locator('.clue-form__submit').click()
+    await t.page.locator('.app-toast', { hasText: '手机号格式不正确' }).waitFor()
     assert.equal(saves.count, 0)
   })
 
   it('adds a clue and shows it first in the list, phone masked', async () => {
     await open('?status=无效')
-    await page.locator('.clue-page__add').click()
-    await page.locator('.clue-form__name input').fill('孙悦')
-    await page.locator('.clue-form__phone input').fill('13912345678')
-    await page.locator('.clue-form__remark input').fill('晚上八点后方便')
-    await screenshot(page, 'dashboard-clue-form')
-    await page.locator('.clue-form__submit').click()
-    assert.match(await toastText(page), /登记成功/)
+    await t.page.locator('.clue-page__add').click()
+    await t.page.locator('.clue-form__name input').fill('孙悦')
+    await t.page.locator('.clue-form__phone input').fill('13912345678')
+    await t.page.locator('.clue-form__remark input').fill('晚上八点后方便')
+    await screenshot(t.page, 'dashboard-clue-form')
+    await t.page.locator('.clue-form__submit').click()
+    assert.match(await toastText(t.page), /登记成功/)
     // Back to 全部 so the new clue shows, on top.
-    await page.locator('.filter-bar__total', { hasText: '共 11 条' }).waitFor()
-    assert.equal(new URL(page.url()).searchParams.get('status'), null)
-    const first = page.locator('.clue-item').first()
+    await t.page.locator('.filter-bar__total', { hasText: '共 11 条' }).waitFor()
+    assert.equal(new URL(t.page.url()).searchParams.get('status'), null)
+    const first = t.page.locator('.clue-item').first()
     assert.equal(await first.locator('.clue-item__name').textContent(), '孙悦')
     assert.equal(await first.locator('.clue-item__phone').textContent(), '139****5678')
     assert.equal(await first.locator('.clue-item__status').textContent(), '待跟进')
     assert.equal(await first.locator('.clue-item__time').textContent(), '刚刚')
-    assert.equal(await page.locator('.clue-form').count(), 0)
+    assert.equal(await t.page.locator('.clue-form').count(), 0)
   })
 
   it("shows the server's duplicate message and keeps what was typed", async () => {
     await open()
-    await page.locator('.clue-page__add').click()
-    await page.locator('.clue-form__name input').fill('孙悦二')
-    await page.locator('.clue-form__phone input').fill('13912345678')
-    await page.locator('.clue-form__submit').click()
+    await t.page.locator('.clue-page__add').click()
+    await t.page.locator('.clue-form__name input').fill('孙悦二')
+    await t.page.locator('.clue-form__phone input').fill('13912345678')
+    await t.page.locator('.clue-form__submit').click()
     // The request wrapper's toast (SPEC.md section 8 puts the HTTP status before the message).
-    assert.match(await toastText(page), /该手机号已被登记，90天内不能重复登记/)
-    assert.equal(await page.locator('.clue-form__name input').inputValue(), '孙悦二')
-    assert.equal(await page.locator('.clue-form__phone input').inputValue(), '13912345678')
-    await screenshot(page, 'dashboard-clue-duplicate')
-    assert.equal(await page.locator('.filter-bar__total').textContent(), '共 11 条')
+    assert.match(await toastText(t.page), /该手机号已被登记，90天内不能重复登记/)
+    assert.equal(await t.page.locator('.clue-form__name input').inputValue(), '孙悦二')
+    assert.equal(await t.page.locator('.clue-form__phone input').inputValue(), '13912345678')
+    await screenshot(t.page, 'dashboard-clue-duplicate')
+    assert.equal(await t.page.locator('.filter-bar__total').textContent(), '共 11 条')
   })
 
-  it('loads the next page at the bottom of the list', async () => {
+  it('loads the next t.page at the bottom of the list', async () => {
     await open()
-    const calls = countCalls(page, 'GET', CLUE_LIST)
-    assert.equal(await page.locator('.clue-item').count(), 10)
-    assert.match((await page.locator('.app-load-more').textContent()) ?? '', /上拉加载更多/)
-    await scrollToBottom(page, '.clue-item')
-    await page.locator('.app-load-more', { hasText: '没有更多了' }).waitFor()
-    assert.equal(await page.locator('.clue-item').count(), 11)
+    const calls = countCalls(t.page, 'GET', CLUE_LIST)
+    assert.equal(await t.page.locator('.clue-item').count(), 10)
+    assert.match((await t.page.locator('.app-load-more').textContent()) ?? '', /上拉加载更多/)
+    await scrollToBottom(t.page, '.clue-item')
+    await t.page.locator('.app-load-more', { hasText: '没有更多了' }).waitFor()
+    assert.equal(await t.page.locator('.clue-item').count(), 11)
     assert.equal(calls.queries.at(-1)?.get('page'), '2')
   })
 
   it('pulls down to show what an operator changed meanwhile', async () => {
     await open()
-    const newest = page.locator('.clue-item').first()
+    const newest = t.page.locator('.clue-item').first()
     assert.equal(await newest.locator('.clue-item__status').textContent(), '待跟进')
-    const teacher = await signInOperator(app, 'teacher')
+    const teacher = await signInOperator(t.app, 'teacher')
     const found = await teacher.call<{ list: Array<{ id: number }> }>('GET', '/api/ems/partner/clue/listForAdmin', { phone: '13912345678' })
     const id = found.data.list[0]?.id
     assert.ok(id)
     assert.equal((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id, remark: '已电话沟通' })).code, 0)
 
-    const calls = countCalls(page, 'GET', CLUE_LIST)
-    await pullDown(page)
+    const calls = countCalls(t.page, 'GET', CLUE_LIST)
+    await pullDown(t.page)
     await newest.locator('.clue-item__status', { hasText: '跟进中' }).waitFor({ timeout: 10_000 })
     assert.equal(calls.count, 1)
     assert.equal(calls.queries[0]?.get('page'), '1')

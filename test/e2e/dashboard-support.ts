@@ -3,8 +3,9 @@
  * the operators' calls (each operator with a cookie of its own, as the back-office's staff would
  * have), and small waits for what a person sees.
  */
-import type { Page } from 'playwright-core'
-import type { RunningApp } from './harness'
+import { after, before } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, phoneContext, startApp, type RunningApp } from './harness'
 
 export const DEMO = {
   /** Active, with clues in every status, deals this cycle, a ledger, a pending and a paid withdrawal. */
@@ -12,6 +13,35 @@ export const DEMO = {
   /** Sign-up submitted, waiting for review: no clues, no money. */
   pending: '13800000001',
   password: 'demo1234',
+}
+
+export interface SignedInPage {
+  app: RunningApp
+  browser: Browser
+  context: BrowserContext
+  page: Page
+}
+
+/**
+ * For the describe block it is called in: the app (`npm start`'s program), Chromium, and a phone
+ * page with `phone` signed in, set up before its tests and closed after them. The fields are
+ * there once the block's first `before` hook has run.
+ */
+export function signedInPartnerPage(phone: string = DEMO.active): SignedInPage {
+  const t = {} as SignedInPage
+  before(async () => {
+    t.app = await startApp()
+    t.browser = await launchBrowser()
+    t.context = await phoneContext(t.browser)
+    t.page = await t.context.newPage()
+    await signInPartner(t.page, t.app, phone)
+  })
+  after(async () => {
+    await t.context?.close()
+    await t.browser?.close()
+    await t.app?.stop()
+  })
+  return t
 }
 
 interface Envelope<T = unknown> {

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
-import { DEMO, countCalls, signInOperator, signInPartner, textsOf, toastText, waitForTitle, type Operator } from './dashboard-support'
+import { before, describe, it } from 'node:test'
+import { screenshot } from './harness'
+import { signedInPartnerPage, countCalls, signInOperator, textsOf, toastText, waitForTitle, type Operator } from './dashboard-support'
 
 /**
  * 提现 in a real Chromium against the real back-office. The demo partner can withdraw ¥300.00 to
@@ -19,32 +18,18 @@ interface Row {
 }
 
 describe('提现 (withdrawal)', () => {
-  let app: RunningApp
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
+  const t = signedInPartnerPage()
   let finance: Operator
 
   before(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    context = await phoneContext(browser)
-    page = await context.newPage()
-    await signInPartner(page, app, DEMO.active)
-    finance = await signInOperator(app, 'finance')
-  })
-
-  after(async () => {
-    await context?.close()
-    await browser?.close()
-    await app?.stop()
+    finance = await signInOperator(t.app, 'finance')
   })
 
   async function open() {
-    await page.goto(`${app.url}/pages/partner/withdrawal`)
-    await waitForTitle(page, '提现')
-    await page.locator('.withdrawal-head__amount', { hasText: '¥' }).waitFor({ timeout: 20_000 })
-    await page.locator('.withdrawal-item').first().waitFor()
+    await t.page.goto(`${t.app.url}/pages/partner/withdrawal`)
+    await waitForTitle(t.page, '提现')
+    await t.page.locator('.withdrawal-head__amount', { hasText: '¥' }).waitFor({ timeout: 20_000 })
+    await t.page.locator('.withdrawal-item').first().waitFor()
   }
 
   async function applying(): Promise<Row[]> {
@@ -54,30 +39,30 @@ describe('提现 (withdrawal)', () => {
 
   it('shows the withdrawable amount, the payout account and the records with their statuses', async () => {
     await open()
-    assert.equal(await page.locator('.withdrawal-head__amount').textContent(), '¥300.00')
-    assert.equal(await page.locator('.withdrawal-form__account-value').textContent(), '支付宝 138****0000（陈晓明）')
-    assert.deepEqual(await textsOf(page, '.withdrawal-item__status'), ['审核中', '已打款'])
-    assert.deepEqual(await textsOf(page, '.withdrawal-item__amount'), ['¥100.00', '¥200.00'])
-    assert.match((await page.locator('.withdrawal-item').nth(1).textContent()) ?? '', /打款流水号：DEMO-TX-0001/)
-    await screenshot(page, 'dashboard-withdrawal')
+    assert.equal(await t.page.locator('.withdrawal-head__amount').textContent(), '¥300.00')
+    assert.equal(await t.page.locator('.withdrawal-form__account-value').textContent(), '支付宝 138****0000（陈晓明）')
+    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__status'), ['审核中', '已打款'])
+    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__amount'), ['¥100.00', '¥200.00'])
+    assert.match((await t.page.locator('.withdrawal-item').nth(1).textContent()) ?? '', /打款流水号：DEMO-TX-0001/)
+    await screenshot(t.page, 'dashboard-withdrawal')
   })
 
   it('fills the whole withdrawable amount with 全部', async () => {
     await open()
-    await page.locator('.withdrawal-form__all').click()
-    assert.equal(await page.locator('.withdrawal-form__amount input').inputValue(), '300.00')
+    await t.page.locator('.withdrawal-form__all').click()
+    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '300.00')
   })
 
   it('refuses less than ¥10.00 before sending anything', async () => {
     await open()
-    const applies = countCalls(page, 'POST', APPLY)
-    await page.locator('.withdrawal-form__amount input').fill('9.99')
-    await page.locator('.withdrawal-form__submit').click()
-    assert.equal(await toastText(page), '提现金额不能低于¥10.00')
-    assert.equal(await page.locator('.app-dialog .at-modal__container:visible').count(), 0)
-    await page.locator('.withdrawal-form__amount input').fill('300.01')
-    await page.locator('.withdrawal-form__submit').click()
-    await page.locator('.app-toast', { hasText: '提现金额超过可提现余额' }).waitFor()
+    const applies = countCalls(t.page, 'POST', APPLY)
+    await t.page.locator('.withdrawal-form__amount input').fill('9.99')
+    await t.page.locator('.withdrawal-form__submit').click()
+    assert.equal(await toastText(t.page), '提现金额不能低于¥10.00')
+    assert.equal(await t.page.locator('.app-dialog .at-modal__container:visible').count(), 0)
+    await t.page.locator('.withdrawal-form__amount input').fill('300.01')
+    await t.page.locator('.withdrawal-form__submit').click()
+    await t.page.locator('.app-toast', { hasText: '提现金额超过可提现余额' }).waitFor()
     assert.equal(applies.count, 0)
   })
 
@@ -89,48 +74,48 @@ describe('提现 (withdrawal)', () => {
       0,
     )
     await open()
-    assert.deepEqual(await textsOf(page, '.withdrawal-item__status'), ['已打款', '已打款'])
-    assert.match((await page.locator('.withdrawal-item').first().textContent()) ?? '', /TX-E2E-0002/)
+    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__status'), ['已打款', '已打款'])
+    assert.match((await t.page.locator('.withdrawal-item').first().textContent()) ?? '', /TX-E2E-0002/)
   })
 
   it('sends a double-tapped confirmation once: one 审核中 record, the amount taken from the withdrawable', async () => {
     await open()
-    const applies = countCalls(page, 'POST', APPLY)
-    await page.locator('.withdrawal-form__amount input').fill('50')
+    const applies = countCalls(t.page, 'POST', APPLY)
+    await t.page.locator('.withdrawal-form__amount input').fill('50')
     // A double tap on 申请提现 opens one confirmation.
-    await page.locator('.withdrawal-form__submit').dblclick()
-    const dialog = page.locator('.app-dialog .app-dialog__text')
+    await t.page.locator('.withdrawal-form__submit').dblclick()
+    const dialog = t.page.locator('.app-dialog .app-dialog__text')
     await dialog.waitFor()
     assert.equal(await dialog.textContent(), '提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
-    await page.waitForTimeout(400) // the dialog's fade-in
-    await screenshot(page, 'dashboard-withdrawal-confirm')
-    // Two taps on 确认提现 before the page can redraw.
-    await page.locator('.app-dialog__confirm').evaluate((el) => {
+    await t.page.waitForTimeout(400) // the dialog's fade-in
+    await screenshot(t.page, 'dashboard-withdrawal-confirm')
+    // Two taps on 确认提现 before the t.page can redraw.
+    await t.page.locator('.app-dialog__confirm').evaluate((el) => {
       ;(el as HTMLElement).click()
       ;(el as HTMLElement).click()
     })
-    assert.match(await toastText(page), /提现申请已提交/)
-    await page.locator('.withdrawal-item__status').first().filter({ hasText: '审核中' }).waitFor()
+    assert.match(await toastText(t.page), /提现申请已提交/)
+    await t.page.locator('.withdrawal-item__status').first().filter({ hasText: '审核中' }).waitFor()
     assert.equal(applies.count, 1)
     const rows = await applying()
     assert.equal(rows.length, 1)
     assert.equal(rows[0]?.amount, 5000)
-    assert.equal(await page.locator('.withdrawal-item__amount').first().textContent(), '¥50.00')
-    await page.locator('.withdrawal-head__amount', { hasText: '¥250.00' }).waitFor()
-    assert.equal(await page.locator('.withdrawal-form__amount input').inputValue(), '')
-    await screenshot(page, 'dashboard-withdrawal-applied')
+    assert.equal(await t.page.locator('.withdrawal-item__amount').first().textContent(), '¥50.00')
+    await t.page.locator('.withdrawal-head__amount', { hasText: '¥250.00' }).waitFor()
+    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '')
+    await screenshot(t.page, 'dashboard-withdrawal-applied')
   })
 
   it("shows the back-office's refusal while one is under review, and sends it once", async () => {
     await open()
-    const applies = countCalls(page, 'POST', APPLY)
-    await page.locator('.withdrawal-form__amount input').fill('20')
-    await page.locator('.withdrawal-form__submit').click()
-    await page.locator('.app-dialog__confirm').click()
-    assert.match(await toastText(page), /已有审核中的提现，请等待处理完成后再申请/)
+    const applies = countCalls(t.page, 'POST', APPLY)
+    await t.page.locator('.withdrawal-form__amount input').fill('20')
+    await t.page.locator('.withdrawal-form__submit').click()
+    await t.page.locator('.app-dialog__confirm').click()
+    assert.match(await toastText(t.page), /已有审核中的提现，请等待处理完成后再申请/)
     assert.equal(applies.count, 1)
     // What was typed stays for after the review.
-    assert.equal(await page.locator('.withdrawal-form__amount input').inputValue(), '20')
+    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '20')
   })
 
   it('shows 已打款 when finance pays it', async () => {
@@ -141,16 +126,16 @@ describe('提现 (withdrawal)', () => {
       0,
     )
     await open()
-    assert.equal(await page.locator('.withdrawal-item__status').first().textContent(), '已打款')
+    assert.equal(await t.page.locator('.withdrawal-item__status').first().textContent(), '已打款')
   })
 
   it('shows 已拒绝 with the reason when finance refuses, and the money back in 资金记录', async () => {
     await open()
-    await page.locator('.withdrawal-form__amount input').fill('20.5')
-    await page.locator('.withdrawal-form__submit').click()
-    await page.locator('.app-dialog__confirm').click()
-    await page.locator('.withdrawal-item__amount', { hasText: '¥20.50' }).first().waitFor()
-    await page.locator('.withdrawal-head__amount', { hasText: '¥229.50' }).waitFor()
+    await t.page.locator('.withdrawal-form__amount input').fill('20.5')
+    await t.page.locator('.withdrawal-form__submit').click()
+    await t.page.locator('.app-dialog__confirm').click()
+    await t.page.locator('.withdrawal-item__amount', { hasText: '¥20.50' }).first().waitFor()
+    await t.page.locator('.withdrawal-head__amount', { hasText: '¥229.50' }).waitFor()
     const [pending] = await applying()
     assert.equal(pending?.amount, 2050)
     assert.equal(
@@ -159,18 +144,18 @@ describe('提现 (withdrawal)', () => {
     )
 
     await open()
-    const first = page.locator('.withdrawal-item').first()
+    const first = t.page.locator('.withdrawal-item').first()
     assert.equal(await first.locator('.withdrawal-item__status').textContent(), '已拒绝')
     assert.equal(await first.locator('.withdrawal-item__reason').textContent(), '拒绝原因：收款账号与实名不一致，金额已退回余额')
-    assert.equal(await page.locator('.withdrawal-head__amount').textContent(), '¥250.00')
-    await screenshot(page, 'dashboard-withdrawal-refused')
+    assert.equal(await t.page.locator('.withdrawal-head__amount').textContent(), '¥250.00')
+    await screenshot(t.page, 'dashboard-withdrawal-refused')
 
-    await page.goto(`${app.url}/pages/tabBar/record`)
-    await waitForTitle(page, '资金记录')
-    const refund = page.locator('.record-item').first()
+    await t.page.goto(`${t.app.url}/pages/tabBar/record`)
+    await waitForTitle(t.page, '资金记录')
+    const refund = t.page.locator('.record-item').first()
     await refund.locator('.record-item__type', { hasText: '提现退回' }).waitFor({ timeout: 20_000 })
     assert.equal(await refund.locator('.record-item__amount').textContent(), '+¥20.50')
     assert.equal(await refund.locator('.record-item__note').textContent(), '提现被拒绝：收款账号与实名不一致')
-    assert.equal(await page.locator('.record-item').nth(1).locator('.record-item__amount').textContent(), '-¥20.50')
+    assert.equal(await t.page.locator('.record-item').nth(1).locator('.record-item__amount').textContent(), '-¥20.50')
   })
 })
