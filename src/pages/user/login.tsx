@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { partner as partnerCalls } from '../../api/ems/partner'
-import CodeInput, { sendVerify } from '../../components/code-input'
+import CodeInput from '../../components/code-input'
 import ConfirmButton from '../../components/confirm-button'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
@@ -16,16 +16,8 @@ import { LoginPlatform, VerifyType } from '../../wire'
 import AuthHeader from './components/auth-header'
 import Consent from './components/consent'
 import { FormCard, FormRow } from './components/form'
-import {
-  checkLogin,
-  isValid,
-  phoneError,
-  type Errors,
-  type LoginField,
-  type LoginForm,
-  type LoginMode,
-  type SignInMethod,
-} from './validate'
+import { checkedSendCode } from './components/send-code'
+import { checkLogin, isValid, type Errors, type LoginField, type LoginForm, type LoginMode, type SignInMethod } from './validate'
 import './login.scss'
 
 const TITLE = routeOf(LOGIN_PATH)?.title ?? ''
@@ -90,15 +82,7 @@ export default function UserLoginPage() {
     setErrors({})
   }
 
-  /** The code button checks the phone first: a malformed one is marked here, not sent. */
-  const sendCode = (phone: string, type: VerifyType) => {
-    const problem = phoneError(phone)
-    if (problem) {
-      setErrors((e) => ({ ...e, phone: problem }))
-      return Promise.reject(new Error(problem))
-    }
-    return sendVerify(phone.trim(), type)
-  }
+  const sendCode = checkedSendCode((problem) => setErrors((e) => ({ ...e, phone: problem })))
 
   const submit = async () => {
     const found = checkLogin(form, mode, method)

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import CodeInput, { sendVerify } from '../../components/code-input'
+import CodeInput from '../../components/code-input'
 import ConfirmButton from '../../components/confirm-button'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
@@ -15,8 +15,9 @@ import { VerifyType } from '../../wire'
 import AuthHeader from './components/auth-header'
 import Consent from './components/consent'
 import { FormCard, FormRow } from './components/form'
+import { checkedSendCode } from './components/send-code'
 import { OPEN_ID_SUPPORTED, PROVIDER_NAME, openIdSignIn } from './components/open-id-login'
-import { checkBind, isValid, phoneError, type BindForm, type Errors } from './validate'
+import { checkBind, isValid, type BindForm, type Errors } from './validate'
 import './loginWechat.scss'
 
 const TITLE = routeOf('pages/user/loginWechat')?.title ?? ''
@@ -76,14 +77,7 @@ export default function UserLoginWechatPage() {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }))
   }
 
-  const sendCode = (phone: string, type: VerifyType) => {
-    const problem = phoneError(phone)
-    if (problem) {
-      setErrors((e) => ({ ...e, phone: problem }))
-      return Promise.reject(new Error(problem))
-    }
-    return sendVerify(phone.trim(), type)
-  }
+  const sendCode = checkedSendCode((problem) => setErrors((e) => ({ ...e, phone: problem })))
 
   const bind = async () => {
     const found = checkBind(form)

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { isValidIdCard } from '../../lib/id-card.ts'
 import { codeField, idField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
 import {
@@ -12,6 +11,7 @@ import {
   PayoutAccountType,
   PAYOUT_ACCOUNT_TYPES,
   PartnerStatus,
+  isValidIdCard,
 } from '../../wire.ts'
 
 const oneOf = <T extends string>(values: readonly T[], message: string) => z.enum(values as unknown as [T, ...T[]], message)
@@ -56,7 +56,12 @@ export const savePersonalBody = z
       .max(20, '真实姓名不能超过20个字符')
       .regex(/^[\u4e00-\u9fa5A-Za-z·. ]+$/, '真实姓名只能包含中文或字母'),
     gender: oneOf(GENDERS, '请选择性别'),
-    idCard: optionalText(18).pipe(z.string().refine(isValidIdCard, '身份证号不正确').optional()),
+    idCard: optionalText(18).pipe(
+      z
+        .string()
+        .refine((v) => isValidIdCard(v), '身份证号不正确')
+        .optional(),
+    ),
     province: z.string({ error: '请选择省份' }).trim().min(1, '请选择省份').max(20, '省份不能超过20个字符'),
     city: z.string({ error: '请选择城市' }).trim().min(1, '请选择城市').max(20, '城市不能超过20个字符'),
     wechatId: optionalText(40),
