@@ -41,12 +41,13 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
   )
 
+  // Images for posters (管理员) and for the activity editor (招生老师 writes activities too).
   app.post(
     `${base}/upload`,
     {
-      preHandler: adminOnly,
+      preHandler: app.requireAdmin([AdminRole.enrollTeacher]),
       schema: {
-        summary: '管理员: upload an image (multipart field `file`); answers its url',
+        summary: '招生老师/管理员: upload an image (multipart field `file`); answers its url',
         security,
         consumes: ['multipart/form-data'],
         response: { 200: envelope(z.object({ url: z.string() })) },

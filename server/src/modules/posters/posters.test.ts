@@ -64,4 +64,24 @@ describe('share posters', () => {
     assert.equal((await admin.del('/api/ems/partner/backgroundImage', { id: created.json().data.id })).statusCode, 200)
     assert.equal((await client.post('/api/ems/partner/backgroundImage', { name: 'x', url })).statusCode, 401)
   })
+
+  test('an enrolment teacher uploads an image for an activity but cannot add a poster background; finance cannot upload', async () => {
+    const upload = (client: Awaited<ReturnType<typeof adminClient>>['client']) => {
+      const { body, contentType } = multipart('file', 'body.png', PNG)
+      return client.inject({
+        method: 'POST',
+        url: '/api/ems/partner/backgroundImage/upload',
+        headers: { 'content-type': contentType },
+        payload: body,
+      })
+    }
+    const { client: teacher } = await adminClient(t.app, '招生老师')
+    const uploaded = await upload(teacher)
+    assert.equal(uploaded.statusCode, 200, uploaded.body)
+    assert.match(uploaded.json().data.url, /^\/uploads\/posters\/[0-9a-f]+\.png$/)
+    assert.equal((await teacher.post('/api/ems/partner/backgroundImage', { name: 'x', url: uploaded.json().data.url })).statusCode, 403)
+
+    const { client: finance } = await adminClient(t.app, '财务')
+    assert.equal((await upload(finance)).statusCode, 403)
+  })
 })
