@@ -1,7 +1,8 @@
 /**
- * `npm start`: builds the H5 app when it is missing or older than its sources, then starts the
- * back-office in this process, serving the API and the H5 app on one port over the embedded
- * database (or DATABASE_URL). SIGINT/SIGTERM close the server and the database cleanly.
+ * `npm start`: builds the H5 app and the operator console when missing or older than their
+ * sources, then starts the back-office in this process, serving the API, the H5 app and the
+ * console (/admin/) on one port over the embedded database (or DATABASE_URL). SIGINT/SIGTERM
+ * close the server and the database cleanly.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,6 +11,8 @@ import path from 'node:path'
 const root = path.resolve(__dirname, '..')
 const h5Dir = process.env.H5_DIR || path.join(root, 'dist', 'h5')
 const buildInputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', 'tsconfig.json']
+const adminDir = process.env.ADMIN_DIR || path.join(root, 'dist', 'admin')
+const adminInputs = ['admin/src', 'admin/index.html', 'admin/vite.config.mts', 'admin/tsconfig.json', 'src/wire', 'package.json']
 
 function newestMtime(p: string): number {
   const stat = fs.statSync(p, { throwIfNoEntry: false })
@@ -23,10 +26,10 @@ function newestMtime(p: string): number {
   return newest
 }
 
-function h5IsStale(): boolean {
-  const built = fs.statSync(path.join(h5Dir, 'index.html'), { throwIfNoEntry: false })
+function isStale(dir: string, inputs: string[]): boolean {
+  const built = fs.statSync(path.join(dir, 'index.html'), { throwIfNoEntry: false })
   if (!built) return true
-  return buildInputs.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs)
+  return inputs.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs)
 }
 
 function buildH5() {
@@ -45,12 +48,31 @@ function buildH5() {
   console.log(`H5 app built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
+function buildAdmin() {
+  console.log('Building the operator console (dist/admin)…')
+  const started = Date.now()
+  const vite = path.join(root, 'node_modules', '.bin', 'vite')
+  const result = spawnSync(vite, ['build', '--config', 'admin/vite.config.mts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ADMIN_DIR: adminDir },
+  })
+  if (result.status !== 0) {
+    console.error('The console build failed; see the output above.')
+    process.exit(result.status ?? 1)
+  }
+  console.log(`Operator console built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
 async function main() {
-  if (process.env.SKIP_H5_BUILD !== '1' && h5IsStale()) buildH5()
+  if (process.env.SKIP_H5_BUILD !== '1' && isStale(h5Dir, buildInputs)) buildH5()
+  if (process.env.SKIP_ADMIN_BUILD !== '1' && isStale(adminDir, adminInputs)) buildAdmin()
   process.env.H5_DIR = h5Dir
+  process.env.ADMIN_DIR = adminDir
   const { startServer } = await import('../server/src/server')
   const server = await startServer()
   console.log(`\nServing the H5 app and the API at ${server.url}`)
+  console.log(`Operator console: ${server.url}/admin/`)
   console.log(`API documentation: ${server.url}/docs`)
   let closing = false
   const stop = async (signal: string) => {

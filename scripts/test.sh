@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every layer, in order. Each layer runs even when an earlier one failed, so one run
 # shows everything that is wrong; the exit code is non-zero if any layer failed.
-#   typecheck + lint -> builds (weapp, alipay, h5) -> size budgets -> jest (unit, h5, mini) ->
-#   server tests on PGlite -> server tests on PostgreSQL -> browser tests
+#   typecheck + lint -> builds (weapp, alipay, h5, admin) -> size budgets -> jest (unit, h5, mini) ->
+#   console unit tests -> server tests on PGlite -> server tests on PostgreSQL -> browser tests
 # TEST_LAYERS="jest server-pglite" runs only the named layers.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -65,10 +65,15 @@ layer format npx prettier --check --log-level warn .
 layer build-weapp npx taro build --type weapp --mode test
 layer build-alipay npx taro build --type alipay --mode test
 layer build-h5 npx taro build --type h5 --mode production
+layer build-admin npx vite build --config admin/vite.config.mts --logLevel warn
 layer budgets logged "$results/budgets.log" node --import tsx bench/budgets.ts
 count "$results/budgets.log"
 layer jest npx jest --ci --json --outputFile="$results/jest.json"
 count "$results/jest.json"
+
+mapfile -t admin_unit < <(find admin/src -name '*.test.ts' | sort)
+layer admin-unit logged "$results/admin-unit.log" node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
+count "$results/admin-unit.log"
 
 layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts
 count "$results/server-pglite.log"

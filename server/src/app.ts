@@ -14,6 +14,7 @@ import { routeTablePlugin } from './plugins/route-table.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { servicesPlugin, type ServicesOptions } from './plugins/services.ts'
 import { sessionsPlugin } from './plugins/sessions.ts'
+import { staticAdminPlugin } from './plugins/static-admin.ts'
 import { staticH5Plugin } from './plugins/static-h5.ts'
 import { swaggerPlugin } from './plugins/swagger.ts'
 
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(servicesPlugin, { config, ...options.services })
     await app.register(swaggerPlugin)
     await app.register(registerModules)
+    await app.register(staticAdminPlugin, { adminDir: config.adminDir })
     await app.register(staticH5Plugin, {
       h5Dir: config.h5Dir,
       connectOrigins: [...config.allowedOrigins, ...config.cspConnectSources],

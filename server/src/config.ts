@@ -35,6 +35,10 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.join(REPO_ROOT, 'dist', 'h5')),
+  ADMIN_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'dist', 'admin')),
   UPLOADS_DIR: z
     .string()
     .min(1)
@@ -101,6 +105,8 @@ export interface Config {
   trustProxy: boolean
   database: { url: string | undefined; poolSize: number; dataDir: string }
   h5Dir: string
+  /** The built operator console, served at /admin/. */
+  adminDir: string
   uploadsDir: string
   publicOrigin: string
   allowedOrigins: string[]
@@ -170,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, dataDir: path.resolve(e.DATA_DIR) },
     h5Dir: path.resolve(e.H5_DIR),
+    adminDir: path.resolve(e.ADMIN_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR),
     publicOrigin,
     allowedOrigins: [publicOrigin, ...e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, ''))],

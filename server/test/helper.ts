@@ -139,6 +139,7 @@ export function testConfig(env: Record<string, string> = {}) {
     NODE_ENV: 'test',
     RATE_LIMIT: 'off',
     H5_DIR: path.join(os.tmpdir(), 'activity-mobile-no-h5'),
+    ADMIN_DIR: path.join(os.tmpdir(), 'activity-mobile-no-admin'),
     UPLOADS_DIR: TEST_UPLOADS_DIR,
     PUBLIC_ORIGIN: 'https://partner.example.com',
     ...env,

@@ -31,14 +31,22 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts `npm start`'s program; the H5 app must already be built (npm test builds it first). */
+/** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SKIP_H5_BUILD: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'pglite'),
+      SKIP_H5_BUILD: '1',
+      SKIP_ADMIN_BUILD: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d) => (log += d))

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin'
 import { appCsp, inlineScriptHashes } from '../lib/security-headers.ts'
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
-const NOT_APP = /^\/(api|docs|uploads)(\/|$)/
+// /admin is the operator console's (static-admin.ts), with its own policy and fallback.
+const NOT_APP = /^\/(api|docs|uploads|admin)(\/|$)/
 
 /**
  * Serves the built H5 app from `h5Dir` when it has an index.html: files as they are (hashed assets
@@ -21,7 +22,7 @@ export const staticH5Plugin = fp<{ h5Dir: string; connectOrigins: string[]; fram
     }
     // The app's policy, with the hashes of the inline scripts of the index.html being served.
     const csp = appCsp({ scriptHashes: inlineScriptHashes(fs.readFileSync(index, 'utf8')), connectOrigins, frameHostPatterns })
-    // Every answer outside /api, /docs and /uploads, not only text/html ones: a 304 to a reload
+    // Every answer outside /api, /docs, /uploads and /admin, not only text/html ones: a 304 to a reload
     // carries no content type, and the browser replaces the cached page's headers with its own.
     app.addHook('onSend', async (request, reply, payload) => {
       if (!NOT_APP.test(request.url)) reply.header('Content-Security-Policy', csp)

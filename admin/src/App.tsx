@@ -1,0 +1,96 @@
+/**
+ * The console: Chinese locale, the router built from routes.tsx under /admin, the session, and
+ * the API client's two outside effects (how a refusal is shown, where an expired session goes).
+ */
+import { App as AntApp, ConfigProvider } from 'antd'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import 'antd/dist/reset.css'
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react'
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom'
+import { configureClient } from './api/client'
+import { Loading, NotFound, RoleGate } from './components/Gates'
+import { ConsoleLayout } from './layout/ConsoleLayout'
+import { HOME, SCREENS } from './routes'
+import { SessionProvider, useSession } from './session/session'
+
+dayjs.locale('zh-cn')
+
+const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
+
+/** Wires the API client to this router and this session; everything renders inside it. */
+function Root() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { message } = AntApp.useApp()
+  const { admin, sessionExpired } = useSession()
+  const here = useRef(location)
+  here.current = location
+  const hadSession = useRef(false)
+  if (admin) hadSession.current = true
+  // A layout effect: set before any screen's first call can answer.
+  useLayoutEffect(() => {
+    configureClient({
+      notify: (text) => void message.error({ content: text, key: text }),
+      sessionExpired: () => {
+        sessionExpired()
+        const { pathname, search } = here.current
+        if (pathname === '/signIn') return
+        const expired = hadSession.current ? '&expired=1' : ''
+        hadSession.current = false
+        navigate(`/signIn?redirect=${encodeURIComponent(pathname + search)}${expired}`, { replace: true })
+      },
+    })
+  }, [message, navigate, sessionExpired])
+  return <Outlet />
+}
+
+const router = createBrowserRouter(
+  [
+    {
+      element: <Root />,
+      children: [
+        {
+          path: '/signIn',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <SignIn />
+            </Suspense>
+          ),
+        },
+        {
+          path: '/',
+          element: <ConsoleLayout />,
+          children: [
+            { index: true, element: <Navigate to={HOME} replace /> },
+            ...SCREENS.map((route) => ({
+              path: route.path.slice(1),
+              element: (
+                <RoleGate route={route}>
+                  <Suspense fallback={<Loading />}>
+                    <route.component />
+                  </Suspense>
+                </RoleGate>
+              ),
+            })),
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+)
+
+export function ConsoleApp() {
+  return (
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </AntApp>
+    </ConfigProvider>
+  )
+}

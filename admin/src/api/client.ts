@@ -1,0 +1,123 @@
+/**
+ * The console's one way to call the back-office. It alone knows the `{code, message, data}`
+ * envelope: code 0 resolves with `data`; 100000004 (no session or it expired) sends the operator
+ * to the sign-in page with the address to come back to; any other code rejects with an ApiError
+ * carrying the server's message, which is shown once (unless the caller shows it itself).
+ */
+import { Code, type Envelope, type Page } from '@wire'
+
+/** What a screen shows when no answer came (a dropped connection, a proxy's HTML error page). */
+export const NETWORK_MESSAGE = '网络异常，请检查网络后重试'
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    message: string,
+    /** The envelope's code; 0 when no envelope came back. */
+    readonly code: number,
+    /** The HTTP status; 0 when no answer came. */
+    readonly status: number,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
+/** Query parameters: any object of QueryValue fields (interfaces of filters included). */
+export type Query = object
+
+export interface CallOptions {
+  query?: Query
+  body?: unknown
+  /** The caller shows the refusal itself (forms with an inline message); the client stays silent. */
+  quiet?: boolean
+  signal?: AbortSignal
+}
+
+type Notify = (message: string) => void
+type SessionExpired = () => void
+
+let notify: Notify = () => undefined
+let sessionExpired: SessionExpired = () => undefined
+
+/** Set once by the app shell: how a refusal is shown (antd's message) and what an expired session does. */
+export function configureClient(handlers: { notify?: Notify; sessionExpired?: SessionExpired }): void {
+  if (handlers.notify) notify = handlers.notify
+  if (handlers.sessionExpired) sessionExpired = handlers.sessionExpired
+}
+
+/** `?a=1&b=x&b=y` without empty values (an empty filter is no filter). */
+export function toSearch(query: Query | undefined): string {
+  if (!query) return ''
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query) as Array<[string, QueryValue]>) {
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v))
+    else search.append(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<T> {
+  const { query, body, quiet = false, signal } = options
+  const multipart = body instanceof FormData
+  let response: Response
+  try {
+    response = await fetch(`${path}${toSearch(query)}`, {
+      method,
+      credentials: 'same-origin',
+      // FormData sets its own multipart content type with the boundary.
+      headers: { Accept: 'application/json', ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return fail(new ApiError(NETWORK_MESSAGE, 0, 0), quiet)
+  }
+  let envelope: Envelope<T>
+  try {
+    envelope = (await response.json()) as Envelope<T>
+    if (typeof envelope?.code !== 'number') throw new Error('not an envelope')
+  } catch {
+    return fail(new ApiError(response.ok ? NETWORK_MESSAGE : `${response.status}:${NETWORK_MESSAGE}`, 0, response.status), quiet)
+  }
+  if (envelope.code === Code.ok) return envelope.data
+  const error = new ApiError(envelope.message || NETWORK_MESSAGE, envelope.code, response.status, envelope.data)
+  if (envelope.code === Code.sessionInvalid) {
+    sessionExpired()
+    throw error
+  }
+  return fail(error, quiet)
+}
+
+function fail(error: ApiError, quiet: boolean): never {
+  if (!quiet) notify(error.message)
+  throw error
+}
+
+export const get = <T>(path: string, query?: Query, options?: Omit<CallOptions, 'query' | 'body'>) =>
+  call<T>('GET', path, { ...options, query })
+export const post = <T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>) => call<T>('POST', path, { ...options, body })
+export const put = <T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>) => call<T>('PUT', path, { ...options, body })
+export const del = <T>(path: string, query?: Query, options?: Omit<CallOptions, 'query' | 'body'>) =>
+  call<T>('DELETE', path, { ...options, query })
+
+/** A file sent as multipart field `file` (imports, poster images). */
+export const upload = <T>(path: string, file: Blob, options?: Omit<CallOptions, 'body'>) => {
+  const form = new FormData()
+  form.append('file', file)
+  return call<T>('POST', path, { ...options, body: form })
+}
+
+/** A server page in the shape ProTable's request wants. */
+export function tablePage<T>(page: Page<T>): { data: T[]; total: number; success: true } {
+  return { data: page.list, total: page.total, success: true }
+}
+
+/** The address of a server download (an export) with the current filters; the browser fetches it with the session cookie. */
+export function downloadUrl(path: string, query?: Query): string {
+  return `${path}${toSearch(query)}`
+}

@@ -1,0 +1,133 @@
+/**
+ * Every console list: a ProTable whose filters, page, page size and sort live in the address
+ * (hooks/list-state.ts), fetched page by page from the server, with the server's refusal shown in
+ * place of the rows and a retry. A screen gives columns and a `fetch` that turns the list state
+ * into its API call.
+ *
+ * The address is the source of truth: the table's form and pager start from it; every request
+ * the table makes writes its state back (a new history entry, so Back returns to the previous
+ * filters); an address changed from outside (Back, a link from the dashboard) remounts the table.
+ */
+import { type ActionType, ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components'
+import type { Page } from '@wire'
+import { Alert, Button } from 'antd'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { type ListState, cleanFilters, PAGE_SIZES, readListState, type SortOrder, sortFromTable, writeListState } from '../hooks/list-state'
+
+export interface UrlProTableProps<T extends Record<string, unknown>> extends Omit<
+  ProTableProps<T, Record<string, unknown>>,
+  'request' | 'params' | 'pagination' | 'form' | 'onSubmit' | 'onReset' | 'columns'
+> {
+  columns: ProColumns<T>[]
+  /** One page from the server for this state (filters as the address holds them). */
+  fetch: (state: ListState) => Promise<Page<T>>
+  /** Filters holding two values (date ranges) or several. */
+  arrayKeys?: readonly string[]
+  /** Called with the state of each page shown (an export link uses the current filters). */
+  onState?: (state: ListState) => void
+  /** Filters that are always on (a partner's own clues on its detail page); not written to the address. */
+  fixed?: Record<string, string>
+  /** Keep this table's state out of the address (a second table on the same screen). */
+  local?: boolean
+  emptyText?: ReactNode
+}
+
+export function UrlProTable<T extends Record<string, unknown>>({
+  columns,
+  fetch,
+  arrayKeys = [],
+  onState,
+  fixed,
+  local = false,
+  emptyText,
+  ...rest
+}: UrlProTableProps<T>) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [localSearch, setLocalSearch] = useState(() => new URLSearchParams())
+  const search = local ? localSearch : searchParams
+  const options = useMemo(() => ({ arrayKeys }), [arrayKeys])
+  const state = readListState(search, options)
+  const actionRef = useRef<ActionType>(undefined)
+  const [failure, setFailure] = useState<string>()
+
+  // An address this table did not write (Back/Forward, a link) remounts the table from it.
+  const written = useRef(search.toString())
+  const generation = useRef(0)
+  if (search.toString() !== written.current) {
+    written.current = search.toString()
+    generation.current += 1
+  }
+
+  const write = (next: ListState) => {
+    const params = writeListState(next, options)
+    if (params.toString() === search.toString()) return
+    written.current = params.toString()
+    if (local) setLocalSearch(params)
+    else setSearchParams(params)
+  }
+
+  const sortedColumns = columns.map((column) => {
+    const key = String(column.dataIndex ?? column.key ?? '')
+    if (!column.sorter) return column
+    return { ...column, defaultSortOrder: state.sort?.field === key ? state.sort.order : undefined }
+  })
+
+  return (
+    <>
+      {failure ? (
+        <Alert
+          role='alert'
+          type='error'
+          showIcon
+          message='列表加载失败'
+          description={failure}
+          action={
+            <Button size='small' onClick={() => void actionRef.current?.reload()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <ProTable<T, Record<string, unknown>>
+        key={generation.current}
+        actionRef={actionRef}
+        rowKey='id'
+        dateFormatter='string'
+        columns={sortedColumns}
+        form={{ initialValues: state.filters }}
+        pagination={{
+          defaultCurrent: state.page,
+          defaultPageSize: state.size,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+        }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        options={{ density: false, setting: false, reload: true }}
+        locale={emptyText ? { emptyText } : undefined}
+        request={async (params, sort) => {
+          const { current, pageSize, ...values } = params
+          const next: ListState = {
+            filters: cleanFilters(values),
+            page: Number(current) || 1,
+            size: Number(pageSize) || state.size,
+            sort: sortFromTable(sort as Record<string, SortOrder | null>),
+          }
+          write(next)
+          onState?.(next)
+          try {
+            const page = await fetch({ ...next, filters: { ...next.filters, ...fixed } })
+            setFailure(undefined)
+            return { data: page.list, total: page.total, success: true }
+          } catch (error) {
+            setFailure(error instanceof Error ? error.message : String(error))
+            return { data: [], total: 0, success: false }
+          }
+        }}
+        {...rest}
+      />
+    </>
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * The frame of every signed-in screen: ProLayout's side menu with the entries the operator's role
+ * may open (routes.tsx), the operator's name and role with 修改密码 and 退出登录.
+ */
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { ProLayout } from '@ant-design/pro-components'
+import { Dropdown } from 'antd'
+import { useEffect, useMemo } from 'react'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Loading } from '../components/Gates'
+import { mayOpen, SCREENS } from '../routes'
+import { useSession } from '../session/session'
+
+export function ConsoleLayout() {
+  const { admin, restore, signOut } = useSession()
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    if (admin === undefined) void restore()
+  }, [admin, restore])
+
+  const menu = useMemo(
+    () =>
+      SCREENS.filter((r) => !r.hideInMenu && mayOpen(r, admin?.role)).map((r) => ({
+        path: r.path,
+        name: r.name,
+        icon: r.icon,
+      })),
+    [admin?.role],
+  )
+  // A detail page (/partners/12) lights its list's entry.
+  const selected = menu.find((m) => location.pathname === m.path || location.pathname.startsWith(`${m.path}/`))?.path ?? location.pathname
+
+  if (!admin) return <Loading />
+
+  return (
+    <ProLayout
+      title='合伙人运营后台'
+      logo={false}
+      layout='side'
+      fixSiderbar
+      siderWidth={200}
+      route={{ path: '/', routes: menu }}
+      location={{ pathname: selected }}
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      avatarProps={{
+        icon: <UserOutlined />,
+        size: 'small',
+        title: (
+          <span data-testid='operator'>
+            {admin.name}（{admin.role}）
+          </span>
+        ),
+        render: (_props, dom) => (
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+                { key: 'signOut', icon: <LogoutOutlined />, label: '退出登录' },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'password') navigate('/account/password')
+                else void signOut().finally(() => navigate('/signIn', { replace: true }))
+              },
+            }}
+          >
+            {dom}
+          </Dropdown>
+        ),
+      }}
+    >
+      <Outlet />
+    </ProLayout>
+  )
+}

@@ -1,0 +1,73 @@
+/** 修改密码: the operator's own password (old one, new one twice); the server's refusal shown on the form. */
+import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { Alert, App } from 'antd'
+import { useState } from 'react'
+import { ApiError } from '../../api/client'
+import { sessionApi } from '../../api/session'
+
+/** The back-office's rule (server/src/lib/fields.ts passwordField). */
+const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{8,32}$/
+
+interface Values {
+  oldPassword: string
+  password: string
+  confirm: string
+}
+
+export default function ChangePassword() {
+  const { message } = App.useApp()
+  const [form] = ProForm.useForm<Values>()
+  const [refusal, setRefusal] = useState<string>()
+
+  return (
+    <PageContainer title='修改密码'>
+      <ProCard style={{ maxWidth: 560 }}>
+        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+        <ProForm<Values>
+          form={form}
+          onValuesChange={() => setRefusal(undefined)}
+          submitter={{ searchConfig: { submitText: '保存', resetText: '清空' } }}
+          onFinish={async ({ oldPassword, password }) => {
+            try {
+              await sessionApi.updatePassword({ oldPassword, password })
+              message.success('密码已修改')
+              form.resetFields()
+            } catch (error) {
+              setRefusal(error instanceof ApiError ? error.message : String(error))
+            }
+          }}
+        >
+          <ProFormText.Password
+            name='oldPassword'
+            label='原密码'
+            fieldProps={{ autoComplete: 'current-password' }}
+            rules={[{ required: true, message: '请填写原密码' }]}
+          />
+          <ProFormText.Password
+            name='password'
+            label='新密码'
+            fieldProps={{ autoComplete: 'new-password' }}
+            extra='8-32位，同时包含字母和数字'
+            rules={[
+              { required: true, message: '请填写新密码' },
+              { pattern: PASSWORD, message: '密码为8-32位字母和数字，且同时包含字母和数字' },
+            ]}
+          />
+          <ProFormText.Password
+            name='confirm'
+            label='确认新密码'
+            fieldProps={{ autoComplete: 'new-password' }}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: '请再次填写新密码' },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) =>
+                  !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次填写的新密码不一致')),
+              }),
+            ]}
+          />
+        </ProForm>
+      </ProCard>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,142 @@
+/**
+ * 工作台: what needs doing now (each card opens the list filtered to it), this cycle's figures and
+ * the last 30 days. What a role does not handle (null from the server) is not shown.
+ */
+import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
+import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { Link } from 'react-router-dom'
+import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@wire'
+import { dashboardApi, type OverdueContact } from '../../api/dashboard'
+import { fenToYuan } from '../../api/money'
+import { formatDate, formatDateTime, officeTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
+
+// echarts is large: it loads after the figures, only on this screen.
+const TrendChart = lazy(() => import('./TrendChart'))
+
+function TodoCard({
+  title,
+  value,
+  suffix,
+  footer,
+  to,
+  testId,
+}: {
+  title: string
+  value: ReactNode
+  suffix?: string
+  footer?: ReactNode
+  to: string
+  testId: string
+}) {
+  return (
+    <Link to={to} data-testid={testId} style={{ display: 'block', flex: 1, minWidth: 220 }}>
+      <StatisticCard hoverable statistic={{ title, value: value as number, suffix }} footer={footer} />
+    </Link>
+  )
+}
+
+export default function Dashboard() {
+  const { data, error, loading, reload } = useRemote(() => dashboardApi.get(), [])
+
+  if (error && !data) {
+    return (
+      <PageContainer title='工作台'>
+        <Alert
+          role='alert'
+          type='error'
+          showIcon
+          message='工作台加载失败'
+          description={error}
+          action={<Button onClick={reload}>重试</Button>}
+        />
+      </PageContainer>
+    )
+  }
+  if (!data) {
+    return (
+      <PageContainer title='工作台'>
+        <Skeleton active paragraph={{ rows: 8 }} loading={loading} />
+      </PageContainer>
+    )
+  }
+
+  const { cycle } = data
+  // `to` is exclusive: the cycle's last day is the day before.
+  const cycleEnd = officeTime(cycle.to).subtract(1, 'day')
+  const overdueColumns = [
+    { title: '线索', dataIndex: 'name', render: (name: string, row: OverdueContact) => <Link to={`/clues/${row.clueId}`}>{name}</Link> },
+    { title: '手机号', dataIndex: 'phone' },
+    { title: '状态', dataIndex: 'status', render: (s: ClueStatus) => <Tag>{s}</Tag> },
+    { title: '约定联系时间', dataIndex: 'nextContactAt', render: (t: string) => formatDateTime(t) },
+    { title: '负责老师', dataIndex: 'assigneeName', render: (n: string | null) => n ?? '未分配' },
+    { title: '合伙人', dataIndex: 'partnerName', render: (n: string | null) => n ?? '-' },
+  ]
+
+  return (
+    <PageContainer title='工作台' extra={<Button onClick={reload}>刷新</Button>}>
+      <ProCard title='待办' ghost gutter={16} wrap direction='row' style={{ marginBottom: 16 }}>
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', width: '100%' }}>
+          {data.pendingPartners !== null ? (
+            <TodoCard
+              testId='todo-partners'
+              title='待审核合伙人'
+              value={data.pendingPartners}
+              suffix='人'
+              to={`/partners?status=${encodeURIComponent(PartnerStatus.pending)}`}
+            />
+          ) : null}
+          {data.staleClues !== null ? (
+            <TodoCard testId='todo-stale-clues' title='超24小时未跟进线索' value={data.staleClues} suffix='条' to='/clues?staleHours=24' />
+          ) : null}
+          {data.pendingWithdrawals !== null ? (
+            <TodoCard
+              testId='todo-withdrawals'
+              title='待打款提现'
+              value={data.pendingWithdrawals.count}
+              suffix='笔'
+              footer={<span data-testid='todo-withdrawals-amount'>合计 ¥{fenToYuan(data.pendingWithdrawals.amount)}</span>}
+              to={`/withdrawals?status=${encodeURIComponent(WithdrawalStatus.applying)}`}
+            />
+          ) : null}
+          {data.role !== '财务' ? (
+            <TodoCard testId='todo-overdue' title='逾期未联系' value={data.overdueContacts.length} suffix='条' to='/clues?overdue=1' />
+          ) : null}
+        </div>
+      </ProCard>
+
+      <ProCard
+        title='本周期'
+        subTitle={`${formatDate(cycle.from)} 至 ${cycleEnd.format('YYYY-MM-DD')}`}
+        split='vertical'
+        bordered
+        style={{ marginBottom: 16 }}
+      >
+        <StatisticCard data-testid='cycle-clues' statistic={{ title: '新增线索', value: cycle.newClues, suffix: '条' }} />
+        <StatisticCard data-testid='cycle-deals' statistic={{ title: '成交', value: cycle.deals, suffix: '单' }} />
+        <StatisticCard data-testid='cycle-commission' statistic={{ title: '佣金入账', value: fenToYuan(cycle.commission), prefix: '¥' }} />
+        <StatisticCard data-testid='cycle-paid' statistic={{ title: '已打款', value: fenToYuan(cycle.paidOut), prefix: '¥' }} />
+      </ProCard>
+
+      <ProCard title='近30天趋势' bordered style={{ marginBottom: 16 }}>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          {data.trend.length > 0 ? <TrendChart days={data.trend} /> : <Empty description='暂无数据' />}
+        </Suspense>
+      </ProCard>
+
+      {data.role !== '财务' ? (
+        <ProCard title='逾期未联系的线索' bordered>
+          <Table<OverdueContact>
+            rowKey='clueId'
+            size='small'
+            pagination={false}
+            columns={overdueColumns}
+            dataSource={data.overdueContacts}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description='没有逾期未联系的线索' /> }}
+          />
+        </ProCard>
+      ) : null}
+    </PageContainer>
+  )
+}

@@ -1,0 +1,56 @@
+/**
+ * The console's screens, declared once: the menu, the router and the role checks all read this.
+ * An entry's `screen` is its file under `src/pages/` (`'partners/PartnerList'` is
+ * `src/pages/partners/PartnerList.tsx`, default export), loaded when first opened.
+ *
+ * To add a screen: write the file, then add an entry here with the roles that may open it
+ * (管理员 may open everything; the server refuses the rest anyway).
+ */
+import { AccountBookOutlined, AuditOutlined, DashboardOutlined, PayCircleOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons'
+import { AdminRole } from '@wire'
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
+
+export interface ConsoleRoute {
+  /** The address under /admin (react-router syntax: `/partners/:id`). */
+  path: string
+  /** Menu label and page title. */
+  name: string
+  icon?: ReactNode
+  /** Who may open it; 管理员 always may. */
+  roles: readonly AdminRole[]
+  /** The screen's file under src/pages, without `.tsx`. */
+  screen: string
+  /** A screen reached from another one (a detail), not from the menu. */
+  hideInMenu?: boolean
+}
+
+const { admin, finance, enrollTeacher } = AdminRole
+const everyone = [admin, finance, enrollTeacher] as const
+
+export const ROUTES: readonly ConsoleRoute[] = [
+  { path: '/dashboard', name: '工作台', icon: <DashboardOutlined />, roles: everyone, screen: 'dashboard/Dashboard' },
+  { path: '/partners', name: '合伙人', icon: <TeamOutlined />, roles: [admin], screen: 'partners/PartnerList' },
+  { path: '/partners/:id', name: '合伙人详情', roles: everyone, screen: 'partners/PartnerDetail', hideInMenu: true },
+  { path: '/clues', name: '线索', icon: <SolutionOutlined />, roles: [enrollTeacher], screen: 'clues/ClueList' },
+  { path: '/clues/:id', name: '线索详情', roles: [enrollTeacher], screen: 'clues/ClueDetail', hideInMenu: true },
+  { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
+  { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
+  { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },
+  { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
+]
+
+/** Where a signed-in operator lands. */
+export const HOME = '/dashboard'
+
+export function mayOpen(route: Pick<ConsoleRoute, 'roles'>, role: string | undefined): boolean {
+  return role === admin || (role !== undefined && (route.roles as readonly string[]).includes(role))
+}
+
+type Screen = { default: ComponentType }
+const screenFiles = import.meta.glob<Screen>('./pages/*/*.tsx')
+
+/** The screens whose file exists; an entry whose file is not written yet is left out of menu and router. */
+export const SCREENS: ReadonlyArray<ConsoleRoute & { component: LazyExoticComponent<ComponentType> }> = ROUTES.flatMap((route) => {
+  const load = screenFiles[`./pages/${route.screen}.tsx`]
+  return load ? [{ ...route, component: lazy(load) }] : []
+})
