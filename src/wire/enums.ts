@@ -122,7 +122,7 @@ export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已
 export type ClueStatus = (typeof ClueStatus)[keyof typeof ClueStatus]
 export const CLUE_STATUSES = values(ClueStatus)
 
-export const ClueSource = { activity: '活动', partner: '合伙人录入' } as const
+export const ClueSource = { activity: '活动', partner: '合伙人录入', imported: '后台导入' } as const
 export type ClueSource = (typeof ClueSource)[keyof typeof ClueSource]
 export const CLUE_SOURCES = values(ClueSource)
 
@@ -178,3 +178,54 @@ export const PAY_CHANNELS = values(PayChannel)
 export const PublicConfigKey = { webAllowedHosts: 'webAllowedHosts', oauthRedirectHosts: 'oauthRedirectHosts' } as const
 export type PublicConfigKey = (typeof PublicConfigKey)[keyof typeof PublicConfigKey]
 export const PUBLIC_CONFIG_KEYS = values(PublicConfigKey)
+
+/** How an operator followed up a clue (a follow-up record). */
+export const FollowUpMethod = { phone: '电话', wechat: '微信', meeting: '面谈' } as const
+export type FollowUpMethod = (typeof FollowUpMethod)[keyof typeof FollowUpMethod]
+export const FOLLOW_UP_METHODS = values(FollowUpMethod)
+
+/** Every operator write the audit log records (key -> the label the console shows). */
+export const AuditAction = {
+  'partner.approve': '审核通过',
+  'partner.reject': '审核拒绝',
+  'partner.disable': '禁用合伙人',
+  'partner.enable': '启用合伙人',
+  'clue.assign': '分配线索',
+  'clue.take': '领取线索',
+  'clue.followUp': '跟进记录',
+  'clue.follow': '开始跟进',
+  'clue.deal': '录入成交',
+  'clue.invalid': '标记无效',
+  'clue.import': '导入线索',
+  'withdrawal.pay': '确认打款',
+  'withdrawal.refuse': '拒绝提现',
+  'ledger.adjust': '余额调整',
+  'level.create': '新增档位',
+  'level.update': '修改档位',
+  'level.delete': '删除档位',
+  'poster.upload': '上传图片',
+  'poster.create': '新增海报',
+  'poster.update': '修改海报',
+  'poster.delete': '删除海报',
+  'activity.create': '新增活动',
+  'activity.update': '修改活动',
+  'activity.publish': '发布活动',
+  'activity.unpublish': '下架活动',
+  'activity.delete': '删除活动',
+  'siteContent.create': '新增内容',
+  'siteContent.update': '修改内容',
+  'siteContent.delete': '删除内容',
+  'appVersion.create': '新增版本',
+  'appVersion.update': '修改版本',
+  'appVersion.delete': '删除版本',
+  'examResult.import': '导入录取信息',
+  'examResult.delete': '删除录取信息',
+  'scoreLine.import': '导入分数线',
+  'scoreLine.delete': '删除分数线',
+  'order.create': '新建订单',
+  'admin.create': '新增操作员',
+  'admin.update': '修改操作员',
+  'admin.delete': '删除操作员',
+} as const
+export type AuditAction = keyof typeof AuditAction
+export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]

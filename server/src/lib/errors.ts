@@ -9,21 +9,36 @@ export class AppError extends Error {
   readonly code: CodeValue
   readonly statusCode: number
   readonly key: string
-  constructor({ key, code, message, statusCode }: { key: string; code: CodeValue; message: string; statusCode?: number }) {
+  /** What the envelope's `data` carries (null unless the refusal has something to show, e.g. the earlier clue). */
+  readonly data: unknown
+  constructor({
+    key,
+    code,
+    message,
+    statusCode,
+    data,
+  }: {
+    key: string
+    code: CodeValue
+    message: string
+    statusCode?: number
+    data?: unknown
+  }) {
     super(message)
     this.key = key
+    this.data = data ?? null
     this.code = code
     this.statusCode = statusCode ?? CODE_HTTP_STATUS[code]
   }
 }
 
-export function createError(args: { key: string; code: CodeValue; message: string; statusCode?: number }): AppError {
+export function createError(args: { key: string; code: CodeValue; message: string; statusCode?: number; data?: unknown }): AppError {
   return new AppError(args)
 }
 
 /** Declares an error once; calling the factory makes a fresh one, optionally with a specific message. */
 export function createErrorFactory(base: { key: string; code: CodeValue; message: string; statusCode?: number }) {
-  const factory = (overrides: { message?: string } = {}) => createError({ ...base, ...overrides })
+  const factory = (overrides: { message?: string; data?: unknown } = {}) => createError({ ...base, ...overrides })
   factory.key = base.key
   return factory
 }

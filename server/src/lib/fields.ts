@@ -55,3 +55,29 @@ export function requiredText(max: number) {
 export function fenField({ label = '金额', min, max }: { label?: string; min: number; max: number }) {
   return intField({ label, min, max, unit: '分' })
 }
+
+/** A calendar date YYYY-MM-DD (a real day); empty means "not given". */
+export function dateField(label: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: `${label}格式不正确` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`)
+      .refine((v) => {
+        const [y, m, d] = v.split('-').map(Number) as [number, number, number]
+        const t = new Date(Date.UTC(y, m - 1, d))
+        return y >= 2000 && y <= 2999 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d
+      }, `${label}不是有效日期`)
+      .optional(),
+  )
+}
+
+/** `dateFrom` / `dateTo` list filters (both inclusive); refuse a start after the end with `.superRefine(dateOrder)`. */
+export const dateRangeQuery = { dateFrom: dateField('开始日期'), dateTo: dateField('结束日期') }
+export function dateOrder(q: { dateFrom?: string; dateTo?: string }, ctx: z.RefinementCtx) {
+  if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo)
+    ctx.addIssue({ code: 'custom', path: ['dateTo'], message: '开始日期不能晚于结束日期' })
+}
+
+/** An optional id filter: empty means "not given". */
+export const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idField.optional())

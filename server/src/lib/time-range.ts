@@ -51,3 +51,30 @@ export function timeTypeRange(type: TimeType, now: Date = new Date()): Range {
 }
 
 export const days = (n: number) => n * DAY
+
+/**
+ * The days `from`..`to` (YYYY-MM-DD, Asia/Shanghai, both inclusive) as a half-open range; an open
+ * end reaches far enough to hold every row. Undefined when neither end is given.
+ */
+export function dayRange({ from, to }: { from?: string; to?: string }): Range | undefined {
+  if (!from && !to) return undefined
+  const start = from ? dayStart(from) : new Date(Date.UTC(2000, 0, 1))
+  const end = to ? new Date(dayStart(to).getTime() + DAY) : new Date(Date.UTC(3000, 0, 1))
+  return { from: start, to: end }
+}
+
+function dayStart(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return at(y, m - 1, d)
+}
+
+/** The Shanghai calendar date (YYYY-MM-DD) of an instant. */
+export function shanghaiDate(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET).toISOString().slice(0, 10)
+}
+
+/** Midnight (Asia/Shanghai) `n` days before today's, and the day after today: the last n+1 days. */
+export function lastDays(n: number, now: Date = new Date()): Range {
+  const { y, m, d } = wall(now)
+  return { from: at(y, m, d - n), to: at(y, m, d + 1) }
+}

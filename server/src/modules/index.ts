@@ -17,6 +17,8 @@ import { ordersRoutes } from './orders/orders.routes.ts'
 import { appVersionsRoutes } from './app-versions/app-versions.routes.ts'
 import { adultExamRoutes } from './adult-exam/adult-exam.routes.ts'
 import { publicConfigRoutes } from './public-config/public-config.routes.ts'
+import { auditRoutes } from './audit/audit.routes.ts'
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
 
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
@@ -39,6 +41,8 @@ export const registerModules = fp(
     await app.register(appVersionsRoutes)
     await app.register(adultExamRoutes)
     await app.register(publicConfigRoutes)
+    await app.register(auditRoutes)
+    await app.register(dashboardRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -35,8 +35,8 @@ function codeForStatus(status: number): CodeValue {
   return Code.badRequest
 }
 
-function send(reply: FastifyReply, status: number, code: CodeValue, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ code, message, data: null })
+function send(reply: FastifyReply, status: number, code: CodeValue, message: string, data: unknown = null) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ code, message, data })
 }
 
 /**
@@ -72,7 +72,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((thrown: unknown, request, reply) => {
       if (isAppError(thrown)) {
         if (thrown.statusCode >= 500) request.log.error({ err: thrown }, thrown.message)
-        return send(reply, thrown.statusCode, thrown.code, thrown.message)
+        return send(reply, thrown.statusCode, thrown.code, thrown.message, thrown.data)
       }
       const error = thrown as FastifyError
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -169,7 +169,7 @@ async function load({
           if (res.status === 200 && res.body.data?.id) acked.applied.set(res.body.data.id, { partnerId, amount, key })
         } else if (roll < 0.7) {
           const id = pick(clueIds)
-          const res = await server.call('PUT', '/api/ems/partner/clue/deal', { id, programme: '工商管理', amount: 880000 }, admin)
+          const res = await server.call('PUT', '/api/ems/partner/clue/deal', { id, programme: '工商管理(本科)', amount: 880000 }, admin)
           if (res.status === 200) acked.deals.add(id)
         } else {
           const open = [...acked.applied.keys()].filter((id) => !acked.paid.has(id) && !acked.refused.has(id))

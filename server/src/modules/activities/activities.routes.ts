@@ -23,6 +23,7 @@ import {
   toClientActivityItem,
   updateActivity,
 } from './activities.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /**
  * Activities: operators (招生老师, 管理员) write them under /api/bms/activity; the client reads
@@ -84,7 +85,17 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminActivitySchema) },
       },
     },
-    async (request) => ok(toAdminActivity(await createActivity({ db: app.db, input: request.body }))),
+    async (request) =>
+      ok(
+        toAdminActivity(
+          await audited({
+            app,
+            request,
+            run: (tx) => createActivity({ db: tx, input: request.body }),
+            describe: (r) => ({ action: 'activity.create', entityType: 'activity', entityId: r.id, summary: `新增活动「${r.title}」` }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -101,7 +112,16 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...input } = request.body
-      return ok(toAdminActivity(await updateActivity({ db: app.db, id, input })))
+      return ok(
+        toAdminActivity(
+          await audited({
+            app,
+            request,
+            run: (tx) => updateActivity({ db: tx, id, input }),
+            describe: (r) => ({ action: 'activity.update', entityType: 'activity', entityId: r.id, summary: `修改活动「${r.title}」` }),
+          }),
+        ),
+      )
     },
   )
 
@@ -117,7 +137,23 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminActivitySchema) },
       },
     },
-    async (request) => ok(toAdminActivity(await setPublished({ db: app.db, id: request.body.id, published: true }))),
+    async (request) =>
+      ok(
+        toAdminActivity(
+          await audited({
+            app,
+            request,
+            run: (tx) => setPublished({ db: tx, id: request.body.id, published: true }),
+            describe: (r) => ({
+              action: 'activity.publish',
+              entityType: 'activity',
+              entityId: r.id,
+              summary: `发布活动「${r.title}」`,
+              after: { status: r.status },
+            }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -132,7 +168,23 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminActivitySchema) },
       },
     },
-    async (request) => ok(toAdminActivity(await setPublished({ db: app.db, id: request.body.id, published: false }))),
+    async (request) =>
+      ok(
+        toAdminActivity(
+          await audited({
+            app,
+            request,
+            run: (tx) => setPublished({ db: tx, id: request.body.id, published: false }),
+            describe: (r) => ({
+              action: 'activity.unpublish',
+              entityType: 'activity',
+              entityId: r.id,
+              summary: `下架活动「${r.title}」`,
+              after: { status: r.status },
+            }),
+          }),
+        ),
+      ),
   )
 
   app.delete(
@@ -142,7 +194,15 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '招生老师/管理员: remove an activity', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createActivitiesRepository({ db: app.db }).delete({ id: request.query.id }))) throw createActivityNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createActivitiesRepository({ db: tx }).delete({ id }))) throw createActivityNotFoundError()
+        },
+        describe: () => ({ action: 'activity.delete', entityType: 'activity', entityId: id, summary: `删除活动（编号${id}）` }),
+      })
       return ok(null)
     },
   )

@@ -14,6 +14,8 @@ import {
   updatePasswordBody,
 } from './admins.schemas.ts'
 import { createAdmin, deleteAdmin, signInAdmin, toAdmin, updateAdmin, updateOwnPassword } from './admins.service.ts'
+import { audited } from '../audit/audit.service.ts'
+import { releaseClues } from '../clues/clues.service.ts'
 
 /** Operators (bms system admin): their own session (`asid` cookie) and, for 管理员, the accounts. */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +100,23 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminSchema) },
       },
     },
-    async (request) => ok(toAdmin(await createAdmin({ db: app.db, ...request.body }))),
+    async (request) =>
+      ok(
+        toAdmin(
+          await audited({
+            app,
+            request,
+            run: (tx) => createAdmin({ db: tx, ...request.body }),
+            describe: (r) => ({
+              action: 'admin.create',
+              entityType: 'admin',
+              entityId: r.id,
+              summary: `新增操作员${r.name}（${r.account}，${r.role}）`,
+              after: { role: r.role, enabled: r.enabled },
+            }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -117,11 +135,23 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { enabled, ...rest } = request.body
       return ok(
         toAdmin(
-          await updateAdmin({
-            db: app.db,
-            actorId: request.admin.id,
-            ...rest,
-            enabled: enabled === undefined ? undefined : enabled === YesNo.yes,
+          await audited({
+            app,
+            request,
+            run: (tx) =>
+              updateAdmin({
+                db: tx,
+                actorId: request.admin.id,
+                ...rest,
+                enabled: enabled === undefined ? undefined : enabled === YesNo.yes,
+              }),
+            describe: (r) => ({
+              action: 'admin.update',
+              entityType: 'admin',
+              entityId: r.id,
+              summary: `修改操作员${r.name}（${r.account}）${rest.password ? '，重置密码' : ''}`,
+              after: { role: r.role, enabled: r.enabled },
+            }),
           }),
         ),
       )
@@ -135,7 +165,22 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '管理员: delete an operator', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await deleteAdmin({ db: app.db, actorId: request.admin.id, id: request.query.id })
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          await deleteAdmin({ db: tx, actorId: request.admin.id, id })
+          // A deleted teacher's clues go back to the pool.
+          await releaseClues({ db: tx, assigneeId: id })
+        },
+        describe: () => ({
+          action: 'admin.delete',
+          entityType: 'admin',
+          entityId: id,
+          summary: `删除操作员（编号${id}），其名下线索退回线索池`,
+        }),
+      })
       return ok(null)
     },
   )

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emptyEnvelope, envelope, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
-import { createFileTooLargeError, createNoFileError, createNotXlsxError, createRecordNotFoundError } from './adult-exam.errors.ts'
+import { createRecordNotFoundError } from './adult-exam.errors.ts'
+import { uploadedXlsx } from './adult-exam.upload.ts'
 import { createAdultExamRepository } from './adult-exam.repository.ts'
 import {
   idQuery,
@@ -18,6 +19,7 @@ import {
 } from './adult-exam.schemas.ts'
 import {
   IMPORT_NOTES,
+  type ImportReport,
   importResults,
   importScoreLines,
   queryVolunteer,
@@ -26,7 +28,9 @@ import {
   toResult,
   toScoreLine,
 } from './adult-exam.service.ts'
-import { buildTemplate, readSheet } from './adult-exam.spreadsheet.ts'
+import { buildTemplate, readSheet, type SheetRow } from './adult-exam.spreadsheet.ts'
+import { audited } from '../audit/audit.service.ts'
+import type { Executor } from '../../db/types.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -41,21 +45,28 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 
-  /** The uploaded .xlsx (multipart field `file`) as bytes; 413 when over the limit. */
-  async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-    if (!request.isMultipart()) throw createNoFileError()
-    const file = await request.file()
-    if (!file) throw createNoFileError()
-    const data = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-        throw createFileTooLargeError({
-          message: `文件不能超过${limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)}MB` : `${Math.ceil(limit / 1024)}KB`}`,
-        })
-      throw error
+  const uploadedFile = (request: FastifyRequest) => uploadedXlsx({ request, limit })
+
+  /** An import and its audit entry in one transaction (the import's own transaction nests in it). */
+  const importAudited = (
+    request: FastifyRequest,
+    entityType: 'examResult' | 'scoreLine',
+    label: string,
+    rows: SheetRow[],
+    run: (args: { db: Executor; rows: SheetRow[] }) => Promise<ImportReport>,
+  ) =>
+    audited({
+      app,
+      request,
+      run: (tx) => run({ db: tx, rows }),
+      describe: (r) => ({
+        action: `${entityType}.import`,
+        entityType,
+        entityId: 'import',
+        summary: `导入${label}：共${r.total}行，导入${r.imported}行，失败${r.failed}行`,
+        after: { imported: r.imported, failed: r.failed },
+      }),
     })
-    if (!/\.xlsx$/i.test(file.filename)) throw createNotXlsxError()
-    return data
-  }
 
   const template = (name: string, build: () => Promise<Buffer>) => async (_request: FastifyRequest, reply: FastifyReply) => {
     const data = await build()
@@ -83,7 +94,15 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) =>
-      ok(await importResults({ db: app.db, rows: await readSheet({ data: await uploadedFile(request), columns: RESULT_COLUMNS }) })),
+      ok(
+        await importAudited(
+          request,
+          'examResult',
+          '录取信息',
+          await readSheet({ data: await uploadedFile(request), columns: RESULT_COLUMNS }),
+          importResults,
+        ),
+      ),
   )
   app.get(
     `${base}/studentExamInfo/downloadMould`,
@@ -114,7 +133,15 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '招生老师/管理员: remove an admission result', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createAdultExamRepository({ db: app.db }).deleteResult({ id: request.query.id }))) throw createRecordNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createAdultExamRepository({ db: tx }).deleteResult({ id }))) throw createRecordNotFoundError()
+        },
+        describe: () => ({ action: 'examResult.delete', entityType: 'examResult', entityId: id, summary: `删除录取信息（编号${id}）` }),
+      })
       return ok(null)
     },
   )
@@ -129,7 +156,15 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) =>
-      ok(await importScoreLines({ db: app.db, rows: await readSheet({ data: await uploadedFile(request), columns: SCORE_LINE_COLUMNS }) })),
+      ok(
+        await importAudited(
+          request,
+          'scoreLine',
+          '分数线',
+          await readSheet({ data: await uploadedFile(request), columns: SCORE_LINE_COLUMNS }),
+          importScoreLines,
+        ),
+      ),
   )
   app.get(
     `${base}/scoreLine/downloadMould`,
@@ -160,7 +195,15 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '招生老师/管理员: remove a score line', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createAdultExamRepository({ db: app.db }).deleteScoreLine({ id: request.query.id }))) throw createRecordNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createAdultExamRepository({ db: tx }).deleteScoreLine({ id }))) throw createRecordNotFoundError()
+        },
+        describe: () => ({ action: 'scoreLine.delete', entityType: 'scoreLine', entityId: id, summary: `删除分数线（编号${id}）` }),
+      })
       return ok(null)
     },
   )

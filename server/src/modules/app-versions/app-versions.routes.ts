@@ -13,6 +13,7 @@ import {
   updateAppVersionBody,
 } from './app-versions.schemas.ts'
 import { createAppVersion, toAdminAppVersion, toAppVersion, updateAppVersion } from './app-versions.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /** App versions (/api/bms/develop/appVersion): 管理员 publishes builds; anyone asks for the latest per platform. */
 export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +79,22 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminAppVersionSchema) },
       },
     },
-    async (request) => ok(toAdminAppVersion(await createAppVersion({ db: app.db, input: request.body }))),
+    async (request) =>
+      ok(
+        toAdminAppVersion(
+          await audited({
+            app,
+            request,
+            run: (tx) => createAppVersion({ db: tx, input: request.body }),
+            describe: (r) => ({
+              action: 'appVersion.create',
+              entityType: 'appVersion',
+              entityId: r.id,
+              summary: `新增${r.platform}版本${r.version}（${r.buildNumber}）`,
+            }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -95,7 +111,21 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...input } = request.body
-      return ok(toAdminAppVersion(await updateAppVersion({ db: app.db, id, input })))
+      return ok(
+        toAdminAppVersion(
+          await audited({
+            app,
+            request,
+            run: (tx) => updateAppVersion({ db: tx, id, input }),
+            describe: (r) => ({
+              action: 'appVersion.update',
+              entityType: 'appVersion',
+              entityId: r.id,
+              summary: `修改${r.platform}版本${r.version}（${r.buildNumber}）`,
+            }),
+          }),
+        ),
+      )
     },
   )
 
@@ -106,7 +136,15 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '管理员: remove a version', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createAppVersionsRepository({ db: app.db }).delete({ id: request.query.id }))) throw createAppVersionNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createAppVersionsRepository({ db: tx }).delete({ id }))) throw createAppVersionNotFoundError()
+        },
+        describe: () => ({ action: 'appVersion.delete', entityType: 'appVersion', entityId: id, summary: `删除版本（编号${id}）` }),
+      })
       return ok(null)
     },
   )

@@ -22,3 +22,18 @@ export const createClueTransitionError = createErrorFactory({
   code: Code.conflict,
   message: '线索当前状态不能进行此操作',
 })
+export const createClueTakenError = createErrorFactory({
+  key: 'clue.taken',
+  code: Code.conflict,
+  message: '该线索已被其他老师领取',
+})
+export const createAssigneeInvalidError = createErrorFactory({
+  key: 'clue.assigneeInvalid',
+  code: Code.ruleRefused,
+  message: '只能分配给启用中的招生老师',
+})
+export const createNextContactPastError = createErrorFactory({
+  key: 'clue.nextContactPast',
+  code: Code.badRequest,
+  message: '下次联系时间需晚于现在',
+})

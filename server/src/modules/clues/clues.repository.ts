@@ -1,10 +1,12 @@
-import { and, count, desc, eq, getTableColumns, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../db/paging.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { ClueStatus } from '../../wire.ts'
+import { admins } from '../admins/admins.table.ts'
 import { partners } from '../partners/partners.table.ts'
+import { clueFollowUps } from './clue-follow-ups.table.ts'
 import { clues } from './clues.table.ts'
 
 export type ClueRow = typeof clues.$inferSelect
@@ -25,8 +27,15 @@ function where(f: ClueFilter, column: typeof clues.createdAt | typeof clues.deal
   return c.length ? and(...c) : undefined
 }
 
-const { partnerId: _partnerId, updatedAt: _updatedAt, ...partnerColumns } = getTableColumns(clues)
-export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt'>
+const {
+  partnerId: _partnerId,
+  updatedAt: _updatedAt,
+  assigneeId: _assigneeId,
+  lastTouchedAt: _lastTouchedAt,
+  nextContactAt: _nextContactAt,
+  ...partnerColumns
+} = getTableColumns(clues)
+export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt' | 'assigneeId' | 'lastTouchedAt' | 'nextContactAt'>
 
 /** The page's columns under their row names, so the rows come back as JSON objects of that shape. */
 const pageColumns = Object.fromEntries(Object.entries(partnerColumns).map(([name, column]) => [name, sql`${column}`.as(name)]))
@@ -133,20 +142,109 @@ export function createCluesRepository({ db }: { db: Executor }) {
       return row?.n ?? 0
     },
     /**
-     * Every clue (operators), newest first. The total is a separate count here: over all clues a
-     * window count would visit every row, while count(*) can use an index-only scan.
+     * The console's clue list: every filter has an index whose order is the list's (created_at, id),
+     * so a page reads in index order and stops after `size` rows. The total is a separate count:
+     * over all clues a count in the page's statement would visit every row, while count(*) can use
+     * an index-only scan.
      */
-    async listWithPartner({ filter, page, size }: { filter: ClueFilter; page: number; size: number }) {
-      const w = where(filter)
-      const rows = await db
-        .select({ clue: clues, partnerPhone: partners.phone, partnerName: partners.realName, partnerCode: partners.code })
-        .from(clues)
-        .innerJoin(partners, eq(partners.id, clues.partnerId))
+    async listForConsole({
+      filter,
+      sort = 'createdAt_desc',
+      page,
+      size,
+    }: {
+      filter: ConsoleClueFilter
+      sort?: ClueSort
+      page: number
+      size: number
+    }) {
+      const w = consoleWhere(filter)
+      const rows = await consoleSelect(db)
         .where(w)
-        .orderBy(desc(clues.createdAt), desc(clues.id))
+        .orderBy(...clueOrder(sort))
         .limit(size)
         .offset((page - 1) * size)
-      return { rows, total: await this.count(filter) }
+      const [total] = await db.select({ n: count() }).from(clues).where(w)
+      return { rows, total: total?.n ?? 0 }
+    },
+    /** A batch of the export after `last` (keyset on created_at, id in the list's order). */
+    async exportBatch({
+      filter,
+      sort = 'createdAt_desc',
+      last,
+      limit,
+    }: {
+      filter: ConsoleClueFilter
+      sort?: ClueSort
+      last?: ConsoleClueRow
+      limit: number
+    }) {
+      const c = [consoleWhere(filter)]
+      if (last) {
+        const k = sql`(${clues.createdAt}, ${clues.id})`
+        const v = sql`(${last.clue.createdAt}, ${last.clue.id})`
+        c.push(sort === 'createdAt_asc' ? sql`${k} > ${v}` : sql`${k} < ${v}`)
+      }
+      return consoleSelect(db)
+        .where(and(...c))
+        .orderBy(...clueOrder(sort))
+        .limit(limit)
+    },
+    async findForConsole({ id }: { id: number }): Promise<ConsoleClueRow | undefined> {
+      const [row] = await consoleSelect(db).where(eq(clues.id, id)).limit(1)
+      return row
+    },
+    /** The latest clue of `phone` created at or after `since` (and before `before`, other than `exceptId`). */
+    async latestByPhone({ phone, since, before, exceptId }: { phone: string; since: Date; before?: Date; exceptId?: number }) {
+      const c: SQL[] = [eq(clues.phone, phone), gte(clues.createdAt, since)]
+      if (before) c.push(lt(clues.createdAt, before))
+      if (exceptId !== undefined) c.push(ne(clues.id, exceptId))
+      const [row] = await consoleSelect(db)
+        .where(and(...c))
+        .orderBy(desc(clues.createdAt), desc(clues.id))
+        .limit(1)
+      return row
+    },
+    /** Takes a pool clue for `assigneeId` atomically: no row back when someone else has it. */
+    async takeIfUnassigned({ id, assigneeId }: { id: number; assigneeId: number }): Promise<ClueRow | undefined> {
+      const [row] = await db
+        .update(clues)
+        .set({ assigneeId, updatedAt: new Date() })
+        .where(and(eq(clues.id, id), isNull(clues.assigneeId)))
+        .returning()
+      return row
+    },
+    async releaseAll({ assigneeId }: { assigneeId: number }) {
+      await db.update(clues).set({ assigneeId: null, updatedAt: new Date() }).where(eq(clues.assigneeId, assigneeId))
+    },
+    async insertFollowUp(values: typeof clueFollowUps.$inferInsert) {
+      const [row] = await db.insert(clueFollowUps).values(values).returning()
+      return row!
+    },
+    async listFollowUps({ clueId, limit = 200 }: { clueId: number; limit?: number }) {
+      return db
+        .select()
+        .from(clueFollowUps)
+        .where(eq(clueFollowUps.clueId, clueId))
+        .orderBy(desc(clueFollowUps.createdAt), desc(clueFollowUps.id))
+        .limit(limit)
+    },
+    async insertMany(values: Array<typeof clues.$inferInsert>): Promise<number> {
+      if (values.length === 0) return 0
+      let n = 0
+      for (let i = 0; i < values.length; i += 500) {
+        const part = values.slice(i, i + 500)
+        await db.insert(clues).values(part)
+        n += part.length
+      }
+      return n
+    },
+    /** Which of `phones` have a clue created at or after `since` (the latest of each). */
+    async recentByPhones({ phones, since }: { phones: string[]; since: Date }) {
+      if (phones.length === 0) return []
+      return consoleSelect(db)
+        .where(and(inArray(clues.phone, phones), gte(clues.createdAt, since)))
+        .orderBy(desc(clues.createdAt), desc(clues.id))
     },
     /** Deals closed by the partner within `range` (by deal time). */
     async countDeals({ partnerId, range }: { partnerId: number; range: Range }): Promise<number> {
@@ -189,3 +287,56 @@ export function createCluesRepository({ db }: { db: Executor }) {
     },
   }
 }
+
+export type ClueSort = 'createdAt_desc' | 'createdAt_asc'
+export const CLUE_SORTS: ClueSort[] = ['createdAt_desc', 'createdAt_asc']
+
+/** The console's filters; `visibleTo` scopes a 招生老师 to their own clues and the pool. */
+export interface ConsoleClueFilter extends ClueFilter {
+  assigneeId?: number
+  pool?: boolean
+  source?: string
+  activityId?: string
+  /** Open clues last touched before this instant (not followed for N hours). */
+  staleBefore?: Date
+  /** Open clues whose next contact time is before this instant. */
+  overdueAt?: Date
+  visibleTo?: number
+}
+
+export const OPEN_STATUSES = [ClueStatus.new, ClueStatus.following]
+
+export function consoleWhere(f: ConsoleClueFilter): SQL | undefined {
+  const c: SQL[] = []
+  const base = where(f)
+  if (base) c.push(base)
+  if (f.assigneeId !== undefined) c.push(eq(clues.assigneeId, f.assigneeId))
+  if (f.pool) c.push(isNull(clues.assigneeId))
+  if (f.source) c.push(eq(clues.source, f.source))
+  if (f.activityId) c.push(eq(clues.activityId, f.activityId))
+  // Written as the partial indexes' predicates, so the planner can use them.
+  if (f.staleBefore) c.push(sql`${clues.status} IN ('待跟进', '跟进中')`, lt(clues.lastTouchedAt, f.staleBefore))
+  if (f.overdueAt) c.push(isNotNull(clues.nextContactAt), lt(clues.nextContactAt, f.overdueAt), inArray(clues.status, OPEN_STATUSES))
+  if (f.visibleTo !== undefined) c.push(or(eq(clues.assigneeId, f.visibleTo), isNull(clues.assigneeId))!)
+  return c.length ? and(...c) : undefined
+}
+
+function clueOrder(sort: ClueSort) {
+  return sort === 'createdAt_asc' ? [asc(clues.createdAt), asc(clues.id)] : [desc(clues.createdAt), desc(clues.id)]
+}
+
+function consoleSelect(db: Executor) {
+  return db
+    .select({
+      clue: clues,
+      partnerPhone: partners.phone,
+      partnerName: partners.realName,
+      partnerCode: partners.code,
+      assigneeName: admins.name,
+    })
+    .from(clues)
+    .innerJoin(partners, eq(partners.id, clues.partnerId))
+    .leftJoin(admins, eq(admins.id, clues.assigneeId))
+    .$dynamic()
+}
+export type ConsoleClueRow = Awaited<ReturnType<ReturnType<typeof consoleSelect>['execute']>>[number]

@@ -1,16 +1,30 @@
+import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { timeTypeRange } from '../../lib/time-range.ts'
-import { AdminRole } from '../../wire.ts'
+import { dayRange, days, timeTypeRange } from '../../lib/time-range.ts'
+import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
+import { AdminRole, AuditAction } from '../../wire.ts'
+import { buildTemplate, readSheet } from '../adult-exam/adult-exam.spreadsheet.ts'
+import { uploadedXlsx } from '../adult-exam/adult-exam.upload.ts'
+import { createAuditRepository } from '../audit/audit.repository.ts'
+import { type Actor, actorOf } from '../audit/audit.service.ts'
 import { assertActivityAcceptsClues } from '../activities/activities.service.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
-import { createCluesRepository } from './clues.repository.ts'
+import { type ConsoleClueFilter, type ConsoleClueRow, createCluesRepository } from './clues.repository.ts'
 import {
   activityClueBody,
   adminClueSchema,
   adminListQuery,
+  assignBody,
+  clueDetailSchema,
+  clueImportReportSchema,
+  duplicateClueSchema,
+  exportQuery,
+  followUpBody,
+  phoneQuery,
+  takeBody,
   createClueBody,
   dealBody,
   detailsQuery,
@@ -20,14 +34,45 @@ import {
   partnerListQuery,
 } from './clues.schemas.ts'
 import {
+  addFollowUp,
+  assignClue,
+  CLUE_IMPORT_COLUMNS,
+  CLUE_IMPORT_NOTES,
   createActivityClue,
   createPartnerClue,
+  DEDUP_DAYS,
   followClue,
+  importClues,
   invalidateClue,
   recordDeal,
-  toAdminClue,
+  takeClue,
+  toConsoleClue,
+  toDuplicateClue,
   toPartnerClue,
 } from './clues.service.ts'
+
+type ConsoleQuery = z.infer<typeof exportQuery>
+
+/** The console's filter as the repository reads it; a 招生老师 is always scoped to their own clues and the pool. */
+function consoleFilter(q: ConsoleQuery, actor: Actor, now = new Date()): ConsoleClueFilter {
+  return {
+    status: q.status,
+    partnerId: q.partnerId,
+    phone: q.phone,
+    assigneeId: q.mine ? actor.id : q.assigneeId,
+    pool: q.pool || undefined,
+    source: q.source,
+    activityId: q.activityId,
+    range: dayRange({ from: q.dateFrom, to: q.dateTo }) ?? (q.timeType ? timeTypeRange(q.timeType, now) : undefined),
+    staleBefore: q.staleHours ? new Date(now.getTime() - q.staleHours * 3600_000) : undefined,
+    overdueAt: q.overdue ? now : undefined,
+    visibleTo: actor.role === AdminRole.admin ? undefined : actor.id,
+  }
+}
+
+/** What an operator may see of a clue: 管理员 all, a 招生老师 their own and the pool. */
+const visibleTo = (row: ConsoleClueRow | undefined, actor: Actor) =>
+  !!row && (actor.role === AdminRole.admin || row.clue.assigneeId === null || row.clue.assigneeId === actor.id)
 
 /** Clues (招生线索): the partner's own list and entry, the public activity form, and the operator's work. */
 export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,20 +163,21 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: teacher,
       schema: {
-        summary: '招生老师/管理员: every clue, full phones',
+        summary: '招生老师/管理员: clues with full phones, filtered (teacher: own + pool), newest first',
         security: adminSecurity,
         querystring: adminListQuery,
         response: { 200: envelope(pageOf(adminClueSchema)) },
       },
     },
     async (request) => {
-      const { status, timeType, partnerId, phone, page, size } = request.query
-      const { rows, total } = await createCluesRepository({ db: app.db }).listWithPartner({
-        filter: { partnerId, status, phone, range: timeType ? timeTypeRange(timeType) : undefined },
+      const { page, size, sort, ...q } = request.query
+      const { rows, total } = await createCluesRepository({ db: app.db }).listForConsole({
+        filter: consoleFilter(q, actorOf(request)),
+        sort,
         page,
         size,
       })
-      return ok({ list: rows.map((r) => toAdminClue(r.clue, r)), total, page, size })
+      return ok({ list: rows.map(toConsoleClue), total, page, size })
     },
   )
 
@@ -147,7 +193,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(partnerClueSchema) },
       },
     },
-    async (request) => ok(toPartnerClue(await followClue({ db: app.db, ...request.body }))),
+    async (request) => ok(toPartnerClue(await followClue({ db: app.db, ...request.body, actor: actorOf(request) }))),
   )
 
   app.put(
@@ -162,7 +208,12 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(partnerClueSchema) },
       },
     },
-    async (request) => ok(toPartnerClue(await recordDeal({ db: app.db, ...request.body, freezeDays: app.config.commissionFreezeDays }))),
+    async (request) =>
+      ok(
+        toPartnerClue(
+          await recordDeal({ db: app.db, ...request.body, freezeDays: app.config.commissionFreezeDays, actor: actorOf(request) }),
+        ),
+      ),
   )
 
   app.put(
@@ -177,6 +228,233 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(partnerClueSchema) },
       },
     },
-    async (request) => ok(toPartnerClue(await invalidateClue({ db: app.db, ...request.body }))),
+    async (request) => ok(toPartnerClue(await invalidateClue({ db: app.db, ...request.body, actor: actorOf(request) }))),
+  )
+
+  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const limit = app.config.uploadLimit
+  await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
+
+  /** One clue as the console shows it, or 404 when the operator may not see it. */
+  async function consoleClue(id: number, actor: Actor) {
+    const row = await createCluesRepository({ db: app.db }).findForConsole({ id })
+    if (!visibleTo(row, actor)) throw createClueNotFoundError()
+    return row!
+  }
+
+  async function clueDetail(id: number, actor: Actor) {
+    const row = await consoleClue(id, actor)
+    const repo = createCluesRepository({ db: app.db })
+    const [followUps, actions, duplicate] = await Promise.all([
+      repo.listFollowUps({ clueId: id }),
+      createAuditRepository({ db: app.db }).forEntity({ entityType: 'clue', entityId: String(id), limit: 200 }),
+      repo.latestByPhone({
+        phone: row.clue.phone,
+        since: new Date(row.clue.createdAt.getTime() - days(DEDUP_DAYS)),
+        before: row.clue.createdAt,
+        exceptId: id,
+      }),
+    ])
+    const timeline = [
+      ...followUps.map((f) => ({
+        at: f.createdAt,
+        kind: 'followUp' as const,
+        title: `${f.method}跟进`,
+        detail: f.note + (f.nextContactAt ? `（下次联系：${timeCell(f.nextContactAt)}）` : ''),
+        adminName: f.adminName,
+      })),
+      ...actions
+        .filter((a) => a.action !== 'clue.followUp')
+        .map((a) => ({
+          at: a.createdAt,
+          kind: 'action' as const,
+          title: AuditAction[a.action as AuditAction] ?? a.action,
+          detail: a.summary,
+          adminName: a.adminName,
+        })),
+      { at: row.clue.createdAt, kind: 'created' as const, title: `线索登记（${row.clue.source}）`, detail: null, adminName: null },
+    ]
+      .sort((a, b) => b.at.getTime() - a.at.getTime())
+      .map((t) => ({ ...t, at: t.at.toISOString() }))
+    return {
+      ...toConsoleClue(row),
+      followUps: followUps.map((f) => ({
+        id: f.id,
+        method: f.method,
+        note: f.note,
+        nextContactAt: f.nextContactAt?.toISOString() ?? null,
+        adminId: f.adminId,
+        adminName: f.adminName,
+        createdAt: f.createdAt.toISOString(),
+      })),
+      timeline,
+      duplicate: duplicate ? toDuplicateClue(duplicate) : null,
+    }
+  }
+
+  app.get(
+    `${base}/detailsForAdmin`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary: '招生老师/管理员: one clue with its follow-ups, timeline and earlier duplicate (teacher: own or pool, else 404)',
+        security: adminSecurity,
+        querystring: detailsQuery,
+        response: { 200: envelope(clueDetailSchema) },
+      },
+    },
+    async (request) => ok(await clueDetail(request.query.id, actorOf(request))),
+  )
+
+  app.get(
+    `${base}/duplicate`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary: '招生老师/管理员: the clue of this phone within the last 90 days (what a new entry would trip over), if any',
+        security: adminSecurity,
+        querystring: phoneQuery,
+        response: { 200: envelope(z.object({ clue: duplicateClueSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const row = await createCluesRepository({ db: app.db }).latestByPhone({
+        phone: request.query.phone,
+        since: new Date(Date.now() - days(DEDUP_DAYS)),
+      })
+      return ok({ clue: row ? toDuplicateClue(row) : null })
+    },
+  )
+
+  app.put(
+    `${base}/assign`,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: '管理员: assign a clue to an enabled 招生老师 (no assigneeId: back to the pool)',
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: assignBody,
+        response: { 200: envelope(adminClueSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      await assignClue({ db: app.db, ...request.body, actor })
+      return ok(toConsoleClue(await consoleClue(request.body.id, actor)))
+    },
+  )
+
+  app.put(
+    `${base}/take`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary: '招生老师: take a clue from the pool (atomic: of two at once one wins, the other gets 409)',
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: takeBody,
+        response: { 200: envelope(adminClueSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      // Another teacher's clue does not exist for a teacher (as everywhere else).
+      if (actor.role !== AdminRole.admin) await consoleClue(request.body.id, actor)
+      await takeClue({ db: app.db, id: request.body.id, actor })
+      return ok(toConsoleClue(await consoleClue(request.body.id, actor)))
+    },
+  )
+
+  app.post(
+    `${base}/followUp`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary: '招生老师/管理员: record a follow-up (电话/微信/面谈, note, optional next contact); 待跟进 becomes 跟进中',
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: followUpBody,
+        response: { 200: envelope(clueDetailSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      await addFollowUp({ db: app.db, ...request.body, actor })
+      return ok(await clueDetail(request.body.id, actor))
+    },
+  )
+
+  app.get(
+    `${base}/importTemplate`,
+    { preHandler: teacher, schema: { summary: '招生老师/管理员: the clue import template (.xlsx)', security: adminSecurity } },
+    async (_request, reply) => {
+      const data = await buildTemplate({ sheetName: '线索', columns: CLUE_IMPORT_COLUMNS, notes: CLUE_IMPORT_NOTES })
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="template.xlsx"; filename*=UTF-8''${encodeURIComponent('线索导入模板.xlsx')}`)
+        .header('Cache-Control', 'no-store')
+        .send(data)
+    },
+  )
+
+  app.post(
+    `${base}/import`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary:
+          '招生老师/管理员: import clues (.xlsx, field `file`; columns 合伙人推广码 姓名 手机号 意向专业 备注). All or nothing: with any refused row nothing is imported and every refused row is listed',
+        security: adminSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(clueImportReportSchema) },
+      },
+    },
+    async (request) => {
+      const data = await uploadedXlsx({ request, limit })
+      const rows = await readSheet({ data, columns: CLUE_IMPORT_COLUMNS })
+      return ok(await importClues({ db: app.db, rows, actor: actorOf(request) }))
+    },
+  )
+
+  app.get(
+    `${base}/export`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary: '招生老师/管理员: the filtered clue list as .xlsx (streamed, at most 100 000 rows)',
+        security: adminSecurity,
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { sort, ...q } = request.query
+      const filter = consoleFilter(q, actorOf(request))
+      const repo = createCluesRepository({ db: app.db })
+      return sendXlsx<ConsoleClueRow>({
+        reply,
+        filename: '线索.xlsx',
+        sheetName: '线索',
+        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
+        columns: [
+          { header: '编号', width: 8, value: (r) => r.clue.id },
+          { header: '姓名', width: 12, value: (r) => r.clue.name },
+          { header: '手机号', width: 14, value: (r) => r.clue.phone },
+          { header: '状态', width: 8, value: (r) => r.clue.status },
+          { header: '来源', width: 10, value: (r) => r.clue.source },
+          { header: '意向专业', width: 28, value: (r) => r.clue.intention },
+          { header: '合伙人', width: 12, value: (r) => r.partnerName },
+          { header: '合伙人手机号', width: 14, value: (r) => r.partnerPhone },
+          { header: '推广码', width: 10, value: (r) => r.partnerCode },
+          { header: '负责老师', width: 10, value: (r) => (r.clue.assigneeId === null ? '线索池' : r.assigneeName) },
+          { header: '成交专业', width: 20, value: (r) => r.clue.programme },
+          { header: '成交金额（元）', width: 14, value: (r) => yuanCell(r.clue.amount) },
+          { header: '佣金（元）', width: 12, value: (r) => yuanCell(r.clue.commission) },
+          { header: '登记时间', width: 17, value: (r) => timeCell(r.clue.createdAt) },
+          { header: '最近跟进', width: 17, value: (r) => timeCell(r.clue.lastTouchedAt) },
+          { header: '下次联系', width: 17, value: (r) => timeCell(r.clue.nextContactAt) },
+        ],
+      })
+    },
   )
 }

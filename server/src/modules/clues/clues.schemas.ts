@@ -1,9 +1,14 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { fenField, idField, optionalText, phoneField } from '../../lib/fields.ts'
+import { dateOrder, dateRangeQuery, fenField, idField, intField, optionalId, optionalText, phoneField } from '../../lib/fields.ts'
 import {
+  CATEGORY_TREE,
   CATEGORY_VALUES,
+  CLUE_SOURCES,
   CLUE_STATUSES,
+  FOLLOW_UP_METHODS,
+  type ClueSource,
+  type FollowUpMethod,
   CONTACT_METHODS,
   TIME_TYPES,
   type ClueStatus,
@@ -24,12 +29,43 @@ const name = z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓�
 const intention = z.preprocess(emptyToUndefined, z.enum(CATEGORY_VALUES as [string, ...string[]], '意向专业不在可选范围内').optional())
 
 export const partnerListQuery = z.object({ status: statusFilter, timeType: timeTypeFilter, ...pagingQuery })
-export const adminListQuery = z.object({
+const flag = (label: string) =>
+  z
+    .preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false'], `${label}只能是1或0`).optional())
+    .transform((v) => v === '1' || v === 'true')
+
+/** The console's clue filters (list and export). */
+export const consoleFilterQuery = {
   status: statusFilter,
   timeType: timeTypeFilter,
-  partnerId: z.preprocess(emptyToUndefined, idField.optional()),
+  partnerId: optionalId,
   phone: z.preprocess(emptyToUndefined, phoneField.optional()),
-  ...pagingQuery,
+  assigneeId: optionalId,
+  pool: flag('只看线索池'),
+  mine: flag('只看我的'),
+  source: z.preprocess(emptyToUndefined, z.enum(CLUE_SOURCES as [ClueSource, ...ClueSource[]], '来源不在可选范围内').optional()),
+  activityId: z.preprocess(emptyToUndefined, z.string().trim().max(40, '活动编号不能超过40个字符').optional()),
+  staleHours: z.preprocess(emptyToUndefined, intField({ label: '未跟进小时数', min: 1, max: 720 }).optional()),
+  overdue: flag('只看逾期未联系'),
+  sort: z.preprocess(emptyToUndefined, z.enum(['createdAt_desc', 'createdAt_asc'], '排序方式不在可选范围内').optional()),
+  ...dateRangeQuery,
+}
+export const adminListQuery = z.object({ ...consoleFilterQuery, ...pagingQuery }).superRefine(dateOrder)
+export const exportQuery = z.object(consoleFilterQuery).superRefine(dateOrder)
+export const phoneQuery = z.object({ phone: phoneField })
+export const assignBody = z.object({ id: idField, assigneeId: optionalId })
+export const takeBody = z.object({ id: idField })
+export const followUpBody = z.object({
+  id: idField,
+  method: z.enum(FOLLOW_UP_METHODS as [FollowUpMethod, ...FollowUpMethod[]], '跟进方式只能是电话、微信或面谈'),
+  note: z.string({ error: '请填写跟进内容' }).trim().min(1, '请填写跟进内容').max(500, '跟进内容不能超过500个字符'),
+  nextContactAt: z.preprocess(
+    emptyToUndefined,
+    z.iso
+      .datetime({ offset: true, error: '下次联系时间格式不正确' })
+      .transform((v) => new Date(v))
+      .optional(),
+  ),
 })
 
 export const createClueBody = z.object({
@@ -57,9 +93,16 @@ export const activityClueBody = z.object({
 })
 
 export const followBody = z.object({ id: idField, remark: optionalText(200) })
+/** A programme of the category tree: the child label (会计学(本科)) or the full "parent-child" value. */
+const PROGRAMMES = new Set([...CATEGORY_VALUES, ...CATEGORY_TREE.flatMap((p) => p.children.map((c) => c.label))])
 export const dealBody = z.object({
   id: idField,
-  programme: z.string({ error: '请填写成交专业' }).trim().min(1, '请填写成交专业').max(100, '成交专业不能超过100个字符'),
+  programme: z
+    .string({ error: '请填写成交专业' })
+    .trim()
+    .min(1, '请填写成交专业')
+    .max(100, '成交专业不能超过100个字符')
+    .refine((v) => PROGRAMMES.has(v), '成交专业不在可选范围内'),
   amount: fenField({ label: '成交金额', min: 1, max: 100_000_000 }),
 })
 export const invalidBody = z.object({
@@ -94,4 +137,53 @@ export const adminClueSchema = partnerClueSchema.extend({
   partnerName: z.string().nullable(),
   partnerPhone: z.string(),
   partnerCode: z.string(),
+  assigneeId: z.number().nullable().describe('the 招生老师 it is assigned to; null = in the pool'),
+  assigneeName: z.string().nullable(),
+  lastTouchedAt: z.string().describe('created, followed or followed up last at'),
+  nextContactAt: z.string().nullable(),
+})
+
+export const duplicateClueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  partnerId: z.number(),
+  partnerName: z.string().nullable(),
+  partnerCode: z.string(),
+  assigneeName: z.string().nullable(),
+})
+
+export const followUpSchema = z.object({
+  id: z.number(),
+  method: z.string(),
+  note: z.string(),
+  nextContactAt: z.string().nullable(),
+  adminId: z.number(),
+  adminName: z.string(),
+  createdAt: z.string(),
+})
+
+export const clueDetailSchema = adminClueSchema.extend({
+  followUps: z.array(followUpSchema),
+  timeline: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.enum(['created', 'followUp', 'action']),
+      title: z.string(),
+      detail: z.string().nullable(),
+      adminName: z.string().nullable(),
+    }),
+  ),
+  duplicate: duplicateClueSchema.nullable().describe('an earlier clue of the same phone within 90 days before this one'),
+})
+
+export const clueImportReportSchema = z.object({
+  total: z.number().describe('data rows read (empty rows skipped)'),
+  imported: z.number().describe('rows saved: all of them, or 0 when any row was refused'),
+  failed: z.number(),
+  errors: z
+    .array(z.object({ row: z.number().describe('sheet row (header = 1)'), reason: z.string(), duplicate: duplicateClueSchema.nullable() }))
+    .describe('at most 1000 listed'),
 })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
 import { partners } from '../partners/partners.table.ts'
@@ -27,6 +28,12 @@ export const clues = pgTable(
     levelName: text('level_name'),
     invalidReason: text('invalid_reason'),
     followedAt: ts('followed_at'),
+    /** The 招生老师 the clue is assigned to; null = in the pool (admins.id, no FK: a deleted operator's clues stay). */
+    assigneeId: integer('assignee_id'),
+    /** Created, followed or followed up last at (what "not followed for N hours" reads). */
+    lastTouchedAt: ts('last_touched_at').notNull().defaultNow(),
+    /** The latest follow-up's next contact time, while the clue is open. */
+    nextContactAt: ts('next_contact_at'),
     dealAt: ts('deal_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -37,5 +44,19 @@ export const clues = pgTable(
     index('clues_partner_deal_idx').on(t.partnerId, t.dealAt, t.id),
     index('clues_phone_created_idx').on(t.phone, t.createdAt),
     index('clues_created_idx').on(t.createdAt, t.id),
+    // The console's lists and the dashboard (issue 12).
+    index('clues_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('clues_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
+    index('clues_source_created_idx').on(t.source, t.createdAt, t.id),
+    index('clues_activity_created_idx').on(t.activityId, t.createdAt, t.id),
+    index('clues_deal_at_idx')
+      .on(t.dealAt)
+      .where(sql`deal_at IS NOT NULL`),
+    index('clues_open_touched_idx')
+      .on(t.lastTouchedAt, t.assigneeId)
+      .where(sql`status IN ('待跟进', '跟进中')`),
+    index('clues_next_contact_idx')
+      .on(t.nextContactAt, t.assigneeId)
+      .where(sql`next_contact_at IS NOT NULL`),
   ],
 )

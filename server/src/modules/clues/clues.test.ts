@@ -149,7 +149,7 @@ describe('clues, tiers and deals', () => {
     const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.partnerId, partner.id))
     assert.equal(entries.length, 5)
     assert.ok(entries.every((e) => e.type === '佣金' && e.frozenUntil && e.frozenUntil.getTime() > Date.now() + 6 * 86400_000))
-    const again = await teacher.put('/api/ems/partner/clue/deal', { id: ids[0], programme: 'x', amount: 1 })
+    const again = await teacher.put('/api/ems/partner/clue/deal', { id: ids[0], programme: '会计学(本科)', amount: 1 })
     assert.equal(again.statusCode, 409)
     assert.equal(again.json().message, '该线索已成交')
     assert.equal((await teacher.put('/api/ems/partner/clue/invalid', { id: ids[5] })).json().message, '请填写无效原因')
@@ -157,9 +157,9 @@ describe('clues, tiers and deals', () => {
       (await teacher.put('/api/ems/partner/clue/invalid', { id: ids[5], reason: '空号' })).json().data.status,
       ClueStatus.invalid,
     )
-    assert.equal((await teacher.put('/api/ems/partner/clue/deal', { id: 99999999, programme: 'x', amount: 1 })).statusCode, 404)
+    assert.equal((await teacher.put('/api/ems/partner/clue/deal', { id: 99999999, programme: '会计学(本科)', amount: 1 })).statusCode, 404)
     assert.equal(
-      (await teacher.put('/api/ems/partner/clue/deal', { id: ids[5], programme: 'x', amount: -5 })).json().message,
+      (await teacher.put('/api/ems/partner/clue/deal', { id: ids[5], programme: '会计学(本科)', amount: -5 })).json().message,
       '成交金额不能小于1分',
     )
 

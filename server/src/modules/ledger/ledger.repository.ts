@@ -4,6 +4,7 @@ import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import type { LedgerType } from '../../wire.ts'
 import { createInsufficientBalanceError } from './ledger.errors.ts'
+import { partners } from '../partners/partners.table.ts'
 import { ledgerEntries, wallets } from './ledger.table.ts'
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect
@@ -107,6 +108,27 @@ export function createLedgerRepository({ db }: { db: Executor }) {
         count: async () => (await db.select({ n: count() }).from(ledgerEntries).where(where))[0]?.n ?? 0,
       })
       return { rows, total }
+    },
+    /**
+     * Every partner's entries (finance), newest first, with the partner: over (created_at, id), or
+     * (partner_id[, type], created_at, id), or (type, created_at, id) when filtered.
+     */
+    async listAll({ filter, page, size }: { filter: { partnerId?: number; type?: string; range?: Range }; page: number; size: number }) {
+      const c: SQL[] = []
+      if (filter.partnerId !== undefined) c.push(eq(ledgerEntries.partnerId, filter.partnerId))
+      if (filter.type) c.push(eq(ledgerEntries.type, filter.type))
+      if (filter.range) c.push(gte(ledgerEntries.createdAt, filter.range.from), lt(ledgerEntries.createdAt, filter.range.to))
+      const where = c.length ? and(...c) : undefined
+      const rows = await db
+        .select({ entry: ledgerEntries, partnerName: partners.realName, partnerPhone: partners.phone })
+        .from(ledgerEntries)
+        .innerJoin(partners, eq(partners.id, ledgerEntries.partnerId))
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where)
+      return { rows, total: total?.n ?? 0 }
     },
   }
 }

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { timeTypeRange } from '../../lib/time-range.ts'
+import { dayRange, timeTypeRange } from '../../lib/time-range.ts'
 import { AdminRole } from '../../wire.ts'
+import { actorOf } from '../audit/audit.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
-import { adjustBody, ledgerEntrySchema, ledgerQuery } from './ledger.schemas.ts'
-import { adjustBalance, toLedgerEntry } from './ledger.service.ts'
+import {
+  adjustBody,
+  adjustPreviewQuery,
+  adjustPreviewSchema,
+  adminLedgerEntrySchema,
+  adminLedgerQuery,
+  ledgerEntrySchema,
+  ledgerQuery,
+} from './ledger.schemas.ts'
+import { adjustBalance, previewAdjustment, toLedgerEntry } from './ledger.service.ts'
 
 /** Fund records (资金记录): the partner's own ledger, and operator adjustments. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +56,54 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ledgerEntrySchema) },
       },
     },
-    async (request) => ok(toLedgerEntry(await adjustBalance({ db: app.db, ...request.body, adminId: request.admin.id }))),
+    async (request) =>
+      ok(toLedgerEntry(await adjustBalance({ db: app.db, ...request.body, adminId: request.admin.id, actor: actorOf(request) }))),
+  )
+
+  app.get(
+    `${base}/ledgerForAdmin`,
+    {
+      preHandler: app.requireAdmin([AdminRole.finance]),
+      schema: {
+        summary: "财务: every partner's fund records, newest first, by partner, type and date",
+        security: [{ adminSession: [] }],
+        querystring: adminLedgerQuery,
+        response: { 200: envelope(pageOf(adminLedgerEntrySchema)) },
+      },
+    },
+    async (request) => {
+      const { partnerId, type, dateFrom, dateTo, page, size } = request.query
+      const { rows, total } = await createLedgerRepository({ db: app.db }).listAll({
+        filter: { partnerId, type, range: dayRange({ from: dateFrom, to: dateTo }) },
+        page,
+        size,
+      })
+      const now = new Date()
+      return ok({
+        list: rows.map((r) => ({
+          ...toLedgerEntry(r.entry, now),
+          partnerId: r.entry.partnerId,
+          partnerName: r.partnerName,
+          partnerPhone: r.partnerPhone,
+        })),
+        total,
+        page,
+        size,
+      })
+    },
+  )
+
+  app.get(
+    `${base}/adjustPreview`,
+    {
+      preHandler: app.requireAdmin([AdminRole.finance]),
+      schema: {
+        summary: '财务: what an adjustment would do (balance after, allowed), without doing it',
+        security: [{ adminSession: [] }],
+        querystring: adjustPreviewQuery,
+        response: { 200: envelope(adjustPreviewSchema) },
+      },
+    },
+    async (request) => ok(await previewAdjustment({ db: app.db, ...request.query })),
   )
 }

@@ -1,21 +1,30 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, intField } from '../../lib/fields.ts'
+import { dateOrder, dateRangeQuery, idField, intField, optionalId } from '../../lib/fields.ts'
 import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
 import { timeTypeFilter } from '../clues/clues.schemas.ts'
 
+const typeFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(LEDGER_TYPES as [LedgerType, ...LedgerType[]], '类型不在可选范围内').optional(),
+)
 export const ledgerQuery = z.object({
-  type: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(LEDGER_TYPES as [LedgerType, ...LedgerType[]], '类型不在可选范围内').optional(),
-  ),
+  type: typeFilter,
   timeType: timeTypeFilter,
   ...pagingQuery,
 })
 
+export const adminLedgerQuery = z
+  .object({ partnerId: optionalId, type: typeFilter, ...dateRangeQuery, ...pagingQuery })
+  .superRefine(dateOrder)
+const adjustAmount = intField({ label: '调整金额', min: -100_000_000, max: 100_000_000, unit: '分' }).refine(
+  (v) => v !== 0,
+  '调整金额不能为0',
+)
+export const adjustPreviewQuery = z.object({ partnerId: idField, amount: adjustAmount })
 export const adjustBody = z.object({
   partnerId: idField,
-  amount: intField({ label: '调整金额', min: -100_000_000, max: 100_000_000, unit: '分' }).refine((v) => v !== 0, '调整金额不能为0'),
+  amount: adjustAmount,
   note: z.string({ error: '请填写调整说明' }).trim().min(1, '请填写调整说明').max(200, '调整说明不能超过200个字符'),
 })
 
@@ -28,4 +37,22 @@ export const ledgerEntrySchema = z.object({
   frozen: z.boolean(),
   note: z.string().nullable(),
   createdAt: z.string(),
+})
+
+export const adminLedgerEntrySchema = ledgerEntrySchema.extend({
+  partnerId: z.number(),
+  partnerName: z.string().nullable(),
+  partnerPhone: z.string(),
+})
+
+export const adjustPreviewSchema = z.object({
+  partnerId: z.number(),
+  partnerName: z.string().nullable(),
+  balance: z.number().describe('fen, now'),
+  frozen: z.number(),
+  withdrawable: z.number(),
+  amount: z.number(),
+  balanceAfter: z.number().describe('fen, after the adjustment'),
+  allowed: z.boolean(),
+  message: z.string().nullable().describe('why it would be refused'),
 })

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/types.ts'
 import { LedgerType } from '../../wire.ts'
+import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
 import { createLedgerRepository, type LedgerEntryRow } from './ledger.repository.ts'
@@ -24,24 +25,59 @@ export async function walletSummary({ db, partnerId, now = new Date() }: { db: E
   return { balance, frozen: Math.min(frozen, balance), withdrawable: Math.max(0, balance - frozen) }
 }
 
-/** Operator adjustment (+/-, with a note); the balance never goes negative. */
+/** Operator adjustment (+/-, with a note); the balance never goes negative. Audited in the same transaction. */
 export async function adjustBalance({
   db,
   partnerId,
   amount,
   note,
   adminId,
+  actor,
 }: {
   db: Executor
   partnerId: number
   amount: number
   note: string
   adminId: number
+  actor?: Actor
 }) {
-  if (!(await createPartnersRepository({ db }).findById({ id: partnerId }))) throw createPartnerNotFoundError()
+  const partner = await createPartnersRepository({ db }).findById({ id: partnerId })
+  if (!partner) throw createPartnerNotFoundError()
   return db.transaction(async (tx) => {
     const ledger = createLedgerRepository({ db: tx })
-    await ledger.lockWallet({ partnerId })
-    return ledger.post({ partnerId, type: LedgerType.adjustment, amount, note, refType: 'admin', refId: adminId })
+    const balance = await ledger.lockWallet({ partnerId })
+    const entry = await ledger.post({ partnerId, type: LedgerType.adjustment, amount, note, refType: 'admin', refId: adminId })
+    if (actor)
+      await recordAudit({
+        tx,
+        actor,
+        entry: {
+          action: 'ledger.adjust',
+          entityType: 'wallet',
+          entityId: partnerId,
+          summary: `调整${partner.realName ?? partner.phone}的余额${amount > 0 ? '+' : '-'}¥${(Math.abs(amount) / 100).toFixed(2)}：${note}`,
+          before: { balance },
+          after: { balance: entry.balanceAfter, amount },
+        },
+      })
+    return entry
   })
+}
+
+/** What an adjustment would do, without doing it (the console's confirmation). */
+export async function previewAdjustment({ db, partnerId, amount }: { db: Executor; partnerId: number; amount: number }) {
+  const partner = await createPartnersRepository({ db }).findById({ id: partnerId })
+  if (!partner) throw createPartnerNotFoundError()
+  const wallet = await walletSummary({ db, partnerId })
+  const balanceAfter = wallet.balance + amount
+  const allowed = balanceAfter >= 0
+  return {
+    partnerId,
+    partnerName: partner.realName,
+    ...wallet,
+    amount,
+    balanceAfter,
+    allowed,
+    message: allowed ? null : '余额不足',
+  }
 }

@@ -6,6 +6,7 @@ import { createLevelDuplicateError, createLevelNotFoundError } from './levels.er
 import { createLevelsRepository } from './levels.repository.ts'
 import { createLevelBody, idQuery, levelSchema, updateLevelBody } from './levels.schemas.ts'
 import { isUniqueViolation, toLevel } from './levels.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
 export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,10 +51,24 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = (await save(() => createLevelsRepository({ db: app.db }).insert(request.body))) as Awaited<
-        ReturnType<ReturnType<typeof createLevelsRepository>['insert']>
-      >
-      if (!row) throw createLevelDuplicateError()
+      const row = await audited({
+        app,
+        request,
+        run: async (tx) => {
+          const inserted = (await save(() => createLevelsRepository({ db: tx }).insert(request.body))) as Awaited<
+            ReturnType<ReturnType<typeof createLevelsRepository>['insert']>
+          >
+          if (!inserted) throw createLevelDuplicateError()
+          return inserted
+        },
+        describe: (r) => ({
+          action: 'level.create',
+          entityType: 'level',
+          entityId: r.id,
+          summary: `新增档位「${r.name}」：${r.minDeals}单起，每单佣金¥${(r.commissionPerDeal / 100).toFixed(2)}`,
+          after: { minDeals: r.minDeals, commissionPerDeal: r.commissionPerDeal },
+        }),
+      })
       return ok(toLevel(row))
     },
   )
@@ -72,10 +87,24 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...values } = request.body
-      const row = (await save(() => createLevelsRepository({ db: app.db }).update({ id, values }))) as Awaited<
-        ReturnType<ReturnType<typeof createLevelsRepository>['update']>
-      >
-      if (!row) throw createLevelNotFoundError()
+      const row = await audited({
+        app,
+        request,
+        run: async (tx) => {
+          const updated = (await save(() => createLevelsRepository({ db: tx }).update({ id, values }))) as Awaited<
+            ReturnType<ReturnType<typeof createLevelsRepository>['update']>
+          >
+          if (!updated) throw createLevelNotFoundError()
+          return updated
+        },
+        describe: (r) => ({
+          action: 'level.update',
+          entityType: 'level',
+          entityId: r.id,
+          summary: `修改档位「${r.name}」：${r.minDeals}单起，每单佣金¥${(r.commissionPerDeal / 100).toFixed(2)}`,
+          after: { minDeals: r.minDeals, commissionPerDeal: r.commissionPerDeal },
+        }),
+      })
       return ok(toLevel(row))
     },
   )
@@ -87,7 +116,15 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '管理员: remove a tier', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createLevelsRepository({ db: app.db }).delete({ id: request.query.id }))) throw createLevelNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createLevelsRepository({ db: tx }).delete({ id }))) throw createLevelNotFoundError()
+        },
+        describe: () => ({ action: 'level.delete', entityType: 'level', entityId: id, summary: `删除档位（编号${id}）` }),
+      })
       return ok(null)
     },
   )

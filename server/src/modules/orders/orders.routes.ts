@@ -20,6 +20,7 @@ import {
   payStatusSchema,
 } from './orders.schemas.ts'
 import { applyNotification, createOrder, findOwnOrder, payFee, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /** Notification bodies are read as text: the provider's signature covers the exact bytes. */
 const NOTIFY_BODY_LIMIT = 64 * 1024
@@ -120,7 +121,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { order, items } = await createOrder({ db: app.db, input: request.body, adminId: request.admin.id })
+      const { order, items } = await audited({
+        app,
+        request,
+        run: (tx) => createOrder({ db: tx, input: request.body, adminId: request.admin.id }),
+        describe: ({ order: o }) => ({
+          action: 'order.create',
+          entityType: 'order',
+          entityId: o.id,
+          summary: `为合伙人（编号${o.partnerId}）新建订单${o.orderNo}「${o.title}」¥${(o.amount / 100).toFixed(2)}`,
+          after: { payStatus: o.payStatus, amount: o.amount },
+        }),
+      })
       const { rows } = await createOrdersRepository({ db: app.db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
       return ok(toAdminOrder(order, items, rows[0] ?? { partnerName: null, partnerPhone: '' }))
     },

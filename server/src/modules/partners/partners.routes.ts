@@ -1,16 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { AdminRole } from '../../wire.ts'
+import { dayRange } from '../../lib/time-range.ts'
+import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
+import { AdminRole, ClueStatus } from '../../wire.ts'
+import { actorOf } from '../audit/audit.service.ts'
+import { createCluesRepository } from '../clues/clues.repository.ts'
+import { walletSummary } from '../ledger/ledger.service.ts'
 import { startPartnerSession } from '../users/users.service.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
-import { createPartnersRepository } from './partners.repository.ts'
+import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
 import {
   adminListQuery,
   adminPartnerSchema,
   auditBody,
   changePasswordBody,
   detailsQuery,
+  exportQuery,
+  partnerDetailSchema,
   profileSchema,
   registerBody,
   resetPasswordBody,
@@ -171,7 +178,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminPartnerSchema) },
       },
     },
-    async (request) => ok(toAdminPartner(await service.audit({ db: app.db, ...request.body }), { publicOrigin })),
+    async (request) => ok(toAdminPartner(await service.audit({ db: app.db, ...request.body, actor: actorOf(request) }), { publicOrigin })),
   )
 
   app.get(
@@ -180,14 +187,19 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...anyOperator,
       schema: {
         ...adminSecurity,
-        summary: 'Operator: partners, filtered by status or keyword (phone, name, code)',
+        summary: 'Operator: partners, filtered by status, keyword (phone, name, code) and registration date; newest first unless sorted',
         querystring: adminListQuery,
         response: { 200: envelope(pageOf(adminPartnerSchema)) },
       },
     },
     async (request) => {
-      const { page, size, status, keyword } = request.query
-      const { rows, total } = await createPartnersRepository({ db: app.db }).list({ status, keyword, page, size })
+      const { page, size, status, keyword, dateFrom, dateTo, sort } = request.query
+      const { rows, total } = await createPartnersRepository({ db: app.db }).list({
+        filter: { status, keyword, range: dayRange({ from: dateFrom, to: dateTo }) },
+        sort,
+        page,
+        size,
+      })
       return ok({ list: rows.map((p) => toAdminPartner(p, { publicOrigin })), total, page, size })
     },
   )
@@ -198,15 +210,70 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...anyOperator,
       schema: {
         ...adminSecurity,
-        summary: 'Operator: one partner',
+        summary:
+          'Operator: one partner with team size, wallet (管理员/财务) and clue counts; ID card and payout account in full for 管理员/财务, masked for 招生老师',
         querystring: detailsQuery,
-        response: { 200: envelope(adminPartnerSchema) },
+        response: { 200: envelope(partnerDetailSchema) },
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.query.id })
+      const repo = createPartnersRepository({ db: app.db })
+      const partner = await repo.findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
-      return ok(toAdminPartner(partner, { publicOrigin }))
+      const sensitiveVisible = request.admin.role === AdminRole.admin || request.admin.role === AdminRole.finance
+      const clues = createCluesRepository({ db: app.db })
+      const [teamSize, wallet, total, deal] = await Promise.all([
+        repo.teamSize({ id: partner.id }),
+        sensitiveVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
+        clues.count({ partnerId: partner.id }),
+        clues.countByStatus({ partnerId: partner.id, status: ClueStatus.deal }),
+      ])
+      const view = toAdminPartner(partner, { publicOrigin })
+      return ok({
+        ...view,
+        personal: sensitiveVisible ? { ...view.personal, idCard: partner.idCard, payoutAccount: partner.payoutAccount } : view.personal,
+        sensitiveVisible,
+        teamSize,
+        wallet,
+        clueCounts: { total, deal },
+      })
+    },
+  )
+
+  app.get(
+    '/api/ems/partner/partner/export',
+    {
+      preHandler: app.requireAdmin([AdminRole.admin]),
+      schema: {
+        ...adminSecurity,
+        summary: '管理员: the filtered partner list as .xlsx (streamed, at most 100 000 rows)',
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { status, keyword, dateFrom, dateTo, sort } = request.query
+      const filter = { status, keyword, range: dayRange({ from: dateFrom, to: dateTo }) }
+      const repo = createPartnersRepository({ db: app.db })
+      return sendXlsx<PartnerRow>({
+        reply,
+        filename: '合伙人.xlsx',
+        sheetName: '合伙人',
+        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
+        columns: [
+          { header: '编号', width: 8, value: (p) => p.id },
+          { header: '姓名', width: 12, value: (p) => p.realName },
+          { header: '手机号', width: 14, value: (p) => p.phone },
+          { header: '推广码', width: 10, value: (p) => p.code },
+          { header: '状态', width: 8, value: (p) => p.status },
+          { header: '省份', width: 10, value: (p) => p.province },
+          { header: '城市', width: 10, value: (p) => p.city },
+          { header: '学校', width: 20, value: (p) => p.school },
+          { header: '专业', width: 16, value: (p) => p.major },
+          { header: '报考类别', width: 28, value: (p) => p.discipline },
+          { header: '注册时间', width: 17, value: (p) => timeCell(p.createdAt) },
+          { header: '审核时间', width: 17, value: (p) => timeCell(p.reviewedAt) },
+        ],
+      })
     },
   )
 }

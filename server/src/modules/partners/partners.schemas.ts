@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { codeField, idField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
+import { codeField, dateOrder, dateRangeQuery, idField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
 import {
   BATCHES,
@@ -97,11 +97,14 @@ export const auditBody = z
   })
   .describe('已通过 approves (or re-enables), 已拒绝 rejects with a reason, 已禁用 disables')
 
-export const adminListQuery = z.object({
-  status: oneOf(PARTNER_STATUSES, '状态不在可选范围内').optional(),
+const partnerFilterQuery = {
+  status: z.preprocess((v) => (v === '' ? undefined : v), oneOf(PARTNER_STATUSES, '状态不在可选范围内').optional()),
   keyword: optionalText(40),
-  ...pagingQuery,
-})
+  ...dateRangeQuery,
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['createdAt_desc', 'createdAt_asc'], '排序方式不在可选范围内').optional()),
+}
+export const adminListQuery = z.object({ ...partnerFilterQuery, ...pagingQuery }).superRefine(dateOrder)
+export const exportQuery = z.object(partnerFilterQuery).superRefine(dateOrder)
 
 export const detailsQuery = z.object({ id: idField })
 
@@ -157,3 +160,10 @@ export const adminPartnerSchema = profileSchema.extend({
 })
 
 export { Gender }
+
+export const partnerDetailSchema = adminPartnerSchema.extend({
+  sensitiveVisible: z.boolean().describe('true for 管理员/财务: personal.idCard and personal.payoutAccount are full; masked otherwise'),
+  teamSize: z.number().describe("partners registered with this partner's code"),
+  wallet: z.object({ balance: z.number(), frozen: z.number(), withdrawable: z.number() }).nullable().describe('fen; null for 招生老师'),
+  clueCounts: z.object({ total: z.number(), deal: z.number() }),
+})

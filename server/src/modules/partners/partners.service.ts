@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
 import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask.ts'
-import { PartnerStatus, VerifyType } from '../../wire.ts'
+import { AuditAction as AuditActionLabel, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
+import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { createSessionsRepository } from '../sessions/sessions.repository.ts'
 import { createSignInGuard } from '../sign-in-guard/sign-in-guard.service.ts'
@@ -297,37 +298,66 @@ export function createPartnersService({ verification }: { verification: Verifica
       })
     },
 
-    /** Operator review: approve (or re-enable), reject with a reason, or disable (which ends the partner's sessions). */
-    async audit({ db, id, status, reason }: { db: Executor; id: number; status: string; reason?: string }): Promise<PartnerRow> {
+    /**
+     * Operator review: approve (or re-enable), reject with a reason, or disable (which ends the
+     * partner's sessions). Recorded in the audit log in the same transaction.
+     */
+    async audit({
+      db,
+      id,
+      status,
+      reason,
+      actor,
+    }: {
+      db: Executor
+      id: number
+      status: string
+      reason?: string
+      actor?: Actor
+    }): Promise<PartnerRow> {
       return db.transaction(async (tx) => {
         const repo = createPartnersRepository({ db: tx })
         const partner = await repo.findByIdForUpdate({ id })
         if (!partner) throw createPartnerNotFoundError()
         const now = new Date()
+        const write = async (action: AuditAction, values: Partial<PartnerRow>) => {
+          const updated = await repo.update({ id, values })
+          if (actor)
+            await recordAudit({
+              tx,
+              actor,
+              entry: {
+                action,
+                entityType: 'partner',
+                entityId: id,
+                summary: `${AuditActionLabel[action]}：${partner.realName ?? partner.phone}（${partner.code}）${reason ? `，原因：${reason}` : ''}`,
+                before: { status: partner.status },
+                after: { status: updated.status, ...(reason ? { reason } : {}) },
+              },
+            })
+          return updated
+        }
         if (status === PartnerStatus.active) {
           if (partner.status === PartnerStatus.disabled) {
             const complete = !missingInfo(partner).personal && !missingInfo(partner).signUp
-            return repo.update({
-              id,
-              values: {
-                status: complete ? (partner.reviewedAt ? PartnerStatus.active : PartnerStatus.pending) : PartnerStatus.incomplete,
-                reviewedAt: partner.reviewedAt,
-              },
+            return write('partner.enable', {
+              status: complete ? (partner.reviewedAt ? PartnerStatus.active : PartnerStatus.pending) : PartnerStatus.incomplete,
+              reviewedAt: partner.reviewedAt,
             })
           }
           if (partner.status !== PartnerStatus.pending && partner.status !== PartnerStatus.rejected)
             throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能审核通过` })
-          return repo.update({ id, values: { status: PartnerStatus.active, rejectReason: null, reviewedAt: now } })
+          return write('partner.approve', { status: PartnerStatus.active, rejectReason: null, reviewedAt: now })
         }
         if (status === PartnerStatus.rejected) {
           if (!reason) throw createRejectReasonRequiredError()
           if (partner.status !== PartnerStatus.pending)
             throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能拒绝` })
-          return repo.update({ id, values: { status: PartnerStatus.rejected, rejectReason: reason, reviewedAt: now } })
+          return write('partner.reject', { status: PartnerStatus.rejected, rejectReason: reason, reviewedAt: now })
         }
         if (partner.status === PartnerStatus.disabled) throw createAuditTransitionError({ message: '合伙人已被禁用' })
         await createSessionsRepository({ db: tx }).deleteByPartner({ partnerId: id })
-        return repo.update({ id, values: { status: PartnerStatus.disabled, rejectReason: reason ?? null } })
+        return write('partner.disable', { status: PartnerStatus.disabled, rejectReason: reason ?? null })
       })
     },
   }

@@ -34,5 +34,9 @@ export const partners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('partners_status_created_idx').on(t.status, t.createdAt, t.id), index('partners_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('partners_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('partners_created_idx').on(t.createdAt, t.id),
+    index('partners_referrer_idx').on(t.referrerId),
+  ],
 )

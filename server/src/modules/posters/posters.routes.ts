@@ -13,6 +13,7 @@ import { createBackgroundNotFoundError, createFileTooLargeError, createNoFileErr
 import { createPostersRepository } from './posters.repository.ts'
 import { backgroundSchema, createBackgroundBody, idQuery, sharePosterSchema, updateBackgroundBody } from './posters.schemas.ts'
 import { storeImage, toBackground } from './posters.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
 export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,6 +65,12 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       const url = await storeImage({ uploadsDir, data })
       if (!url) throw createNotImageError()
+      await audited({
+        app,
+        request,
+        run: async () => url,
+        describe: (u) => ({ action: 'poster.upload', entityType: 'poster', entityId: u, summary: `上传图片 ${u}` }),
+      })
       return ok({ url })
     },
   )
@@ -80,7 +87,17 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(backgroundSchema) },
       },
     },
-    async (request) => ok(toBackground(await createPostersRepository({ db: app.db }).insert(request.body))),
+    async (request) =>
+      ok(
+        toBackground(
+          await audited({
+            app,
+            request,
+            run: (tx) => createPostersRepository({ db: tx }).insert(request.body),
+            describe: (r) => ({ action: 'poster.create', entityType: 'poster', entityId: r.id, summary: `新增海报背景「${r.name}」` }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -97,8 +114,16 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...values } = request.body
-      const row = await createPostersRepository({ db: app.db }).update({ id, values })
-      if (!row) throw createBackgroundNotFoundError()
+      const row = await audited({
+        app,
+        request,
+        run: async (tx) => {
+          const updated = await createPostersRepository({ db: tx }).update({ id, values })
+          if (!updated) throw createBackgroundNotFoundError()
+          return updated
+        },
+        describe: (r) => ({ action: 'poster.update', entityType: 'poster', entityId: r.id, summary: `修改海报背景「${r.name}」` }),
+      })
       return ok(toBackground(row))
     },
   )
@@ -110,7 +135,15 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: '管理员: remove a background', security, querystring: idQuery, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      if (!(await createPostersRepository({ db: app.db }).delete({ id: request.query.id }))) throw createBackgroundNotFoundError()
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: async (tx) => {
+          if (!(await createPostersRepository({ db: tx }).delete({ id }))) throw createBackgroundNotFoundError()
+        },
+        describe: () => ({ action: 'poster.delete', entityType: 'poster', entityId: id, summary: `删除海报背景（编号${id}）` }),
+      })
       return ok(null)
     },
   )

@@ -21,6 +21,7 @@ import {
   toContentItem,
   updateContent,
 } from './site-content.service.ts'
+import { audited } from '../audit/audit.service.ts'
 
 /** Site contents (/api/cms/web/siteContent): 管理员 writes them; anyone reads one by id or key. */
 export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,7 +80,22 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminContentSchema) },
       },
     },
-    async (request) => ok(toAdminContent(await createContent({ db: app.db, input: request.body }))),
+    async (request) =>
+      ok(
+        toAdminContent(
+          await audited({
+            app,
+            request,
+            run: (tx) => createContent({ db: tx, input: request.body }),
+            describe: (r) => ({
+              action: 'siteContent.create',
+              entityType: 'siteContent',
+              entityId: r.id,
+              summary: `新增内容「${r.title}」`,
+            }),
+          }),
+        ),
+      ),
   )
 
   app.put(
@@ -96,7 +112,21 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...input } = request.body
-      return ok(toAdminContent(await updateContent({ db: app.db, id, input })))
+      return ok(
+        toAdminContent(
+          await audited({
+            app,
+            request,
+            run: (tx) => updateContent({ db: tx, id, input }),
+            describe: (r) => ({
+              action: 'siteContent.update',
+              entityType: 'siteContent',
+              entityId: r.id,
+              summary: `修改内容「${r.title}」`,
+            }),
+          }),
+        ),
+      )
     },
   )
 
@@ -112,7 +142,13 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteContent({ db: app.db, id: request.query.id })
+      const { id } = request.query
+      await audited({
+        app,
+        request,
+        run: (tx) => deleteContent({ db: tx, id }),
+        describe: () => ({ action: 'siteContent.delete', entityType: 'siteContent', entityId: id, summary: `删除内容（编号${id}）` }),
+      })
       return ok(null)
     },
   )

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, gt, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
+import type { Range } from '../../lib/time-range.ts'
 import { LedgerType, WithdrawalStatus } from '../../wire.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { partners } from '../partners/partners.table.ts'
@@ -67,22 +68,57 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
       })
       return { rows, total }
     },
-    /** Finance: withdrawals with their partner, newest first (by status, partner or all). */
-    async list({ partnerId, status, page, size }: { partnerId?: number; status?: string; page: number; size: number }) {
-      const c: SQL[] = []
-      if (partnerId !== undefined) c.push(eq(withdrawals.partnerId, partnerId))
-      if (status) c.push(eq(withdrawals.status, status))
-      const w = c.length ? and(...c) : undefined
-      const rows = await db
-        .select({ w: withdrawals, partnerPhone: partners.phone, partnerName: partners.realName })
-        .from(withdrawals)
-        .innerJoin(partners, eq(partners.id, withdrawals.partnerId))
+    /**
+     * Finance's queue: 审核中 first, then newest applied first, over ((status = '审核中'), created_at,
+     * id) read backwards; with a status or partner filter, newest first over that filter's index.
+     */
+    async list({ filter, page, size }: { filter: WithdrawalFilter; page: number; size: number }) {
+      const w = withdrawalWhere(filter)
+      const rows = await adminSelect(db)
         .where(w)
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .orderBy(...queueOrder(filter))
         .limit(size)
         .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(withdrawals).where(w)
       return { rows, total: total?.n ?? 0 }
     },
+    /** A batch of the export after `last` (keyset on created_at, id, newest first). */
+    async exportBatch({ filter, last, limit }: { filter: WithdrawalFilter; last?: AdminWithdrawalRow; limit: number }) {
+      const c = [withdrawalWhere(filter)]
+      if (last) c.push(sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${last.w.createdAt}, ${last.w.id})`)
+      return adminSelect(db)
+        .where(and(...c))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit)
+    },
   }
 }
+
+export interface WithdrawalFilter {
+  partnerId?: number
+  status?: string
+  range?: Range
+}
+
+function withdrawalWhere(f: WithdrawalFilter): SQL | undefined {
+  const c: SQL[] = []
+  if (f.partnerId !== undefined) c.push(eq(withdrawals.partnerId, f.partnerId))
+  if (f.status) c.push(eq(withdrawals.status, f.status))
+  if (f.range) c.push(gte(withdrawals.createdAt, f.range.from), lt(withdrawals.createdAt, f.range.to))
+  return c.length ? and(...c) : undefined
+}
+
+/** The queue's order; with a status or partner filter the pending-first key adds nothing to sort by. */
+function queueOrder(f: WithdrawalFilter) {
+  const newest = [desc(withdrawals.createdAt), desc(withdrawals.id)]
+  return f.status || f.partnerId !== undefined ? newest : [desc(sql`(${withdrawals.status} = '审核中')`), ...newest]
+}
+
+function adminSelect(db: Executor) {
+  return db
+    .select({ w: withdrawals, partnerPhone: partners.phone, partnerName: partners.realName })
+    .from(withdrawals)
+    .innerJoin(partners, eq(partners.id, withdrawals.partnerId))
+    .$dynamic()
+}
+export type AdminWithdrawalRow = Awaited<ReturnType<ReturnType<typeof adminSelect>['execute']>>[number]

@@ -2,18 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { randomToken } from '../../lib/crypto.ts'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
+import { dayRange } from '../../lib/time-range.ts'
+import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
 import { AdminRole } from '../../wire.ts'
-import { createWithdrawalsRepository } from './withdrawals.repository.ts'
+import { actorOf } from '../audit/audit.service.ts'
+import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
 import {
   adminListQuery,
   adminWithdrawalSchema,
   applyBody,
+  batchPayBody,
+  batchReportSchema,
+  exportQuery,
   finishPayBody,
   partnerListQuery,
   refuseBody,
   withdrawalSchema,
 } from './withdrawals.schemas.ts'
-import { applyWithdrawal, finishPay, refuseWithdrawal, toAdminWithdrawal, toPartnerWithdrawal } from './withdrawals.service.ts'
+import { applyWithdrawal, batchPay, finishPay, refuseWithdrawal, toAdminWithdrawal, toPartnerWithdrawal } from './withdrawals.service.ts'
 
 /** Withdrawals (提现): the partner applies; finance pays or refuses. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,15 +80,19 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: finance,
       schema: {
-        summary: '财务: withdrawals with full payout accounts',
+        summary: '财务: withdrawals with full payout accounts; 审核中 first, then newest (by status, partner, applied date)',
         security: adminSecurity,
         querystring: adminListQuery,
         response: { 200: envelope(pageOf(adminWithdrawalSchema)) },
       },
     },
     async (request) => {
-      const { status, partnerId, page, size } = request.query
-      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).list({ partnerId, status, page, size })
+      const { status, partnerId, dateFrom, dateTo, page, size } = request.query
+      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).list({
+        filter: { partnerId, status, range: dayRange({ from: dateFrom, to: dateTo }) },
+        page,
+        size,
+      })
       return ok({ list: rows.map((r) => toAdminWithdrawal(r.w, r)), total, page, size })
     },
   )
@@ -99,7 +109,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(withdrawalSchema) },
       },
     },
-    async (request) => ok(toPartnerWithdrawal(await finishPay({ db: app.db, ...request.body, adminId: request.admin.id }))),
+    async (request) =>
+      ok(toPartnerWithdrawal(await finishPay({ db: app.db, ...request.body, adminId: request.admin.id, actor: actorOf(request) }))),
   )
 
   app.put(
@@ -114,6 +125,58 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(withdrawalSchema) },
       },
     },
-    async (request) => ok(toPartnerWithdrawal(await refuseWithdrawal({ db: app.db, ...request.body, adminId: request.admin.id }))),
+    async (request) =>
+      ok(toPartnerWithdrawal(await refuseWithdrawal({ db: app.db, ...request.body, adminId: request.admin.id, actor: actorOf(request) }))),
+  )
+
+  app.post(
+    `${base}/batchPay`,
+    {
+      preHandler: finance,
+      schema: {
+        summary:
+          '财务: pay several (JSON {items: [{id, transactionNo}]}), each in its own transaction; the report lists which failed and why',
+        security: adminSecurity,
+        consumes: ['application/json'],
+        body: batchPayBody,
+        response: { 200: envelope(batchReportSchema) },
+      },
+    },
+    async (request) => ok(await batchPay({ db: app.db, items: request.body.items, actor: actorOf(request) })),
+  )
+
+  app.get(
+    `${base}/export`,
+    {
+      preHandler: finance,
+      schema: {
+        summary: '财务: the filtered withdrawals as .xlsx for a bank/WeChat batch payout file (streamed, newest first)',
+        security: adminSecurity,
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { status, partnerId, dateFrom, dateTo } = request.query
+      const filter = { status, partnerId, range: dayRange({ from: dateFrom, to: dateTo }) }
+      const repo = createWithdrawalsRepository({ db: app.db })
+      return sendXlsx<AdminWithdrawalRow>({
+        reply,
+        filename: '提现.xlsx',
+        sheetName: '提现',
+        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, last, limit }) }),
+        columns: [
+          { header: '提现编号', width: 10, value: (r) => r.w.id },
+          { header: '合伙人姓名', width: 12, value: (r) => r.partnerName },
+          { header: '手机号', width: 14, value: (r) => r.partnerPhone },
+          { header: '收款方式', width: 10, value: (r) => r.w.payoutType },
+          { header: '收款人', width: 12, value: (r) => r.w.payoutName },
+          { header: '收款账号', width: 24, value: (r) => r.w.payoutAccount },
+          { header: '金额（元）', width: 12, value: (r) => yuanCell(r.w.amount) },
+          { header: '状态', width: 8, value: (r) => r.w.status },
+          { header: '申请时间', width: 17, value: (r) => timeCell(r.w.createdAt) },
+          { header: '交易流水号', width: 24, value: (r) => r.w.transactionNo },
+        ],
+      })
+    },
   )
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { fenField, idField } from '../../lib/fields.ts'
+import { dateOrder, dateRangeQuery, fenField, idField, optionalId } from '../../lib/fields.ts'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
 
 const statusFilter = z.preprocess(
@@ -21,14 +21,21 @@ export const applyBody = z.object({
     .describe('8-64 chars; resubmitting with the same key returns the same record (no second payout)'),
 })
 export const partnerListQuery = z.object({ status: statusFilter, ...pagingQuery })
-export const adminListQuery = z.object({
-  status: statusFilter,
-  partnerId: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
-  ...pagingQuery,
+const adminFilterQuery = { status: statusFilter, partnerId: optionalId, ...dateRangeQuery }
+export const adminListQuery = z.object({ ...adminFilterQuery, ...pagingQuery }).superRefine(dateOrder)
+export const exportQuery = z.object(adminFilterQuery).superRefine(dateOrder)
+const transactionNo = z.string({ error: '请填写交易流水号' }).trim().min(1, '请填写交易流水号').max(64, '交易流水号不能超过64个字符')
+export const finishPayBody = z.object({ id: idField, transactionNo })
+export const batchPayBody = z.object({
+  items: z
+    .array(z.object({ id: idField, transactionNo }), { error: '请选择要打款的提现' })
+    .min(1, '请选择要打款的提现')
+    .max(100, '一次最多打款100笔')
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, '同一笔提现不能重复提交'),
 })
-export const finishPayBody = z.object({
-  id: idField,
-  transactionNo: z.string({ error: '请填写交易流水号' }).trim().min(1, '请填写交易流水号').max(64, '交易流水号不能超过64个字符'),
+export const batchReportSchema = z.object({
+  succeeded: z.array(z.number()).describe('ids paid'),
+  failed: z.array(z.object({ id: z.number(), message: z.string() })).describe('ids not paid, with the reason'),
 })
 export const refuseBody = z.object({
   id: idField,

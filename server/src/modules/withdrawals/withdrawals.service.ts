@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/types.ts'
+import { isAppError } from '../../lib/errors.ts'
 import { maskAccount } from '../../lib/mask.ts'
 import { LedgerType, PartnerStatus, WithdrawalStatus } from '../../wire.ts'
+import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { createNotActiveError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
@@ -115,27 +117,66 @@ async function handle<T>({
 }
 
 /** Finance paid it: 审核中 -> 已打款, exactly once (the row is locked and must still be pending). */
-export async function finishPay({ db, id, transactionNo, adminId }: { db: Executor; id: number; transactionNo: string; adminId: number }) {
+export async function finishPay({
+  db,
+  id,
+  transactionNo,
+  adminId,
+  actor,
+}: {
+  db: Executor
+  id: number
+  transactionNo: string
+  adminId: number
+  actor?: Actor
+}) {
   return handle({
     db,
     id,
-    run: ({ tx }) =>
-      createWithdrawalsRepository({ db: tx }).update({
+    run: async ({ tx, withdrawal }) => {
+      const updated = await createWithdrawalsRepository({ db: tx }).update({
         id,
         values: { status: WithdrawalStatus.paid, transactionNo, handledBy: adminId, handledAt: new Date() },
-      }),
+      })
+      if (actor)
+        await recordAudit({
+          tx,
+          actor,
+          entry: {
+            action: 'withdrawal.pay',
+            entityType: 'withdrawal',
+            entityId: id,
+            summary: `提现${yuan(withdrawal.amount)}已打款（${withdrawal.payoutName}，流水号${transactionNo}）`,
+            before: { status: withdrawal.status, amount: withdrawal.amount },
+            after: { status: updated.status, amount: updated.amount, transactionNo },
+          },
+        })
+      return updated
+    },
   })
 }
 
 /** Finance refused it: 审核中 -> 已拒绝, and the amount returns exactly once as a 提现退回 entry. */
-export async function refuseWithdrawal({ db, id, reason, adminId }: { db: Executor; id: number; reason: string; adminId: number }) {
+export async function refuseWithdrawal({
+  db,
+  id,
+  reason,
+  adminId,
+  actor,
+}: {
+  db: Executor
+  id: number
+  reason: string
+  adminId: number
+  actor?: Actor
+}) {
   return handle({
     db,
     id,
     run: async ({ tx, withdrawal }) => {
       const ledger = createLedgerRepository({ db: tx })
-      await ledger.lockWallet({ partnerId: withdrawal.partnerId })
-      await ledger.post({
+      const balance = await ledger.lockWallet({ partnerId: withdrawal.partnerId })
+      const entry = await ledger.post({
         partnerId: withdrawal.partnerId,
         type: LedgerType.refund,
         amount: withdrawal.amount,
@@ -143,10 +184,40 @@ export async function refuseWithdrawal({ db, id, reason, adminId }: { db: Execut
         refType: 'withdrawal',
         refId: withdrawal.id,
       })
-      return createWithdrawalsRepository({ db: tx }).update({
+      const updated = await createWithdrawalsRepository({ db: tx }).update({
         id,
         values: { status: WithdrawalStatus.refused, refuseReason: reason, handledBy: adminId, handledAt: new Date() },
       })
+      if (actor)
+        await recordAudit({
+          tx,
+          actor,
+          entry: {
+            action: 'withdrawal.refuse',
+            entityType: 'withdrawal',
+            entityId: id,
+            summary: `拒绝提现${yuan(withdrawal.amount)}（${withdrawal.payoutName}）：${reason}，金额退回余额`,
+            before: { status: withdrawal.status, amount: withdrawal.amount, balance },
+            after: { status: updated.status, amount: updated.amount, balance: entry.balanceAfter, reason },
+          },
+        })
+      return updated
     },
   })
+}
+
+/** Pays several, each in its own transaction: one failing (already handled, unknown) does not stop the others. */
+export async function batchPay({ db, items, actor }: { db: Executor; items: Array<{ id: number; transactionNo: string }>; actor: Actor }) {
+  const succeeded: number[] = []
+  const failed: Array<{ id: number; message: string }> = []
+  for (const item of items) {
+    try {
+      await finishPay({ db, id: item.id, transactionNo: item.transactionNo, adminId: actor.id, actor })
+      succeeded.push(item.id)
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      failed.push({ id: item.id, message: error.message })
+    }
+  }
+  return { succeeded, failed }
 }

@@ -33,6 +33,11 @@ export const withdrawals = pgTable(
     index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
+    // The console's queue: 审核中 first, then newest (read backwards), and the paid-out figures.
+    index('withdrawals_queue_idx').on(sql`(status = '审核中')`, t.createdAt, t.id),
+    index('withdrawals_paid_idx')
+      .on(t.handledAt, t.amount)
+      .where(sql`status = '已打款'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 )

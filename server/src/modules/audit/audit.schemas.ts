@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { pagingQuery } from '../../lib/envelope.ts'
+import { dateOrder, dateRangeQuery, optionalId } from '../../lib/fields.ts'
+import { AUDIT_ACTIONS, type AuditAction } from '../../wire.ts'
+
+const empty = (v: unknown) => (v === '' ? undefined : v)
+
+export const auditListQuery = z
+  .object({
+    adminId: optionalId,
+    action: z.preprocess(empty, z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]], '操作类型不在可选范围内').optional()),
+    entityType: z.preprocess(
+      empty,
+      z
+        .string()
+        .regex(/^[A-Za-z]{1,20}$/, '对象类型格式不正确')
+        .optional(),
+    ),
+    entityId: z.preprocess(empty, z.string().trim().max(64, '对象编号不能超过64个字符').optional()),
+    ...dateRangeQuery,
+    ...pagingQuery,
+  })
+  .superRefine(dateOrder)
+
+export const auditLogSchema = z.object({
+  id: z.number(),
+  adminId: z.number(),
+  adminName: z.string(),
+  adminRole: z.string(),
+  action: z.string(),
+  actionLabel: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  summary: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable().describe('status and money fields before the change'),
+  after: z.record(z.string(), z.unknown()).nullable().describe('status and money fields after the change'),
+  createdAt: z.string(),
+})
