@@ -1,0 +1,50 @@
+/**
+ * 提现 (`/api/ems/partner/withdrawalRecord`, server/docs/console-api.md): finance's payout queue.
+ * Amounts are fen.
+ */
+import type { Page, PayoutAccountType, WithdrawalStatus } from '@wire'
+import { get, post, put, type Query } from './client'
+
+export interface AdminWithdrawal extends Record<string, unknown> {
+  id: number
+  /** fen */
+  amount: number
+  status: WithdrawalStatus
+  payoutType: PayoutAccountType
+  /** Full, for finance. */
+  payoutAccount: string
+  payoutName: string
+  transactionNo: string | null
+  refuseReason: string | null
+  createdAt: string
+  handledAt: string | null
+  partnerId: number
+  partnerPhone: string
+  partnerName: string | null
+}
+
+export interface WithdrawalQuery extends Query {
+  status?: string
+  partnerId?: string
+  dateFrom?: string
+  dateTo?: string
+  page?: number
+  size?: number
+}
+
+/** Each item paid in its own transaction: one failure does not stop the others. */
+export interface BatchReport {
+  succeeded: number[]
+  failed: Array<{ id: number; message: string }>
+}
+
+const base = '/api/ems/partner/withdrawalRecord'
+
+export const withdrawalsApi = {
+  list: (query: WithdrawalQuery) => get<Page<AdminWithdrawal>>(`${base}/listForAdmin`, query),
+  /** Quiet: the pay form shows the refusal (already handled by someone else) itself. */
+  pay: (body: { id: number; transactionNo: string }) => put<unknown>(`${base}/finishPay`, body, { quiet: true }),
+  refuse: (body: { id: number; reason: string }) => put<unknown>(`${base}/refuse`, body, { quiet: true }),
+  batchPay: (items: Array<{ id: number; transactionNo: string }>) => post<BatchReport>(`${base}/batchPay`, { items }, { quiet: true }),
+  exportPath: `${base}/export`,
+}

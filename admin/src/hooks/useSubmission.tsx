@@ -1,0 +1,45 @@
+/**
+ * A form's submission: one at a time (a double click sends once), the server's refusal kept for
+ * the form to show in place (a stale page gets the server's message, not a crash).
+ */
+import { Alert } from 'antd'
+import { type ReactNode, useCallback, useRef, useState } from 'react'
+
+/** The refusal to show: the server's message (ApiError), or what went wrong on the way. */
+export function refusalOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export interface Submission {
+  /** Runs `work` unless one is running; resolves true when it succeeded (the form may close). */
+  submit: (work: () => Promise<unknown>) => Promise<boolean>
+  /** The refusal as an alert, or nothing. */
+  shown: ReactNode
+  refusal: string | undefined
+  pending: boolean
+  clear: () => void
+}
+
+export function useSubmission(): Submission {
+  const busy = useRef(false)
+  const [refusal, setRefusal] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const submit = useCallback(async (work: () => Promise<unknown>) => {
+    if (busy.current) return false
+    busy.current = true
+    setPending(true)
+    setRefusal(undefined)
+    try {
+      await work()
+      return true
+    } catch (error) {
+      setRefusal(refusalOf(error))
+      return false
+    } finally {
+      busy.current = false
+      setPending(false)
+    }
+  }, [])
+  const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null
+  return { submit, shown, refusal, pending, clear: useCallback(() => setRefusal(undefined), []) }
+}

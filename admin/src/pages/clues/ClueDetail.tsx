@@ -1,0 +1,166 @@
+/**
+ * One clue: who the prospect is, whose clue it is (partner, teacher), the earlier clue of the same
+ * phone if there is one, and its timeline (created, each follow-up, each action). The teacher
+ * works it from here: take, follow up, record a deal, mark invalid; 管理员 also assigns.
+ */
+import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { AdminRole, ClueStatus } from '@wire'
+import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
+import { formatYuan } from '../../api/money'
+import { useRemote } from '../../hooks/useRemote'
+import { formatDateTime as at } from '../../format'
+import { useSession } from '../../session/session'
+import { AssignForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
+import { ClueStatusTag } from './ClueList'
+import { DuplicateNotice } from './Duplicate'
+
+const KIND_COLOR: Record<TimelineItem['kind'], string> = { created: 'gray', followUp: 'blue', action: 'green' }
+
+function ClueTimeline({ items }: { items: TimelineItem[] }) {
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description='还没有跟进记录' />
+  return (
+    <Timeline
+      data-testid='clue-timeline'
+      items={items.map((item, i) => ({
+        key: `${item.at}-${i}`,
+        color: KIND_COLOR[item.kind],
+        children: (
+          <div className='clue-timeline__item'>
+            <Space size='small' wrap>
+              <Typography.Text strong>{item.title}</Typography.Text>
+              <Typography.Text type='secondary'>{at(item.at)}</Typography.Text>
+              {item.adminName ? <Typography.Text type='secondary'>{item.adminName}</Typography.Text> : null}
+            </Space>
+            {item.detail ? <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{item.detail}</div> : null}
+          </div>
+        ),
+      }))}
+    />
+  )
+}
+
+function infoItems(clue: Detail): DescriptionsProps['items'] {
+  const items: DescriptionsProps['items'] = [
+    { key: 'name', label: '姓名', children: clue.name },
+    { key: 'phone', label: '手机号', children: <Typography.Text copyable>{clue.phone}</Typography.Text> },
+    { key: 'status', label: '状态', children: <ClueStatusTag status={clue.status} /> },
+    { key: 'source', label: '来源', children: clue.source },
+    { key: 'intention', label: '意向专业', children: clue.intention ?? '-' },
+    { key: 'contactMethod', label: '联系方式', children: clue.contactMethod ?? '-' },
+    {
+      key: 'partner',
+      label: '合伙人',
+      children: (
+        <Link to={`/partners/${clue.partnerId}`}>
+          {clue.partnerName ?? '未填姓名'} {clue.partnerPhone}（{clue.partnerCode}）
+        </Link>
+      ),
+    },
+    { key: 'assignee', label: '负责老师', children: clue.assigneeName ?? <Tag>公海（未分配）</Tag> },
+    { key: 'createdAt', label: '登记时间', children: at(clue.createdAt) },
+    { key: 'lastTouchedAt', label: '最近跟进', children: at(clue.lastTouchedAt) },
+    {
+      key: 'nextContactAt',
+      label: '下次联系',
+      children: clue.nextContactAt ? (
+        <Typography.Text type={dayjs(clue.nextContactAt).isBefore(dayjs()) ? 'danger' : undefined}>
+          {at(clue.nextContactAt)}
+        </Typography.Text>
+      ) : (
+        '-'
+      ),
+    },
+    { key: 'remark', label: '备注', children: clue.remark ?? '-' },
+  ]
+  if (clue.status === ClueStatus.deal) {
+    items.push(
+      { key: 'programme', label: '成交专业', children: clue.programme ?? '-' },
+      { key: 'amount', label: '成交金额', children: clue.amount === null ? '-' : formatYuan(clue.amount) },
+      {
+        key: 'commission',
+        label: '合伙人佣金',
+        children: clue.commission === null ? '-' : `${formatYuan(clue.commission)}${clue.levelName ? `（${clue.levelName}）` : ''}`,
+      },
+      { key: 'dealAt', label: '成交时间', children: at(clue.dealAt) },
+    )
+  }
+  if (clue.status === ClueStatus.invalid) items.push({ key: 'invalidReason', label: '无效原因', children: clue.invalidReason ?? '-' })
+  return items
+}
+
+function Actions({ clue, reload, isAdmin }: { clue: Detail; reload: () => void; isAdmin: boolean }) {
+  const open = clue.status === ClueStatus.new || clue.status === ClueStatus.following
+  if (!open) return null
+  return (
+    <Space wrap>
+      {clue.assigneeId === null && !isAdmin ? <TakeButton clue={clue} onDone={reload} inHeader /> : null}
+      {isAdmin ? <AssignForm clue={clue} assigneeId={clue.assigneeId} onDone={reload} trigger={<Button>分配</Button>} /> : null}
+      <FollowUpForm clue={clue} onDone={reload} />
+      <DealForm clue={clue} onDone={reload} intention={clue.intention} />
+      <InvalidForm clue={clue} onDone={reload} />
+    </Space>
+  )
+}
+
+export default function ClueDetail() {
+  const { id } = useParams()
+  const navigate = useNavigate()
+  const { admin } = useSession()
+  const clueId = Number(id)
+  const valid = Number.isInteger(clueId) && clueId > 0
+  const { data, error, loading, reload } = useRemote(
+    () => (valid ? cluesApi.details(clueId) : Promise.reject(new Error('线索不存在'))),
+    [clueId, valid],
+  )
+  const back = () => navigate(-1)
+
+  if (error && !data) {
+    return (
+      <PageContainer title='线索详情' onBack={back}>
+        <Result
+          status='warning'
+          title={error}
+          extra={
+            <Space>
+              <Button onClick={reload}>重试</Button>
+              <Link to='/clues'>
+                <Button type='primary'>返回线索列表</Button>
+              </Link>
+            </Space>
+          }
+        />
+      </PageContainer>
+    )
+  }
+  if (!data) {
+    return (
+      <PageContainer title='线索详情' onBack={back}>
+        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
+      </PageContainer>
+    )
+  }
+
+  const clue = data
+  return (
+    <PageContainer
+      title={`线索：${clue.name}`}
+      subTitle={<ClueStatusTag status={clue.status} />}
+      onBack={back}
+      extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} />}
+    >
+      {error ? <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}
+      <ProCard split='vertical' bordered>
+        <ProCard colSpan='58%' title='线索信息'>
+          <Descriptions column={2} size='middle' items={infoItems(clue)} data-testid='clue-info' />
+        </ProCard>
+        <ProCard title='跟进时间线' extra={<Typography.Text type='secondary'>共 {clue.followUps.length} 次跟进</Typography.Text>}>
+          <ClueTimeline items={clue.timeline} />
+        </ProCard>
+      </ProCard>
+    </PageContainer>
+  )
+}

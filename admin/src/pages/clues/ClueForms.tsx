@@ -1,0 +1,271 @@
+/**
+ * The clue workbench's actions, each a ModalForm (or a confirmation) that validates before
+ * sending, shows the server's refusal inside the form, and tells its screen when the clue changed:
+ * take from the pool, assign (管理员), add a follow-up, record a deal, mark invalid.
+ */
+import {
+  ModalForm,
+  ProFormCascader,
+  ProFormDateTimePicker,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components'
+import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@wire'
+import { App, Button, Popconfirm } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { type ReactElement, useState } from 'react'
+import { type AdminClue, cluesApi } from '../../api/clues'
+import { formatYuan, yuanToFen } from '../../api/money'
+import { sessionApi } from '../../api/session'
+import { yuanRules } from '../../components/YuanField'
+import { formatDateTime, OFFICE_TZ } from '../../format'
+import { useSubmission } from '../../hooks/useSubmission'
+
+interface ActionProps {
+  clue: Pick<AdminClue, 'id' | 'name'>
+  /** Called after the server accepted the change. */
+  onDone: () => void
+  trigger?: ReactElement
+}
+
+/** 招生老师: take a pool clue as one's own. */
+export function TakeButton({ clue, onDone, inHeader = false }: ActionProps & { inHeader?: boolean }) {
+  const { message } = App.useApp()
+  const [pending, setPending] = useState(false)
+  return (
+    <Popconfirm
+      title={`领取线索「${clue.name}」？`}
+      description='领取后由您负责跟进'
+      okText='领取'
+      onConfirm={async () => {
+        if (pending) return
+        setPending(true)
+        try {
+          await cluesApi.take(clue.id)
+          void message.success('已领取')
+          onDone()
+        } catch {
+          // The client showed the server's refusal (taken by another teacher meanwhile); the list is stale.
+          onDone()
+        } finally {
+          setPending(false)
+        }
+      }}
+    >
+      <Button
+        type={inHeader ? 'primary' : 'link'}
+        loading={pending}
+        disabled={pending}
+        data-testid={`take-${clue.id}`}
+        style={inHeader ? undefined : { padding: 0 }}
+      >
+        领取
+      </Button>
+    </Popconfirm>
+  )
+}
+
+const POOL = 'pool'
+
+/** 管理员: give the clue to an enabled 招生老师, or put it back in the pool. */
+export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & { assigneeId: number | null }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ assignee: string }>
+      title={`分配线索「${clue.name}」`}
+      width={420}
+      trigger={
+        trigger ?? (
+          <Button type='link' style={{ padding: 0 }}>
+            分配
+          </Button>
+        )
+      }
+      initialValues={{ assignee: assigneeId ? String(assigneeId) : undefined }}
+      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      onFinish={async ({ assignee }) => {
+        const done = await submit(() => cluesApi.assign({ id: clue.id, assigneeId: assignee === POOL ? null : Number(assignee) }))
+        if (done) {
+          void message.success(assignee === POOL ? '已放回公海' : '已分配')
+          onDone()
+        }
+        return done
+      }}
+    >
+      {shown}
+      <ProFormSelect
+        name='assignee'
+        label='负责老师'
+        placeholder='选择招生老师'
+        rules={[{ required: true, message: '请选择负责老师' }]}
+        request={async () => {
+          const page = await sessionApi.list({ role: '招生老师', size: 100 })
+          return [
+            ...page.list.filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: `${a.name}（${a.account}）` })),
+            { value: POOL, label: '放回公海（不分配）' },
+          ]
+        }}
+      />
+    </ModalForm>
+  )
+}
+
+/** A follow-up: how the prospect was reached, what was said, when to contact next. */
+export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ method: FollowUpMethod; note: string; nextContactAt?: Dayjs | string }>
+      title={`添加跟进「${clue.name}」`}
+      width={520}
+      trigger={trigger ?? <Button type='primary'>添加跟进</Button>}
+      initialValues={{ method: '电话' }}
+      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      onFinish={async ({ method, note, nextContactAt }) => {
+        // What the picker shows is office time (Asia/Shanghai), as every time on screen is.
+        const next = nextContactAt ? dayjs.tz(dayjs(nextContactAt).format('YYYY-MM-DD HH:mm'), OFFICE_TZ) : undefined
+        const done = await submit(() =>
+          cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next.toISOString() } : {}) }),
+        )
+        if (done) {
+          void message.success('跟进已记录')
+          onDone()
+        }
+        return done
+      }}
+    >
+      {shown}
+      <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>跟进时间记为提交时间（{formatDateTime(new Date().toISOString())}）。</p>
+      <ProFormRadio.Group
+        name='method'
+        label='跟进方式'
+        radioType='button'
+        options={FOLLOW_UP_METHODS.map((m) => ({ value: m, label: m }))}
+        rules={[{ required: true, message: '请选择跟进方式' }]}
+      />
+      <ProFormTextArea
+        name='note'
+        label='跟进内容'
+        placeholder='沟通了什么、对方的意向和顾虑'
+        fieldProps={{ maxLength: 500, showCount: true, autoSize: { minRows: 3, maxRows: 8 } }}
+        rules={[
+          { required: true, whitespace: true, message: '请填写跟进内容' },
+          { max: 500, message: '跟进内容不能超过500个字符' },
+        ]}
+      />
+      <ProFormDateTimePicker
+        name='nextContactAt'
+        label='下次联系时间（选填）'
+        fieldProps={{
+          format: 'YYYY-MM-DD HH:mm',
+          showTime: { format: 'HH:mm' },
+          disabledDate: (d: Dayjs) => d.isBefore(dayjs().startOf('day')),
+          style: { width: '100%' },
+        }}
+        rules={[
+          {
+            validator: async (_rule, value: Dayjs | string | undefined) => {
+              if (value && !dayjs.tz(dayjs(value).format('YYYY-MM-DD HH:mm'), OFFICE_TZ).isAfter(dayjs())) {
+                throw new Error('下次联系时间需晚于现在')
+              }
+            },
+          },
+        ]}
+      />
+    </ModalForm>
+  )
+}
+
+/** The category tree (src/wire/categories.ts) as Cascader options: value = label at each level. */
+const PROGRAMME_OPTIONS = CATEGORY_TREE.map((p) => ({
+  value: p.label,
+  label: p.label,
+  children: p.children.map((c) => ({ value: c.label, label: c.label })),
+}))
+
+/** A deal: the programme enrolled in (category tree) and the amount in yuan, sent as fen. */
+export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { intention?: string | null }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  const [amountText, setAmountText] = useState('')
+  const preset = intention?.includes('-') ? intention.split('-', 2) : undefined
+  const fen = yuanToFen(amountText)
+  return (
+    <ModalForm<{ programme: string[]; amount: string }>
+      title={`录入成交「${clue.name}」`}
+      width={520}
+      trigger={trigger ?? <Button>录入成交</Button>}
+      initialValues={preset ? { programme: preset } : undefined}
+      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      onValuesChange={(changed: { amount?: string }) => {
+        if ('amount' in changed) setAmountText(changed.amount ?? '')
+      }}
+      onFinish={async ({ programme, amount }) => {
+        const value = programme.join('-')
+        const fenAmount = yuanToFen(amount)
+        if (fenAmount === undefined) return false
+        const done = await submit(() => cluesApi.deal({ id: clue.id, programme: value, amount: fenAmount }))
+        if (done) {
+          void message.success('成交已录入，佣金已计入合伙人账户')
+          onDone()
+        }
+        return done
+      }}
+    >
+      {shown}
+      <ProFormCascader
+        name='programme'
+        label='成交专业'
+        placeholder='选择报考类别和专业'
+        fieldProps={{ options: PROGRAMME_OPTIONS, expandTrigger: 'hover' }}
+        rules={[{ required: true, message: '请选择成交专业' }]}
+      />
+      <ProFormText
+        name='amount'
+        label='成交金额（元）'
+        placeholder='例如 3980.00'
+        fieldProps={{ prefix: '¥', inputMode: 'decimal', autoComplete: 'off' }}
+        extra={fen !== undefined && fen > 0 ? `将记为 ${formatYuan(fen)}` : '以元为单位，最多两位小数'}
+        rules={yuanRules({ label: '成交金额', min: 1, max: 100_000_000 })}
+      />
+    </ModalForm>
+  )
+}
+
+/** Mark the clue invalid, with the reason. */
+export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ reason: string }>
+      title={`标记无效「${clue.name}」`}
+      width={480}
+      trigger={trigger ?? <Button danger>标记无效</Button>}
+      modalProps={{ destroyOnClose: true, onCancel: clear, okButtonProps: { danger: true } }}
+      submitter={{ searchConfig: { submitText: '标记无效' } }}
+      onFinish={async ({ reason }) => {
+        const done = await submit(() => cluesApi.invalid({ id: clue.id, reason: reason.trim() }))
+        if (done) {
+          void message.success('已标记为无效')
+          onDone()
+        }
+        return done
+      }}
+    >
+      {shown}
+      <ProFormTextArea
+        name='reason'
+        label='无效原因'
+        placeholder='例如：空号、无意向、重复登记'
+        fieldProps={{ maxLength: 200, showCount: true }}
+        rules={[
+          { required: true, whitespace: true, message: '请填写无效原因' },
+          { max: 200, message: '无效原因不能超过200个字符' },
+        ]}
+      />
+    </ModalForm>
+  )
+}

@@ -1,0 +1,246 @@
+/**
+ * 线索 (clue workbench): every clue a 招生老师 may work on (their own and the pool; 管理员: all),
+ * full phones, filtered in the address by status, partner, teacher / pool, source, activity,
+ * created between, not followed for N hours and overdue next contacts; sorted by 登记时间. A
+ * teacher takes a pool clue here, 管理员 assigns; the rest happens on the clue's page.
+ */
+import type { ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '@ant-design/pro-components'
+import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@wire'
+import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { activitiesApi } from '../../api/activities'
+import { downloadUrl } from '../../api/client'
+import { type AdminClue, type ClueQuery, cluesApi } from '../../api/clues'
+import { sessionApi } from '../../api/session'
+import { PartnerSelect } from '../../components/PartnerSelect'
+import { UrlProTable } from '../../components/UrlProTable'
+import type { FilterValue, ListState } from '../../hooks/list-state'
+import { formatDateTime } from '../../format'
+import { useSession } from '../../session/session'
+import { AssignForm, TakeButton } from './ClueForms'
+import { DuplicateCheck } from './Duplicate'
+import { ImportClues } from './ImportClues'
+
+export const CLUE_STATUS_COLOR: Record<ClueStatus, string> = {
+  [ClueStatus.new]: 'orange',
+  [ClueStatus.following]: 'blue',
+  [ClueStatus.deal]: 'green',
+  [ClueStatus.invalid]: 'default',
+}
+
+export function ClueStatusTag({ status }: { status: ClueStatus }) {
+  return <Tag color={CLUE_STATUS_COLOR[status]}>{status}</Tag>
+}
+
+const ARRAY_KEYS = ['created'] as const
+const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
+
+/** The address's filters as the server's query (the list and the export take the same). */
+export function clueQuery(filters: Record<string, FilterValue>): ClueQuery {
+  const assignee = text(filters.assignee)
+  const created = Array.isArray(filters.created) ? filters.created : []
+  return {
+    status: text(filters.status),
+    phone: text(filters.phone),
+    partnerId: text(filters.partnerId),
+    source: text(filters.source),
+    activityId: text(filters.activityId),
+    staleHours: text(filters.staleHours),
+    overdue: text(filters.overdue),
+    pool: assignee === 'pool' ? '1' : undefined,
+    mine: assignee === 'mine' ? '1' : undefined,
+    assigneeId: assignee && /^\d+$/.test(assignee) ? assignee : undefined,
+    dateFrom: created[0],
+    dateTo: created[1],
+  }
+}
+
+function fetchPage(state: ListState) {
+  return cluesApi.list({
+    ...clueQuery(state.filters),
+    sort: state.sort?.field === 'createdAt' && state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc',
+    page: state.page,
+    size: state.size,
+  })
+}
+
+export default function ClueList() {
+  const { admin } = useSession()
+  const isAdmin = admin?.role === AdminRole.admin
+  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
+  // After an action the table is mounted again from the address (same filters, same page).
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+
+  const columns: ProColumns<AdminClue>[] = [
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      search: false,
+      width: 110,
+      render: (_, row) => <Link to={`/clues/${row.id}`}>{row.name}</Link>,
+    },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      width: 140,
+      fieldProps: { placeholder: '完整11位手机号', maxLength: 11 },
+      formItemProps: { rules: [{ pattern: /^1\d{10}$/, message: '请输入完整的11位手机号' }] },
+      render: (_, row) => (
+        <Typography.Text copyable={{ text: row.phone }} style={{ whiteSpace: 'nowrap' }}>
+          {row.phone}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      width: 90,
+      valueEnum: Object.fromEntries(CLUE_STATUSES.map((s) => [s, { text: s }])),
+      render: (_, row) => <ClueStatusTag status={row.status} />,
+    },
+    {
+      title: '来源',
+      dataIndex: 'source',
+      valueType: 'select',
+      width: 100,
+      valueEnum: Object.fromEntries(CLUE_SOURCES.map((s) => [s, { text: s }])),
+    },
+    { title: '意向专业', dataIndex: 'intention', search: false, ellipsis: true, width: 150, render: (_, row) => row.intention ?? '-' },
+    {
+      title: '合伙人',
+      dataIndex: 'partnerName',
+      search: false,
+      width: 150,
+      render: (_, row) => (
+        <Link to={`/partners/${row.partnerId}`}>
+          {row.partnerName ?? '未填姓名'}
+          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{row.partnerCode}</div>
+        </Link>
+      ),
+    },
+    { title: '合伙人', dataIndex: 'partnerId', hideInTable: true, renderFormItem: () => <PartnerSelect /> },
+    {
+      title: '负责老师',
+      dataIndex: 'assigneeName',
+      search: false,
+      width: 110,
+      render: (_, row) => (row.assigneeName ? row.assigneeName : <Tag>公海</Tag>),
+    },
+    {
+      title: '负责老师',
+      dataIndex: 'assignee',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { placeholder: isAdmin ? '全部' : '我的和公海' },
+      request: async () => {
+        const mine = [
+          { value: 'mine', label: '我负责的' },
+          { value: 'pool', label: '公海（未分配）' },
+        ]
+        if (!isAdmin) return mine
+        const teachers = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
+        return [{ value: 'pool', label: '公海（未分配）' }, ...teachers.list.map((t) => ({ value: String(t.id), label: t.name }))]
+      },
+    },
+    {
+      title: '活动',
+      dataIndex: 'activityId',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { showSearch: true, placeholder: '招生活动' },
+      request: async () => {
+        const page = await activitiesApi.list({ type: ActivityType.campaign, size: 100 })
+        return page.list.map((a) => ({ value: String(a.id), label: a.title }))
+      },
+    },
+    {
+      title: '登记时间',
+      dataIndex: 'createdAt',
+      search: false,
+      sorter: true,
+      width: 140,
+      render: (_, row) => formatDateTime(row.createdAt),
+    },
+    { title: '登记时间', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
+    {
+      title: '最近跟进 / 下次联系',
+      dataIndex: 'lastTouchedAt',
+      search: false,
+      width: 160,
+      render: (_, row) => {
+        const open = row.status === ClueStatus.new || row.status === ClueStatus.following
+        const late = open && row.nextContactAt !== null && dayjs(row.nextContactAt).isBefore(dayjs())
+        return (
+          <div>
+            <div>{formatDateTime(row.lastTouchedAt)}</div>
+            {row.nextContactAt ? (
+              <Tooltip title={late ? '约定的联系时间已过' : '约定的下次联系时间'}>
+                <Typography.Text type={late ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                  下次 {formatDateTime(row.nextContactAt)}
+                </Typography.Text>
+              </Tooltip>
+            ) : null}
+          </div>
+        )
+      },
+    },
+    {
+      title: '超过N小时未跟进',
+      dataIndex: 'staleHours',
+      hideInTable: true,
+      valueType: 'digit',
+      fieldProps: { min: 1, max: 720, precision: 0, placeholder: '例如 24', addonAfter: '小时' },
+    },
+    {
+      title: '逾期未联系',
+      dataIndex: 'overdue',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { 1: { text: '只看逾期' } },
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 130,
+      fixed: 'right',
+      render: (_, row) => {
+        const open = row.status === ClueStatus.new || row.status === ClueStatus.following
+        return (
+          <Space size='middle'>
+            <Link to={`/clues/${row.id}`}>跟进</Link>
+            {open && row.assigneeId === null && !isAdmin ? <TakeButton clue={row} onDone={reload} /> : null}
+            {open && isAdmin ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
+          </Space>
+        )
+      },
+    },
+  ]
+
+  return (
+    <PageContainer title='线索' subTitle={isAdmin ? '全部线索' : '我负责的线索和公海线索'}>
+      <UrlProTable<AdminClue>
+        key={generation}
+        headerTitle='线索列表'
+        columns={columns}
+        arrayKeys={ARRAY_KEYS}
+        fetch={fetchPage}
+        onState={(state) => setFilters(state.filters)}
+        scroll={{ x: 1250 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
+        emptyText={<Empty description='没有符合条件的线索' />}
+        toolBarRender={() => [
+          <DuplicateCheck key='dup' />,
+          <ImportClues key='import' onImported={reload} />,
+          <Button key='export' href={downloadUrl(cluesApi.exportPath, clueQuery(filters))} download data-testid='clue-export'>
+            导出
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  )
+}

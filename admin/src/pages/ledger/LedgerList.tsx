@@ -1,0 +1,132 @@
+/**
+ * 资金流水: every ledger entry across partners, newest first, filtered in the address by partner,
+ * type and date; 余额调整 from here (the partner filtered on is the one proposed).
+ */
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { LEDGER_TYPES, LedgerType } from '@wire'
+import { Empty, Tag, Tooltip, Typography } from 'antd'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { type AdminLedgerEntry, type LedgerQuery, ledgerApi } from '../../api/ledger'
+import { formatYuan } from '../../api/money'
+import { formatDate, formatDateTime as at } from '../../format'
+import { PartnerSelect } from '../../components/PartnerSelect'
+import { UrlProTable } from '../../components/UrlProTable'
+import type { FilterValue, ListState } from '../../hooks/list-state'
+import { AdjustForm } from './AdjustForm'
+
+const TYPE_COLOR: Record<LedgerType, string> = {
+  [LedgerType.commission]: 'green',
+  [LedgerType.withdrawal]: 'blue',
+  [LedgerType.refund]: 'orange',
+  [LedgerType.adjustment]: 'purple',
+}
+
+const ARRAY_KEYS = ['date'] as const
+const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
+
+export function ledgerQuery(filters: Record<string, FilterValue>): LedgerQuery {
+  const date = Array.isArray(filters.date) ? filters.date : []
+  return { partnerId: text(filters.partnerId), type: text(filters.type), dateFrom: date[0], dateTo: date[1] }
+}
+
+function fetchPage(state: ListState) {
+  return ledgerApi.list({
+    ...ledgerQuery(state.filters),
+    ...(state.sort?.field === 'createdAt' ? { sort: state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc' } : {}),
+    page: state.page,
+    size: state.size,
+  })
+}
+
+export default function LedgerList() {
+  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
+  const [generation, setGeneration] = useState(0)
+
+  const columns: ProColumns<AdminLedgerEntry>[] = [
+    { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
+    { title: '日期', dataIndex: 'date', valueType: 'dateRange', hideInTable: true },
+    {
+      title: '合伙人',
+      dataIndex: 'partnerName',
+      search: false,
+      width: 160,
+      render: (_, e) => (
+        <Link to={`/partners/${e.partnerId}`}>
+          {e.partnerName ?? '未填姓名'}
+          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{e.partnerPhone}</div>
+        </Link>
+      ),
+    },
+    { title: '合伙人', dataIndex: 'partnerId', hideInTable: true, renderFormItem: () => <PartnerSelect /> },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      valueType: 'select',
+      width: 100,
+      valueEnum: Object.fromEntries(LEDGER_TYPES.map((t) => [t, { text: t }])),
+      render: (_, e) => <Tag color={TYPE_COLOR[e.type]}>{e.type}</Tag>,
+    },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      search: false,
+      align: 'right',
+      width: 130,
+      render: (_, e) => (
+        <Typography.Text type={e.amount < 0 ? 'danger' : 'success'} strong>
+          {formatYuan(e.amount, { sign: true })}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '变动后余额',
+      dataIndex: 'balanceAfter',
+      search: false,
+      align: 'right',
+      width: 130,
+      render: (_, e) => formatYuan(e.balanceAfter),
+    },
+    {
+      title: '冻结',
+      dataIndex: 'frozenUntil',
+      search: false,
+      width: 150,
+      render: (_, e) =>
+        e.frozenUntil ? (
+          e.frozen ? (
+            <Tooltip title='冻结期内不可提现'>
+              <Tag color='gold'>冻结至 {formatDate(e.frozenUntil)}</Tag>
+            </Tooltip>
+          ) : (
+            <Typography.Text type='secondary'>已解冻</Typography.Text>
+          )
+        ) : (
+          '-'
+        ),
+    },
+    { title: '说明', dataIndex: 'note', search: false, ellipsis: true, render: (_, e) => e.note ?? '-' },
+  ]
+
+  return (
+    <PageContainer title='资金流水' subTitle='所有合伙人的佣金、提现、退回和调整'>
+      <UrlProTable<AdminLedgerEntry>
+        key={generation}
+        headerTitle='资金流水'
+        columns={columns}
+        arrayKeys={ARRAY_KEYS}
+        fetch={fetchPage}
+        onState={(state) => setFilters(state.filters)}
+        scroll={{ x: 1100 }}
+        emptyText={<Empty description='没有符合条件的资金流水' />}
+        toolBarRender={() => [
+          <AdjustForm
+            key='adjust'
+            partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
+            onDone={() => setGeneration((n) => n + 1)}
+          />,
+        ]}
+      />
+    </PageContainer>
+  )
+}

@@ -1,0 +1,217 @@
+/**
+ * Finance's actions on withdrawals: pay one (with the transaction number), refuse one (with the
+ * reason), pay several as a batch (each its own transaction; the report says which failed and
+ * why). Each sends once however often it is clicked, and a refusal from the server (the
+ * withdrawal was handled by someone else meanwhile) is shown in the form.
+ */
+import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
+import { type ReactElement, useState } from 'react'
+import { formatYuan } from '../../api/money'
+import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
+import { useSubmission } from '../../hooks/useSubmission'
+
+interface ActionProps {
+  withdrawal: AdminWithdrawal
+  /** Called after the server answered (accepted, or refused because the list is stale). */
+  onDone: () => void
+  trigger?: ReactElement
+}
+
+function Summary({ w }: { w: AdminWithdrawal }) {
+  return (
+    <Descriptions size='small' column={2} bordered style={{ marginBottom: 16 }}>
+      <Descriptions.Item label='合伙人'>
+        {w.partnerName ?? '未填姓名'} {w.partnerPhone}
+      </Descriptions.Item>
+      <Descriptions.Item label='金额'>
+        <Typography.Text strong>{formatYuan(w.amount)}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label='收款方式'>{w.payoutType}</Descriptions.Item>
+      <Descriptions.Item label='收款人'>{w.payoutName}</Descriptions.Item>
+      <Descriptions.Item label='收款账号' span={2}>
+        <Typography.Text copyable>{w.payoutAccount}</Typography.Text>
+      </Descriptions.Item>
+    </Descriptions>
+  )
+}
+
+const TX_RULES = [
+  { required: true, whitespace: true, message: '请填写交易流水号' },
+  { max: 64, message: '交易流水号不能超过64个字符' },
+]
+
+/** 确认打款: the money went out; record the transaction number. */
+export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
+  const { message } = App.useApp()
+  const { submit, shown, clear, pending } = useSubmission()
+  return (
+    <ModalForm<{ transactionNo: string }>
+      title={`确认打款 #${withdrawal.id}`}
+      width={560}
+      trigger={
+        trigger ?? (
+          <Button type='link' style={{ padding: 0 }} data-testid={`pay-${withdrawal.id}`}>
+            打款
+          </Button>
+        )
+      }
+      modalProps={{ destroyOnClose: true, onCancel: clear, maskClosable: !pending }}
+      submitter={{ searchConfig: { submitText: '确认已打款' }, submitButtonProps: { disabled: pending } }}
+      onFinish={async ({ transactionNo }) => {
+        const done = await submit(() => withdrawalsApi.pay({ id: withdrawal.id, transactionNo: transactionNo.trim() }))
+        if (done) void message.success(`#${withdrawal.id} 已确认打款`)
+        // Refused or not, the list behind the form is refreshed: a refusal means it is stale.
+        onDone()
+        return done
+      }}
+    >
+      <Summary w={withdrawal} />
+      {shown}
+      <ProFormText
+        name='transactionNo'
+        label='交易流水号'
+        placeholder='银行或微信、支付宝的转账流水号'
+        fieldProps={{ maxLength: 64, autoComplete: 'off' }}
+        rules={TX_RULES}
+      />
+    </ModalForm>
+  )
+}
+
+/** 拒绝提现: the amount returns to the partner's balance. */
+export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
+  const { message } = App.useApp()
+  const { submit, shown, clear, pending } = useSubmission()
+  return (
+    <ModalForm<{ reason: string }>
+      title={`拒绝提现 #${withdrawal.id}`}
+      width={560}
+      trigger={
+        trigger ?? (
+          <Button type='link' danger style={{ padding: 0 }} data-testid={`refuse-${withdrawal.id}`}>
+            拒绝
+          </Button>
+        )
+      }
+      modalProps={{ destroyOnClose: true, onCancel: clear, maskClosable: !pending, okButtonProps: { danger: true } }}
+      submitter={{ searchConfig: { submitText: '拒绝提现' }, submitButtonProps: { danger: true, disabled: pending } }}
+      onFinish={async ({ reason }) => {
+        const done = await submit(() => withdrawalsApi.refuse({ id: withdrawal.id, reason: reason.trim() }))
+        if (done) void message.success(`#${withdrawal.id} 已拒绝，金额已退回合伙人余额`)
+        onDone()
+        return done
+      }}
+    >
+      <Summary w={withdrawal} />
+      {shown}
+      <ProFormTextArea
+        name='reason'
+        label='拒绝原因（合伙人可见）'
+        placeholder='例如：收款账号与实名不一致'
+        fieldProps={{ maxLength: 200, showCount: true }}
+        rules={[
+          { required: true, whitespace: true, message: '请填写拒绝原因' },
+          { max: 200, message: '拒绝原因不能超过200个字符' },
+        ]}
+      />
+    </ModalForm>
+  )
+}
+
+/** 批量打款: one transaction number per selected withdrawal; the report lists each one's outcome. */
+export function BatchPayForm({ rows, onDone }: { rows: AdminWithdrawal[]; onDone: () => void }) {
+  const { submit, shown, clear, pending } = useSubmission()
+  const [report, setReport] = useState<BatchReport>()
+  const [open, setOpen] = useState(false)
+  const total = rows.reduce((sum, w) => sum + w.amount, 0)
+  const failedOf = new Map(report?.failed.map((f) => [f.id, f.message]) ?? [])
+  const paid = new Set(report?.succeeded ?? [])
+
+  return (
+    <ModalForm<{ tx: Record<string, string> }>
+      title={`批量打款（${rows.length} 笔，合计 ${formatYuan(total)}）`}
+      width={860}
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) setOpen(next)
+      }}
+      trigger={
+        <Button type='primary' size='small' disabled={rows.length === 0} data-testid='batch-pay'>
+          批量打款
+        </Button>
+      }
+      modalProps={{
+        destroyOnClose: true,
+        maskClosable: !pending,
+        onCancel: clear,
+        afterClose: () => {
+          if (report) onDone()
+          setReport(undefined)
+        },
+      }}
+      submitter={
+        report
+          ? {
+              render: () => [
+                <Button key='done' type='primary' onClick={() => setOpen(false)}>
+                  完成
+                </Button>,
+              ],
+            }
+          : { searchConfig: { submitText: '确认已打款' }, submitButtonProps: { disabled: pending } }
+      }
+      onFinish={async ({ tx }) => {
+        const items = rows.map((w) => ({ id: w.id, transactionNo: (tx[String(w.id)] ?? '').trim() }))
+        await submit(async () => setReport(await withdrawalsApi.batchPay(items)))
+        return false
+      }}
+    >
+      {shown}
+      {report ? (
+        <Alert
+          data-testid='batch-report'
+          type={report.failed.length === 0 ? 'success' : 'warning'}
+          showIcon
+          message={`成功 ${report.succeeded.length} 笔，失败 ${report.failed.length} 笔`}
+          description={report.failed.length > 0 ? '失败的提现未打款，可在列表中刷新后查看其当前状态。' : undefined}
+          style={{ marginBottom: 16 }}
+        />
+      ) : (
+        <p style={{ marginTop: 0 }}>逐笔填写转账流水号。每笔单独入账：某一笔失败不影响其它笔。</p>
+      )}
+      <Table<AdminWithdrawal>
+        rowKey='id'
+        size='small'
+        pagination={false}
+        dataSource={rows}
+        scroll={{ y: 360 }}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 70 },
+          { title: '合伙人', dataIndex: 'partnerName', width: 140, render: (_, w) => `${w.partnerName ?? '未填姓名'} ${w.partnerPhone}` },
+          { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (_, w) => formatYuan(w.amount) },
+          { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
+          {
+            title: report ? '结果' : '交易流水号',
+            key: 'tx',
+            width: 240,
+            render: (_, w) =>
+              report ? (
+                paid.has(w.id) ? (
+                  <Tag color='green'>已打款</Tag>
+                ) : (
+                  <Typography.Text type='danger' data-testid={`batch-failed-${w.id}`}>
+                    失败：{failedOf.get(w.id) ?? '未处理'}
+                  </Typography.Text>
+                )
+              ) : (
+                <Form.Item name={['tx', String(w.id)]} rules={TX_RULES} style={{ margin: 0 }}>
+                  <Input placeholder='流水号' maxLength={64} autoComplete='off' data-testid={`batch-tx-${w.id}`} />
+                </Form.Item>
+              ),
+          },
+        ]}
+      />
+    </ModalForm>
+  )
+}

@@ -1,0 +1,169 @@
+/**
+ * 提现 (finance's payout queue): 审核中 first, then newest; filtered in the address by status,
+ * partner and applied date. Pay one with its transaction number, refuse one with a reason, select
+ * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
+ * batch payout file.
+ */
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@wire'
+import { Button, Empty, Space, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { downloadUrl } from '../../api/client'
+import { formatYuan } from '../../api/money'
+import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
+import { formatDateTime as at } from '../../format'
+import { PartnerSelect } from '../../components/PartnerSelect'
+import { UrlProTable } from '../../components/UrlProTable'
+import type { FilterValue, ListState } from '../../hooks/list-state'
+import { BatchPayForm, PayForm, RefuseForm } from './WithdrawalForms'
+
+const STATUS_COLOR: Record<WithdrawalStatus, string> = {
+  [WithdrawalStatus.applying]: 'processing',
+  [WithdrawalStatus.paid]: 'success',
+  [WithdrawalStatus.refused]: 'error',
+}
+
+const ARRAY_KEYS = ['applied'] as const
+const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
+
+export function withdrawalQuery(filters: Record<string, FilterValue>): WithdrawalQuery {
+  const applied = Array.isArray(filters.applied) ? filters.applied : []
+  return { status: text(filters.status), partnerId: text(filters.partnerId), dateFrom: applied[0], dateTo: applied[1] }
+}
+
+function fetchPage(state: ListState) {
+  return withdrawalsApi.list({
+    ...withdrawalQuery(state.filters),
+    ...(state.sort?.field === 'createdAt' ? { sort: state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc' } : {}),
+    page: state.page,
+    size: state.size,
+  })
+}
+
+export default function WithdrawalList() {
+  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+
+  const columns: ProColumns<AdminWithdrawal>[] = [
+    { title: '编号', dataIndex: 'id', search: false, width: 70 },
+    {
+      title: '合伙人',
+      dataIndex: 'partnerName',
+      search: false,
+      width: 150,
+      render: (_, w) => (
+        <Link to={`/partners/${w.partnerId}`}>
+          {w.partnerName ?? '未填姓名'}
+          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{w.partnerPhone}</div>
+        </Link>
+      ),
+    },
+    { title: '合伙人', dataIndex: 'partnerId', hideInTable: true, renderFormItem: () => <PartnerSelect /> },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      search: false,
+      align: 'right',
+      width: 120,
+      render: (_, w) => <Typography.Text strong>{formatYuan(w.amount)}</Typography.Text>,
+    },
+    { title: '收款方式', dataIndex: 'payoutType', search: false, width: 90 },
+    { title: '收款人', dataIndex: 'payoutName', search: false, width: 100 },
+    {
+      title: '收款账号',
+      dataIndex: 'payoutAccount',
+      search: false,
+      width: 200,
+      render: (_, w) => <Typography.Text copyable>{w.payoutAccount}</Typography.Text>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      width: 90,
+      valueEnum: Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, { text: s }])),
+      render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>,
+    },
+    { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
+    { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
+    {
+      title: '处理结果',
+      dataIndex: 'handledAt',
+      search: false,
+      width: 220,
+      render: (_, w) =>
+        w.status === WithdrawalStatus.applying ? (
+          '-'
+        ) : (
+          <div>
+            <div>{at(w.handledAt)}</div>
+            <Typography.Text type={w.status === WithdrawalStatus.refused ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+              {w.status === WithdrawalStatus.paid ? `流水号 ${w.transactionNo ?? '-'}` : `原因：${w.refuseReason ?? '-'}`}
+            </Typography.Text>
+          </div>
+        ),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 110,
+      fixed: 'right',
+      render: (_, w) =>
+        w.status === WithdrawalStatus.applying ? (
+          <Space size='middle'>
+            <PayForm withdrawal={w} onDone={reload} />
+            <RefuseForm withdrawal={w} onDone={reload} />
+          </Space>
+        ) : null,
+    },
+  ]
+
+  return (
+    <PageContainer title='提现' subTitle='审核中的排在最前'>
+      <UrlProTable<AdminWithdrawal>
+        key={generation}
+        headerTitle='提现申请'
+        columns={columns}
+        arrayKeys={ARRAY_KEYS}
+        fetch={fetchPage}
+        onState={(state) => setFilters(state.filters)}
+        scroll={{ x: 1300 }}
+        emptyText={<Empty description='没有符合条件的提现申请' />}
+        rowSelection={{
+          getCheckboxProps: (w) => ({ disabled: w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
+        }}
+        tableAlertRender={({ selectedRows }) => (
+          <span>
+            已选 {selectedRows.length} 笔，合计 {formatYuan(selectedRows.reduce((sum, w) => sum + w.amount, 0))}
+          </span>
+        )}
+        tableAlertOptionRender={({ selectedRows, onCleanSelected }) => (
+          <Space>
+            <BatchPayForm
+              rows={selectedRows}
+              onDone={() => {
+                onCleanSelected()
+                reload()
+              }}
+            />
+            <Button type='link' size='small' onClick={onCleanSelected}>
+              取消选择
+            </Button>
+          </Space>
+        )}
+        toolBarRender={() => [
+          <Button
+            key='export'
+            href={downloadUrl(withdrawalsApi.exportPath, withdrawalQuery(filters))}
+            download
+            data-testid='withdrawal-export'
+          >
+            导出打款文件
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  )
+}
