@@ -6,7 +6,22 @@
  * To add a screen: write the file, then add an entry here with the roles that may open it
  * (管理员 may open everything; the server refuses the rest anyway).
  */
-import { AccountBookOutlined, AuditOutlined, DashboardOutlined, PayCircleOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  AccountBookOutlined,
+  AuditOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  PayCircleOutlined,
+  PictureOutlined,
+  ReadOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons'
 import { AdminRole } from '@wire'
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
 
@@ -36,6 +51,22 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
   { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
   { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },
+  // Configuration and content (issue 13)
+  { path: '/activities', name: '活动', icon: <NotificationOutlined />, roles: [enrollTeacher], screen: 'activities/ActivityList' },
+  { path: '/activities/new', name: '新建活动', roles: [enrollTeacher], screen: 'activities/ActivityEdit', hideInMenu: true },
+  { path: '/activities/:id', name: '活动详情', roles: [enrollTeacher], screen: 'activities/ActivityDetail', hideInMenu: true },
+  { path: '/activities/:id/edit', name: '编辑活动', roles: [enrollTeacher], screen: 'activities/ActivityEdit', hideInMenu: true },
+  { path: '/volunteer', name: '志愿数据', icon: <ReadOutlined />, roles: [enrollTeacher], screen: 'volunteer/VolunteerData' },
+  { path: '/volunteer/:tab', name: '志愿数据', roles: [enrollTeacher], screen: 'volunteer/VolunteerData', hideInMenu: true },
+  { path: '/orders', name: '订单', icon: <ShoppingCartOutlined />, roles: [finance], screen: 'orders/OrderList' },
+  { path: '/orders/:id', name: '订单详情', roles: [finance], screen: 'orders/OrderDetail', hideInMenu: true },
+  { path: '/tiers', name: '档位', icon: <TrophyOutlined />, roles: [admin], screen: 'tiers/TierList' },
+  { path: '/posters', name: '海报', icon: <PictureOutlined />, roles: [admin], screen: 'posters/PosterList' },
+  { path: '/contents', name: '内容', icon: <FileTextOutlined />, roles: [admin], screen: 'contents/ContentList' },
+  { path: '/contents/new', name: '新建内容', roles: [admin], screen: 'contents/ContentEdit', hideInMenu: true },
+  { path: '/contents/:id/edit', name: '编辑内容', roles: [admin], screen: 'contents/ContentEdit', hideInMenu: true },
+  { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, roles: [admin], screen: 'app-versions/AppVersionList' },
+  { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, roles: [admin], screen: 'operators/OperatorList' },
   { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
 ]
 

@@ -1,0 +1,82 @@
+/**
+ * One picture, dropped or chosen, stored through the back-office's upload call (poster
+ * backgrounds, activity covers). Its type and size are checked here before sending; the server
+ * checks the content again and its refusal is shown in place. The value is the stored address.
+ */
+import { DeleteOutlined, InboxOutlined } from '@ant-design/icons'
+import { Alert, Button, Image, Space, Spin, Upload } from 'antd'
+import { useState } from 'react'
+import { ApiError } from '../api/client'
+import { imageRefusal, IMAGE_MAX_BYTES, postersApi } from '../api/posters'
+
+export interface ImageUploadProps {
+  value?: string
+  onChange?: (url: string | undefined) => void
+  /** Under the drop zone. */
+  hint?: string
+  /** Preview box size in pixels. */
+  previewWidth?: number
+  previewHeight?: number
+}
+
+export function ImageUpload({ value, onChange, hint, previewWidth = 160, previewHeight = 160 }: ImageUploadProps) {
+  const [refusal, setRefusal] = useState<string>()
+  const [sending, setSending] = useState(false)
+
+  const send = async (file: File) => {
+    const local = imageRefusal(file)
+    if (local) {
+      setRefusal(local)
+      return
+    }
+    setRefusal(undefined)
+    setSending(true)
+    try {
+      const { url } = await postersApi.upload(file)
+      onChange?.(url)
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? error.message : String(error))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Space direction='vertical' style={{ width: '100%' }}>
+      {value ? (
+        <Space align='start'>
+          <Image
+            src={value}
+            alt='已上传的图片'
+            width={previewWidth}
+            height={previewHeight}
+            style={{ objectFit: 'cover', borderRadius: 4, background: '#f5f5f5' }}
+            data-testid='uploaded-image'
+          />
+          <Button icon={<DeleteOutlined />} onClick={() => onChange?.(undefined)}>
+            移除
+          </Button>
+        </Space>
+      ) : null}
+      <Spin spinning={sending} tip='上传中…'>
+        <Upload.Dragger
+          accept='image/png,image/jpeg,image/gif,image/webp'
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void send(file)
+            // The upload is ours (send); antd's own request never runs.
+            return Upload.LIST_IGNORE
+          }}
+        >
+          <p className='ant-upload-drag-icon'>
+            <InboxOutlined />
+          </p>
+          <p className='ant-upload-text'>{value ? '拖入或点击更换图片' : '拖入图片，或点击选择'}</p>
+          <p className='ant-upload-hint'>{hint ?? `PNG、JPG、GIF 或 WebP，不超过${IMAGE_MAX_BYTES / 1024 / 1024}MB`}</p>
+        </Upload.Dragger>
+      </Spin>
+      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} /> : null}
+    </Space>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * A money field typed in yuan (two decimals at most) whose value stays the typed text; the form's
+ * submit turns it into fen with yuanToFen (api/money.ts), the only conversion.
+ */
+import { ProFormText } from '@ant-design/pro-components'
+import type { Rule } from 'antd/es/form'
+import { fenToYuan, yuanToFen } from '../api/money'
+
+export interface YuanFieldProps {
+  name: string | Array<string | number>
+  label?: string
+  /** fen */
+  min?: number
+  /** fen */
+  max?: number
+  required?: boolean
+  placeholder?: string
+  width?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
+  extra?: string
+}
+
+/** The validation rules of a yuan amount between `min` and `max` fen. */
+export function yuanRules({ label = '金额', min = 0, max = 100_000_000, required = true }: Omit<YuanFieldProps, 'name'>): Rule[] {
+  return [
+    ...(required ? [{ required: true, message: `请填写${label}` }] : []),
+    {
+      validator: async (_rule, value: unknown) => {
+        if (value === undefined || value === null || value === '') return
+        const fen = yuanToFen(String(value))
+        if (fen === undefined) throw new Error(`${label}须为数字，最多两位小数`)
+        if (fen < min) throw new Error(`${label}不能小于 ${fenToYuan(min)} 元`)
+        if (fen > max) throw new Error(`${label}不能大于 ${fenToYuan(max)} 元`)
+      },
+    },
+  ]
+}
+
+export function YuanField({ name, label = '金额', min, max, required, placeholder, width = 'sm', extra }: YuanFieldProps) {
+  return (
+    <ProFormText
+      name={name}
+      label={label}
+      width={width}
+      extra={extra}
+      placeholder={placeholder ?? '单位：元'}
+      fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
+      rules={yuanRules({ label, min, max, required })}
+    />
+  )
+}

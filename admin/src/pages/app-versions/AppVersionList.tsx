@@ -1,0 +1,255 @@
+/**
+ * APP 版本 (管理员): the app builds per platform, newest first; the one the apps are offered now
+ * (the public `latest` answer for its platform) is marked 当前最新. A future release time schedules it.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  ModalForm,
+  PageContainer,
+  ProFormDateTimePicker,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { APP_PLATFORMS, type AppPlatform } from '@wire'
+import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { formatDateTime, officeTime } from '../../format'
+import { type ReactElement, useState } from 'react'
+import { type AppVersion, appVersionsApi } from '../../api/app-versions'
+import { ApiError } from '../../api/client'
+import { UrlProTable } from '../../components/UrlProTable'
+import type { ListState } from '../../hooks/list-state'
+import { useRemote } from '../../hooks/useRemote'
+
+const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' }
+const VERSION = /^\d{1,4}(\.\d{1,4}){1,3}$/
+
+interface VersionValues {
+  platform: AppPlatform
+  version: string
+  buildNumber: number
+  downloadUrl: string
+  releaseNotes: string
+  forceUpdate: boolean
+  releasedAt?: string
+}
+
+function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trigger: ReactElement; onSaved: () => void }) {
+  const { message } = App.useApp()
+  const [refusal, setRefusal] = useState<string>()
+  return (
+    <ModalForm<VersionValues>
+      title={version ? `修改版本 ${version.version}` : '新增版本'}
+      trigger={trigger}
+      width={600}
+      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      initialValues={
+        version
+          ? { ...version, releasedAt: officeTime(version.releasedAt).format('YYYY-MM-DD HH:mm:ss') }
+          : { platform: 'android', forceUpdate: false }
+      }
+      onValuesChange={() => setRefusal(undefined)}
+      onFinish={async (values) => {
+        const input = {
+          platform: values.platform,
+          version: values.version.trim(),
+          buildNumber: values.buildNumber,
+          downloadUrl: values.downloadUrl.trim(),
+          releaseNotes: values.releaseNotes.trim(),
+          forceUpdate: values.forceUpdate ? ('是' as const) : ('否' as const),
+          releasedAt: values.releasedAt ?? '',
+        }
+        try {
+          if (version) await appVersionsApi.update({ id: version.id, ...input })
+          else await appVersionsApi.create(input)
+        } catch (error) {
+          setRefusal(error instanceof ApiError ? error.message : String(error))
+          return false
+        }
+        message.success(version ? '版本已修改' : '版本已新增')
+        onSaved()
+        return true
+      }}
+    >
+      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <ProFormSelect
+        name='platform'
+        label='平台'
+        width='sm'
+        options={APP_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABEL[p] }))}
+        rules={[{ required: true, message: '请选择平台' }]}
+      />
+      <Space size='large'>
+        <ProFormText
+          name='version'
+          label='版本号'
+          width='sm'
+          placeholder='如 1.4.2'
+          rules={[
+            { required: true, message: '请填写版本号' },
+            { pattern: VERSION, message: '版本号格式不正确，例如 1.4.2' },
+          ]}
+        />
+        <ProFormDigit
+          name='buildNumber'
+          label='构建号'
+          width='sm'
+          min={1}
+          max={2_000_000_000}
+          fieldProps={{ precision: 0 }}
+          rules={[{ required: true, message: '请填写构建号' }]}
+        />
+      </Space>
+      <ProFormText
+        name='downloadUrl'
+        label='下载地址'
+        placeholder='https://'
+        rules={[
+          { required: true, message: '请填写下载地址' },
+          { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, message: '下载地址须以 http:// 或 https:// 开头' },
+          { max: 2048, message: '下载地址不能超过2048个字符' },
+        ]}
+      />
+      <ProFormTextArea
+        name='releaseNotes'
+        label='更新说明'
+        fieldProps={{ rows: 4, maxLength: 2000, showCount: true }}
+        rules={[{ required: true, whitespace: true, message: '请填写更新说明' }]}
+      />
+      <Space size='large'>
+        <ProFormSwitch name='forceUpdate' label='强制更新' />
+        <ProFormDateTimePicker
+          name='releasedAt'
+          label='发布时间'
+          width='md'
+          extra='不填为立即发布；填将来的时间则到时发布'
+          fieldProps={{ format: 'YYYY-MM-DD HH:mm:ss' }}
+        />
+      </Space>
+    </ModalForm>
+  )
+}
+
+export default function AppVersionList() {
+  const { message } = App.useApp()
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+  // What the apps are offered now: the public answer, per platform.
+  const latest = useRemote(
+    () => Promise.all(APP_PLATFORMS.map((p) => appVersionsApi.latest(p))).then((rows) => rows.flatMap((r) => (r ? [r.id] : []))),
+    [generation],
+  )
+  const latestIds = new Set(latest.data ?? [])
+
+  const columns: ProColumns<AppVersion>[] = [
+    {
+      title: '平台',
+      dataIndex: 'platform',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(APP_PLATFORMS.map((p) => [p, { text: PLATFORM_LABEL[p] }])),
+      width: 100,
+    },
+    {
+      title: '版本号',
+      dataIndex: 'version',
+      search: false,
+      render: (_, v) => (
+        <Space>
+          <Typography.Text strong>{v.version}</Typography.Text>
+          {latestIds.has(v.id) ? (
+            <Tag color='green' data-testid='latest-tag'>
+              当前最新
+            </Tag>
+          ) : null}
+          {dayjs(v.releasedAt).isAfter(dayjs()) ? <Tag color='blue'>定时发布</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: '构建号', dataIndex: 'buildNumber', search: false, width: 100 },
+    {
+      title: '强制更新',
+      dataIndex: 'forceUpdate',
+      search: false,
+      width: 90,
+      render: (_, v) => (v.forceUpdate ? <Tag color='red'>是</Tag> : '否'),
+    },
+    {
+      title: '发布时间',
+      dataIndex: 'releasedAt',
+      search: false,
+      width: 170,
+      render: (_, v) => formatDateTime(v.releasedAt),
+    },
+    { title: '更新说明', dataIndex: 'releaseNotes', search: false, ellipsis: true },
+    {
+      title: '下载地址',
+      dataIndex: 'downloadUrl',
+      search: false,
+      ellipsis: true,
+      render: (_, v) => (
+        <a href={v.downloadUrl} target='_blank' rel='noreferrer noopener'>
+          {v.downloadUrl}
+        </a>
+      ),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 120,
+      render: (_, v) => [
+        <VersionForm key='edit' version={v} onSaved={reload} trigger={<a>修改</a>} />,
+        <Popconfirm
+          key='remove'
+          title={`删除 ${PLATFORM_LABEL[v.platform]} ${v.version}？`}
+          description={latestIds.has(v.id) ? '这是当前最新版本，删除后应用将收到上一个已发布的版本。' : undefined}
+          okText='删除'
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            appVersionsApi.remove(v.id).then(
+              () => {
+                message.success('版本已删除')
+                reload()
+              },
+              () => undefined,
+            )
+          }
+        >
+          <a style={{ color: '#ff4d4f' }}>删除</a>
+        </Popconfirm>,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='APP 版本'>
+      <UrlProTable<AppVersion>
+        key={generation}
+        headerTitle='版本列表'
+        columns={columns}
+        fetch={(state: ListState) =>
+          appVersionsApi.list({
+            platform: typeof state.filters.platform === 'string' ? state.filters.platform : undefined,
+            page: state.page,
+            size: state.size,
+          })
+        }
+        emptyText='还没有版本'
+        toolBarRender={() => [
+          <VersionForm
+            key='add'
+            onSaved={reload}
+            trigger={
+              <Button type='primary' icon={<PlusOutlined />}>
+                新增版本
+              </Button>
+            }
+          />,
+        ]}
+      />
+    </PageContainer>
+  )
+}

@@ -1,0 +1,120 @@
+/** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
+import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
+import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { useParams } from 'react-router-dom'
+import { formatYuan } from '../../api/money'
+import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
+import { useRemote } from '../../hooks/useRemote'
+import { formatDateTime as at } from '../../format'
+import { PAY_STATUS_COLOR } from './OrderList'
+
+const OUTCOME: Record<string, string> = { paid: '已入账', failed: '支付失败', unchanged: '重复通知，未改变', ignored: '已忽略' }
+
+export default function OrderDetail() {
+  const id = Number(useParams().id)
+  const { data: order, error, loading, reload } = useRemote(() => ordersApi.details(id), [id])
+
+  if (error && !order) {
+    return (
+      <PageContainer title='订单详情' onBack={() => history.back()}>
+        <Alert
+          role='alert'
+          type='error'
+          showIcon
+          message='订单加载失败'
+          description={error}
+          action={<Button onClick={reload}>重试</Button>}
+        />
+      </PageContainer>
+    )
+  }
+  if (!order) {
+    return (
+      <PageContainer title='订单详情'>
+        <Skeleton active loading={loading} />
+      </PageContainer>
+    )
+  }
+
+  return (
+    <PageContainer
+      title={`订单 ${order.orderNo}`}
+      onBack={() => history.back()}
+      tags={<Tag color={PAY_STATUS_COLOR[order.payStatus]}>{order.payStatus}</Tag>}
+    >
+      <ProCard direction='column' gutter={[0, 16]} ghost>
+        <ProCard title='订单信息' bordered>
+          <ProDescriptions column={3} dataSource={order}>
+            <ProDescriptions.Item label='订单号' copyable>
+              {order.orderNo}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label='标题'>{order.title}</ProDescriptions.Item>
+            <ProDescriptions.Item label='金额'>{formatYuan(order.amount)}</ProDescriptions.Item>
+            <ProDescriptions.Item label='合伙人'>
+              {order.partnerName ?? '未填姓名'} {order.partnerPhone}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label='支付状态'>{order.payStatus}</ProDescriptions.Item>
+            <ProDescriptions.Item label='支付方式'>{order.channel ?? '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label='支付渠道'>{order.provider ?? '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label='交易号'>{order.transactionId ?? '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label='支付时间'>{at(order.paidAt)}</ProDescriptions.Item>
+            <ProDescriptions.Item label='创建时间'>{at(order.createdAt)}</ProDescriptions.Item>
+            <ProDescriptions.Item label='失败原因'>{order.failReason ?? '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label='备注'>{order.remark ?? '-'}</ProDescriptions.Item>
+          </ProDescriptions>
+        </ProCard>
+        <ProCard title='订单明细' bordered>
+          <Table<OrderItem>
+            rowKey={(_, i) => String(i)}
+            size='small'
+            pagination={false}
+            dataSource={order.items}
+            columns={[
+              { title: '项目', dataIndex: 'name' },
+              { title: '数量', dataIndex: 'quantity', align: 'right' },
+              { title: '单价', dataIndex: 'unitPrice', align: 'right', render: (v: number) => formatYuan(v) },
+              { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={3}>
+                  合计
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align='right'>
+                  {formatYuan(order.amount)}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        </ProCard>
+        <ProCard title='支付通知' bordered data-testid='order-notifications'>
+          {order.notifications === undefined ? (
+            <Alert
+              type='warning'
+              showIcon
+              message='后台尚未提供此订单的支付通知记录'
+              description='订单状态以支付渠道的通知为准，见上方支付状态与交易号。'
+            />
+          ) : (
+            <Table<PaymentNotification>
+              rowKey='id'
+              size='small'
+              pagination={false}
+              dataSource={order.notifications}
+              locale={{ emptyText: <Empty description='尚未收到支付通知' /> }}
+              columns={[
+                { title: '收到时间', dataIndex: 'createdAt', render: (v: string) => at(v) },
+                { title: '渠道', dataIndex: 'provider' },
+                { title: '通知编号', dataIndex: 'notificationId', ellipsis: true },
+                { title: '结果', dataIndex: 'result' },
+                { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number | null) => (v === null ? '-' : formatYuan(v)) },
+                { title: '交易号', dataIndex: 'transactionId', render: (v: string | null) => v ?? '-' },
+                { title: '处理', dataIndex: 'outcome', render: (v: string) => OUTCOME[v] ?? v },
+              ]}
+            />
+          )}
+        </ProCard>
+      </ProCard>
+    </PageContainer>
+  )
+}

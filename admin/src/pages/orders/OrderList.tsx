@@ -1,0 +1,253 @@
+/**
+ * 订单 (财务/管理员): orders partners pay, by pay status, partner and order number; a new order for
+ * a partner with its items typed in yuan (sent in fen); each order's page shows its items and the
+ * pay notifications received. Only the provider's verified notification marks an order paid.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  ModalForm,
+  PageContainer,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormGroup,
+  ProFormList,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { ORDER_PAY_STATUSES, OrderPayStatus } from '@wire'
+import { Alert, App, Button, Form, Space, Tag, Typography } from 'antd'
+import { type ReactElement, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { ApiError } from '../../api/client'
+import { formatYuan, yuanToFen } from '../../api/money'
+import { type Order, ordersApi } from '../../api/orders'
+import { PartnerSelect } from '../../components/PartnerSelect'
+import { UrlProTable } from '../../components/UrlProTable'
+import { yuanRules } from '../../components/YuanField'
+import { formatDateTime as at } from '../../format'
+import type { ListState } from '../../hooks/list-state'
+
+export const PAY_STATUS_COLOR: Record<OrderPayStatus, string> = {
+  [OrderPayStatus.unpaid]: 'orange',
+  [OrderPayStatus.paying]: 'blue',
+  [OrderPayStatus.paid]: 'green',
+  [OrderPayStatus.failed]: 'red',
+}
+
+/** ¥1,000,000.00, the back-office's limit for one order. */
+const ORDER_MAX = 100_000_000
+
+interface ItemValues {
+  name?: string
+  quantity?: number
+  unitPrice?: string
+}
+interface OrderValues {
+  partnerId: string
+  title?: string
+  items: ItemValues[]
+  remark?: string
+}
+
+/** The order's total in fen, or undefined while an item is incomplete. */
+function totalOf(items: ItemValues[] | undefined): number | undefined {
+  let total = 0
+  for (const item of items ?? []) {
+    const price = yuanToFen(item.unitPrice ?? '')
+    if (price === undefined || !item.quantity) return undefined
+    total += price * item.quantity
+  }
+  return total
+}
+
+function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated: (order: Order) => void }) {
+  const { message } = App.useApp()
+  const [refusal, setRefusal] = useState<string>()
+  return (
+    <ModalForm<OrderValues>
+      title='新建订单'
+      trigger={trigger}
+      width={720}
+      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      initialValues={{ items: [{ quantity: 1 }] }}
+      onValuesChange={() => setRefusal(undefined)}
+      onFinish={async (values) => {
+        const items = values.items.map((i) => ({
+          name: (i.name ?? '').trim(),
+          quantity: i.quantity ?? 1,
+          unitPrice: yuanToFen(i.unitPrice ?? '') ?? 0,
+        }))
+        const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
+        if (total <= 0) {
+          setRefusal('订单金额须大于0')
+          return false
+        }
+        if (total > ORDER_MAX) {
+          setRefusal(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
+          return false
+        }
+        try {
+          const order = await ordersApi.create({
+            partnerId: Number(values.partnerId),
+            title: values.title?.trim() || undefined,
+            items,
+            remark: values.remark?.trim() || undefined,
+          })
+          message.success(`订单 ${order.orderNo} 已创建，合伙人可在其订单中支付`)
+          onCreated(order)
+          return true
+        } catch (error) {
+          setRefusal(error instanceof ApiError ? error.message : String(error))
+          return false
+        }
+      }}
+    >
+      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
+        <PartnerSelect style={{ width: 360 }} />
+      </Form.Item>
+      <ProFormText
+        name='title'
+        label='订单标题'
+        width='lg'
+        placeholder='不填则用第一项的名称'
+        rules={[{ max: 60, message: '订单标题不能超过60个字符' }]}
+      />
+      <ProFormList
+        name='items'
+        label='订单明细'
+        min={1}
+        max={50}
+        creatorButtonProps={{ creatorButtonText: '添加一项' }}
+        creatorRecord={{ quantity: 1 }}
+        copyIconProps={false}
+        rules={[{ validator: async (_r, v: unknown[]) => (v?.length ? undefined : Promise.reject(new Error('请至少添加一项订单明细'))) }]}
+      >
+        <ProFormGroup>
+          <ProFormText
+            name='name'
+            placeholder='项目，如 学费'
+            width='sm'
+            rules={[
+              { required: true, whitespace: true, message: '请填写项目名称' },
+              { max: 60, message: '项目名称不能超过60个字符' },
+            ]}
+          />
+          <ProFormDigit
+            name='quantity'
+            placeholder='数量'
+            width={90}
+            min={1}
+            max={9999}
+            fieldProps={{ precision: 0, addonAfter: '件' }}
+            rules={[{ required: true, message: '请填写数量' }]}
+          />
+          <ProFormText
+            name='unitPrice'
+            placeholder='单价'
+            width='xs'
+            fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
+            rules={yuanRules({ label: '单价', min: 0, max: ORDER_MAX })}
+          />
+        </ProFormGroup>
+      </ProFormList>
+      <ProFormDependency name={['items']}>
+        {({ items }: { items?: ItemValues[] }) => {
+          const total = totalOf(items)
+          return (
+            <Typography.Paragraph>
+              合计：
+              <Typography.Text strong data-testid='order-total'>
+                {total === undefined ? '—' : formatYuan(total)}
+              </Typography.Text>
+            </Typography.Paragraph>
+          )
+        }}
+      </ProFormDependency>
+      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+    </ModalForm>
+  )
+}
+
+export default function OrderList() {
+  const navigate = useNavigate()
+  const [generation, setGeneration] = useState(0)
+
+  const columns: ProColumns<Order>[] = [
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      copyable: true,
+      render: (_, o) => <Link to={`/orders/${o.id}`}>{o.orderNo}</Link>,
+    },
+    { title: '标题', dataIndex: 'title', search: false, ellipsis: true },
+    { title: '合伙人', dataIndex: 'partnerId', hideInTable: true, renderFormItem: () => <PartnerSelect /> },
+    {
+      title: '合伙人',
+      dataIndex: 'partnerName',
+      search: false,
+      render: (_, o) => (
+        <Space direction='vertical' size={0}>
+          <span>{o.partnerName ?? '未填姓名'}</span>
+          <Typography.Text type='secondary'>{o.partnerPhone}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '金额', dataIndex: 'amount', search: false, align: 'right', render: (_, o) => formatYuan(o.amount) },
+    {
+      title: '支付状态',
+      dataIndex: 'payStatus',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(ORDER_PAY_STATUSES.map((s) => [s, { text: s }])),
+      render: (_, o) => <Tag color={PAY_STATUS_COLOR[o.payStatus]}>{o.payStatus}</Tag>,
+    },
+    { title: '支付方式', dataIndex: 'channel', search: false, render: (_, o) => o.channel ?? '-' },
+    { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },
+    { title: '创建时间', dataIndex: 'createdAt', search: false, render: (_, o) => at(o.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, o) => [
+        <Link key='detail' to={`/orders/${o.id}`}>
+          详情
+        </Link>,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='订单'>
+      <UrlProTable<Order>
+        key={generation}
+        headerTitle='订单列表'
+        columns={columns}
+        fetch={(state: ListState) => {
+          const f = (k: string) => (typeof state.filters[k] === 'string' ? (state.filters[k] as string) : undefined)
+          return ordersApi.list({
+            payStatus: f('payStatus'),
+            partnerId: f('partnerId'),
+            orderNo: f('orderNo'),
+            page: state.page,
+            size: state.size,
+          })
+        }}
+        emptyText='没有符合条件的订单'
+        toolBarRender={() => [
+          <CreateOrder
+            key='add'
+            onCreated={(order) => {
+              setGeneration((n) => n + 1)
+              navigate(`/orders/${order.id}`)
+            }}
+            trigger={
+              <Button type='primary' icon={<PlusOutlined />}>
+                新建订单
+              </Button>
+            }
+          />,
+        ]}
+      />
+    </PageContainer>
+  )
+}

@@ -1,0 +1,305 @@
+/**
+ * 海报 (管理员): the share-poster backgrounds partners choose from: upload (dropped or chosen,
+ * checked before sending), name, order, on/off where the back-office has the switch, and the
+ * poster as a partner's phone draws it, with a chosen partner's QR code and name (or a sample).
+ */
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { Alert, App, Button, Form, Image, Popconfirm, Space, Switch, Tag, Typography } from 'antd'
+import { type ReactElement, useEffect, useState } from 'react'
+import { ApiError, get } from '../../api/client'
+import { type Background, postersApi } from '../../api/posters'
+import { ImageUpload } from '../../components/ImageUpload'
+import { PartnerSelect } from '../../components/PartnerSelect'
+import { useRemote } from '../../hooks/useRemote'
+import { PosterPhone } from './PosterPhone'
+
+interface BackgroundValues {
+  name: string
+  url: string
+  sort: number
+}
+
+/** Whether this back-office has the on/off switch (console-api.md, requests from the console). */
+const hasSwitch = (list: Background[]) => list.some((b) => typeof b.enabled === 'boolean')
+
+function BackgroundForm({
+  background,
+  nextSort,
+  trigger,
+  onSaved,
+}: {
+  background?: Background
+  nextSort: number
+  trigger: ReactElement
+  onSaved: (saved: Background) => void
+}) {
+  const { message } = App.useApp()
+  const [refusal, setRefusal] = useState<string>()
+  return (
+    <ModalForm<BackgroundValues>
+      title={background ? `修改背景「${background.name}」` : '新增海报背景'}
+      trigger={trigger}
+      width={560}
+      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      initialValues={background ? { name: background.name, url: background.url, sort: background.sort } : { sort: nextSort }}
+      onValuesChange={() => setRefusal(undefined)}
+      onFinish={async (values) => {
+        try {
+          const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
+          const saved = background
+            ? await postersApi.update({ id: background.id, ...input }, { quiet: true })
+            : await postersApi.create(input)
+          message.success(background ? '背景已修改' : '背景已新增')
+          onSaved(saved)
+          return true
+        } catch (error) {
+          setRefusal(error instanceof ApiError ? error.message : String(error))
+          return false
+        }
+      }}
+    >
+      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item
+        name='url'
+        label='背景图片'
+        rules={[{ required: true, message: '请上传背景图片' }]}
+        extra='海报为 5:8 竖图（如 1200×1920），图片会居中裁切铺满'
+      >
+        <ImageUpload previewWidth={100} previewHeight={160} />
+      </Form.Item>
+      <ProFormText
+        name='name'
+        label='名称'
+        width='md'
+        placeholder='如 春季招生'
+        rules={[
+          { required: true, whitespace: true, message: '请填写名称' },
+          { max: 40, message: '名称不能超过40个字符' },
+        ]}
+      />
+      <ProFormDigit name='sort' label='排序' width='xs' min={0} max={10000} fieldProps={{ precision: 0 }} extra='数字小的排在前面' />
+    </ModalForm>
+  )
+}
+
+interface PartnerCard {
+  id: number
+  code: string
+  phone: string
+  nickname: string | null
+  personal?: { realName: string | null } | null
+  shareLink: string
+}
+
+const SAMPLE = { name: '张三', code: 'ABC123' }
+
+/** The name the back-office prints on a partner's poster: real name, nickname, or the masked phone. */
+function posterNameOf(p: PartnerCard): string {
+  return p.personal?.realName ?? p.nickname ?? (p.phone.length >= 7 ? `${p.phone.slice(0, 3)}****${p.phone.slice(-4)}` : p.phone)
+}
+
+export default function PosterList() {
+  const { message } = App.useApp()
+  const { data, error, loading, reload } = useRemote(() => postersApi.list(), [])
+  const list = data ?? []
+  const withSwitch = hasSwitch(list)
+  const [chosenId, setChosenId] = useState<number>()
+  const [partnerId, setPartnerId] = useState<string>()
+  const [partner, setPartner] = useState<PartnerCard>()
+  const [moving, setMoving] = useState(false)
+
+  useEffect(() => {
+    if (!partnerId) {
+      setPartner(undefined)
+      return
+    }
+    let live = true
+    get<PartnerCard>('/api/ems/partner/partner/details', { id: partnerId }).then(
+      (p) => live && setPartner(p),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [partnerId])
+
+  const nextSort = list.reduce((max, b) => Math.max(max, b.sort), 0) + 10
+  // What partners can pick from: every background, or the enabled ones once there is a switch.
+  const shown = withSwitch ? list.filter((b) => b.enabled !== false) : list
+
+  /** Moves a background one place and writes the new order as sort 10, 20, 30 … (only the rows that change). */
+  const move = async (index: number, delta: -1 | 1) => {
+    const order = [...list]
+    const [row] = order.splice(index, 1)
+    if (!row) return
+    order.splice(index + delta, 0, row)
+    setMoving(true)
+    try {
+      for (const [i, b] of order.entries()) {
+        const sort = (i + 1) * 10
+        if (b.sort !== sort) await postersApi.update({ id: b.id, name: b.name, url: b.url, sort })
+      }
+      message.success('顺序已保存')
+    } catch {
+      // The client has shown why.
+    } finally {
+      setMoving(false)
+      reload()
+    }
+  }
+
+  const columns: ProColumns<Background>[] = [
+    {
+      title: '图片',
+      dataIndex: 'url',
+      width: 80,
+      render: (_, b) => <Image src={b.url} alt={b.name} width={45} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} />,
+    },
+    {
+      title: '名称',
+      dataIndex: 'name',
+      render: (_, b) => (
+        <Space direction='vertical' size={0}>
+          <a onClick={() => setChosenId(b.id)}>{b.name}</a>
+          {b.id === (chosenId ?? shown[0]?.id) ? <Tag color='orange'>预览中</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    ...(withSwitch
+      ? [
+          {
+            title: '启用',
+            dataIndex: 'enabled',
+            width: 80,
+            render: (_: unknown, b: Background) => (
+              <Switch
+                checked={b.enabled !== false}
+                aria-label={`启用 ${b.name}`}
+                onChange={(on) =>
+                  void postersApi
+                    .update({ id: b.id, name: b.name, url: b.url, sort: b.sort, enabled: on ? '是' : '否' })
+                    .then(
+                      () => message.success(on ? '已启用' : '已停用'),
+                      () => undefined,
+                    )
+                    .finally(reload)
+                }
+              />
+            ),
+          } satisfies ProColumns<Background>,
+        ]
+      : []),
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 190,
+      render: (_, b, index) => [
+        <Button
+          key='up'
+          size='small'
+          type='text'
+          icon={<ArrowUpOutlined />}
+          aria-label='上移'
+          disabled={index === 0 || moving}
+          onClick={() => void move(index, -1)}
+        />,
+        <Button
+          key='down'
+          size='small'
+          type='text'
+          icon={<ArrowDownOutlined />}
+          aria-label='下移'
+          disabled={index === list.length - 1 || moving}
+          onClick={() => void move(index, 1)}
+        />,
+        <BackgroundForm key='edit' background={b} nextSort={nextSort} onSaved={reload} trigger={<a>修改</a>} />,
+        <Popconfirm
+          key='remove'
+          title={`删除背景「${b.name}」？`}
+          description='合伙人将不能再选择这张背景。'
+          okText='删除'
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            postersApi.remove(b.id).then(
+              () => {
+                message.success('背景已删除')
+                reload()
+              },
+              () => undefined,
+            )
+          }
+        >
+          <a style={{ color: '#ff4d4f' }}>删除</a>
+        </Popconfirm>,
+      ],
+    },
+  ]
+
+  const name = partner ? posterNameOf(partner) : SAMPLE.name
+  const code = partner?.code ?? SAMPLE.code
+  const link = partner?.shareLink ?? `${location.origin}/pages/activity/main?ref=${SAMPLE.code}`
+
+  return (
+    <PageContainer title='海报'>
+      {error ? (
+        <Alert
+          role='alert'
+          type='error'
+          showIcon
+          message='海报背景加载失败'
+          description={error}
+          action={<Button onClick={reload}>重试</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      {!loading && !error && !withSwitch ? (
+        <Alert
+          type='warning'
+          showIcon
+          style={{ marginBottom: 16 }}
+          message='合伙人可选择下列全部背景'
+          description='后台暂不支持单独停用背景；不再使用的背景请删除。'
+        />
+      ) : null}
+      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ProTable<Background>
+            rowKey='id'
+            headerTitle='海报背景'
+            columns={columns}
+            dataSource={list}
+            loading={loading || moving}
+            search={false}
+            pagination={false}
+            options={{ density: false, setting: false, reload }}
+            locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
+            toolBarRender={() => [
+              <BackgroundForm
+                key='add'
+                nextSort={nextSort}
+                onSaved={(saved) => {
+                  setChosenId(saved.id)
+                  reload()
+                }}
+                trigger={
+                  <Button type='primary' icon={<PlusOutlined />}>
+                    新增背景
+                  </Button>
+                }
+              />,
+            ]}
+          />
+        </div>
+        <ProCard title='手机预览' bordered style={{ width: 440, flexShrink: 0 }} data-testid='poster-preview'>
+          <Space direction='vertical' style={{ width: '100%' }}>
+            <PartnerSelect value={partnerId} onChange={setPartnerId} placeholder='选择合伙人（默认示例：张三）' style={{ width: '100%' }} />
+            <Typography.Text type='secondary'>{partner ? `${name} 的海报：二维码为其分享链接` : '示例合伙人的海报'}</Typography.Text>
+            <PosterPhone backgrounds={shown} chosenId={chosenId} onPick={setChosenId} name={name} code={code} link={link} />
+          </Space>
+        </ProCard>
+      </div>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { tierFor as serverTierFor } from '../../../../server/src/modules/levels/levels.service.ts'
+import { cycleEarnings, tierFor } from './tier-rule.ts'
+
+const TIERS = [
+  { id: 1, name: '青铜', minDeals: 1, commissionPerDeal: 50000 },
+  { id: 2, name: '白银', minDeals: 4, commissionPerDeal: 80000 },
+  { id: 3, name: '黄金', minDeals: 10, commissionPerDeal: 120000 },
+]
+
+describe('the tier preview earns what the back-office credits', () => {
+  test('a deal earns the tier reached counting it; earlier deals are not re-priced', () => {
+    // Deals 1-3 at 青铜, 4-9 at 白银, the 10th at 黄金.
+    const { total, lines } = cycleEarnings(TIERS, 10)
+    assert.deepEqual(
+      lines.map((l) => [l.tier, l.from, l.to, l.perDeal, l.subtotal]),
+      [
+        ['青铜', 1, 3, 50000, 150000],
+        ['白银', 4, 9, 80000, 480000],
+        ['黄金', 10, 10, 120000, 120000],
+      ],
+    )
+    assert.equal(total, 150000 + 480000 + 120000)
+  })
+
+  test('deals below the lowest tier earn nothing, and no deals earn nothing', () => {
+    const tiers = [{ name: '起步', minDeals: 3, commissionPerDeal: 10000 }]
+    assert.deepEqual(cycleEarnings(tiers, 4), {
+      total: 20000,
+      lines: [
+        { tier: null, from: 1, to: 2, perDeal: 0, subtotal: 0 },
+        { tier: '起步', from: 3, to: 4, perDeal: 10000, subtotal: 20000 },
+      ],
+    })
+    assert.deepEqual(cycleEarnings(tiers, 0), { total: 0, lines: [] })
+    assert.deepEqual(cycleEarnings([], 5).total, 0)
+  })
+
+  test('tiers in any order give the same answer', () => {
+    assert.deepEqual(cycleEarnings([...TIERS].reverse(), 7), cycleEarnings(TIERS, 7))
+  })
+
+  test("the preview and the server's tierFor agree deal by deal on random tier tables", () => {
+    let seed = 42
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    for (let round = 0; round < 200; round++) {
+      const mins = new Set<number>()
+      const count = random(5)
+      while (mins.size < count) mins.add(random(30))
+      const tiers = [...mins]
+        .sort((a, b) => a - b)
+        .map((minDeals, i) => ({ id: i + 1, name: `T${minDeals}`, minDeals, commissionPerDeal: random(100000) }))
+      const deals = random(40)
+      // What recordDeal credits: deal k is priced at tierFor(levels, k) (k = deals before it + 1).
+      let credited = 0
+      for (let k = 1; k <= deals; k++) credited += serverTierFor(tiers, k)?.commissionPerDeal ?? 0
+      assert.equal(cycleEarnings(tiers, deals).total, credited, JSON.stringify({ tiers, deals }))
+      assert.equal(tierFor(tiers, deals)?.name, serverTierFor(tiers, deals)?.name)
+    }
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * The commission rule of the tiers (档位), as the back-office applies it when a deal is recorded
+ * (server/src/modules/clues/clues.service.ts `recordDeal`, with `tierFor` of levels.service.ts):
+ * the partner's deals of the cycle are counted one at a time; a deal earns the commission of the
+ * tier reached counting that deal, and earlier deals keep the price they were given.
+ */
+
+export interface TierLike {
+  name: string
+  minDeals: number
+  /** fen */
+  commissionPerDeal: number
+}
+
+/** The rule in words, shown above the tier list. */
+export const TIER_RULE_TEXT =
+  '合伙人本周期的每一笔成交，按「算上这一笔后达到的档位」计佣金；之后升档不会重算之前的成交。未达到任何档位的成交没有佣金。'
+
+/** The tier of a partner with `deals` deals: the highest whose minimum is at most `deals`. */
+export function tierFor<T extends TierLike>(tiers: readonly T[], deals: number): T | undefined {
+  let tier: T | undefined
+  for (const t of [...tiers].sort((a, b) => a.minDeals - b.minDeals)) if (t.minDeals <= deals) tier = t
+  return tier
+}
+
+export interface EarningsLine {
+  /** The tier the deals from `from` to `to` (1-based, inclusive) were priced at; null: no tier, no commission. */
+  tier: string | null
+  from: number
+  to: number
+  /** fen per deal */
+  perDeal: number
+  /** fen */
+  subtotal: number
+}
+
+/**
+ * What a partner with `deals` deals this cycle earns under `tiers`: deal k (k = 1..deals) earns
+ * the commission of tierFor(tiers, k). Lines group consecutive deals priced at the same tier.
+ */
+export function cycleEarnings(tiers: readonly TierLike[], deals: number): { total: number; lines: EarningsLine[] } {
+  const lines: EarningsLine[] = []
+  const count = Number.isInteger(deals) && deals > 0 ? deals : 0
+  const sorted = [...tiers].sort((a, b) => a.minDeals - b.minDeals)
+  let k = 1
+  while (k <= count) {
+    const tier = tierFor(sorted, k)
+    // The next tier's minimum is where the price next changes.
+    const next = sorted.find((t) => t.minDeals > k)
+    const to = Math.min(count, next ? next.minDeals - 1 : count)
+    const perDeal = tier?.commissionPerDeal ?? 0
+    lines.push({ tier: tier?.name ?? null, from: k, to, perDeal, subtotal: perDeal * (to - k + 1) })
+    k = to + 1
+  }
+  return { total: lines.reduce((sum, l) => sum + l.subtotal, 0), lines }
+}

@@ -1,0 +1,264 @@
+/**
+ * 志愿数据 (招生老师/管理员): admission results and score lines imported from .xlsx (listed,
+ * filtered, removed), and a query box asking the very call the public volunteer page asks
+ * (/pages/user/volunteer), with that page's checks, so the office sees what a student will see.
+ * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
+ */
+import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
+import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Result, Space, Table, Tag } from 'antd'
+import { useState } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '../../../../src/pages/user/volunteer.form'
+import { ApiError } from '../../api/client'
+import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import type { ListState } from '../../hooks/list-state'
+import { VolunteerImport } from './VolunteerImport'
+
+const TABS = [
+  { key: 'results', label: '录取信息', path: '/volunteer' },
+  { key: 'scoreLines', label: '分数线', path: '/volunteer/scoreLines' },
+  { key: 'query', label: '志愿查询', path: '/volunteer/query' },
+] as const
+
+const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
+const when = formatDateTime
+
+function RemoveButton({ what, onConfirm }: { what: string; onConfirm: () => Promise<unknown> }) {
+  return (
+    <Popconfirm title={`删除${what}？`} okText='删除' okButtonProps={{ danger: true }} onConfirm={() => onConfirm().catch(() => undefined)}>
+      <a style={{ color: '#ff4d4f' }}>删除</a>
+    </Popconfirm>
+  )
+}
+
+function Results() {
+  const { message } = App.useApp()
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+  const columns: ProColumns<ExamResult>[] = [
+    { title: '年份', dataIndex: 'year', valueType: 'digit', width: 90 },
+    { title: '姓名或考生号', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名，或考生号开头' } },
+    { title: '姓名', dataIndex: 'name', search: false },
+    { title: '考生号', dataIndex: 'examNo', search: false },
+    { title: '总分', dataIndex: 'totalScore', search: false, width: 80 },
+    { title: '批次', dataIndex: 'batch', width: 100 },
+    { title: '科类', dataIndex: 'category', search: false, render: (_, r) => r.category ?? '-' },
+    {
+      title: '录取',
+      dataIndex: 'school',
+      search: false,
+      render: (_, r) => (r.school ? `${r.school}${r.major ? ` · ${r.major}` : ''}` : <Tag>暂未录取</Tag>),
+    },
+    { title: '更新时间', dataIndex: 'updatedAt', search: false, render: (_, r) => when(r.updatedAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, r) => [
+        <RemoveButton
+          key='remove'
+          what={`${r.name}（${r.examNo}）的录取信息`}
+          onConfirm={() =>
+            volunteerApi.removeResult(r.id).then(() => {
+              message.success('已删除')
+              reload()
+            })
+          }
+        />,
+      ],
+    },
+  ]
+  return (
+    <UrlProTable<ExamResult>
+      key={generation}
+      headerTitle='录取信息'
+      columns={columns}
+      fetch={(state) =>
+        volunteerApi.results({
+          year: text(state, 'year'),
+          batch: text(state, 'batch'),
+          keyword: text(state, 'keyword'),
+          page: state.page,
+          size: state.size,
+        })
+      }
+      emptyText='没有录取信息：请导入'
+      toolBarRender={() => [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />]}
+    />
+  )
+}
+
+function ScoreLines() {
+  const { message } = App.useApp()
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+  const columns: ProColumns<ScoreLine>[] = [
+    { title: '年份', dataIndex: 'year', valueType: 'digit', width: 90 },
+    { title: '批次', dataIndex: 'batch' },
+    { title: '科类', dataIndex: 'category', search: false },
+    { title: '分数线', dataIndex: 'score', search: false },
+    { title: '更新时间', dataIndex: 'updatedAt', search: false, render: (_, r) => when(r.updatedAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, r) => [
+        <RemoveButton
+          key='remove'
+          what={`${r.year}年${r.batch}${r.category}的分数线`}
+          onConfirm={() =>
+            volunteerApi.removeScoreLine(r.id).then(() => {
+              message.success('已删除')
+              reload()
+            })
+          }
+        />,
+      ],
+    },
+  ]
+  return (
+    <UrlProTable<ScoreLine>
+      key={generation}
+      headerTitle='分数线'
+      columns={columns}
+      fetch={(state) =>
+        volunteerApi.scoreLines({ year: text(state, 'year'), batch: text(state, 'batch'), page: state.page, size: state.size })
+      }
+      emptyText='没有分数线：请导入'
+      toolBarRender={() => [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />]}
+    />
+  )
+}
+
+/** The public page's answer, laid out for the desk. */
+function Answer({ answer }: { answer: VolunteerAnswer }) {
+  return (
+    <div data-testid='volunteer-answer'>
+      <Descriptions
+        bordered
+        size='small'
+        column={3}
+        title={
+          <Space>
+            {answer.name}
+            <span style={{ fontWeight: 'normal' }}>考生号 {answer.examNo}</span>
+            {answer.admitted ? <Tag color='green'>已录取</Tag> : <Tag>暂未录取</Tag>}
+          </Space>
+        }
+      >
+        {answer.admitted ? (
+          <>
+            <Descriptions.Item label='院校'>{answer.school}</Descriptions.Item>
+            <Descriptions.Item label='专业' span={2}>
+              {answer.major}
+            </Descriptions.Item>
+          </>
+        ) : null}
+        <Descriptions.Item label='批次'>{answer.batch}</Descriptions.Item>
+        <Descriptions.Item label='科类'>{answer.category ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label='年份'>{answer.year}</Descriptions.Item>
+        <Descriptions.Item label='总分'>{answer.totalScore}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        style={{ marginTop: 16 }}
+        size='small'
+        title={() => '批次分数线'}
+        pagination={false}
+        rowKey={(l) => `${l.year}-${l.batch}-${l.category}`}
+        dataSource={answer.scoreLines}
+        locale={{ emptyText: '没有对应的分数线' }}
+        columns={[
+          { title: '年份', dataIndex: 'year' },
+          { title: '批次', dataIndex: 'batch' },
+          { title: '科类', dataIndex: 'category' },
+          { title: '分数线', dataIndex: 'score' },
+          {
+            title: '是否达线',
+            dataIndex: 'reached',
+            render: (v: boolean) => (v ? <Tag color='green'>已达线</Tag> : <Tag color='red'>未达线</Tag>),
+          },
+        ]}
+      />
+    </div>
+  )
+}
+
+function Query() {
+  const [values, setValues] = useState({ name: '', examNo: '' })
+  const [errors, setErrors] = useState<VolunteerErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [answer, setAnswer] = useState<VolunteerAnswer>()
+  const [refusal, setRefusal] = useState<string>()
+
+  const submit = async () => {
+    const found = validateVolunteerForm(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0 || busy) return
+    setBusy(true)
+    setAnswer(undefined)
+    setRefusal(undefined)
+    try {
+      setAnswer(await volunteerApi.query(cleanVolunteerForm(values)))
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <ProCard title='志愿查询' subTitle='与合伙人端「志愿查询」页面同一个查询，结果相同' bordered>
+      <Form layout='inline' onFinish={() => void submit()} style={{ marginBottom: 16 }}>
+        <Form.Item label='姓名' validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
+          <Input
+            value={values.name}
+            maxLength={40}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, name: e.target.value }))
+              setErrors((x) => ({ ...x, name: undefined }))
+            }}
+            placeholder='考生姓名'
+          />
+        </Form.Item>
+        <Form.Item label='考生号' validateStatus={errors.examNo ? 'error' : undefined} help={errors.examNo}>
+          <Input
+            value={values.examNo}
+            maxLength={30}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, examNo: e.target.value }))
+              setErrors((x) => ({ ...x, examNo: undefined }))
+            }}
+            placeholder='10-18位数字'
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type='primary' htmlType='submit' loading={busy}>
+            查询
+          </Button>
+        </Form.Item>
+      </Form>
+      {refusal ? (
+        <Result status='warning' title={refusal} subTitle='学生在手机上查询会看到同样的结果；请核对姓名和考生号，或先导入录取信息。' />
+      ) : null}
+      {answer ? <Answer answer={answer} /> : null}
+      {!answer && !refusal ? <Alert type='info' showIcon message='输入考生姓名和考生号，查询成人高考录取结果及批次分数线' /> : null}
+    </ProCard>
+  )
+}
+
+export default function VolunteerData() {
+  const navigate = useNavigate()
+  const { tab: tabKey } = useParams()
+  const tab = TABS.find((t) => t.key === tabKey) ?? TABS[0]
+  return (
+    <PageContainer
+      title='志愿数据'
+      tabActiveKey={tab.key}
+      tabList={TABS.map((t) => ({ key: t.key, tab: t.label }))}
+      onTabChange={(key) => navigate(TABS.find((t) => t.key === key)?.path ?? '/volunteer')}
+    >
+      {tab.key === 'results' ? <Results /> : tab.key === 'scoreLines' ? <ScoreLines /> : <Query />}
+    </PageContainer>
+  )
+}
