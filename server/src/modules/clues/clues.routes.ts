@@ -359,8 +359,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request)
-      // Another teacher's clue does not exist for a teacher (as everywhere else).
-      if (actor.role !== AdminRole.admin) await consoleClue(request.body.id, actor)
+      // A clue taken by someone else meanwhile answers 409 (not 404): the teacher saw it in the pool.
       await takeClue({ db: app.db, id: request.body.id, actor })
       return ok(toConsoleClue(await consoleClue(request.body.id, actor)))
     },
