@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { cleanFilters, readListState, sortFromTable, writeListState } from './list-state.ts'
+import { cleanFilters, readListState, sortFromTable, toServerQuery, writeListState } from './list-state.ts'
 
 const options = { arrayKeys: ['registered'] }
 
@@ -58,5 +58,27 @@ describe("a list's filters, page and sort live in its address", () => {
     assert.deepEqual(sortFromTable({ amount: null, createdAt: 'ascend' }), { field: 'createdAt', order: 'ascend' })
     assert.equal(sortFromTable({}), undefined)
     assert.equal(sortFromTable(undefined), undefined)
+  })
+
+  test("a list's state becomes the server's query: ranges spread over dateFrom/dateTo, sort as field_asc/field_desc", () => {
+    const state = {
+      filters: { status: '待审核', registered: ['2025-01-01', '2025-01-31'] },
+      page: 2,
+      size: 50,
+      sort: { field: 'createdAt', order: 'ascend' as const },
+    }
+    assert.deepEqual(toServerQuery(state, { ranges: { registered: ['dateFrom', 'dateTo'] } }), {
+      page: 2,
+      size: 50,
+      status: '待审核',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-01-31',
+      sort: 'createdAt_asc',
+    })
+    assert.deepEqual(toServerQuery({ filters: {}, page: 1, size: 20, sort: { field: 'createdAt', order: 'descend' } }), {
+      page: 1,
+      size: 20,
+      sort: 'createdAt_desc',
+    })
   })
 })

@@ -96,3 +96,27 @@ export function sortFromTable(sort: Record<string, SortOrder | null | undefined>
   for (const [field, order] of Object.entries(sort ?? {})) if (order === 'ascend' || order === 'descend') return { field, order }
   return undefined
 }
+
+/**
+ * A list state as the back-office's list query (server/docs/console-api.md): `page`, `size`,
+ * `sort` as `field_asc` / `field_desc`, single filters as they are, and each range filter spread
+ * over its two parameters (`{ created: ['dateFrom', 'dateTo'] }`).
+ */
+export function toServerQuery(
+  state: ListState,
+  { ranges = {} }: { ranges?: Record<string, readonly [string, string]> } = {},
+): Record<string, string | number | string[]> {
+  const query: Record<string, string | number | string[]> = { page: state.page, size: state.size }
+  for (const [key, value] of Object.entries(state.filters)) {
+    const range = ranges[key]
+    if (range) {
+      const [from, to] = Array.isArray(value) ? value : [value, value]
+      if (from) query[range[0]] = from
+      if (to) query[range[1]] = to
+    } else {
+      query[key] = value
+    }
+  }
+  if (state.sort) query.sort = `${state.sort.field}_${state.sort.order === 'ascend' ? 'asc' : 'desc'}`
+  return query
+}

@@ -1,0 +1,241 @@
+/**
+ * 合伙人详情: personal and sign-up information (ID card and payout account only when the server
+ * sends them in full: 管理员 and 财务), money, team, and the partner's clues, ledger and
+ * withdrawals in tabs for the roles that handle them; the review for 管理员.
+ */
+import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
+import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@wire'
+import { Alert, Button, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { type AdminClue, cluesApi } from '../../api/clues'
+import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
+import { fenToYuan, formatYuan } from '../../api/money'
+import { partnersApi } from '../../api/partners'
+import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
+import { useRemote } from '../../hooks/useRemote'
+import { useSession } from '../../session/session'
+import { PartnerStatusTag, partnerName } from './partner-status'
+import { ReviewActions } from './ReviewActions'
+
+const text = (v: string | null | undefined) => (v ? v : '-')
+
+function ClueTab({ partnerId }: { partnerId: number }) {
+  const columns: ProColumns<AdminClue>[] = [
+    { title: '姓名', dataIndex: 'name', render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
+    { title: '手机号', dataIndex: 'phone' },
+    { title: '状态', dataIndex: 'status', render: (_, c) => <Tag>{c.status as ClueStatus}</Tag> },
+    { title: '负责老师', dataIndex: 'assigneeName', render: (_, c) => c.assigneeName ?? '未分配' },
+    { title: '成交金额', dataIndex: 'amount', render: (_, c) => (c.amount === null ? '-' : formatYuan(c.amount)) },
+    { title: '登记时间', dataIndex: 'createdAt', render: (_, c) => formatDateTime(c.createdAt) },
+  ]
+  return (
+    <UrlProTable<AdminClue>
+      local
+      search={false}
+      options={false}
+      columns={columns}
+      fixed={{ partnerId: String(partnerId) }}
+      emptyText='该合伙人还没有线索'
+      fetch={(s) => cluesApi.list(toServerQuery(s))}
+    />
+  )
+}
+
+function LedgerTab({ partnerId }: { partnerId: number }) {
+  const columns: ProColumns<AdminLedgerEntry>[] = [
+    { title: '时间', dataIndex: 'createdAt', render: (_, e) => formatDateTime(e.createdAt) },
+    { title: '类型', dataIndex: 'type', render: (_, e) => <Tag>{e.type as LedgerType}</Tag> },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      align: 'right',
+      render: (_, e) => <span style={{ color: e.amount < 0 ? '#cf1322' : '#389e0d' }}>{fenToYuan(e.amount, { sign: true })}</span>,
+    },
+    { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => fenToYuan(e.balanceAfter) },
+    {
+      title: '冻结',
+      dataIndex: 'frozen',
+      render: (_, e) => (e.frozen ? <Tag color='blue'>冻结至 {formatDateTime(e.frozenUntil)}</Tag> : '-'),
+    },
+    { title: '备注', dataIndex: 'note', ellipsis: true, render: (_, e) => text(e.note) },
+  ]
+  return (
+    <UrlProTable<AdminLedgerEntry>
+      local
+      search={false}
+      options={false}
+      columns={columns}
+      fixed={{ partnerId: String(partnerId) }}
+      emptyText='该合伙人还没有资金流水'
+      fetch={(s) => ledgerApi.list(toServerQuery(s))}
+    />
+  )
+}
+
+function WithdrawalTab({ partnerId }: { partnerId: number }) {
+  const columns: ProColumns<AdminWithdrawal>[] = [
+    { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
+    { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => fenToYuan(w.amount) },
+    { title: '状态', dataIndex: 'status', render: (_, w) => <Tag>{w.status as WithdrawalStatus}</Tag> },
+    { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
+    { title: '交易流水号', dataIndex: 'transactionNo', render: (_, w) => text(w.transactionNo) },
+    { title: '拒绝原因', dataIndex: 'refuseReason', render: (_, w) => text(w.refuseReason) },
+    { title: '处理时间', dataIndex: 'handledAt', render: (_, w) => formatDateTime(w.handledAt) },
+  ]
+  return (
+    <UrlProTable<AdminWithdrawal>
+      local
+      search={false}
+      options={false}
+      columns={columns}
+      fixed={{ partnerId: String(partnerId) }}
+      emptyText='该合伙人还没有提现记录'
+      fetch={(s) => withdrawalsApi.list(toServerQuery(s))}
+    />
+  )
+}
+
+export default function PartnerDetail() {
+  const params = useParams()
+  const id = Number(params.id)
+  const valid = Number.isInteger(id) && id > 0
+  const { admin } = useSession()
+  const [search, setSearch] = useSearchParams()
+  const { data: p, error, reload } = useRemote(() => (valid ? partnersApi.details(id) : Promise.reject(new Error('合伙人不存在'))), [id])
+
+  if (!valid || (error && !p)) {
+    return (
+      <PageContainer title='合伙人详情'>
+        <Result
+          status='warning'
+          title={error ?? '合伙人不存在'}
+          extra={
+            <Space>
+              {valid ? <Button onClick={reload}>重试</Button> : null}
+              <Link to='/partners'>
+                <Button type='primary'>返回合伙人列表</Button>
+              </Link>
+            </Space>
+          }
+        />
+      </PageContainer>
+    )
+  }
+  if (!p) {
+    return (
+      <PageContainer title='合伙人详情'>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </PageContainer>
+    )
+  }
+
+  const role = admin?.role
+  const tabs = [
+    role === AdminRole.admin || role === AdminRole.enrollTeacher
+      ? { key: 'clues', label: '线索', children: <ClueTab partnerId={p.id} /> }
+      : null,
+    role === AdminRole.admin || role === AdminRole.finance
+      ? { key: 'ledger', label: '资金流水', children: <LedgerTab partnerId={p.id} /> }
+      : null,
+    role === AdminRole.admin || role === AdminRole.finance
+      ? { key: 'withdrawals', label: '提现记录', children: <WithdrawalTab partnerId={p.id} /> }
+      : null,
+  ].filter((t): t is NonNullable<typeof t> => t !== null)
+  const tab = tabs.some((t) => t.key === search.get('tab')) ? (search.get('tab') as string) : tabs[0]?.key
+
+  return (
+    <PageContainer
+      title={partnerName(p)}
+      subTitle={<PartnerStatusTag status={p.status} />}
+      onBack={() => window.history.back()}
+      extra={role === AdminRole.admin ? <ReviewActions partner={p} onDone={reload} /> : null}
+    >
+      {p.status === '已拒绝' && p.rejectReason ? (
+        <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+      ) : null}
+      {p.status === '已禁用' && p.rejectReason ? (
+        <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+      ) : null}
+
+      <ProCard split='vertical' bordered style={{ marginBottom: 16 }}>
+        <StatisticCard statistic={{ title: '团队人数', value: p.teamSize, suffix: '人' }} />
+        <StatisticCard statistic={{ title: '线索', value: p.clueCounts.total, suffix: '条' }} />
+        <StatisticCard statistic={{ title: '成交', value: p.clueCounts.deal, suffix: '单' }} />
+        {p.wallet ? (
+          <>
+            <StatisticCard statistic={{ title: '余额', value: fenToYuan(p.wallet.balance), prefix: '¥' }} />
+            <StatisticCard statistic={{ title: '冻结中', value: fenToYuan(p.wallet.frozen), prefix: '¥' }} />
+            <StatisticCard statistic={{ title: '可提现', value: fenToYuan(p.wallet.withdrawable), prefix: '¥' }} />
+          </>
+        ) : null}
+      </ProCard>
+
+      <ProCard title='基本信息' bordered style={{ marginBottom: 16 }}>
+        <Descriptions column={3} size='small'>
+          <Descriptions.Item label='编号'>{p.id}</Descriptions.Item>
+          <Descriptions.Item label='手机号'>
+            <Typography.Text copyable>{p.phone}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label='推广码'>{p.code}</Descriptions.Item>
+          <Descriptions.Item label='昵称'>{text(p.nickname)}</Descriptions.Item>
+          <Descriptions.Item label='推荐人'>
+            {p.referrerId ? <Link to={`/partners/${p.referrerId}`}>编号 {p.referrerId}</Link> : '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label='注册时间'>{formatDateTime(p.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label='提交审核'>{formatDateTime(p.submittedAt)}</Descriptions.Item>
+          <Descriptions.Item label='审核时间'>{formatDateTime(p.reviewedAt)}</Descriptions.Item>
+          <Descriptions.Item label='资料'>
+            {p.missing.personal || p.missing.signUp || p.missing.payoutAccount ? (
+              <Space size={4} wrap>
+                {p.missing.personal ? <Tag color='orange'>个人信息未完善</Tag> : null}
+                {p.missing.signUp ? <Tag color='orange'>报名信息未完善</Tag> : null}
+                {p.missing.payoutAccount ? <Tag color='orange'>未填收款账户</Tag> : null}
+              </Space>
+            ) : (
+              <Tag color='green'>已完善</Tag>
+            )}
+          </Descriptions.Item>
+        </Descriptions>
+      </ProCard>
+
+      <ProCard gutter={16} ghost style={{ marginBottom: 16 }}>
+        <ProCard title='个人信息' bordered colSpan={12}>
+          <Descriptions column={2} size='small'>
+            <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
+            <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
+            {p.sensitiveVisible ? <Descriptions.Item label='身份证号'>{text(p.personal.idCard)}</Descriptions.Item> : null}
+            <Descriptions.Item label='地区'>{[p.personal.province, p.personal.city].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+            <Descriptions.Item label='微信号'>{text(p.personal.wechatId)}</Descriptions.Item>
+            <Descriptions.Item label='收款方式'>{text(p.personal.payoutType)}</Descriptions.Item>
+            {p.sensitiveVisible ? <Descriptions.Item label='收款账号'>{text(p.personal.payoutAccount)}</Descriptions.Item> : null}
+            <Descriptions.Item label='收款人'>{text(p.personal.payoutName)}</Descriptions.Item>
+          </Descriptions>
+        </ProCard>
+        <ProCard title='报名信息' bordered colSpan={12}>
+          <Descriptions column={2} size='small'>
+            <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
+            <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>
+            <Descriptions.Item label='报考类别'>{text(p.signUp.discipline)}</Descriptions.Item>
+            <Descriptions.Item label='入学年份'>{text(p.signUp.intakeYear)}</Descriptions.Item>
+            <Descriptions.Item label='批次'>{text(p.signUp.batch)}</Descriptions.Item>
+          </Descriptions>
+        </ProCard>
+      </ProCard>
+
+      {tabs.length > 0 && tab ? (
+        <ProCard
+          bordered
+          tabs={{
+            activeKey: tab,
+            items: tabs,
+            destroyInactiveTabPane: true,
+            onChange: (key) => setSearch({ tab: key }, { replace: true }),
+          }}
+        />
+      ) : null}
+    </PageContainer>
+  )
+}

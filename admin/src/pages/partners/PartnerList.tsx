@@ -1,0 +1,93 @@
+/** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
+import { DownloadOutlined } from '@ant-design/icons'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@wire'
+import { Button } from 'antd'
+import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { type AdminPartner, partnersApi } from '../../api/partners'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import { type ListState, toServerQuery } from '../../hooks/list-state'
+import { useSession } from '../../session/session'
+import { PartnerStatusTag, partnerName } from './partner-status'
+import { ReviewActions } from './ReviewActions'
+
+const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
+const ARRAY_KEYS = ['registered'] as const
+
+export default function PartnerList() {
+  const { admin } = useSession()
+  const actionRef = useRef<ActionType>(undefined)
+  const [state, setState] = useState<ListState>()
+  const mayReview = admin?.role === AdminRole.admin
+
+  const columns: ProColumns<AdminPartner>[] = [
+    { title: '编号', dataIndex: 'id', width: 72, search: false },
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      search: false,
+      render: (_, p) => <Link to={`/partners/${p.id}`}>{partnerName(p)}</Link>,
+    },
+    { title: '手机号', dataIndex: 'phone', search: false, copyable: true, width: 150 },
+    { title: '推广码', dataIndex: 'code', search: false },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      fieldProps: { options: PARTNER_STATUSES.map((s) => ({ label: s, value: s })), allowClear: true },
+      render: (_, p) => <PartnerStatusTag status={p.status as PartnerStatus} />,
+    },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、姓名或推广码' } },
+    {
+      title: '地区',
+      dataIndex: 'region',
+      search: false,
+      render: (_, p) => [p.personal.province, p.personal.city].filter(Boolean).join(' ') || '-',
+    },
+    { title: '学校', dataIndex: 'school', search: false, ellipsis: true, render: (_, p) => p.signUp.school ?? '-' },
+    { title: '注册时间', dataIndex: 'createdAt', search: false, sorter: true, render: (_, p) => formatDateTime(p.createdAt) },
+    { title: '注册日期', dataIndex: 'registered', valueType: 'dateRange', hideInTable: true },
+    { title: '审核时间', dataIndex: 'reviewedAt', search: false, render: (_, p) => formatDateTime(p.reviewedAt) },
+    {
+      title: '操作',
+      key: 'actions',
+      search: false,
+      width: 200,
+      render: (_, p) => (
+        <>
+          <Link to={`/partners/${p.id}`} style={{ marginRight: 8 }}>
+            详情
+          </Link>
+          {mayReview ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
+        </>
+      ),
+    },
+  ]
+
+  const exportQuery = state ? (({ page: _p, size: _s, ...q }) => q)(toServerQuery(state, { ranges: RANGES })) : {}
+
+  return (
+    <PageContainer title='合伙人'>
+      <UrlProTable<AdminPartner>
+        actionRef={actionRef}
+        headerTitle='合伙人列表'
+        columns={columns}
+        arrayKeys={ARRAY_KEYS}
+        onState={setState}
+        emptyText='没有符合条件的合伙人'
+        fetch={(s) => partnersApi.list(toServerQuery(s, { ranges: RANGES }))}
+        toolBarRender={() =>
+          mayReview
+            ? [
+                <Button key='export' icon={<DownloadOutlined />} href={partnersApi.exportUrl(exportQuery)} download>
+                  导出Excel
+                </Button>,
+              ]
+            : []
+        }
+      />
+    </PageContainer>
+  )
+}
