@@ -5,17 +5,21 @@ import { del, get, post, put } from './client'
 /** Keys the partner app opens by name (/pages/user/agreement, /pages/user/privacy): never renamed or removed. */
 export const PROTECTED_KEYS: Record<string, string> = { agreement: '/pages/user/agreement', privacy: '/pages/user/privacy' }
 
-export interface SiteContentItem extends Record<string, unknown> {
+interface SiteContentBase {
   id: number
   key: string | null
   title: string
-  summary: string
   images: string[]
   createdAt: string
   updatedAt: string
 }
 
-export interface SiteContent extends Omit<SiteContentItem, 'summary'> {
+/** A list row: the body's start as text instead of the body. */
+export interface SiteContentItem extends SiteContentBase, Record<string, unknown> {
+  summary: string
+}
+
+export interface SiteContent extends SiteContentBase {
   /** Sanitised HTML. */
   body: string
 }

@@ -38,7 +38,14 @@ function Results() {
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
   const columns: ProColumns<ExamResult>[] = [
-    { title: '年份', dataIndex: 'year', valueType: 'digit', width: 90 },
+    {
+      title: '年份',
+      dataIndex: 'year',
+      valueType: 'digit',
+      width: 90,
+      fieldProps: { precision: 0, placeholder: '如 2026' },
+      render: (_, r) => r.year,
+    },
     { title: '姓名或考生号', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名，或考生号开头' } },
     { title: '姓名', dataIndex: 'name', search: false },
     { title: '考生号', dataIndex: 'examNo', search: false },
@@ -94,7 +101,14 @@ function ScoreLines() {
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
   const columns: ProColumns<ScoreLine>[] = [
-    { title: '年份', dataIndex: 'year', valueType: 'digit', width: 90 },
+    {
+      title: '年份',
+      dataIndex: 'year',
+      valueType: 'digit',
+      width: 90,
+      fieldProps: { precision: 0, placeholder: '如 2026' },
+      render: (_, r) => r.year,
+    },
     { title: '批次', dataIndex: 'batch' },
     { title: '科类', dataIndex: 'category', search: false },
     { title: '分数线', dataIndex: 'score', search: false },

@@ -1,0 +1,234 @@
+/**
+ * 活动详情 (招生老师/管理员): the activity as a phone shows it (what the back-office stored), its
+ * publish state and actions, the clues its page brought (the clue list filtered by activity) and
+ * the partners they came through.
+ */
+import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
+import { ActivityStatus, ClueStatus } from '@wire'
+import { Alert, Button, Skeleton, Space, Table, Tag, Typography } from 'antd'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { activitiesApi } from '../../api/activities'
+import { type AdminClue, cluesApi } from '../../api/clues'
+import { formatYuan } from '../../api/money'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
+import { ActivityPhone } from './ActivityPhone'
+import { PublishButton, STATE_COLOR, StatusTag } from './ActivityList'
+
+/** How many clues the per-partner summary reads (pages of 100). */
+const SUMMARY_MAX = 1000
+
+interface PartnerRow {
+  partnerId: number
+  partnerName: string | null
+  partnerCode: string
+  clues: number
+  deals: number
+  /** fen */
+  commission: number
+}
+
+/** The clues of one activity grouped by partner, from the clue list (every page up to SUMMARY_MAX). */
+async function cluesByPartner(activityId: number): Promise<{ rows: PartnerRow[]; total: number; read: number }> {
+  const byPartner = new Map<number, PartnerRow>()
+  let page = 1
+  let total = 0
+  let read = 0
+  for (;;) {
+    const answer = await cluesApi.list({ activityId: String(activityId), page, size: 100 })
+    total = answer.total
+    for (const c of answer.list) {
+      const row = byPartner.get(c.partnerId) ?? {
+        partnerId: c.partnerId,
+        partnerName: c.partnerName,
+        partnerCode: c.partnerCode,
+        clues: 0,
+        deals: 0,
+        commission: 0,
+      }
+      row.clues += 1
+      if (c.status === ClueStatus.deal) {
+        row.deals += 1
+        row.commission += c.commission ?? 0
+      }
+      byPartner.set(c.partnerId, row)
+    }
+    read += answer.list.length
+    if (answer.list.length === 0 || read >= total || read >= SUMMARY_MAX) break
+    page += 1
+  }
+  return { rows: [...byPartner.values()].sort((a, b) => b.clues - a.clues), total, read }
+}
+
+const CLUE_COLOR: Record<ClueStatus, string> = {
+  [ClueStatus.new]: 'orange',
+  [ClueStatus.following]: 'blue',
+  [ClueStatus.deal]: 'green',
+  [ClueStatus.invalid]: 'default',
+}
+
+export default function ActivityDetail() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const activity = useRemote(() => activitiesApi.details(id), [id])
+  const partners = useRemote(() => cluesByPartner(id), [id])
+  const a = activity.data
+
+  if (activity.error && !a) {
+    return (
+      <PageContainer title='活动详情' onBack={() => navigate('/activities')}>
+        <Alert
+          role='alert'
+          type='error'
+          showIcon
+          message='活动加载失败'
+          description={activity.error}
+          action={<Button onClick={activity.reload}>重试</Button>}
+        />
+      </PageContainer>
+    )
+  }
+  if (!a) {
+    return (
+      <PageContainer title='活动详情'>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </PageContainer>
+    )
+  }
+
+  const clueColumns: ProColumns<AdminClue>[] = [
+    { title: '姓名', dataIndex: 'name', search: false, render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
+    { title: '手机号', dataIndex: 'phone', search: false },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(Object.values(ClueStatus).map((s) => [s, { text: s }])),
+      render: (_, c) => <Tag color={CLUE_COLOR[c.status]}>{c.status}</Tag>,
+    },
+    {
+      title: '来自合伙人',
+      dataIndex: 'partnerName',
+      search: false,
+      render: (_, c) => (
+        <Link to={`/partners/${c.partnerId}`}>
+          {c.partnerName ?? '未填姓名'}（{c.partnerCode}）
+        </Link>
+      ),
+    },
+    {
+      title: '负责老师',
+      dataIndex: 'assigneeName',
+      search: false,
+      render: (_, c) => c.assigneeName ?? <Typography.Text type='secondary'>待领取</Typography.Text>,
+    },
+    { title: '登记时间', dataIndex: 'createdAt', search: false, render: (_, c) => formatDateTime(c.createdAt) },
+  ]
+
+  const summary = partners.data
+  return (
+    <PageContainer
+      title={a.title}
+      onBack={() => navigate('/activities')}
+      tags={[
+        <StatusTag key='status' status={a.status} />,
+        <Tag key='state' color={STATE_COLOR[a.state]}>
+          {a.state}
+        </Tag>,
+        <Tag key='type'>{a.type}</Tag>,
+      ]}
+      extra={[
+        <Button key='edit' onClick={() => navigate(`/activities/${a.id}/edit`)}>
+          编辑
+        </Button>,
+        <PublishButton key='publish' button activity={a} onDone={activity.reload} />,
+        a.status === ActivityStatus.published ? (
+          <Button key='open' href={`/pages/activity/detail?id=${a.id}`} target='_blank' rel='noreferrer'>
+            在手机页面打开
+          </Button>
+        ) : null,
+      ]}
+    >
+      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <ProCard title='活动信息' bordered>
+            <ProDescriptions column={2} dataSource={a}>
+              <ProDescriptions.Item label='活动时间' span={2}>
+                {formatDateTime(a.startAt)} 至 {formatDateTime(a.endAt)}
+              </ProDescriptions.Item>
+              <ProDescriptions.Item label='报名表单'>
+                {a.acceptsClues ? '开放中' : a.type === '资讯' ? '资讯无报名表单' : '不在活动时间内，关闭'}
+              </ProDescriptions.Item>
+              <ProDescriptions.Item label='发布时间'>{formatDateTime(a.publishedAt)}</ProDescriptions.Item>
+              <ProDescriptions.Item label='摘要' span={2}>
+                {a.summary || '-'}
+              </ProDescriptions.Item>
+              <ProDescriptions.Item label='最后修改'>{formatDateTime(a.updatedAt)}</ProDescriptions.Item>
+            </ProDescriptions>
+          </ProCard>
+          <ProCard
+            title='带来的线索 · 按合伙人'
+            bordered
+            data-testid='activity-partners'
+            subTitle={
+              summary ? `共 ${summary.total} 条线索${summary.read < summary.total ? `，统计了最近 ${summary.read} 条` : ''}` : undefined
+            }
+          >
+            {partners.error ? (
+              <Alert type='error' showIcon message={partners.error} action={<Button onClick={partners.reload}>重试</Button>} />
+            ) : (
+              <Table<PartnerRow>
+                size='small'
+                rowKey='partnerId'
+                loading={partners.loading}
+                pagination={false}
+                dataSource={summary?.rows ?? []}
+                locale={{ emptyText: '这个活动还没有带来线索' }}
+                columns={[
+                  {
+                    title: '合伙人',
+                    dataIndex: 'partnerName',
+                    render: (_, p) => (
+                      <Link to={`/partners/${p.partnerId}`}>
+                        {p.partnerName ?? '未填姓名'}（{p.partnerCode}）
+                      </Link>
+                    ),
+                  },
+                  { title: '线索', dataIndex: 'clues', align: 'right' },
+                  { title: '成交', dataIndex: 'deals', align: 'right' },
+                  { title: '佣金', dataIndex: 'commission', align: 'right', render: (v: number) => formatYuan(v) },
+                ]}
+              />
+            )}
+          </ProCard>
+          <UrlProTable<AdminClue>
+            headerTitle='带来的线索'
+            columns={clueColumns}
+            fixed={{ activityId: String(a.id) }}
+            fetch={(state) =>
+              cluesApi.list({
+                activityId: String(a.id),
+                status: typeof state.filters.status === 'string' ? state.filters.status : undefined,
+                page: state.page,
+                size: state.size,
+              })
+            }
+            emptyText='这个活动还没有带来线索'
+          />
+        </div>
+        <ProCard
+          title='手机预览'
+          bordered
+          style={{ width: 440, flexShrink: 0 }}
+          extra={<Typography.Text type='secondary'>服务器保存的内容</Typography.Text>}
+        >
+          <Space direction='vertical' style={{ width: '100%' }}>
+            {a.status !== ActivityStatus.published ? <Alert type='info' showIcon message='未发布：合伙人和访客还看不到这个活动' /> : null}
+            <ActivityPhone activity={a} />
+          </Space>
+        </ProCard>
+      </div>
+    </PageContainer>
+  )
+}

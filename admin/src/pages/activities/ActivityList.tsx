@@ -1,0 +1,189 @@
+/**
+ * 活动 (招生老师/管理员): campaigns and news, by keyword, type, publish status and state (未开始 /
+ * 进行中 / 已结束); publish, take down, edit, remove. Each opens its page with the phone preview
+ * and the clues it brought.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@wire'
+import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { type Activity, activitiesApi } from '../../api/activities'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import type { ListState } from '../../hooks/list-state'
+
+export const STATE_COLOR: Record<ActivityState, string> = {
+  [ActivityState.notStarted]: 'blue',
+  [ActivityState.ongoing]: 'green',
+  [ActivityState.ended]: 'default',
+}
+
+export function StatusTag({ status }: { status: ActivityStatus }) {
+  return status === ActivityStatus.published ? <Tag color='green'>已发布</Tag> : <Tag color='orange'>未发布</Tag>
+}
+
+/** Publish / take down, with the server's refusal shown by the client. */
+export function PublishButton({ activity, onDone, button = false }: { activity: Activity; onDone: () => void; button?: boolean }) {
+  const { message } = App.useApp()
+  const published = activity.status === ActivityStatus.published
+  return (
+    <Popconfirm
+      title={published ? `下线「${activity.title}」？` : `发布「${activity.title}」？`}
+      description={published ? '下线后合伙人和访客都看不到这个活动，报名表单随之关闭。' : '发布后合伙人可以分享，访客可以看到。'}
+      okText={published ? '下线' : '发布'}
+      onConfirm={() =>
+        (published ? activitiesApi.unpublish(activity.id) : activitiesApi.publish(activity.id)).then(
+          () => {
+            message.success(published ? '已下线' : '已发布')
+            onDone()
+          },
+          () => undefined,
+        )
+      }
+    >
+      {button ? (
+        <Button type={published ? 'default' : 'primary'}>{published ? '下线' : '发布'}</Button>
+      ) : (
+        <a>{published ? '下线' : '发布'}</a>
+      )}
+    </Popconfirm>
+  )
+}
+
+const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
+
+export default function ActivityList() {
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+
+  const columns: ProColumns<Activity>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
+    {
+      title: '封面',
+      dataIndex: 'cover',
+      search: false,
+      width: 96,
+      render: (_, a) =>
+        a.cover ? (
+          <Image src={a.cover} alt='' width={80} height={43} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        ) : (
+          <Typography.Text type='secondary'>无</Typography.Text>
+        ),
+    },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      search: false,
+      render: (_, a) => <Link to={`/activities/${a.id}`}>{a.title}</Link>,
+    },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(ACTIVITY_TYPES.map((t) => [t, { text: t }])),
+      width: 100,
+    },
+    {
+      title: '发布',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(ACTIVITY_STATUSES.map((s) => [s, { text: s }])),
+      width: 90,
+      render: (_, a) => <StatusTag status={a.status} />,
+    },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(ACTIVITY_STATES.map((s) => [s, { text: s }])),
+      width: 90,
+      render: (_, a) => <Tag color={STATE_COLOR[a.state]}>{a.state}</Tag>,
+    },
+    {
+      title: '报名表单',
+      dataIndex: 'acceptsClues',
+      search: false,
+      width: 90,
+      render: (_, a) => (a.acceptsClues ? <Tag color='green'>开放</Tag> : <Typography.Text type='secondary'>关闭</Typography.Text>),
+    },
+    {
+      title: '活动时间',
+      dataIndex: 'startAt',
+      search: false,
+      width: 170,
+      render: (_, a) => (
+        <Space direction='vertical' size={0}>
+          <span>{formatDateTime(a.startAt)}</span>
+          <Typography.Text type='secondary'>至 {formatDateTime(a.endAt)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 190,
+      render: (_, a) => [
+        <Link key='view' to={`/activities/${a.id}`}>
+          查看
+        </Link>,
+        <Link key='edit' to={`/activities/${a.id}/edit`}>
+          编辑
+        </Link>,
+        <PublishButton key='publish' activity={a} onDone={reload} />,
+        <Popconfirm
+          key='remove'
+          title={`删除「${a.title}」？`}
+          description='删除后不能恢复；已登记的线索保留。'
+          okText='删除'
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            activitiesApi.remove(a.id).then(
+              () => {
+                message.success('已删除')
+                reload()
+              },
+              () => undefined,
+            )
+          }
+        >
+          <a style={{ color: '#ff4d4f' }}>删除</a>
+        </Popconfirm>,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='活动'>
+      <UrlProTable<Activity>
+        key={generation}
+        headerTitle='活动列表'
+        columns={columns}
+        fetch={(state) =>
+          activitiesApi.list({
+            keyword: text(state, 'keyword'),
+            type: text(state, 'type'),
+            status: text(state, 'status'),
+            state: text(state, 'state'),
+            page: state.page,
+            size: state.size,
+          })
+        }
+        emptyText='没有符合条件的活动'
+        toolBarRender={() => [
+          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>
+            新建活动
+          </Button>,
+        ]}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Typography.Text type='secondary'>
+          招生活动在活动时间内（进行中）开放报名表单，访客通过合伙人分享的链接报名；资讯没有报名表单。
+        </Typography.Text>
+      </Space>
+    </PageContainer>
+  )
+}

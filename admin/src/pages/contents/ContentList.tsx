@@ -1,0 +1,106 @@
+/**
+ * 内容 (管理员): the pages partners read: the agreement and the privacy policy (kept under their
+ * keys: the app opens them by name, so they cannot be renamed or removed) and other contents.
+ */
+import { LockOutlined, PlusOutlined } from '@ant-design/icons'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+
+export default function ContentList() {
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const [generation, setGeneration] = useState(0)
+  const reload = () => setGeneration((n) => n + 1)
+
+  const columns: ProColumns<SiteContentItem>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      search: false,
+      render: (_, c) => <Link to={`/contents/${c.id}/edit`}>{c.title}</Link>,
+    },
+    {
+      title: '标识',
+      dataIndex: 'key',
+      search: false,
+      width: 200,
+      render: (_, c) =>
+        c.key ? (
+          <Space size={4}>
+            <Tag>{c.key}</Tag>
+            {PROTECTED_KEYS[c.key] ? (
+              <Tooltip title={`合伙人端 ${PROTECTED_KEYS[c.key]} 按这个标识打开，不能改名或删除`}>
+                <LockOutlined aria-label='固定标识' />
+              </Tooltip>
+            ) : null}
+          </Space>
+        ) : (
+          <Typography.Text type='secondary'>-</Typography.Text>
+        ),
+    },
+    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true },
+    { title: '更新时间', dataIndex: 'updatedAt', search: false, width: 160, render: (_, c) => formatDateTime(c.updatedAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 120,
+      render: (_, c) => [
+        <Link key='edit' to={`/contents/${c.id}/edit`}>
+          编辑
+        </Link>,
+        c.key && PROTECTED_KEYS[c.key] ? (
+          <Tooltip key='remove' title='用户协议和隐私政策不能删除'>
+            <Typography.Text type='secondary'>删除</Typography.Text>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            key='remove'
+            title={`删除「${c.title}」？`}
+            okText='删除'
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              siteContentsApi.remove(c.id).then(
+                () => {
+                  message.success('已删除')
+                  reload()
+                },
+                () => undefined,
+              )
+            }
+          >
+            <a style={{ color: '#ff4d4f' }}>删除</a>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='内容'>
+      <UrlProTable<SiteContentItem>
+        key={generation}
+        headerTitle='内容列表'
+        columns={columns}
+        fetch={(state) =>
+          siteContentsApi.list({
+            keyword: typeof state.filters.keyword === 'string' ? state.filters.keyword : undefined,
+            page: state.page,
+            size: state.size,
+          })
+        }
+        emptyText='没有符合条件的内容'
+        toolBarRender={() => [
+          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>
+            新建内容
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  )
+}
