@@ -25,3 +25,16 @@ export async function pageTotal<R extends { total: number }>({
   if (rows.length > 0) return rows[0]!.total
   return page > 1 ? count() : 0
 }
+
+/**
+ * The console's lists run over the whole history (100 k clues, 1 M ledger entries): counting every
+ * matching row for each page would read the whole table (a sequential scan) as it grows. Their
+ * total counts at most this many rows, read in the list's own index order (an index scan that
+ * stops there); above it the answer says `totalCapped: true` and the console shows "10000+".
+ */
+export const COUNT_CAP = 10_000
+
+/** The answer's total from a count of at most COUNT_CAP + 1 rows. */
+export function capTotal(n: number): { total: number; totalCapped: boolean } {
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP }
+}

@@ -19,6 +19,13 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() })
 }
 
+/** A page of a console list over the whole history: the total counts at most 10 000 rows (db/paging.ts COUNT_CAP). */
+export function cappedPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    totalCapped: z.boolean().describe('true: more than `total` rows match (show "10000+"); narrow the filter to count them'),
+  })
+}
+
 export function toPage<T>({ list, total, page, size }: { list: T[]; total: number; page: number; size: number }): Page<T> {
   return { list, total, page, size }
 }

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { ClueStatus, LedgerType, WithdrawalStatus } from '../../src/wire.ts'
-import { partnerClient } from '../fixtures.ts'
+import { AdminRole, ClueStatus, LedgerType, WithdrawalStatus } from '../../src/wire.ts'
+import { adminClient, partnerClient } from '../fixtures.ts'
 import { buildTestApp, type Client, TEST_DATABASE_URL, type TestApp } from '../helper.ts'
 
 /**
@@ -158,6 +158,168 @@ describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_
         } finally {
           await explainer.query('RESET plan_cache_mode')
           await explainer.query('DEALLOCATE plan_check')
+        }
+      }
+    })
+  }
+})
+
+/**
+ * The console's lists, filters and dashboard over the whole history (every partner's rows): the
+ * default order of each list is read from an index without a sort step; every filter is served by
+ * an index (no sequential scan of a big table). Counts are index(-only) scans. The tables are
+ * vacuumed, as autovacuum keeps them in production, so the planner knows the visibility map.
+ */
+describe('query plans of the console lists (PostgreSQL)', { skip: TEST_DATABASE_URL ? false : 'PostgreSQL only (DATABASE_URL)' }, () => {
+  const CONSOLE_TABLES = new Set([...BIG_TABLES, 'audit_logs', 'clue_follow_ups'])
+  let t: TestApp
+  let admin: Client
+  let teacher: Client
+  let teacherId: number
+  let partnerId: number
+  let clueId: number
+  let explainer: pg.Client
+  let captured: Array<{ text: string; values: unknown[] }> = []
+
+  function consoleProblems(node: PlanNode, { sort }: { sort: boolean }, out: string[] = []): string[] {
+    if (!sort && (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort')) out.push(node['Node Type'])
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && CONSOLE_TABLES.has(node['Relation Name']))
+      out.push(`Seq Scan on ${node['Relation Name']}`)
+    for (const child of node.Plans ?? []) consoleProblems(child, { sort }, out)
+    return out
+  }
+
+  before(async () => {
+    t = await buildTestApp()
+    const a = await adminClient(t.app, AdminRole.admin)
+    admin = a.client
+    const tc = await adminClient(t.app, AdminRole.enrollTeacher)
+    teacher = tc.client
+    teacherId = tc.admin.id
+    const other = await adminClient(t.app, AdminRole.enrollTeacher)
+    const db = t.app.db
+    await db.execute(sql`
+      INSERT INTO partners (phone, password_hash, code, status, real_name, created_at)
+      SELECT '136' || lpad(i::text, 8, '0'), 'x', 'Q' || lpad(i::text, 6, '0'),
+             (ARRAY['已通过', '待审核', '已拒绝', '已禁用'])[1 + i % 4], '合伙人' || i, now() - (i % 700) * interval '1 day'
+      FROM generate_series(1, 1000) AS i`)
+    // 80 k clues: a quarter each status, a third in the pool, the rest split between two teachers.
+    await db.execute(sql`
+      INSERT INTO clues (partner_id, name, phone, source, status, deal_at, assignee_id, last_touched_at, next_contact_at, created_at, updated_at)
+      SELECT p.id, '线索' || i, '135' || lpad(i::text, 8, '0'), (ARRAY['合伙人录入', '活动', '后台导入'])[1 + i % 3],
+             (ARRAY[${ClueStatus.new}, ${ClueStatus.following}, ${ClueStatus.deal}, ${ClueStatus.invalid}])[1 + i % 4],
+             CASE WHEN i % 4 = 2 THEN now() - (i % 300) * interval '1 day' END,
+             (ARRAY[NULL, ${teacherId}, ${other.admin.id}])[1 + i % 3]::int,
+             now() - (i % 365) * interval '1 day',
+             CASE WHEN i % 4 = 1 AND i % 10 = 1 THEN now() + ((i % 20) - 10) * interval '1 day' END,
+             now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second', now()
+      FROM generate_series(1, 80000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 1000`)
+    await db.execute(sql`
+      INSERT INTO ledger_entries (partner_id, type, amount, balance_after, created_at)
+      SELECT p.id, (ARRAY[${LedgerType.commission}, ${LedgerType.adjustment}, ${LedgerType.withdrawal}])[1 + i % 3], 100, 100 * i, now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 150000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 1000`)
+    await db.execute(sql`
+      INSERT INTO withdrawals (partner_id, amount, status, idempotency_key, payout_type, payout_account, payout_name, handled_at, created_at)
+      SELECT p.id, 1000, (ARRAY[${WithdrawalStatus.paid}, ${WithdrawalStatus.refused}])[1 + i % 2], 'k' || i, '支付宝', 'a', 'b',
+             now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 30000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 1000`)
+    await db.execute(sql`
+      INSERT INTO withdrawals (partner_id, amount, status, idempotency_key, payout_type, payout_account, payout_name, created_at)
+      SELECT id, 1000, ${WithdrawalStatus.applying}, 'pending' || id, '支付宝', 'a', 'b', now() FROM partners WHERE id % 10 = 0`)
+    await db.execute(sql`
+      INSERT INTO audit_logs (admin_id, admin_name, admin_role, action, entity_type, entity_id, summary, created_at)
+      SELECT ${a.admin.id} + i % 3, '操作员', '管理员', (ARRAY['clue.take', 'clue.followUp', 'withdrawal.pay', 'partner.approve'])[1 + i % 4],
+             (ARRAY['clue', 'clue', 'withdrawal', 'partner'])[1 + i % 4], (i % 5000)::text, '摘要', now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 50000) AS i`)
+    await db.execute(sql`
+      INSERT INTO clue_follow_ups (clue_id, admin_id, admin_name, method, note, created_at)
+      SELECT c.id, ${teacherId}, '老师', '电话', '跟进', c.created_at + interval '1 hour' FROM clues c WHERE c.id % 3 = 0`)
+    const pick = (await db.execute(
+      sql`SELECT id, partner_id FROM clues WHERE assignee_id IS NULL ORDER BY id DESC LIMIT 1`,
+    )) as unknown as {
+      rows: Array<{ id: number; partner_id: number }>
+    }
+    clueId = pick.rows[0]!.id
+    partnerId = pick.rows[0]!.partner_id
+    const pool = (db as unknown as { $client: pg.Pool }).$client
+    await pool.query('VACUUM ANALYZE')
+
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+    ;(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown) => {
+      const text = typeof config === 'string' ? config : (config as { text: string }).text
+      const params = (Array.isArray(values) ? values : (config as { values?: unknown[] }).values) ?? []
+      captured.push({ text, values: params })
+      return query(config, values)
+    }
+    explainer = new pg.Client({ connectionString: t.testDb.url })
+    await explainer.connect()
+  })
+
+  after(async () => {
+    await explainer?.end()
+    await t?.close()
+  })
+
+  type Who = 'admin' | 'teacher'
+  /** [who, url, query, whether a sort step is allowed (filters whose index is not in the list's order; aggregates)]. */
+  const cases: Array<[Who, string, () => Record<string, string>, boolean]> = [
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({}), false],
+    ['teacher', '/api/ems/partner/clue/listForAdmin', () => ({}), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ status: ClueStatus.new }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ pool: '1' }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ assigneeId: String(teacherId) }), false],
+    ['teacher', '/api/ems/partner/clue/listForAdmin', () => ({ mine: '1', page: '3' }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ partnerId: String(partnerId) }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ source: '活动' }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ sort: 'createdAt_asc' }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ dateFrom: '2025-01-01', dateTo: '2025-03-31' }), false],
+    ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ staleHours: '24' }), true],
+    ['teacher', '/api/ems/partner/clue/listForAdmin', () => ({ overdue: '1' }), true],
+    ['admin', '/api/ems/partner/clue/detailsForAdmin', () => ({ id: String(clueId) }), false],
+    ['admin', '/api/ems/partner/partner/list', () => ({}), false],
+    ['admin', '/api/ems/partner/partner/list', () => ({ status: '待审核', dateFrom: '2025-01-01' }), false],
+    ['admin', '/api/ems/partner/partner/details', () => ({ id: String(partnerId) }), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/listForAdmin', () => ({}), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/listForAdmin', () => ({ status: WithdrawalStatus.paid }), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/listForAdmin', () => ({ partnerId: String(partnerId) }), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/listForAdmin', () => ({ dateFrom: '2025-06-01', dateTo: '2025-06-30' }), true],
+    ['admin', '/api/ems/partner/withdrawalRecord/ledgerForAdmin', () => ({}), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/ledgerForAdmin', () => ({ type: LedgerType.commission }), false],
+    ['admin', '/api/ems/partner/withdrawalRecord/ledgerForAdmin', () => ({ partnerId: String(partnerId) }), false],
+    ['admin', '/api/bms/system/auditLog/list', () => ({}), false],
+    ['admin', '/api/bms/system/auditLog/list', () => ({ action: 'clue.take' }), false],
+    ['admin', '/api/bms/system/auditLog/list', () => ({ entityType: 'clue', entityId: '42' }), false],
+    ['admin', '/api/bms/system/dashboard', () => ({}), true],
+    ['teacher', '/api/bms/system/dashboard', () => ({}), true],
+  ]
+
+  for (const [who, url, query, sort] of cases) {
+    test(`${who} ${url} ${String(query).slice(6, 80)}: index-served${sort ? '' : ', no sort'}, no sequential scan of a big table`, async () => {
+      captured = []
+      const res = await (who === 'admin' ? admin : teacher).get(url, query())
+      assert.equal(res.statusCode, 200, res.body)
+      for (const { text, values } of captured) {
+        for (const mode of ['auto', 'force_generic_plan']) {
+          await explainer.query(`SET plan_cache_mode = ${mode}`)
+          await explainer.query(`PREPARE plan_check AS ${text}`)
+          try {
+            const args = values.length ? `(${values.map(literal).join(', ')})` : ''
+            const out = await explainer.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE plan_check${args}`)
+            const plan = (out.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan
+            const found = consoleProblems(plan, { sort })
+            if (found.length) {
+              const shown = (await explainer.query(`EXPLAIN EXECUTE plan_check${args}`)).rows.map(
+                (r: Record<string, string>) => r['QUERY PLAN'],
+              )
+              assert.fail(`${mode} plan of ${text}: ${found.join(', ')}\n${shown.join('\n')}`)
+            }
+          } finally {
+            await explainer.query('DEALLOCATE plan_check')
+            await explainer.query('RESET plan_cache_mode')
+          }
         }
       }
     })

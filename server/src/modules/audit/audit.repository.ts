@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
-import { pageTotal, totalOf } from '../../db/paging.ts'
+import { capTotal, COUNT_CAP } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { auditLogs } from './audit.table.ts'
@@ -20,7 +20,7 @@ export function createAuditRepository({ db }: { db: Executor }) {
     async insert(values: AuditLogInsert): Promise<void> {
       await db.insert(auditLogs).values(values)
     },
-    /** Newest first, the total in the page's statement; each filter has its (x, created_at, id) index. */
+    /** Newest first; each filter has its (x, created_at, id) index; the total is capped (db/paging.ts). */
     async list({ filter, page, size }: { filter: AuditFilter; page: number; size: number }) {
       const c: SQL[] = []
       if (filter.adminId !== undefined) c.push(eq(auditLogs.adminId, filter.adminId))
@@ -29,25 +29,23 @@ export function createAuditRepository({ db }: { db: Executor }) {
       if (filter.entityId) c.push(eq(auditLogs.entityId, filter.entityId))
       if (filter.range) c.push(gte(auditLogs.createdAt, filter.range.from), lt(auditLogs.createdAt, filter.range.to))
       const w = c.length ? and(...c) : undefined
+      const order = [desc(auditLogs.createdAt), desc(auditLogs.id)]
       const rows = await db
-        .select({ log: auditLogs, total: totalOf(auditLogs, w) })
+        .select()
         .from(auditLogs)
         .where(w)
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .orderBy(...order)
         .limit(size)
         .offset((page - 1) * size)
-      const total = await pageTotal({
-        rows,
-        page,
-        count: async () =>
-          (
-            await db
-              .select({ n: sql<number>`count(*)`.mapWith(Number) })
-              .from(auditLogs)
-              .where(w)
-          )[0]?.n ?? 0,
-      })
-      return { rows: rows.map((r) => r.log), total }
+      const capped = db
+        .select({ one: sql`1` })
+        .from(auditLogs)
+        .where(w)
+        .orderBy(...order)
+        .limit(COUNT_CAP + 1)
+        .as('capped')
+      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+      return { rows, ...capTotal(counted?.n ?? 0) }
     },
     /** One entity's entries, newest first (a clue's timeline). */
     async forEntity({ entityType, entityId, limit }: { entityType: string; entityId: string; limit: number }) {

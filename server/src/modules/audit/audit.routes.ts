@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { envelope, ok, pageOf } from '../../lib/envelope.ts'
+import { cappedPageOf, envelope, ok } from '../../lib/envelope.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { AdminRole } from '../../wire.ts'
 import { createAuditRepository } from './audit.repository.ts'
@@ -16,17 +16,17 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '管理员: the audit log, newest first, by operator, action, entity and date',
         security: [{ adminSession: [] }],
         querystring: auditListQuery,
-        response: { 200: envelope(pageOf(auditLogSchema)) },
+        response: { 200: envelope(cappedPageOf(auditLogSchema)) },
       },
     },
     async (request) => {
       const { adminId, action, entityType, entityId, dateFrom, dateTo, page, size } = request.query
-      const { rows, total } = await createAuditRepository({ db: app.db }).list({
+      const { rows, total, totalCapped } = await createAuditRepository({ db: app.db }).list({
         filter: { adminId, action, entityType, entityId, range: dayRange({ from: dateFrom, to: dateTo }) },
         page,
         size,
       })
-      return ok({ list: rows.map(toAuditLog), total, page, size })
+      return ok({ list: rows.map(toAuditLog), total, totalCapped, page, size })
     },
   )
 }

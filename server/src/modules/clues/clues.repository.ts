@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
-import { pageTotal, totalOf } from '../../db/paging.ts'
+import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
@@ -143,9 +143,8 @@ export function createCluesRepository({ db }: { db: Executor }) {
     },
     /**
      * The console's clue list: every filter has an index whose order is the list's (created_at, id),
-     * so a page reads in index order and stops after `size` rows. The total is a separate count:
-     * over all clues a count in the page's statement would visit every row, while count(*) can use
-     * an index-only scan.
+     * so a page reads in index order and stops after `size` rows. The total counts at most COUNT_CAP
+     * rows in the same order (db/paging.ts), so no page reads the whole table.
      */
     async listForConsole({
       filter,
@@ -164,8 +163,15 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .orderBy(...clueOrder(sort))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(clues).where(w)
-      return { rows, total: total?.n ?? 0 }
+      const capped = db
+        .select({ one: sql`1` })
+        .from(clues)
+        .where(w)
+        .orderBy(...clueOrder(sort))
+        .limit(COUNT_CAP + 1)
+        .as('capped')
+      const [counted] = await db.select({ n: count() }).from(capped)
+      return { rows, ...capTotal(counted?.n ?? 0) }
     },
     /** A batch of the export after `last` (keyset on created_at, id in the list's order). */
     async exportBatch({
@@ -199,9 +205,10 @@ export function createCluesRepository({ db }: { db: Executor }) {
       const c: SQL[] = [eq(clues.phone, phone), gte(clues.createdAt, since)]
       if (before) c.push(lt(clues.createdAt, before))
       if (exceptId !== undefined) c.push(ne(clues.id, exceptId))
+      // Served by (phone, created_at); a phone has no two clues at one instant.
       const [row] = await consoleSelect(db)
         .where(and(...c))
-        .orderBy(desc(clues.createdAt), desc(clues.id))
+        .orderBy(desc(clues.createdAt))
         .limit(1)
       return row
     },

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange, days, timeTypeRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
@@ -166,18 +166,18 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '招生老师/管理员: clues with full phones, filtered (teacher: own + pool), newest first',
         security: adminSecurity,
         querystring: adminListQuery,
-        response: { 200: envelope(pageOf(adminClueSchema)) },
+        response: { 200: envelope(cappedPageOf(adminClueSchema)) },
       },
     },
     async (request) => {
       const { page, size, sort, ...q } = request.query
-      const { rows, total } = await createCluesRepository({ db: app.db }).listForConsole({
+      const { rows, total, totalCapped } = await createCluesRepository({ db: app.db }).listForConsole({
         filter: consoleFilter(q, actorOf(request)),
         sort,
         page,
         size,
       })
-      return ok({ list: rows.map(toConsoleClue), total, page, size })
+      return ok({ list: rows.map(toConsoleClue), total, totalCapped, page, size })
     },
   )
 

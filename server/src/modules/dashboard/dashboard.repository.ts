@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
-import { LedgerType, PartnerStatus, WithdrawalStatus } from '../../wire.ts'
+import { LedgerType, PartnerStatus } from '../../wire.ts'
 import { admins } from '../admins/admins.table.ts'
 import { OPEN_STATUSES } from '../clues/clues.repository.ts'
 import { clues } from '../clues/clues.table.ts'
@@ -42,7 +42,8 @@ export function createDashboardRepository({ db }: { db: Executor }) {
       const [row] = await db
         .select({ n: count(), amount: sum(withdrawals.amount).mapWith(Number) })
         .from(withdrawals)
-        .where(eq(withdrawals.status, WithdrawalStatus.applying))
+        // A literal, as the partial index withdrawals_one_pending_uq's predicate (at most one per partner).
+        .where(sql`${withdrawals.status} = '审核中'`)
       return { count: row?.n ?? 0, amount: row?.amount ?? 0 }
     },
     /** Open clues whose next contact time has passed, earliest first (clues_next_contact_idx). */

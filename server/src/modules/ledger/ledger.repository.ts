@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
-import { pageTotal, totalOf } from '../../db/paging.ts'
+import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import type { LedgerType } from '../../wire.ts'
@@ -127,8 +127,15 @@ export function createLedgerRepository({ db }: { db: Executor }) {
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where)
-      return { rows, total: total?.n ?? 0 }
+      const capped = db
+        .select({ one: sql`1` })
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(COUNT_CAP + 1)
+        .as('capped')
+      const [counted] = await db.select({ n: count() }).from(capped)
+      return { rows, ...capTotal(counted?.n ?? 0) }
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { dayRange, timeTypeRange } from '../../lib/time-range.ts'
 import { AdminRole } from '../../wire.ts'
 import { actorOf } from '../audit/audit.service.ts'
@@ -68,12 +68,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "财务: every partner's fund records, newest first, by partner, type and date",
         security: [{ adminSession: [] }],
         querystring: adminLedgerQuery,
-        response: { 200: envelope(pageOf(adminLedgerEntrySchema)) },
+        response: { 200: envelope(cappedPageOf(adminLedgerEntrySchema)) },
       },
     },
     async (request) => {
       const { partnerId, type, dateFrom, dateTo, page, size } = request.query
-      const { rows, total } = await createLedgerRepository({ db: app.db }).listAll({
+      const { rows, total, totalCapped } = await createLedgerRepository({ db: app.db }).listAll({
         filter: { partnerId, type, range: dayRange({ from: dateFrom, to: dateTo }) },
         page,
         size,
@@ -87,6 +87,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
           partnerPhone: r.partnerPhone,
         })),
         total,
+        totalCapped,
         page,
         size,
       })

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
-import { pageTotal, totalOf } from '../../db/paging.ts'
+import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { LedgerType, WithdrawalStatus } from '../../wire.ts'
@@ -79,8 +79,15 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
         .orderBy(...queueOrder(filter))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(withdrawals).where(w)
-      return { rows, total: total?.n ?? 0 }
+      const capped = db
+        .select({ one: sql`1` })
+        .from(withdrawals)
+        .where(w)
+        .orderBy(...queueOrder(filter))
+        .limit(COUNT_CAP + 1)
+        .as('capped')
+      const [counted] = await db.select({ n: count() }).from(capped)
+      return { rows, ...capTotal(counted?.n ?? 0) }
     },
     /** A batch of the export after `last` (keyset on created_at, id, newest first). */
     async exportBatch({ filter, last, limit }: { filter: WithdrawalFilter; last?: AdminWithdrawalRow; limit: number }) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { randomToken } from '../../lib/crypto.ts'
-import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
@@ -83,17 +83,17 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '财务: withdrawals with full payout accounts; 审核中 first, then newest (by status, partner, applied date)',
         security: adminSecurity,
         querystring: adminListQuery,
-        response: { 200: envelope(pageOf(adminWithdrawalSchema)) },
+        response: { 200: envelope(cappedPageOf(adminWithdrawalSchema)) },
       },
     },
     async (request) => {
       const { status, partnerId, dateFrom, dateTo, page, size } = request.query
-      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).list({
+      const { rows, total, totalCapped } = await createWithdrawalsRepository({ db: app.db }).list({
         filter: { partnerId, status, range: dayRange({ from: dateFrom, to: dateTo }) },
         page,
         size,
       })
-      return ok({ list: rows.map((r) => toAdminWithdrawal(r.w, r)), total, page, size })
+      return ok({ list: rows.map((r) => toAdminWithdrawal(r.w, r)), total, totalCapped, page, size })
     },
   )
 
