@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { adminClient } from '../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../test/helper.ts'
 import { createLedgerRepository } from '../modules/ledger/ledger.repository.ts'
 import { DEMO, seedDemo } from './demo.ts'
@@ -28,5 +29,28 @@ describe('demo data', () => {
     const id = signIn.json().data.id
     assert.equal(await repo.balance({ partnerId: id }), await repo.sumEntries({ partnerId: id }))
     assert.equal((await client.get('/api/ems/partner/partner/sharePoster')).json().data.backgrounds.length, 2)
+  })
+
+  test('the demo teacher finds pool and own clues with follow-ups, an overdue contact, and the audit log shows their work', async () => {
+    const teacher = createClient(t.app)
+    assert.equal((await teacher.post('/api/bms/system/admin/signIn', DEMO.teacher)).statusCode, 200)
+    const pool = (await teacher.get('/api/ems/partner/clue/listForAdmin', { pool: 1 })).json().data
+    assert.ok(pool.total >= 2)
+    const mine = (await teacher.get('/api/ems/partner/clue/listForAdmin', { mine: 1, size: 100 })).json().data.list
+    assert.ok(mine.length >= 8)
+    const following = mine.find((c: { status: string; nextContactAt: string | null }) => c.status === '跟进中' && c.nextContactAt)
+    const detail = (await teacher.get('/api/ems/partner/clue/detailsForAdmin', { id: following.id })).json().data
+    assert.ok(detail.followUps.length >= 1)
+    const dash = (await teacher.get('/api/bms/system/dashboard')).json().data
+    assert.equal(dash.overdueContacts.length, 1)
+    const finance = createClient(t.app)
+    assert.equal((await finance.post('/api/bms/system/admin/signIn', DEMO.finance)).statusCode, 200)
+    assert.equal((await finance.get('/api/bms/system/dashboard')).json().data.pendingWithdrawals.count, 1)
+    const admin = (await adminClient(t.app, '管理员')).client
+    const log = (await admin.get('/api/bms/system/auditLog/list', { size: 100 })).json().data.list
+    assert.deepEqual(
+      new Set(log.map((e: { action: string }) => e.action)),
+      new Set(['clue.take', 'clue.follow', 'clue.followUp', 'clue.deal', 'clue.invalid', 'ledger.adjust', 'withdrawal.pay']),
+    )
   })
 })

@@ -2,14 +2,22 @@ import { count } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { hashPassword } from '../lib/crypto.ts'
 import { createAdmin } from '../modules/admins/admins.service.ts'
-import { createActivityClue, createPartnerClue, followClue, invalidateClue, recordDeal } from '../modules/clues/clues.service.ts'
+import {
+  addFollowUp,
+  createActivityClue,
+  createPartnerClue,
+  followClue,
+  invalidateClue,
+  recordDeal,
+  takeClue,
+} from '../modules/clues/clues.service.ts'
 import { adjustBalance } from '../modules/ledger/ledger.service.ts'
 import { createLedgerRepository } from '../modules/ledger/ledger.repository.ts'
 import { levels } from '../modules/levels/levels.table.ts'
 import { partners } from '../modules/partners/partners.table.ts'
 import { createPostersRepository } from '../modules/posters/posters.repository.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/withdrawals.service.ts'
-import { AdminRole, PartnerStatus } from '../wire.ts'
+import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
 
 export const DEMO = {
@@ -98,7 +106,7 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
     password: DEMO.finance.password,
     role: AdminRole.finance,
   })
-  await createAdmin({
+  const teacher = await createAdmin({
     db,
     account: DEMO.teacher.account,
     name: '招生老师演示',
@@ -120,19 +128,42 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
       i % 3 === 0 ? await createActivityClue({ db, ref: 'DEMO01', input }) : await createPartnerClue({ db, partnerId: demo!.id, input })
     ids.push(clue.id)
   }
-  // 待跟进: 0-2; 跟进中: 3-4; 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
-  await followClue({ db, id: ids[3]! })
-  await followClue({ db, id: ids[4]!, remark: '已约下周面谈' })
+  // 待跟进: 0-2 (0 and 1 in the pool, 2 taken by the teacher); 跟进中: 3-4 with follow-ups (4 overdue
+  // for a call); 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
+  // The teacher's and finance's actions go through the audit log, as the console's would.
+  const teacherActor = { id: teacher.id, name: teacher.name, role: teacher.role }
+  const financeActor = { id: finance.id, name: finance.name, role: finance.role }
   const now = Date.now()
+  await takeClue({ db, id: ids[2]!, actor: teacherActor })
+  await followClue({ db, id: ids[3]!, actor: teacherActor })
+  await addFollowUp({
+    db,
+    id: ids[3]!,
+    method: FollowUpMethod.phone,
+    note: '已电话沟通，对会计学本科感兴趣，想了解学费分期',
+    nextContactAt: new Date(now + 2 * 86400_000),
+    actor: teacherActor,
+  })
+  await followClue({ db, id: ids[4]!, remark: '已约下周面谈', actor: teacherActor })
+  await addFollowUp({
+    db,
+    id: ids[4]!,
+    method: FollowUpMethod.wechat,
+    note: '已加微信，发送了招生简章',
+    nextContactAt: new Date(now - 3600_000),
+    actor: teacherActor,
+    now: new Date(now - 2 * 86400_000),
+  })
   const monthStart = new Date(new Date(now + 8 * 3600_000).toISOString().slice(0, 8) + '01T00:00:00+08:00').getTime()
   const early = new Date(Math.max(monthStart + 3600_000, now - (freezeDays + 1) * 86400_000))
-  await recordDeal({ db, id: ids[5]!, programme: '会计学(本科)', amount: 680000, freezeDays, now: early })
-  for (const id of [ids[6]!, ids[7]!, ids[8]!]) await recordDeal({ db, id, programme: '工商企业管理(大专)', amount: 520000, freezeDays })
-  await invalidateClue({ db, id: ids[9]!, reason: '号码为空号' })
+  await recordDeal({ db, id: ids[5]!, programme: '会计学(本科)', amount: 680000, freezeDays, now: early, actor: teacherActor })
+  for (const id of [ids[6]!, ids[7]!, ids[8]!])
+    await recordDeal({ db, id, programme: '工商企业管理(大专)', amount: 520000, freezeDays, actor: teacherActor })
+  await invalidateClue({ db, id: ids[9]!, reason: '号码为空号', actor: teacherActor })
 
-  await adjustBalance({ db, partnerId: demo!.id, amount: 50000, note: '新合伙人奖励', adminId: finance.id })
+  await adjustBalance({ db, partnerId: demo!.id, amount: 50000, note: '新合伙人奖励', adminId: finance.id, actor: financeActor })
   const paid = await applyWithdrawal({ db, partnerId: demo!.id, amount: 20000, idempotencyKey: 'demo-withdrawal-paid' })
-  await finishPay({ db, id: paid.withdrawal.id, transactionNo: 'DEMO-TX-0001', adminId: finance.id })
+  await finishPay({ db, id: paid.withdrawal.id, transactionNo: 'DEMO-TX-0001', adminId: finance.id, actor: financeActor })
   await applyWithdrawal({ db, partnerId: demo!.id, amount: 10000, idempotencyKey: 'demo-withdrawal-pending' })
 
   const posters = createPostersRepository({ db })
