@@ -68,6 +68,11 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
             // The upload is ours (send); antd's own request never runs.
             return Upload.LIST_IGNORE
           }}
+          onDrop={(e) => {
+            // A dropped file of another type is filtered out by `accept` without a word: say why.
+            const refused = Array.from(e.dataTransfer.files).map(imageRefusal)
+            if (refused.length > 0 && refused.every((r) => r !== null)) setRefusal(refused[0] ?? undefined)
+          }}
         >
           <p className='ant-upload-drag-icon'>
             <InboxOutlined />

@@ -85,6 +85,16 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
                 void send(file)
                 return Upload.LIST_IGNORE
               }}
+              onDrop={(e) => {
+                // A dropped file of another type is filtered out by `accept` without a word: say why.
+                const files = Array.from(e.dataTransfer.files)
+                const refused = files.map(xlsxRefusal)
+                if (files.length > 0 && files.every((f) => !/\.xlsx$/i.test(f.name))) {
+                  setReport(undefined)
+                  setFileName(files[0]?.name)
+                  setRefusal(refused[0] ?? undefined)
+                }
+              }}
             >
               <p className='ant-upload-drag-icon'>
                 <InboxOutlined />
