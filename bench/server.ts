@@ -7,6 +7,7 @@
  * the one-pending rule: such refusals are counted as 4xx).
  * Writes bench/results/server.json and server.md. BENCH_SECONDS (default 10) per route;
  * BENCH_DBS=pglite,postgres chooses the databases; BENCH_ROUTES='clue list,home summary' the routes
+ * ('console clue list' and 'dashboard' are the operator console's, over 1 M ledger entries: BENCH_LEDGER)
  * (hello-world always runs, as the baseline; 'withdrawal apply' included); BENCH_NODE_ARGS adds
  * Node options to the server process (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
  */
@@ -26,6 +27,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const CONNECTIONS = 50
 const PARTNERS = 1000
 const CLUES = 100_000
+/** Ledger entries across partners (the console's ledger and the dashboard's commission figures). */
+const LEDGER_ENTRIES = Number(process.env.BENCH_LEDGER || 1_000_000)
 const PASSWORD = 'bench1234'
 
 export interface RouteResult {
@@ -69,6 +72,8 @@ export interface ApplyResult {
 const BENCH_BALANCE = 100_000
 const APPLY_AMOUNT = 1_000
 const sessionToken = (partnerId: number) => `bench-session-${partnerId}`
+/** Operator sessions of the console's routes (cookie asid = this token). */
+const operatorToken = (account: string) => `bench-operator-${account}`
 
 export async function seed(env: Record<string, string>) {
   const started = Date.now()
@@ -81,14 +86,37 @@ export async function seed(env: Record<string, string>) {
     SELECT '139' || lpad(i::text, 8, '0'), ${hash}, 'B' || lpad(i::text, 6, '0'), ${PartnerStatus.active}, '压测' || i, '支付宝', 'bench' || i || '@example.com', '压测' || i,
            '压测学校', '电子商务', '学历教育(大专)-电子商务(大专)', '2026', '1期'
     FROM generate_series(1, ${PARTNERS}) AS i`)
-  const statuses = [ClueStatus.new, ClueStatus.following, ClueStatus.deal, ClueStatus.invalid]
+  // Console operators: a 管理员 and three 招生老师, with known session tokens.
   await db.execute(sql`
-    INSERT INTO clues (partner_id, name, phone, source, status, created_at, updated_at)
+    INSERT INTO admins (account, name, password_hash, role)
+    VALUES ('bench_admin', '压测管理员', ${hash}, '管理员'), ('bench_t1', '压测老师1', ${hash}, '招生老师'),
+           ('bench_t2', '压测老师2', ${hash}, '招生老师'), ('bench_t3', '压测老师3', ${hash}, '招生老师')`)
+  await db.execute(sql`
+    INSERT INTO sessions (token_hash, kind, admin_id, expires_at)
+    SELECT encode(sha256(convert_to('bench-operator-' || account, 'UTF8')), 'hex'), 'admin', id, now() + interval '30 days'
+    FROM admins WHERE account LIKE 'bench_%'`)
+  const statuses = [ClueStatus.new, ClueStatus.following, ClueStatus.deal, ClueStatus.invalid]
+  // A quarter of the clues in the pool, the rest spread over the three teachers; open ones touched
+  // when created, a tenth of the 跟进中 ones with a next contact time around now; deals dated.
+  await db.execute(sql`
+    INSERT INTO clues (partner_id, name, phone, source, status, assignee_id, deal_at, last_touched_at, next_contact_at, created_at, updated_at)
     SELECT p.id, '线索' || i, '137' || lpad(i::text, 8, '0'), '合伙人录入',
            (ARRAY[${statuses[0]}, ${statuses[1]}, ${statuses[2]}, ${statuses[3]}])[1 + i % 4],
+           (SELECT id FROM admins WHERE account = 'bench_t' || (i / 4 % 4)),
+           CASE WHEN i % 4 = 2 THEN now() - (i % 365) * interval '1 day' END,
+           now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second',
+           CASE WHEN i % 40 = 1 THEN now() + ((i % 20) - 10) * interval '1 day' END,
            now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second', now()
     FROM generate_series(1, ${CLUES}) AS i
     JOIN partners p ON p.code = 'B' || lpad((1 + i % ${PARTNERS})::text, 6, '0')`)
+  // The ledger's history: commission and adjustment pairs that cancel out per partner (so the
+  // wallets still equal their ledgers), spread over the last year.
+  await db.execute(sql`
+    INSERT INTO ledger_entries (partner_id, type, amount, balance_after, note, created_at)
+    SELECT p.id, CASE WHEN i % 2 = 0 THEN '佣金' ELSE '调整' END, CASE WHEN i % 2 = 0 THEN 100 ELSE -100 END, ${BENCH_BALANCE},
+           'bench history', now() - (i / 2 % 365) * interval '1 day' - interval '1 hour'
+    FROM generate_series(0, ${LEDGER_ENTRIES} - 1) AS i
+    JOIN partners p ON p.code = 'B' || lpad((1 + i / 2 % ${PARTNERS})::text, 6, '0')`)
   // Withdrawal apply: every partner gets a balance (one adjustment entry, so the ledger sums to
   // the wallet) and a session whose token is known (sid = bench-session-<id>).
   await db.execute(sql`
@@ -297,10 +325,19 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
     const { child, url } = await startChild(env)
     try {
       const cookie = await signIn(url, '13900000001')
+      const teacher = { cookie: `asid=${operatorToken('bench_t1')}` }
+      const admin = { cookie: `asid=${operatorToken('bench_admin')}` }
       const routes: Array<{ route: string; path: string; headers: Record<string, string> }> = [
         { route: 'hello-world', path: '/bench/hello', headers: {} },
         { route: 'clue list', path: '/api/ems/partner/clue/list?page=1&size=20', headers: { cookie } },
         { route: 'home summary', path: '/api/ems/partner/partner/home', headers: { cookie } },
+        // The console: a teacher's filtered clue list (own + pool, 待跟进), and the dashboard figures.
+        {
+          route: 'console clue list',
+          path: `/api/ems/partner/clue/listForAdmin?status=${encodeURIComponent(ClueStatus.new)}&page=1&size=20`,
+          headers: teacher,
+        },
+        { route: 'dashboard', path: '/api/bms/system/dashboard', headers: admin },
       ]
       const results: RouteResult[] = []
       const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim())

@@ -33,6 +33,19 @@ export async function* batches<R>({
   }
 }
 
+/** Resolves when `stream` drains or closes (never rejects: an error is handled where the stream is). */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done)
+      stream.off('close', done)
+      resolve()
+    }
+    stream.on('drain', done)
+    stream.on('close', done)
+  })
+}
+
 /**
  * Answers an .xlsx written row by row as the rows arrive (exceljs' streaming WorkbookWriter): the
  * file is never whole in memory, and a row is committed as soon as it is written. Call after every
@@ -58,7 +71,16 @@ export function sendXlsx<R>({
     sheet.columns = columns.map((c) => ({ header: c.header, key: c.header, width: c.width }))
     sheet.getRow(1).font = { bold: true }
     sheet.getRow(1).commit()
-    for await (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? '')).commit()
+    let n = 0
+    for await (const row of rows) {
+      sheet.addRow(columns.map((c) => c.value(row) ?? '')).commit()
+      // The client went away: stop reading. A slow client: wait until what was written has gone
+      // out, so at most a batch or so is held in memory.
+      if (++n % 200 === 0) {
+        if (stream.destroyed) return
+        if (stream.writableNeedDrain) await drained(stream)
+      }
+    }
     sheet.commit()
     await workbook.commit()
   }
