@@ -1,7 +1,9 @@
 /**
- * Lighthouse (the npm package, driving Debian's Chromium) mobile performance of the login and
- * home pages served by the production server: score, FCP, LCP, TBT. Home needs a session: the
- * demo partner signs in and Lighthouse sends the cookie with every request.
+ * Lighthouse (the npm package, driving Debian's Chromium) mobile performance of the pages a person
+ * opens first, served by the production server: login, the signed-in home (the demo partner signs
+ * in and Lighthouse sends the cookie with every request), and what a prospect lands on from a
+ * poster (the activities with the partner's `ref`, and an activity's detail). Score, FCP, LCP, TBT
+ * and the bytes that crossed the wire (compressed as served).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -18,6 +20,10 @@ export interface LighthouseResult {
   fcpMs: number
   lcpMs: number
   tbtMs: number
+  /** Bytes transferred for the whole page load (Lighthouse's total-byte-weight, as sent). */
+  transferBytes: number
+  /** Script bytes transferred. */
+  scriptBytes: number
 }
 
 async function freePort(): Promise<number> {
@@ -74,6 +80,15 @@ async function startProductionServer() {
   }
 }
 
+/** The first published activity a prospect can open (the demo data has several). */
+async function firstActivityId(url: string): Promise<number> {
+  const res = await fetch(`${url}/api/cms/activity/activity/listForClient?page=1&size=1`)
+  const body = (await res.json()) as { data?: { list?: Array<{ id: number }> } }
+  const id = body.data?.list?.[0]?.id
+  if (!id) throw new Error('no published activity in the demo data')
+  return id
+}
+
 async function demoCookie(url: string): Promise<string> {
   const res = await fetch(`${url}/api/ems/partner/client/signIn`, {
     method: 'POST',
@@ -81,6 +96,12 @@ async function demoCookie(url: string): Promise<string> {
     body: new URLSearchParams({ phone: '13800000000', password: 'demo1234' }),
   })
   return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+}
+
+/** Script bytes as transferred, from Lighthouse's per-resource summary. */
+function scriptTransferBytes(lhr: { audits: Record<string, { details?: unknown }> }): number {
+  const details = lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
+  return details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0
 }
 
 export async function runLighthouse(): Promise<LighthouseResult[]> {
@@ -103,9 +124,12 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
   })
   try {
     const cookie = await demoCookie(server.url)
+    const activityId = await firstActivityId(server.url)
     const pages: Array<{ page: string; url: string; headers: Record<string, string> }> = [
       { page: 'login', url: `${server.url}/pages/user/login`, headers: {} },
       { page: 'home', url: `${server.url}/`, headers: { Cookie: cookie } },
+      { page: 'poster landing', url: `${server.url}/pages/activity/main?ref=DEMO01`, headers: {} },
+      { page: 'activity detail', url: `${server.url}/pages/activity/detail?id=${activityId}&ref=DEMO01`, headers: {} },
     ]
     const results: LighthouseResult[] = []
     for (const p of pages) {
@@ -126,6 +150,8 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
         fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        transferBytes: Math.round(lhr.audits['total-byte-weight']?.numericValue ?? 0),
+        scriptBytes: scriptTransferBytes(lhr),
       })
     }
     return results

@@ -91,10 +91,13 @@ async function main() {
       '',
       '## Lighthouse (mobile, simulated throttling, production server)',
       '',
-      '| page | score | FCP | LCP | TBT |',
-      '|---|---:|---:|---:|---:|',
+      '| page | score | FCP | LCP | TBT | transferred (all / script) |',
+      '|---|---:|---:|---:|---:|---:|',
     )
-    for (const l of lighthouse) md.push(`| ${l.page} (${l.url}) | ${l.score} | ${l.fcpMs} ms | ${l.lcpMs} ms | ${l.tbtMs} ms |`)
+    for (const l of lighthouse)
+      md.push(
+        `| ${l.page} (${l.url}) | ${l.score} | ${l.fcpMs} ms | ${l.lcpMs} ms | ${l.tbtMs} ms | ${kb(l.transferBytes)} / ${kb(l.scriptBytes)} |`,
+      )
   }
   md.push('', '## Mini-programs (raw bytes)', '', '| build | main package | subpackages | total |', '|---|---:|---|---:|')
   for (const [name, m] of Object.entries(mini))

@@ -4,9 +4,14 @@ import type { Compiler } from 'webpack'
 /**
  * Writes chunk-map.json beside the H5 build: for each page, the files of the async chunk group
  * its lazy import creates. bench/sizes.ts reads it for per-route sizes and the size budgets.
+ * It also writes preload.json, by URL path (`/` is the entry page): the back-office announces a
+ * page's files with a `Link: rel=preload` header on the HTML, so they download beside the shell's
+ * scripts instead of after them (server/src/plugins/static-h5.ts).
  * With BUNDLE_MODULES=<file> it also lists the largest modules of the initial chunks there.
  */
 export class ChunkMapPlugin {
+  constructor(private readonly options: { entryPage: string }) {}
+
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('ChunkMapPlugin', (compilation) => {
       const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT
@@ -22,6 +27,12 @@ export class ChunkMapPlugin {
           }
         }
         compilation.emitAsset('chunk-map.json', new compiler.webpack.sources.RawSource(JSON.stringify(map, null, 2)))
+        const preload: Record<string, string[]> = {}
+        for (const [page, files] of Object.entries(map)) preload[`/${page}`] = files
+        const entry = map[this.options.entryPage]
+        if (!entry) throw new Error(`ChunkMapPlugin: the entry page ${this.options.entryPage} has no chunk (renamed in src/routes.ts?)`)
+        preload['/'] = entry
+        compilation.emitAsset('preload.json', new compiler.webpack.sources.RawSource(JSON.stringify(preload)))
 
         const modulesFile = process.env.BUNDLE_MODULES
         if (modulesFile) {
