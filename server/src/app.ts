@@ -8,6 +8,7 @@ import { createResponseSerializerCompiler } from './lib/serializer.ts'
 import { registerModules } from './modules/index.ts'
 import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
+import { drainPlugin } from './plugins/drain.ts'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { routeTablePlugin } from './plugins/route-table.ts'
@@ -51,6 +52,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // While closing (SIGTERM), a request that reaches an open keep-alive connection is answered
+    // (with Connection: close), not refused with a 503: the pool stays open until the last one.
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   try {
     await app.register(routeTablePlugin)
+    await app.register(drainPlugin)
     await app.register(errorsPlugin)
     // PostgreSQL text cannot hold U+0000: refuse it for every route before it reaches the database.
     app.addHook('preValidation', refuseNulCharacters)

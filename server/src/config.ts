@@ -59,6 +59,7 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   RATE_LIMIT: bool.default(true),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SESSION_CACHE: bool.default(true),
   SMS_PROVIDER: z.enum(['local', 'http']).optional(),
   SMS_API_URL: optional,
@@ -117,6 +118,8 @@ export interface Config {
   bodyLimit: number
   uploadLimit: number
   rateLimit: boolean
+  /** On SIGTERM, how long to keep accepting (readiness 503, Connection: close) before closing the listener. */
+  shutdownDelayMs: number
   /** Keep live sessions in memory, invalidated by the database's change notifications. */
   sessionCache: boolean
   sms: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string; signName: string }
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     rateLimit: e.RATE_LIMIT,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCache: e.SESSION_CACHE,
     sms: { provider: smsProvider, apiUrl: e.SMS_API_URL, apiKey: e.SMS_API_KEY, signName: e.SMS_SIGN_NAME },
     login: {

@@ -5,6 +5,11 @@ import { openDatabase } from './db/client.ts'
 import { assertMoneyAddsUp } from './db/integrity.ts'
 import { runStartupTasks, scheduleSessionPurge } from './startup.ts'
 
+/** After the delay (SHUTDOWN_DELAY_MS), how long a stop waits for the open connections to end (idle ones end at Node's 5 s keep-alive timeout). */
+const DRAIN_MAX_MS = 6_000
+/** How long a SIGTERM waits for the requests in flight and the database, after the drain, before the process exits anyway. */
+const CLOSE_TIMEOUT_MS = 10_000
+
 export interface StartServerOptions {
   config?: Config
   /** Overrides of the configured port/host (0 picks a free port). */
@@ -28,10 +33,15 @@ export async function startServer(
     app.addHook('onClose', async () => database.close())
     scheduleSessionPurge({ app, db: database.db })
     await app.ready()
-    await runStartupTasks({ app, config })
+    // N processes starting together must not each create the first operator or the demo data.
+    await database.runAlone(() => runStartupTasks({ app: app!, config }))
     const url = await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host })
     let closing: Promise<void> | undefined
-    return { url, app, close: () => (closing ??= app!.close().then(() => undefined)) }
+    const close = async () => {
+      await app!.drain({ delayMs: config.shutdownDelayMs, maxWaitMs: DRAIN_MAX_MS })
+      await app!.close()
+    }
+    return { url, app, close: () => (closing ??= close()) }
   } catch (error) {
     if (app) await app.close()
     else await database.close()
@@ -39,13 +49,23 @@ export async function startServer(
   }
 }
 
-if (require.main === module) {
-  startServer()
+/**
+ * Starts the server and stops it gracefully on SIGTERM/SIGINT: no new connections, the requests
+ * in flight (and any that reach an open connection meanwhile) answered, then the database pool
+ * closed; exit 1 if that takes too long. Used by `npm run server` and by
+ * each worker of `npm run start:cluster`.
+ */
+export function runServer(options: StartServerOptions = {}): void {
+  startServer(options)
     .then(({ url, app, close }) => {
       app.log.info(`back-office listening on ${url} (API docs: ${url}/docs)`)
       const stop = (signal: string) => {
         app.log.info(`${signal}: closing`)
-        const timer = setTimeout(() => process.exit(1), 10_000)
+        const limit = app.config.shutdownDelayMs + DRAIN_MAX_MS + CLOSE_TIMEOUT_MS
+        const timer = setTimeout(() => {
+          app.log.error(`still closing after ${limit} ms: exiting`)
+          process.exit(1)
+        }, limit)
         timer.unref()
         close().then(
           () => process.exit(0),
@@ -72,3 +92,5 @@ if (require.main === module) {
       process.exit(1)
     })
 }
+
+if (require.main === module) runServer()

@@ -36,6 +36,7 @@ export function databaseFromPglite({ client, release }: { client: PGlite; releas
         if (!client.closed) await unlisten()
       }
     },
+    runAlone: (fn) => fn(),
     close: async () => {
       try {
         if (!client.closed) await client.close()
@@ -70,6 +71,17 @@ export function databaseFromPool({ pool }: { pool: pg.Pool }): Database {
       }
     },
     listen: (channel, handlers) => listenOnPostgres({ options: pool.options, channel, handlers }),
+    runAlone: async (fn) => {
+      // Its own client, not one of the pool's: `fn` queries through the pool meanwhile.
+      const client = new pg.Client(pool.options)
+      await client.connect()
+      try {
+        await client.query('SELECT pg_advisory_lock(727275)')
+        return await fn()
+      } finally {
+        await client.end().catch(() => {})
+      }
+    },
     close: async () => {
       await pool.end()
     },

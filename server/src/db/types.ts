@@ -22,6 +22,12 @@ export interface Database {
    * dropped; it reconnects every second and then calls `onLive(true)`). Returns a stop function.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>
+  /**
+   * Runs `fn` while no other process on this database runs its own `runAlone` (start-up tasks
+   * that check then insert, in N processes starting together). PostgreSQL: an advisory lock held
+   * on a connection of its own while `fn` uses the others. PGlite has one process: `fn` runs.
+   */
+  runAlone<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 

@@ -1,17 +1,22 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { createError } from '../lib/errors.ts'
+import { createDatabaseStore, deleteEndedWindows } from '../modules/rate-limits/rate-limits.store.ts'
 import { Code } from '../wire.ts'
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000
 
 /**
  * Per-route limits (routes opt in with `config.rateLimit`, see lib/rate-limits.ts), counted per
- * IP in this process. The per-phone limits of verification codes live in the database instead.
+ * IP in the database (`rate_limit_hits`), so every process on it shares them. The per-phone
+ * limits of verification codes live in the database too.
  */
 export const rateLimitPlugin = fp<{ enabled: boolean }>(
   async (app, { enabled }) => {
     if (!enabled) return
     await app.register(rateLimit, {
       global: false,
+      store: createDatabaseStore({ db: app.db }),
       errorResponseBuilder: (_request, context) =>
         createError({
           key: 'rateLimited',
@@ -20,6 +25,10 @@ export const rateLimitPlugin = fp<{ enabled: boolean }>(
           statusCode: 429,
         }),
     })
+    const sweep = () =>
+      deleteEndedWindows({ db: app.db }).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping rate-limit windows failed'))
+    const timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
+    app.addHook('onClose', async () => clearInterval(timer))
   },
-  { name: 'rateLimit' },
+  { name: 'rateLimit', dependencies: ['database'] },
 )

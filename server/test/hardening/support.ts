@@ -64,7 +64,7 @@ export async function createFingerprint(app: FastifyInstance) {
   const result = (await app.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   )) as unknown as { rows: Array<{ table_name: string }> }
-  const tables = result.rows.map((r) => r.table_name).filter((t) => t !== 'sign_in_failures')
+  const tables = result.rows.map((r) => r.table_name).filter((t) => t !== 'sign_in_failures' && t !== 'rate_limit_hits')
   const rowOf = (t: string) =>
     t === 'verification_codes' ? `(x.id, x.phone, x.type, x.code_hash, x.expires_at, x.consumed_at, x.created_at)::text` : 'x::text'
   const text = tables

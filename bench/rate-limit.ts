@@ -1,0 +1,90 @@
+/**
+ * `node --import tsx bench/rate-limit.ts`: what one limited request costs with the per-IP limiter
+ * of @fastify/rate-limit counting in this process's memory (the plugin's LocalStore, as before
+ * issue 16) and in the database (rate_limit_hits, shared by every process), against no limiter.
+ * A one-route Fastify app, injected calls (no sockets), 20 at a time, 200 IPs; CPU per request
+ * of this process, and of the PostgreSQL cluster's processes (PGTEST_DIR's postmaster and its
+ * children) on PostgreSQL. On PGlite by default; on PostgreSQL when DATABASE_URL is set (as the
+ * server tests). BENCH_REQUESTS (default 4000).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import rateLimit from '@fastify/rate-limit'
+import Fastify from 'fastify'
+import { createDatabaseStore } from '../server/src/modules/rate-limits/rate-limits.store'
+import { createTestDatabase, prepareTemplate } from '../server/test/helper'
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000)
+
+/** CPU (µs) of the test cluster: its postmaster and the backends it forked. */
+function clusterCpuMicros(): number {
+  const dir = process.env.PGTEST_DIR || '/tmp/activity-mobile-pg'
+  const postmaster = fs
+    .readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'latin1')
+    .split('\n')[0]!
+    .trim()
+  const tick = 1e6 / 100
+  let total = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (pid !== postmaster && fields[1] !== postmaster) continue
+      total += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      // gone
+    }
+  }
+  return total
+}
+
+async function measure(variant: 'none' | 'memory' | 'database', db: 'pglite' | 'postgres') {
+  const testDb = await createTestDatabase()
+  const app = Fastify()
+  if (variant !== 'none')
+    await app.register(rateLimit, {
+      global: false,
+      ...(variant === 'database' ? { store: createDatabaseStore({ db: testDb.database.db }) } : {}),
+    })
+  app.post('/limited', { config: variant === 'none' ? {} : { rateLimit: { max: 1_000_000, timeWindow: 60_000 } } }, async () => ({
+    ok: true,
+  }))
+  await app.ready()
+  const call = (i: number) => app.inject({ method: 'POST', url: '/limited', remoteAddress: `10.1.${i % 200}.1` })
+  for (let i = 0; i < 200; i++) await call(i) // warm up: every IP has its row
+  const cpu = process.cpuUsage()
+  const pgBefore = db === 'postgres' ? clusterCpuMicros() : 0
+  const started = process.hrtime.bigint()
+  let statuses = 0
+  for (let i = 0; i < REQUESTS; i += 20) {
+    const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => call(i + j)))
+    statuses += batch.filter((r) => r.statusCode === 200).length
+  }
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6
+  const used = process.cpuUsage(cpu)
+  const pgUs = db === 'postgres' ? clusterCpuMicros() - pgBefore : undefined
+  await app.close()
+  await testDb.dispose()
+  if (statuses !== REQUESTS) throw new Error(`${variant}: ${REQUESTS - statuses} calls were not answered 200`)
+  return {
+    db,
+    variant,
+    serverCpuUsPerRequest: Math.round((used.user + used.system) / REQUESTS),
+    postgresCpuUsPerRequest: pgUs === undefined ? undefined : Math.round(pgUs / REQUESTS),
+    requestsPerSecond: Math.round(REQUESTS / (wallMs / 1000)),
+  }
+}
+
+async function main() {
+  const db = process.env.DATABASE_URL ? 'postgres' : 'pglite'
+  await prepareTemplate()
+  const rows = []
+  for (const variant of ['none', 'memory', 'database'] as const) rows.push(await measure(variant, db))
+  console.table(rows)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
