@@ -67,6 +67,8 @@ const envSchema = z.object({
   WECHAT_MINI_APP_ID: optional,
   WECHAT_MINI_APP_SECRET: optional,
   WECHAT_API_URL: z.string().default('https://api.weixin.qq.com'),
+  MINI_CODE_GATEWAY: z.enum(['local', 'real']).optional(),
+  WECHAT_MINI_CODE_ENV: z.enum(['release', 'trial', 'develop']).default('release'),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
   ALIPAY_PRIVATE_KEY_PATH: optional,
@@ -124,9 +126,13 @@ export interface Config {
     gateway: 'local' | 'real'
     wechatApiUrl: string
     wechatMp?: { appId: string; secret: string }
+    /** The official account's AppID (WECHAT_MP_APP_ID), public: WeChat H5 runs OAuth only when there is one. */
+    wechatMpAppId?: string
     wechatMini?: { appId: string; secret: string }
     alipay?: { appId: string; privateKey: string; gatewayUrl: string; alipayPublicKey?: string }
   }
+  /** WeChat mini-program codes for posters (gateways/mini-code.ts): local QR codes by default outside production. */
+  miniCode: { gateway: 'local' | 'real'; envVersion: 'release' | 'trial' | 'develop' }
   admin?: { account: string; password: string }
   seedDemo: boolean
   /** Payments (gateways/pay.ts): the sandbox by default outside production. */
@@ -157,6 +163,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const gateway = e.LOGIN_GATEWAY ?? (isProduction ? 'real' : 'local')
   if (isProduction && !e.APP_SECRET) problems.push('APP_SECRET is required in production')
+  const miniCodeGateway = e.MINI_CODE_GATEWAY ?? (isProduction ? 'real' : 'local')
+  if (e.MINI_CODE_GATEWAY === 'real' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET))
+    problems.push('WECHAT_MINI_APP_ID and WECHAT_MINI_APP_SECRET are required when MINI_CODE_GATEWAY=real')
   if (e.APP_SECRET && e.APP_SECRET.length < 16) problems.push('APP_SECRET must be at least 16 characters')
   if ((e.ADMIN_ACCOUNT && !e.ADMIN_PASSWORD) || (!e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_ACCOUNT and ADMIN_PASSWORD go together')
@@ -193,12 +202,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway,
       wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
       wechatMp: pair(e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
+      wechatMpAppId: e.WECHAT_MP_APP_ID,
       wechatMini: pair(e.WECHAT_MINI_APP_ID, e.WECHAT_MINI_APP_SECRET),
       alipay:
         e.ALIPAY_APP_ID && alipayPrivateKey
           ? { appId: e.ALIPAY_APP_ID, privateKey: alipayPrivateKey, gatewayUrl: e.ALIPAY_GATEWAY_URL, alipayPublicKey }
           : undefined,
     },
+    miniCode: { gateway: miniCodeGateway, envVersion: e.WECHAT_MINI_CODE_ENV },
     admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     pay: payConfig(e, { isProduction, publicOrigin, alipayPrivateKey, alipayPublicKey }),
