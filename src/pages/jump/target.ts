@@ -83,7 +83,10 @@ const SCAN_PARAMS = new Set(['scene', 'q', 'scancode_time'])
  * jump parameters; null when it is not one of ours.
  */
 export function sceneParams(raw: string): Record<string, string> | null {
-  const scene = parseQuery(looksEncoded(raw) ? decodeOnce(raw) : raw)
+  // WeChat encodes it once; a host may or may not have decoded it already.
+  let text = raw
+  for (let i = 0; i < 2 && !text.includes('=') && looksEncoded(text); i++) text = decodeOnce(text)
+  const scene = parseQuery(text)
   const ref = scene.r ?? ''
   if (!/^[A-Za-z0-9_-]{1,16}$/.test(ref)) return null
   const activity = scene.a ?? ''
