@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { PayConfig } from './gateways/pay.ts'
@@ -71,13 +72,20 @@ const envSchema = z.object({
   WECHAT_MINI_APP_ID: optional,
   WECHAT_MINI_APP_SECRET: optional,
   WECHAT_API_URL: z.string().default('https://api.weixin.qq.com'),
+  MINI_CODE_GATEWAY: z.enum(['local', 'real']).optional(),
+  WECHAT_MINI_CODE_ENV: z.enum(['release', 'trial', 'develop']).default('release'),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
+  ALIPAY_PRIVATE_KEY_PATH: optional,
+  ALIPAY_PUBLIC_KEY: optional,
+  ALIPAY_PUBLIC_KEY_PATH: optional,
+  ALIPAY_SELLER_ID: optional,
+  ALIPAY_NOTIFY_URL: optional,
   ALIPAY_GATEWAY_URL: z.string().default('https://openapi.alipay.com/gateway.do'),
   ADMIN_ACCOUNT: optional,
   ADMIN_PASSWORD: optional,
   SEED_DEMO: bool.optional(),
-  PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'none']).optional(),
+  PAY_PROVIDER: list.pipe(z.array(z.enum(['sandbox', 'wechatpay', 'alipay', 'none']))).optional(),
   PAY_SANDBOX_AUTO_COMPLETE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   WECHATPAY_MCH_ID: optional,
   WECHATPAY_APP_ID: optional,
@@ -127,9 +135,13 @@ export interface Config {
     gateway: 'local' | 'real'
     wechatApiUrl: string
     wechatMp?: { appId: string; secret: string }
+    /** The official account's AppID (WECHAT_MP_APP_ID), public: WeChat H5 runs OAuth only when there is one. */
+    wechatMpAppId?: string
     wechatMini?: { appId: string; secret: string }
-    alipay?: { appId: string; privateKey: string; gatewayUrl: string }
+    alipay?: { appId: string; privateKey: string; gatewayUrl: string; alipayPublicKey?: string }
   }
+  /** WeChat mini-program codes for posters (gateways/mini-code.ts): local QR codes by default outside production. */
+  miniCode: { gateway: 'local' | 'real'; envVersion: 'release' | 'trial' | 'develop' }
   admin?: { account: string; password: string }
   seedDemo: boolean
   /** Payments (gateways/pay.ts): the sandbox by default outside production. */
@@ -160,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const gateway = e.LOGIN_GATEWAY ?? (isProduction ? 'real' : 'local')
   if (isProduction && !e.APP_SECRET) problems.push('APP_SECRET is required in production')
+  const miniCodeGateway = e.MINI_CODE_GATEWAY ?? (isProduction ? 'real' : 'local')
+  if (e.MINI_CODE_GATEWAY === 'real' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET))
+    problems.push('WECHAT_MINI_APP_ID and WECHAT_MINI_APP_SECRET are required when MINI_CODE_GATEWAY=real')
   if (e.APP_SECRET && e.APP_SECRET.length < 16) problems.push('APP_SECRET must be at least 16 characters')
   if ((e.ADMIN_ACCOUNT && !e.ADMIN_PASSWORD) || (!e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_ACCOUNT and ADMIN_PASSWORD go together')
@@ -168,6 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
 
   const pair = (appId?: string, secret?: string) => (appId && secret ? { appId, secret } : undefined)
+  const alipayPrivateKey = keyText(e.ALIPAY_PRIVATE_KEY, e.ALIPAY_PRIVATE_KEY_PATH, 'ALIPAY_PRIVATE_KEY_PATH')
+  const alipayPublicKey = keyText(e.ALIPAY_PUBLIC_KEY, e.ALIPAY_PUBLIC_KEY_PATH, 'ALIPAY_PUBLIC_KEY_PATH')
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
 
   return {
@@ -196,30 +213,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway,
       wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
       wechatMp: pair(e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
+      wechatMpAppId: e.WECHAT_MP_APP_ID,
       wechatMini: pair(e.WECHAT_MINI_APP_ID, e.WECHAT_MINI_APP_SECRET),
       alipay:
-        e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY
-          ? { appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, gatewayUrl: e.ALIPAY_GATEWAY_URL }
+        e.ALIPAY_APP_ID && alipayPrivateKey
+          ? { appId: e.ALIPAY_APP_ID, privateKey: alipayPrivateKey, gatewayUrl: e.ALIPAY_GATEWAY_URL, alipayPublicKey }
           : undefined,
     },
+    miniCode: { gateway: miniCodeGateway, envVersion: e.WECHAT_MINI_CODE_ENV },
     admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
-    pay: payConfig(e, { isProduction, publicOrigin }),
+    pay: payConfig(e, { isProduction, publicOrigin, alipayPrivateKey, alipayPublicKey }),
     allowLists: allowLists(e, { publicOrigin }),
     cspConnectSources: e.CSP_CONNECT_SRC,
   }
 }
-/** PAY_PROVIDER: sandbox outside production; in production wechatpay when configured, otherwise none (payFee refuses). */
+/** A key given in a variable (`\\n` escapes allowed) or in a file. */
+function keyText(value: string | undefined, file: string | undefined, fileVariable: string): string | undefined {
+  if (value) return value.includes('\\n') ? value.replace(/\\n/g, '\n') : value
+  if (!file) return undefined
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${fileVariable}: cannot read ${file}`)
+  }
+}
+
+/**
+ * PAY_PROVIDER (comma-separated): sandbox outside production; in production each real provider
+ * whose variables are set (wechatpay with WECHATPAY_MCH_ID, alipay with ALIPAY_PUBLIC_KEY), else
+ * none (payFee refuses). WeChat Pay pays the WeChat channels, Alipay the Alipay mini-program.
+ */
 function payConfig(
   e: z.output<typeof envSchema>,
-  { isProduction, publicOrigin }: { isProduction: boolean; publicOrigin: string },
+  {
+    isProduction,
+    publicOrigin,
+    alipayPrivateKey,
+    alipayPublicKey,
+  }: { isProduction: boolean; publicOrigin: string; alipayPrivateKey?: string; alipayPublicKey?: string },
 ): PayConfig {
-  const provider = e.PAY_PROVIDER ?? (isProduction ? (e.WECHATPAY_MCH_ID ? 'wechatpay' : 'none') : 'sandbox')
+  const configured = [...(e.WECHATPAY_MCH_ID ? ['wechatpay' as const] : []), ...(alipayPublicKey ? ['alipay' as const] : [])]
+  const asked = e.PAY_PROVIDER?.length ? e.PAY_PROVIDER : isProduction ? configured : ['sandbox' as const]
+  const providers = asked.filter((p) => p !== 'none')
   const problems: string[] = []
-  if (provider === 'sandbox' && isProduction)
+  if (providers.includes('sandbox') && isProduction)
     problems.push('PAY_PROVIDER=sandbox is not allowed in production (it completes payments without money)')
+  if (providers.includes('sandbox') && providers.length > 1) problems.push('PAY_PROVIDER=sandbox cannot be combined with real providers')
   let wechat: PayConfig['wechat']
-  if (provider === 'wechatpay') {
+  if (providers.includes('wechatpay')) {
     const required = {
       WECHATPAY_MCH_ID: e.WECHATPAY_MCH_ID,
       WECHATPAY_APP_ID: e.WECHATPAY_APP_ID,
@@ -247,8 +289,27 @@ function payConfig(
       apiUrl: e.WECHATPAY_API_URL.replace(/\/+$/, ''),
     }
   }
+  let alipay: PayConfig['alipay']
+  if (providers.includes('alipay')) {
+    if (!e.ALIPAY_APP_ID) problems.push('ALIPAY_APP_ID is required when PAY_PROVIDER=alipay')
+    if (!alipayPrivateKey) problems.push('ALIPAY_PRIVATE_KEY or ALIPAY_PRIVATE_KEY_PATH is required when PAY_PROVIDER=alipay')
+    if (!alipayPublicKey) problems.push('ALIPAY_PUBLIC_KEY or ALIPAY_PUBLIC_KEY_PATH is required when PAY_PROVIDER=alipay')
+    alipay = {
+      appId: e.ALIPAY_APP_ID ?? '',
+      privateKey: alipayPrivateKey,
+      alipayPublicKey,
+      sellerId: e.ALIPAY_SELLER_ID,
+      notifyUrl: e.ALIPAY_NOTIFY_URL ?? `${publicOrigin}/api/fms/finance/payment/notify/alipay`,
+      gatewayUrl: e.ALIPAY_GATEWAY_URL,
+    }
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
-  return { provider, sandboxAutoCompleteMs: e.PAY_SANDBOX_AUTO_COMPLETE_MS ?? (e.NODE_ENV === 'development' ? 3000 : 0), wechat }
+  return {
+    providers,
+    sandboxAutoCompleteMs: e.PAY_SANDBOX_AUTO_COMPLETE_MS ?? (e.NODE_ENV === 'development' ? 3000 : 0),
+    wechat,
+    alipay,
+  }
 }
 
 /** WEB_ALLOWED_HOSTS / OAUTH_REDIRECT_HOSTS, comma-separated; defaults: this app's host (and localhost for the wxCode dev flow). */

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
-import type { WechatPayConfig } from '../src/gateways/pay.ts'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { AlipayPayConfig, WechatPayConfig } from '../src/gateways/pay.ts'
 
 /** The far side, played locally: a merchant key pair (ours) and a platform key pair (WeChat's). */
 export function wechatPayFixture() {
@@ -65,4 +67,128 @@ export function wechatPayFixture() {
     amount: { total: amount, payer_total: amount, currency: 'CNY', payer_currency: 'CNY' },
   })
   return { merchant, platform, config, platformHeaders, notificationBody, transaction }
+}
+
+/**
+ * Alipay's side, played locally: our app's key pair, Alipay's key pair, and Alipay's open gateway
+ * as a real HTTP server on 127.0.0.1 that checks each request's RSA2 signature with our public key
+ * and answers signed JSON like Alipay's (alipay.trade.create, alipay.trade.query).
+ */
+export async function alipayFixture() {
+  const app = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const alipay = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const appId = '2021000000000001'
+  const requests: Array<{ params: Record<string, string>; biz: Record<string, unknown>; signedCorrectly: boolean }> = []
+  /** What the next answers say; tests change them. */
+  const trades = new Map<string, { tradeNo: string; status: string; amount: string }>()
+  let answerSigner: crypto.KeyLike = alipay.privateKey
+  let failCreate: { sub_code: string; sub_msg: string } | null = null
+
+  const signingString = (params: Record<string, string>) =>
+    Object.keys(params)
+      .filter((k) => k !== 'sign' && params[k] !== '')
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&')
+
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (c: string) => (body += c))
+    req.on('end', () => {
+      const params = Object.fromEntries(new URLSearchParams(body))
+      const signedCorrectly = crypto.verify(
+        'sha256',
+        Buffer.from(signingString(params)),
+        app.publicKey,
+        Buffer.from(params.sign ?? '', 'base64'),
+      )
+      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+      requests.push({ params, biz, signedCorrectly })
+      const node = `${String(params.method).replace(/\./g, '_')}_response`
+      let result: Record<string, unknown>
+      if (!signedCorrectly) result = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+      else if (params.method === 'alipay.trade.create') {
+        if (failCreate) result = { code: '40004', msg: 'Business Failed', ...failCreate }
+        else {
+          const tradeNo = `2026${String(Date.now()).slice(-10)}${crypto.randomInt(100000, 999999)}`
+          trades.set(String(biz.out_trade_no), { tradeNo, status: 'WAIT_BUYER_PAY', amount: String(biz.total_amount) })
+          result = { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: tradeNo }
+        }
+      } else if (params.method === 'alipay.trade.query') {
+        const t = trades.get(String(biz.out_trade_no))
+        result = t
+          ? {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: biz.out_trade_no,
+              trade_no: t.tradeNo,
+              trade_status: t.status,
+              total_amount: t.amount,
+              send_pay_date: '2026-05-01 10:00:00',
+            }
+          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' }
+      } else result = { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' }
+      const raw = JSON.stringify(result)
+      const sign = crypto.sign('sha256', Buffer.from(raw), answerSigner).toString('base64')
+      res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
+      res.end(`{"${node}":${raw},"sign":"${sign}"}`)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  const config: AlipayPayConfig = {
+    appId,
+    privateKey: app.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    // As Alipay's console shows it: bare base64.
+    alipayPublicKey: alipay.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    notifyUrl: 'https://partner.example.com/api/fms/finance/payment/notify/alipay',
+    gatewayUrl: `http://127.0.0.1:${port}/gateway.do`,
+  }
+
+  /** An asynchronous notification as Alipay posts it: a form body signed over the sorted decoded values. */
+  const notificationBody = (
+    fields: Record<string, string>,
+    { signer = alipay.privateKey, tamper }: { signer?: crypto.KeyLike; tamper?: Record<string, string> } = {},
+  ) => {
+    const params: Record<string, string> = {
+      notify_time: '2026-05-01 10:00:05',
+      notify_type: 'trade_status_sync',
+      notify_id: crypto.randomUUID().replace(/-/g, ''),
+      app_id: appId,
+      charset: 'utf-8',
+      version: '1.0',
+      auth_app_id: appId,
+      buyer_id: '2088102177846880',
+      seller_id: '2088101117955611',
+      subject: '2026春季学费 & 教材费',
+      gmt_create: '2026-05-01 09:59:00',
+      gmt_payment: '2026-05-01 10:00:00',
+      ...fields,
+    }
+    const content = Object.keys(params)
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&')
+    const sign = crypto.sign('sha256', Buffer.from(content), signer).toString('base64')
+    return new URLSearchParams({ ...params, ...tamper, sign, sign_type: 'RSA2' }).toString()
+  }
+  const tradeOf = (orderNo: string) => trades.get(orderNo)
+
+  return {
+    app,
+    alipay,
+    config,
+    requests,
+    notificationBody,
+    tradeOf,
+    setTradeStatus: (orderNo: string, status: string) => {
+      const t = trades.get(orderNo)
+      if (t) t.status = status
+    },
+    signAnswersWith: (key: crypto.KeyLike) => (answerSigner = key),
+    failCreateWith: (error: typeof failCreate) => (failCreate = error),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

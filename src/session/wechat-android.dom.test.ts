@@ -10,7 +10,15 @@ import { wechatSdk } from '../wechat'
 import { fakeWechatSdk } from '../wechat/testing-fake-sdk'
 import { stopServerClock } from './clock'
 import { launchSession } from './launch'
-import { OAUTH_STATE, authorizeUrlFor, oauthTried, startWechatOAuth, wechatAuthorizeUrl } from './wechat-oauth'
+import {
+  OAUTH_STATE,
+  authorizeUrlFor,
+  loadOfficialAppId,
+  oauthTried,
+  officialAppId,
+  startWechatOAuth,
+  wechatAuthorizeUrl,
+} from './wechat-oauth'
 
 jest.mock('weixin-js-sdk', () => jest.requireActual('../wechat/testing-fake-sdk').fakeWechatSdkModule)
 
@@ -106,5 +114,33 @@ describe('the WeChat OAuth redirect', () => {
     expect(startWechatOAuth('/pages/partner/deal?type=1', loc)).toBe(true)
     expect(startWechatOAuth('/pages/partner/deal?type=1', loc)).toBe(false)
     expect(went).toEqual([wechatAuthorizeUrl('wx-test-app-id', 'https://m.example.com/pages/partner/deal?type=1')])
+  })
+
+  it("never goes to WeChat without an AppID (neither the build's nor the back-office's); the back-office's one is used when the build has none", async () => {
+    const g = globalThis as unknown as { WX_APP_ID: string }
+    const built = g.WX_APP_ID
+    const went: string[] = []
+    const loc = {
+      origin: 'https://m.example.com',
+      hostname: 'm.example.com',
+      replace: (url: string) => went.push(url),
+    } as unknown as Location
+    g.WX_APP_ID = ''
+    try {
+      window.sessionStorage.clear()
+      server.on('GET /api/bms/develop/config/getByKey', { body: envelope({ key: 'wechatOfficialAppId', value: [] }) })
+      await loadOfficialAppId()
+      expect(officialAppId()).toBe('')
+      expect(startWechatOAuth('/pages/tabBar/clue', loc)).toBe(false)
+      expect(oauthTried()).toBe(false)
+      expect(went).toEqual([])
+      server.on('GET /api/bms/develop/config/getByKey', { body: envelope({ key: 'wechatOfficialAppId', value: ['wx-from-server'] }) })
+      await loadOfficialAppId()
+      expect(server.last('GET /api/bms/develop/config/getByKey')?.query).toEqual({ key: 'wechatOfficialAppId' })
+      expect(startWechatOAuth('/pages/tabBar/clue', loc)).toBe(true)
+      expect(went).toEqual([wechatAuthorizeUrl('wx-from-server', 'https://m.example.com/pages/tabBar/clue')])
+    } finally {
+      g.WX_APP_ID = built
+    }
   })
 })

@@ -1,6 +1,8 @@
+import { develop } from '../api/bms/develop'
 import { user as userCalls } from '../api/ums/user'
 import { storageKey } from '../store/storage'
-import { LoginPlatform, LoginType } from '../wire'
+import { logger } from '../utils/logger'
+import { LoginPlatform, LoginType, PublicConfigKey } from '../wire'
 import { acceptSignIn } from './flows'
 import type { UserInfo } from './types'
 
@@ -12,6 +14,29 @@ import type { UserInfo } from './types'
  */
 export const OAUTH_STATE = 'wechat_oauth'
 const TRIED_KEY = storageKey('oauth_tried')
+
+let serverAppId = ''
+
+/**
+ * The official account's AppID OAuth needs: the build's (TARO_APP_WX_APP_ID), else the
+ * back-office's (WECHAT_MP_APP_ID, read at launch by loadOfficialAppId). Empty: WeChat H5 has no
+ * OAuth, and a signed-out person signs in on the login page as in any browser.
+ */
+export function officialAppId(): string {
+  return WX_APP_ID || serverAppId
+}
+
+/** Reads the back-office's AppID when the build has none (at launch, before the guard runs). */
+export async function loadOfficialAppId(): Promise<void> {
+  if (WX_APP_ID) return
+  try {
+    const { data } = await develop.config.getByKey({ key: PublicConfigKey.wechatOfficialAppId })
+    serverAppId = data.value[0] ?? ''
+  } catch (err) {
+    logger.warn('official account AppID not read; no WeChat OAuth', err)
+    serverAppId = ''
+  }
+}
 
 export function wechatAuthorizeUrl(appId: string, redirectUri: string, state: string = OAUTH_STATE): string {
   return (
@@ -30,7 +55,7 @@ export function isLocalDevHost(hostname: string): boolean {
   return /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(hostname)
 }
 
-export function authorizeUrlFor(redirectUri: string, hostname: string, appId: string = WX_APP_ID): string {
+export function authorizeUrlFor(redirectUri: string, hostname: string, appId: string = officialAppId()): string {
   if (isLocalDevHost(hostname)) {
     return `/pages/main/wxCode?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(OAUTH_STATE)}`
   }
@@ -74,10 +99,11 @@ export function oauthTried(): boolean {
 
 /**
  * Sends the person to WeChat's authorize page, to come back to `returnPath` (a page address of
- * ours) with a code. Only once per browser session; returns whether it went.
+ * ours) with a code. Only once per browser session, and never without an AppID (it could not
+ * come back); returns whether it went.
  */
 export function startWechatOAuth(returnPath: string, loc: Location = window.location): boolean {
-  if (oauthTried()) return false
+  if (!officialAppId() || oauthTried()) return false
   storage()?.setItem(TRIED_KEY, '1')
   loc.replace(authorizeUrlFor(`${loc.origin}${returnPath}`, loc.hostname))
   return true

@@ -174,8 +174,15 @@ export const PayChannel = { wechatMini: 'wechat-mini', wechatJsapi: 'wechat-jsap
 export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel]
 export const PAY_CHANNELS = values(PayChannel)
 
-/** Public configuration keys (GET /api/bms/develop/config/getByKey): host allow-lists the client checks. */
-export const PublicConfigKey = { webAllowedHosts: 'webAllowedHosts', oauthRedirectHosts: 'oauthRedirectHosts' } as const
+/**
+ * Public configuration keys (GET /api/bms/develop/config/getByKey): host allow-lists the client
+ * checks, and the WeChat official account's AppID (none or one: without it WeChat H5 has no OAuth).
+ */
+export const PublicConfigKey = {
+  webAllowedHosts: 'webAllowedHosts',
+  oauthRedirectHosts: 'oauthRedirectHosts',
+  wechatOfficialAppId: 'wechatOfficialAppId',
+} as const
 export type PublicConfigKey = (typeof PublicConfigKey)[keyof typeof PublicConfigKey]
 export const PUBLIC_CONFIG_KEYS = values(PublicConfigKey)
 

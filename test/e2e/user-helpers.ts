@@ -11,8 +11,8 @@ export const DEMO_ACTIVE = { phone: '13800000000', password: 'demo1234' }
 export const DEMO_PENDING = { phone: '13800000001', password: 'demo1234' }
 
 /** `npm start`'s program over the H5 build of H5_DIR, with a known administrator and no per-IP limits (one IP runs every test). */
-export function startUserApp(): Promise<RunningApp> {
-  return startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password })
+export function startUserApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  return startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password, ...env })
 }
 
 interface Envelope<T> {

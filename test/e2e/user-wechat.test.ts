@@ -3,7 +3,8 @@
  * "WeChat" (its user agent), the OAuth round trip is played by the test: the local development
  * host sends the person to /pages/main/wxCode, which the test answers as WeChat's authorize page
  * would, with a redirect back carrying `code=fake:<open id>` (the back-office's local login
- * gateway reads that as the open id).
+ * gateway reads that as the open id). The back-office names an official account
+ * (WECHAT_MP_APP_ID): without one there is no OAuth at all (guard-wechat-no-appid.test.ts).
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -20,7 +21,7 @@ describe('the WeChat login page (pages/user/loginWechat)', () => {
   const contexts: BrowserContext[] = []
 
   before(async () => {
-    app = await startUserApp()
+    app = await startUserApp({ WECHAT_MP_APP_ID: 'wx-e2e-official-account' })
     browser = await launchBrowser()
   })
 

@@ -1,14 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import QRCode from 'qrcode'
-import { qrSegments } from '../../src/components/share-poster/plan'
+import { LAYOUT, QR_BOX, qrSegments } from '../../src/components/share-poster/plan'
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
 import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, storeSignedIn } from './harness'
 
 /**
  * The share poster in the compiled WeChat mini-program, opened by a signed-in partner from the
- * activity page: it is drawn on the Canvas 2D node (the background, one square per dark QR
- * module, the partner's name), exported with canvasToTempFilePath, shown with WeChat's long-press
+ * activity page: it is drawn on the Canvas 2D node (the background, the back-office's
+ * mini-program code in the code box instead of the link's QR code, the partner's name), exported
+ * with canvasToTempFilePath, shown with WeChat's long-press
  * menu, and saved to the album, with a refused album permission explained and the settings page
  * opened. The canvas node, the album and the settings are WeChat's: recorded fakes at the wx
  * boundary. A local server stands in for the back-office.
@@ -24,6 +25,7 @@ const POSTER = {
   name: '陈晓明',
   link: 'https://m.example.com/pages/activity/main?ref=DEMO01',
 }
+const MINI_CODE = { url: '/uploads/wxacode/0123456789abcdef0123456789abcdef.png', page: 'pages/jump/index', scene: 'r=DEMO01' }
 const API_HOST = 'https://test-api.activity-mobile.example.com'
 const TEMP_FILE = 'wxfile://tmp/share-poster.png'
 
@@ -81,6 +83,7 @@ beforeAll(async () => {
   server.on('GET /api/ums/user/user/checkOpenId', { body: envelope('是') })
   server.on('GET /api/cms/activity/activity/listForClient', { body: envelope({ list: [], total: 0, page: 1, size: 10 }) })
   server.on('GET /api/ems/partner/partner/sharePoster', { body: envelope(POSTER) })
+  server.on('GET /api/ems/partner/partner/miniProgramCode', { body: envelope(MINI_CODE) })
   const networked = networkedHost(server.url)
   storeSignedIn(networked.host.storage, { jar: { sid: 'weapp-partner' }, user: USER, mini: true })
   installMiniGlobals({
@@ -161,28 +164,37 @@ const tap = async (selector: string) => {
 }
 
 describe('the share poster in the WeChat mini-program', () => {
-  it('loads the poster data and draws on the canvas node: background, QR modules, name', async () => {
+  it("loads the poster data and draws on the canvas node: background, the server's mini-program code, name", async () => {
     await tap('.activity-main__poster')
     await until(() => exported.length === 1, 5000)
     expect(server.last('GET /api/ems/partner/partner/sharePoster')).toBeTruthy()
-    // The uploaded background, from the back-office's origin.
-    expect(images.map((i) => i.src)).toEqual([`${API_HOST}/uploads/posters/spring.png`])
+    expect(server.last('GET /api/ems/partner/partner/miniProgramCode')).toBeTruthy()
+    // The uploaded background and the mini-program code, both from the back-office's origin.
+    expect(images.map((i) => i.src)).toEqual([`${API_HOST}/uploads/posters/spring.png`, `${API_HOST}${MINI_CODE.url}`])
     expect(canvas.width).toBe(1200)
     expect(canvas.height).toBe(1920)
     expect(calls[0]).toEqual({ name: 'scale', args: [2, 2], fillStyle: '' })
     const drawImages = calls.filter((c) => c.name === 'drawImage')
-    expect(drawImages).toHaveLength(1)
+    expect(drawImages).toHaveLength(2)
     expect(drawImages[0]?.args[0]).toBe(images[0])
-    // One black square per dark module of the link's QR code.
+    // The code, whole (its natural 750×1334 here), fitted in the code box at the card's right.
+    expect(drawImages[1]?.args[0]).toBe(images[1])
+    const [, sx, sy, sw, sh, dx, dy, dw, dh] = drawImages[1]!.args as number[]
+    expect([sx, sy, sw, sh]).toEqual([0, 0, 750, 1334])
+    expect(dh).toBeCloseTo(QR_BOX)
+    expect(dx! + dw! / 2).toBeCloseTo(LAYOUT.qr.x + QR_BOX / 2)
+    expect(dy).toBeCloseTo(LAYOUT.qr.y)
+    // No QR squares of the H5 link: the mini-program code replaces them.
     const dark = QRCode.create(qrSegments(POSTER.link), { errorCorrectionLevel: 'M' }).modules.data.reduce(
       (n: number, bit: number) => n + (bit ? 1 : 0),
       0,
     )
-    const squares = calls.filter((c) => c.name === 'fillRect' && c.fillStyle === '#000000')
-    expect(squares).toHaveLength(dark)
+    expect(dark).toBeGreaterThan(100)
+    expect(calls.filter((c) => c.name === 'fillRect' && c.fillStyle === '#000000')).toHaveLength(0)
     const texts = calls.filter((c) => c.name === 'fillText').map((c) => c.args[0])
     expect(texts).toContain('陈晓明')
     expect(texts).toContain('推荐码 DEMO01')
+    expect(texts).toContain('长按识别小程序码')
   })
 
   it('exports the canvas and shows the picture under WeChat’s own long-press menu', async () => {
@@ -224,7 +236,9 @@ describe('the share poster in the WeChat mini-program', () => {
     const thumbs = page.querySelectorAll('.share-poster__background')
     thumbs[1].dispatchEvent('tap')
     await until(() => exported.length === 2, 5000)
-    expect(images.map((i) => i.src)[1]).toBe(POSTER.backgrounds[1]?.url)
-    expect(calls.slice(before).filter((c) => c.name === 'drawImage')[0]?.args[0]).toBe(images[1])
+    // The new background, and the same code again (asked of the back-office once).
+    expect(images.map((i) => i.src).slice(2)).toEqual([POSTER.backgrounds[1]?.url, `${API_HOST}${MINI_CODE.url}`])
+    expect(calls.slice(before).filter((c) => c.name === 'drawImage')[0]?.args[0]).toBe(images[2])
+    expect(server.requests.filter((r) => r.path === '/api/ems/partner/partner/miniProgramCode')).toHaveLength(1)
   })
 })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Config } from '../config.ts'
 import type { LoginPlatform, LoginType } from '../wire.ts'
+import { alipayCall, alipayKey } from './alipay.ts'
 
 export class GatewayError extends Error {
   override name = 'GatewayError'
@@ -64,43 +65,28 @@ export function createRealLoginGateway({ login }: { login: Config['login'] }): L
     return { openId: body.openid, unionId: typeof body.unionid === 'string' ? body.unionid : undefined }
   }
 
+  const alipayClient = login.alipay && {
+    appId: login.alipay.appId,
+    privateKey: alipayKey(login.alipay.privateKey, 'private'),
+    alipayPublicKey: login.alipay.alipayPublicKey ? alipayKey(login.alipay.alipayPublicKey, 'public') : undefined,
+    gatewayUrl: login.alipay.gatewayUrl,
+  }
+
   async function alipay({ code }: { code: string }) {
-    const cfg = login.alipay
-    if (!cfg) throw new GatewayError('Alipay is not configured', '未配置支付宝登录')
-    const now = new Date(Date.now() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
-    const params: Record<string, string> = {
-      app_id: cfg.appId,
-      method: 'alipay.system.oauth.token',
-      format: 'JSON',
-      charset: 'utf-8',
-      sign_type: 'RSA2',
-      timestamp: now,
-      version: '1.0',
-      grant_type: 'authorization_code',
-      code,
+    if (!alipayClient) throw new GatewayError('Alipay is not configured', '未配置支付宝登录')
+    let result: Record<string, unknown>
+    try {
+      result = await alipayCall({
+        config: alipayClient,
+        method: 'alipay.system.oauth.token',
+        extra: { grant_type: 'authorization_code', code },
+      })
+    } catch (error) {
+      throw new GatewayError(`Alipay refused the code: ${String(error)}`, '支付宝授权失败，请重新进入')
     }
-    const content = Object.keys(params)
-      .sort()
-      .map((k) => `${k}=${params[k]}`)
-      .join('&')
-    const key = cfg.privateKey.includes('BEGIN')
-      ? cfg.privateKey
-      : `-----BEGIN PRIVATE KEY-----\n${cfg.privateKey}\n-----END PRIVATE KEY-----`
-    params.sign = crypto.createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64')
-    const body = await getJson(cfg.gatewayUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams(params).toString(),
-    })
-    const result = body.alipay_system_oauth_token_response as Record<string, unknown> | undefined
-    const openId = result?.open_id ?? result?.user_id
-    if (typeof openId !== 'string') {
-      const error = body.error_response as Record<string, unknown> | undefined
-      throw new GatewayError(
-        `Alipay refused the code: ${String(error?.code)} ${String(error?.sub_msg ?? error?.msg)}`,
-        '支付宝授权失败，请重新进入',
-      )
-    }
+    // open_id for apps in Alipay's open-id mode, user_id (2088...) for older apps: pay uses either (alipay.ts).
+    const openId = result.open_id ?? result.user_id
+    if (typeof openId !== 'string') throw new GatewayError('Alipay answered without open_id or user_id', '支付宝授权失败，请重新进入')
     return { openId }
   }
 

@@ -1,6 +1,17 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { PayChannel } from '../wire.ts'
+import {
+  AlipayError,
+  alipayCall,
+  alipayKey,
+  alipayNotificationSigningString,
+  alipayTime,
+  alipayVerify,
+  fenOf,
+  isAlipayUserId,
+  yuanOf,
+} from './alipay.ts'
 
 /**
  * The far side of payments. A provider creates a payment for an order and returns what the client
@@ -9,12 +20,15 @@ import { PayChannel } from '../wire.ts'
  *
  * - `wechatpay`: WeChat Pay API v3 (JSAPI / mini-program prepay, RSA-SHA256 request signatures,
  *   notification signatures checked with the platform certificate, AEAD_AES_256_GCM resources).
+ * - `alipay`: Alipay open platform (alipay.trade.create for the Alipay mini-program's
+ *   my.tradePay, RSA2 form notifications checked with Alipay's public key, alipay.trade.query
+ *   when a notification is late).
  * - `sandbox`: development and tests. Returns sandbox parameters and completes the payment by
  *   sending itself an HMAC-signed notification to the same notify route, shortly after (when
  *   `autoCompleteMs` > 0) or when asked (POST /api/dev/payments/complete).
  */
 
-export type PayProviderName = 'sandbox' | 'wechatpay'
+export type PayProviderName = 'sandbox' | 'wechatpay' | 'alipay'
 
 export interface WechatClientParams {
   appId: string
@@ -68,6 +82,13 @@ export interface PayProvider {
   createPayment(args: { order: PayOrder; channel: PayChannel; openId?: string }): Promise<ClientPayParams>
   /** Verifies and reads a notification; throws NotificationRejectedError when it is not genuine. */
   parseNotification(args: IncomingNotification): Promise<PayNotice>
+  /**
+   * Asks the provider where a payment stands (its notification may be late): a signed answer,
+   * read like a notification. Providers without it are only told by notifications.
+   */
+  queryPayment?(args: { orderNo: string }): Promise<PayNotice>
+  /** What the notify route answers to an applied notification (Alipay wants the bare text `success`). */
+  notifyAnswer?: { contentType: string; body: string }
   close?(): void
 }
 
@@ -349,6 +370,147 @@ export function createWechatPayProvider({
 }
 
 // ---------------------------------------------------------------------------------------------
+// Alipay (open platform, RSA2)
+
+export interface AlipayPayConfig {
+  /** The Alipay mini-program's app id (the app that creates trades and receives notifications). */
+  appId: string
+  /** The app's private key (PEM or bare base64, PKCS#8 or PKCS#1). */
+  privateKey: string
+  /** Alipay's public key (PEM or bare base64) from the open platform's 接口加签方式 page. */
+  alipayPublicKey: string
+  /** When set, notifications must name this seller (the merchant's 2088 partner id). */
+  sellerId?: string
+  notifyUrl: string
+  gatewayUrl: string
+}
+
+const ALIPAY_SUCCESS_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED'])
+
+/** Alipay trade fields common to a notification and a query answer, read into a notice. */
+function alipayNotice(
+  t: { out_trade_no?: string; trade_no?: string; trade_status?: string; total_amount?: string; paid?: string },
+  notificationId: string,
+): PayNotice {
+  const state = t.trade_status ?? ''
+  if (!ALIPAY_SUCCESS_STATES.has(state) && state !== 'TRADE_CLOSED')
+    return { kind: 'ignored', notificationId, reason: `trade_status ${state}` }
+  const amount = fenOf(t.total_amount)
+  if (!t.out_trade_no || amount === null) throw new NotificationRejectedError('trade without order number or amount')
+  const success = ALIPAY_SUCCESS_STATES.has(state)
+  return {
+    kind: 'transaction',
+    notificationId,
+    orderNo: t.out_trade_no,
+    result: success ? 'success' : 'fail',
+    amount,
+    transactionId: t.trade_no ?? null,
+    paidAt: success ? alipayTime(t.paid) : null,
+    reason: success ? null : '交易已关闭',
+  }
+}
+
+export function createAlipayProvider({
+  config,
+  fetchImpl = fetch,
+  timeoutMs = 10_000,
+}: {
+  config: AlipayPayConfig
+  fetchImpl?: typeof fetch
+  timeoutMs?: number
+}): PayProvider {
+  const client = {
+    appId: config.appId,
+    privateKey: alipayKey(config.privateKey, 'private'),
+    alipayPublicKey: alipayKey(config.alipayPublicKey, 'public'),
+    gatewayUrl: config.gatewayUrl,
+  }
+  const publicMessage = (error: AlipayError) =>
+    error.subCode === 'ACQ.TRADE_HAS_SUCCESS' ? '订单已支付，无需重复支付' : '支付宝下单失败，请稍后再试'
+
+  return {
+    name: 'alipay',
+    channels: [PayChannel.alipayMini],
+    notifyAnswer: { contentType: 'text/plain; charset=utf-8', body: 'success' },
+
+    async createPayment({ order, channel, openId }) {
+      if (channel !== PayChannel.alipayMini) throw new PayGatewayError(`alipay cannot pay ${channel}`, '暂不支持该支付方式')
+      if (!openId) throw new PayGatewayError('no alipay user id', '请先在支付宝中授权登录后再支付')
+      let result
+      try {
+        result = await alipayCall({
+          config: client,
+          method: 'alipay.trade.create',
+          extra: { notify_url: config.notifyUrl },
+          bizContent: {
+            out_trade_no: order.orderNo,
+            total_amount: yuanOf(order.amount),
+            subject: order.description.slice(0, 256),
+            product_code: 'JSAPI_PAY',
+            op_app_id: config.appId,
+            ...(isAlipayUserId(openId) ? { buyer_id: openId } : { buyer_open_id: openId }),
+            timeout_express: '30m',
+          },
+          fetchImpl,
+          timeoutMs,
+        })
+      } catch (error) {
+        if (error instanceof AlipayError) throw new PayGatewayError(error.message, publicMessage(error))
+        throw error
+      }
+      const tradeNO = result.trade_no
+      if (typeof tradeNO !== 'string' || tradeNO === '') throw new PayGatewayError('Alipay answered without trade_no')
+      if (result.out_trade_no !== undefined && result.out_trade_no !== order.orderNo)
+        throw new PayGatewayError('Alipay answered for another order')
+      return { wechat: null, alipay: { tradeNO } }
+    },
+
+    async parseNotification({ body }) {
+      const form = new URLSearchParams(body)
+      const params: Record<string, string> = {}
+      for (const [k, v] of form) {
+        if (k in params) throw new NotificationRejectedError(`parameter ${k} given twice`)
+        params[k] = v
+      }
+      const sign = params.sign ?? ''
+      if (params.sign_type !== undefined && params.sign_type !== 'RSA2') throw new NotificationRejectedError('not an RSA2 notification')
+      if (!alipayVerify(alipayNotificationSigningString(params), sign, client.alipayPublicKey))
+        throw new NotificationRejectedError('signature does not verify')
+      if (params.app_id !== config.appId) throw new NotificationRejectedError('notification for another app')
+      if (config.sellerId && params.seller_id !== config.sellerId) throw new NotificationRejectedError('notification for another seller')
+      const notificationId = params.notify_id ?? ''
+      if (!notificationId) throw new NotificationRejectedError('notification without notify_id')
+      // A refund's notification reports the trade again: it does not change the order.
+      if (params.gmt_refund || params.refund_fee) return { kind: 'ignored', notificationId, reason: 'refund' }
+      return alipayNotice({ ...params, paid: params.gmt_payment }, notificationId)
+    },
+
+    async queryPayment({ orderNo }) {
+      let t
+      try {
+        t = await alipayCall({ config: client, method: 'alipay.trade.query', bizContent: { out_trade_no: orderNo }, fetchImpl, timeoutMs })
+      } catch (error) {
+        // The buyer has not opened the cashier yet: nothing to say.
+        if (error instanceof AlipayError && error.subCode === 'ACQ.TRADE_NOT_EXIST')
+          return { kind: 'ignored', notificationId: `query:${orderNo}`, reason: 'trade not created' }
+        if (error instanceof AlipayError) throw new PayGatewayError(error.message)
+        throw error
+      }
+      const s = (v: unknown) => (typeof v === 'string' ? v : undefined)
+      const trade = {
+        out_trade_no: s(t.out_trade_no),
+        trade_no: s(t.trade_no),
+        trade_status: s(t.trade_status),
+        total_amount: s(t.total_amount),
+        paid: s(t.send_pay_date),
+      }
+      if (trade.out_trade_no !== orderNo) throw new PayGatewayError('Alipay answered a query for another order')
+      return alipayNotice(trade, `query:${trade.trade_no ?? orderNo}:${trade.trade_status ?? ''}`)
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Sandbox
 
 export const SANDBOX_HEADERS = { timestamp: 'x-sandbox-timestamp', nonce: 'x-sandbox-nonce', signature: 'x-sandbox-signature' } as const
@@ -498,7 +660,8 @@ export function createSandboxPayProvider({
 // Wiring
 
 export interface PayConfig {
-  provider: PayProviderName | 'none'
+  /** The providers new payments use, by channel; `['sandbox']` alone, or none (payFee refuses). */
+  providers: PayProviderName[]
   sandboxAutoCompleteMs: number
   wechat?: Omit<WechatPayConfig, 'privateKey' | 'platformCert'> & {
     privateKey?: string
@@ -506,23 +669,41 @@ export interface PayConfig {
     platformCert?: string
     platformCertPath?: string
   }
+  alipay?: Omit<AlipayPayConfig, 'privateKey' | 'alipayPublicKey'> & {
+    privateKey?: string
+    privateKeyPath?: string
+    alipayPublicKey?: string
+    alipayPublicKeyPath?: string
+  }
 }
 
-/** The providers this process accepts notifications from, and the one new payments use. */
+/** The providers this process accepts notifications from, and which one pays each channel. */
 export interface PayGateway {
-  /** Undefined when payments are not configured (PAY_PROVIDER=none). */
-  active: PayProvider | undefined
-  /** Present when the sandbox is the active provider. */
+  providers: PayProvider[]
+  /** Present when the sandbox is the provider. */
   sandbox: SandboxPayProvider | undefined
+  /** The provider that pays a channel; undefined when none is configured for it. */
+  forChannel(channel: PayChannel): PayProvider | undefined
   find(name: string): PayProvider | undefined
   close(): void
+}
+
+/** A gateway over given providers (the first that serves a channel pays it). */
+export function payGatewayOf(providers: PayProvider[], sandbox?: SandboxPayProvider): PayGateway {
+  return {
+    providers,
+    sandbox,
+    forChannel: (channel) => providers.find((p) => p.channels.includes(channel)),
+    find: (name) => providers.find((p) => p.name === name),
+    close: () => providers.forEach((p) => p.close?.()),
+  }
 }
 
 /** PEM from an environment variable (with `\n` escapes allowed) or from a file. */
 function pem(value: string | undefined, file: string | undefined, name: string): string {
   if (value) return value.includes('\\n') ? value.replace(/\\n/g, '\n') : value
   if (file) return fs.readFileSync(file, 'utf8')
-  throw new Error(`${name} (or ${name}_PATH) is required for WeChat Pay`)
+  throw new Error(`${name} (or ${name}_PATH) is required`)
 }
 
 export function createPayGateway({
@@ -530,36 +711,50 @@ export function createPayGateway({
   secret,
   deliver,
   onError,
+  fetchImpl,
 }: {
   config: PayConfig
   secret: string
   deliver: NotificationDelivery
   onError?: (error: unknown) => void
+  /** The far side's HTTP (tests point it at a local server). */
+  fetchImpl?: typeof fetch
 }): PayGateway {
-  let active: PayProvider | undefined
-  let sandbox: SandboxPayProvider | undefined
-  if (config.provider === 'sandbox') {
-    sandbox = createSandboxPayProvider({
+  if (config.providers.includes('sandbox')) {
+    const sandbox = createSandboxPayProvider({
       secret: crypto.createHmac('sha256', secret).update('sandbox-pay-notifications').digest('hex'),
       autoCompleteMs: config.sandboxAutoCompleteMs,
       deliver,
       onError,
     })
-    active = sandbox
-  } else if (config.provider === 'wechatpay' && config.wechat) {
-    const w = config.wechat
-    active = createWechatPayProvider({
-      config: {
-        ...w,
-        privateKey: pem(w.privateKey, w.privateKeyPath, 'WECHATPAY_PRIVATE_KEY'),
-        platformCert: pem(w.platformCert, w.platformCertPath, 'WECHATPAY_PLATFORM_CERT'),
-      },
-    })
+    return payGatewayOf([sandbox], sandbox)
   }
-  return {
-    active,
-    sandbox,
-    find: (name) => (active && active.name === name ? active : undefined),
-    close: () => active?.close?.(),
+  const providers: PayProvider[] = []
+  const w = config.wechat
+  if (config.providers.includes('wechatpay') && w) {
+    providers.push(
+      createWechatPayProvider({
+        config: {
+          ...w,
+          privateKey: pem(w.privateKey, w.privateKeyPath, 'WECHATPAY_PRIVATE_KEY'),
+          platformCert: pem(w.platformCert, w.platformCertPath, 'WECHATPAY_PLATFORM_CERT'),
+        },
+        fetchImpl,
+      }),
+    )
   }
+  const a = config.alipay
+  if (config.providers.includes('alipay') && a) {
+    providers.push(
+      createAlipayProvider({
+        config: {
+          ...a,
+          privateKey: pem(a.privateKey, a.privateKeyPath, 'ALIPAY_PRIVATE_KEY'),
+          alipayPublicKey: pem(a.alipayPublicKey, a.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY'),
+        },
+        fetchImpl,
+      }),
+    )
+  }
+  return payGatewayOf(providers)
 }

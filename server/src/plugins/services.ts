@@ -3,11 +3,18 @@ import type { Config } from '../config.ts'
 import { createLocalLoginGateway, createRealLoginGateway, type LoginGateway } from '../gateways/login.ts'
 import { createHttpSmsProvider, createLocalSmsProvider, type SmsProvider } from '../gateways/sms.ts'
 import { createPayGateway, type PayGateway } from '../gateways/pay.ts'
+import {
+  createLocalMiniCodeGateway,
+  createUnavailableMiniCodeGateway,
+  createWechatMiniCodeGateway,
+  type MiniCodeGateway,
+} from '../gateways/mini-code.ts'
 
 export interface ServicesOptions {
   sms?: SmsProvider
   loginGateway?: LoginGateway
   pay?: PayGateway
+  miniCode?: MiniCodeGateway
 }
 
 declare module 'fastify' {
@@ -15,12 +22,13 @@ declare module 'fastify' {
     sms: SmsProvider
     loginGateway: LoginGateway
     pay: PayGateway
+    miniCode: MiniCodeGateway
   }
 }
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway, pay }) => {
+  async (app, { config, sms, loginGateway, pay, miniCode }) => {
     app.decorate(
       'sms',
       sms ??
@@ -45,6 +53,17 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
         onError: (error) => app.log.error({ err: error }, 'sandbox payment notification failed'),
       })
     app.decorate('pay', payGateway)
+    const mini = config.login.wechatMini
+    app.decorate(
+      'miniCode',
+      miniCode ??
+        (config.miniCode.gateway === 'local'
+          ? createLocalMiniCodeGateway()
+          : mini
+            ? createWechatMiniCodeGateway({ ...mini, apiUrl: config.login.wechatApiUrl, envVersion: config.miniCode.envVersion })
+            : // Production without a mini-program: no code (the poster keeps the link's QR code).
+              createUnavailableMiniCodeGateway()),
+    )
     app.addHook('onClose', async () => payGateway.close())
   },
   { name: 'services', dependencies: ['database'] },

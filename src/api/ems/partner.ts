@@ -267,6 +267,15 @@ export interface SharePoster {
   link: string
 }
 
+/** The partner's WeChat mini-program code (小程序码) for the poster: opens the jump page with `scene`. */
+export interface MiniProgramCode {
+  /** The image on the back-office (`/uploads/wxacode/<name>.png`). */
+  url: string
+  page: string
+  /** `r=<code>[&a=<activity id>]` (pages/jump/target.ts reads it). */
+  scene: string
+}
+
 export const partner = defineFamily('/api/ems/partner', {
   client: {
     base: false,
@@ -298,6 +307,7 @@ export const partner = defineFamily('/api/ems/partner', {
       dealCount: call<NoPayload, DealCounts>('GET'),
       dealList: call<DealListQuery, Page<Deal>>('GET'),
       sharePoster: call<NoPayload, SharePoster>('GET'),
+      miniProgramCode: call<{ activityId?: number }, MiniProgramCode>('GET'),
       audit: true,
     },
   },

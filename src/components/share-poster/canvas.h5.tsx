@@ -19,7 +19,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   })
 }
 
-function draw(input: Omit<PosterInput, 'background'>, image: HTMLImageElement | null): string {
+function draw(input: Omit<PosterInput, 'background' | 'miniCode'>, image: HTMLImageElement | null): string {
   const canvas = document.createElement('canvas')
   canvas.width = POSTER_WIDTH * POSTER_SCALE
   canvas.height = POSTER_HEIGHT * POSTER_SCALE
@@ -27,15 +27,16 @@ function draw(input: Omit<PosterInput, 'background'>, image: HTMLImageElement | 
   if (!ctx) throw new Error('no 2D canvas in this browser')
   ctx.scale(POSTER_SCALE, POSTER_SCALE)
   const background = image ? { width: image.naturalWidth || image.width, height: image.naturalHeight || image.height } : null
-  drawPlan(ctx as unknown as PosterContext, posterPlan({ ...input, background }), image)
+  drawPlan(ctx as unknown as PosterContext, posterPlan({ ...input, background }), { background: image })
   return canvas.toDataURL('image/png')
 }
 
-/** Draws the poster and answers the picture as a data URL (for an <img> a person long-presses). */
+/** Draws the poster and answers the picture as a data URL; H5 has no mini-program code (`miniCodeUrl` is the weapp's). */
 export async function renderPoster({
   backgroundUrl,
+  miniCodeUrl: _none,
   ...input
-}: Omit<PosterInput, 'background'> & { backgroundUrl: string | null }): Promise<string> {
+}: Omit<PosterInput, 'background' | 'miniCode'> & { backgroundUrl: string | null; miniCodeUrl?: string | null }): Promise<string> {
   const image = backgroundUrl ? await loadImage(backgroundUrl).catch(() => null) : null
   try {
     return draw(input, image)

@@ -60,7 +60,7 @@ function loadImage(canvas: MiniCanvas, url: string): Promise<MiniImage> {
   return new Promise((resolve, reject) => {
     const image = canvas.createImage()
     image.onload = () => resolve(image)
-    image.onerror = (err) => reject(err instanceof Error ? err : new Error('poster background not loaded'))
+    image.onerror = (err) => reject(err instanceof Error ? err : new Error(`poster image not loaded: ${url}`))
     // Uploaded backgrounds are paths on the back-office (/uploads/...); mini-programs need its origin.
     image.src = url.startsWith('/') ? apiUrl(url) : url
   })
@@ -69,8 +69,9 @@ function loadImage(canvas: MiniCanvas, url: string): Promise<MiniImage> {
 /** Draws the poster and answers the picture (a temporary file path). */
 export async function renderPoster({
   backgroundUrl,
+  miniCodeUrl,
   ...input
-}: Omit<PosterInput, 'background'> & { backgroundUrl: string | null }): Promise<string> {
+}: Omit<PosterInput, 'background' | 'miniCode'> & { backgroundUrl: string | null; miniCodeUrl?: string | null }): Promise<string> {
   const canvas = await canvasNode()
   // Setting the size clears the canvas and its transform.
   canvas.width = POSTER_WIDTH * POSTER_SCALE
@@ -79,7 +80,10 @@ export async function renderPoster({
   ctx.scale(POSTER_SCALE, POSTER_SCALE)
   // A background that does not load leaves the plain colour: the code and the name still make a poster.
   const image = backgroundUrl ? await loadImage(canvas, backgroundUrl).catch(() => null) : null
-  drawPlan(ctx, posterPlan({ ...input, background: image ? { width: image.width, height: image.height } : null }), image)
+  // A mini-program code that does not load leaves the link's QR code in its place.
+  const miniCode = miniCodeUrl ? await loadImage(canvas, miniCodeUrl).catch(() => null) : null
+  const size = (i: MiniImage | null) => (i ? { width: i.width, height: i.height } : null)
+  drawPlan(ctx, posterPlan({ ...input, background: size(image), miniCode: size(miniCode) }), { background: image, miniCode })
   const { tempFilePath } = await Taro.canvasToTempFilePath({
     canvas,
     fileType: 'png',

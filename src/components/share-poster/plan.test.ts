@@ -54,6 +54,7 @@ describe('the share poster plan', () => {
     const image = steps.find((s) => s.op === 'drawImage')
     expect(image).toEqual({
       op: 'drawImage',
+      image: 'background',
       ...coverCrop(750, 400, POSTER_WIDTH, POSTER_HEIGHT),
       dx: 0,
       dy: 0,
@@ -79,6 +80,24 @@ describe('the share poster plan', () => {
     expect(texts).toEqual(['王老师', POSTER_TEXTS.invite, '推荐码 DEMO01', POSTER_TEXTS.scan])
   })
 
+  it('draws the mini-program code instead of the QR squares when there is one, fitted in the code box', () => {
+    const steps = posterPlan({ background: null, qr: matrix, miniCode: { width: 430, height: 470 }, name: '王老师', code: 'DEMO01' })
+    const images = steps.filter((s) => s.op === 'drawImage')
+    expect(images).toHaveLength(1)
+    const code = images[0]!
+    if (code.op !== 'drawImage') throw new Error('not an image')
+    expect(code.image).toBe('miniCode')
+    expect([code.sx, code.sy, code.sw, code.sh]).toEqual([0, 0, 430, 470])
+    expect(code.dh).toBeCloseTo(QR_BOX)
+    expect(code.dw).toBeCloseTo((430 / 470) * QR_BOX)
+    expect(code.dx).toBeCloseTo(LAYOUT.qr.x + (QR_BOX - code.dw) / 2)
+    expect(code.dy).toBeCloseTo(LAYOUT.qr.y)
+    // No QR squares: the only black fill is the one before the code.
+    expect(rects(steps).filter((r) => r.w < 20)).toHaveLength(0)
+    const texts = steps.filter((s) => s.op === 'fillText').map((s) => (s.op === 'fillText' ? s.text : ''))
+    expect(texts.at(-1)).toBe(POSTER_TEXTS.scanMiniCode)
+  })
+
   it('cuts a long name so it never runs into the code', () => {
     expect(posterName('欧阳娜娜娜娜娜娜娜娜娜')).toBe('欧阳娜娜娜娜娜娜…')
     expect(Array.from(posterName('欧阳娜娜娜娜娜娜娜娜娜'))).toHaveLength(NAME_MAX_CHARS)
@@ -97,7 +116,7 @@ describe('the share poster plan', () => {
       fillText: (t) => calls.push(`fillText ${t}`),
       drawImage: () => calls.push('drawImage'),
     }
-    drawPlan(ctx, posterPlan({ background: { width: 10, height: 16 }, qr: matrix, name: '王老师', code: 'DEMO01' }), {})
+    drawPlan(ctx, posterPlan({ background: { width: 10, height: 16 }, qr: matrix, name: '王老师', code: 'DEMO01' }), { background: {} })
     expect(calls[0]).toBe('fillRect')
     expect(calls[1]).toBe('drawImage')
     expect(calls.filter((c) => c === 'fillRect')).toHaveLength(2 + darkCount)

@@ -21,6 +21,7 @@ export const NAME_MAX_CHARS = 9
 export const POSTER_TEXTS = {
   invite: '邀请您了解招生活动',
   scan: '长按识别二维码',
+  scanMiniCode: '长按识别小程序码',
   code: (code: string) => `推荐码 ${code}`,
 } as const
 
@@ -33,13 +34,32 @@ export type DrawStep =
   | { op: 'textBaseline'; value: 'top' | 'middle' | 'alphabetic' }
   | { op: 'fillRect'; x: number; y: number; w: number; h: number }
   | { op: 'fillText'; text: string; x: number; y: number }
-  /** The background picture, cropped (s*) to cover the destination (d*). */
-  | { op: 'drawImage'; sx: number; sy: number; sw: number; sh: number; dx: number; dy: number; dw: number; dh: number }
+  /** A picture (the background, cropped to cover; the mini-program code, fitted in the code box). */
+  | {
+      op: 'drawImage'
+      image: PosterImage
+      sx: number
+      sy: number
+      sw: number
+      sh: number
+      dx: number
+      dy: number
+      dw: number
+      dh: number
+    }
+
+/** The pictures a poster draws: the chosen background, and in the WeChat mini-program the back-office's mini-program code. */
+export type PosterImage = 'background' | 'miniCode'
 
 export interface PosterInput {
   /** The background's natural size; null when it could not be loaded (a plain colour stands in). */
   background: { width: number; height: number } | null
   qr: QrMatrix
+  /**
+   * The mini-program code's natural size when there is one (the WeChat mini-program): drawn in
+   * the code box instead of the link's QR squares.
+   */
+  miniCode?: { width: number; height: number } | null
   name: string
   code: string
 }
@@ -87,7 +107,31 @@ export function qrSquares(qr: QrMatrix, box = QR_BOX, origin: { x: number; y: nu
   return steps
 }
 
-export function posterPlan({ background, qr, name, code }: PosterInput): DrawStep[] {
+/** The mini-program code fitted (not cropped) in the code box, centred. */
+export function miniCodeStep(
+  size: { width: number; height: number },
+  box = QR_BOX,
+  origin: { x: number; y: number } = LAYOUT.qr,
+): DrawStep {
+  const scale = Math.min(box / size.width, box / size.height)
+  const dw = size.width * scale
+  const dh = size.height * scale
+  return {
+    op: 'drawImage',
+    image: 'miniCode',
+    sx: 0,
+    sy: 0,
+    sw: size.width,
+    sh: size.height,
+    dx: origin.x + (box - dw) / 2,
+    dy: origin.y + (box - dh) / 2,
+    dw,
+    dh,
+  }
+}
+
+export function posterPlan({ background, qr, miniCode, name, code }: PosterInput): DrawStep[] {
+  const useMiniCode = Boolean(miniCode && miniCode.width > 0 && miniCode.height > 0)
   const { card, text } = LAYOUT
   const steps: DrawStep[] = [
     // A warm plain colour under the picture (and instead of it when it did not load).
@@ -97,6 +141,7 @@ export function posterPlan({ background, qr, name, code }: PosterInput): DrawSte
   if (background && background.width > 0 && background.height > 0) {
     steps.push({
       op: 'drawImage',
+      image: 'background',
       ...coverCrop(background.width, background.height, POSTER_WIDTH, POSTER_HEIGHT),
       dx: 0,
       dy: 0,
@@ -108,7 +153,7 @@ export function posterPlan({ background, qr, name, code }: PosterInput): DrawSte
     { op: 'fillStyle', value: '#ffffff' },
     { op: 'fillRect', x: card.x, y: card.y, w: card.w, h: card.h },
     { op: 'fillStyle', value: '#000000' },
-    ...qrSquares(qr),
+    ...(useMiniCode && miniCode ? [miniCodeStep(miniCode)] : qrSquares(qr)),
     { op: 'textAlign', value: 'left' },
     { op: 'textBaseline', value: 'top' },
     { op: 'fillStyle', value: '#222222' },
@@ -121,7 +166,7 @@ export function posterPlan({ background, qr, name, code }: PosterInput): DrawSte
     { op: 'fillText', text: POSTER_TEXTS.code(code), x: text.x, y: card.y + 120 },
     { op: 'fillStyle', value: '#999999' },
     { op: 'font', value: '22px sans-serif' },
-    { op: 'fillText', text: POSTER_TEXTS.scan, x: text.x, y: card.y + 160 },
+    { op: 'fillText', text: useMiniCode ? POSTER_TEXTS.scanMiniCode : POSTER_TEXTS.scan, x: text.x, y: card.y + 160 },
   )
   return steps
 }
@@ -138,8 +183,8 @@ export interface PosterContext {
   drawImage(image: never, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void
 }
 
-/** Runs a plan on a context; `image` is the loaded background (used by drawImage steps). */
-export function drawPlan(ctx: PosterContext, steps: DrawStep[], image: unknown): void {
+/** Runs a plan on a context; `images` are the loaded pictures its drawImage steps name. */
+export function drawPlan(ctx: PosterContext, steps: DrawStep[], images: Partial<Record<PosterImage, unknown>>): void {
   for (const s of steps) {
     switch (s.op) {
       case 'fillStyle':
@@ -161,7 +206,7 @@ export function drawPlan(ctx: PosterContext, steps: DrawStep[], image: unknown):
         ctx.fillText(s.text, s.x, s.y)
         break
       case 'drawImage':
-        ctx.drawImage(image as never, s.sx, s.sy, s.sw, s.sh, s.dx, s.dy, s.dw, s.dh)
+        if (images[s.image]) ctx.drawImage(images[s.image] as never, s.sx, s.sy, s.sw, s.sh, s.dx, s.dy, s.dw, s.dh)
         break
     }
   }

@@ -7,8 +7,7 @@ import ConfirmButton from '../confirm-button'
 import LoadingIndicator from '../loading-indicator'
 import { PosterCanvas, renderPoster } from './canvas'
 import { PosterActions, PosterPicture } from './picture'
-import type { QrMatrix } from './plan'
-import { qrMatrix } from './qr'
+import { posterCode, type PosterCode } from './poster-code'
 import './index.scss'
 
 export interface SharePosterProps {
@@ -36,7 +35,8 @@ function imageSrc(url: string): string {
 
 /**
  * The partner's share poster, full screen: the backgrounds the operator uploaded to pick from,
- * the poster drawn with the partner's QR code (their activity link with `ref`) and name, and the
+ * the poster drawn with the partner's code (the QR code of their activity link with `ref`; in the
+ * WeChat mini-program the back-office's mini-program code, see poster-code.weapp.ts) and name, and the
  * way to keep it: 保存到相册 in mini-programs, a long press on H5. Needs a partner session.
  */
 export default function SharePoster({ visible = false, onClose }: SharePosterProps) {
@@ -45,7 +45,7 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
   const [chosen, setChosen] = useState(0)
   const [picture, setPicture] = useState<string | null>(null)
   const [drawFailed, setDrawFailed] = useState(false)
-  const qr = useRef<{ link: string; matrix: QrMatrix } | null>(null)
+  const code = useRef<{ link: string; value: PosterCode } | null>(null)
   // One drawing at a time: the mini-programs draw every poster on the same canvas node.
   const queue = useRef<Promise<unknown>>(Promise.resolve())
   const mounted = useRef(true)
@@ -83,11 +83,12 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
     setDrawFailed(false)
     const background = data.backgrounds[chosen]
     const draw = async () => {
-      if (qr.current?.link !== data.link) qr.current = { link: data.link, matrix: await qrMatrix(data.link) }
+      if (code.current?.link !== data.link) code.current = { link: data.link, value: await posterCode(data) }
       if (!current) return
       const src = await renderPoster({
         backgroundUrl: background ? imageSrc(background.url) : null,
-        qr: qr.current.matrix,
+        qr: code.current.value.qr,
+        miniCodeUrl: code.current.value.miniCodeUrl,
         name: data.name,
         code: data.code,
       })

@@ -13,7 +13,7 @@ import LoadState, { type LoadStatus } from '../../components/load-state'
 import { StateBadge, TypeTag, coverSrc, timeWindow } from './components/activity-bits'
 import ClueForm from './components/clue-form'
 import { DETAIL_PATH, detailQuery, detailUrl, mainUrl, refOf, shareImage } from './components/links'
-import { setWechatShare } from './components/share'
+import { setWechatShare, useShareRef } from './components/share'
 import './detail.scss'
 
 const TITLE = routeOf(DETAIL_PATH)?.title ?? '活动详情'
@@ -83,16 +83,17 @@ export default function ActivityDetailPage() {
   }, [load])
 
   useShareMenu()
+  const shareRef = useShareRef(ref)
   const share = {
     title: item?.title ?? TITLE,
     desc: item?.summary ?? '',
-    path: valid ? detailUrl(id, ref) : `/${DETAIL_PATH}`,
+    path: valid ? detailUrl(id, shareRef) : `/${DETAIL_PATH}`,
     imageUrl: shareImage(coverSrc(item?.cover ?? null)),
   }
   useShareAppMessage(() => ({ title: share.title, path: share.path, ...(share.imageUrl ? { imageUrl: share.imageUrl } : {}) }))
   useShareTimeline(() => ({
     title: share.title,
-    query: valid ? detailQuery(id, ref) : '',
+    query: valid ? detailQuery(id, shareRef) : '',
     ...(share.imageUrl ? { imageUrl: share.imageUrl } : {}),
   }))
   useEffect(() => {

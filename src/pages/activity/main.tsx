@@ -10,7 +10,7 @@ import { useStore } from '../../store'
 import { useShareMenu } from '../../wechat'
 import { StateBadge, TypeTag, coverSrc, timeWindow } from './components/activity-bits'
 import { MAIN_PATH, detailUrl, mainUrl, refOf } from './components/links'
-import { setWechatShare } from './components/share'
+import { setWechatShare, useShareRef } from './components/share'
 import './main.scss'
 
 const TITLE = routeOf(MAIN_PATH)?.title ?? '活动'
@@ -94,9 +94,10 @@ export default function ActivityMainPage() {
   useReachBottom(more)
 
   useShareMenu()
-  const share = { title: `${TITLE} · ${DEFAULT_TITLE}`, path: mainUrl(ref) }
+  const shareRef = useShareRef(ref)
+  const share = { title: `${TITLE} · ${DEFAULT_TITLE}`, path: mainUrl(shareRef) }
   useShareAppMessage(() => share)
-  useShareTimeline(() => ({ title: share.title, query: ref ? `ref=${encodeURIComponent(ref)}` : '' }))
+  useShareTimeline(() => ({ title: share.title, query: shareRef ? `ref=${encodeURIComponent(shareRef)}` : '' }))
   useEffect(() => setWechatShare(share), [share.path]) // eslint-disable-line react-hooks/exhaustive-deps -- the card follows the address
 
   const status: LoadMoreStatus = loading ? 'loading' : total !== undefined && rows.length >= total ? 'nomore' : 'more'

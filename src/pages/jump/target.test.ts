@@ -65,4 +65,37 @@ describe('the jump target', () => {
   it('does not jump to itself', () => {
     expect(jumpTarget({ page: 'pages/jump/index', page2: 'x' }, h5)).toMatchObject({ kind: 'unknown' })
   })
+
+  it("reads a poster's mini-program code: the scene's partner code and activity, as WeChat hands them over", () => {
+    expect(jumpTarget({ scene: encodeURIComponent('r=DEMO01&a=3') }, mini)).toEqual({
+      kind: 'page',
+      path: 'pages/activity/detail',
+      query: { id: '3', ref: 'DEMO01' },
+      url: '/pages/activity/detail?id=3&ref=DEMO01',
+    })
+    expect(jumpTarget({ scene: 'r=DEMO01', $taroTimestamp: '1' }, mini)).toEqual({
+      kind: 'page',
+      path: 'pages/activity/main',
+      query: { ref: 'DEMO01' },
+      url: '/pages/activity/main?ref=DEMO01',
+    })
+    // Not one of ours: the ordinary rules (home).
+    expect(jumpTarget({ scene: encodeURIComponent('x=1') }, mini)).toEqual({ kind: 'home', url: '/pages/tabBar/home' })
+    expect(jumpTarget({ scene: encodeURIComponent('r=<script>&a=3') }, mini)).toMatchObject({ kind: 'home' })
+    expect(jumpTarget({ scene: encodeURIComponent('r=DEMO01&a=0') }, mini)).toMatchObject({ url: '/pages/activity/main?ref=DEMO01' })
+  })
+
+  it('reads a scanned plain link (q): its page and query, or the jump it names', () => {
+    const q = encodeURIComponent('https://partner.example.com/pages/activity/main?ref=DEMO01')
+    expect(jumpTarget({ q, scancode_time: '1700000000' }, mini)).toEqual({
+      kind: 'page',
+      path: 'pages/activity/main',
+      query: { ref: 'DEMO01' },
+      url: '/pages/activity/main?ref=DEMO01',
+    })
+    const viaJump = encodeURIComponent('https://partner.example.com/pages/jump/index?page=pages%2Factivity%2Fdetail&id=5&ref=AB12')
+    expect(jumpTarget({ q: viaJump }, mini)).toMatchObject({ url: '/pages/activity/detail?id=5&ref=AB12' })
+    expect(jumpTarget({ q: encodeURIComponent('https://x.example.com/pages/nope') }, mini)).toMatchObject({ kind: 'unknown' })
+    expect(jumpTarget({ q: 'not a link' }, mini)).toEqual({ kind: 'home', url: '/pages/tabBar/home' })
+  })
 })

@@ -5,7 +5,8 @@ import { develop } from '../../api/bms/develop'
 import { ConfirmButton, LoadingIndicator, Page } from '../../components'
 import { IS_WECHAT_H5 } from '../../platform'
 import { HOME_PATH, routeOf } from '../../routes'
-import { wechatAuthorizeUrl } from '../../session/wechat-oauth'
+import { launchSettled, loginUrl, returnAddress } from '../../session'
+import { OAUTH_STATE, officialAppId, wechatAuthorizeUrl } from '../../session/wechat-oauth'
 import { storageKey } from '../../store/storage'
 import { PublicConfigKey, parseHttpUrl } from '../../wire'
 import { addressParam } from './components/address'
@@ -27,10 +28,24 @@ const TEXTS = {
   failed: '暂时无法确认回调地址是否安全，请稍后重试',
   going: '正在跳转',
   home: '返回首页',
+  login: '去登录',
   retry: '重试',
 } as const
 
 type View_ = { kind: 'checking' } | { kind: 'failed' } | WxCodeStep
+
+/**
+ * Our own OAuth round trip (state wechat_oauth, back to a page of this app): the page it was
+ * for, so a round trip that cannot finish goes on to the login page with it as `from`.
+ */
+function ownReturn(redirectUri: string, state: string): string | null {
+  const own = ownAddress('')
+  if (state !== OAUTH_STATE || !own || !redirectUri.startsWith(`${own}/`)) return null
+  const [pathAndQuery = ''] = redirectUri.slice(own.length).split('#')
+  const [path = '', query = ''] = pathAndQuery.split('?')
+  const kept = query.split('&').filter((pair) => pair !== '' && !/^(code|state)(=|$)/.test(pair))
+  return returnAddress(kept.length ? `${path}?${kept.join('&')}` : path)
+}
 
 function messageOf(view: View_): string {
   switch (view.kind) {
@@ -61,13 +76,13 @@ export default function MainWxCodePage() {
   const code = params.code ?? ''
   const [view, setView] = useState<View_>({ kind: 'checking' })
   const [attempt, setAttempt] = useState(0)
+  const back = ownReturn(redirectUri, state)
 
   useEffect(() => {
     let active = true
     setView({ kind: 'checking' })
-    develop.config
-      .getByKey({ key: PublicConfigKey.oauthRedirectHosts })
-      .then(({ data }) => {
+    Promise.all([develop.config.getByKey({ key: PublicConfigKey.oauthRedirectHosts }), launchSettled()])
+      .then(([{ data }]) => {
         if (!active) return
         const step = wxCodeStep({
           redirectUri,
@@ -75,7 +90,7 @@ export default function MainWxCodePage() {
           code,
           hosts: data.value,
           inWechat: IS_WECHAT_H5,
-          appId: WX_APP_ID,
+          appId: officialAppId(),
           selfUrl: ownAddress(`/${PATH}?redirect_uri=${encodeURIComponent(redirectUri)}`),
           alreadyWent: sessionFlag(WENT_KEY, WENT_WINDOW_MS),
         })
@@ -86,6 +101,9 @@ export default function MainWxCodePage() {
         } else if (step.kind === 'authorize') {
           setSessionFlag(WENT_KEY, true)
           leaveTo(wechatAuthorizeUrl(step.appId, step.redirectUri, step.state))
+        } else if ((step.kind === 'noAppId' || step.kind === 'noCode') && back) {
+          // Our own sign-in could not finish in WeChat: sign in on the login page instead, never loop.
+          void Taro.redirectTo({ url: loginUrl(back) })
         }
       })
       .catch(() => {
@@ -95,7 +113,7 @@ export default function MainWxCodePage() {
     return () => {
       active = false
     }
-  }, [redirectUri, state, code, attempt])
+  }, [redirectUri, state, code, attempt, back])
 
   const leaving = view.kind === 'checking' || view.kind === 'forward' || view.kind === 'authorize'
   const refusedHost = view.kind === 'refused' && view.reason === 'host' ? (parseHttpUrl(redirectUri)?.host ?? redirectUri) : null
@@ -113,6 +131,7 @@ export default function MainWxCodePage() {
             {refusedHost ? <Text className='wx-code__host'>{refusedHost}</Text> : null}
             <View className='wx-code__actions'>
               {view.kind === 'failed' ? <ConfirmButton inline title={TEXTS.retry} onClick={() => setAttempt((n) => n + 1)} /> : null}
+              {back ? <ConfirmButton inline title={TEXTS.login} onClick={() => void Taro.redirectTo({ url: loginUrl(back) })} /> : null}
               <ConfirmButton inline title={TEXTS.home} onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
             </View>
           </View>

@@ -9,13 +9,14 @@ import TextInput from '../../components/text-input'
 import { replaceQuery, useRoute } from '../../components/router-helper'
 import { LOGIN_PLATFORM } from '../../platform'
 import { LOGIN_PATH, routeOf } from '../../routes'
-import { goAfterLogin, registerPartner, signInPartner } from '../../session'
+import { goAfterLogin, launchSettled, registerPartner, signInPartner } from '../../session'
 import { useStore } from '../../store'
 import { maskPhone } from '../../utils/phone'
 import { LoginPlatform, VerifyType } from '../../wire'
 import AuthHeader from './components/auth-header'
 import Consent from './components/consent'
 import { FormCard, FormRow } from './components/form'
+import { openIdAvailable } from './components/open-id-login'
 import { checkedSendCode } from './components/send-code'
 import { checkLogin, isValid, type Errors, type LoginField, type LoginForm, type LoginMode, type SignInMethod } from './validate'
 import './login.scss'
@@ -116,7 +117,16 @@ export default function UserLoginPage() {
   const heading = HEADINGS[mode]
   const needsCode = mode !== 'signIn' || method === 'code'
   const newPassword = mode !== 'signIn'
-  const wechatQuick = LOGIN_PLATFORM === LoginPlatform.weixin && mode === 'signIn'
+  // WeChat H5 learns at launch whether OAuth can run (an official account AppID).
+  const [openIdOk, setOpenIdOk] = useState(openIdAvailable)
+  useEffect(() => {
+    let active = true
+    void launchSettled().then(() => active && setOpenIdOk(openIdAvailable()))
+    return () => {
+      active = false
+    }
+  }, [])
+  const wechatQuick = LOGIN_PLATFORM === LoginPlatform.weixin && mode === 'signIn' && openIdOk
 
   return (
     <Page title={TITLE}>

@@ -19,7 +19,7 @@ import {
   payFeeSchema,
   payStatusSchema,
 } from './orders.schemas.ts'
-import { applyNotification, createOrder, findOwnOrder, payFee, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
+import { applyNotification, createOrder, findOwnOrder, payFee, payStatus, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
 import { audited } from '../audit/audit.service.ts'
 
 /** Notification bodies are read as text: the provider's signature covers the exact bytes. */
@@ -99,13 +99,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePartner,
       schema: {
-        summary: 'Poll an own order after paying: 待支付 | 支付中 | 支付成功 | 支付失败',
+        summary:
+          'Poll an own order after paying: 待支付 | 支付中 | 支付成功 | 支付失败 (an Alipay payment 支付中 for 5 s is asked about with alipay.trade.query)',
         security: partnerSecurity,
         querystring: idQuery,
         response: { 200: envelope(payStatusSchema) },
       },
     },
-    async (request) => ok(toPayStatus(await findOwnOrder({ db: app.db, partnerId: request.partnerId, id: request.query.id }))),
+    async (request) =>
+      ok(toPayStatus(await payStatus({ db: app.db, pay: app.pay, partnerId: request.partnerId, id: request.query.id, log: request.log }))),
   )
 
   app.post(
@@ -178,25 +180,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The provider's notification, in its own scope so the body stays the exact text that was signed.
   const notifyRoute: FastifyPluginAsyncZod = async (scope) => {
-    scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    )
+    // Alipay notifies with a form body; its signature covers the decoded values, read by the provider.
+    const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded']
+    scope.removeContentTypeParser(types)
+    scope.addContentTypeParser(types, { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => done(null, body))
     scope.post(
       '/api/fms/finance/payment/notify/:provider',
       {
         schema: {
           summary:
-            'Pay provider notification (wechatpay: Wechatpay-* headers, encrypted resource; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
+            'Pay provider notification (wechatpay: Wechatpay-* headers, encrypted resource; alipay: RSA2-signed form, answered with the text success; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
           tags: ['fms'],
-          consumes: ['application/json'],
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
           params: notifyParams,
           response: { 200: envelope(z.object({ outcome: z.string(), orderNo: z.string().nullable() })) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = typeof request.body === 'string' ? request.body : ''
         try {
           const result = await applyNotification({
@@ -206,6 +206,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             notification: { headers: request.headers, body },
           })
           request.log.info({ provider: request.params.provider, ...result }, 'pay notification applied')
+          const answer = app.pay.find(request.params.provider)?.notifyAnswer
+          // A text answer is sent as is (the envelope schema only serialises JSON).
+          if (answer) return reply.type(answer.contentType).send(answer.body as unknown as ReturnType<typeof ok<typeof result>>)
           return ok(result)
         } catch (error) {
           request.log.warn({ provider: request.params.provider, err: error }, 'pay notification refused')

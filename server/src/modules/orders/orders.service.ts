@@ -1,6 +1,12 @@
 import crypto from 'node:crypto'
 import type { Executor } from '../../db/types.ts'
-import { NotificationRejectedError, PayGatewayError, type IncomingNotification, type PayGateway } from '../../gateways/pay.ts'
+import {
+  NotificationRejectedError,
+  PayGatewayError,
+  type IncomingNotification,
+  type PayGateway,
+  type PayNotice,
+} from '../../gateways/pay.ts'
 import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
 import { createOpenIdBindingsRepository } from '../users/users.repository.ts'
@@ -109,8 +115,14 @@ export async function findOwnOrder({ db, partnerId, id }: { db: Executor; partne
   return order
 }
 
+const PAYER_BINDING: Record<PayChannel, { platform: LoginPlatform; type: LoginType }> = {
+  [PayChannel.wechatMini]: { platform: LoginPlatform.weixin, type: LoginType.miniProgram },
+  [PayChannel.wechatJsapi]: { platform: LoginPlatform.weixin, type: LoginType.officialAccount },
+  [PayChannel.alipayMini]: { platform: LoginPlatform.alipay, type: LoginType.miniProgram },
+}
+
 /**
- * Starts a payment: asks the active provider for client pay parameters (outside any transaction)
+ * Starts a payment: asks the channel's provider for client pay parameters (outside any transaction)
  * and marks the order 支付中. It never marks an order paid: only the provider's notification does.
  */
 export async function payFee({
@@ -128,14 +140,12 @@ export async function payFee({
 }) {
   const order = await findOwnOrder({ db, partnerId, id })
   if (order.payStatus === OrderPayStatus.paid) throw createOrderAlreadyPaidError()
-  const provider = pay.active
-  if (!provider) throw createPayNotConfiguredError()
-  if (!provider.channels.includes(channel)) throw createChannelUnsupportedError()
-  let openId: string | undefined
-  if (channel === PayChannel.wechatMini || channel === PayChannel.wechatJsapi) {
-    const type = channel === PayChannel.wechatMini ? LoginType.miniProgram : LoginType.officialAccount
-    openId = (await createOpenIdBindingsRepository({ db }).findForPartner({ partnerId, platform: LoginPlatform.weixin, type }))?.openId
-  }
+  if (pay.providers.length === 0) throw createPayNotConfiguredError()
+  const provider = pay.forChannel(channel)
+  if (!provider) throw createChannelUnsupportedError()
+  // The payer as the platform knows them: the open id (WeChat) or user id (Alipay) they signed in with.
+  const { platform, type } = PAYER_BINDING[channel]
+  const openId = (await createOpenIdBindingsRepository({ db }).findForPartner({ partnerId, platform, type }))?.openId
   let params
   try {
     params = await provider.createPayment({
@@ -187,9 +197,14 @@ export async function applyNotification({
     if (error instanceof NotificationRejectedError || error instanceof SyntaxError) throw createNotificationRejectedError()
     throw error
   }
+  return applyNotice({ db, providerName: provider.name, notice })
+}
+
+/** Applies a verified notice (from a notification or a query answer): see applyNotification. */
+export async function applyNotice({ db, providerName, notice }: { db: Executor; providerName: string; notice: PayNotice }) {
   if (notice.kind === 'ignored') {
     await createOrdersRepository({ db }).recordNotification({
-      provider: provider.name,
+      provider: providerName,
       notificationId: notice.notificationId,
       result: 'ignored',
       outcome: 'ignored',
@@ -206,7 +221,7 @@ export async function applyNotification({
     if (notice.result === 'fail' && (order.payStatus === OrderPayStatus.unpaid || order.payStatus === OrderPayStatus.paying))
       outcome = 'failed'
     const fresh = await repo.recordNotification({
-      provider: provider.name,
+      provider: providerName,
       notificationId: notice.notificationId,
       orderNo: notice.orderNo,
       result: notice.result,
@@ -222,16 +237,61 @@ export async function applyNotification({
           payStatus: OrderPayStatus.paid,
           paidAt: notice.paidAt ?? new Date(),
           transactionId: notice.transactionId,
-          provider: provider.name,
+          provider: providerName,
           failReason: null,
         },
       })
     } else if (outcome === 'failed') {
       await repo.update({
         id: order.id,
-        values: { payStatus: OrderPayStatus.failed, failReason: notice.reason ?? '支付失败', provider: provider.name },
+        values: { payStatus: OrderPayStatus.failed, failReason: notice.reason ?? '支付失败', provider: providerName },
       })
     }
     return { outcome, orderNo: order.orderNo }
   })
+}
+
+/** A payment 支付中 for at least this long is asked about when polled (its notification may be late). */
+export const QUERY_AFTER_MS = 5_000
+/** At most one query per order this often, whoever polls. */
+export const QUERY_EVERY_MS = 5_000
+const lastQueried = new Map<string, number>()
+
+/**
+ * payStatus: the partner's order; when it has been 支付中 a while with a provider that can be
+ * asked (Alipay), the provider's signed answer is applied like a notification first, so a late
+ * or lost notification does not leave a paid order 支付中. A failed query changes nothing.
+ */
+export async function payStatus({
+  db,
+  pay,
+  partnerId,
+  id,
+  log,
+  now = Date.now(),
+}: {
+  db: Executor
+  pay: PayGateway
+  partnerId: number
+  id: number
+  log?: { warn(o: unknown, msg: string): void }
+  now?: number
+}): Promise<OrderRow> {
+  const order = await findOwnOrder({ db, partnerId, id })
+  if (order.payStatus !== OrderPayStatus.paying || !order.provider) return order
+  const provider = pay.find(order.provider)
+  if (!provider?.queryPayment || now - order.updatedAt.getTime() < QUERY_AFTER_MS) return order
+  const last = lastQueried.get(order.orderNo) ?? 0
+  if (now - last < QUERY_EVERY_MS) return order
+  lastQueried.set(order.orderNo, now)
+  if (lastQueried.size > 10_000) lastQueried.delete(lastQueried.keys().next().value!)
+  try {
+    const notice = await provider.queryPayment({ orderNo: order.orderNo })
+    if (notice.kind !== 'transaction') return order
+    await applyNotice({ db, providerName: provider.name, notice })
+  } catch (error) {
+    log?.warn({ err: error, orderNo: order.orderNo }, 'pay query failed')
+    return order
+  }
+  return findOwnOrder({ db, partnerId, id })
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import crypto from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -7,8 +8,8 @@ import { adminClient, partnerClient } from '../../../test/fixtures.ts'
 import { buildTestApp, createClient, testConfig, type TestApp } from '../../../test/helper.ts'
 import { buildApp } from '../../app.ts'
 import { databaseFromPool } from '../../db/client.ts'
-import { wechatPayFixture } from '../../../test/pay-fixtures.ts'
-import { createWechatPayProvider, type PayGateway } from '../../gateways/pay.ts'
+import { alipayFixture, wechatPayFixture } from '../../../test/pay-fixtures.ts'
+import { createAlipayProvider, createWechatPayProvider, payGatewayOf } from '../../gateways/pay.ts'
 import { Code, OrderPayStatus, PayChannel } from '../../wire.ts'
 import { openIdBindings } from '../users/users.table.ts'
 import { orders, paymentNotifications } from './orders.table.ts'
@@ -260,12 +261,7 @@ describe('orders and pay with WeChat Pay v3', () => {
     return new Response(body, { status: 200, headers: f.platformHeaders(body) })
   }) as unknown as typeof fetch
   const provider = createWechatPayProvider({ config: f.config, fetchImpl })
-  const pay: PayGateway = {
-    active: provider,
-    sandbox: undefined,
-    find: (name) => (name === 'wechatpay' ? provider : undefined),
-    close: () => undefined,
-  }
+  const pay = payGatewayOf([provider])
   let t: TestApp
   before(async () => {
     t = await buildTestApp({ services: { pay } })
@@ -429,5 +425,145 @@ describe('orders and pay with WeChat Pay v3', () => {
 
   test('no sandbox completion route exists with a real provider', async () => {
     assert.equal((await createClient(t.app).post('/api/dev/payments/complete?orderNo=1')).statusCode, 404)
+  })
+})
+
+describe('orders and pay with Alipay (its gateway faked by a local HTTP server)', () => {
+  let f: Awaited<ReturnType<typeof alipayFixture>>
+  let t: TestApp
+  before(async () => {
+    f = await alipayFixture()
+    t = await buildTestApp({ services: { pay: payGatewayOf([createAlipayProvider({ config: f.config })]) } })
+  })
+  after(async () => {
+    await t.close()
+    await f.close()
+  })
+
+  const notify = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/fms/finance/payment/notify/alipay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      payload: body,
+    })
+  const paidFields = (order: { orderNo: string; amount: number }, extra: Record<string, string> = {}) => ({
+    out_trade_no: order.orderNo,
+    trade_no: f.tradeOf(order.orderNo)?.tradeNo ?? 'T',
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: `${Math.floor(order.amount / 100)}.${String(order.amount % 100).padStart(2, '0')}`,
+    ...extra,
+  })
+
+  async function payingOrder() {
+    const { partner, client } = await partnerClient(t.app)
+    const userId = `2088${String(100000000000 + partner.id)}`
+    await t.app.db.insert(openIdBindings).values({ partnerId: partner.id, platform: 'alipay', type: '小程序', openId: userId })
+    const { client: finance } = await adminClient(t.app, '财务')
+    const order = await createOrderFor(finance, partner.id)
+    const res = await client.post('/api/fms/finance/order/payFee', { id: order.id, channel: PayChannel.alipayMini })
+    assert.equal(res.statusCode, 200, res.body)
+    return { order, client, partner, userId, data: res.json().data }
+  }
+
+  test("payFee creates the trade for the partner's Alipay user and answers exactly Alipay's trade_no as tradeNO", async () => {
+    const { order, data, userId } = await payingOrder()
+    const sent = f.requests.at(-1)!
+    assert.equal(sent.signedCorrectly, true)
+    assert.deepEqual([sent.biz.out_trade_no, sent.biz.total_amount, sent.biz.buyer_id], [order.orderNo, '7100.00', userId])
+    assert.deepEqual(
+      [data.provider, data.channel, data.wechat, data.alipay],
+      ['alipay', 'alipay-mini', null, { tradeNO: f.tradeOf(order.orderNo)!.tradeNo }],
+    )
+    assert.equal((await orderRow(t, order.id)).payStatus, OrderPayStatus.paying)
+  })
+
+  test('without an Alipay sign-in the partner is asked to authorise; WeChat channels are not served by Alipay', async () => {
+    const { partner, client } = await partnerClient(t.app)
+    const { client: finance } = await adminClient(t.app, '财务')
+    const order = await createOrderFor(finance, partner.id)
+    const res = await client.post('/api/fms/finance/order/payFee', { id: order.id, channel: PayChannel.alipayMini })
+    assert.deepEqual([res.statusCode, res.json().message], [502, '请先在支付宝中授权登录后再支付'])
+    const wx = await client.post('/api/fms/finance/order/payFee', { id: order.id, channel: PayChannel.wechatMini })
+    assert.deepEqual([wx.statusCode, wx.json().message], [422, '暂不支持该支付方式'])
+    assert.equal((await orderRow(t, order.id)).payStatus, OrderPayStatus.unpaid)
+  })
+
+  test("a genuine notification marks the order paid and is answered with Alipay's bare success; a repeat changes nothing", async () => {
+    const { order, client } = await payingOrder()
+    const body = f.notificationBody(paidFields(order, { notify_id: `N-${order.orderNo}` }))
+    const first = await notify(body)
+    assert.deepEqual([first.statusCode, first.body, first.headers['content-type']], [200, 'success', 'text/plain; charset=utf-8'])
+    const paid = await orderRow(t, order.id)
+    assert.deepEqual(
+      [paid.payStatus, paid.provider, paid.transactionId, paid.paidAt?.toISOString()],
+      [OrderPayStatus.paid, 'alipay', f.tradeOf(order.orderNo)!.tradeNo, '2026-05-01T02:00:00.000Z'],
+    )
+    for (const again of [body, f.notificationBody(paidFields(order, { trade_status: 'TRADE_FINISHED' }))]) {
+      const res = await notify(again)
+      assert.deepEqual([res.statusCode, res.body], [200, 'success'])
+    }
+    const row = await orderRow(t, order.id)
+    assert.deepEqual([row.payStatus, row.updatedAt.getTime()], [OrderPayStatus.paid, paid.updatedAt.getTime()])
+    const recorded = await t.app.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, order.orderNo))
+    assert.deepEqual(recorded.map((r) => r.outcome).sort(), ['paid', 'unchanged'])
+    assert.equal((await client.get('/api/fms/finance/order/payStatus', { id: order.id })).json().data.payStatus, OrderPayStatus.paid)
+  })
+
+  test('a notification with a wrong signature, amount or app id is refused (Alipay retries) and changes nothing', async () => {
+    const { order } = await payingOrder()
+    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const forged = await notify(f.notificationBody(paidFields(order), { signer: other.privateKey }))
+    assert.deepEqual([forged.statusCode, forged.json().message], [401, '支付通知验证失败'])
+    const tampered = await notify(
+      f.notificationBody(paidFields(order), { tamper: { trade_status: 'TRADE_SUCCESS', total_amount: '0.01' } }),
+    )
+    assert.equal(tampered.statusCode, 401)
+    const foreign = await notify(f.notificationBody(paidFields(order, { app_id: '2021999999999999' })))
+    assert.equal(foreign.statusCode, 401)
+    const wrongAmount = await notify(f.notificationBody(paidFields(order, { total_amount: '7099.99' })))
+    assert.deepEqual([wrongAmount.statusCode, wrongAmount.json().message], [422, '支付金额与订单金额不一致'])
+    assert.notEqual(wrongAmount.body, 'success')
+    assert.equal((await orderRow(t, order.id)).payStatus, OrderPayStatus.paying)
+  })
+
+  test('a closed trade marks 支付失败; a trade still waiting for the buyer is ignored', async () => {
+    const { order } = await payingOrder()
+    assert.equal((await notify(f.notificationBody(paidFields(order, { trade_status: 'WAIT_BUYER_PAY' })))).body, 'success')
+    assert.equal((await orderRow(t, order.id)).payStatus, OrderPayStatus.paying)
+    assert.equal((await notify(f.notificationBody(paidFields(order, { trade_status: 'TRADE_CLOSED' })))).body, 'success')
+    const row = await orderRow(t, order.id)
+    assert.deepEqual([row.payStatus, row.failReason], [OrderPayStatus.failed, '交易已关闭'])
+  })
+
+  test('when the notification is late, payStatus asks Alipay (alipay.trade.query) and the signed answer marks the order paid', async () => {
+    const { order, client } = await payingOrder()
+    f.setTradeStatus(order.orderNo, 'TRADE_SUCCESS')
+    // Within the first seconds the notification is waited for: nothing is asked.
+    const asked = f.requests.length
+    assert.equal((await client.get('/api/fms/finance/order/payStatus', { id: order.id })).json().data.payStatus, OrderPayStatus.paying)
+    assert.equal(f.requests.length, asked)
+    await t.app.db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - 10_000) })
+      .where(eq(orders.id, order.id))
+    const status = (await client.get('/api/fms/finance/order/payStatus', { id: order.id })).json().data
+    assert.equal(status.payStatus, OrderPayStatus.paid)
+    assert.equal(f.requests.at(-1)!.params.method, 'alipay.trade.query')
+    // The notification arriving afterwards changes nothing.
+    const late = await notify(f.notificationBody(paidFields(order)))
+    assert.deepEqual([late.statusCode, late.body], [200, 'success'])
+    const recorded = await t.app.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, order.orderNo))
+    assert.deepEqual(recorded.map((r) => r.outcome).sort(), ['paid', 'unchanged'])
+  })
+
+  test('a trade Alipay still waits on stays 支付中 when polled', async () => {
+    const { order, client } = await payingOrder()
+    await t.app.db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - 10_000) })
+      .where(eq(orders.id, order.id))
+    assert.equal((await client.get('/api/fms/finance/order/payStatus', { id: order.id })).json().data.payStatus, OrderPayStatus.paying)
+    assert.equal(f.requests.at(-1)!.params.method, 'alipay.trade.query')
   })
 })

@@ -14,3 +14,8 @@ export const createFileTooLargeError = createErrorFactory({
   message: '图片过大',
   statusCode: 413,
 })
+export const createMiniCodeUnavailableError = createErrorFactory({
+  key: 'poster.miniCodeUnavailable',
+  code: Code.upstreamFailed,
+  message: '小程序码暂时无法生成，请稍后再试',
+})

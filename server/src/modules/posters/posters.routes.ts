@@ -5,14 +5,31 @@ import fs from 'node:fs'
 import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
+import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
 import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
 import { shareLink } from '../partners/partners.service.ts'
-import { createBackgroundNotFoundError, createFileTooLargeError, createNoFileError, createNotImageError } from './posters.errors.ts'
+import {
+  createBackgroundNotFoundError,
+  createFileTooLargeError,
+  createMiniCodeUnavailableError,
+  createNoFileError,
+  createNotImageError,
+} from './posters.errors.ts'
+import { createActivityNotFoundError } from '../activities/activities.errors.ts'
+import { createActivitiesRepository } from '../activities/activities.repository.ts'
 import { createPostersRepository } from './posters.repository.ts'
-import { backgroundSchema, createBackgroundBody, idQuery, sharePosterSchema, updateBackgroundBody } from './posters.schemas.ts'
-import { storeImage, toBackground } from './posters.service.ts'
+import {
+  backgroundSchema,
+  createBackgroundBody,
+  idQuery,
+  miniCodeQuery,
+  miniCodeSchema,
+  sharePosterSchema,
+  updateBackgroundBody,
+} from './posters.schemas.ts'
+import { MINI_CODE_PAGE, miniCodeFile, miniCodeScene, storeImage, toBackground } from './posters.service.ts'
 import { audited } from '../audit/audit.service.ts'
 
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
@@ -168,6 +185,36 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
         name: partner.realName ?? partner.nickname ?? maskPhone(partner.phone),
         link: shareLink({ publicOrigin: app.config.publicOrigin, code: partner.code }),
       })
+    },
+  )
+
+  app.get(
+    '/api/ems/partner/partner/miniProgramCode',
+    {
+      preHandler: app.requirePartner,
+      config: perIp(30, 60),
+      schema: {
+        summary:
+          "The partner's WeChat mini-program code (小程序码) for the poster: opens pages/jump/index with scene r=<code>[&a=<activity>]; made once, then served from /uploads",
+        security: [{ partnerSession: [] }],
+        querystring: miniCodeQuery,
+        response: { 200: envelope(miniCodeSchema) },
+      },
+    },
+    async (request) => {
+      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      if (!partner) throw createPartnerNotFoundError()
+      const { activityId } = request.query
+      if (activityId !== undefined && !(await createActivitiesRepository({ db: app.db }).findById({ id: activityId })))
+        throw createActivityNotFoundError()
+      const scene = miniCodeScene({ code: partner.code, activityId })
+      try {
+        const url = await miniCodeFile({ gateway: app.miniCode, uploadsDir, scene })
+        return ok({ url, page: MINI_CODE_PAGE, scene })
+      } catch (error) {
+        request.log.warn({ err: error, scene }, 'mini-program code not made')
+        throw createMiniCodeUnavailableError()
+      }
     },
   )
 }

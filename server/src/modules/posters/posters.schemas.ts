@@ -29,3 +29,11 @@ export const sharePosterSchema = z.object({
   name: z.string(),
   link: z.string().describe('<PUBLIC_ORIGIN>/pages/activity/main?ref=<code>'),
 })
+export const miniCodeQuery = z.object({
+  activityId: z.preprocess((v) => (v === '' ? undefined : v), intField({ label: '活动', min: 1, max: 2_147_483_647 }).optional()),
+})
+export const miniCodeSchema = z.object({
+  url: z.string().describe('/uploads/wxacode/<name>.png: the image, served with the uploads'),
+  page: z.string().describe('the mini-program page the code opens (pages/jump/index)'),
+  scene: z.string().describe('r=<partner code>[&a=<activity id>], at most 32 characters'),
+})

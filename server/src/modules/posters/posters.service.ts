@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { MiniCodeError, type MiniCodeGateway } from '../../gateways/mini-code.ts'
 import type { BackgroundRow } from './posters.repository.ts'
 
 export function toBackground(b: BackgroundRow) {
@@ -25,4 +26,53 @@ export async function storeImage({ uploadsDir, data }: { uploadsDir: string; dat
   await fs.mkdir(dir, { recursive: true })
   await fs.writeFile(path.join(dir, name), data)
   return `/uploads/posters/${name}`
+}
+
+/** The mini-program page a poster's code opens: the jump page reads `scene` (pages/jump/target.ts). */
+export const MINI_CODE_PAGE = 'pages/jump/index'
+
+/** `r=<partner code>` and, for one activity, `&a=<id>`: within WeChat's 32 characters (codes are at most 16). */
+export function miniCodeScene({ code, activityId }: { code: string; activityId?: number }): string {
+  return activityId ? `r=${code}&a=${activityId}` : `r=${code}`
+}
+
+const making = new Map<string, Promise<string>>()
+
+/**
+ * The partner's mini-program code as a file under `<uploadsDir>/wxacode/`, asked of the gateway
+ * once per scene (and gateway: another app id or version is another image); answers its public
+ * path. Concurrent asks for one scene share one call.
+ */
+export async function miniCodeFile({
+  gateway,
+  uploadsDir,
+  scene,
+  page = MINI_CODE_PAGE,
+}: {
+  gateway: MiniCodeGateway
+  uploadsDir: string
+  scene: string
+  page?: string
+}): Promise<string> {
+  const name = crypto.createHash('sha256').update(`${gateway.cacheKey}\n${page}\n${scene}`).digest('hex').slice(0, 32)
+  const dir = path.join(uploadsDir, 'wxacode')
+  for (const ext of ['png', 'jpg']) {
+    const done = await fs.stat(path.join(dir, `${name}.${ext}`)).catch(() => null)
+    if (done?.isFile() && done.size > 0) return `/uploads/wxacode/${name}.${ext}`
+  }
+  const inFlight = making.get(name)
+  if (inFlight) return inFlight
+  const made = (async () => {
+    const image = await gateway.unlimited({ scene, page })
+    const ext = imageExtension(image.bytes)
+    if (ext !== 'png' && ext !== 'jpg') throw new MiniCodeError('WeChat answered something else than a PNG or JPEG image')
+    await fs.mkdir(dir, { recursive: true })
+    // Written aside then renamed: a reader never sees half a file.
+    const temp = path.join(dir, `${name}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`)
+    await fs.writeFile(temp, image.bytes)
+    await fs.rename(temp, path.join(dir, `${name}.${ext}`))
+    return `/uploads/wxacode/${name}.${ext}`
+  })().finally(() => making.delete(name))
+  making.set(name, made)
+  return made
 }

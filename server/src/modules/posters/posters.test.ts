@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { adminClient, partnerClient } from '../../../test/fixtures.ts'
-import { buildTestApp, type TestApp } from '../../../test/helper.ts'
+import { buildTestApp, createClient, type TestApp } from '../../../test/helper.ts'
+import { createLocalMiniCodeGateway, MiniCodeError, type MiniCodeGateway } from '../../gateways/mini-code.ts'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
@@ -83,5 +84,79 @@ describe('share posters', () => {
 
     const { client: finance } = await adminClient(t.app, '财务')
     assert.equal((await upload(finance)).statusCode, 403)
+  })
+})
+
+describe("the poster's mini-program code", () => {
+  let t: TestApp
+  const asked: Array<{ scene: string; page: string }> = []
+  const local = createLocalMiniCodeGateway()
+  let failing = false
+  const gateway: MiniCodeGateway = {
+    kind: 'local',
+    cacheKey: `counting-${Date.now()}`,
+    async unlimited(args) {
+      asked.push(args)
+      await new Promise((r) => setTimeout(r, 20))
+      if (failing) throw new MiniCodeError('WeChat said no')
+      return local.unlimited(args)
+    },
+  }
+  before(async () => {
+    t = await buildTestApp({ services: { miniCode: gateway } })
+  })
+  after(async () => t.close())
+
+  test("a partner's code opens the jump page with their ref; it is made once and served from /uploads", async () => {
+    const { partner, client } = await partnerClient(t.app)
+    const answers = await Promise.all([1, 2, 3].map(() => client.get('/api/ems/partner/partner/miniProgramCode')))
+    const data = answers.map((r) => r.json().data)
+    assert.deepEqual(data[0], { url: data[0].url, page: 'pages/jump/index', scene: `r=${partner.code}` })
+    assert.match(data[0].url, /^\/uploads\/wxacode\/[0-9a-f]{32}\.png$/)
+    assert.deepEqual(new Set(data.map((d) => d.url)).size, 1)
+    assert.equal(asked.filter((a) => a.scene === `r=${partner.code}`).length, 1)
+    const image = await t.app.inject({ method: 'GET', url: data[0].url })
+    assert.equal(image.statusCode, 200)
+    assert.equal(image.headers['content-type'], 'image/png')
+    assert.ok(image.rawPayload.equals((await local.unlimited({ scene: `r=${partner.code}`, page: 'pages/jump/index' })).bytes))
+    // Asked again later: from the file, WeChat is not asked again.
+    await client.get('/api/ems/partner/partner/miniProgramCode')
+    assert.equal(asked.filter((a) => a.scene === `r=${partner.code}`).length, 1)
+  })
+
+  test('a code for one activity carries it in the scene, within 32 characters even for the longest codes', async () => {
+    const { client: admin } = await adminClient(t.app)
+    const created = await admin.post('/api/bms/activity/activity', {
+      title: '春季招生',
+      body: '<p>报名从速</p>',
+      type: '招生活动',
+      startAt: '2026-03-01 09:00:00',
+      endAt: '2026-12-01 09:00:00',
+    })
+    assert.equal(created.statusCode, 200, created.body)
+    const activityId = created.json().data.id as number
+    const { client } = await partnerClient(t.app, { code: 'ABCDEFGHIJKLMNOP' })
+    const res = await client.get('/api/ems/partner/partner/miniProgramCode', { activityId })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal(res.json().data.scene, `r=ABCDEFGHIJKLMNOP&a=${activityId}`)
+    assert.ok(`r=ABCDEFGHIJKLMNOP&a=${2_147_483_647}`.length <= 32)
+    const missing = await client.get('/api/ems/partner/partner/miniProgramCode', { activityId: 99999999 })
+    assert.equal(missing.statusCode, 404)
+    const bad = await client.get('/api/ems/partner/partner/miniProgramCode', { activityId: 'x' })
+    assert.equal(bad.statusCode, 400)
+  })
+
+  test('without a session there is no code; when WeChat refuses the partner reads why and nothing is cached', async () => {
+    assert.equal((await createClient(t.app).get('/api/ems/partner/partner/miniProgramCode')).statusCode, 401)
+    const { partner, client } = await partnerClient(t.app)
+    failing = true
+    try {
+      const res = await client.get('/api/ems/partner/partner/miniProgramCode')
+      assert.deepEqual([res.statusCode, res.json().message], [502, '小程序码暂时无法生成，请稍后再试'])
+    } finally {
+      failing = false
+    }
+    assert.equal((await client.get('/api/ems/partner/partner/miniProgramCode')).statusCode, 200)
+    assert.equal(asked.filter((a) => a.scene === `r=${partner.code}`).length, 2)
   })
 })

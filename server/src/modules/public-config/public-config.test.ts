@@ -14,6 +14,8 @@ describe('public configuration: the host allow-lists', () => {
       assert.deepEqual(oauth, ['partner.example.com', 'localhost', '127.0.0.1'])
       assert.equal(isAllowedUrl({ url: 'http://localhost:10086/pages/main/wxCode', hosts: oauth }), true)
       assert.equal(isAllowedUrl({ url: 'http://localhost:10086@evil.example/', hosts: oauth }), false)
+      // No official account: WeChat H5 skips OAuth and signs in on the login page.
+      assert.deepEqual((await client.get('/api/bms/develop/config/getByKey', { key: 'wechatOfficialAppId' })).json().data.value, [])
     } finally {
       await t.close()
     }
@@ -22,7 +24,13 @@ describe('public configuration: the host allow-lists', () => {
   describe('configured by environment', () => {
     let t: TestApp
     before(async () => {
-      t = await buildTestApp({ env: { WEB_ALLOWED_HOSTS: 'news.example.com, *.gov.cn', OAUTH_REDIRECT_HOSTS: 'm.example.com' } })
+      t = await buildTestApp({
+        env: {
+          WEB_ALLOWED_HOSTS: 'news.example.com, *.gov.cn',
+          OAUTH_REDIRECT_HOSTS: 'm.example.com',
+          WECHAT_MP_APP_ID: 'wx1234567890abcdef',
+        },
+      })
     })
     after(async () => t.close())
 
@@ -34,6 +42,9 @@ describe('public configuration: the host allow-lists', () => {
       assert.equal(isAllowedUrl({ url: 'https://www.moe.gov.cn.evil.example/x', hosts: web }), false)
       assert.deepEqual((await client.get('/api/bms/develop/config/getByKey', { key: 'oauthRedirectHosts' })).json().data.value, [
         'm.example.com',
+      ])
+      assert.deepEqual((await client.get('/api/bms/develop/config/getByKey', { key: 'wechatOfficialAppId' })).json().data.value, [
+        'wx1234567890abcdef',
       ])
     })
 

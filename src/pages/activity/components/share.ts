@@ -1,5 +1,18 @@
+import { isSignedIn } from '../../../session'
+import { useStore } from '../../../store'
 import { wechatSdk } from '../../../wechat'
 import { logger } from '../../../utils/logger'
+import { refOf } from './links'
+
+/**
+ * The `ref` a share of this page carries: the one it was opened with (kept from partner to
+ * prospect), else the signed-in partner's own code, so a partner sharing the page from the menu
+ * is credited with the clues it brings.
+ */
+export function useShareRef(ref: string | null): string | null {
+  const own = useStore((s) => (isSignedIn(s) ? refOf(s.user?.code) : null))
+  return ref ?? own
+}
 
 export interface ShareCard {
   title: string

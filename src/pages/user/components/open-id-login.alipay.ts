@@ -11,6 +11,11 @@ export type OpenIdOutcome = 'signedIn' | 'unbound' | 'redirected' | 'unsupported
 
 export const OPEN_ID_SUPPORTED = true
 
+/** The mini-program's own login is always there. */
+export function openIdAvailable(): boolean {
+  return true
+}
+
 export const PROVIDER_NAME = '支付宝'
 
 export async function openIdSignIn(_returnPath: string): Promise<OpenIdOutcome> {

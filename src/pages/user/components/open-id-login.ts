@@ -1,6 +1,6 @@
 import { IS_WECHAT_H5 } from '../../../platform'
 import { isSignedIn, launchSettled } from '../../../session'
-import { oauthTried, startWechatOAuth } from '../../../session/wechat-oauth'
+import { oauthTried, officialAppId, startWechatOAuth } from '../../../session/wechat-oauth'
 import { useStore } from '../../../store'
 
 /**
@@ -14,6 +14,11 @@ export type OpenIdOutcome = 'signedIn' | 'unbound' | 'redirected' | 'unsupported
 
 /** Whether this client can sign in by open id at all. */
 export const OPEN_ID_SUPPORTED = IS_WECHAT_H5
+
+/** Whether the login page offers the open-id shortcut now: inside WeChat only when OAuth can run (an AppID). */
+export function openIdAvailable(): boolean {
+  return IS_WECHAT_H5 && officialAppId() !== ''
+}
 
 /** Whose open id it is, for the page's texts. */
 export const PROVIDER_NAME = '微信'
