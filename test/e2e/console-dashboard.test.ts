@@ -56,11 +56,13 @@ describe('console 工作台', () => {
     assert.ok(pending >= 1, 'the demo data has a partner awaiting review')
     await page.getByTestId('todo-partners').click()
     await page.waitForURL((url) => url.pathname === '/admin/partners' && url.searchParams.get('status') === '待审核')
-    await tableRows(page).first().waitFor()
-    await settled(page)
+    // The partner list's own rows (the dashboard's overdue table may still be on screen a moment).
+    const rows = page.locator('.ant-pro-table .ant-table-tbody tr.ant-table-row')
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '待审核' }).waitFor()
-    assert.equal(await tableRows(page).count(), pending)
-    assert.deepEqual([...new Set(await tableRows(page).locator('.ant-tag').allTextContents())], ['待审核'])
+    await rows.first().waitFor()
+    await settled(page)
+    assert.equal(await rows.count(), pending)
+    assert.deepEqual([...new Set(await rows.locator('.ant-tag').allTextContents())], ['待审核'])
 
     await page.goBack()
     await page.getByTestId('todo-withdrawals').click()

@@ -133,7 +133,7 @@ export function UrlProTable<T extends Record<string, unknown>>({
               }
         }
         options={{ density: false, setting: false, reload: true }}
-        locale={emptyText ? { emptyText } : undefined}
+        locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
         request={async (params, sort) => {
           const { current, pageSize, ...values } = params
           const next: ListState = {
