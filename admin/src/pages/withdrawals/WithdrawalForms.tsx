@@ -6,10 +6,10 @@
  */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
-import { type ReactElement, useRef, useState } from 'react'
+import { type ReactElement, useState } from 'react'
 import { formatYuan } from '../../api/money'
 import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
-import { useSubmission } from '../../hooks/useSubmission'
+import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 
 interface ActionProps {
   withdrawal: AdminWithdrawal
@@ -40,24 +40,6 @@ const TX_RULES = [
   { required: true, whitespace: true, message: '请填写交易流水号' },
   { max: 64, message: '交易流水号不能超过64个字符' },
 ]
-
-/**
- * The list behind a form is refreshed after a change; after a refusal (the page was stale) only
- * once the form is closed, so the refusal stays readable.
- */
-function useRefreshAfter(onDone: () => void) {
-  const stale = useRef(false)
-  return {
-    settled: (done: boolean) => {
-      if (done) onDone()
-      else stale.current = true
-    },
-    afterClose: () => {
-      if (stale.current) onDone()
-      stale.current = false
-    },
-  }
-}
 
 /** 确认打款: the money went out; record the transaction number. */
 export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
