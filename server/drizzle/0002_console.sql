@@ -23,6 +23,7 @@ CREATE TABLE "audit_logs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "clues_created_idx";--> statement-breakpoint
 ALTER TABLE "clues" ADD COLUMN "assignee_id" integer;--> statement-breakpoint
 ALTER TABLE "clues" ADD COLUMN "last_touched_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "clues" ADD COLUMN "next_contact_at" timestamp with time zone;--> statement-breakpoint
@@ -33,7 +34,7 @@ CREATE INDEX "audit_admin_created_idx" ON "audit_logs" USING btree ("admin_id","
 CREATE INDEX "audit_action_created_idx" ON "audit_logs" USING btree ("action","created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_entity_created_idx" ON "audit_logs" USING btree ("entity_type","entity_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "partners_referrer_idx" ON "partners" USING btree ("referrer_id");--> statement-breakpoint
-CREATE INDEX "clues_status_created_idx" ON "clues" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "clues_status_created_idx" ON "clues" USING btree ("status","created_at","id","assignee_id");--> statement-breakpoint
 CREATE INDEX "clues_assignee_created_idx" ON "clues" USING btree ("assignee_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "clues_source_created_idx" ON "clues" USING btree ("source","created_at","id");--> statement-breakpoint
 CREATE INDEX "clues_activity_created_idx" ON "clues" USING btree ("activity_id","created_at","id");--> statement-breakpoint
@@ -44,6 +45,7 @@ CREATE INDEX "ledger_created_idx" ON "ledger_entries" USING btree ("created_at",
 CREATE INDEX "ledger_type_created_idx" ON "ledger_entries" USING btree ("type","created_at","id","amount");--> statement-breakpoint
 CREATE INDEX "withdrawals_queue_idx" ON "withdrawals" USING btree ((status = '审核中'),"created_at","id");--> statement-breakpoint
 CREATE INDEX "withdrawals_paid_idx" ON "withdrawals" USING btree ("handled_at","amount") WHERE status = '已打款';--> statement-breakpoint
+CREATE INDEX "clues_created_idx" ON "clues" USING btree ("created_at","id","assignee_id");--> statement-breakpoint
 -- Hand-written: clues that existed before were last touched when created or first followed.
 UPDATE "clues" SET "last_touched_at" = coalesce("followed_at", "created_at");--> statement-breakpoint
 -- Hand-written: the audit log is append-only. UPDATE, DELETE and TRUNCATE are refused by the database itself.

@@ -5,19 +5,9 @@
  */
 import { Select, type SelectProps } from 'antd'
 import { useEffect, useRef, useState } from 'react'
-import { get } from '../api/client'
+import { type AdminPartner, partnersApi } from '../api/partners'
 
-interface PartnerOption {
-  id: number
-  phone: string
-  code: string
-  nickname: string | null
-  personal?: { realName: string | null } | null
-}
-
-const base = '/api/ems/partner/partner'
-
-function labelOf(p: PartnerOption): string {
+function labelOf(p: AdminPartner): string {
   const name = p.personal?.realName || p.nickname || '未填姓名'
   return `${name} ${p.phone}（${p.code}）`
 }
@@ -38,7 +28,8 @@ export function PartnerSelect({ value, onChange, placeholder = '输入手机号�
     timer.current = setTimeout(() => {
       const id = ++latest.current
       setLoading(true)
-      get<{ list: PartnerOption[] }>(`${base}/list`, { keyword: keyword.trim(), size: 20 }, { quiet: true })
+      partnersApi
+        .list({ keyword: keyword.trim(), size: 20 })
         .then((page) => {
           if (id === latest.current) setOptions(page.list.map((p) => ({ value: String(p.id), label: labelOf(p) })))
         })
@@ -56,7 +47,8 @@ export function PartnerSelect({ value, onChange, placeholder = '输入手机号�
     const current = value === undefined || value === null ? '' : String(value)
     if (!/^\d+$/.test(current) || options.some((o) => o.value === current)) return
     let live = true
-    get<PartnerOption>(`${base}/details`, { id: current }, { quiet: true })
+    partnersApi
+      .details(Number(current))
       .then((p) => {
         if (live) setOptions((old) => [{ value: current, label: labelOf(p) }, ...old.filter((o) => o.value !== current)])
       })

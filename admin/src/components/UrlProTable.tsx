@@ -11,7 +11,7 @@
 import { type ActionType, ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components'
 import type { Page } from '@wire'
 import { Alert, Button } from 'antd'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { type ListState, cleanFilters, PAGE_SIZES, readListState, type SortOrder, sortFromTable, writeListState } from '../hooks/list-state'
 
@@ -41,6 +41,8 @@ export function UrlProTable<T extends Record<string, unknown>>({
   fixed,
   local = false,
   emptyText,
+  actionRef: givenActionRef,
+  search: givenSearch,
   ...rest
 }: UrlProTableProps<T>) {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -48,7 +50,9 @@ export function UrlProTable<T extends Record<string, unknown>>({
   const search = local ? localSearch : searchParams
   const options = useMemo(() => ({ arrayKeys }), [arrayKeys])
   const state = readListState(search, options)
-  const actionRef = useRef<ActionType>(undefined)
+  const ownActionRef = useRef<ActionType>(undefined)
+  // The screen's ref when it gives one (to reload after an action), so 重试 reaches the same table.
+  const actionRef = (givenActionRef as MutableRefObject<ActionType | undefined> | undefined) ?? ownActionRef
   const [failure, setFailure] = useState<string>()
 
   // An address this table did not write (Back/Forward, a link) remounts the table from it.
@@ -104,9 +108,32 @@ export function UrlProTable<T extends Record<string, unknown>>({
           showSizeChanger: true,
           showTotal: (total) => `共 ${total} 条`,
         }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={
+          givenSearch === false
+            ? false
+            : {
+                labelWidth: 'auto',
+                defaultCollapsed: false,
+                ...givenSearch,
+                // 重置 empties every filter. (The form's own reset would go back to its initial
+                // values, which are the address's filters, and change nothing.)
+                optionRender: (_config, { form }, dom) => [
+                  <Button
+                    key='clear'
+                    onClick={() => {
+                      const fields = Object.keys(form?.getFieldsValue() ?? {})
+                      form?.setFieldsValue(Object.fromEntries(fields.map((name) => [name, undefined])))
+                      form?.submit()
+                    }}
+                  >
+                    重置
+                  </Button>,
+                  ...dom.slice(1),
+                ],
+              }
+        }
         options={{ density: false, setting: false, reload: true }}
-        locale={emptyText ? { emptyText } : undefined}
+        locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
         request={async (params, sort) => {
           const { current, pageSize, ...values } = params
           const next: ListState = {

@@ -43,3 +43,21 @@ export function useSubmission(): Submission {
   const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null
   return { submit, shown, refusal, pending, clear: useCallback(() => setRefusal(undefined), []) }
 }
+
+/**
+ * The screen behind a form is refreshed after a change; after a refusal (the page was stale) only
+ * once the form is closed, so the refusal stays readable.
+ */
+export function useRefreshAfter(onDone: () => void) {
+  const stale = useRef(false)
+  return {
+    settled: (done: boolean) => {
+      if (done) onDone()
+      else stale.current = true
+    },
+    afterClose: () => {
+      if (stale.current) onDone()
+      stale.current = false
+    },
+  }
+}

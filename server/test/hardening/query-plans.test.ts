@@ -272,6 +272,7 @@ describe('query plans of the console lists (PostgreSQL)', { skip: TEST_DATABASE_
     ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ pool: '1' }), false],
     ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ assigneeId: String(teacherId) }), false],
     ['teacher', '/api/ems/partner/clue/listForAdmin', () => ({ mine: '1', page: '3' }), false],
+    ['teacher', '/api/ems/partner/clue/listForAdmin', () => ({ status: ClueStatus.new }), false],
     ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ partnerId: String(partnerId) }), false],
     ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ source: '活动' }), false],
     ['admin', '/api/ems/partner/clue/listForAdmin', () => ({ sort: 'createdAt_asc' }), false],

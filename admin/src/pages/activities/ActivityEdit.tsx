@@ -20,6 +20,7 @@ import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { ApiError } from '../../api/client'
+import { RefusalAlert } from '../../components/RefusalAlert'
 import { ImageUpload } from '../../components/ImageUpload'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime, officeTime } from '../../format'
@@ -94,7 +95,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
         }
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <RefusalAlert message={refusal} />
       {activity?.status === ActivityStatus.published ? (
         <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' style={{ marginBottom: 16 }} />
       ) : null}

@@ -21,7 +21,7 @@ import { formatYuan, yuanToFen } from '../../api/money'
 import { sessionApi } from '../../api/session'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime, OFFICE_TZ } from '../../format'
-import { useSubmission } from '../../hooks/useSubmission'
+import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 
 interface ActionProps {
   clue: Pick<AdminClue, 'id' | 'name'>
@@ -73,6 +73,7 @@ const POOL = 'pool'
 export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & { assigneeId: number | null }) {
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   return (
     <ModalForm<{ assignee: string }>
       title={`分配线索「${clue.name}」`}
@@ -85,13 +86,11 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
         )
       }
       initialValues={{ assignee: assigneeId ? String(assigneeId) : undefined }}
-      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
       onFinish={async ({ assignee }) => {
         const done = await submit(() => cluesApi.assign({ id: clue.id, assigneeId: assignee === POOL ? null : Number(assignee) }))
-        if (done) {
-          void message.success(assignee === POOL ? '已放回公海' : '已分配')
-          onDone()
-        }
+        if (done) void message.success(assignee === POOL ? '已放回公海' : '已分配')
+        refresh.settled(done)
         return done
       }}
     >
@@ -117,23 +116,22 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
 export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   return (
     <ModalForm<{ method: FollowUpMethod; note: string; nextContactAt?: Dayjs | string }>
       title={`添加跟进「${clue.name}」`}
       width={520}
       trigger={trigger ?? <Button type='primary'>添加跟进</Button>}
       initialValues={{ method: '电话' }}
-      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
       onFinish={async ({ method, note, nextContactAt }) => {
         // What the picker shows is office time (Asia/Shanghai), as every time on screen is.
         const next = nextContactAt ? dayjs.tz(dayjs(nextContactAt).format('YYYY-MM-DD HH:mm'), OFFICE_TZ) : undefined
         const done = await submit(() =>
           cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next.toISOString() } : {}) }),
         )
-        if (done) {
-          void message.success('跟进已记录')
-          onDone()
-        }
+        if (done) void message.success('跟进已记录')
+        refresh.settled(done)
         return done
       }}
     >
@@ -190,6 +188,7 @@ const PROGRAMME_OPTIONS = CATEGORY_TREE.map((p) => ({
 export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { intention?: string | null }) {
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   const [amountText, setAmountText] = useState('')
   const preset = intention?.includes('-') ? intention.split('-', 2) : undefined
   const fen = yuanToFen(amountText)
@@ -199,7 +198,7 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
       width={520}
       trigger={trigger ?? <Button>录入成交</Button>}
       initialValues={preset ? { programme: preset } : undefined}
-      modalProps={{ destroyOnClose: true, onCancel: clear }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
       onValuesChange={(changed: { amount?: string }) => {
         if ('amount' in changed) setAmountText(changed.amount ?? '')
       }}
@@ -208,10 +207,8 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
         const fenAmount = yuanToFen(amount)
         if (fenAmount === undefined) return false
         const done = await submit(() => cluesApi.deal({ id: clue.id, programme: value, amount: fenAmount }))
-        if (done) {
-          void message.success('成交已录入，佣金已计入合伙人账户')
-          onDone()
-        }
+        if (done) void message.success('成交已录入，佣金已计入合伙人账户')
+        refresh.settled(done)
         return done
       }}
     >
@@ -239,19 +236,18 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
 export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   return (
     <ModalForm<{ reason: string }>
       title={`标记无效「${clue.name}」`}
       width={480}
       trigger={trigger ?? <Button danger>标记无效</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: clear, okButtonProps: { danger: true } }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
       submitter={{ searchConfig: { submitText: '标记无效' } }}
       onFinish={async ({ reason }) => {
         const done = await submit(() => cluesApi.invalid({ id: clue.id, reason: reason.trim() }))
-        if (done) {
-          void message.success('已标记为无效')
-          onDone()
-        }
+        if (done) void message.success('已标记为无效')
+        refresh.settled(done)
         return done
       }}
     >

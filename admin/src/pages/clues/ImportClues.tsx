@@ -21,6 +21,12 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
   const [report, setReport] = useState<ImportReport>()
   const [refusal, setRefusal] = useState<string>()
 
+  // The list is refreshed once the dialog closes, so the report stays readable until then.
+  const closed = () => {
+    if (report && report.failed === 0 && report.imported > 0) onImported()
+    reset()
+  }
+
   const reset = () => {
     setFile(undefined)
     setReport(undefined)
@@ -36,10 +42,7 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
     try {
       const answer = await cluesApi.import(raw)
       setReport(answer)
-      if (answer.failed === 0) {
-        void message.success(`已导入 ${answer.imported} 条线索`)
-        onImported()
-      }
+      if (answer.failed === 0) void message.success(`已导入 ${answer.imported} 条线索`)
     } catch (error) {
       setRefusal(refusalOf(error))
     } finally {
@@ -55,7 +58,7 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
         open={open}
         width={760}
         onCancel={() => setOpen(false)}
-        afterClose={reset}
+        afterClose={closed}
         footer={
           <Space>
             <Button onClick={() => setOpen(false)}>关闭</Button>

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { ApiError } from '../../api/client'
 import { PROTECTED_KEYS, type SiteContent, siteContentsApi } from '../../api/site-contents'
+import { RefusalAlert } from '../../components/RefusalAlert'
 import { PhoneFrame, StoredHtml } from '../../components/PhonePreview'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime } from '../../format'
@@ -72,7 +73,7 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
         }
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <RefusalAlert message={refusal} />
       <ProFormText
         name='title'
         label='标题'

@@ -32,7 +32,7 @@ function TodoCard({
 }) {
   return (
     <Link to={to} data-testid={testId} style={{ display: 'block', flex: 1, minWidth: 220 }}>
-      <StatisticCard hoverable statistic={{ title, value: value as number, suffix }} footer={footer} />
+      <StatisticCard hoverable style={{ height: '100%' }} statistic={{ title, value: value as number, suffix }} footer={footer} />
     </Link>
   )
 }

@@ -22,8 +22,8 @@ export default function TrendChart({ days }: { days: TrendDay[] }) {
     chart.setOption({
       animation: false,
       tooltip: { trigger: 'axis' },
-      legend: { data: ['新增线索', '成交', '佣金入账（元）', '已打款（元）'] },
-      grid: { left: 48, right: 64, top: 40, bottom: 32 },
+      legend: { top: 0, data: ['新增线索', '成交', '佣金入账（元）', '已打款（元）'] },
+      grid: { left: 48, right: 64, top: 56, bottom: 32 },
       xAxis: { type: 'category', data: days.map((d) => d.date.slice(5)) },
       yAxis: [
         { type: 'value', name: '数量', minInterval: 1 },

@@ -45,7 +45,6 @@ export default function LedgerList() {
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
-    { title: '日期', dataIndex: 'date', valueType: 'dateRange', hideInTable: true },
     {
       title: '合伙人',
       dataIndex: 'partnerName',
@@ -105,6 +104,7 @@ export default function LedgerList() {
           '-'
         ),
     },
+    { title: '日期', dataIndex: 'date', valueType: 'dateRange', hideInTable: true },
     { title: '说明', dataIndex: 'note', search: false, ellipsis: true, render: (_, e) => e.note ?? '-' },
   ]
 

@@ -5,7 +5,7 @@
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
 import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@wire'
-import { Alert, Button, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
@@ -201,29 +201,33 @@ export default function PartnerDetail() {
         </Descriptions>
       </ProCard>
 
-      <ProCard gutter={16} ghost style={{ marginBottom: 16 }}>
-        <ProCard title='个人信息' bordered colSpan={12}>
-          <Descriptions column={2} size='small'>
-            <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
-            <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
-            {p.sensitiveVisible ? <Descriptions.Item label='身份证号'>{text(p.personal.idCard)}</Descriptions.Item> : null}
-            <Descriptions.Item label='地区'>{[p.personal.province, p.personal.city].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
-            <Descriptions.Item label='微信号'>{text(p.personal.wechatId)}</Descriptions.Item>
-            <Descriptions.Item label='收款方式'>{text(p.personal.payoutType)}</Descriptions.Item>
-            {p.sensitiveVisible ? <Descriptions.Item label='收款账号'>{text(p.personal.payoutAccount)}</Descriptions.Item> : null}
-            <Descriptions.Item label='收款人'>{text(p.personal.payoutName)}</Descriptions.Item>
-          </Descriptions>
-        </ProCard>
-        <ProCard title='报名信息' bordered colSpan={12}>
-          <Descriptions column={2} size='small'>
-            <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
-            <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>
-            <Descriptions.Item label='报考类别'>{text(p.signUp.discipline)}</Descriptions.Item>
-            <Descriptions.Item label='入学年份'>{text(p.signUp.intakeYear)}</Descriptions.Item>
-            <Descriptions.Item label='批次'>{text(p.signUp.batch)}</Descriptions.Item>
-          </Descriptions>
-        </ProCard>
-      </ProCard>
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col span={12}>
+          <ProCard title='个人信息' bordered style={{ height: '100%' }}>
+            <Descriptions column={2} size='small'>
+              <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
+              <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
+              {p.sensitiveVisible ? <Descriptions.Item label='身份证号'>{text(p.personal.idCard)}</Descriptions.Item> : null}
+              <Descriptions.Item label='地区'>{[p.personal.province, p.personal.city].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+              <Descriptions.Item label='微信号'>{text(p.personal.wechatId)}</Descriptions.Item>
+              <Descriptions.Item label='收款方式'>{text(p.personal.payoutType)}</Descriptions.Item>
+              {p.sensitiveVisible ? <Descriptions.Item label='收款账号'>{text(p.personal.payoutAccount)}</Descriptions.Item> : null}
+              <Descriptions.Item label='收款人'>{text(p.personal.payoutName)}</Descriptions.Item>
+            </Descriptions>
+          </ProCard>
+        </Col>
+        <Col span={12}>
+          <ProCard title='报名信息' bordered style={{ height: '100%' }}>
+            <Descriptions column={2} size='small'>
+              <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
+              <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>
+              <Descriptions.Item label='报考类别'>{text(p.signUp.discipline)}</Descriptions.Item>
+              <Descriptions.Item label='入学年份'>{text(p.signUp.intakeYear)}</Descriptions.Item>
+              <Descriptions.Item label='批次'>{text(p.signUp.batch)}</Descriptions.Item>
+            </Descriptions>
+          </ProCard>
+        </Col>
+      </Row>
 
       {tabs.length > 0 && tab ? (
         <ProCard

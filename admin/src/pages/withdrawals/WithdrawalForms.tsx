@@ -9,7 +9,7 @@ import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography }
 import { type ReactElement, useState } from 'react'
 import { formatYuan } from '../../api/money'
 import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
-import { useSubmission } from '../../hooks/useSubmission'
+import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 
 interface ActionProps {
   withdrawal: AdminWithdrawal
@@ -45,6 +45,7 @@ const TX_RULES = [
 export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
   const { message } = App.useApp()
   const { submit, shown, clear, pending } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   return (
     <ModalForm<{ transactionNo: string }>
       title={`确认打款 #${withdrawal.id}`}
@@ -56,13 +57,12 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true, onCancel: clear, maskClosable: !pending }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
       submitter={{ searchConfig: { submitText: '确认已打款' }, submitButtonProps: { disabled: pending } }}
       onFinish={async ({ transactionNo }) => {
         const done = await submit(() => withdrawalsApi.pay({ id: withdrawal.id, transactionNo: transactionNo.trim() }))
         if (done) void message.success(`#${withdrawal.id} 已确认打款`)
-        // Refused or not, the list behind the form is refreshed: a refusal means it is stale.
-        onDone()
+        refresh.settled(done)
         return done
       }}
     >
@@ -83,6 +83,7 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
 export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
   const { message } = App.useApp()
   const { submit, shown, clear, pending } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
   return (
     <ModalForm<{ reason: string }>
       title={`拒绝提现 #${withdrawal.id}`}
@@ -94,12 +95,12 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true, onCancel: clear, maskClosable: !pending, okButtonProps: { danger: true } }}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
       submitter={{ searchConfig: { submitText: '拒绝提现' }, submitButtonProps: { danger: true, disabled: pending } }}
       onFinish={async ({ reason }) => {
         const done = await submit(() => withdrawalsApi.refuse({ id: withdrawal.id, reason: reason.trim() }))
         if (done) void message.success(`#${withdrawal.id} 已拒绝，金额已退回合伙人余额`)
-        onDone()
+        refresh.settled(done)
         return done
       }}
     >

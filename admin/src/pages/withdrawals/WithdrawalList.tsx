@@ -47,12 +47,12 @@ export default function WithdrawalList() {
   const reload = () => setGeneration((n) => n + 1)
 
   const columns: ProColumns<AdminWithdrawal>[] = [
-    { title: '编号', dataIndex: 'id', search: false, width: 70 },
+    { title: '编号', dataIndex: 'id', search: false, width: 64 },
     {
       title: '合伙人',
       dataIndex: 'partnerName',
       search: false,
-      width: 150,
+      width: 130,
       render: (_, w) => (
         <Link to={`/partners/${w.partnerId}`}>
           {w.partnerName ?? '未填姓名'}
@@ -69,15 +69,6 @@ export default function WithdrawalList() {
       width: 120,
       render: (_, w) => <Typography.Text strong>{formatYuan(w.amount)}</Typography.Text>,
     },
-    { title: '收款方式', dataIndex: 'payoutType', search: false, width: 90 },
-    { title: '收款人', dataIndex: 'payoutName', search: false, width: 100 },
-    {
-      title: '收款账号',
-      dataIndex: 'payoutAccount',
-      search: false,
-      width: 200,
-      render: (_, w) => <Typography.Text copyable>{w.payoutAccount}</Typography.Text>,
-    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -92,7 +83,7 @@ export default function WithdrawalList() {
       title: '处理结果',
       dataIndex: 'handledAt',
       search: false,
-      width: 220,
+      width: 200,
       render: (_, w) =>
         w.status === WithdrawalStatus.applying ? (
           '-'
@@ -104,6 +95,15 @@ export default function WithdrawalList() {
             </Typography.Text>
           </div>
         ),
+    },
+    { title: '收款方式', dataIndex: 'payoutType', search: false, width: 90 },
+    { title: '收款人', dataIndex: 'payoutName', search: false, width: 100 },
+    {
+      title: '收款账号',
+      dataIndex: 'payoutAccount',
+      search: false,
+      width: 180,
+      render: (_, w) => <Typography.Text copyable>{w.payoutAccount}</Typography.Text>,
     },
     {
       title: '操作',
@@ -129,7 +129,7 @@ export default function WithdrawalList() {
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
         onState={(state) => setFilters(state.filters)}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
           getCheckboxProps: (w) => ({ disabled: w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),

@@ -43,9 +43,10 @@ export const clues = pgTable(
     index('clues_partner_status_created_idx').on(t.partnerId, t.status, t.createdAt, t.id),
     index('clues_partner_deal_idx').on(t.partnerId, t.dealAt, t.id),
     index('clues_phone_created_idx').on(t.phone, t.createdAt),
-    index('clues_created_idx').on(t.createdAt, t.id),
+    // assignee_id last: a teacher's lists (own + pool) are filtered and counted from the index alone.
+    index('clues_created_idx').on(t.createdAt, t.id, t.assigneeId),
     // The console's lists and the dashboard (issue 12).
-    index('clues_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('clues_status_created_idx').on(t.status, t.createdAt, t.id, t.assigneeId),
     index('clues_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
     index('clues_source_created_idx').on(t.source, t.createdAt, t.id),
     index('clues_activity_created_idx').on(t.activityId, t.createdAt, t.id),

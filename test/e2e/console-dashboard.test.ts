@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { screenshot } from './harness'
+import { SERVER_ERROR } from './misbehave'
+import { consoleSuite, failWith500, ok, OPERATORS, openConsole, operatorApi, settled, statistic, tableRows } from './console-support'
+
+interface Dashboard {
+  pendingPartners: number | null
+  staleClues: number | null
+  pendingWithdrawals: { count: number; amount: number } | null
+  overdueContacts: unknown[]
+  cycle: { newClues: number; deals: number; commission: number; paidOut: number }
+  trend: unknown[]
+}
+
+const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * 工作台 at 1366×768: the figures are the server's, each to-do card opens its list filtered to
+ * it, each role sees the cards of its own work, and a server error shows the server's message
+ * with a retry (on the dashboard and on a list).
+ */
+describe('console 工作台', () => {
+  const t = consoleSuite()
+
+  async function dashboardOf(who: keyof typeof OPERATORS): Promise<Dashboard> {
+    const api = await operatorApi(t.app, OPERATORS[who].account, OPERATORS[who].password)
+    return ok(await api.call<Dashboard>('GET', '/api/bms/system/dashboard'))
+  }
+
+  it("管理员's to-do cards and this cycle's figures match the server's, with the 30-day chart", async () => {
+    const page = await t.page('admin')
+    await openConsole(page, t.app, '/dashboard')
+    const data = await dashboardOf('admin')
+    assert.ok(data.pendingPartners !== null && data.pendingWithdrawals !== null && data.staleClues !== null)
+
+    assert.equal(await statistic(page.getByTestId('todo-partners')), String(data.pendingPartners))
+    assert.equal(await statistic(page.getByTestId('todo-stale-clues')), String(data.staleClues))
+    assert.equal(await statistic(page.getByTestId('todo-withdrawals')), String(data.pendingWithdrawals.count))
+    assert.equal(await page.getByTestId('todo-withdrawals-amount').textContent(), `合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    assert.equal(await statistic(page.getByTestId('todo-overdue')), String(data.overdueContacts.length))
+    assert.equal(await statistic(page.getByTestId('cycle-clues')), String(data.cycle.newClues))
+    assert.equal(await statistic(page.getByTestId('cycle-deals')), String(data.cycle.deals))
+    assert.equal(await statistic(page.getByTestId('cycle-commission')), yuan(data.cycle.commission))
+    assert.equal(await statistic(page.getByTestId('cycle-paid')), yuan(data.cycle.paidOut))
+    assert.ok(data.cycle.newClues > 0 && data.cycle.commission > 0, 'the demo data has figures this cycle')
+    assert.equal(data.trend.length, 30)
+    await page.getByTestId('trend-chart').locator('canvas').first().waitFor()
+    await screenshot(page, 'console-dashboard')
+  })
+
+  it('a to-do card opens its list filtered to it: 待审核合伙人 opens the partners awaiting review', async () => {
+    const page = await t.page('admin')
+    await openConsole(page, t.app, '/dashboard')
+    const pending = Number(await statistic(page.getByTestId('todo-partners')))
+    assert.ok(pending >= 1, 'the demo data has a partner awaiting review')
+    await page.getByTestId('todo-partners').click()
+    await page.waitForURL((url) => url.pathname === '/admin/partners' && url.searchParams.get('status') === '待审核')
+    // The partner list's own rows (the dashboard's overdue table may still be on screen a moment).
+    const rows = page.locator('.ant-pro-table .ant-table-tbody tr.ant-table-row')
+    await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '待审核' }).waitFor()
+    await rows.first().waitFor()
+    await settled(page)
+    assert.equal(await rows.count(), pending)
+    assert.deepEqual([...new Set(await rows.locator('.ant-tag').allTextContents())], ['待审核'])
+
+    await page.goBack()
+    await page.getByTestId('todo-withdrawals').click()
+    await page.waitForURL((url) => url.pathname === '/admin/withdrawals' && url.searchParams.get('status') === '审核中')
+  })
+
+  it('财务 sees the withdrawals awaiting payment with their total and no partner or clue cards; 招生老师 sees clue cards and no money to do', async () => {
+    const finance = await t.page('finance')
+    await openConsole(finance, t.app, '/dashboard')
+    const data = await dashboardOf('finance')
+    assert.equal(data.pendingPartners, null)
+    assert.equal(data.staleClues, null)
+    assert.ok(data.pendingWithdrawals)
+    assert.equal(await statistic(finance.getByTestId('todo-withdrawals')), String(data.pendingWithdrawals.count))
+    assert.equal(await finance.getByTestId('todo-withdrawals-amount').textContent(), `合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue'])
+      assert.equal(await finance.getByTestId(hidden).count(), 0, hidden)
+
+    const teacher = await t.page('teacher')
+    await openConsole(teacher, t.app, '/dashboard')
+    await teacher.getByTestId('todo-stale-clues').waitFor()
+    for (const hidden of ['todo-partners', 'todo-withdrawals']) assert.equal(await teacher.getByTestId(hidden).count(), 0, hidden)
+  })
+
+  it("a 5xx on the dashboard shows the server's message, and 重试 shows the figures once the server answers", async () => {
+    const page = await t.page('admin')
+    const heal = await failWith500(page, ['/api/bms/system/dashboard'])
+    await openConsole(page, t.app, '/dashboard')
+    const alert = page.getByRole('alert').filter({ hasText: '工作台加载失败' })
+    await alert.getByText(SERVER_ERROR.message).waitFor()
+    await page.locator('.ant-message-notice', { hasText: SERVER_ERROR.message }).waitFor()
+    await screenshot(page, 'console-error-dashboard')
+
+    await heal()
+    await alert.getByRole('button', { name: '重试' }).click()
+    await page.getByTestId('todo-partners').waitFor()
+    assert.equal(await page.getByText('工作台加载失败').count(), 0)
+  })
+
+  it("a 5xx on a list shows the server's message in place of the rows, and 重试 brings the rows", async () => {
+    const page = await t.page('admin')
+    const heal = await failWith500(page, ['/api/ems/partner/partner/list'])
+    await openConsole(page, t.app, '/partners')
+    const alert = page.getByRole('alert').filter({ hasText: '列表加载失败' })
+    await alert.getByText(SERVER_ERROR.message).waitFor()
+    assert.equal(await tableRows(page).count(), 0)
+    await screenshot(page, 'console-error-list')
+
+    await heal()
+    await alert.getByRole('button', { name: '重试' }).click()
+    await tableRows(page).first().waitFor()
+    assert.equal(await page.getByText('列表加载失败').count(), 0)
+  })
+})

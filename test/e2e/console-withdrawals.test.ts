@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import ExcelJS from 'exceljs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, screenshot, type RunningApp } from './harness'
+import {
+  desktopContext,
+  modal,
+  newPartner,
+  ok,
+  openConsole,
+  operatorApi,
+  pendingWithdrawal,
+  rowWith,
+  signInConsole,
+  startOfficeApp,
+  tableRows,
+} from './office-support'
+
+/**
+ * 提现 in the console, as finance works it at 1366×768: the queue (审核中 first, filters in the
+ * address), paying one with a transaction number (a double click pays once), a page gone stale
+ * because someone else refused the withdrawal meanwhile, a batch where one row fails, and the
+ * export for the bank's batch payout.
+ */
+describe('console 提现: finance pays the queue', () => {
+  let app: RunningApp
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  const ids = { lin: 0, wang: 0, zhao: 0 }
+
+  before(async () => {
+    app = await startOfficeApp()
+    const lin = await newPartner(app, { phone: '13900001001', realName: '林一' })
+    const wang = await newPartner(app, { phone: '13900001002', realName: '王二' })
+    const zhao = await newPartner(app, { phone: '13900001003', realName: '赵三' })
+    ids.lin = await pendingWithdrawal(app, lin, 12000)
+    ids.wang = await pendingWithdrawal(app, wang, 8850)
+    ids.zhao = await pendingWithdrawal(app, zhao, 6600)
+    browser = await launchBrowser()
+    context = await desktopContext(browser)
+    page = await context.newPage()
+    await signInConsole(page, app, 'finance')
+  })
+
+  after(async () => {
+    await context?.close()
+    await browser?.close()
+    await app?.stop()
+  })
+
+  it('lists 审核中 first, keeps the status filter in the address, and pays one once however often 确认已打款 is clicked', async () => {
+    await openConsole(page, app, '/withdrawals')
+    const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
+    const firstDone = statuses.findIndex((s) => s !== '审核中')
+    assert.ok(firstDone > 0 && statuses.slice(firstDone).every((s) => s !== '审核中'), `审核中 first: ${statuses.join(',')}`)
+
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await page.reload()
+    await tableRows(page).first().waitFor()
+    assert.equal(await tableRows(page).count(), 4)
+    assert.equal(await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' }).count(), 1)
+
+    const pays: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/withdrawalRecord/finishPay')) pays.push(r.postData() ?? '')
+    })
+    await page.getByTestId(`pay-${ids.lin}`).click()
+    const form = modal(page, `确认打款 #${ids.lin}`)
+    await form.getByText('¥120.00').waitFor()
+    await form.getByPlaceholder('银行或微信、支付宝的转账流水号').fill('TX-E2E-0001')
+    await form.getByRole('button', { name: '确认已打款' }).dblclick()
+    await page.locator('.ant-message', { hasText: `#${ids.lin} 已确认打款` }).waitFor()
+    await rowWith(page, '林一').waitFor({ state: 'detached' })
+    assert.equal(pays.length, 1, 'one pay request for a double click')
+    assert.deepEqual(JSON.parse(pays[0]!), { id: ids.lin, transactionNo: 'TX-E2E-0001' })
+
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    const paid = rowWith(page, '林一')
+    await paid.waitFor()
+    assert.match((await paid.textContent()) ?? '', /流水号 TX-E2E-0001/)
+    await screenshot(page, 'console-withdrawals')
+  })
+
+  it('shows the server’s refusal when the withdrawal was refused by someone else since the page loaded', async () => {
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await rowWith(page, '王二').waitFor()
+    const colleague = await operatorApi(app, 'finance')
+    ok(await colleague.call('PUT', '/api/ems/partner/withdrawalRecord/refuse', { id: ids.wang, reason: '收款账号与实名不一致' }))
+
+    await page.getByTestId(`pay-${ids.wang}`).click()
+    const form = modal(page, `确认打款 #${ids.wang}`)
+    await form.getByPlaceholder('银行或微信、支付宝的转账流水号').fill('TX-E2E-0002')
+    await form.getByRole('button', { name: '确认已打款' }).click()
+    await form.getByRole('alert').filter({ hasText: '该提现已处理（已拒绝）' }).waitFor()
+    await screenshot(page, 'console-withdrawals-stale')
+    await form.getByRole('button', { name: /取\s*消/ }).click()
+    // The list behind was refreshed: the refused withdrawal left the 审核中 queue.
+    await rowWith(page, '王二').waitFor({ state: 'detached' })
+  })
+
+  it('pays a batch and reports the row that failed and why', async () => {
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await rowWith(page, '赵三').waitFor()
+    assert.equal(await tableRows(page).count(), 2)
+    await rowWith(page, '赵三').locator('.ant-checkbox-input').check()
+    await rowWith(page, '陈晓明').locator('.ant-checkbox-input').check()
+    await page.getByText('已选 2 笔，合计 ¥166.00').waitFor()
+    // Meanwhile a colleague pays 赵三's by hand.
+    const colleague = await operatorApi(app, 'finance')
+    ok(await colleague.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id: ids.zhao, transactionNo: 'TX-BY-HAND' }))
+
+    await page.getByTestId('batch-pay').click()
+    const form = modal(page, '批量打款（2 笔，合计 ¥166.00）')
+    await form.getByTestId(`batch-tx-${ids.zhao}`).fill('TX-BATCH-1')
+    const demoRow = form.locator('tr', { hasText: '陈晓明' })
+    await demoRow.locator('input').fill('TX-BATCH-2')
+    await form.getByRole('button', { name: '确认已打款' }).click()
+    await form.getByTestId('batch-report').filter({ hasText: '成功 1 笔，失败 1 笔' }).waitFor()
+    assert.match((await form.getByTestId(`batch-failed-${ids.zhao}`).textContent()) ?? '', /失败：该提现已处理（已打款）/)
+    assert.equal(await demoRow.getByText('已打款').count(), 1)
+    await screenshot(page, 'console-withdrawals-batch')
+    await form.getByRole('button', { name: /完\s*成/ }).click()
+    await page.getByText('没有符合条件的提现申请').waitFor()
+  })
+
+  it('exports the filtered list as the payout file', async () => {
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
+    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(await download.path())
+    const sheet = book.worksheets[0]!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    assert.deepEqual(header, [
+      '提现编号',
+      '合伙人姓名',
+      '手机号',
+      '收款方式',
+      '收款人',
+      '收款账号',
+      '金额（元）',
+      '状态',
+      '申请时间',
+      '交易流水号',
+    ])
+    const rows = sheet.getSheetValues().slice(2).filter(Boolean) as unknown[][]
+    // The demo's paid one, 林一's, 赵三's (by hand) and 陈晓明's batch one.
+    assert.equal(rows.length, 4)
+    assert.ok(rows.every((r) => r[8] === '已打款'))
+  })
+})

@@ -1,0 +1,182 @@
+/**
+ * What the console's money and clue browser tests (console-clues, console-withdrawals,
+ * console-ledger, console-office-day) share: the app with known operators, a desktop page signed
+ * in to the console, partners made through the partner API (registered, personal and sign-up
+ * info, approved) with money and a pending withdrawal, and a few waits on Ant Design's pieces.
+ */
+import assert from 'node:assert/strict'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { startApp, type RunningApp } from './harness'
+import { ADMIN, registerByApi } from './user-helpers'
+
+export { ADMIN }
+export const DEMO_PASSWORD = 'demo1234'
+export const DEMO_PARTNER = { phone: '13800000000', name: '陈晓明', code: 'DEMO01' }
+
+/** `npm start`'s program with a known administrator, no per-IP limits, commissions not frozen. */
+export function startOfficeApp(): Promise<RunningApp> {
+  return startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password, COMMISSION_FREEZE_DAYS: '0' })
+}
+
+/** The office's screen: 1366×768, Chinese. */
+export function desktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true })
+}
+
+/** Signs in on the console's sign-in page and waits for the console's frame. */
+export async function signInConsole(page: Page, app: RunningApp, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${app.url}/admin/signIn`)
+  await page.getByPlaceholder('账号').fill(account)
+  await page.getByPlaceholder('密码').fill(password)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.getByTestId('operator').waitFor({ timeout: 30_000 })
+}
+
+/** Opens a console address and waits until nothing on it is loading. */
+export async function openConsole(page: Page, app: RunningApp, address: string): Promise<void> {
+  await page.goto(`${app.url}/admin${address}`)
+  await settled(page)
+}
+
+/** No skeleton, spinner or table loading left on the page. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.ant-pro-page-container, .ant-result').first().waitFor({ timeout: 30_000 })
+  await page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning'), null, { timeout: 30_000 })
+}
+
+/** The body rows of the page's (first) table. */
+export function tableRows(page: Page): Locator {
+  return page.locator('.ant-table-tbody tr.ant-table-row')
+}
+
+/** The table row holding `text`. */
+export function rowWith(page: Page, text: string | RegExp): Locator {
+  return tableRows(page).filter({ hasText: text }).first()
+}
+
+/** The open modal whose title holds `title`. */
+export function modal(page: Page, title: string | RegExp): Locator {
+  return page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
+}
+
+/** Chooses `option` in an antd Select opened by clicking `select`, typing `search` first when given. */
+export async function choose(page: Page, select: Locator, option: string | RegExp, search?: string): Promise<void> {
+  await select.click()
+  if (search !== undefined) await select.locator('input').fill(search)
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
+}
+
+/** The form item labelled `label` inside `scope`. */
+export function formItem(scope: Locator | Page, label: string): Locator {
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page)
+  return scope.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-label', { hasText: label }) })
+}
+
+/** A ModalForm's submit button (antd's zh_CN 确定, spaced as antd spaces two-character buttons). */
+export const SUBMIT = /^确\s*定$/
+
+interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/** A client of the back-office's API with its own cookie (a partner or an operator). */
+export interface ApiUser {
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) => Promise<Envelope<T>>
+}
+
+function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+function client(app: RunningApp, cookie: string): ApiUser {
+  return {
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload: Record<string, unknown> = {}) {
+      const inQuery = method === 'GET' || method === 'DELETE'
+      const query = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()
+      const res = await fetch(`${app.url}${path}${inQuery && query ? `?${query}` : ''}`, {
+        method,
+        headers: { cookie, origin: app.url, ...(inQuery ? {} : { 'content-type': 'application/json' }) },
+        body: inQuery ? undefined : JSON.stringify(payload),
+      })
+      return (await res.json()) as Envelope<T>
+    },
+  }
+}
+
+export async function operatorApi(app: RunningApp, account: string, password = DEMO_PASSWORD): Promise<ApiUser> {
+  const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ account, password }),
+  })
+  const body = (await res.json()) as Envelope
+  assert.equal(body.code, 0, `operator ${account}: ${body.message}`)
+  return client(app, cookieOf(res))
+}
+
+export async function partnerApi(app: RunningApp, phone: string, password = DEMO_PASSWORD): Promise<ApiUser> {
+  const res = await fetch(`${app.url}/api/ems/partner/client/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ phone, password }),
+  })
+  const body = (await res.json()) as Envelope
+  assert.equal(body.code, 0, `partner ${phone}: ${body.message}`)
+  return client(app, cookieOf(res))
+}
+
+export function ok<T>(answer: Envelope<T>): T {
+  assert.equal(answer.code, 0, answer.message)
+  return answer.data
+}
+
+/**
+ * A partner as the partner app makes one: registered (SMS code from the local outbox), personal
+ * info with an Alipay payout account, sign-up info; approved by 管理员 unless `approve` is false.
+ */
+export async function newPartner(
+  app: RunningApp,
+  { phone, realName, approve = true }: { phone: string; realName: string; approve?: boolean },
+): Promise<{ id: number; code: string; api: ApiUser }> {
+  await registerByApi(app, phone, DEMO_PASSWORD)
+  const api = await partnerApi(app, phone)
+  ok(
+    await api.call('PUT', '/api/ems/partner/client/savePersonal', {
+      realName,
+      gender: '女',
+      idCard: '110101199003078515',
+      province: '浙江省',
+      city: '杭州市',
+      payoutType: '支付宝',
+      payoutAccount: phone,
+      payoutName: realName,
+    }),
+  )
+  const profile = ok(
+    await api.call<{ id: number; code: string }>('PUT', '/api/ems/partner/client/saveSignUp', {
+      school: '浙江开放大学',
+      major: '电子商务',
+      discipline: '学历教育(大专)-电子商务(大专)',
+      intakeYear: '2026',
+      batch: '1期',
+    }),
+  )
+  if (approve) {
+    const admin = await operatorApi(app, ADMIN.account, ADMIN.password)
+    ok(await admin.call('PUT', '/api/ems/partner/partner/audit', { id: profile.id, status: '已通过' }))
+  }
+  return { id: profile.id, code: profile.code, api }
+}
+
+/** Finance credits `fen` to the partner, then the partner applies to withdraw `fen`; the withdrawal's id. */
+export async function pendingWithdrawal(app: RunningApp, partner: { id: number; api: ApiUser }, fen: number): Promise<number> {
+  const finance = await operatorApi(app, 'finance')
+  ok(await finance.call('POST', '/api/ems/partner/withdrawalRecord/adjust', { partnerId: partner.id, amount: fen, note: '测试入账' }))
+  const w = ok(await partner.api.call<{ id: number }>('POST', '/api/ems/partner/withdrawalRecord/apply', { amount: fen }))
+  return w.id
+}
