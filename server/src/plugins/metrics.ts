@@ -93,6 +93,7 @@ export const metricsPlugin = fp<{ token?: string; port?: number; host: string }>
       name: 'session_cache_live',
       help: '1 while the LISTEN connection that keeps the session cache true is up (0: every lookup goes to the database)',
       registers: [registry],
+      aggregator: 'min',
       collect() {
         if (cache) this.set(cache.live ? 1 : 0)
       },
@@ -111,6 +112,7 @@ export const metricsPlugin = fp<{ token?: string; port?: number; host: string }>
       name: 'money_ledger_last_entry_id',
       help: 'Highest ledger entry id (all processes): one more per money write, so rate() of it is money writes per second',
       registers: [registry],
+      aggregator: 'max',
     })
     const pending = new Gauge({
       name: 'money_withdrawals_pending',
@@ -121,6 +123,7 @@ export const metricsPlugin = fp<{ token?: string; port?: number; host: string }>
       name: 'money_withdrawals_pending_fen',
       help: 'Their total amount, in fen',
       registers: [registry],
+      aggregator: 'max',
     })
     const collectMoney = async () => {
       const [row] = rowsOf<{ last: number | null; pending: number; pending_fen: number | null }>(
