@@ -11,8 +11,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
 import Fastify from 'fastify'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { databaseFromPglite, databaseFromPool } from '../server/src/db/client'
+import type { Database } from '../server/src/db/types'
 import { createDatabaseStore } from '../server/src/modules/rate-limits/rate-limits.store'
-import { createTestDatabase, prepareTemplate } from '../server/test/helper'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000)
 
@@ -39,8 +42,34 @@ function clusterCpuMicros(): number {
   return total
 }
 
+/** A fresh migrated database: PGlite in memory, or a new database on DATABASE_URL's server (pool of 10). */
+async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const database = databaseFromPglite({ client: await PGlite.create() })
+    await database.migrate()
+    return { database, dispose: () => database.close() }
+  }
+  const name = `bench_rate_limit_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  const database = databaseFromPool({ pool: new pg.Pool({ connectionString: u.toString(), max: 10 }) })
+  await database.migrate()
+  return {
+    database,
+    dispose: async () => {
+      await database.close()
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
+    },
+  }
+}
+
 async function measure(variant: 'none' | 'memory' | 'database', db: 'pglite' | 'postgres') {
-  const testDb = await createTestDatabase()
+  const testDb = await freshDatabase()
   const app = Fastify()
   if (variant !== 'none')
     await app.register(rateLimit, {
@@ -78,7 +107,6 @@ async function measure(variant: 'none' | 'memory' | 'database', db: 'pglite' | '
 
 async function main() {
   const db = process.env.DATABASE_URL ? 'postgres' : 'pglite'
-  await prepareTemplate()
   const rows = []
   for (const variant of ['none', 'memory', 'database'] as const) rows.push(await measure(variant, db))
   console.table(rows)

@@ -10,6 +10,7 @@ import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { drainPlugin } from './plugins/drain.ts'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { routeTablePlugin } from './plugins/route-table.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(databasePlugin, { database, owned })
     await app.register(sessionsPlugin, { ttlDays: config.sessionTtlDays, secure: config.isProduction, cache: config.sessionCache })
     await app.register(rateLimitPlugin, { enabled: config.rateLimit })
+    await app.register(metricsPlugin, { ...config.metrics, host: config.host })
     await app.register(servicesPlugin, { config, ...options.services })
     await app.register(swaggerPlugin)
     await app.register(registerModules)

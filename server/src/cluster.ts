@@ -12,8 +12,10 @@
  * the cluster refuses to start without DATABASE_URL.
  */
 import cluster, { type Worker } from 'node:cluster'
+import http from 'node:http'
 import os from 'node:os'
-import { ConfigError, loadConfig } from './config.ts'
+import { AggregatorRegistry } from 'prom-client'
+import { type Config, ConfigError, loadConfig } from './config.ts'
 import { runServer } from './server.ts'
 
 const STOP_TIMEOUT_MS = 30_000
@@ -31,10 +33,29 @@ export function workerCount(env: Record<string, string | undefined> = process.en
   return os.availableParallelism()
 }
 
+/** METRICS_PORT on the primary: every worker's metrics, summed (prom-client asks them over IPC). */
+function serveClusterMetrics({ port, host }: { port: number; host: string }) {
+  const registry = new AggregatorRegistry()
+  http
+    .createServer((req, res) => {
+      if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+        res.writeHead(404).end()
+        return
+      }
+      registry.clusterMetrics().then(
+        (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(body),
+        () => res.writeHead(500).end(),
+      )
+    })
+    .listen(port, host, () => say(`metrics of every worker on http://${host}:${port}/metrics`))
+    .unref()
+}
+
 function primary() {
   let count: number
+  let config: Config
   try {
-    const config = loadConfig()
+    config = loadConfig()
     if (!config.database.url)
       throw new ConfigError(
         'npm run start:cluster needs DATABASE_URL (PostgreSQL): the embedded PGlite database is one directory that one process opens. ' +
@@ -90,6 +111,7 @@ function primary() {
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
 
+  if (config.metrics.port) serveClusterMetrics({ port: config.metrics.port, host: config.host })
   say(`starting ${count} worker(s)`)
   for (let i = 0; i < count; i++) fork()
 }

@@ -60,6 +60,8 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   RATE_LIMIT: bool.default(true),
+  METRICS_TOKEN: optional,
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SESSION_CACHE: bool.default(true),
   SMS_PROVIDER: z.enum(['local', 'http']).optional(),
@@ -126,6 +128,8 @@ export interface Config {
   bodyLimit: number
   uploadLimit: number
   rateLimit: boolean
+  /** /metrics (Prometheus): with a bearer token on the main port, and/or on a port of its own; off when neither is set. */
+  metrics: { token?: string; port?: number }
   /** On SIGTERM, how long to keep accepting (readiness 503, Connection: close) before closing the listener. */
   shutdownDelayMs: number
   /** Keep live sessions in memory, invalidated by the database's change notifications. */
@@ -179,6 +183,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_ACCOUNT && !e.ADMIN_PASSWORD) || (!e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_ACCOUNT and ADMIN_PASSWORD go together')
   }
+  if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters')
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    problems.push('METRICS_PORT must differ from PORT (the metrics port is not public)')
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters')
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
 
@@ -207,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     rateLimit: e.RATE_LIMIT,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     sessionCache: e.SESSION_CACHE,
     sms: { provider: smsProvider, apiUrl: e.SMS_API_URL, apiKey: e.SMS_API_KEY, signName: e.SMS_SIGN_NAME },
     login: {

@@ -37,6 +37,7 @@ export function databaseFromPglite({ client, release }: { client: PGlite; releas
       }
     },
     runAlone: (fn) => fn(),
+    poolStats: () => undefined,
     close: async () => {
       try {
         if (!client.closed) await client.close()
@@ -71,6 +72,7 @@ export function databaseFromPool({ pool }: { pool: pg.Pool }): Database {
       }
     },
     listen: (channel, handlers) => listenOnPostgres({ options: pool.options, channel, handlers }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     runAlone: async (fn) => {
       // Its own client, not one of the pool's: `fn` queries through the pool meanwhile.
       const client = new pg.Client(pool.options)

@@ -28,7 +28,17 @@ export interface Database {
    * on a connection of its own while `fn` uses the others. PGlite has one process: `fn` runs.
    */
   runAlone<T>(fn: () => Promise<T>): Promise<T>
+  /** PostgreSQL: the pool's connections (for /metrics); PGlite has no pool. */
+  poolStats(): PoolStats | undefined
   close(): Promise<void>
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number
+  idle: number
+  waiting: number
+  max: number
 }
 
 export interface NotificationHandlers {

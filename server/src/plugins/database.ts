@@ -7,6 +7,8 @@ declare module 'fastify' {
     dbKind: DatabaseKind
     /** The database's notifications (see Database.listen). */
     dbListen: Database['listen']
+    /** The pool's connections (PostgreSQL), for /metrics. */
+    dbPoolStats: Database['poolStats']
   }
 }
 
@@ -16,6 +18,7 @@ export const databasePlugin = fp<{ database: Database; owned: boolean }>(
     app.decorate('db', database.db)
     app.decorate('dbKind', database.kind)
     app.decorate('dbListen', database.listen)
+    app.decorate('dbPoolStats', database.poolStats)
     if (owned) app.addHook('onClose', async () => database.close())
   },
   { name: 'database' },

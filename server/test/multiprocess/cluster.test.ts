@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helper.ts'
-import { ROOT, ServerProcess } from './support.ts'
+import { freePort, ROOT, ServerProcess } from './support.ts'
 
 /** The worker processes of a cluster primary (its children running node). */
 function workersOf(pid: number): number[] {
@@ -45,8 +45,10 @@ describe('npm run start:cluster', () => {
   describe('on PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'PostgreSQL only (DATABASE_URL)' }, () => {
     let testDb: TestDatabase
     let cluster: ServerProcess
+    let metricsPort: number
     before(async () => {
       testDb = await createTestDatabase()
+      metricsPort = await freePort()
       cluster = new ServerProcess(
         {
           NODE_ENV: 'test',
@@ -54,6 +56,7 @@ describe('npm run start:cluster', () => {
           DATABASE_URL: testDb.url!,
           DATABASE_POOL_SIZE: '4',
           CLUSTER_WORKERS: '2',
+          METRICS_PORT: String(metricsPort),
           SEED_DEMO: 'off',
           H5_DIR: path.join(os.tmpdir(), 'activity-mobile-no-h5'),
         },

@@ -43,6 +43,8 @@ export class SessionCache {
   readonly #maxAgeMs: number
   #epoch = 0
   #live = false
+  /** Lookups answered from memory, and those that went to the database (for /metrics). */
+  readonly stats = { hits: 0, misses: 0 }
 
   constructor({ maxEntries = 10_000, maxAgeMs = 60_000 }: { maxEntries?: number; maxAgeMs?: number } = {}) {
     this.#maxEntries = maxEntries
@@ -70,11 +72,13 @@ export class SessionCache {
   }
 
   get(key: string, now = Date.now()): LiveSession | undefined {
-    if (!this.#live) return undefined
-    const entry = this.#entries.get(key)
-    if (!entry) return undefined
-    this.#entries.delete(key)
-    if (now - entry.storedAt > this.#maxAgeMs) return undefined
+    const entry = this.#live ? this.#entries.get(key) : undefined
+    if (entry) this.#entries.delete(key)
+    if (!entry || now - entry.storedAt > this.#maxAgeMs) {
+      this.stats.misses++
+      return undefined
+    }
+    this.stats.hits++
     this.#entries.set(key, entry) // most recently used last
     return entry.session
   }
