@@ -283,6 +283,14 @@ describe('wxCode (pages/main/wxCode)', () => {
     assert.equal(new URL(page.url()).host, new URL(app.url).host)
   })
 
+  it('inside WeChat without an app id, our own sign-in round trip goes on to the login page with from, not a dead end', async () => {
+    await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/tabBar/clue?status=1`)}&state=wechat_oauth`, {
+      userAgent: WECHAT_UA,
+    })
+    await page.waitForURL((u) => u.pathname === '/pages/user/login', { timeout: 30_000 })
+    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/tabBar/clue?status=1')
+  })
+
   it('outside WeChat without a code, says to open it in WeChat', async () => {
     await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/user/loginWechat`)}&state=wechat_oauth`)
     await shown('.wx-code__message', '请在微信中打开此页面完成授权').waitFor()

@@ -15,7 +15,7 @@ import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, r
  * boundary. A local server stands in for the back-office.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's components and wx fakes are untyped */
-const USER = { id: 401, phone: '138****0000', nickname: '陈晓明', avatar: null, school: '', major: '', discipline: '' }
+const USER = { id: 401, phone: '138****0000', nickname: '陈晓明', avatar: null, school: '', major: '', discipline: '', code: 'DEMO01' }
 const POSTER = {
   backgrounds: [
     { id: 1, name: '春季招生', url: '/uploads/posters/spring.png', sort: 1 },
@@ -164,6 +164,11 @@ const tap = async (selector: string) => {
 }
 
 describe('the share poster in the WeChat mini-program', () => {
+  it('a partner sharing the activities from the menu (opened without ref) shares their own ref', () => {
+    expect(page.instance.onShareAppMessage({ from: 'menu' })).toMatchObject({ path: '/pages/activity/main?ref=DEMO01' })
+    expect(page.instance.onShareTimeline()).toMatchObject({ query: 'ref=DEMO01' })
+  })
+
   it("loads the poster data and draws on the canvas node: background, the server's mini-program code, name", async () => {
     await tap('.activity-main__poster')
     await until(() => exported.length === 1, 5000)

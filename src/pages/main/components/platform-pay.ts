@@ -8,6 +8,9 @@ import type { PlatformPayResult } from './platform-pay-result'
  * H5 (the mini-programs: platform-pay.weapp.ts, platform-pay.alipay.ts): inside WeChat the
  * JS-SDK's chooseWXPay (channel wechat-jsapi); a plain browser, Alipay's browser or our native
  * apps have no pay method the back-office serves, and the page says where to pay instead.
+ * Alipay's browser gets no wap pay (alipay.trade.wap.pay) on purpose: the payers are partners,
+ * who use the mini-programs or WeChat, and an Alipay user pays in the Alipay mini-program
+ * (my.tradePay, platform-pay.alipay.ts) with the same order.
  */
 export const PAY_CHANNEL: PayChannel | null = IS_WECHAT_H5 ? PayChannel.wechatJsapi : null
 
