@@ -4,7 +4,7 @@
  * host sends the person to /pages/main/wxCode, which the test answers as WeChat's authorize page
  * would, with a redirect back carrying `code=fake:<open id>` (the back-office's local login
  * gateway reads that as the open id). The back-office names an official account
- * (WECHAT_MP_APP_ID): without one there is no OAuth at all (guard-wechat-no-appid.test.ts).
+ * (WECHAT_MP_APP_ID): without one there is no OAuth at all (native-entry.test.ts).
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
