@@ -52,7 +52,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // Generous: a fresh database's migrations and demo data take long on a loaded 2-core machine.
+  const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`)
     try {
@@ -61,7 +62,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /api/health within 60 s:\n${log}`)
+    if (Date.now() > deadline) {
+      // Stopped, or the test process would wait on it forever.
+      child.kill('SIGKILL')
+      throw new Error(`the server did not answer /api/health within 150 s:\n${log}`)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   return {
