@@ -87,8 +87,10 @@ describe('console 线索: a teacher works the clue workbench', () => {
     await screenshot(page, 'console-clue-detail')
 
     await openConsole(page, app, '/clues?assignee=mine')
+    await rowWith(page, '王芳').waitFor()
     assert.ok((await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
     await openConsole(page, app, '/clues?assignee=pool')
+    await rowWith(page, '李伟').waitFor()
     assert.ok(!(await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
   })
 

@@ -43,6 +43,7 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
 
   it('lists every entry and keeps the type filter through a reload', async () => {
     await openConsole(page, app, '/ledger')
+    await tableRows(page).first().waitFor()
     const types = await tableRows(page).locator('.ant-tag').allTextContents()
     assert.ok(types.includes('佣金') && types.includes('提现') && types.includes('调整'), types.join(','))
 
@@ -86,6 +87,7 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
 
   it('refuses an adjustment that would take the balance below zero, before writing anything', async () => {
     await openConsole(page, app, '/ledger')
+    await tableRows(page).first().waitFor()
     const before = await tableRows(page).count()
     await page.getByTestId('adjust').click()
     const form = modal(page, '余额调整')
