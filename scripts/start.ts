@@ -12,7 +12,18 @@ const root = path.resolve(__dirname, '..')
 const h5Dir = process.env.H5_DIR || path.join(root, 'dist', 'h5')
 const buildInputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', 'tsconfig.json']
 const adminDir = process.env.ADMIN_DIR || path.join(root, 'dist', 'admin')
-const adminInputs = ['admin/src', 'admin/index.html', 'admin/vite.config.mts', 'admin/tsconfig.json', 'src/wire', 'package.json']
+// The console also builds in three pure client modules (the poster plan, the rich-text reading styles, the volunteer form's checks).
+const adminInputs = [
+  'admin/src',
+  'admin/index.html',
+  'admin/vite.config.mts',
+  'admin/tsconfig.json',
+  'src/wire',
+  'src/components/share-poster/plan.ts',
+  'src/components/rich-document',
+  'src/pages/user/volunteer.form.ts',
+  'package.json',
+]
 
 function newestMtime(p: string): number {
   const stat = fs.statSync(p, { throwIfNoEntry: false })

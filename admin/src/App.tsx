@@ -11,13 +11,14 @@ import { lazy, Suspense, useLayoutEffect, useRef } from 'react'
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom'
 import { configureClient } from './api/client'
 import { Loading, NotFound, RoleGate } from './components/Gates'
-import { ConsoleLayout } from './layout/ConsoleLayout'
 import { HOME, SCREENS } from './routes'
 import { SessionProvider, useSession } from './session/session'
 
 dayjs.locale('zh-cn')
 
 const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
+// ProLayout and the menu load beside the first screen, not before the sign-in page.
+const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'))
 
 /** Wires the API client to this router and this session; everything renders inside it. */
 function Root() {
@@ -61,7 +62,11 @@ const router = createBrowserRouter(
         },
         {
           path: '/',
-          element: <ConsoleLayout />,
+          element: (
+            <Suspense fallback={<Loading />}>
+              <ConsoleLayout />
+            </Suspense>
+          ),
           children: [
             { index: true, element: <Navigate to={HOME} replace /> },
             ...SCREENS.map((route) => ({

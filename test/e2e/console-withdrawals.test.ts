@@ -52,6 +52,7 @@ describe('console 提现: finance pays the queue', () => {
 
   it('lists 审核中 first, keeps the status filter in the address, and pays one once however often 确认已打款 is clicked', async () => {
     await openConsole(page, app, '/withdrawals')
+    await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
     const firstDone = statuses.findIndex((s) => s !== '审核中')
     assert.ok(firstDone > 0 && statuses.slice(firstDone).every((s) => s !== '审核中'), `审核中 first: ${statuses.join(',')}`)
@@ -127,6 +128,7 @@ describe('console 提现: finance pays the queue', () => {
 
   it('exports the filtered list as the payout file', async () => {
     await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    await rowWith(page, '林一').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
     assert.match(download.suggestedFilename(), /\.xlsx$/)
     const book = new ExcelJS.Workbook()

@@ -11,7 +11,7 @@ import { Loading } from '../components/Gates'
 import { mayOpen, SCREENS } from '../routes'
 import { useSession } from '../session/session'
 
-export function ConsoleLayout() {
+export default function ConsoleLayout() {
   const { admin, restore, signOut } = useSession()
   const location = useLocation()
   const navigate = useNavigate()

@@ -33,7 +33,6 @@ export function ledgerQuery(filters: Record<string, FilterValue>): LedgerQuery {
 function fetchPage(state: ListState) {
   return ledgerApi.list({
     ...ledgerQuery(state.filters),
-    ...(state.sort?.field === 'createdAt' ? { sort: state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc' } : {}),
     page: state.page,
     size: state.size,
   })
@@ -44,7 +43,7 @@ export default function LedgerList() {
   const [generation, setGeneration] = useState(0)
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
-    { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
+    { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, e) => at(e.createdAt) },
     {
       title: '合伙人',
       dataIndex: 'partnerName',

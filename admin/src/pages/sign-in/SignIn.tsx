@@ -1,7 +1,10 @@
-/** 登录: account and password; the server's refusal (wrong password, locked out, disabled) shown above the form. */
+/**
+ * 登录: account and password; the server's refusal (wrong password, locked out, disabled) shown above the form.
+ * A plain antd Form rather than pro-components' LoginForm: the first page anyone opens should not
+ * load ProForm's field library (about 160 KB gzip) for two inputs.
+ */
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
-import { LoginForm, ProFormText } from '@ant-design/pro-components'
-import { Alert } from 'antd'
+import { Alert, Button, Form, Input, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ApiError } from '../../api/client'
@@ -9,52 +12,63 @@ import { sessionApi } from '../../api/session'
 import { HOME } from '../../routes'
 import { safeReturnPath, useSession } from '../../session/session'
 
+interface Values {
+  account: string
+  password: string
+}
+
 export default function SignIn() {
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const { signedIn } = useSession()
   const [refusal, setRefusal] = useState<string>()
+  const [sending, setSending] = useState(false)
   const expired = search.get('expired') === '1'
 
   useEffect(() => {
     document.title = '登录 - 合伙人运营后台'
   }, [])
 
+  const submit = async (values: Values) => {
+    if (sending) return
+    setSending(true)
+    try {
+      const admin = await sessionApi.signIn(values)
+      signedIn(admin)
+      navigate(safeReturnPath(search.get('redirect')) ?? HOME, { replace: true })
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? error.message : String(error))
+    } finally {
+      setSending(false)
+    }
+  }
+
   return (
     <div style={{ minHeight: '100vh', background: '#f0f2f5', paddingTop: '12vh' }}>
-      <LoginForm<{ account: string; password: string }>
-        title='合伙人运营后台'
-        subTitle='招生办公室的日常工作：合伙人审核、线索跟进、提现打款'
-        submitter={{ searchConfig: { submitText: '登录' } }}
-        onValuesChange={() => setRefusal(undefined)}
-        onFinish={async (values) => {
-          try {
-            const admin = await sessionApi.signIn(values)
-            signedIn(admin)
-            navigate(safeReturnPath(search.get('redirect')) ?? HOME, { replace: true })
-          } catch (error) {
-            setRefusal(error instanceof ApiError ? error.message : String(error))
-          }
-        }}
-      >
+      <div style={{ width: 328, margin: '0 auto' }}>
+        <Typography.Title level={2} style={{ textAlign: 'center', marginBottom: 8 }}>
+          合伙人运营后台
+        </Typography.Title>
+        <Typography.Paragraph type='secondary' style={{ textAlign: 'center', marginBottom: 32 }}>
+          合伙人审核 · 线索跟进 · 提现打款
+        </Typography.Paragraph>
         {refusal ? (
           <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 24 }} />
         ) : expired ? (
           <Alert type='info' showIcon message='登录已过期，请重新登录' style={{ marginBottom: 24 }} />
         ) : null}
-        <ProFormText
-          name='account'
-          fieldProps={{ size: 'large', prefix: <UserOutlined />, autoComplete: 'username' }}
-          placeholder='账号'
-          rules={[{ required: true, message: '请填写账号' }]}
-        />
-        <ProFormText.Password
-          name='password'
-          fieldProps={{ size: 'large', prefix: <LockOutlined />, autoComplete: 'current-password' }}
-          placeholder='密码'
-          rules={[{ required: true, message: '请填写密码' }]}
-        />
-      </LoginForm>
+        <Form<Values> size='large' onFinish={submit} onValuesChange={() => setRefusal(undefined)}>
+          <Form.Item name='account' rules={[{ required: true, whitespace: true, message: '请填写账号' }]}>
+            <Input prefix={<UserOutlined />} placeholder='账号' autoComplete='username' allowClear />
+          </Form.Item>
+          <Form.Item name='password' rules={[{ required: true, message: '请填写密码' }]}>
+            <Input.Password prefix={<LockOutlined />} placeholder='密码' autoComplete='current-password' />
+          </Form.Item>
+          <Button type='primary' htmlType='submit' block loading={sending}>
+            登录
+          </Button>
+        </Form>
+      </div>
     </div>
   )
 }

@@ -27,6 +27,8 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
   const [refusal, setRefusal] = useState<string>()
   const [report, setReport] = useState<ImportReport>()
   const [fileName, setFileName] = useState<string>()
+  // The list reloads once the dialog closes (reloading it now would unmount this dialog with the report).
+  const [imported, setImported] = useState(false)
 
   const send = async (file: File) => {
     setReport(undefined)
@@ -41,7 +43,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
     try {
       const answer = await volunteerApi.import(kind, file)
       setReport(answer)
-      if (answer.imported > 0) onImported()
+      if (answer.imported > 0) setImported(true)
     } catch (error) {
       setRefusal(error instanceof ApiError ? error.message : String(error))
     } finally {
@@ -50,6 +52,8 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
   }
 
   const close = () => {
+    if (imported) onImported()
+    setImported(false)
     setOpen(false)
     setReport(undefined)
     setRefusal(undefined)

@@ -35,7 +35,6 @@ export function withdrawalQuery(filters: Record<string, FilterValue>): Withdrawa
 function fetchPage(state: ListState) {
   return withdrawalsApi.list({
     ...withdrawalQuery(state.filters),
-    ...(state.sort?.field === 'createdAt' ? { sort: state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc' } : {}),
     page: state.page,
     size: state.size,
   })
@@ -77,7 +76,7 @@ export default function WithdrawalList() {
       valueEnum: Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, { text: s }])),
       render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>,
     },
-    { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
+    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, w) => at(w.createdAt) },
     { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
     {
       title: '处理结果',
