@@ -67,8 +67,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     if (Date.now() > deadline) {
       // Stopped, or the test process would wait on it forever.
       child.kill('SIGKILL')
-      throw new Error(`the server did not answer /api/health within ${limit} s:
-${log}`)
+      throw new Error(`the server did not answer /api/health within ${limit} s:\n${log}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
