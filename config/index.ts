@@ -179,16 +179,14 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
               compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
             },
           ])
-          chain
-            .plugin('gzip')
-            .use(CompressionPlugin, [
-              {
-                ...precompressed,
-                filename: '[path][base].gz',
-                algorithm: 'gzip',
-                compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
-              },
-            ])
+          chain.plugin('gzip').use(CompressionPlugin, [
+            {
+              ...precompressed,
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+            },
+          ])
         }
       },
       devServer: {

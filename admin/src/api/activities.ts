@@ -9,8 +9,10 @@ export interface Activity extends Record<string, unknown> {
   summary: string
   type: ActivityType
   state: ActivityState
-  /** A 招生活动 that is 进行中: its page shows the clue form. */
+  /** A 招生活动 with its clue form on, 进行中: its page shows the form. */
   acceptsClues: boolean
+  /** The operator's switch for the clue form (a 招生活动 shows it while 进行中). */
+  clueForm: boolean
   startAt: string
   endAt: string
   /** The HTML as the server stored it (sanitised on save). */
@@ -27,6 +29,8 @@ export interface ActivityInput {
   summary?: string
   body: string
   type: ActivityType
+  /** 是 (default) | 否 */
+  clueForm?: '是' | '否'
   /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai */
   startAt: string
   endAt: string

@@ -9,6 +9,7 @@ import {
   ProCard,
   ProForm,
   ProFormDateTimeRangePicker,
+  ProFormDependency,
   ProFormRadio,
   ProFormText,
   ProFormTextArea,
@@ -34,6 +35,8 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 interface Values {
   title: string
   type: ActivityType
+  /** 是 | 否: a 招生活动 shows its clue form while 进行中. */
+  clueForm: '是' | '否'
   cover?: string
   summary?: string
   /** Office wall-clock times (Asia/Shanghai), as the server reads them. */
@@ -42,10 +45,11 @@ interface Values {
 }
 
 function initialOf(a: Activity | undefined): Partial<Values> {
-  if (!a) return { type: ActivityType.campaign, body: '' }
+  if (!a) return { type: ActivityType.campaign, clueForm: '是', body: '' }
   return {
     title: a.title,
     type: a.type,
+    clueForm: a.clueForm === false ? '否' : '是',
     cover: a.cover ?? undefined,
     summary: a.summary,
     window: [officeTime(a.startAt).format(FORMAT), officeTime(a.endAt).format(FORMAT)],
@@ -78,6 +82,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
         const input = {
           title: values.title.trim(),
           type: values.type,
+          clueForm: values.clueForm,
           cover: values.cover ?? '',
           summary: values.summary?.trim() ?? '',
           body: values.body,
@@ -116,6 +121,22 @@ function ActivityForm({ activity }: { activity?: Activity }) {
         extra='招生活动在活动时间内开放报名表单（访客通过合伙人分享的链接报名，线索记在该合伙人名下）；资讯没有报名表单。'
         rules={[{ required: true, message: '请选择类型' }]}
       />
+      <ProFormDependency name={['type']}>
+        {({ type }) =>
+          type === ActivityType.campaign ? (
+            <ProFormRadio.Group
+              name='clueForm'
+              label='报名表单'
+              radioType='button'
+              options={[
+                { value: '是', label: '开启' },
+                { value: '否', label: '关闭' },
+              ]}
+              extra='关闭后活动页只展示内容，访客不能报名。'
+            />
+          ) : null
+        }
+      </ProFormDependency>
       <ProFormDateTimeRangePicker
         name='window'
         label='活动时间'

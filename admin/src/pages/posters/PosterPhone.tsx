@@ -63,7 +63,7 @@ export function PosterPhone({ backgrounds, chosenId, onPick, name, code, link }:
       ctx.clearRect(0, 0, el.width, el.height)
       ctx.scale(POSTER_SCALE, POSTER_SCALE)
       const background = image ? { width: image.naturalWidth, height: image.naturalHeight } : null
-      drawPlan(ctx as unknown as PosterContext, posterPlan({ background, qr: matrix, name, code }), image)
+      drawPlan(ctx as unknown as PosterContext, posterPlan({ background, qr: matrix, name, code }), { background: image })
       setDrawn(`${chosen?.id ?? 'none'}|${name}|${code}|${link}`)
     }
     void draw()

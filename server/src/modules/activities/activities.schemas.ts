@@ -9,6 +9,7 @@ import {
   type ActivityState,
   type ActivityStatus,
   type ActivityType,
+  YesNo,
 } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
@@ -36,6 +37,10 @@ const fields = {
   type,
   startAt: dateTimeField({ label: '开始时间' }),
   endAt: dateTimeField({ label: '结束时间' }),
+  clueForm: z
+    .preprocess(emptyToUndefined, z.enum([YesNo.yes, YesNo.no], '报名表单只能是是或否').optional())
+    .transform((v) => v !== YesNo.no)
+    .describe('是 (default) | 否: whether a 招生活动 shows its clue form while 进行中'),
 }
 export const createActivityBody = z.object(fields)
 export const updateActivityBody = z.object({ id: idField, ...fields })
@@ -58,7 +63,7 @@ const common = {
   summary: z.string(),
   type: z.string().describe('招生活动 | 资讯'),
   state: z.string().describe('未开始 | 进行中 | 已结束, at the time of the answer'),
-  acceptsClues: z.boolean().describe('a 招生活动 that is 进行中: the page shows its clue form'),
+  acceptsClues: z.boolean().describe('a 招生活动 with its clue form on, 进行中: the page shows the form'),
   startAt: z.string(),
   endAt: z.string(),
 }
@@ -68,6 +73,7 @@ export const adminActivitySchema = z.object({
   ...common,
   body: z.string(),
   status: z.string().describe('未发布 | 已发布'),
+  clueForm: z.boolean().describe('the clue form is on (a 招生活动 shows it while 进行中)'),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -19,6 +19,7 @@ export interface ActivityInput {
   type: ActivityType
   startAt: Date
   endAt: Date
+  clueForm: boolean
 }
 
 /** Where `now` falls in the activity's window; the end is exclusive. */
@@ -43,7 +44,7 @@ function common(a: ActivityRow, now: Date) {
     summary: summaryOf(a),
     type: a.type,
     state,
-    acceptsClues: a.type === ActivityType.campaign && state === ActivityState.ongoing,
+    acceptsClues: a.type === ActivityType.campaign && a.clueForm && state === ActivityState.ongoing,
     startAt: a.startAt.toISOString(),
     endAt: a.endAt.toISOString(),
   }
@@ -56,6 +57,7 @@ export function toAdminActivity(a: ActivityRow, now = new Date()) {
     ...common(a, now),
     body: a.body,
     status: a.status,
+    clueForm: a.clueForm,
     publishedAt: a.publishedAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
@@ -75,6 +77,7 @@ function prepare(input: ActivityInput) {
     type: input.type,
     startAt: input.startAt,
     endAt: input.endAt,
+    clueForm: input.clueForm,
   }
 }
 
@@ -104,7 +107,7 @@ export async function findPublished({ db, id }: { db: Executor; id: number }) {
 
 /**
  * The rule of the activity clue form (POST /api/ems/partner/clue/saveForActivity): the activity
- * must be a published 招生活动 whose window contains `now`.
+ * must be a published 招生活动 with its form on, whose window contains `now`.
  */
 export async function assertActivityAcceptsClues({
   db,
@@ -117,7 +120,7 @@ export async function assertActivityAcceptsClues({
 }): Promise<ActivityRow> {
   if (!/^[1-9]\d{0,9}$/.test(activityId) || Number(activityId) > 2147483647) throw createActivityNotFoundError()
   const activity = await findPublished({ db, id: Number(activityId) })
-  if (activity.type !== ActivityType.campaign) throw createActivityNoClueFormError()
+  if (activity.type !== ActivityType.campaign || !activity.clueForm) throw createActivityNoClueFormError()
   const state = activityState(activity, now)
   if (state === ActivityState.notStarted) throw createActivityNotStartedError()
   if (state === ActivityState.ended) throw createActivityEndedError()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
 
 /** Activities the operator publishes: a 招生活动 (campaign with a clue form) or a 资讯 (news). */
@@ -16,6 +16,8 @@ export const activities = pgTable(
     type: text('type').notNull(),
     /** ActivityStatus label. */
     status: text('status').notNull(),
+    /** A 招生活动's page shows the clue form while it is 进行中; the operator may switch it off. */
+    clueForm: boolean('clue_form').notNull().default(true),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     publishedAt: ts('published_at'),

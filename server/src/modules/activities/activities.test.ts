@@ -165,11 +165,42 @@ describe('activities', () => {
     assert.deepEqual([closed.statusCode, closed.json().message], [422, '活动已结束，不能再报名'])
     const notCampaign = await submit(news)
     assert.deepEqual([notCampaign.statusCode, notCampaign.json().message], [422, '该活动不接受报名'])
+    // A campaign whose operator switched its clue form off takes no clues, and says so on its page.
+    const formOff = await published(admin, { title: '只展示', clueForm: '否' })
+    const offAnswer = await submit(formOff)
+    assert.deepEqual([offAnswer.statusCode, offAnswer.json().message], [422, '该活动不接受报名'])
+    assert.equal((await prospect.get('/api/cms/activity/activity/detailsForClient', { id: formOff })).json().data.acceptsClues, false)
+    assert.equal((await admin.get('/api/bms/activity/activity/details', { id: formOff })).json().data.clueForm, false)
+    const reopened = (await admin.get('/api/bms/activity/activity/details', { id: formOff })).json().data
+    const turnedOn = await admin.put('/api/bms/activity/activity', {
+      id: formOff,
+      title: reopened.title,
+      body: reopened.body,
+      type: reopened.type,
+      startAt: reopened.startAt,
+      endAt: reopened.endAt,
+      clueForm: '是',
+    })
+    assert.equal(turnedOn.json().data.clueForm, true)
+    assert.equal((await submit(formOff)).statusCode, 200)
+    assert.equal(
+      (
+        await admin.post('/api/bms/activity/activity', {
+          title: 'x',
+          body: '<p>x</p>',
+          type: ActivityType.campaign,
+          startAt: iso(0),
+          endAt: iso(HOUR),
+          clueForm: '关',
+        })
+      ).json().message,
+      '报名表单只能是是或否',
+    )
     for (const id of [draft, 99999999, 'spring', '0', '-1', '1e3']) assert.equal((await submit(id)).statusCode, 404, String(id))
 
     const clues = (await partner.get('/api/ems/partner/clue/list')).json().data
-    assert.equal(clues.total, 1)
-    assert.equal(clues.list[0].activityId, String(open))
+    assert.equal(clues.total, 2)
+    assert.deepEqual(clues.list.map((c: { activityId: string }) => c.activityId).sort(), [String(open), String(formOff)].sort())
   })
 
   test('bad input is a 400 with a readable message and writes nothing', async () => {

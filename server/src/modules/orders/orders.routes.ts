@@ -7,6 +7,7 @@ import { createOrderNotFoundError } from './orders.errors.ts'
 import { createOrdersRepository } from './orders.repository.ts'
 import {
   adminListQuery,
+  adminOrderDetailSchema,
   adminOrderSchema,
   clientListQuery,
   createOrderBody,
@@ -164,17 +165,28 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: finance,
       schema: {
-        summary: '财务/管理员: one order',
+        summary: '财务/管理员: one order, with the payment notifications received for it',
         security: adminSecurity,
         querystring: idQuery,
-        response: { 200: envelope(adminOrderSchema) },
+        response: { 200: envelope(adminOrderDetailSchema) },
       },
     },
     async (request) => {
-      const order = await createOrdersRepository({ db: app.db }).findById({ id: request.query.id })
+      const orders = createOrdersRepository({ db: app.db })
+      const order = await orders.findById({ id: request.query.id })
       if (!order) throw createOrderNotFoundError()
-      const { rows } = await createOrdersRepository({ db: app.db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
-      return ok(toAdminOrder(order, await withItems([order]), rows[0] ?? { partnerName: null, partnerPhone: '' }))
+      const { rows } = await orders.list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
+      const notifications = (await orders.notifications({ orderNo: order.orderNo })).map((n) => ({
+        id: n.id,
+        provider: n.provider,
+        notificationId: n.notificationId,
+        result: n.result,
+        amount: n.amount,
+        transactionId: n.transactionId,
+        outcome: n.outcome,
+        createdAt: n.createdAt.toISOString(),
+      }))
+      return ok({ ...toAdminOrder(order, await withItems([order]), rows[0] ?? { partnerName: null, partnerPhone: '' }), notifications })
     },
   )
 

@@ -84,6 +84,20 @@ export const adminOrderSchema = orderSchema.extend({
   transactionId: z.string().nullable(),
   remark: z.string().nullable(),
 })
+/** What a payment provider told us about an order, as recorded (orders detail in the console). */
+export const paymentNotificationSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  notificationId: z.string(),
+  result: z.string().describe('success | fail | ignored'),
+  amount: z.number().nullable().describe('fen, as the provider reported it'),
+  transactionId: z.string().nullable(),
+  outcome: z.string().describe('paid | failed | unchanged | ignored'),
+  createdAt: z.string(),
+})
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  notifications: z.array(paymentNotificationSchema).describe('oldest first'),
+})
 export const payStatusSchema = z.object({
   id: z.number(),
   orderNo: z.string(),

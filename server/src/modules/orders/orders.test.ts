@@ -94,6 +94,26 @@ describe('orders and pay with the sandbox provider', () => {
     assert.deepEqual([again.statusCode, again.json().message], [409, '订单已支付，无需重复支付'])
   })
 
+  test("the order's detail in the console lists every payment notification received for it, oldest first, with what each did", async () => {
+    const { partner, client } = await partnerClient(t.app)
+    const { client: finance } = await adminClient(t.app, '财务')
+    const order = await createOrderFor(finance, partner.id)
+    assert.deepEqual((await finance.get('/api/fms/finance/order/details', { id: order.id })).json().data.notifications, [])
+    await client.post('/api/fms/finance/order/payFee', { id: order.id, channel: PayChannel.wechatJsapi })
+    await createClient(t.app).post(`/api/dev/payments/complete?orderNo=${order.orderNo}&result=success`)
+    await createClient(t.app).post(`/api/dev/payments/complete?orderNo=${order.orderNo}&result=fail`)
+    const detail = (await finance.get('/api/fms/finance/order/details', { id: order.id })).json().data
+    assert.equal(detail.payStatus, OrderPayStatus.paid)
+    assert.equal(detail.notifications.length, 2)
+    const [first, second] = detail.notifications
+    assert.deepEqual([first.result, first.outcome, first.amount], ['success', 'paid', order.amount])
+    assert.equal(first.transactionId, detail.transactionId)
+    assert.deepEqual([second.result, second.outcome], ['fail', 'unchanged'])
+    assert.ok(first.id < second.id)
+    // A partner never reads the office's view of an order.
+    assert.equal((await client.get('/api/fms/finance/order/details', { id: order.id })).statusCode, 401)
+  })
+
   test('a failed payment can be paid again', async () => {
     const { partner, client } = await partnerClient(t.app)
     const { client: finance } = await adminClient(t.app, '财务')

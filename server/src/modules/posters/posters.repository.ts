@@ -6,14 +6,23 @@ export type BackgroundRow = typeof backgroundImages.$inferSelect
 
 export function createPostersRepository({ db }: { db: Executor }) {
   return {
-    async list(): Promise<BackgroundRow[]> {
-      return db.select().from(backgroundImages).orderBy(asc(backgroundImages.sort), desc(backgroundImages.id))
+    /** Every background (the console), or only those offered to partners (`enabledOnly`). */
+    async list({ enabledOnly = false }: { enabledOnly?: boolean } = {}): Promise<BackgroundRow[]> {
+      return db
+        .select()
+        .from(backgroundImages)
+        .where(enabledOnly ? eq(backgroundImages.enabled, true) : undefined)
+        .orderBy(asc(backgroundImages.sort), desc(backgroundImages.id))
     },
-    async insert(values: { name: string; url: string; sort: number }) {
+    async findById({ id }: { id: number }): Promise<BackgroundRow | undefined> {
+      const [row] = await db.select().from(backgroundImages).where(eq(backgroundImages.id, id))
+      return row
+    },
+    async insert(values: { name: string; url: string; sort: number; enabled?: boolean }) {
       const [row] = await db.insert(backgroundImages).values(values).returning()
       return row!
     },
-    async update({ id, values }: { id: number; values: Partial<{ name: string; url: string; sort: number }> }) {
+    async update({ id, values }: { id: number; values: Partial<{ name: string; url: string; sort: number; enabled: boolean }> }) {
       const [row] = await db
         .update(backgroundImages)
         .set({ ...values, updatedAt: new Date() })

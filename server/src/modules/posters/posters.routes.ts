@@ -135,13 +135,22 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         request,
         run: async (tx) => {
-          const updated = await createPostersRepository({ db: tx }).update({ id, values })
+          const posters = createPostersRepository({ db: tx })
+          const before = await posters.findById({ id })
+          const updated = before && (await posters.update({ id, values }))
           if (!updated) throw createBackgroundNotFoundError()
-          return updated
+          return { before, updated }
         },
-        describe: (r) => ({ action: 'poster.update', entityType: 'poster', entityId: r.id, summary: `修改海报背景「${r.name}」` }),
+        describe: ({ before, updated: r }) => ({
+          action: 'poster.update',
+          entityType: 'poster',
+          entityId: r.id,
+          summary: before.enabled === r.enabled ? `修改海报背景「${r.name}」` : `${r.enabled ? '启用' : '停用'}海报背景「${r.name}」`,
+          // The switch is a status change: the log shows it before -> after.
+          ...(before.enabled === r.enabled ? {} : { before: { enabled: before.enabled }, after: { enabled: r.enabled } }),
+        }),
       })
-      return ok(toBackground(row))
+      return ok(toBackground(row.updated))
     },
   )
 
@@ -178,7 +187,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
-      const backgrounds = (await createPostersRepository({ db: app.db }).list()).map(toBackground)
+      const backgrounds = (await createPostersRepository({ db: app.db }).list({ enabledOnly: true })).map(toBackground)
       return ok({
         backgrounds,
         code: partner.code,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idField, intField } from '../../lib/fields.ts'
+import { YesNo } from '../../wire.ts'
 
 const url = z
   .string({ error: '请填写图片地址' })
@@ -19,10 +20,24 @@ const fields = {
   url,
   sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField({ label: '排序', min: 0, max: 10000 })),
 }
-export const createBackgroundBody = z.object(fields)
-export const updateBackgroundBody = z.object({ id: idField, ...fields })
+/** 是/否 on the wire, a boolean inside; absent keeps the default (a new background is offered). */
+const enabled = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .enum([YesNo.yes, YesNo.no], '启用状态只能是是或否')
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === YesNo.yes)),
+)
+export const createBackgroundBody = z.object({ ...fields, enabled })
+export const updateBackgroundBody = z.object({ id: idField, ...fields, enabled })
 export const idQuery = z.object({ id: idField })
-export const backgroundSchema = z.object({ id: z.number(), name: z.string(), url: z.string(), sort: z.number() })
+export const backgroundSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  sort: z.number(),
+  enabled: z.boolean().describe("offered on the partner's share poster"),
+})
 export const sharePosterSchema = z.object({
   backgrounds: z.array(backgroundSchema),
   code: z.string().describe("the partner's share code"),

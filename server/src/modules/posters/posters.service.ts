@@ -5,7 +5,7 @@ import { MiniCodeError, type MiniCodeGateway } from '../../gateways/mini-code.ts
 import type { BackgroundRow } from './posters.repository.ts'
 
 export function toBackground(b: BackgroundRow) {
-  return { id: b.id, name: b.name, url: b.url, sort: b.sort }
+  return { id: b.id, name: b.name, url: b.url, sort: b.sort, enabled: b.enabled }
 }
 
 /** The image type from its first bytes (never from the name or the declared type). */

@@ -85,6 +85,33 @@ describe('share posters', () => {
     const { client: finance } = await adminClient(t.app, '财务')
     assert.equal((await upload(finance)).statusCode, 403)
   })
+
+  test('a switched-off background leaves the partner poster but stays in the console, and the switch is in the audit log', async () => {
+    const { client: admin } = await adminClient(t.app)
+    const add = async (name: string, enabled?: string) =>
+      (await admin.post('/api/ems/partner/backgroundImage', { name, url: `https://cdn.example.com/${name}.png`, sort: 5, enabled })).json()
+        .data
+    const kept = await add('kept')
+    const off = await add('off', '否')
+    assert.equal(kept.enabled, true)
+    assert.equal(off.enabled, false)
+    const switched = await add('switched')
+    const changed = await admin.put('/api/ems/partner/backgroundImage', { ...switched, enabled: '否' })
+    assert.equal(changed.statusCode, 200, changed.body)
+    assert.equal(changed.json().data.enabled, false)
+    assert.equal((await admin.put('/api/ems/partner/backgroundImage', { ...kept, enabled: '关' })).json().message, '启用状态只能是是或否')
+
+    const { client } = await partnerClient(t.app)
+    const offered = (await client.get('/api/ems/partner/partner/sharePoster')).json().data.backgrounds.map((b: { name: string }) => b.name)
+    assert.ok(offered.includes('kept'))
+    assert.ok(!offered.includes('off') && !offered.includes('switched'), offered.join(','))
+    const listed = (await admin.get('/api/ems/partner/backgroundImage/list')).json().data.map((b: { name: string }) => b.name)
+    assert.ok(['kept', 'off', 'switched'].every((n) => listed.includes(n)))
+
+    const log = (await admin.get('/api/bms/system/auditLog/list', { entityType: 'poster', entityId: switched.id })).json().data.list
+    const entry = log.find((e: { action: string }) => e.action === 'poster.update')
+    assert.deepEqual([entry.before, entry.after], [{ enabled: true }, { enabled: false }])
+  })
 })
 
 describe("the poster's mini-program code", () => {
