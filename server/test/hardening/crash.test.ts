@@ -102,7 +102,8 @@ class Server {
     })
     this.child.stdout?.on('data', (d) => (this.log += d))
     this.child.stderr?.on('data', (d) => (this.log += d))
-    const deadline = Date.now() + 60_000
+    // Generous: a PGlite directory recovering from kill -9 opens slowly on a loaded 2-core machine.
+    const deadline = Date.now() + 150_000
     for (;;) {
       if (this.child.exitCode !== null) throw new Error(`the server exited (${this.child.exitCode}):\n${this.log}`)
       try {
@@ -110,7 +111,11 @@ class Server {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`no answer within 60 s:\n${this.log}`)
+      if (Date.now() > deadline) {
+        // Stopped, or it would keep the test process (and the whole run) alive.
+        await this.kill('SIGKILL')
+        throw new Error(`no answer within 150 s:\n${this.log}`)
+      }
       await new Promise((r) => setTimeout(r, 100))
     }
   }
@@ -293,7 +298,7 @@ describe(`crash safety: kill -9 under load, restart on the same ${TEST_DATABASE_
     fs.rmSync(uploads, { recursive: true, force: true })
   })
 
-  test('money stays whole and acknowledged calls stay done across two kill -9 and a restart', { timeout: 240_000 }, async (context) => {
+  test('money stays whole and acknowledged calls stay done across two kill -9 and a restart', { timeout: 480_000 }, async (context) => {
     const acked: Acked = { applied: new Map(), deals: new Set(), paid: new Set(), refused: new Set() }
     const inspect = async <T>(fn: (db: Database['db']) => Promise<T>): Promise<T> => {
       if (testDb) return fn(testDb.database.db)
@@ -310,6 +315,8 @@ describe(`crash safety: kill -9 under load, restart on the same ${TEST_DATABASE_
     }))
 
     const server = new Server(env)
+    // Whatever happens (a failure, the time-out), no server outlives the test.
+    context.after(() => server.kill('SIGKILL'))
     const counts: number[] = []
     for (let round = 0; round < 3; round++) {
       debug(`round ${round}: starting`)
