@@ -71,8 +71,11 @@ const router = createBrowserRouter(
             { index: true, element: <Navigate to={HOME} replace /> },
             ...SCREENS.map((route) => ({
               path: route.path.slice(1),
+              // A key per screen: its own Suspense boundary, so a screen still loading shows the
+              // spinner at once instead of the previous screen (a transition would keep it, live,
+              // under the new address).
               element: (
-                <RoleGate route={route}>
+                <RoleGate key={route.path} route={route}>
                   <Suspense fallback={<Loading />}>
                     <route.component />
                   </Suspense>

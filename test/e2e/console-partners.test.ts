@@ -66,6 +66,7 @@ describe('console 合伙人', () => {
     // Disable from the detail page: the partner's session ends at once.
     await rowWith(page, PHONE).getByRole('link', { name: NAME }).click()
     await page.waitForURL(`${t.app.url}/admin/partners/${partnerId}`)
+    await page.getByText('基本信息').waitFor()
     await settled(page)
     await page.getByRole('button', { name: '禁用' }).click()
     const disable = modal(page, `禁用「${NAME}」`)
