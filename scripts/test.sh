@@ -89,7 +89,10 @@ if wanted server-postgres; then
   fi
 fi
 
+# One database per server settings, made once for the run and copied for each file (test/e2e/harness.ts).
+E2E_TEMPLATE_DIR=$(mktemp -d) && export E2E_TEMPLATE_DIR
 layer browser logged "$results/browser.log" node --import tsx --test --test-concurrency=2 --test-reporter=spec test/e2e/*.test.ts
+rm -rf "$E2E_TEMPLATE_DIR"
 count "$results/browser.log"
 
 printf '\n\033[1m━━ summary\033[0m\n'

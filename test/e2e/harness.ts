@@ -3,7 +3,9 @@
  * over a fresh embedded database, and drives Debian's Chromium through playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -31,10 +33,19 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
+/** Whether the server at `url` answers its health check, on a connection that closes after it (no idle socket to wait for at the stop). */
+function healthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(`${url}/api/health`, { agent: false, timeout: 5_000 }, (res) => {
+      res.resume()
+      resolve(res.statusCode === 200)
+    })
+    req.on('error', () => resolve(false))
+    req.on('timeout', () => req.destroy())
+  })
+}
+
+function spawnServer(port: number, pgliteDir: string, env: Record<string, string>): { child: ChildProcess; log: () => string } {
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
@@ -42,7 +53,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'pglite'),
+      DATA_DIR: pgliteDir,
       SKIP_H5_BUILD: '1',
       SKIP_ADMIN_BUILD: '1',
       ...env,
@@ -51,36 +62,81 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   })
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
-  const url = `http://127.0.0.1:${port}`
+  return { child, log: () => log }
+}
+
+async function waitHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
   // Generous: a fresh database's migrations and demo data take long on a loaded 2-core machine;
   // E2E_START_SECONDS changes the limit.
   const limit = Number(process.env.E2E_START_SECONDS) || 150
   const deadline = Date.now() + limit * 1000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`)
-    try {
-      const res = await fetch(`${url}/api/health`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
-    }
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log()}`)
+    if (await healthy(url)) return
     if (Date.now() > deadline) {
       // Stopped, or the test process would wait on it forever.
       child.kill('SIGKILL')
-      throw new Error(`the server did not answer /api/health within ${limit} s:\n${log}`)
+      throw new Error(`the server did not answer /api/health within ${limit} s:\n${log()}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/**
+ * With E2E_TEMPLATE_DIR set (npm test sets it for one run), the database a server with these
+ * settings starts from: made once per run by a real start (migrations, first operator, demo
+ * data) and a clean stop, then copied for each test file, which saves the migrations and the
+ * demo data on every start. Two files making the same template at once both finish; the first
+ * rename wins.
+ */
+async function templateFor(env: Record<string, string>): Promise<string | undefined> {
+  const root = process.env.E2E_TEMPLATE_DIR
+  if (!root) return undefined
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('hex')
+    .slice(0, 16)
+  const template = path.join(root, key)
+  if (fs.existsSync(template)) return template
+  fs.mkdirSync(root, { recursive: true })
+  const work = fs.mkdtempSync(path.join(root, `${key}.making-`))
+  const port = await freePort()
+  const { child, log } = spawnServer(port, path.join(work, 'pglite'), { ...env, SHUTDOWN_DELAY_MS: '0' })
+  await waitHealthy(`http://127.0.0.1:${port}`, child, log)
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await exited
+  if (child.exitCode !== 0) throw new Error(`the template server did not stop cleanly:\n${log()}`)
+  try {
+    fs.renameSync(path.join(work, 'pglite'), template)
+  } catch (error) {
+    if (!fs.existsSync(template)) throw error
+  }
+  fs.rmSync(work, { recursive: true, force: true })
+  return template
+}
+
+/** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const template = await templateFor(env)
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
+  const pgliteDir = path.join(dataDir, 'pglite')
+  if (template) fs.cpSync(template, pgliteDir, { recursive: true })
+  const { child, log } = spawnServer(port, pgliteDir, env)
+  const url = `http://127.0.0.1:${port}`
+  await waitHealthy(url, child, log)
   return {
     url,
     dataDir,
-    output: () => log,
+    output: log,
+    // The database is thrown away: no need for a graceful stop (the server's own tests check that).
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
+        child.kill('SIGKILL')
+        await exited
       }
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
