@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: every layer, in order. Each layer runs even when an earlier one failed, so one run
-# shows everything that is wrong; the exit code is non-zero if any layer failed.
-#   typecheck + lint -> builds (weapp, alipay, h5, admin) -> size budgets -> jest (unit, h5, mini) ->
-#   console unit tests -> server tests on PGlite -> server tests on PostgreSQL -> browser tests
+# `npm test`: every layer. Each layer runs even when an earlier one failed, so one run shows
+# everything that is wrong; the exit code is non-zero if any layer failed.
+#   typecheck | lint + format -> weapp | alipay build -> h5 | admin build -> size budgets ->
+#   jest (unit, h5, mini) -> console unit tests -> server tests on PGlite -> on PostgreSQL ->
+#   browser tests
+# Layers joined by | run side by side: each keeps one of the two cores busy (tsc, eslint and a
+# webpack build are single-threaded), so together they take the time of the longer one.
 # TEST_LAYERS="jest server-pglite" runs only the named layers.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +28,22 @@ layer() {
     echo "$name ok $((SECONDS - start))s" >> "$results/layers.txt"
   else
     echo "$name FAILED $((SECONDS - start))s" >> "$results/layers.txt"
-    broken+=("$name")
   fi
+}
+
+# Runs two layers side by side, each written to its own log and shown when both have ended:
+#   beside "name1 command1..." "name2 command2..." (each a single string, word-split).
+beside() {
+  local pids=() names=()
+  for spec in "$@"; do
+    read -r -a words <<< "$spec"
+    wanted "${words[0]}" || continue
+    names+=("${words[0]}")
+    layer "${words[@]}" > "$results/${words[0]}.out" 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid"; done
+  for name in "${names[@]}"; do cat "$results/$name.out"; rm -f "$results/$name.out"; done
 }
 
 # Adds the counts of a jest JSON report, or of the summary lines node's spec reporter prints
@@ -59,13 +76,10 @@ rm -f "$results"/*.log "$results"/jest.json
 
 wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); }
 
-layer typecheck npm run --silent typecheck
-layer lint npx eslint .
-layer format npx prettier --check --log-level warn .
-layer build-weapp npx taro build --type weapp --mode test
-layer build-alipay npx taro build --type alipay --mode test
-layer build-h5 npx taro build --type h5 --mode production
-layer build-admin npx vite build --config admin/vite.config.mts --logLevel warn
+lint_and_format() { npx eslint . && npx prettier --check --log-level warn .; }
+beside "typecheck npm run --silent typecheck" "lint lint_and_format"
+beside "build-weapp npx taro build --type weapp --mode test" "build-alipay npx taro build --type alipay --mode test"
+beside "build-h5 npx taro build --type h5 --mode production" "build-admin npx vite build --config admin/vite.config.mts --logLevel warn"
 layer budgets logged "$results/budgets.log" node --import tsx bench/budgets.ts
 count "$results/budgets.log"
 layer jest npx jest --ci --json --outputFile="$results/jest.json"
@@ -97,6 +111,7 @@ count "$results/browser.log"
 
 printf '\n\033[1m━━ summary\033[0m\n'
 cat "$results/layers.txt"
+mapfile -t -O "${#broken[@]}" broken < <(awk '$2 == "FAILED" {print $1}' "$results/layers.txt")
 if [ ${#broken[@]} -gt 0 ]; then
   echo "failed layers: ${broken[*]}"
   [ "$failed" -eq 0 ] && failed=${#broken[@]}
