@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Executor } from '../../db/types.ts'
+import { ClueStatus, ClueStep, LedgerType } from '../../wire.ts'
+import { createActivitiesRepository } from '../activities/activities.repository.ts'
+import { createAuditRepository } from '../audit/audit.repository.ts'
+import { ledgerEntries } from '../ledger/ledger.table.ts'
+import type { clueStepSchema } from './clue-progress.schemas.ts'
+import { createClueNotFoundError } from './clues.errors.ts'
+import { createCluesRepository } from './clues.repository.ts'
+import { toPartnerClue } from './clues.service.ts'
+
+type Step = z.infer<typeof clueStepSchema>
+
+const EMPTY: Omit<Step, 'type' | 'at'> = {
+  source: null,
+  activityTitle: null,
+  method: null,
+  programme: null,
+  commission: null,
+  levelName: null,
+  frozenUntil: null,
+  reason: null,
+}
+
+/** When the office took the clue up: the first assignment to a teacher or take from the pool, else the first follow. */
+function takenAt(audit: Array<{ action: string; after: unknown; createdAt: Date }>, followedAt: Date | null): Date | null {
+  let at = followedAt
+  for (const entry of audit) {
+    const assigned =
+      entry.action === 'clue.take' ||
+      (entry.action === 'clue.assign' && (entry.after as { assigneeId?: unknown } | null)?.assigneeId != null)
+    if (assigned && (!at || entry.createdAt < at)) at = entry.createdAt
+  }
+  return at
+}
+
+/**
+ * A clue's progress as its partner may see it (线索详情): recorded, taken by the office, each
+ * follow-up as a dated step (how, never what the teacher noted), then the deal with the commission
+ * and tier it earned, or why it is invalid. Another partner's clue is "not found", like a missing one.
+ */
+export async function clueProgress({ db, partnerId, id }: { db: Executor; partnerId: number; id: number }) {
+  const repo = createCluesRepository({ db })
+  const clue = await repo.findById({ id })
+  if (!clue || clue.partnerId !== partnerId) throw createClueNotFoundError()
+  const activityId = clue.activityId && /^\d{1,9}$/.test(clue.activityId) ? Number(clue.activityId) : undefined
+  const [followUps, audit, activity, credit] = await Promise.all([
+    repo.listFollowUps({ clueId: id }),
+    createAuditRepository({ db }).forEntity({ entityType: 'clue', entityId: String(id), limit: 200 }),
+    activityId !== undefined ? createActivitiesRepository({ db }).findById({ id: activityId }) : undefined,
+    clue.status === ClueStatus.deal
+      ? db
+          .select({ frozenUntil: ledgerEntries.frozenUntil })
+          .from(ledgerEntries)
+          .where(
+            and(
+              eq(ledgerEntries.partnerId, partnerId),
+              eq(ledgerEntries.type, LedgerType.commission),
+              eq(ledgerEntries.refType, 'clue'),
+              eq(ledgerEntries.refId, id),
+            ),
+          )
+          .limit(1)
+          .then((rows) => rows[0])
+      : undefined,
+  ])
+
+  const steps: Step[] = [
+    { ...EMPTY, type: ClueStep.recorded, at: clue.createdAt.toISOString(), source: clue.source, activityTitle: activity?.title ?? null },
+  ]
+  const taken = takenAt(audit, clue.followedAt)
+  if (taken) steps.push({ ...EMPTY, type: ClueStep.taken, at: taken.toISOString() })
+  for (const f of [...followUps].reverse())
+    steps.push({ ...EMPTY, type: ClueStep.followUp, at: f.createdAt.toISOString(), method: f.method })
+  if (clue.status === ClueStatus.deal && clue.dealAt) {
+    steps.push({
+      ...EMPTY,
+      type: ClueStep.deal,
+      at: clue.dealAt.toISOString(),
+      programme: clue.programme,
+      commission: clue.commission,
+      levelName: clue.levelName,
+      frozenUntil: credit?.frozenUntil?.toISOString() ?? null,
+    })
+  }
+  if (clue.status === ClueStatus.invalid) {
+    // A closed clue is touched no more, so its last touch is when it was marked invalid.
+    steps.push({ ...EMPTY, type: ClueStep.invalid, at: clue.lastTouchedAt.toISOString(), reason: clue.invalidReason })
+  }
+  // Stable: a step written in the same instant as the one before keeps its place.
+  steps.sort((a, b) => a.at.localeCompare(b.at))
+  return { clue: toPartnerClue(clue), steps }
+}
