@@ -23,14 +23,16 @@ const EMPTY: Omit<Step, 'type' | 'at'> = {
   reason: null,
 }
 
-/** When the office took the clue up: the first assignment to a teacher or take from the pool, else the first follow. */
+/**
+ * When the office took the clue up: its first operator action (assigned to a teacher, taken from the
+ * pool, followed, followed up, closed; a teacher acting on a pool clue takes it), else the first
+ * follow (clues worked without an operator, as the seed does). Sent back to the pool is no taking.
+ */
 function takenAt(audit: Array<{ action: string; after: unknown; createdAt: Date }>, followedAt: Date | null): Date | null {
   let at = followedAt
   for (const entry of audit) {
-    const assigned =
-      entry.action === 'clue.take' ||
-      (entry.action === 'clue.assign' && (entry.after as { assigneeId?: unknown } | null)?.assigneeId != null)
-    if (assigned && (!at || entry.createdAt < at)) at = entry.createdAt
+    const toPool = entry.action === 'clue.assign' && (entry.after as { assigneeId?: unknown } | null)?.assigneeId == null
+    if (!toPool && (!at || entry.createdAt < at)) at = entry.createdAt
   }
   return at
 }

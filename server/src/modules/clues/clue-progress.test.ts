@@ -112,6 +112,21 @@ describe("a clue's progress as its partner sees it (线索详情)", () => {
     assert.equal(steps[2].reason, '空号')
   })
 
+  test('a deal recorded straight from the pool shows the office taking it at that moment', async () => {
+    const { client } = await partnerClient(t.app)
+    const clue = (await client.post('/api/ems/partner/clue', { name: '直接成交', phone: uniquePhone() })).json().data
+    assert.equal(
+      (await teacher.client.put('/api/ems/partner/clue/deal', { id: clue.id, programme: '会计学(本科)', amount: 100 })).statusCode,
+      200,
+    )
+    const { steps } = (await progressOf(client, clue.id)).json().data
+    assert.deepEqual(
+      steps.map((s: { type: string }) => s.type),
+      [ClueStep.recorded, ClueStep.taken, ClueStep.deal],
+    )
+    assert.equal(steps[1].at, steps[2].at)
+  })
+
   test("another partner's clue is not found, exactly like a missing one", async () => {
     const owner = await partnerClient(t.app)
     const other = await partnerClient(t.app)
