@@ -116,8 +116,8 @@ describe('线索详情, 我的团队 and 排行榜', () => {
   })
 
   it('我的团队: members with masked phones, status, joined date and deals this cycle; the count on top, load-more and pull-down refresh', async () => {
-    // 21 members: a page of 20 and one more. The first gets a deal through a prospect on their link.
-    const phones = Array.from({ length: 21 }, (_, i) => `1391500${String(i).padStart(4, '0')}`)
+    // 11 members: a page of 10 and one more. The first gets a deal through a prospect on their link.
+    const phones = Array.from({ length: 11 }, (_, i) => `1391500${String(i).padStart(4, '0')}`)
     const codes: string[] = []
     for (const phone of phones) codes.push(await registerReferred(app, phone))
     const left = await json<{ id: number }>(
@@ -135,18 +135,18 @@ describe('线索详情, 我的团队 and 排行榜', () => {
     await page.goto(`${app.url}/pages/tabBar/home`)
     await page.locator('.home-entries__item--team').click()
     await waitForTitle(page, '我的团队')
-    await page.locator('.team-head__total', { hasText: '21' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.team-member').count(), 20)
+    await page.locator('.team-head__total', { hasText: '11' }).waitFor({ timeout: 20_000 })
+    assert.equal(await page.locator('.team-member').count(), 10)
     // Newest first: the last to register is on top; nobody has given a name yet.
-    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0020')
+    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0010')
     assert.deepEqual([...new Set(await textsOf(page, '.team-member__name'))], ['未填写姓名'])
     assert.deepEqual([...new Set(await textsOf(page, '.team-member__status'))], ['未提交'])
     assert.match((await page.locator('.team-member__joined').first().textContent()) ?? '', /^\d{4}-\d{2}-\d{2} 加入$/)
     await screenshot(page, 'partner-team')
 
     await scrollToBottom(page, '.team-list')
-    await page.locator('.team-member').nth(20).waitFor({ timeout: 10_000 })
-    const first = page.locator('.team-member').nth(20)
+    await page.locator('.team-member').nth(10).waitFor({ timeout: 10_000 })
+    const first = page.locator('.team-member').nth(10)
     assert.equal(await first.locator('.team-member__phone').textContent(), '139****0000')
     assert.equal(await first.locator('.team-member__count').textContent(), '1')
     assert.match((await page.locator('.app-load-more').textContent()) ?? '', /没有更多了/)
@@ -156,14 +156,14 @@ describe('线索详情, 我的团队 and 排行榜', () => {
     )
 
     // One more registers: a pull-down shows them and the new count.
-    await registerReferred(app, '13915000021')
+    await registerReferred(app, '13915000011')
     await page.evaluate(() => {
       const scroller = document.querySelector('.taro_page') ?? document.scrollingElement
       if (scroller) scroller.scrollTop = 0
     })
     await pullDown(page)
-    await page.locator('.team-head__total', { hasText: '22' }).waitFor({ timeout: 10_000 })
-    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0021')
+    await page.locator('.team-head__total', { hasText: '12' }).waitFor({ timeout: 10_000 })
+    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0011')
   })
 
   it('排行榜: my rank and deals on top, the top 50 with masked names, and last cycle’s table on the other tab', async () => {

@@ -24,17 +24,22 @@ const EMPTY: Omit<Step, 'type' | 'at'> = {
 }
 
 /**
- * When the office took the clue up: its first operator action (assigned to a teacher, taken from the
- * pool, followed, followed up, closed; a teacher acting on a pool clue takes it), else the first
- * follow (clues worked without an operator, as the seed does). Sent back to the pool is no taking.
+ * When the office took the clue up: its first operator action, whichever record tells it (an
+ * assignment to a teacher or a take from the pool in the audit log, a follow, a follow-up, the
+ * deal or the invalid mark; a teacher acting on a pool clue takes it). Sent back to the pool is no
+ * taking. Null while nobody has touched it.
  */
-function takenAt(audit: Array<{ action: string; after: unknown; createdAt: Date }>, followedAt: Date | null): Date | null {
-  let at = followedAt
+function takenAt({ audit, times }: { audit: Array<{ action: string; after: unknown; createdAt: Date }>; times: Array<Date | null> }) {
+  let at: Date | null = null
+  const consider = (d: Date | null) => {
+    if (d && (!at || d < at)) at = d
+  }
   for (const entry of audit) {
     const toPool = entry.action === 'clue.assign' && (entry.after as { assigneeId?: unknown } | null)?.assigneeId == null
-    if (!toPool && (!at || entry.createdAt < at)) at = entry.createdAt
+    if (!toPool) consider(entry.createdAt)
   }
-  return at
+  times.forEach(consider)
+  return at as Date | null
 }
 
 /**
@@ -71,7 +76,8 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
   const steps: Step[] = [
     { ...EMPTY, type: ClueStep.recorded, at: clue.createdAt.toISOString(), source: clue.source, activityTitle: activity?.title ?? null },
   ]
-  const taken = takenAt(audit, clue.followedAt)
+  const closedAt = clue.status === ClueStatus.deal ? clue.dealAt : clue.status === ClueStatus.invalid ? clue.lastTouchedAt : null
+  const taken = takenAt({ audit, times: [clue.followedAt, closedAt, ...followUps.map((f) => f.createdAt)] })
   if (taken) steps.push({ ...EMPTY, type: ClueStep.taken, at: taken.toISOString() })
   for (const f of [...followUps].reverse())
     steps.push({ ...EMPTY, type: ClueStep.followUp, at: f.createdAt.toISOString(), method: f.method })
