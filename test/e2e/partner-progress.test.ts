@@ -157,9 +157,11 @@ describe('线索详情, 我的团队 and 排行榜', () => {
 
     // One more registers: a pull-down shows them and the new count.
     await registerReferred(app, '13915000011')
-    await page.evaluate(() => {
-      const scroller = document.querySelector('.taro_page') ?? document.scrollingElement
+    // Back to the top of this page (the home page underneath is a .taro_page too).
+    await page.locator('.team-list').evaluate((el) => {
+      const scroller = el.closest('.taro_page')
       if (scroller) scroller.scrollTop = 0
+      if (document.scrollingElement) document.scrollingElement.scrollTop = 0
     })
     await pullDown(page)
     await page.locator('.team-head__total', { hasText: '12' }).waitFor({ timeout: 10_000 })

@@ -159,7 +159,7 @@ export interface ClueProgressStep {
 
 export interface ClueProgress {
   clue: Clue
-  /** Oldest first. */
+  /** In the order they happen: recorded, taken, follow-ups (oldest first), then deal or invalid. */
   steps: ClueProgressStep[]
 }
 

@@ -22,5 +22,5 @@ export const clueStepSchema = z.object({
 
 export const clueProgressSchema = z.object({
   clue: partnerClueSchema,
-  steps: z.array(clueStepSchema).describe('oldest first'),
+  steps: z.array(clueStepSchema).describe('in the order they happen: recorded, taken, follow-ups (oldest first), then deal or invalid'),
 })

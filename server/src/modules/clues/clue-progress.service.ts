@@ -78,7 +78,9 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
   ]
   const closedAt = clue.status === ClueStatus.deal ? clue.dealAt : clue.status === ClueStatus.invalid ? clue.lastTouchedAt : null
   const taken = takenAt({ audit, times: [clue.followedAt, closedAt, ...followUps.map((f) => f.createdAt)] })
-  if (taken) steps.push({ ...EMPTY, type: ClueStep.taken, at: taken.toISOString() })
+  // In the order things happen to a clue (recorded, taken, followed up, closed), not sorted by time:
+  // back-dated records (a deal entered days later with its real date) must not put a close first.
+  if (taken) steps.push({ ...EMPTY, type: ClueStep.taken, at: (taken < clue.createdAt ? clue.createdAt : taken).toISOString() })
   for (const f of [...followUps].reverse())
     steps.push({ ...EMPTY, type: ClueStep.followUp, at: f.createdAt.toISOString(), method: f.method })
   if (clue.status === ClueStatus.deal && clue.dealAt) {
@@ -96,7 +98,5 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
     // A closed clue is touched no more, so its last touch is when it was marked invalid.
     steps.push({ ...EMPTY, type: ClueStep.invalid, at: clue.lastTouchedAt.toISOString(), reason: clue.invalidReason })
   }
-  // Stable: a step written in the same instant as the one before keeps its place.
-  steps.sort((a, b) => a.at.localeCompare(b.at))
   return { clue: toPartnerClue(clue), steps }
 }
