@@ -1,10 +1,14 @@
 import { HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
 
 describe('the route table', () => {
-  it('holds the 22 routes of SPEC.md section 2, the home page first', () => {
-    expect(ROUTES).toHaveLength(22)
+  // Issue 15's partner pages, after SPEC.md's table.
+  const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking']
+
+  it("holds the 22 routes of SPEC.md section 2 and issue 15's partner pages, the home page first", () => {
+    expect(ROUTES).toHaveLength(22 + ISSUE_15.length)
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22)
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + ISSUE_15.length)
+    for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -20,11 +24,14 @@ describe('the route table', () => {
       'pages/partner/withdrawal': '提现',
       'pages/user/login': '合伙人登录',
       'pages/main/wxCode': '',
+      'pages/partner/clueDetail': '线索详情',
+      'pages/partner/team': '我的团队',
+      'pages/partner/ranking': '排行榜',
     })
   })
 
-  it('turns on pull-down refresh only on the clue and record pages', () => {
-    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual(['pages/tabBar/clue', 'pages/tabBar/record'])
+  it("turns on pull-down refresh only on the clue and record pages and issue 15's partner pages", () => {
+    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual(['pages/tabBar/clue', 'pages/tabBar/record', ...ISSUE_15])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')
   })

@@ -191,6 +191,16 @@ export const FollowUpMethod = { phone: '电话', wechat: '微信', meeting: '面
 export type FollowUpMethod = (typeof FollowUpMethod)[keyof typeof FollowUpMethod]
 export const FOLLOW_UP_METHODS = values(FollowUpMethod)
 
+/** A step of a clue's progress as its partner sees it (线索详情): no operator, no private note. */
+export const ClueStep = { recorded: '已登记', taken: '已受理', followUp: '跟进', deal: '已成交', invalid: '无效' } as const
+export type ClueStep = (typeof ClueStep)[keyof typeof ClueStep]
+export const CLUE_STEPS = values(ClueStep)
+
+/** Which commission cycle the ranking (排行榜) shows: this one so far, or the last one's final table. */
+export const RankingCycle = { current: '本周期', last: '上周期' } as const
+export type RankingCycle = (typeof RankingCycle)[keyof typeof RankingCycle]
+export const RANKING_CYCLES = values(RankingCycle)
+
 /** Every operator write the audit log records (key -> the label the console shows). */
 export const AuditAction = {
   'partner.approve': '审核通过',

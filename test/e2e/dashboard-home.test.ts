@@ -61,6 +61,8 @@ describe('首页 (the partner dashboard)', () => {
       '本周期档位',
       '成交单量',
       '提现',
+      '我的团队',
+      '排行榜',
       '活动',
       '分享海报',
       '个人信息',
@@ -80,6 +82,8 @@ describe('首页 (the partner dashboard)', () => {
       ['position', '本周期档位', '/pages/partner/position'],
       ['deal', '成交单量', '/pages/partner/deal'],
       ['withdrawal', '提现', '/pages/partner/withdrawal'],
+      ['team', '我的团队', '/pages/partner/team'],
+      ['ranking', '排行榜', '/pages/partner/ranking'],
       ['activity', '活动', '/pages/activity/main'],
     ]
     for (const [key, title, path] of entries) {
@@ -224,7 +228,7 @@ describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
-    assert.equal(await page.locator('.home-entries__item').count(), 8, 'the entries are there while the numbers load')
+    assert.equal(await page.locator('.home-entries__item').count(), 10, 'the entries are there while the numbers load')
     await screenshot(page, 'dashboard-home-loading')
     await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
     await context.close()

@@ -19,3 +19,10 @@ export function maskAccount(account: string | null): string | null {
   }
   return `${account.slice(0, Math.min(3, account.length - 4))}****${account.slice(-4)}`
 }
+
+/** 陈小明 -> 陈** (the surname only; the stars do not tell the name's length). */
+export function maskName(name: string | null): string | null {
+  const trimmed = name?.trim()
+  if (!trimmed) return null
+  return `${Array.from(trimmed)[0]}**`
+}

@@ -19,6 +19,8 @@ import { adultExamRoutes } from './adult-exam/adult-exam.routes.ts'
 import { publicConfigRoutes } from './public-config/public-config.routes.ts'
 import { auditRoutes } from './audit/audit.routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
+import { rankingRoutes } from './ranking/ranking.routes.ts'
+import { teamRoutes } from './team/team.routes.ts'
 
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
@@ -43,6 +45,8 @@ export const registerModules = fp(
     await app.register(publicConfigRoutes)
     await app.register(auditRoutes)
     await app.register(dashboardRoutes)
+    await app.register(teamRoutes)
+    await app.register(rankingRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

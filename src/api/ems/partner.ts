@@ -1,5 +1,7 @@
 import type {
   ClueStatus,
+  ClueStep,
+  RankingCycle,
   ContactMethod,
   ClueSource,
   Gender,
@@ -137,6 +139,30 @@ export interface Clue {
   dealAt: string | null
 }
 
+/** One step of a clue's progress as its partner sees it (线索详情); fields not of its type are null. */
+export interface ClueProgressStep {
+  type: ClueStep
+  at: string
+  /** 已登记: how the clue came in, and the activity it was left on. */
+  source: ClueSource | null
+  activityTitle: string | null
+  /** 跟进: 电话/微信/面谈 (the teacher's note stays in the office). */
+  method: string | null
+  /** 已成交: the programme, the commission (fen), the tier it was priced at, withdrawable from. */
+  programme: string | null
+  commission: number | null
+  levelName: string | null
+  frozenUntil: string | null
+  /** 无效: why. */
+  reason: string | null
+}
+
+export interface ClueProgress {
+  clue: Clue
+  /** In the order they happen: recorded, taken, follow-ups (oldest first), then deal or invalid. */
+  steps: ClueProgressStep[]
+}
+
 export interface NewClue {
   name: string
   phone: string
@@ -210,6 +236,27 @@ export interface Deal {
 
 export interface DealListQuery extends PageQuery {
   timeType?: TimeType
+}
+
+/** A partner who registered with my share code (我的团队). */
+export interface TeamMember {
+  id: number
+  /** Masked: 陈**; null until they fill in their name. */
+  name: string | null
+  /** Masked: 138****1234. */
+  phone: string
+  /** The review status. */
+  status: PartnerStatus
+  joinedAt: string
+  dealsThisCycle: number
+}
+
+/** 排行榜: a cycle's top 50 by deals and my own place. */
+export interface Ranking {
+  cycle: { type: RankingCycle; from: string; to: string }
+  list: Array<{ rank: number; name: string; deals: number; mine: boolean }>
+  /** rank null: no deal in the cycle yet. */
+  me: { rank: number | null; deals: number }
 }
 
 export interface LedgerQuery extends PageQuery {
@@ -293,6 +340,7 @@ export const partner = defineFamily('/api/ems/partner', {
     base: { list: call<ClueQuery, Page<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
     actions: {
       saveForActivity: call<ActivityCluePayload, { id: number }>(),
+      progress: call<{ id: number }, ClueProgress>('GET'),
       listForAdmin: true,
       follow: 'PUT',
       deal: 'PUT',
@@ -306,6 +354,8 @@ export const partner = defineFamily('/api/ems/partner', {
       position: call<NoPayload, PartnerPosition>('GET'),
       dealCount: call<NoPayload, DealCounts>('GET'),
       dealList: call<DealListQuery, Page<Deal>>('GET'),
+      team: call<PageQuery, Page<TeamMember>>('GET'),
+      ranking: call<{ cycle?: RankingCycle }, Ranking>('GET'),
       sharePoster: call<NoPayload, SharePoster>('GET'),
       miniProgramCode: call<{ activityId?: number }, MiniProgramCode>('GET'),
       audit: true,

@@ -26,9 +26,12 @@ const STATUS_CLASS: Record<ClueStatus, string> = {
   [ClueStatus.invalid]: 'invalid',
 }
 
+/** Where a tap on a clue goes: its progress (线索详情). */
+const clueDetailUrl = (id: number) => `/pages/partner/clueDetail?id=${id}`
+
 function ClueItem({ clue, now }: { clue: Clue; now: number }) {
   return (
-    <View className='clue-item'>
+    <View className='clue-item' onClick={() => void Taro.navigateTo({ url: clueDetailUrl(clue.id) })}>
       <View className='clue-item__top'>
         <Text className='clue-item__name'>{clue.name}</Text>
         <Text className={`clue-item__status clue-item__status--${STATUS_CLASS[clue.status] ?? 'new'}`}>{clue.status}</Text>

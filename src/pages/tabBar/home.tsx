@@ -27,6 +27,8 @@ const ENTRIES = [
   { key: 'position', label: '本周期档位', glyph: '档', url: HOME_LINKS.position },
   { key: 'deal', label: '成交单量', glyph: '单', url: HOME_LINKS.deal },
   { key: 'withdrawal', label: '提现', glyph: '提', url: HOME_LINKS.withdrawal },
+  { key: 'team', label: '我的团队', glyph: '团', url: HOME_LINKS.team },
+  { key: 'ranking', label: '排行榜', glyph: '榜', url: HOME_LINKS.ranking },
   { key: 'activity', label: '活动', glyph: '活', url: HOME_LINKS.activity },
   { key: 'poster', label: '分享海报', glyph: '享', url: `${HOME_LINKS.activity}?poster=1` },
   { key: 'person', label: '个人信息', glyph: '我', url: HOME_LINKS.person },

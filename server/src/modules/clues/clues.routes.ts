@@ -11,6 +11,8 @@ import { uploadedXlsx } from '../adult-exam/adult-exam.upload.ts'
 import { createAuditRepository } from '../audit/audit.repository.ts'
 import { type Actor, actorOf } from '../audit/audit.service.ts'
 import { assertActivityAcceptsClues } from '../activities/activities.service.ts'
+import { clueProgressSchema } from './clue-progress.schemas.ts'
+import { clueProgress } from './clue-progress.service.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
 import { type ConsoleClueFilter, type ConsoleClueRow, createCluesRepository } from './clues.repository.ts'
 import {
@@ -121,6 +123,20 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!clue || clue.partnerId !== request.partnerId) throw createClueNotFoundError()
       return ok(toPartnerClue(clue))
     },
+  )
+
+  app.get(
+    `${base}/progress`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: "One of the partner's own clues with its progress (recorded, taken, follow-ups without notes, deal or invalid)",
+        security: partnerSecurity,
+        querystring: detailsQuery,
+        response: { 200: envelope(clueProgressSchema) },
+      },
+    },
+    async (request) => ok(await clueProgress({ db: app.db, partnerId: request.partnerId, id: request.query.id })),
   )
 
   app.post(

@@ -53,6 +53,10 @@ export const clues = pgTable(
     index('clues_deal_at_idx')
       .on(t.dealAt)
       .where(sql`deal_at IS NOT NULL`),
+    // The ranking (排行榜): a cycle's deals counted per partner from the index alone.
+    index('clues_deal_ranking_idx')
+      .on(t.dealAt, t.partnerId)
+      .where(sql`status = '已成交' AND deal_at IS NOT NULL`),
     index('clues_open_touched_idx')
       .on(t.lastTouchedAt, t.assigneeId)
       .where(sql`status IN ('待跟进', '跟进中')`),

@@ -37,6 +37,7 @@ export const partners = pgTable(
   (t) => [
     index('partners_status_created_idx').on(t.status, t.createdAt, t.id),
     index('partners_created_idx').on(t.createdAt, t.id),
-    index('partners_referrer_idx').on(t.referrerId),
+    // My team (我的团队): a referrer's partners newest first, in index order.
+    index('partners_referrer_created_idx').on(t.referrerId, t.createdAt, t.id),
   ],
 )

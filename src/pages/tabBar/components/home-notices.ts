@@ -8,6 +8,8 @@ export const HOME_LINKS = {
   position: '/pages/partner/position',
   deal: '/pages/partner/deal',
   withdrawal: '/pages/partner/withdrawal',
+  team: '/pages/partner/team',
+  ranking: '/pages/partner/ranking',
   activity: '/pages/activity/main',
   person: '/pages/user/person',
   signUp: '/pages/user/partner',
