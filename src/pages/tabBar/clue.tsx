@@ -24,6 +24,7 @@ const STATUS_CLASS: Record<ClueStatus, string> = {
   [ClueStatus.following]: 'following',
   [ClueStatus.deal]: 'deal',
   [ClueStatus.invalid]: 'invalid',
+  [ClueStatus.cancelled]: 'invalid',
 }
 
 function ClueItem({ clue, now }: { clue: Clue; now: number }) {
