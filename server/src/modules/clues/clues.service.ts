@@ -389,7 +389,9 @@ export async function recordDeal({
     const partnersRepo = createPartnersRepository({ db: tx })
     const [partner, bonusSetting] = await Promise.all([partnersRepo.findById({ id: clue.partnerId }), levelsRepo.referralBonus()])
     const referrer =
-      bonusSetting.mode !== ReferralBonusMode.off && partner?.referrerId ? await partnersRepo.findById({ id: partner.referrerId }) : undefined
+      bonusSetting.mode !== ReferralBonusMode.off && partner?.referrerId
+        ? await partnersRepo.findById({ id: partner.referrerId })
+        : undefined
     const bonusTo = referrer && referrer.status === PartnerStatus.active && referrer.id !== clue.partnerId ? referrer : undefined
     await lockWallets({ tx, partnerIds: bonusTo ? [clue.partnerId, bonusTo.id] : [clue.partnerId] })
     const before = await repo.countDeals({ partnerId: clue.partnerId, range: cycleRange(now) })
@@ -496,7 +498,9 @@ export async function cancelDeal({
       ...(await ledger.forRef({ partnerId: clue.partnerId, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.commission),
     ]
     for (const holder of bonusHolders)
-      credits.push(...(await ledger.forRef({ partnerId: holder, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.referralBonus))
+      credits.push(
+        ...(await ledger.forRef({ partnerId: holder, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.referralBonus),
+      )
     const clawbacks: ClawbackResult[] = []
     for (const credit of credits)
       clawbacks.push(
@@ -531,7 +535,9 @@ export async function cancelDeal({
           entityId: id,
           summary:
             `线索「${clue.name}」退费撤销成交：${reason}；撤回佣金¥${((own?.amount ?? 0) / 100).toFixed(2)}` +
-            (clawbacks.length > (own ? 1 : 0) ? `，撤回推荐奖励¥${(clawbacks.filter((c) => c !== own).reduce((t, c) => t + c.amount, 0) / 100).toFixed(2)}` : '') +
+            (clawbacks.length > (own ? 1 : 0)
+              ? `，撤回推荐奖励¥${(clawbacks.filter((c) => c !== own).reduce((t, c) => t + c.amount, 0) / 100).toFixed(2)}`
+              : '') +
             (debt > 0 ? `（余额不足，¥${(debt / 100).toFixed(2)}记为欠款）` : ''),
           before: { status: clue.status, commission: clue.commission },
           after: { status: updated.status, cancelReason: reason, clawbacks: clawbacks.map((c) => ({ ...c })) },

@@ -36,7 +36,7 @@ export function createLevelsRepository({ db }: { db: Executor }) {
       const rows = await db.delete(levels).where(eq(levels.id, id)).returning({ id: levels.id })
       return rows.length === 1
     },
-      /** The referral bonus setting (关闭 when never set). */
+    /** The referral bonus setting (关闭 when never set). */
     async referralBonus(): Promise<ReferralBonusSetting> {
       const [row] = await db.select().from(referralBonus).where(eq(referralBonus.id, 1)).limit(1)
       if (!row) return { mode: ReferralBonusMode.off, amount: 0, percent: 0 }
