@@ -109,7 +109,7 @@ export async function clawBack({
     await ledger.post({
       partnerId,
       type: LedgerType.clawback,
-      amount: -fromBalance,
+      amount: fromBalance > 0 ? -fromBalance : 0,
       debtChange: debt,
       note: debt > 0 ? `${note}（余额不足，${yuan(debt)}记为欠款，由之后的佣金抵扣）` : `${note}（从余额扣回）`,
       ...ref,
