@@ -46,7 +46,11 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await card.getByRole('button', { name: '保存推荐奖励' }).click()
     await page.locator('.ant-message-notice', { hasText: '推荐奖励已保存' }).waitFor()
     const admin = await operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
-    assert.deepEqual(ok(await admin.call('GET', '/api/ems/partner/config/level/referralBonus')), { mode: '佣金比例', amount: 0, percent: 10 })
+    assert.deepEqual(ok(await admin.call('GET', '/api/ems/partner/config/level/referralBonus')), {
+      mode: '佣金比例',
+      amount: 0,
+      percent: 10,
+    })
     await screenshot(page, 'console-referral-bonus')
 
     await card.getByText('关闭', { exact: true }).click()

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { referralBonusFor as serverReferralBonusFor, tierFor as serverTierFor } from '../../../../server/src/modules/levels/levels.service.ts'
+import {
+  referralBonusFor as serverReferralBonusFor,
+  tierFor as serverTierFor,
+} from '../../../../server/src/modules/levels/levels.service.ts'
 import { cycleEarnings, type ReferralBonusLike, referralBonusFor, tierFor } from './tier-rule.ts'
 
 const TIERS = [
