@@ -53,6 +53,9 @@ function ClueItem({ clue, now }: { clue: Clue; now: number }) {
       {clue.status === ClueStatus.invalid && clue.invalidReason ? (
         <Text className='clue-item__detail'>无效原因：{clue.invalidReason}</Text>
       ) : null}
+      {clue.status === ClueStatus.cancelled ? (
+        <Text className='clue-item__detail'>成交已退费，佣金已撤回{clue.cancelReason ? `：${clue.cancelReason}` : ''}</Text>
+      ) : null}
     </View>
   )
 }
