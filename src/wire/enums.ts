@@ -117,8 +117,8 @@ export const PayoutAccountType = { wechat: '微信', alipay: '支付宝', bank: 
 export type PayoutAccountType = (typeof PayoutAccountType)[keyof typeof PayoutAccountType]
 export const PAYOUT_ACCOUNT_TYPES = values(PayoutAccountType)
 
-/** Clue status: 待跟进 -> 跟进中 -> 已成交 or 无效. */
-export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已成交', invalid: '无效' } as const
+/** Clue status: 待跟进 -> 跟进中 -> 已成交 or 无效; a deal cancelled (the enrolment refunded) becomes 已退费. */
+export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已成交', invalid: '无效', cancelled: '已退费' } as const
 export type ClueStatus = (typeof ClueStatus)[keyof typeof ClueStatus]
 export const CLUE_STATUSES = values(ClueStatus)
 
@@ -131,15 +131,28 @@ export const WithdrawalStatus = { applying: '审核中', paid: '已打款', refu
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
 export const WITHDRAWAL_STATUSES = values(WithdrawalStatus)
 
-/** A ledger entry's type; commission and refund are +, withdrawal is -, adjustment either. */
+/**
+ * A ledger entry's type; commission, referral bonus and refund are +, withdrawal, claw-back and debt
+ * repayment are -, adjustment either. A claw-back (佣金撤回, a cancelled deal's commission or bonus)
+ * takes what the balance holds and leaves the rest as the wallet's debt; 欠款抵扣 is a later
+ * commission or bonus paying that debt.
+ */
 export const LedgerType = {
   commission: '佣金',
   withdrawal: '提现',
   refund: '提现退回',
   adjustment: '调整',
+  referralBonus: '推荐奖励',
+  clawback: '佣金撤回',
+  debtRepayment: '欠款抵扣',
 } as const
 export type LedgerType = (typeof LedgerType)[keyof typeof LedgerType]
 export const LEDGER_TYPES = values(LedgerType)
+
+/** The referral bonus a referrer earns per deal of a partner they brought in (off by default). */
+export const ReferralBonusMode = { off: '关闭', fixed: '固定金额', percent: '佣金比例' } as const
+export type ReferralBonusMode = (typeof ReferralBonusMode)[keyof typeof ReferralBonusMode]
+export const REFERRAL_BONUS_MODES = values(ReferralBonusMode)
 
 /** Operator roles (PRODUCT.md "Actors"). */
 export const AdminRole = { admin: '管理员', finance: '财务', enrollTeacher: '招生老师' } as const
@@ -214,12 +227,14 @@ export const AuditAction = {
   'clue.deal': '录入成交',
   'clue.invalid': '标记无效',
   'clue.import': '导入线索',
+  'clue.cancel': '退费撤销成交',
   'withdrawal.pay': '确认打款',
   'withdrawal.refuse': '拒绝提现',
   'ledger.adjust': '余额调整',
   'level.create': '新增档位',
   'level.update': '修改档位',
   'level.delete': '删除档位',
+  'referralBonus.update': '修改推荐奖励',
   'poster.upload': '上传图片',
   'poster.create': '新增海报',
   'poster.update': '修改海报',

@@ -23,6 +23,9 @@ export interface AdminClue extends Record<string, unknown> {
   commission: number | null
   levelName: string | null
   invalidReason: string | null
+  /** 已退费: why the deal was cancelled, and when. */
+  cancelReason: string | null
+  cancelledAt: string | null
   createdAt: string
   followedAt: string | null
   dealAt: string | null
@@ -118,6 +121,8 @@ export const cluesApi = {
   /** `programme` is a category value ("学历教育(本科)-会计学(本科)"), `amount` fen. */
   deal: (body: { id: number; programme: string; amount: number }) => put<unknown>(`${base}/deal`, body, { quiet: true }),
   invalid: (body: { id: number; reason: string }) => put<unknown>(`${base}/invalid`, body, { quiet: true }),
+  /** 管理员 or the assigned 招生老师: the deal's commission and referral bonus are clawed back. */
+  cancelDeal: (body: { id: number; reason: string }) => put<ClueDetail>(`${base}/cancelDeal`, body, { quiet: true }),
   /** All or nothing: when any row is refused, nothing is imported and the report lists every refused row. */
   import: (file: Blob) => upload<ImportReport>(`${base}/import`, file, { quiet: true }),
   templatePath: `${base}/importTemplate`,

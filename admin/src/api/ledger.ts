@@ -12,6 +12,8 @@ export interface AdminLedgerEntry extends Record<string, unknown> {
   amount: number
   /** fen */
   balanceAfter: number
+  /** fen the partner owes after this entry (short claw-backs; later commissions pay it first) */
+  debtAfter: number
   frozenUntil: string | null
   frozen: boolean
   note: string | null
@@ -37,6 +39,8 @@ export interface AdjustPreview {
   balance: number
   frozen: number
   withdrawable: number
+  /** fen owed, outside the balance */
+  debt: number
   amount: number
   balanceAfter: number
   allowed: boolean

@@ -39,7 +39,8 @@ export interface PartnerDetail extends AdminPartner {
   sensitiveVisible: boolean
   teamSize: number
   /** fen; null for 招生老师 */
-  wallet: { balance: number; frozen: number; withdrawable: number } | null
+  /** fen; `debt`: what claw-backs of cancelled deals could not take (outside the balance). */
+  wallet: { balance: number; frozen: number; withdrawable: number; debt: number } | null
   clueCounts: { total: number; deal: number }
 }
 

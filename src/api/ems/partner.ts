@@ -134,6 +134,9 @@ export interface Clue {
   commission: number | null
   levelName: string | null
   invalidReason: string | null
+  /** 已退费: why the deal was cancelled (its commission was clawed back). */
+  cancelReason: string | null
+  cancelledAt: string | null
   createdAt: string
   followedAt: string | null
   dealAt: string | null

@@ -24,6 +24,7 @@ const STATUS_CLASS: Record<ClueStatus, string> = {
   [ClueStatus.following]: 'following',
   [ClueStatus.deal]: 'deal',
   [ClueStatus.invalid]: 'invalid',
+  [ClueStatus.cancelled]: 'invalid',
 }
 
 /** Where a tap on a clue goes: its progress (线索详情). */
@@ -54,6 +55,9 @@ function ClueItem({ clue, now }: { clue: Clue; now: number }) {
       ) : null}
       {clue.status === ClueStatus.invalid && clue.invalidReason ? (
         <Text className='clue-item__detail'>无效原因：{clue.invalidReason}</Text>
+      ) : null}
+      {clue.status === ClueStatus.cancelled ? (
+        <Text className='clue-item__detail'>成交已退费，佣金已撤回{clue.cancelReason ? `：${clue.cancelReason}` : ''}</Text>
       ) : null}
     </View>
   )

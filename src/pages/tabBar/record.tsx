@@ -24,6 +24,9 @@ const TYPE_CLASS: Record<LedgerType, string> = {
   [LedgerType.withdrawal]: 'withdrawal',
   [LedgerType.refund]: 'refund',
   [LedgerType.adjustment]: 'adjustment',
+  [LedgerType.referralBonus]: 'commission',
+  [LedgerType.clawback]: 'withdrawal',
+  [LedgerType.debtRepayment]: 'withdrawal',
 }
 
 function RecordItem({ entry }: { entry: LedgerEntry }) {

@@ -66,6 +66,7 @@ const CLUE_COLOR: Record<ClueStatus, string> = {
   [ClueStatus.following]: 'blue',
   [ClueStatus.deal]: 'green',
   [ClueStatus.invalid]: 'default',
+  [ClueStatus.cancelled]: 'red',
 }
 
 export default function ActivityDetail() {

@@ -1,7 +1,8 @@
 /**
  * One clue: who the prospect is, whose clue it is (partner, teacher), the earlier clue of the same
  * phone if there is one, and its timeline (created, each follow-up, each action). The teacher
- * works it from here: take, follow up, record a deal, mark invalid; 管理员 also assigns.
+ * works it from here: take, follow up, record a deal, mark invalid, cancel a refunded deal; 管理员
+ * also assigns.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { AdminRole, ClueStatus } from '@wire'
@@ -13,7 +14,7 @@ import { formatYuan } from '../../api/money'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
 import { useSession } from '../../session/session'
-import { AssignForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
+import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
 import { ClueStatusTag } from './ClueList'
 import { DuplicateNotice } from './Duplicate'
 
@@ -75,7 +76,7 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
     },
     { key: 'remark', label: '备注', children: clue.remark ?? '-' },
   ]
-  if (clue.status === ClueStatus.deal) {
+  if (clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled) {
     items.push(
       { key: 'programme', label: '成交专业', children: clue.programme ?? '-' },
       { key: 'amount', label: '成交金额', children: clue.amount === null ? '-' : formatYuan(clue.amount) },
@@ -88,10 +89,18 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
     )
   }
   if (clue.status === ClueStatus.invalid) items.push({ key: 'invalidReason', label: '无效原因', children: clue.invalidReason ?? '-' })
+  if (clue.status === ClueStatus.cancelled)
+    items.push(
+      { key: 'cancelReason', label: '退费原因', children: clue.cancelReason ?? '-' },
+      { key: 'cancelledAt', label: '撤销时间', children: at(clue.cancelledAt) },
+    )
   return items
 }
 
-function Actions({ clue, reload, isAdmin }: { clue: Detail; reload: () => void; isAdmin: boolean }) {
+function Actions({ clue, reload, isAdmin, adminId }: { clue: Detail; reload: () => void; isAdmin: boolean; adminId?: number }) {
+  // A deal is cancelled by 管理员 or the 招生老师 it is assigned to (the server checks it again).
+  if (clue.status === ClueStatus.deal && (isAdmin || (adminId !== undefined && clue.assigneeId === adminId)))
+    return <CancelDealForm clue={clue} onDone={reload} />
   const open = clue.status === ClueStatus.new || clue.status === ClueStatus.following
   if (!open) return null
   return (
@@ -149,7 +158,7 @@ export default function ClueDetail() {
       title={`线索：${clue.name}`}
       subTitle={<ClueStatusTag status={clue.status} />}
       onBack={back}
-      extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} />}
+      extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} adminId={admin?.id} />}
     >
       {error ? <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} /> : null}
       {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}

@@ -13,7 +13,7 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components'
 import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@wire'
-import { App, Button, Popconfirm } from 'antd'
+import { Alert, App, Button, Popconfirm } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -260,6 +260,52 @@ export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
         rules={[
           { required: true, whitespace: true, message: '请填写无效原因' },
           { max: 200, message: '无效原因不能超过200个字符' },
+        ]}
+      />
+    </ModalForm>
+  )
+}
+
+/**
+ * Cancel a deal (the enrolment was refunded), with the reason: the server reverses the partner's
+ * commission and any referral bonus (佣金撤回; what the balance lacks becomes the partner's debt).
+ * 管理员, or the 招生老师 the clue is assigned to.
+ */
+export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: Pick<AdminClue, 'commission'> }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
+  return (
+    <ModalForm<{ reason: string }>
+      title={`退费撤销成交「${clue.name}」`}
+      width={480}
+      trigger={trigger ?? <Button danger>退费撤销成交</Button>}
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
+      submitter={{ searchConfig: { submitText: '确认撤销' } }}
+      onFinish={async ({ reason }) => {
+        const done = await submit(() => cluesApi.cancelDeal({ id: clue.id, reason: reason.trim() }))
+        if (done) void message.success('已撤销成交，佣金已撤回')
+        refresh.settled(done)
+        return done
+      }}
+    >
+      <Alert
+        type='warning'
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`撤销后该线索变为“已退费”，不再计入合伙人本周期档位；已发放的佣金${
+          clue.commission ? `（${formatYuan(clue.commission)}）` : ''
+        }及推荐奖励将被撤回，余额不足的部分记为合伙人欠款，由之后的佣金抵扣。`}
+      />
+      {shown}
+      <ProFormTextArea
+        name='reason'
+        label='退费原因'
+        placeholder='例如：学员退学，学费已全额退还'
+        fieldProps={{ maxLength: 200, showCount: true }}
+        rules={[
+          { required: true, whitespace: true, message: '请填写退费原因' },
+          { max: 200, message: '退费原因不能超过200个字符' },
         ]}
       />
     </ModalForm>

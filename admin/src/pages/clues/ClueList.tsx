@@ -29,6 +29,7 @@ export const CLUE_STATUS_COLOR: Record<ClueStatus, string> = {
   [ClueStatus.following]: 'blue',
   [ClueStatus.deal]: 'green',
   [ClueStatus.invalid]: 'default',
+  [ClueStatus.cancelled]: 'red',
 }
 
 export function ClueStatusTag({ status }: { status: ClueStatus }) {

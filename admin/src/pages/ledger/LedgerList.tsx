@@ -20,6 +20,9 @@ const TYPE_COLOR: Record<LedgerType, string> = {
   [LedgerType.withdrawal]: 'blue',
   [LedgerType.refund]: 'orange',
   [LedgerType.adjustment]: 'purple',
+  [LedgerType.referralBonus]: 'cyan',
+  [LedgerType.clawback]: 'red',
+  [LedgerType.debtRepayment]: 'volcano',
 }
 
 const ARRAY_KEYS = ['date'] as const
@@ -86,6 +89,21 @@ export default function LedgerList() {
       render: (_, e) => formatYuan(e.balanceAfter),
     },
     {
+      title: '欠款',
+      dataIndex: 'debtAfter',
+      search: false,
+      align: 'right',
+      width: 110,
+      render: (_, e) =>
+        e.debtAfter > 0 ? (
+          <Tooltip title='撤回佣金时余额不足的部分，由之后的佣金优先抵扣'>
+            <Typography.Text type='danger'>{formatYuan(e.debtAfter)}</Typography.Text>
+          </Tooltip>
+        ) : (
+          '-'
+        ),
+    },
+    {
       title: '冻结',
       dataIndex: 'frozenUntil',
       search: false,
@@ -108,7 +126,7 @@ export default function LedgerList() {
   ]
 
   return (
-    <PageContainer title='资金流水' subTitle='所有合伙人的佣金、提现、退回和调整'>
+    <PageContainer title='资金流水' subTitle='所有合伙人的佣金、推荐奖励、提现、退回、撤回和调整'>
       <UrlProTable<AdminLedgerEntry>
         key={generation}
         headerTitle='资金流水'
@@ -116,7 +134,7 @@ export default function LedgerList() {
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
         onState={(state) => setFilters(state.filters)}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1210 }}
         emptyText={<Empty description='没有符合条件的资金流水' />}
         toolBarRender={() => [
           <AdjustForm

@@ -56,6 +56,12 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
     },
     { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => fenToYuan(e.balanceAfter) },
     {
+      title: '欠款（元）',
+      dataIndex: 'debtAfter',
+      align: 'right',
+      render: (_, e) => (e.debtAfter > 0 ? <span style={{ color: '#cf1322' }}>{fenToYuan(e.debtAfter)}</span> : '-'),
+    },
+    {
       title: '冻结',
       dataIndex: 'frozen',
       render: (_, e) => (e.frozen ? <Tag color='blue'>冻结至 {formatDateTime(e.frozenUntil)}</Tag> : '-'),
@@ -169,6 +175,16 @@ export default function PartnerDetail() {
             <StatisticCard statistic={{ title: '余额', value: fenToYuan(p.wallet.balance), prefix: '¥' }} />
             <StatisticCard statistic={{ title: '冻结中', value: fenToYuan(p.wallet.frozen), prefix: '¥' }} />
             <StatisticCard statistic={{ title: '可提现', value: fenToYuan(p.wallet.withdrawable), prefix: '¥' }} />
+            <StatisticCard
+              data-testid='partner-debt'
+              statistic={{
+                title: '欠款',
+                tip: '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣',
+                value: fenToYuan(p.wallet.debt),
+                prefix: '¥',
+                valueStyle: p.wallet.debt > 0 ? { color: '#cf1322' } : undefined,
+              }}
+            />
           </>
         ) : null}
       </ProCard>

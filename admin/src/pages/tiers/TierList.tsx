@@ -1,17 +1,30 @@
 /**
- * 档位 (管理员): the commission tiers, the rule in words, and a preview of what a partner with N
- * deals this cycle earns under the tiers on screen (tier-rule.ts, the back-office's rule).
+ * 档位 (管理员): the commission tiers, the rule in words, a preview of what a partner with N
+ * deals this cycle earns under the tiers on screen (tier-rule.ts, the back-office's rule), and the
+ * referral bonus (推荐奖励) setting.
  */
-import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import {
+  ModalForm,
+  PageContainer,
+  ProCard,
+  ProForm,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormText,
+  ProTable,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@wire'
 import { Alert, App, Button, InputNumber, Popconfirm, Space, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
 import { ApiError } from '../../api/client'
-import { type Level, levelsApi } from '../../api/levels'
+import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
 import { fenToYuan, formatYuan, yuanToFen } from '../../api/money'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
-import { cycleEarnings, TIER_RULE_TEXT } from './tier-rule'
+import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from './tier-rule'
 
 interface TierValues {
   name: string
@@ -115,6 +128,107 @@ function EarningsPreview({ tiers }: { tiers: Level[] }) {
   )
 }
 
+interface BonusValues {
+  mode: ReferralBonusMode
+  amount?: string
+  percent?: number
+}
+
+const BONUS_RULE_TEXT =
+  '合伙人推荐（用推广码注册）的合伙人每成交一单，推荐人获得推荐奖励（资金记录类型“推荐奖励”），与成交在同一事务入账，冻结期与佣金相同；只奖励直接推荐人一级。成交退费撤销时，推荐奖励一并撤回。修改只影响之后的成交。'
+
+/** 推荐奖励: off, a fixed amount per deal, or a percentage of the deal's commission; the server's refusal stays on the form. */
+function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
+  const { message } = App.useApp()
+  const { data, error, reload } = useRemote(() => levelsApi.referralBonus(), [])
+  const [refusal, setRefusal] = useState<string>()
+  const example = tiers[0]?.commissionPerDeal ?? 10000
+  return (
+    <ProCard title='推荐奖励' bordered headerBordered data-testid='referral-bonus'>
+      <Typography.Paragraph type='secondary'>{BONUS_RULE_TEXT}</Typography.Paragraph>
+      {error ? (
+        <Alert role='alert' type='error' showIcon message={error} action={<Button onClick={reload}>重试</Button>} />
+      ) : !data ? null : (
+        <ProForm<BonusValues>
+          key={`${data.mode}-${data.amount}-${data.percent}`}
+          layout='horizontal'
+          initialValues={{
+            mode: data.mode,
+            amount: data.amount ? fenToYuan(data.amount, { grouping: false }) : undefined,
+            percent: data.percent || undefined,
+          }}
+          onValuesChange={() => setRefusal(undefined)}
+          submitter={{ searchConfig: { submitText: '保存推荐奖励' }, resetButtonProps: false }}
+          onFinish={async ({ mode, amount, percent }) => {
+            const input =
+              mode === ReferralBonusMode.fixed
+                ? { mode, amount: yuanToFen(amount ?? '') ?? 0 }
+                : mode === ReferralBonusMode.percent
+                  ? { mode, percent }
+                  : { mode }
+            let saved: ReferralBonus
+            try {
+              saved = await levelsApi.saveReferralBonus(input)
+            } catch (e) {
+              setRefusal(e instanceof ApiError ? e.message : String(e))
+              return false
+            }
+            message.success(saved.mode === ReferralBonusMode.off ? '推荐奖励已关闭' : '推荐奖励已保存')
+            reload()
+            return true
+          }}
+        >
+          {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+          <ProFormRadio.Group
+            name='mode'
+            label='奖励方式'
+            radioType='button'
+            options={REFERRAL_BONUS_MODES.map((m) => ({ label: m, value: m }))}
+            rules={[{ required: true, message: '请选择推荐奖励方式' }]}
+          />
+          <ProFormDependency name={['mode', 'amount', 'percent']}>
+            {(values) => {
+              const { mode, amount, percent } = values as Partial<BonusValues>
+              if (mode === ReferralBonusMode.fixed) {
+                const fen = yuanToFen(amount ?? '')
+                return (
+                  <YuanField
+                    name='amount'
+                    label='每单奖励金额'
+                    min={1}
+                    max={100_000_000}
+                    extra={fen ? `推荐的合伙人每成交一单，推荐人得 ${formatYuan(fen)}` : undefined}
+                  />
+                )
+              }
+              if (mode === ReferralBonusMode.percent) {
+                const bonus = percent ? referralBonusFor({ mode, amount: 0, percent }, example) : undefined
+                return (
+                  <ProFormDigit
+                    name='percent'
+                    label='奖励比例'
+                    width='sm'
+                    min={1}
+                    max={100}
+                    fieldProps={{ precision: 0, addonAfter: '%' }}
+                    extra={
+                      bonus !== undefined
+                        ? `按该单佣金计算，不足1分舍去；例：一单佣金 ${formatYuan(example)}，推荐人得 ${formatYuan(bonus)}`
+                        : '按该单佣金的百分比计算，1-100 的整数'
+                    }
+                    rules={[{ required: true, message: '请填写奖励比例' }]}
+                  />
+                )
+              }
+              return null
+            }}
+          </ProFormDependency>
+        </ProForm>
+      )}
+    </ProCard>
+  )
+}
+
 export default function TierList() {
   const { message } = App.useApp()
   const { data, error, loading, reload } = useRemote(() => levelsApi.list(), [])
@@ -190,6 +304,8 @@ export default function TierList() {
       />
       <div style={{ height: 16 }} />
       <EarningsPreview tiers={tiers} />
+      <div style={{ height: 16 }} />
+      <ReferralBonusCard tiers={tiers} />
     </PageContainer>
   )
 }

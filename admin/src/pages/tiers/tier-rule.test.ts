@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { tierFor as serverTierFor } from '../../../../server/src/modules/levels/levels.service.ts'
-import { cycleEarnings, tierFor } from './tier-rule.ts'
+import {
+  referralBonusFor as serverReferralBonusFor,
+  tierFor as serverTierFor,
+} from '../../../../server/src/modules/levels/levels.service.ts'
+import { cycleEarnings, type ReferralBonusLike, referralBonusFor, tierFor } from './tier-rule.ts'
 
 const TIERS = [
   { id: 1, name: '青铜', minDeals: 1, commissionPerDeal: 50000 },
@@ -60,6 +63,24 @@ describe('the tier preview earns what the back-office credits', () => {
       for (let k = 1; k <= deals; k++) credited += serverTierFor(tiers, k)?.commissionPerDeal ?? 0
       assert.equal(cycleEarnings(tiers, deals).total, credited, JSON.stringify({ tiers, deals }))
       assert.equal(tierFor(tiers, deals)?.name, serverTierFor(tiers, deals)?.name)
+    }
+  })
+})
+
+describe('the referral bonus preview earns what the back-office credits', () => {
+  test('off pays nothing, a fixed amount pays it per deal, a percentage is rounded down to the fen', () => {
+    const cases: Array<[ReferralBonusLike, number, number]> = [
+      [{ mode: '关闭', amount: 500, percent: 10 }, 50000, 0],
+      [{ mode: '固定金额', amount: 800, percent: 0 }, 50000, 800],
+      [{ mode: '固定金额', amount: 800, percent: 0 }, 0, 800],
+      [{ mode: '佣金比例', amount: 0, percent: 15 }, 10000, 1500],
+      [{ mode: '佣金比例', amount: 0, percent: 15 }, 333, 49],
+      [{ mode: '佣金比例', amount: 0, percent: 100 }, 12345, 12345],
+      [{ mode: '佣金比例', amount: 0, percent: 1 }, 99, 0],
+    ]
+    for (const [setting, commission, bonus] of cases) {
+      assert.equal(referralBonusFor(setting, commission), bonus, `${setting.mode} ${commission}`)
+      assert.equal(serverReferralBonusFor(setting, commission), bonus, `server: ${setting.mode} ${commission}`)
     }
   })
 })

@@ -54,3 +54,23 @@ export function cycleEarnings(tiers: readonly TierLike[], deals: number): { tota
   }
   return { total: lines.reduce((sum, l) => sum + l.subtotal, 0), lines }
 }
+
+/** The referral bonus setting as the server keeps it (`GET /api/ems/partner/config/level/referralBonus`). */
+export interface ReferralBonusLike {
+  mode: '关闭' | '固定金额' | '佣金比例'
+  /** fen per deal (固定金额) */
+  amount: number
+  /** % of the deal's commission (佣金比例) */
+  percent: number
+}
+
+/**
+ * What the referrer earns for one deal of a partner they brought in, paying `commission` fen — the
+ * back-office's rule (server levels.service.ts `referralBonusFor`): a fixed amount, or the percentage
+ * rounded down to the fen.
+ */
+export function referralBonusFor(setting: ReferralBonusLike, commission: number): number {
+  if (setting.mode === '固定金额') return setting.amount
+  if (setting.mode === '佣金比例') return Math.floor((commission * setting.percent) / 100)
+  return 0
+}

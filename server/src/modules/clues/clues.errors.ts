@@ -37,3 +37,8 @@ export const createNextContactPastError = createErrorFactory({
   code: Code.badRequest,
   message: '下次联系时间需晚于现在',
 })
+export const createCancelNotAllowedError = createErrorFactory({
+  key: 'clue.cancelNotAllowed',
+  code: Code.forbidden,
+  message: '只有负责该线索的招生老师或管理员可以退费撤销成交',
+})

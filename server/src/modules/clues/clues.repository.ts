@@ -33,13 +33,14 @@ const {
   assigneeId: _assigneeId,
   lastTouchedAt: _lastTouchedAt,
   nextContactAt: _nextContactAt,
+  cancelledBy: _cancelledBy,
   ...partnerColumns
 } = getTableColumns(clues)
-export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt' | 'assigneeId' | 'lastTouchedAt' | 'nextContactAt'>
+export type PartnerClueRow = Omit<ClueRow, 'partnerId' | 'updatedAt' | 'assigneeId' | 'lastTouchedAt' | 'nextContactAt' | 'cancelledBy'>
 
 /** The page's columns under their row names, so the rows come back as JSON objects of that shape. */
 const pageColumns = Object.fromEntries(Object.entries(partnerColumns).map(([name, column]) => [name, sql`${column}`.as(name)]))
-const DATE_FIELDS = ['createdAt', 'followedAt', 'dealAt'] as const
+const DATE_FIELDS = ['createdAt', 'followedAt', 'dealAt', 'cancelledAt'] as const
 
 /**
  * A partner's clues, newest first: one prepared statement per filter shape (status and time range

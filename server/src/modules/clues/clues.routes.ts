@@ -20,6 +20,7 @@ import {
   adminClueSchema,
   adminListQuery,
   assignBody,
+  cancelDealBody,
   clueDetailSchema,
   clueImportReportSchema,
   duplicateClueSchema,
@@ -38,6 +39,7 @@ import {
 import {
   addFollowUp,
   assignClue,
+  cancelDeal,
   CLUE_IMPORT_COLUMNS,
   CLUE_IMPORT_NOTES,
   createActivityClue,
@@ -245,6 +247,26 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(toPartnerClue(await invalidateClue({ db: app.db, ...request.body, actor: actorOf(request) }))),
+  )
+
+  app.put(
+    `${base}/cancelDeal`,
+    {
+      preHandler: teacher,
+      schema: {
+        summary:
+          '管理员 / the 招生老师 assigned: cancel a deal (the enrolment refunded) with a reason; the clue becomes 已退费, its commission and referral bonus are clawed back (佣金撤回; what the balance lacks becomes debt)',
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: cancelDealBody,
+        response: { 200: envelope(clueDetailSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      await cancelDeal({ db: app.db, ...request.body, actor })
+      return ok(await clueDetail(request.body.id, actor))
+    },
   )
 
   const adminOnly = app.requireAdmin([AdminRole.admin])

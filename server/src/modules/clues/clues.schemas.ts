@@ -109,6 +109,10 @@ export const invalidBody = z.object({
   id: idField,
   reason: z.string({ error: '请填写无效原因' }).trim().min(1, '请填写无效原因').max(200, '无效原因不能超过200个字符'),
 })
+export const cancelDealBody = z.object({
+  id: idField,
+  reason: z.string({ error: '请填写退费原因' }).trim().min(1, '请填写退费原因').max(200, '退费原因不能超过200个字符'),
+})
 export const detailsQuery = z.object({ id: idField })
 
 export const partnerClueSchema = z.object({
@@ -126,6 +130,8 @@ export const partnerClueSchema = z.object({
   commission: z.number().nullable().describe('fen'),
   levelName: z.string().nullable(),
   invalidReason: z.string().nullable(),
+  cancelReason: z.string().nullable().describe('已退费: why the deal was cancelled'),
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   followedAt: z.string().nullable(),
   dealAt: z.string().nullable(),

@@ -35,6 +35,10 @@ export const clues = pgTable(
     /** The latest follow-up's next contact time, while the clue is open. */
     nextContactAt: ts('next_contact_at'),
     dealAt: ts('deal_at'),
+    /** A deal cancelled (the enrolment refunded): when, why, by whom (admins.id); the clue is then 已退费. */
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: integer('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

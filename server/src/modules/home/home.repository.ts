@@ -2,7 +2,7 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
-import { ClueStatus, LedgerType } from '../../wire.ts'
+import { ClueStatus } from '../../wire.ts'
 import { clues } from '../clues/clues.table.ts'
 import { ledgerEntries, wallets } from '../ledger/ledger.table.ts'
 import { levels } from '../levels/levels.table.ts'
@@ -56,7 +56,7 @@ const homeSummary = preparedPerDb((db) =>
         Number,
       ),
       frozen:
-        sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.partnerId} = ${partnerIdParam} and ${ledgerEntries.type} = ${LedgerType.commission} and ${ledgerEntries.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
+        sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.partnerId} = ${partnerIdParam} and ${ledgerEntries.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
           Number,
         ),
       levels: levelsJson,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
 import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
@@ -29,14 +29,46 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       return row?.balance ?? 0
     },
 
+    /** Balance and debt (the wallet row; zeros when the partner has none yet). */
+    async wallet({ partnerId }: { partnerId: number }): Promise<{ balance: number; debt: number }> {
+      const [row] = await db.select({ balance: wallets.balance, debt: wallets.debt }).from(wallets).where(eq(wallets.partnerId, partnerId))
+      return { balance: row?.balance ?? 0, debt: row?.debt ?? 0 }
+    },
+
+    /** The debt of a wallet locked by `lockWallet`. */
+    async debt({ partnerId }: { partnerId: number }): Promise<number> {
+      const [row] = await db.select({ debt: wallets.debt }).from(wallets).where(eq(wallets.partnerId, partnerId))
+      return row?.debt ?? 0
+    },
+
+    /** A partner's entries made for one record (a deal's credit, claw-backs and repayments), oldest first. */
+    async forRef({ partnerId, refType, refId }: { partnerId: number; refType: string; refId: number }): Promise<LedgerEntryRow[]> {
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId), eq(ledgerEntries.partnerId, partnerId)))
+        .orderBy(asc(ledgerEntries.id))
+    },
+
+    /** Every partner holding an entry of this type for one record (a deal's referral bonus). */
+    async partnersWithRef({ type, refType, refId }: { type: LedgerType; refType: string; refId: number }): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ partnerId: ledgerEntries.partnerId })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId), eq(ledgerEntries.type, type)))
+      return rows.map((r) => r.partnerId).sort((a, b) => a - b)
+    },
+
     /**
-     * Moves money: one atomic `UPDATE ... WHERE balance + amount >= 0` and the ledger entry with the
-     * balance after it. Call inside a transaction. Throws when the balance would go negative.
+     * Moves money: one atomic `UPDATE ... WHERE balance + amount >= 0 AND debt + debtChange >= 0` and
+     * the ledger entry with the balance and debt after it. Call inside a transaction. Throws when the
+     * balance (or the debt) would go negative.
      */
     async post({
       partnerId,
       type,
       amount,
+      debtChange = 0,
       frozenUntil,
       note,
       refType,
@@ -45,6 +77,8 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       partnerId: number
       type: LedgerType
       amount: number
+      /** Fen added to (+) or paid off (-) the wallet's debt by this entry. */
+      debtChange?: number
       frozenUntil?: Date | null
       note?: string | null
       refType?: string | null
@@ -52,9 +86,11 @@ export function createLedgerRepository({ db }: { db: Executor }) {
     }): Promise<LedgerEntryRow> {
       const [wallet] = await db
         .update(wallets)
-        .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() })
-        .where(and(eq(wallets.partnerId, partnerId), gte(sql`${wallets.balance} + ${amount}`, 0)))
-        .returning({ balance: wallets.balance })
+        .set({ balance: sql`${wallets.balance} + ${amount}`, debt: sql`${wallets.debt} + ${debtChange}`, updatedAt: new Date() })
+        .where(
+          and(eq(wallets.partnerId, partnerId), gte(sql`${wallets.balance} + ${amount}`, 0), gte(sql`${wallets.debt} + ${debtChange}`, 0)),
+        )
+        .returning({ balance: wallets.balance, debt: wallets.debt })
       if (!wallet) throw createInsufficientBalanceError()
       const [entry] = await db
         .insert(ledgerEntries)
@@ -63,6 +99,7 @@ export function createLedgerRepository({ db }: { db: Executor }) {
           type,
           amount,
           balanceAfter: wallet.balance,
+          debtAfter: wallet.debt,
           frozenUntil: frozenUntil ?? null,
           note: note ?? null,
           refType: refType ?? null,
@@ -72,12 +109,15 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       return entry!
     },
 
-    /** Commissions still frozen at `now`. */
+    /**
+     * Commissions and bonuses still frozen at `now`, net of the claw-backs and repayments taken from
+     * them while frozen (those carry the credit's frozen_until).
+     */
     async frozen({ partnerId, now }: { partnerId: number; now: Date }): Promise<number> {
       const [row] = await db
         .select({ total: sum(ledgerEntries.amount) })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.partnerId, partnerId), eq(ledgerEntries.type, '佣金'), gt(ledgerEntries.frozenUntil, now)))
+        .where(and(eq(ledgerEntries.partnerId, partnerId), gt(ledgerEntries.frozenUntil, now)))
       return Number(row?.total ?? 0)
     },
 

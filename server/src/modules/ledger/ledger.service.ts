@@ -11,6 +11,7 @@ export function toLedgerEntry(e: LedgerEntryRow, now = new Date()) {
     type: e.type,
     amount: e.amount,
     balanceAfter: e.balanceAfter,
+    debtAfter: e.debtAfter,
     frozenUntil: e.frozenUntil?.toISOString() ?? null,
     frozen: !!e.frozenUntil && e.frozenUntil > now,
     note: e.note,
@@ -18,11 +19,11 @@ export function toLedgerEntry(e: LedgerEntryRow, now = new Date()) {
   }
 }
 
-/** Balance, still-frozen commissions and what can be withdrawn now. */
+/** Balance, still-frozen commissions, what can be withdrawn now, and the debt (what short claw-backs left owing). */
 export async function walletSummary({ db, partnerId, now = new Date() }: { db: Executor; partnerId: number; now?: Date }) {
   const repo = createLedgerRepository({ db })
-  const [balance, frozen] = await Promise.all([repo.balance({ partnerId }), repo.frozen({ partnerId, now })])
-  return { balance, frozen: Math.min(frozen, balance), withdrawable: Math.max(0, balance - frozen) }
+  const [{ balance, debt }, frozen] = await Promise.all([repo.wallet({ partnerId }), repo.frozen({ partnerId, now })])
+  return { balance, frozen: Math.max(0, Math.min(frozen, balance)), withdrawable: Math.max(0, balance - frozen), debt }
 }
 
 /** Operator adjustment (+/-, with a note); the balance never goes negative. Audited in the same transaction. */

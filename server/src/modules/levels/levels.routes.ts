@@ -4,8 +4,8 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.t
 import { AdminRole } from '../../wire.ts'
 import { createLevelDuplicateError, createLevelNotFoundError } from './levels.errors.ts'
 import { createLevelsRepository } from './levels.repository.ts'
-import { createLevelBody, idQuery, levelSchema, updateLevelBody } from './levels.schemas.ts'
-import { isUniqueViolation, toLevel } from './levels.service.ts'
+import { createLevelBody, idQuery, levelSchema, referralBonusBody, referralBonusSchema, updateLevelBody } from './levels.schemas.ts'
+import { describeReferralBonus, isUniqueViolation, toLevel } from './levels.service.ts'
 import { audited } from '../audit/audit.service.ts'
 
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
@@ -126,6 +126,54 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
         describe: () => ({ action: 'level.delete', entityType: 'level', entityId: id, summary: `删除档位（编号${id}）` }),
       })
       return ok(null)
+    },
+  )
+
+  app.get(
+    `${base}/referralBonus`,
+    {
+      preHandler: app.requireAdmin(),
+      schema: {
+        summary: 'Operator: the referral bonus per deal of a directly referred partner (关闭 by default)',
+        security,
+        response: { 200: envelope(referralBonusSchema) },
+      },
+    },
+    async () => ok(await createLevelsRepository({ db: app.db }).referralBonus()),
+  )
+
+  app.put(
+    `${base}/referralBonus`,
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: "管理员: set the referral bonus (关闭, 固定金额 in fen, or 佣金比例 1-100 % of the deal's commission); later deals only",
+        security,
+        consumes: FORM_CONSUMES,
+        body: referralBonusBody,
+        response: { 200: envelope(referralBonusSchema) },
+      },
+    },
+    async (request) => {
+      let before = ''
+      const saved = await audited({
+        app,
+        request,
+        run: async (tx) => {
+          const repo = createLevelsRepository({ db: tx })
+          before = describeReferralBonus(await repo.referralBonus())
+          return repo.saveReferralBonus(request.body)
+        },
+        describe: (r) => ({
+          action: 'referralBonus.update',
+          entityType: 'referralBonus',
+          entityId: 1,
+          summary: `修改${describeReferralBonus(r)}`,
+          before: { setting: before },
+          after: { mode: r.mode, amount: r.amount, percent: r.percent },
+        }),
+      })
+      return ok(saved)
     },
   )
 }

@@ -1,4 +1,5 @@
-import type { LevelRow } from './levels.repository.ts'
+import { ReferralBonusMode } from '../../wire.ts'
+import type { LevelRow, ReferralBonusSetting } from './levels.repository.ts'
 
 type LevelLike = Pick<LevelRow, 'id' | 'name' | 'minDeals' | 'commissionPerDeal'>
 
@@ -21,4 +22,18 @@ export function toLevel(l: LevelLike) {
 export function isUniqueViolation(error: unknown): boolean {
   const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')}`
   return /duplicate key|unique constraint/i.test(text)
+}
+
+/** The bonus a referrer earns for one deal paying `commission` fen: fixed fen, or a percentage rounded down to the fen. */
+export function referralBonusFor(setting: ReferralBonusSetting, commission: number): number {
+  if (setting.mode === ReferralBonusMode.fixed) return setting.amount
+  if (setting.mode === ReferralBonusMode.percent) return Math.floor((commission * setting.percent) / 100)
+  return 0
+}
+
+/** How the console and the audit log say it. */
+export function describeReferralBonus(setting: ReferralBonusSetting): string {
+  if (setting.mode === ReferralBonusMode.fixed) return `推荐奖励：每单¥${(setting.amount / 100).toFixed(2)}`
+  if (setting.mode === ReferralBonusMode.percent) return `推荐奖励：每单佣金的${setting.percent}%`
+  return '推荐奖励：关闭'
 }

@@ -164,6 +164,14 @@ export { Gender }
 export const partnerDetailSchema = adminPartnerSchema.extend({
   sensitiveVisible: z.boolean().describe('true for 管理员/财务: personal.idCard and personal.payoutAccount are full; masked otherwise'),
   teamSize: z.number().describe("partners registered with this partner's code"),
-  wallet: z.object({ balance: z.number(), frozen: z.number(), withdrawable: z.number() }).nullable().describe('fen; null for 招生老师'),
+  wallet: z
+    .object({
+      balance: z.number(),
+      frozen: z.number(),
+      withdrawable: z.number(),
+      debt: z.number().describe('owed: what claw-backs of cancelled deals could not take; later commissions pay it first'),
+    })
+    .nullable()
+    .describe('fen; null for 招生老师'),
   clueCounts: z.object({ total: z.number(), deal: z.number() }),
 })

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } fro
 import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
-import { LedgerType, WithdrawalStatus } from '../../wire.ts'
+import { WithdrawalStatus } from '../../wire.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { partners } from '../partners/partners.table.ts'
 import { withdrawals } from './withdrawals.table.ts'
@@ -14,7 +14,7 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
     /**
      * What an application decides on, read in one statement once the wallet is locked: the
      * withdrawal this idempotency key already made, whether one is pending, and the commissions
-     * still frozen at `now`.
+     * still frozen at `now` (net of what claw-backs and repayments took from them).
      */
     async applyState({ partnerId, idempotencyKey, now }: { partnerId: number; idempotencyKey: string; now: Date }) {
       const [row] = await db
@@ -24,7 +24,7 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
           >`(select ${withdrawals.id} from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey))})`,
           pending: sql<boolean>`exists (select 1 from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.status, WithdrawalStatus.applying))})`,
           frozen:
-            sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(eq(ledgerEntries.partnerId, partnerId), eq(ledgerEntries.type, LedgerType.commission), gt(ledgerEntries.frozenUntil, now))}), 0)`.mapWith(
+            sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(eq(ledgerEntries.partnerId, partnerId), gt(ledgerEntries.frozenUntil, now))}), 0)`.mapWith(
               Number,
             ),
         })

@@ -3,7 +3,7 @@ import { TIME_TYPE_CHOICES, filterKey, listQuery, pickTimeType, pickValue, tabsO
 
 describe('the dashboard list filters', () => {
   it('offer 全部 before the status values, 全部 sending no value', () => {
-    expect(tabsOf(CLUE_STATUSES).map((t) => t.label)).toEqual(['全部', '待跟进', '跟进中', '已成交', '无效'])
+    expect(tabsOf(CLUE_STATUSES).map((t) => t.label)).toEqual(['全部', '待跟进', '跟进中', '已成交', '无效', '已退费'])
     expect(tabsOf(CLUE_STATUSES)[0]?.value).toBe('')
   })
 
