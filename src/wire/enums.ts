@@ -205,7 +205,14 @@ export type FollowUpMethod = (typeof FollowUpMethod)[keyof typeof FollowUpMethod
 export const FOLLOW_UP_METHODS = values(FollowUpMethod)
 
 /** A step of a clue's progress as its partner sees it (线索详情): no operator, no private note. */
-export const ClueStep = { recorded: '已登记', taken: '已受理', followUp: '跟进', deal: '已成交', invalid: '无效' } as const
+export const ClueStep = {
+  recorded: '已登记',
+  taken: '已受理',
+  followUp: '跟进',
+  deal: '已成交',
+  cancelled: '已退费',
+  invalid: '无效',
+} as const
 export type ClueStep = (typeof ClueStep)[keyof typeof ClueStep]
 export const CLUE_STEPS = values(ClueStep)
 

@@ -20,6 +20,7 @@ const STATUS_CLASS: Record<ClueStatus, string> = {
   [ClueStatus.following]: 'following',
   [ClueStatus.deal]: 'deal',
   [ClueStatus.invalid]: 'invalid',
+  [ClueStatus.cancelled]: 'invalid',
 }
 
 function Head({ clue }: { clue: Clue }) {

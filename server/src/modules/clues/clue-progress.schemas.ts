@@ -16,11 +16,13 @@ export const clueStepSchema = z.object({
   commission: z.number().nullable().describe('fen'),
   levelName: z.string().nullable(),
   frozenUntil: z.string().nullable(),
-  /** 无效: why. */
+  /** 无效 and 已退费: why. */
   reason: z.string().nullable(),
 })
 
 export const clueProgressSchema = z.object({
   clue: partnerClueSchema,
-  steps: z.array(clueStepSchema).describe('in the order they happen: recorded, taken, follow-ups (oldest first), then deal or invalid'),
+  steps: z
+    .array(clueStepSchema)
+    .describe('in the order they happen: recorded, taken, follow-ups (oldest first), then deal (and its refund) or invalid'),
 })

@@ -45,7 +45,7 @@ function takenAt({ audit, times }: { audit: Array<{ action: string; after: unkno
 /**
  * A clue's progress as its partner may see it (线索详情): recorded, taken by the office, each
  * follow-up as a dated step (how, never what the teacher noted), then the deal with the commission
- * and tier it earned, or why it is invalid. Another partner's clue is "not found", like a missing one.
+ * and tier it earned (and its refund, when the enrolment was cancelled), or why it is invalid. Another partner's clue is "not found", like a missing one.
  */
 export async function clueProgress({ db, partnerId, id }: { db: Executor; partnerId: number; id: number }) {
   const repo = createCluesRepository({ db })
@@ -56,7 +56,7 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
     repo.listFollowUps({ clueId: id }),
     createAuditRepository({ db }).forEntity({ entityType: 'clue', entityId: String(id), limit: 200 }),
     activityId !== undefined ? createActivitiesRepository({ db }).findById({ id: activityId }) : undefined,
-    clue.status === ClueStatus.deal
+    clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled
       ? db
           .select({ frozenUntil: ledgerEntries.frozenUntil })
           .from(ledgerEntries)
@@ -76,14 +76,19 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
   const steps: Step[] = [
     { ...EMPTY, type: ClueStep.recorded, at: clue.createdAt.toISOString(), source: clue.source, activityTitle: activity?.title ?? null },
   ]
-  const closedAt = clue.status === ClueStatus.deal ? clue.dealAt : clue.status === ClueStatus.invalid ? clue.lastTouchedAt : null
+  const closedAt =
+    clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled
+      ? clue.dealAt
+      : clue.status === ClueStatus.invalid
+        ? clue.lastTouchedAt
+        : null
   const taken = takenAt({ audit, times: [clue.followedAt, closedAt, ...followUps.map((f) => f.createdAt)] })
   // In the order things happen to a clue (recorded, taken, followed up, closed), not sorted by time:
   // back-dated records (a deal entered days later with its real date) must not put a close first.
   if (taken) steps.push({ ...EMPTY, type: ClueStep.taken, at: (taken < clue.createdAt ? clue.createdAt : taken).toISOString() })
   for (const f of [...followUps].reverse())
     steps.push({ ...EMPTY, type: ClueStep.followUp, at: f.createdAt.toISOString(), method: f.method })
-  if (clue.status === ClueStatus.deal && clue.dealAt) {
+  if ((clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled) && clue.dealAt) {
     steps.push({
       ...EMPTY,
       type: ClueStep.deal,
@@ -92,6 +97,16 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
       commission: clue.commission,
       levelName: clue.levelName,
       frozenUntil: credit?.frozenUntil?.toISOString() ?? null,
+    })
+  }
+  if (clue.status === ClueStatus.cancelled && clue.cancelledAt) {
+    // The enrolment was refunded: the deal above stays in the story, its commission clawed back.
+    steps.push({
+      ...EMPTY,
+      type: ClueStep.cancelled,
+      at: clue.cancelledAt.toISOString(),
+      commission: clue.commission,
+      reason: clue.cancelReason,
     })
   }
   if (clue.status === ClueStatus.invalid) {

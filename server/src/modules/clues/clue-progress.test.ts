@@ -78,6 +78,28 @@ describe("a clue's progress as its partner sees it (线索详情)", () => {
     )
   })
 
+  test('a refunded deal stays in the story and ends with 已退费: the reason and the commission clawed back', async () => {
+    const { client } = await partnerClient(t.app)
+    const clue = (await client.post('/api/ems/partner/clue', { name: '退费生', phone: uniquePhone() })).json().data
+    assert.equal(
+      (await admin.put('/api/ems/partner/clue/deal', { id: clue.id, programme: '会计学(本科)', amount: 500000 })).statusCode,
+      200,
+    )
+    const cancel = await admin.put('/api/ems/partner/clue/cancelDeal', { id: clue.id, reason: '学员退学，学费已退' })
+    assert.equal(cancel.statusCode, 200, cancel.body)
+
+    const { clue: shown, steps } = (await progressOf(client, clue.id)).json().data
+    assert.equal(shown.status, ClueStatus.cancelled)
+    assert.deepEqual(
+      steps.map((s: { type: string }) => s.type),
+      [ClueStep.recorded, ClueStep.taken, ClueStep.deal, ClueStep.cancelled],
+    )
+    const [deal, refund] = steps.slice(-2)
+    assert.equal(refund.reason, '学员退学，学费已退')
+    assert.equal(refund.commission, deal.commission)
+    assert.ok(Date.parse(refund.at) >= Date.parse(deal.at))
+  })
+
   test('an invalid clue ends with the reason; a clue left on an activity names the activity', async () => {
     const { client, partner } = await partnerClient(t.app)
     const [activity] = await t.app.db

@@ -41,6 +41,13 @@ describe("a clue's progress steps as the partner reads them", () => {
     expect(deal.detail).toBe('佣金 +¥200.00（白银档位），2026-11-09起可提现')
   })
 
+  it('tell a refunded deal with its reason and the commission clawed back', () => {
+    expect(stepText({ ...base, type: ClueStep.cancelled, reason: '学员退学', commission: 20000 })).toEqual({
+      title: '成交已退费',
+      detail: '原因：学员退学，佣金 ¥200.00 已撤回',
+    })
+  })
+
   it('give an invalid clue its reason', () => {
     expect(stepText({ ...base, type: ClueStep.invalid, reason: '空号' })).toEqual({ title: '已标记为无效', detail: '原因：空号' })
   })

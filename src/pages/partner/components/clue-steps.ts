@@ -18,6 +18,10 @@ export function stepText(step: ClueProgressStep): { title: string; detail: strin
       const frozen = step.frozenUntil ? `，${formatDate(step.frozenUntil, 'yyyy-MM-dd')}起可提现` : ''
       return { title: `已成交：${step.programme ?? '—'}`, detail: `${money}${tier}${frozen}` }
     }
+    case ClueStep.cancelled: {
+      const money = step.commission !== null ? `，佣金 ${formatMoney(step.commission)} 已撤回` : ''
+      return { title: '成交已退费', detail: `原因：${step.reason ?? '—'}${money}` }
+    }
     case ClueStep.invalid:
       return { title: '已标记为无效', detail: `原因：${step.reason ?? '—'}` }
   }
