@@ -5,11 +5,12 @@ import { CATEGORY_VALUES } from '../../wire.ts'
 import { createTooManyRowsError } from '../adult-exam/adult-exam.errors.ts'
 import type { Column, SheetRow } from '../adult-exam/adult-exam.spreadsheet.ts'
 import type { clues } from './clues.table.ts'
-import { AdminRole, ClueSource, ClueStatus, LedgerType, PartnerStatus } from '../../wire.ts'
+import { AdminRole, ClueSource, ClueStatus, LedgerType, MessageKind, PartnerStatus } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { createAdminsRepository } from '../admins/admins.repository.ts'
 import { createLevelsRepository } from '../levels/levels.repository.ts'
+import { recordMessage } from '../messages/messages.service.ts'
 import { tierFor } from '../levels/levels.service.ts'
 import { createNotActiveError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
@@ -189,6 +190,8 @@ export async function followClue({ db, id, remark, actor }: { db: Executor; id: 
         ...(remark ? { remark } : {}),
       },
     })
+    if (clue.status === ClueStatus.new)
+      await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueFollowed, clueId: id, clueName: clue.name }, now)
     if (actor)
       await recordAudit({
         tx,
@@ -221,6 +224,7 @@ export async function invalidateClue({ db, id, reason, actor }: { db: Executor; 
         ...takeOnAct(clue, actor),
       },
     })
+    await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueInvalid, clueId: id, clueName: clue.name, reason })
     if (actor)
       await recordAudit({
         tx,
@@ -334,6 +338,8 @@ export async function addFollowUp({
         ...takeOnAct(clue, actor),
       },
     })
+    if (clue.status === ClueStatus.new)
+      await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueFollowed, clueId: id, clueName: clue.name }, now)
     await recordAudit({
       tx,
       actor,
@@ -394,16 +400,31 @@ export async function recordDeal({
         ...takeOnAct(clue, actor),
       },
     })
+    await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueDeal, clueId: id, clueName: clue.name, programme }, now)
     if (commission > 0) {
+      const frozenUntil = new Date(now.getTime() + days(freezeDays))
       await ledger.post({
         partnerId: clue.partnerId,
         type: LedgerType.commission,
         amount: commission,
-        frozenUntil: new Date(now.getTime() + days(freezeDays)),
+        frozenUntil,
         note: `线索「${clue.name}」成交，${tier!.name}档位佣金`,
         refType: 'clue',
         refId: clue.id,
       })
+      await recordMessage(
+        tx,
+        clue.partnerId,
+        {
+          kind: MessageKind.commissionCredited,
+          clueId: id,
+          clueName: clue.name,
+          amount: commission,
+          levelName: tier!.name,
+          withdrawableAt: frozenUntil,
+        },
+        now,
+      )
     }
     if (actor)
       await recordAudit({
