@@ -1,10 +1,10 @@
 import { HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
 
 describe('the route table', () => {
-  it('holds the 22 routes of SPEC.md section 2, the home page first', () => {
-    expect(ROUTES).toHaveLength(22)
+  it('holds the 22 routes of SPEC.md section 2 and the 消息通知 page of issue 15, the home page first', () => {
+    expect(ROUTES).toHaveLength(23)
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22)
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(23)
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -18,13 +18,18 @@ describe('the route table', () => {
       'pages/partner/position': '本周期档位',
       'pages/partner/deal': '成交单量',
       'pages/partner/withdrawal': '提现',
+      'pages/partner/message': '消息通知',
       'pages/user/login': '合伙人登录',
       'pages/main/wxCode': '',
     })
   })
 
-  it('turns on pull-down refresh only on the clue and record pages', () => {
-    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual(['pages/tabBar/clue', 'pages/tabBar/record'])
+  it('turns on pull-down refresh only on the clue, record and message pages', () => {
+    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
+      'pages/tabBar/clue',
+      'pages/tabBar/record',
+      'pages/partner/message',
+    ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')
   })

@@ -35,6 +35,7 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/partner/position', title: '本周期档位', needsLogin: true },
   { path: 'pages/partner/deal', title: '成交单量', needsLogin: true },
   { path: 'pages/partner/withdrawal', title: '提现', needsLogin: true },
+  { path: 'pages/partner/message', title: '消息通知', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/activity/main', title: '活动' },
   { path: 'pages/activity/detail', title: '活动详情' },
   { path: LOGIN_PATH, title: '合伙人登录' },
