@@ -101,7 +101,7 @@ async function startBackOffice(): Promise<void> {
   server.stdout?.on('data', (d) => (log += d))
   server.stderr?.on('data', (d) => (log += d))
   backend = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
+  const deadline = Date.now() + 150_000
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the back-office exited early:\n${log}`)
     try {
@@ -109,7 +109,7 @@ async function startBackOffice(): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the back-office did not answer within 90 s:\n${log}`)
+    if (Date.now() > deadline) throw new Error(`the back-office did not answer within 150 s:\n${log}`)
     await new Promise((r) => setTimeout(r, 200))
   }
 }
@@ -171,7 +171,7 @@ beforeAll(async () => {
   loadApp()
   page = await renderPage('pages/tabBar/clue')
   await until(() => textOf(page).includes('共 10 条'), 30_000)
-}, 150_000)
+}, 240_000)
 
 afterAll(async () => {
   jest.restoreAllMocks()
@@ -212,5 +212,30 @@ describe('subscribe messages in the weapp build', () => {
     const subs = (JSON.parse(res.body) as { data: { subscriptions: Array<{ template: string; remaining: number }> } }).data.subscriptions
     expect(subs).toEqual([{ template: 'clue', remaining: 1 }])
     await until(() => textOf(page).includes('订阅测试'), 10_000)
+  })
+
+  it("applying for a withdrawal asks for exactly the server's withdrawal and commission template ids, before the apply", async () => {
+    page = await renderPage('pages/partner/withdrawal')
+    await until(() => textOf(page).includes('¥300.00'), 20_000)
+    const served = JSON.parse(
+      (await httpCall('GET', `${backend}/api/ems/partner/message/subscribeTemplates`, undefined, { cookie })).body,
+    ) as {
+      data: { templates: Array<{ template: string; templateId: string }> }
+    }
+    const idOf = (t: string) => served.data.templates.find((x) => x.template === t)!.templateId
+    events.length = 0
+    await fire('.withdrawal-form__amount .app-input__field', 'input', { value: '20' })
+    await fire('.withdrawal-form__submit', 'tap')
+    await until(() => !!page.querySelector('.app-dialog__confirm'), 5000)
+    await fire('.app-dialog__confirm', 'tap')
+    await until(() => events.includes('POST /api/ems/partner/withdrawalRecord/apply'), 10_000)
+    expect(subscribeAsks).toHaveLength(2)
+    expect(subscribeAsks[1]!.tmplIds).toEqual([idOf('withdrawal'), idOf('commission')])
+    const order = events.filter((e) => /requestSubscribeMessage|message\/subscribe$|withdrawalRecord\/apply$/.test(e))
+    expect(order).toEqual([
+      'wx.requestSubscribeMessage',
+      'POST /api/ems/partner/message/subscribe',
+      'POST /api/ems/partner/withdrawalRecord/apply',
+    ])
   })
 })
