@@ -349,7 +349,8 @@ export const partner = defineFamily('/api/ems/partner', {
   message: {
     base: false,
     actions: {
-      list: call<PageQuery, Page<PartnerMessage>>('GET'),
+      /** `offset` instead of the page's start: see the message page (rows read meanwhile moved down). */
+      list: call<PageQuery & { offset?: number }, Page<PartnerMessage>>('GET'),
       unreadCount: call<NoPayload, { count: number }>('GET'),
       read: call<{ id: number }, PartnerMessage>('POST'),
       readAll: call<NoPayload, { count: number }>('POST'),

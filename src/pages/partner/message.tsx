@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import Page from '../../components/page'
@@ -36,24 +36,35 @@ function MessageItem({ message, read, onOpen }: { message: PartnerMessage; read:
 export default function PartnerMessagePage() {
   const signedIn = useRequireLogin()
   const unread = useRemote((options) => partner.message.unreadCount(undefined, options), signedIn, { reloadOnShow: true })
-  const list = usePagedList<PartnerMessage>((page, size, options) => partner.message.list({ page, size }, options), '', signedIn)
   // Read here since the list answered: shown read at once, without reloading the list.
   const [readHere, setReadHere] = useState<Set<number>>(() => new Set())
-  const [allReadAt, setAllReadAt] = useState(0)
+  const movedDown = useRef(0)
+  // Each message opened here moved below the unread ones on the server: the next page starts that
+  // many rows earlier, so none is skipped (the rows shown again are dropped by the list).
+  const list = usePagedList<PartnerMessage>(
+    (page, size, options) =>
+      partner.message.list(
+        page > 1 && movedDown.current > 0 ? { page, size, offset: Math.max(0, (page - 1) * size - movedDown.current) } : { page, size },
+        options,
+      ),
+    '',
+    signedIn,
+  )
   useReachBottom(() => list.loadMore())
   usePullDownRefresh(() => {
+    movedDown.current = 0
     void Promise.all([list.refresh(), unread.reload({ lock: true })]).finally(() => {
       setReadHere(new Set())
-      setAllReadAt(0)
       void Taro.stopPullDownRefresh()
     })
   })
 
-  const isRead = (m: PartnerMessage) => m.read || readHere.has(m.id) || (allReadAt > 0 && Date.parse(m.createdAt) <= allReadAt)
+  const isRead = (m: PartnerMessage) => m.read || readHere.has(m.id)
   const unreadCount = unread.data ? Math.max(0, unread.data.count - list.rows.filter((m) => !m.read && isRead(m)).length) : 0
 
   const open = (m: PartnerMessage) => {
     if (!isRead(m)) {
+      movedDown.current += 1
       setReadHere((s) => new Set(s).add(m.id))
       // Marked read on the way; a failure only leaves it unread for next time.
       partner.message.read({ id: m.id }, { lock: true }).catch((err: unknown) => logger.warn('message not marked read', err))
@@ -65,8 +76,10 @@ export default function PartnerMessagePage() {
   const readAll = async () => {
     try {
       await partner.message.readAll(undefined, { lock: true })
-      setAllReadAt(Date.now())
-      void unread.reload({ lock: true })
+      // Every message changed place: the list starts again from the top.
+      movedDown.current = 0
+      setReadHere(new Set())
+      await Promise.all([list.refresh(), unread.reload({ lock: true })])
     } catch (err) {
       logger.warn('messages not marked read', err)
     }

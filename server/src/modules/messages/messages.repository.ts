@@ -19,7 +19,7 @@ export function createMessagesRepository({ db }: { db: Executor }) {
       return row
     },
 
-    async list({ partnerId, page, size }: { partnerId: number; page: number; size: number }) {
+    async list({ partnerId, page, size, offset }: { partnerId: number; page: number; size: number; offset?: number }) {
       const where = eq(messages.partnerId, partnerId)
       // The page and its total in one round trip.
       const rows = await db
@@ -28,10 +28,10 @@ export function createMessagesRepository({ db }: { db: Executor }) {
         .where(where)
         .orderBy(desc(unreadFirst), desc(messages.createdAt), desc(messages.id))
         .limit(size)
-        .offset((page - 1) * size)
+        .offset(offset ?? (page - 1) * size)
       const total = await pageTotal({
         rows,
-        page,
+        page: offset === undefined ? page : offset === 0 ? 1 : 2,
         count: async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
       })
       return { rows, total }

@@ -37,8 +37,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, size } = request.query
-      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ partnerId: request.partnerId, page, size })
+      const { page, size, offset } = request.query
+      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ partnerId: request.partnerId, page, size, offset })
       return ok({ list: rows.map(toPartnerMessage), total, page, size })
     },
   )

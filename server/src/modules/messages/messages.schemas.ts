@@ -3,7 +3,18 @@ import { pagingQuery } from '../../lib/envelope.ts'
 import { idField } from '../../lib/fields.ts'
 import { MESSAGE_KINDS, MESSAGE_TARGETS, SUBSCRIBE_TEMPLATES } from '../../wire.ts'
 
-export const listQuery = z.object({ ...pagingQuery })
+export const listQuery = z.object({
+  ...pagingQuery,
+  offset: z.coerce
+    .number('offset必须是整数')
+    .int('offset必须是整数')
+    .min(0, 'offset不能小于0')
+    .max(1_000_000, 'offset过大')
+    .optional()
+    .describe(
+      'Rows to skip instead of (page - 1) * size: a client that marked k shown messages read asks from (shown - k), since each moved below the unread ones (nothing is skipped; rows it already shows come again)',
+    ),
+})
 
 export const messageSchema = z.object({
   id: z.number().int(),

@@ -166,7 +166,16 @@ describe('partner messages', () => {
       ],
     )
     assert.deepEqual((await client.get('/api/ems/partner/message/unreadCount')).json().data, { count: 4 })
-    assert.deepEqual((await client.post('/api/ems/partner/message/readAll')).json().data, { count: 4 })
+    // Page 1 shown (ids 3, 2, 1), then ids[2] opened: it moved below the unread ones (3, 1, 0 | 4, 2).
+    // Asking from 3 - 1 = 2 skips none of the rest (ids[2] comes again; the client shows it once).
+    await client.post('/api/ems/partner/message/read', { id: ids[2] })
+    const shifted = (await client.get('/api/ems/partner/message/list', { page: 2, size: 3, offset: 2 })).json().data
+    assert.deepEqual(
+      shifted.list.map((m: { id: number }) => m.id),
+      [ids[0], ids[4], ids[2]],
+    )
+    assert.equal(shifted.total, 5)
+    assert.deepEqual((await client.post('/api/ems/partner/message/readAll')).json().data, { count: 3 })
     assert.deepEqual((await client.get('/api/ems/partner/message/unreadCount')).json().data, { count: 0 })
   })
 
