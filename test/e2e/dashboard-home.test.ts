@@ -64,6 +64,7 @@ describe('首页 (the partner dashboard)', () => {
       '活动',
       '分享海报',
       '个人信息',
+      '消息通知',
     ])
     await screenshot(page, 'dashboard-home')
     await page.locator('.home-signout').scrollIntoViewIfNeeded()
@@ -81,6 +82,7 @@ describe('首页 (the partner dashboard)', () => {
       ['deal', '成交单量', '/pages/partner/deal'],
       ['withdrawal', '提现', '/pages/partner/withdrawal'],
       ['activity', '活动', '/pages/activity/main'],
+      ['message', '消息通知', '/pages/partner/message'],
     ]
     for (const [key, title, path] of entries) {
       await page.locator(`.home-entries__item--${key}`).click()
@@ -224,7 +226,7 @@ describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
-    assert.equal(await page.locator('.home-entries__item').count(), 8, 'the entries are there while the numbers load')
+    assert.equal(await page.locator('.home-entries__item').count(), 9, 'the entries are there while the numbers load')
     await screenshot(page, 'dashboard-home-loading')
     await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
     await context.close()
