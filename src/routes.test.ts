@@ -2,7 +2,7 @@ import { HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
 
 describe('the route table', () => {
   // Issue 15's partner pages, after SPEC.md's table.
-  const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking']
+  const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
 
   it("holds the 22 routes of SPEC.md section 2 and issue 15's partner pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + ISSUE_15.length)
@@ -22,6 +22,7 @@ describe('the route table', () => {
       'pages/partner/position': '本周期档位',
       'pages/partner/deal': '成交单量',
       'pages/partner/withdrawal': '提现',
+      'pages/partner/message': '消息通知',
       'pages/user/login': '合伙人登录',
       'pages/main/wxCode': '',
       'pages/partner/clueDetail': '线索详情',

@@ -38,6 +38,7 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/partner/clueDetail', title: '线索详情', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/partner/team', title: '我的团队', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/partner/ranking', title: '排行榜', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/partner/message', title: '消息通知', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/activity/main', title: '活动' },
   { path: 'pages/activity/detail', title: '活动详情' },
   { path: LOGIN_PATH, title: '合伙人登录' },

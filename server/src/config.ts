@@ -76,6 +76,11 @@ const envSchema = z.object({
   WECHAT_API_URL: z.string().default('https://api.weixin.qq.com'),
   MINI_CODE_GATEWAY: z.enum(['local', 'real']).optional(),
   WECHAT_MINI_CODE_ENV: z.enum(['release', 'trial', 'develop']).default('release'),
+  SUBSCRIBE_MESSAGE_GATEWAY: z.enum(['local', 'real']).optional(),
+  WECHAT_SUBSCRIBE_TEMPLATE_CLUE: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL: optional,
+  WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
   ALIPAY_PRIVATE_KEY_PATH: optional,
@@ -146,6 +151,16 @@ export interface Config {
   }
   /** WeChat mini-program codes for posters (gateways/mini-code.ts): local QR codes by default outside production. */
   miniCode: { gateway: 'local' | 'real'; envVersion: 'release' | 'trial' | 'develop' }
+  /**
+   * WeChat subscribe messages (gateways/subscribe-message.ts): the local outbox by default outside
+   * production; template ids per SubscribeTemplate (placeholders locally), and the template keywords
+   * a message fills with its title, text and time.
+   */
+  subscribeMessages: {
+    gateway: 'local' | 'real'
+    templates: Partial<Record<'clue' | 'commission' | 'withdrawal', string>>
+    keys: { title: string; body: string; time: string }
+  }
   admin?: { account: string; password: string }
   seedDemo: boolean
   /** Payments (gateways/pay.ts): the sandbox by default outside production. */
@@ -179,6 +194,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const miniCodeGateway = e.MINI_CODE_GATEWAY ?? (isProduction ? 'real' : 'local')
   if (e.MINI_CODE_GATEWAY === 'real' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET))
     problems.push('WECHAT_MINI_APP_ID and WECHAT_MINI_APP_SECRET are required when MINI_CODE_GATEWAY=real')
+  const subscribeGateway = e.SUBSCRIBE_MESSAGE_GATEWAY ?? (isProduction ? 'real' : 'local')
+  if (e.SUBSCRIBE_MESSAGE_GATEWAY === 'real' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET))
+    problems.push('WECHAT_MINI_APP_ID and WECHAT_MINI_APP_SECRET are required when SUBSCRIBE_MESSAGE_GATEWAY=real')
+  if (e.WECHAT_SUBSCRIBE_KEYS.length !== 3)
+    problems.push('WECHAT_SUBSCRIBE_KEYS must name 3 template keywords: title, text, time (e.g. thing1,thing2,time3)')
   if (e.APP_SECRET && e.APP_SECRET.length < 16) problems.push('APP_SECRET must be at least 16 characters')
   if ((e.ADMIN_ACCOUNT && !e.ADMIN_PASSWORD) || (!e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_ACCOUNT and ADMIN_PASSWORD go together')
@@ -229,6 +249,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     miniCode: { gateway: miniCodeGateway, envVersion: e.WECHAT_MINI_CODE_ENV },
+    subscribeMessages: {
+      gateway: subscribeGateway,
+      templates: Object.fromEntries(
+        (
+          [
+            ['clue', e.WECHAT_SUBSCRIBE_TEMPLATE_CLUE],
+            ['commission', e.WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION],
+            ['withdrawal', e.WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL],
+          ] as const
+        )
+          .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])
+          .filter(([, id]) => id),
+      ),
+      keys: {
+        title: e.WECHAT_SUBSCRIBE_KEYS[0] ?? 'thing1',
+        body: e.WECHAT_SUBSCRIBE_KEYS[1] ?? 'thing2',
+        time: e.WECHAT_SUBSCRIBE_KEYS[2] ?? 'time3',
+      },
+    },
     admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     pay: payConfig(e, { isProduction, publicOrigin, alipayPrivateKey, alipayPublicKey }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { Executor } from './db/types.ts'
 import { ensureFirstAdmin } from './modules/admins/admins.service.ts'
+import { sweepWithdrawable } from './modules/messages/messages.service.ts'
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
@@ -20,6 +21,34 @@ export function scheduleSessionPurge({ app, db }: { app: FastifyInstance; db: Ex
   const timer = setInterval(purge, PURGE_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     await purge()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const MESSAGE_SWEEP_EVERY_MS = 60 * 1000
+
+/**
+ * Every minute: a 佣金可提现 message for each commission whose freeze ended (idempotent: several
+ * processes may sweep at once), then the WeChat subscribe messages still waiting (ones a process
+ * stopped before sending, and the sweep's).
+ */
+export function scheduleMessageSweep({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const sweep = async () => {
+    if (busy) return
+    busy = true
+    try {
+      await sweepWithdrawable({ db })
+      await app.messagePusher.drain()
+    } catch (error) {
+      app.log.warn({ err: error }, 'the message sweep failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void sweep(), MESSAGE_SWEEP_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void sweep()
   })
   app.addHook('onClose', async () => clearInterval(timer))
 }

@@ -122,6 +122,12 @@ const SESSION_AND_PARTNER_CALLS: Array<[{ method: string; path: string }, string
   [api.ems.partner.withdrawalRecord.list, 'GET /api/ems/partner/withdrawalRecord/list'],
   [api.ems.partner.partner.sharePoster, 'GET /api/ems/partner/partner/sharePoster'],
   [api.ems.partner.level.listSimple, 'GET /api/ems/partner/config/level/listSimple'],
+  [api.ems.partner.message.list, 'GET /api/ems/partner/message/list'],
+  [api.ems.partner.message.unreadCount, 'GET /api/ems/partner/message/unreadCount'],
+  [api.ems.partner.message.read, 'POST /api/ems/partner/message/read'],
+  [api.ems.partner.message.readAll, 'POST /api/ems/partner/message/readAll'],
+  [api.ems.partner.message.subscribeTemplates, 'GET /api/ems/partner/message/subscribeTemplates'],
+  [api.ems.partner.message.subscribe, 'POST /api/ems/partner/message/subscribe'],
 ]
 
 const entries: CatalogueEntry[] = definedFamilies().flatMap((f) => f.entries)

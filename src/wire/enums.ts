@@ -268,3 +268,50 @@ export const AuditAction = {
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
+
+/**
+ * What a partner's message (消息通知) reports. Each kind is sent as a WeChat subscribe message of
+ * one template (SubscribeTemplate), when the partner accepted that template.
+ */
+export const MessageKind = {
+  reviewPassed: '审核通过',
+  reviewRefused: '审核未通过',
+  clueFollowed: '线索跟进',
+  clueDeal: '线索成交',
+  clueInvalid: '线索无效',
+  commissionCredited: '佣金入账',
+  commissionWithdrawable: '佣金可提现',
+  commissionClawedBack: '佣金撤回',
+  withdrawalPaid: '提现已打款',
+  withdrawalRefused: '提现被拒绝',
+} as const
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
+export const MESSAGE_KINDS = values(MessageKind)
+
+/** What a message opens when tapped: a clue, a withdrawal, the ledger, or the partner's profile. */
+export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile' } as const
+export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
+export const MESSAGE_TARGETS = values(MessageTarget)
+
+/**
+ * WeChat subscribe-message templates (one-time subscriptions): the partner accepts them on a tap
+ * (adding a clue, applying for a withdrawal); the server sends only accepted ones. Template ids
+ * come from the server's configuration (GET /api/ems/partner/message/subscribeTemplates).
+ */
+export const SubscribeTemplate = { clue: 'clue', commission: 'commission', withdrawal: 'withdrawal' } as const
+export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
+export const SUBSCRIBE_TEMPLATES = values(SubscribeTemplate)
+
+/** The template a kind is sent with (review results are in-app only: no tap precedes them). */
+export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
+  [MessageKind.reviewPassed]: null,
+  [MessageKind.reviewRefused]: null,
+  [MessageKind.clueFollowed]: SubscribeTemplate.clue,
+  [MessageKind.clueDeal]: SubscribeTemplate.clue,
+  [MessageKind.clueInvalid]: SubscribeTemplate.clue,
+  [MessageKind.commissionCredited]: SubscribeTemplate.commission,
+  [MessageKind.commissionWithdrawable]: SubscribeTemplate.commission,
+  [MessageKind.commissionClawedBack]: SubscribeTemplate.commission,
+  [MessageKind.withdrawalPaid]: SubscribeTemplate.withdrawal,
+  [MessageKind.withdrawalRefused]: SubscribeTemplate.withdrawal,
+}

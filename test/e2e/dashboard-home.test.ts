@@ -66,6 +66,7 @@ describe('首页 (the partner dashboard)', () => {
       '活动',
       '分享海报',
       '个人信息',
+      '消息通知',
     ])
     await screenshot(page, 'dashboard-home')
     await page.locator('.home-signout').scrollIntoViewIfNeeded()
@@ -85,6 +86,7 @@ describe('首页 (the partner dashboard)', () => {
       ['team', '我的团队', '/pages/partner/team'],
       ['ranking', '排行榜', '/pages/partner/ranking'],
       ['activity', '活动', '/pages/activity/main'],
+      ['message', '消息通知', '/pages/partner/message'],
     ]
     for (const [key, title, path] of entries) {
       await page.locator(`.home-entries__item--${key}`).click()
@@ -228,7 +230,7 @@ describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
-    assert.equal(await page.locator('.home-entries__item').count(), 10, 'the entries are there while the numbers load')
+    assert.equal(await page.locator('.home-entries__item').count(), 11, 'the entries are there while the numbers load')
     await screenshot(page, 'dashboard-home-loading')
     await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
     await context.close()

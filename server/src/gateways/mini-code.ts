@@ -1,4 +1,5 @@
 import QRCode from 'qrcode'
+import { createWechatAccessToken, TOKEN_ERRORS, type WechatAccessToken } from './wechat-token.ts'
 
 /**
  * The far side of WeChat mini-program codes (小程序码): an unlimited code
@@ -61,9 +62,6 @@ export function localCodeText({ scene, page }: { scene: string; page: string }):
   return `${page}?scene=${encodeURIComponent(scene)}`
 }
 
-/** WeChat's errcodes for an access token that is invalid or expired: fetch a fresh one and retry once. */
-const TOKEN_ERRORS = new Set([40001, 40014, 42001])
-
 export function createWechatMiniCodeGateway({
   appId,
   secret,
@@ -71,18 +69,18 @@ export function createWechatMiniCodeGateway({
   envVersion = 'release',
   fetchImpl = fetch,
   timeoutMs = 10_000,
+  token,
 }: {
   appId: string
   secret: string
   apiUrl: string
+  /** The process's shared mini-program token (one cache for every gateway using it). */
+  token?: WechatAccessToken
   /** release | trial | develop: which version of the mini-program the code opens. */
   envVersion?: 'release' | 'trial' | 'develop'
   fetchImpl?: typeof fetch
   timeoutMs?: number
 }): MiniCodeGateway {
-  let token: { value: string; expiresAt: number } | undefined
-  let pending: Promise<string> | undefined
-
   async function post(url: string, body: unknown): Promise<Response> {
     try {
       return await fetchImpl(url, {
@@ -96,31 +94,13 @@ export function createWechatMiniCodeGateway({
     }
   }
 
-  /** The stable access token (the same one for every process asking), cached until 5 minutes before it expires. */
-  async function accessToken(forceRefresh: boolean): Promise<string> {
-    if (!forceRefresh && token && token.expiresAt > Date.now()) return token.value
-    if (pending) return pending
-    pending = (async () => {
-      const res = await post(`${apiUrl}/cgi-bin/stable_token`, {
-        grant_type: 'client_credential',
-        appid: appId,
-        secret,
-        force_refresh: forceRefresh,
-      })
-      const body = (await res.json().catch(() => ({}))) as {
-        access_token?: unknown
-        expires_in?: unknown
-        errcode?: unknown
-        errmsg?: unknown
-      }
-      if (typeof body.access_token !== 'string') throw new MiniCodeError(`WeChat token: ${String(body.errcode)} ${String(body.errmsg)}`)
-      const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 7200
-      token = { value: body.access_token, expiresAt: Date.now() + Math.max(60, expiresIn - 300) * 1000 }
-      return token.value
-    })().finally(() => {
-      pending = undefined
-    })
-    return pending
+  const shared = token ?? createWechatAccessToken({ appId, secret, apiUrl, fetchImpl, timeoutMs })
+  const accessToken = async (forceRefresh: boolean) => {
+    try {
+      return await shared.get(forceRefresh)
+    } catch (error) {
+      throw new MiniCodeError(error instanceof Error ? error.message : String(error))
+    }
   }
 
   return {

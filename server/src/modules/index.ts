@@ -21,11 +21,35 @@ import { auditRoutes } from './audit/audit.routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
 import { rankingRoutes } from './ranking/ranking.routes.ts'
 import { teamRoutes } from './team/team.routes.ts'
+import { createMessagePusher, type MessagePusher } from './messages/messages.push.ts'
+import { messagesRoutes } from './messages/messages.routes.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the WeChat subscribe messages of recorded messages, after their transaction commits. */
+    messagePusher: MessagePusher
+  }
+}
 
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
   async (app) => {
     app.decorate('verification', createVerificationService({ secret: app.config.secret, sms: app.sms, log: app.log }))
+    app.decorate(
+      'messagePusher',
+      createMessagePusher({
+        db: app.db,
+        gateway: app.subscribeMessage,
+        templates: app.config.subscribeMessages.templates,
+        keys: app.config.subscribeMessages.keys,
+        log: app.log,
+      }),
+    )
+    // A change that may have recorded messages answered: send their subscribe messages now (in the background).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.messagePusher.kick()
+    })
+    app.addHook('onClose', async () => app.messagePusher.settle())
     await app.register(healthRoutes)
     await app.register(verificationRoutes)
     await app.register(usersRoutes)
@@ -47,6 +71,7 @@ export const registerModules = fp(
     await app.register(dashboardRoutes)
     await app.register(teamRoutes)
     await app.register(rankingRoutes)
+    await app.register(messagesRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -9,12 +9,19 @@ import {
   createWechatMiniCodeGateway,
   type MiniCodeGateway,
 } from '../gateways/mini-code.ts'
+import {
+  createLocalSubscribeMessageGateway,
+  createWechatSubscribeMessageGateway,
+  type SubscribeMessageGateway,
+} from '../gateways/subscribe-message.ts'
+import { createWechatAccessToken } from '../gateways/wechat-token.ts'
 
 export interface ServicesOptions {
   sms?: SmsProvider
   loginGateway?: LoginGateway
   pay?: PayGateway
   miniCode?: MiniCodeGateway
+  subscribeMessage?: SubscribeMessageGateway
 }
 
 declare module 'fastify' {
@@ -23,12 +30,13 @@ declare module 'fastify' {
     loginGateway: LoginGateway
     pay: PayGateway
     miniCode: MiniCodeGateway
+    subscribeMessage: SubscribeMessageGateway
   }
 }
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway, pay, miniCode }) => {
+  async (app, { config, sms, loginGateway, pay, miniCode, subscribeMessage }) => {
     app.decorate(
       'sms',
       sms ??
@@ -54,15 +62,34 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
       })
     app.decorate('pay', payGateway)
     const mini = config.login.wechatMini
+    // One cache of the mini-program's access token for every gateway that calls WeChat with it.
+    const miniToken = mini && createWechatAccessToken({ ...mini, apiUrl: config.login.wechatApiUrl })
     app.decorate(
       'miniCode',
       miniCode ??
         (config.miniCode.gateway === 'local'
           ? createLocalMiniCodeGateway()
           : mini
-            ? createWechatMiniCodeGateway({ ...mini, apiUrl: config.login.wechatApiUrl, envVersion: config.miniCode.envVersion })
+            ? createWechatMiniCodeGateway({
+                ...mini,
+                apiUrl: config.login.wechatApiUrl,
+                envVersion: config.miniCode.envVersion,
+                token: miniToken,
+              })
             : // Production without a mini-program: no code (the poster keeps the link's QR code).
               createUnavailableMiniCodeGateway()),
+    )
+    const states = { release: 'formal', trial: 'trial', develop: 'developer' } as const
+    app.decorate(
+      'subscribeMessage',
+      subscribeMessage ??
+        (config.subscribeMessages.gateway === 'real' && miniToken
+          ? createWechatSubscribeMessageGateway({
+              apiUrl: config.login.wechatApiUrl,
+              token: miniToken,
+              state: states[config.miniCode.envVersion],
+            })
+          : createLocalSubscribeMessageGateway({ db: app.db })),
     )
     app.addHook('onClose', async () => payGateway.close())
   },

@@ -18,7 +18,7 @@ import { buildTestApp, type Client, TEST_DATABASE_URL, type TestApp } from '../h
  * PostgreSQL only: the statements are captured from the pg pool. PGlite runs the same planner, but
  * its client is wrapped by the named-statement cache (src/db/pglite-statements.ts).
  */
-const BIG_TABLES = new Set(['clues', 'ledger_entries', 'withdrawals'])
+const BIG_TABLES = new Set(['clues', 'ledger_entries', 'withdrawals', 'messages'])
 
 interface PlanNode {
   'Node Type': string
@@ -98,6 +98,16 @@ describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_
       INSERT INTO withdrawals (partner_id, amount, status, idempotency_key, payout_type, payout_account, payout_name, created_at)
       SELECT ${pid}, 1000, (ARRAY[${WithdrawalStatus.paid}, ${WithdrawalStatus.refused}])[1 + i % 2], 'own' || i, '支付宝', 'a', 'b', now() - (i % 365) * interval '1 day'
       FROM generate_series(1, 800) AS i`)
+    // 100 messages per partner, a third unread; ours has 3 k.
+    await db.execute(sql`
+      INSERT INTO messages (partner_id, kind, title, body, read_at, created_at)
+      SELECT p.id, '线索跟进', '线索跟进', '内容', CASE WHEN i % 3 = 0 THEN NULL ELSE now() END, now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 60000) AS i
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM partners) p ON p.n = i % 600`)
+    await db.execute(sql`
+      INSERT INTO messages (partner_id, kind, title, body, read_at, created_at)
+      SELECT ${pid}, '线索跟进', '线索跟进', '内容', CASE WHEN i % 3 = 0 THEN NULL ELSE now() END, now() - (i % 365) * interval '1 day'
+      FROM generate_series(1, 3000) AS i`)
     await db.execute(sql`ANALYZE`)
 
     // Record what the app sends to PostgreSQL.
@@ -131,6 +141,9 @@ describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_
     ['/api/ems/partner/withdrawalRecord/list', {}],
     ['/api/ems/partner/withdrawalRecord/list', { status: WithdrawalStatus.paid }],
     ['/api/ems/partner/partner/home', {}],
+    ['/api/ems/partner/message/list', {}],
+    ['/api/ems/partner/message/list', { page: '3', size: '10' }],
+    ['/api/ems/partner/message/unreadCount', {}],
   ]
 
   for (const [url, query] of routes) {

@@ -5,6 +5,9 @@ import type {
   ContactMethod,
   ClueSource,
   Gender,
+  MessageKind,
+  MessageTarget,
+  SubscribeTemplate,
   LedgerType,
   Page,
   PartnerStatus,
@@ -326,6 +329,25 @@ export interface MiniProgramCode {
   scene: string
 }
 
+/** One of the partner's messages (消息通知). */
+export interface PartnerMessage {
+  id: number
+  kind: MessageKind
+  title: string
+  body: string
+  /** What tapping opens, with its id (a clue, a withdrawal, a ledger entry); null opens nothing. */
+  targetType: MessageTarget | null
+  targetId: number | null
+  read: boolean
+  readAt: string | null
+  createdAt: string
+}
+
+/** The WeChat subscribe-message templates configured on the server (none: ask for nothing). */
+export interface SubscribeTemplates {
+  templates: Array<{ template: SubscribeTemplate; templateId: string }>
+}
+
 export const partner = defineFamily('/api/ems/partner', {
   client: {
     base: false,
@@ -377,4 +399,16 @@ export const partner = defineFamily('/api/ems/partner', {
     },
   },
   backgroundImage: {},
+  message: {
+    base: false,
+    actions: {
+      /** `offset` instead of the page's start: see the message page (rows read meanwhile moved down). */
+      list: call<PageQuery & { offset?: number }, Page<PartnerMessage>>('GET'),
+      unreadCount: call<NoPayload, { count: number }>('GET'),
+      read: call<{ id: number }, PartnerMessage>('POST'),
+      readAll: call<NoPayload, { count: number }>('POST'),
+      subscribeTemplates: call<NoPayload, SubscribeTemplates>('GET'),
+      subscribe: call<{ templateIds: string }, { subscriptions: Array<{ template: SubscribeTemplate; remaining: number }> }>('POST'),
+    },
+  },
 })

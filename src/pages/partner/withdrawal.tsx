@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import ConfirmButton from '../../components/confirm-button'
@@ -13,7 +13,8 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { formatMoney } from '../../utils/money'
-import { WithdrawalStatus } from '../../wire'
+import { askSubscribe, prefetchSubscribeTemplates } from '../../wechat/subscribe'
+import { SubscribeTemplate, WithdrawalStatus } from '../../wire'
 import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
 import { useRemote } from '../tabBar/components/remote'
@@ -73,6 +74,10 @@ function WithdrawalItem({ record }: { record: Withdrawal }) {
  */
 export default function PartnerWithdrawalPage() {
   const signedIn = useRequireLogin()
+  // The template ids are fetched before the tap, which must ask WeChat at once.
+  useEffect(() => {
+    if (signedIn) prefetchSubscribeTemplates()
+  }, [signedIn])
   const showToast = useStore((s) => s.showToast)
   const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, { reloadOnShow: true })
   const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn, { reloadOnShow: true })
@@ -120,6 +125,8 @@ export default function PartnerWithdrawalPage() {
     setSending(true)
     setConfirming(null)
     try {
+      // In the tap (WeChat's rule): the partner may accept news of this withdrawal and of commissions.
+      await askSubscribe([SubscribeTemplate.withdrawal, SubscribeTemplate.commission])
       await partner.withdrawalRecord.apply({ amount: attempt.fen, idempotencyKey: attempt.key }, { loadingTitle: '提交中' })
       unanswered.current = null
       setAmount('')

@@ -32,7 +32,11 @@ const ENTRIES = [
   { key: 'activity', label: '活动', glyph: '活', url: HOME_LINKS.activity },
   { key: 'poster', label: '分享海报', glyph: '享', url: `${HOME_LINKS.activity}?poster=1` },
   { key: 'person', label: '个人信息', glyph: '我', url: HOME_LINKS.person },
+  { key: 'message', label: '消息通知', glyph: '信', url: HOME_LINKS.message },
 ]
+
+/** The unread count on the 消息通知 entry: 99+ above 99, nothing at 0. */
+export const badgeText = (count: number | undefined) => (!count ? '' : count > 99 ? '99+' : String(count))
 
 function go(url: string) {
   void Taro.navigateTo({ url })
@@ -122,6 +126,8 @@ export default function TabBarHomePage() {
   const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, { reloadOnShow: true })
   const rejected = home.data?.status === PartnerStatus.rejected
   const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn && rejected)
+  const unread = useRemote((options) => partner.message.unreadCount(undefined, options), signedIn, { reloadOnShow: true })
+  const badge = badgeText(unread.data?.count)
   const [confirmSignOut, setConfirmSignOut] = useState(false)
   const [leaving, setLeaving] = useState(false)
 
@@ -167,6 +173,7 @@ export default function TabBarHomePage() {
             <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
               <View className={`home-entries__icon home-entries__icon--${e.key}`}>
                 <Text>{e.glyph}</Text>
+                {e.key === 'message' && badge ? <Text className='home-entries__badge'>{badge}</Text> : null}
               </View>
               <Text className='home-entries__label'>{e.label}</Text>
             </View>

@@ -5,12 +5,13 @@ import { CATEGORY_VALUES } from '../../wire.ts'
 import { createTooManyRowsError } from '../adult-exam/adult-exam.errors.ts'
 import type { Column, SheetRow } from '../adult-exam/adult-exam.spreadsheet.ts'
 import type { clues } from './clues.table.ts'
-import { AdminRole, ClueSource, ClueStatus, LedgerType, PartnerStatus, ReferralBonusMode } from '../../wire.ts'
+import { AdminRole, ClueSource, ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { type ClawbackResult, clawBack, creditPayingDebt, lockWallets } from '../ledger/ledger.clawback.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { createAdminsRepository } from '../admins/admins.repository.ts'
 import { createLevelsRepository } from '../levels/levels.repository.ts'
+import { recordMessage } from '../messages/messages.service.ts'
 import { referralBonusFor, tierFor } from '../levels/levels.service.ts'
 import { createNotActiveError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
@@ -194,6 +195,8 @@ export async function followClue({ db, id, remark, actor }: { db: Executor; id: 
         ...(remark ? { remark } : {}),
       },
     })
+    if (clue.status === ClueStatus.new)
+      await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueFollowed, clueId: id, clueName: clue.name }, now)
     if (actor)
       await recordAudit({
         tx,
@@ -226,6 +229,7 @@ export async function invalidateClue({ db, id, reason, actor }: { db: Executor; 
         ...takeOnAct(clue, actor),
       },
     })
+    await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueInvalid, clueId: id, clueName: clue.name, reason })
     if (actor)
       await recordAudit({
         tx,
@@ -339,6 +343,8 @@ export async function addFollowUp({
         ...takeOnAct(clue, actor),
       },
     })
+    if (clue.status === ClueStatus.new)
+      await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueFollowed, clueId: id, clueName: clue.name }, now)
     await recordAudit({
       tx,
       actor,
@@ -411,6 +417,7 @@ export async function recordDeal({
         ...takeOnAct(clue, actor),
       },
     })
+    await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueDeal, clueId: id, clueName: clue.name, programme }, now)
     const frozenUntil = new Date(now.getTime() + days(freezeDays))
     if (commission > 0) {
       await creditPayingDebt({
@@ -423,6 +430,19 @@ export async function recordDeal({
         refType: 'clue',
         refId: clue.id,
       })
+      await recordMessage(
+        tx,
+        clue.partnerId,
+        {
+          kind: MessageKind.commissionCredited,
+          clueId: id,
+          clueName: clue.name,
+          amount: commission,
+          levelName: tier!.name,
+          withdrawableAt: frozenUntil,
+        },
+        now,
+      )
     }
     const bonus = bonusTo ? referralBonusFor(bonusSetting, commission) : 0
     if (bonusTo && bonus > 0) {
@@ -518,11 +538,22 @@ export async function cancelDeal({
       id,
       values: { status: ClueStatus.cancelled, cancelledAt: now, cancelReason: reason, cancelledBy: actor?.id ?? null, lastTouchedAt: now },
     })
-    // ── Partner messages (issue 15 §2) ─────────────────────────────────────────────────────────
-    // THE place where "commission clawed back" is recorded, in this transaction: one message per
-    // entry of `clawbacks` (its partnerId: the partner, or for a bonus the referrer), e.g.
-    //   for (const c of clawbacks) await recordMessage({ tx, partnerId: c.partnerId, ... c.amount, c.debt })
-    // ─────────────────────────────────────────────────────────────────────────────────────────
+    // Each partner whose credit was reversed is told (the partner, and the referrer for a bonus).
+    for (const c of clawbacks)
+      await recordMessage(
+        tx,
+        c.partnerId,
+        {
+          kind: MessageKind.commissionClawedBack,
+          clueId: id,
+          clueName: clue.name,
+          amount: c.amount,
+          reason,
+          debt: c.debt,
+          bonus: c.partnerId !== clue.partnerId,
+        },
+        now,
+      )
     const own = clawbacks.find((c) => c.partnerId === clue.partnerId)
     const debt = clawbacks.reduce((total, c) => total + c.debt, 0)
     if (actor)

@@ -53,6 +53,10 @@ export const ledgerEntries = pgTable(
     index('ledger_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('ledger_partner_type_created_idx').on(t.partnerId, t.type, t.createdAt, t.id),
     index('ledger_partner_frozen_idx').on(t.partnerId, t.frozenUntil),
+    // The sweep that tells partners a commission became withdrawable (messages.service.ts).
+    index('ledger_commission_frozen_until_idx')
+      .on(t.frozenUntil)
+      .where(sql`${t.type} = '佣金'`),
     // Across partners (the console's ledger, the dashboard's commission figures).
     index('ledger_created_idx').on(t.createdAt, t.id),
     index('ledger_type_created_idx').on(t.type, t.createdAt, t.id, t.amount),

@@ -1,9 +1,10 @@
 import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
 import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask.ts'
-import { AuditAction as AuditActionLabel, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
+import { AuditAction as AuditActionLabel, MessageKind, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
+import { recordMessage } from '../messages/messages.service.ts'
 import { createSessionsRepository } from '../sessions/sessions.repository.ts'
 import { createSignInGuard } from '../sign-in-guard/sign-in-guard.service.ts'
 import type { VerificationService } from '../verification/verification.service.ts'
@@ -347,13 +348,17 @@ export function createPartnersService({ verification }: { verification: Verifica
           }
           if (partner.status !== PartnerStatus.pending && partner.status !== PartnerStatus.rejected)
             throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能审核通过` })
-          return write('partner.approve', { status: PartnerStatus.active, rejectReason: null, reviewedAt: now })
+          const approved = await write('partner.approve', { status: PartnerStatus.active, rejectReason: null, reviewedAt: now })
+          await recordMessage(tx, id, { kind: MessageKind.reviewPassed }, now)
+          return approved
         }
         if (status === PartnerStatus.rejected) {
           if (!reason) throw createRejectReasonRequiredError()
           if (partner.status !== PartnerStatus.pending)
             throw createAuditTransitionError({ message: `合伙人当前为「${partner.status}」，不能拒绝` })
-          return write('partner.reject', { status: PartnerStatus.rejected, rejectReason: reason, reviewedAt: now })
+          const rejected = await write('partner.reject', { status: PartnerStatus.rejected, rejectReason: reason, reviewedAt: now })
+          await recordMessage(tx, id, { kind: MessageKind.reviewRefused, reason }, now)
+          return rejected
         }
         if (partner.status === PartnerStatus.disabled) throw createAuditTransitionError({ message: '合伙人已被禁用' })
         await createSessionsRepository({ db: tx }).deleteByPartner({ partnerId: id })

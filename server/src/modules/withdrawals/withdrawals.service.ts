@@ -1,9 +1,10 @@
 import type { Executor } from '../../db/types.ts'
 import { isAppError } from '../../lib/errors.ts'
 import { maskAccount } from '../../lib/mask.ts'
-import { LedgerType, PartnerStatus, WithdrawalStatus } from '../../wire.ts'
+import { LedgerType, MessageKind, PartnerStatus, WithdrawalStatus } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/audit.service.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
+import { recordMessage } from '../messages/messages.service.ts'
 import { createNotActiveError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
 import {
@@ -138,6 +139,12 @@ export async function finishPay({
         id,
         values: { status: WithdrawalStatus.paid, transactionNo, handledBy: adminId, handledAt: new Date() },
       })
+      await recordMessage(tx, withdrawal.partnerId, {
+        kind: MessageKind.withdrawalPaid,
+        withdrawalId: id,
+        amount: withdrawal.amount,
+        payoutType: withdrawal.payoutType,
+      })
       if (actor)
         await recordAudit({
           tx,
@@ -187,6 +194,12 @@ export async function refuseWithdrawal({
       const updated = await createWithdrawalsRepository({ db: tx }).update({
         id,
         values: { status: WithdrawalStatus.refused, refuseReason: reason, handledBy: adminId, handledAt: new Date() },
+      })
+      await recordMessage(tx, withdrawal.partnerId, {
+        kind: MessageKind.withdrawalRefused,
+        withdrawalId: id,
+        amount: withdrawal.amount,
+        reason,
       })
       if (actor)
         await recordAudit({

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import CategoryPicker from '../../../components/category-picker'
 import ConfirmButton from '../../../components/confirm-button'
@@ -7,7 +7,8 @@ import TextInput from '../../../components/text-input'
 import { toastIfNoAnswer } from '../../../components/toast/no-answer'
 import { partner, type Clue } from '../../../api/ems/partner'
 import { useStore } from '../../../store'
-import { CONTACT_METHODS, type ContactMethod } from '../../../wire'
+import { askSubscribe, prefetchSubscribeTemplates } from '../../../wechat/subscribe'
+import { CONTACT_METHODS, SubscribeTemplate, type ContactMethod } from '../../../wire'
 import { CLUE_NAME_MAX, CLUE_REMARK_MAX, EMPTY_CLUE_FORM, clueFormError, newClueOf, type ClueForm } from './clue-form'
 import './clue-form-card.scss'
 
@@ -25,6 +26,8 @@ export default function ClueFormCard({ onSaved, onCancel }: ClueFormCardProps) {
   const [form, setForm] = useState<ClueForm>(EMPTY_CLUE_FORM)
   const [sending, setSending] = useState(false)
   const showToast = useStore((s) => s.showToast)
+  // The template ids are fetched before the tap, which must ask WeChat at once.
+  useEffect(() => prefetchSubscribeTemplates(), [])
   const set = <K extends keyof ClueForm>(key: K, value: ClueForm[K]) => setForm((f) => ({ ...f, [key]: value }))
 
   const submit = async () => {
@@ -36,6 +39,8 @@ export default function ClueFormCard({ onSaved, onCancel }: ClueFormCardProps) {
     }
     setSending(true)
     try {
+      // In the tap (WeChat's rule): the partner may accept news of this clue and of its commission.
+      await askSubscribe([SubscribeTemplate.clue, SubscribeTemplate.commission])
       const res = await partner.clue.save(newClueOf(form), { loadingTitle: '提交中' })
       showToast('登记成功', { icon: 'success' })
       setForm(EMPTY_CLUE_FORM)

@@ -13,6 +13,7 @@ export const HOME_LINKS = {
   activity: '/pages/activity/main',
   person: '/pages/user/person',
   signUp: '/pages/user/partner',
+  message: '/pages/partner/message',
 } as const
 
 export interface Notice {

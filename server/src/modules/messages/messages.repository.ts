@@ -1,0 +1,170 @@
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { pageTotal, totalOf } from '../../db/paging.ts'
+import type { Executor } from '../../db/types.ts'
+import { LedgerType, LoginPlatform, LoginType } from '../../wire.ts'
+import { ledgerEntries } from '../ledger/ledger.table.ts'
+import { openIdBindings } from '../users/users.table.ts'
+import { messages, messageSubscriptions, PushState, subscribeOutbox } from './messages.table.ts'
+
+export type MessageRow = typeof messages.$inferSelect
+export type NewMessage = typeof messages.$inferInsert
+
+/** The list's order: unread first, then newest first (a backward scan of messages_partner_unread_created_idx). */
+const unreadFirst = sql`(${messages.readAt} IS NULL)`
+
+export function createMessagesRepository({ db }: { db: Executor }) {
+  return {
+    async insert(values: NewMessage): Promise<MessageRow | undefined> {
+      const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning()
+      return row
+    },
+
+    async list({ partnerId, page, size, offset }: { partnerId: number; page: number; size: number; offset?: number }) {
+      const where = eq(messages.partnerId, partnerId)
+      // The page and its total in one round trip.
+      const rows = await db
+        .select({ ...getTableColumns(messages), total: totalOf(messages, where) })
+        .from(messages)
+        .where(where)
+        .orderBy(desc(unreadFirst), desc(messages.createdAt), desc(messages.id))
+        .limit(size)
+        .offset(offset ?? (page - 1) * size)
+      const total = await pageTotal({
+        rows,
+        page: offset === undefined ? page : offset === 0 ? 1 : 2,
+        count: async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
+      })
+      return { rows, total }
+    },
+
+    async unreadCount({ partnerId }: { partnerId: number }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+      return row?.n ?? 0
+    },
+
+    /** Marks one of the partner's messages read (once: an already read message keeps its time). */
+    async markRead({ partnerId, id, now }: { partnerId: number; id: number; now: Date }): Promise<MessageRow | undefined> {
+      await db
+        .update(messages)
+        .set({ readAt: now })
+        .where(and(eq(messages.id, id), eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, id), eq(messages.partnerId, partnerId)))
+      return row
+    },
+
+    async markAllRead({ partnerId, now }: { partnerId: number; now: Date }): Promise<number> {
+      const rows = await db
+        .update(messages)
+        .set({ readAt: now })
+        .where(and(eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+        .returning({ id: messages.id })
+      return rows.length
+    },
+
+    /** Commissions whose freeze ended in (since, now] and that were frozen at all, with no 佣金可提现 message yet. */
+    async commissionsUnfrozen({ since, now, limit }: { since: Date; now: Date; limit: number }) {
+      return db
+        .select({ id: ledgerEntries.id, partnerId: ledgerEntries.partnerId, amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.type, LedgerType.commission),
+            gt(ledgerEntries.frozenUntil, since),
+            lte(ledgerEntries.frozenUntil, now),
+            gt(ledgerEntries.frozenUntil, ledgerEntries.createdAt),
+            gt(ledgerEntries.amount, 0),
+            sql`NOT EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.dedupeKey} = 'withdrawable:' || ${ledgerEntries.id})`,
+            // A commission clawed back (its deal refunded) before its freeze ended never becomes withdrawable.
+            sql`NOT EXISTS (SELECT 1 FROM ledger_entries AS clawback WHERE clawback.ref_type = ${ledgerEntries.refType} AND clawback.ref_id = ${ledgerEntries.refId} AND clawback.partner_id = ${ledgerEntries.partnerId} AND clawback.type = ${LedgerType.clawback})`,
+          ),
+        )
+        .orderBy(ledgerEntries.frozenUntil)
+        .limit(limit)
+    },
+
+    /** Claims up to `limit` messages waiting for WeChat (SKIP LOCKED: several processes never claim the same one). */
+    async claimPending({ limit }: { limit: number }): Promise<MessageRow[]> {
+      const waiting = db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.pushState, PushState.pending))
+        .orderBy(messages.id)
+        .limit(limit)
+        .for('update', { skipLocked: true })
+      return db.update(messages).set({ pushState: PushState.sending }).where(inArray(messages.id, waiting)).returning()
+    },
+
+    async setPushState({ id, state }: { id: number; state: PushState }) {
+      await db.update(messages).set({ pushState: state }).where(eq(messages.id, id))
+    },
+
+    /** The open id the partner signed in to the mini-program with (subscribe messages go there). */
+    async miniOpenId({ partnerId }: { partnerId: number }): Promise<string | undefined> {
+      const [row] = await db
+        .select({ openId: openIdBindings.openId })
+        .from(openIdBindings)
+        .where(
+          and(
+            eq(openIdBindings.partnerId, partnerId),
+            eq(openIdBindings.platform, LoginPlatform.weixin),
+            eq(openIdBindings.type, LoginType.miniProgram),
+          ),
+        )
+      return row?.openId
+    },
+
+    /** Adds one acceptance of each template (capped: WeChat keeps at most a few dozen per user and template). */
+    async addSubscriptions({ partnerId, templates, cap }: { partnerId: number; templates: string[]; cap: number }) {
+      if (templates.length === 0) return
+      await db
+        .insert(messageSubscriptions)
+        .values(templates.map((template) => ({ partnerId, template, remaining: 1 })))
+        .onConflictDoUpdate({
+          target: [messageSubscriptions.partnerId, messageSubscriptions.template],
+          set: { remaining: sql`least(${messageSubscriptions.remaining} + 1, ${cap})`, updatedAt: new Date() },
+        })
+    },
+
+    async subscriptions({ partnerId }: { partnerId: number }) {
+      return db
+        .select({ template: messageSubscriptions.template, remaining: messageSubscriptions.remaining })
+        .from(messageSubscriptions)
+        .where(eq(messageSubscriptions.partnerId, partnerId))
+    },
+
+    /** Uses one acceptance atomically; false when none is left. */
+    async takeSubscription({ partnerId, template }: { partnerId: number; template: string }): Promise<boolean> {
+      const rows = await db
+        .update(messageSubscriptions)
+        .set({ remaining: sql`${messageSubscriptions.remaining} - 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(messageSubscriptions.partnerId, partnerId),
+            eq(messageSubscriptions.template, template),
+            gt(messageSubscriptions.remaining, 0),
+          ),
+        )
+        .returning({ remaining: messageSubscriptions.remaining })
+      return rows.length > 0
+    },
+
+    async outbox({ limit }: { limit: number }) {
+      const rows = await db.select().from(subscribeOutbox).orderBy(desc(subscribeOutbox.id)).limit(limit)
+      return rows.map((r) => ({ ...r, data: r.data as Record<string, { value: string }>, createdAt: r.createdAt.toISOString() }))
+    },
+
+    /** Gives back an acceptance whose send failed (WeChat did not use it). */
+    async returnSubscription({ partnerId, template }: { partnerId: number; template: string }) {
+      await db
+        .update(messageSubscriptions)
+        .set({ remaining: sql`${messageSubscriptions.remaining} + 1`, updatedAt: new Date() })
+        .where(and(eq(messageSubscriptions.partnerId, partnerId), eq(messageSubscriptions.template, template)))
+    },
+  }
+}

@@ -1,0 +1,199 @@
+import type { Executor } from '../../db/types.ts'
+import { MESSAGE_TEMPLATE, MessageKind, MessageTarget } from '../../wire.ts'
+import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
+import { PushState } from './messages.table.ts'
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+const day = (d: Date) => {
+  // The partner's calendar day (China has one time zone, no daylight saving).
+  const local = new Date(d.getTime() + 8 * 3600_000)
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}-${String(local.getUTCDate()).padStart(2, '0')}`
+}
+
+/** What happened, as the module where it happened knows it; recordMessage words it for the partner. */
+export type MessageEvent =
+  | { kind: typeof MessageKind.reviewPassed }
+  | { kind: typeof MessageKind.reviewRefused; reason: string }
+  | { kind: typeof MessageKind.clueFollowed; clueId: number; clueName: string }
+  | { kind: typeof MessageKind.clueDeal; clueId: number; clueName: string; programme: string }
+  | { kind: typeof MessageKind.clueInvalid; clueId: number; clueName: string; reason: string }
+  | {
+      kind: typeof MessageKind.commissionCredited
+      clueId: number
+      clueName: string
+      amount: number
+      levelName: string
+      withdrawableAt: Date
+    }
+  | { kind: typeof MessageKind.commissionWithdrawable; ledgerEntryId: number; amount: number }
+  | {
+      kind: typeof MessageKind.commissionClawedBack
+      clueId: number
+      clueName: string
+      amount: number
+      reason: string
+      /** What the balance could not cover, now owed (fen). */
+      debt: number
+      /** A referral bonus of the referrer's, not the partner's own commission: their ledger, not the clue, explains it. */
+      bonus: boolean
+    }
+  | { kind: typeof MessageKind.withdrawalPaid; withdrawalId: number; amount: number; payoutType: string }
+  | { kind: typeof MessageKind.withdrawalRefused; withdrawalId: number; amount: number; reason: string }
+
+interface Worded {
+  title: string
+  body: string
+  targetType: string | null
+  targetId: number | null
+  dedupeKey?: string
+}
+
+/** The title, text and target of an event's message. */
+export function wordMessage(event: MessageEvent): Worded {
+  switch (event.kind) {
+    case MessageKind.reviewPassed:
+      return {
+        title: '审核通过',
+        body: '您的合伙人资料已审核通过，现在可以分享推广、登记线索了',
+        targetType: MessageTarget.profile,
+        targetId: null,
+      }
+    case MessageKind.reviewRefused:
+      return {
+        title: '审核未通过',
+        body: `您的合伙人资料未通过审核：${event.reason}。请修改后重新提交`,
+        targetType: MessageTarget.profile,
+        targetId: null,
+      }
+    case MessageKind.clueFollowed:
+      return {
+        title: '线索跟进',
+        body: `您推荐的「${event.clueName}」已有招生老师开始跟进`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.clueDeal:
+      return {
+        title: '线索成交',
+        body: `您推荐的「${event.clueName}」已成交：${event.programme}`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.clueInvalid:
+      return {
+        title: '线索无效',
+        body: `您推荐的「${event.clueName}」被标记为无效：${event.reason}`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.commissionCredited:
+      return {
+        title: '佣金入账',
+        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${yuan(event.amount)}已入账，${day(event.withdrawableAt)}起可提现`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.commissionWithdrawable:
+      return {
+        title: '佣金可提现',
+        body: `佣金${yuan(event.amount)}冻结期已满，现在可以提现了`,
+        targetType: MessageTarget.ledger,
+        targetId: event.ledgerEntryId,
+        dedupeKey: `withdrawable:${event.ledgerEntryId}`,
+      }
+    case MessageKind.commissionClawedBack: {
+      const owed = event.debt > 0 ? `，余额不足的${yuan(event.debt)}记为欠款，将从之后的佣金中抵扣` : ''
+      return event.bonus
+        ? {
+            title: '佣金撤回',
+            body: `您推荐的合伙人有一单成交已退费（${event.reason}），推荐奖励${yuan(event.amount)}已撤回${owed}`,
+            targetType: MessageTarget.ledger,
+            targetId: null,
+          }
+        : {
+            title: '佣金撤回',
+            body: `线索「${event.clueName}」的成交已退费（${event.reason}），佣金${yuan(event.amount)}已撤回${owed}`,
+            targetType: MessageTarget.clue,
+            targetId: event.clueId,
+          }
+    }
+    case MessageKind.withdrawalPaid:
+      return {
+        title: '提现已打款',
+        body: `您申请的提现${yuan(event.amount)}已打款至${event.payoutType}账户，请注意查收`,
+        targetType: MessageTarget.withdrawal,
+        targetId: event.withdrawalId,
+      }
+    case MessageKind.withdrawalRefused:
+      return {
+        title: '提现被拒绝',
+        body: `您申请的提现${yuan(event.amount)}被拒绝：${event.reason}。金额已退回余额`,
+        targetType: MessageTarget.withdrawal,
+        targetId: event.withdrawalId,
+      }
+  }
+}
+
+/**
+ * Records a message for the partner. Call it with the transaction of the change it reports (`tx`),
+ * so the message exists exactly when the change does. Its WeChat subscribe message (when the kind
+ * has a template) is sent after the commit by the message pusher (messages.push.ts). Returns
+ * undefined when the message was already recorded (a sweep's second try).
+ */
+export async function recordMessage(
+  tx: Executor,
+  partnerId: number,
+  event: MessageEvent,
+  now: Date = new Date(),
+): Promise<MessageRow | undefined> {
+  const worded = wordMessage(event)
+  return createMessagesRepository({ db: tx }).insert({
+    partnerId,
+    kind: event.kind,
+    ...worded,
+    dedupeKey: worded.dedupeKey ?? null,
+    pushState: MESSAGE_TEMPLATE[event.kind] ? PushState.pending : PushState.none,
+    createdAt: now,
+  })
+}
+
+/** How far back the sweep looks for freezes that ended (a server down longer does not announce older ones). */
+export const SWEEP_LOOKBACK_DAYS = 7
+
+/**
+ * Records one 佣金可提现 message per commission whose freeze ended (at most once per ledger entry:
+ * the message's dedupe key is unique, so two sweeps at once or one run twice write it once).
+ * Returns how many it recorded.
+ */
+export async function sweepWithdrawable({ db, now = new Date(), batch = 500 }: { db: Executor; now?: Date; batch?: number }) {
+  const since = new Date(now.getTime() - SWEEP_LOOKBACK_DAYS * 86400_000)
+  let recorded = 0
+  for (;;) {
+    const due = await createMessagesRepository({ db }).commissionsUnfrozen({ since, now, limit: batch })
+    for (const entry of due) {
+      const row = await recordMessage(
+        db,
+        entry.partnerId,
+        { kind: MessageKind.commissionWithdrawable, ledgerEntryId: entry.id, amount: entry.amount },
+        now,
+      )
+      if (row) recorded++
+    }
+    if (due.length < batch) return recorded
+  }
+}
+
+/** What the partner sees of a message. */
+export function toPartnerMessage(m: MessageRow) {
+  return {
+    id: m.id,
+    kind: m.kind,
+    title: m.title,
+    body: m.body,
+    targetType: m.targetType,
+    targetId: m.targetId,
+    read: m.readAt !== null,
+    readAt: m.readAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
+  }
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { partners } from '../partners/partners.table.ts'
+
+/** Where a message stands towards WeChat: nothing to send, waiting, claimed by a sender, sent, not sent (no subscription), failed. */
+export const PushState = {
+  none: 'none',
+  pending: 'pending',
+  sending: 'sending',
+  sent: 'sent',
+  skipped: 'skipped',
+  failed: 'failed',
+} as const
+export type PushState = (typeof PushState)[keyof typeof PushState]
+
+/** A partner's messages (消息通知): written in the transaction of the change they report. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** MessageKind label. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** MessageTarget and the id it opens (a clue, a withdrawal, a ledger entry); null opens nothing. */
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    /** Set for messages a sweep may try to write twice (佣金可提现 of one ledger entry). */
+    dedupeKey: text('dedupe_key'),
+    readAt: ts('read_at'),
+    /** The outbox state of its WeChat subscribe message (PushState). */
+    pushState: text('push_state').notNull().default(PushState.none),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // "My list, unread first, newest first": ORDER BY (read_at IS NULL) DESC, created_at DESC, id DESC is a backward scan.
+    index('messages_partner_unread_created_idx').on(t.partnerId, sql`(${t.readAt} IS NULL)`, t.createdAt, t.id),
+    // "My unread count" and "mark all read" read only the unread ones.
+    index('messages_partner_unread_idx')
+      .on(t.partnerId)
+      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('messages_dedupe_key_uq').on(t.dedupeKey),
+    // The sender's queue: the few messages waiting to go to WeChat.
+    index('messages_push_pending_idx')
+      .on(t.id)
+      .where(sql`${t.pushState} = 'pending'`),
+  ],
+)
+
+/** One-time WeChat subscriptions a partner accepted: each acceptance allows one message of that template. */
+export const messageSubscriptions = pgTable(
+  'message_subscriptions',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** SubscribeTemplate key. */
+    template: text('template').notNull(),
+    remaining: integer('remaining').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.template] })],
+)
+
+/** The local subscribe-message gateway's outbox (development and tests), like sms_outbox. */
+export const subscribeOutbox = pgTable('subscribe_outbox', {
+  id: id(),
+  openId: text('open_id').notNull(),
+  templateId: text('template_id').notNull(),
+  page: text('page').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,17 @@
+import { MessageTarget } from '../../wire'
+import { CLUE_DETAIL_PATH, targetUrl } from './message-target'
+
+describe('where a message opens', () => {
+  it('opens a clue on its timeline page, a withdrawal on the withdrawal page, the ledger on the fund records', () => {
+    expect(targetUrl({ targetType: MessageTarget.clue, targetId: 42 })).toBe(`${CLUE_DETAIL_PATH}?id=42`)
+    expect(CLUE_DETAIL_PATH).toBe('/pages/partner/clueDetail')
+    expect(targetUrl({ targetType: MessageTarget.withdrawal, targetId: 7 })).toBe('/pages/partner/withdrawal')
+    expect(targetUrl({ targetType: MessageTarget.ledger, targetId: 9 })).toBe('/pages/tabBar/record')
+    expect(targetUrl({ targetType: MessageTarget.profile, targetId: null })).toBe('/pages/user/person')
+  })
+
+  it('a clue message without an id opens the clue list; a message without a target opens nothing', () => {
+    expect(targetUrl({ targetType: MessageTarget.clue, targetId: null })).toBe('/pages/tabBar/clue')
+    expect(targetUrl({ targetType: null, targetId: null })).toBeNull()
+  })
+})

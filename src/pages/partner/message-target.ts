@@ -1,0 +1,21 @@
+import { MessageTarget } from '../../wire'
+import type { PartnerMessage } from '../../api/ems/partner'
+
+/** Where the clue timeline lives (pages/partner/clueDetail, issue 15 section 1). */
+export const CLUE_DETAIL_PATH = '/pages/partner/clueDetail'
+
+/** The page a message opens when tapped; null when it opens nothing. */
+export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): string | null {
+  switch (m.targetType) {
+    case MessageTarget.clue:
+      return m.targetId ? `${CLUE_DETAIL_PATH}?id=${m.targetId}` : '/pages/tabBar/clue'
+    case MessageTarget.withdrawal:
+      return '/pages/partner/withdrawal'
+    case MessageTarget.ledger:
+      return '/pages/tabBar/record'
+    case MessageTarget.profile:
+      return '/pages/user/person'
+    default:
+      return null
+  }
+}
