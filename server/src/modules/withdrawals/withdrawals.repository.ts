@@ -43,10 +43,6 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
       const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update')
       return row
     },
-    async findByOutBillNoForUpdate({ outBillNo }: { outBillNo: string }) {
-      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.transferOutBillNo, outBillNo)).limit(1).for('update')
-      return row
-    },
     async update({ id, values }: { id: number; values: Partial<typeof withdrawals.$inferInsert> }): Promise<WithdrawalRow> {
       const [row] = await db
         .update(withdrawals)

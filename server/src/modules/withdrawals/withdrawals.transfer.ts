@@ -24,6 +24,13 @@ export const TRANSFER_REMARK = '合伙人佣金提现'
 /** Shown to finance when WeChat's answer was lost: pressing 微信转账 again resends the same bill. */
 export const TRANSFER_UNKNOWN_REASON = '微信转账结果未知，请再次点击微信转账（同一单号重试，不会重复打款）'
 
+/** Our bill number of a withdrawal's nth transfer attempt (WeChat allows letters and digits). */
+export const outBillNoOf = (withdrawalId: number, attempt: number) => `WD${withdrawalId}N${attempt}`
+const withdrawalIdOf = (outBillNo: string) => {
+  const m = /^WD(\d{1,12})N\d{1,6}$/.exec(outBillNo)
+  return m ? Number(m[1]) : null
+}
+
 /**
  * Finance pays a withdrawal by WeChat transfer. Three short steps, never an outside call inside a
  * transaction:
@@ -65,7 +72,7 @@ export async function startTransfer({
     if (!binding) throw createNoMiniOpenIdError()
     if (retry) return { withdrawal: w, outBillNo: w.transferOutBillNo!, openId: binding.openId }
     const attempts = w.transferAttempts + 1
-    const outBillNo = `WD${w.id}N${attempts}`
+    const outBillNo = outBillNoOf(w.id, attempts)
     const updated = await repo.update({
       id,
       values: {
@@ -142,7 +149,7 @@ export type TransferOutcome = 'paid' | 'failed' | 'unchanged' | 'ignored'
 
 /**
  * Applies a transfer notification: verified first (401 otherwise, nothing changes), then in one
- * transaction the withdrawal of that out bill number is locked; its amount must match; only while
+ * transaction the withdrawal that bill number names is locked; its amount must match; only while
  * it waits on that very bill does it move: SUCCESS -> 已打款 with WeChat's bill number as the
  * transaction number; FAIL / CANCELLED -> back to 审核中 with the reason. A repeat, or a late
  * notice of an earlier attempt, finds it moved and changes nothing (paid once).
@@ -170,7 +177,9 @@ export async function applyTransferNotification({
   if (notice.kind === 'ignored') return { outcome: 'ignored', withdrawalId: null }
   return db.transaction(async (tx) => {
     const repo = createWithdrawalsRepository({ db: tx })
-    const w = await repo.findByOutBillNoForUpdate({ outBillNo: notice.outBillNo })
+    // The bill number names the withdrawal, so a late notice of an earlier attempt finds it too.
+    const id = withdrawalIdOf(notice.outBillNo)
+    const w = id === null ? undefined : await repo.findByIdForUpdate({ id })
     if (!w || w.transferProvider !== provider.name) throw createWithdrawalNotFoundError()
     if (notice.amount !== w.amount) throw createTransferAmountError()
     if (w.status !== WithdrawalStatus.confirming || w.transferOutBillNo !== notice.outBillNo)
