@@ -156,9 +156,9 @@ describe('console 提现: finance pays the queue', () => {
 
   it('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {
     const sun = await newPartner(app, { phone: '13900001004', realName: '孙四' })
-    // 孙四 signed in to the mini-program once (the local login gateway takes fake:<open id>).
-    ok(await sun.api.call('POST', '/api/ums/user/user/signIn', { platform: 'weixin', type: '小程序', signCode: 'fake:o-mini-sun' }))
     const sunId = await pendingWithdrawal(app, sun, 15000)
+    // 孙四 then signed in to the mini-program (the local login gateway takes fake:<open id>); that starts a new session.
+    ok(await sun.api.call('POST', '/api/ums/user/user/signIn', { platform: 'weixin', type: '小程序', signCode: 'fake:o-mini-sun' }))
     const zhou = await newPartner(app, { phone: '13900001005', realName: '周五' })
     const zhouId = await pendingWithdrawal(app, zhou, 9900)
 
