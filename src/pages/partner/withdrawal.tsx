@@ -74,7 +74,9 @@ function WithdrawalItem({ record, onConfirm }: { record: Withdrawal; onConfirm: 
         </View>
       ) : null}
       {record.status === WithdrawalStatus.applying && record.transferFailReason ? (
-        <Text className='withdrawal-item__detail withdrawal-item__reason'>微信转账未成功：{record.transferFailReason}，等待财务重新处理</Text>
+        <Text className='withdrawal-item__detail withdrawal-item__reason'>
+          微信转账未成功：{record.transferFailReason}，等待财务重新处理
+        </Text>
       ) : null}
       {record.status === WithdrawalStatus.refused ? (
         <Text className='withdrawal-item__detail withdrawal-item__reason'>拒绝原因：{record.refuseReason ?? '—'}，金额已退回余额</Text>
