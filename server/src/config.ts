@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { PayConfig } from './gateways/pay.ts'
+import type { TransferConfig } from './gateways/transfer.ts'
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..')
@@ -105,6 +106,15 @@ const envSchema = z.object({
   WECHATPAY_PLATFORM_CERT_PATH: optional,
   WECHATPAY_NOTIFY_URL: optional,
   WECHATPAY_API_URL: z.string().default('https://api.mch.weixin.qq.com'),
+  TRANSFER_PROVIDER: z.enum(['sandbox', 'wechatpay', 'none']).optional(),
+  WECHATPAY_TRANSFER_NOTIFY_URL: optional,
+  WECHATPAY_PLATFORM_SERIAL: optional,
+  WECHATPAY_TRANSFER_SCENE_ID: z
+    .string()
+    .regex(/^\d{4}$/)
+    .default('1005'),
+  WECHATPAY_TRANSFER_REPORT_INFOS: z.string().default('岗位类型=合伙人;报酬说明=推广佣金提现'),
+  WECHATPAY_TRANSFER_PERCEPTION: z.string().default('劳务报酬'),
   WEB_ALLOWED_HOSTS: list.optional(),
   CSP_CONNECT_SRC: list.default(['https://restapi.amap.com']),
   OAUTH_REDIRECT_HOSTS: list.optional(),
@@ -165,6 +175,8 @@ export interface Config {
   seedDemo: boolean
   /** Payments (gateways/pay.ts): the sandbox by default outside production. */
   pay: PayConfig
+  /** Payouts by WeChat merchant transfer (gateways/transfer.ts): the sandbox by default outside production. */
+  transfer: TransferConfig
   /** Origins the H5 app calls besides this one and ALLOWED_ORIGINS (its CSP connect-src): the maps service. */
   cspConnectSources: string[]
   /** Host allow-lists the client checks (GET /api/bms/develop/config/getByKey). */
@@ -213,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const alipayPrivateKey = keyText(e.ALIPAY_PRIVATE_KEY, e.ALIPAY_PRIVATE_KEY_PATH, 'ALIPAY_PRIVATE_KEY_PATH')
   const alipayPublicKey = keyText(e.ALIPAY_PUBLIC_KEY, e.ALIPAY_PUBLIC_KEY_PATH, 'ALIPAY_PUBLIC_KEY_PATH')
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  const pay = payConfig(e, { isProduction, publicOrigin, alipayPrivateKey, alipayPublicKey })
 
   return {
     env: e.NODE_ENV,
@@ -270,7 +283,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     admin: e.ADMIN_ACCOUNT && e.ADMIN_PASSWORD ? { account: e.ADMIN_ACCOUNT, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
-    pay: payConfig(e, { isProduction, publicOrigin, alipayPrivateKey, alipayPublicKey }),
+    pay,
+    transfer: transferConfig(e, { isProduction, publicOrigin, pay }),
     allowLists: allowLists(e, { publicOrigin }),
     cspConnectSources: e.CSP_CONNECT_SRC,
   }
@@ -356,6 +370,52 @@ function payConfig(
     sandboxAutoCompleteMs: e.PAY_SANDBOX_AUTO_COMPLETE_MS ?? (e.NODE_ENV === 'development' ? 3000 : 0),
     wechat,
     alipay,
+  }
+}
+
+/**
+ * TRANSFER_PROVIDER: sandbox outside production; in production wechatpay when WeChat Pay is
+ * configured (it reuses the WECHATPAY_* merchant, keys and certificate), else none (finance pays
+ * by hand only).
+ */
+function transferConfig(
+  e: z.output<typeof envSchema>,
+  { isProduction, publicOrigin, pay }: { isProduction: boolean; publicOrigin: string; pay: PayConfig },
+): TransferConfig {
+  const provider = e.TRANSFER_PROVIDER ?? (isProduction ? (pay.wechat ? 'wechatpay' : 'none') : 'sandbox')
+  const problems: string[] = []
+  if (provider === 'sandbox' && isProduction)
+    problems.push('TRANSFER_PROVIDER=sandbox is not allowed in production (it pays out without money)')
+  if (provider === 'wechatpay' && !pay.wechat)
+    problems.push('TRANSFER_PROVIDER=wechatpay needs WeChat Pay configured (PAY_PROVIDER=wechatpay and its WECHATPAY_* variables)')
+  const sceneReportInfos = e.WECHATPAY_TRANSFER_REPORT_INFOS.split(';')
+    .map((pair) => pair.split('='))
+    .filter((kv) => kv.length === 2 && kv[0]!.trim() && kv[1]!.trim())
+    .map(([k, v]) => ({ info_type: k!.trim(), info_content: v!.trim() }))
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  const w = pay.wechat
+  return {
+    provider,
+    wechat:
+      provider === 'wechatpay' && w
+        ? {
+            mchId: w.mchId,
+            appId: w.appId,
+            miniAppId: w.miniAppId,
+            serialNo: w.serialNo,
+            apiV3Key: w.apiV3Key,
+            privateKey: w.privateKey,
+            privateKeyPath: w.privateKeyPath,
+            platformCert: w.platformCert,
+            platformCertPath: w.platformCertPath,
+            apiUrl: w.apiUrl,
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
+            notifyUrl: e.WECHATPAY_TRANSFER_NOTIFY_URL ?? `${publicOrigin}/api/fms/finance/transfer/notify/wechatpay`,
+            sceneId: e.WECHATPAY_TRANSFER_SCENE_ID,
+            sceneReportInfos,
+            userRecvPerception: e.WECHATPAY_TRANSFER_PERCEPTION || undefined,
+          }
+        : undefined,
   }
 }
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AlipayPayConfig, WechatPayConfig } from '../src/gateways/pay.ts'
+import type { WechatTransferConfig } from '../src/gateways/transfer.ts'
 
 /** The far side, played locally: a merchant key pair (ours) and a platform key pair (WeChat's). */
 export function wechatPayFixture() {
@@ -189,6 +190,146 @@ export async function alipayFixture() {
     },
     signAnswersWith: (key: crypto.KeyLike) => (answerSigner = key),
     failCreateWith: (error: typeof failCreate) => (failCreate = error),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * WeChat Pay's merchant transfer, played locally: a real HTTP server on 127.0.0.1 that checks each
+ * request's WECHATPAY2-SHA256-RSA2048 signature with our merchant public key, makes bills (the
+ * same out_bill_no answers the same bill, as WeChat does) and answers signed by the platform key;
+ * plus MCHTRANSFER.BILL.FINISHED notifications encrypted with the APIv3 key.
+ */
+export async function wechatTransferFixture() {
+  const f = wechatPayFixture()
+  const forger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const requests: Array<{ path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown>; signedCorrectly: boolean }> = []
+  const bills = new Map<string, { billNo: string; packageInfo: string; amount: number; state: string }>()
+  let failNext: { status: number; code: string; message: string } | null = null
+
+  const server = http.createServer((req, res) => {
+    let raw = ''
+    req.setEncoding('utf8')
+    req.on('data', (c: string) => (raw += c))
+    req.on('end', () => {
+      const auth = String(req.headers.authorization ?? '')
+      const m = /^WECHATPAY2-SHA256-RSA2048 mchid="(\w+)",nonce_str="(\w+)",signature="([^"]+)",timestamp="(\d+)",serial_no="(\w+)"$/.exec(
+        auth,
+      )
+      const signedCorrectly =
+        !!m &&
+        m[1] === f.config.mchId &&
+        crypto.verify(
+          'sha256',
+          Buffer.from(`${req.method}\n${req.url}\n${m[4]}\n${m[2]}\n${raw}\n`),
+          f.merchant.publicKey,
+          Buffer.from(m[3]!, 'base64'),
+        )
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>
+      requests.push({ path: String(req.url), headers: req.headers, body, signedCorrectly })
+      const answer = (status: number, payload: unknown) => {
+        const text = JSON.stringify(payload)
+        res.writeHead(status, { 'content-type': 'application/json', ...f.platformHeaders(text) })
+        res.end(text)
+      }
+      if (!signedCorrectly) return answer(401, { code: 'SIGN_ERROR', message: '签名错误' })
+      if (failNext) {
+        const e = failNext
+        failNext = null
+        return answer(e.status, { code: e.code, message: e.message })
+      }
+      if (req.url !== '/v3/fund-app/mch-transfer/transfer-bills') return answer(404, { code: 'NOT_FOUND', message: '无此接口' })
+      const outBillNo = String(body.out_bill_no)
+      let bill = bills.get(outBillNo)
+      if (!bill) {
+        bill = {
+          billNo: `1330000${Date.now()}${crypto.randomInt(1000, 9999)}`,
+          packageInfo: `ABBQO+oYAAABAAAAAAAk${crypto.randomBytes(12).toString('base64')}`,
+          amount: Number(body.transfer_amount),
+          state: 'WAIT_USER_CONFIRM',
+        }
+        bills.set(outBillNo, bill)
+      }
+      answer(200, {
+        out_bill_no: outBillNo,
+        transfer_bill_no: bill.billNo,
+        create_time: new Date().toISOString(),
+        state: bill.state,
+        package_info: bill.packageInfo,
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  const config: WechatTransferConfig = {
+    mchId: f.config.mchId,
+    appId: f.config.appId,
+    miniAppId: f.config.miniAppId,
+    serialNo: f.config.serialNo,
+    privateKey: f.config.privateKey,
+    apiV3Key: f.config.apiV3Key,
+    platformCert: f.config.platformCert,
+    apiUrl: `http://127.0.0.1:${port}`,
+    notifyUrl: 'https://partner.example.com/api/fms/finance/transfer/notify/wechatpay',
+    platformSerial: 'PUB_KEY_ID_0000000000000001',
+    sceneId: '1005',
+    sceneReportInfos: [
+      { info_type: '岗位类型', info_content: '合伙人' },
+      { info_type: '报酬说明', info_content: '推广佣金提现' },
+    ],
+    userRecvPerception: '劳务报酬',
+  }
+
+  /** A finished bill's notification, as WeChat posts it. */
+  const notificationBody = ({
+    outBillNo,
+    state,
+    amount,
+    failReason,
+    eventType = 'MCHTRANSFER.BILL.FINISHED',
+    mchId = f.config.mchId,
+  }: {
+    outBillNo: string
+    state: string
+    amount?: number
+    failReason?: string
+    eventType?: string
+    mchId?: string
+  }) => {
+    const bill = bills.get(outBillNo)
+    return f.notificationBody(
+      {
+        mchid: mchId,
+        out_bill_no: outBillNo,
+        transfer_bill_no: bill?.billNo ?? 'unknown',
+        state,
+        transfer_amount: amount ?? bill?.amount ?? 0,
+        ...(failReason ? { fail_reason: failReason } : {}),
+        openid: 'o-openid',
+        create_time: '2026-05-01T10:00:00+08:00',
+        update_time: '2026-05-01T10:05:00+08:00',
+      },
+      { eventType },
+    )
+  }
+  /** Headers as WeChat signs them, but with a key that is not WeChat's. */
+  const forgedHeaders = (body: string) => {
+    const h = f.platformHeaders(body)
+    h['wechatpay-signature'] = crypto
+      .sign('sha256', Buffer.from(`${h['wechatpay-timestamp']}\n${h['wechatpay-nonce']}\n${body}\n`), forger.privateKey)
+      .toString('base64')
+    return h
+  }
+
+  return {
+    ...f,
+    config,
+    requests,
+    bills,
+    notificationBody,
+    forgedHeaders,
+    failNextWith: (e: typeof failNext) => (failNext = e),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

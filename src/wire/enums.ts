@@ -126,8 +126,12 @@ export const ClueSource = { activity: '活动', partner: '合伙人录入', impo
 export type ClueSource = (typeof ClueSource)[keyof typeof ClueSource]
 export const CLUE_SOURCES = values(ClueSource)
 
-/** Withdrawal status: 审核中 -> 已打款 or 已拒绝. */
-export const WithdrawalStatus = { applying: '审核中', paid: '已打款', refused: '已拒绝' } as const
+/**
+ * Withdrawal status: 审核中 -> 已打款 or 已拒绝; paid by WeChat transfer, 审核中 -> 待确认收款 (the
+ * partner confirms in the mini-program) -> 已打款 on WeChat's notification, or back to 审核中 when
+ * the transfer fails or expires.
+ */
+export const WithdrawalStatus = { applying: '审核中', confirming: '待确认收款', paid: '已打款', refused: '已拒绝' } as const
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
 export const WITHDRAWAL_STATUSES = values(WithdrawalStatus)
 
@@ -237,6 +241,7 @@ export const AuditAction = {
   'clue.cancel': '退费撤销成交',
   'withdrawal.pay': '确认打款',
   'withdrawal.refuse': '拒绝提现',
+  'withdrawal.transfer': '发起微信转账',
   'ledger.adjust': '余额调整',
   'level.create': '新增档位',
   'level.update': '修改档位',

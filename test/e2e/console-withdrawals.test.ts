@@ -20,8 +20,9 @@ import {
 /**
  * 提现 in the console, as finance works it at 1366×768: the queue (审核中 first, filters in the
  * address), paying one with a transaction number (a double click pays once), a page gone stale
- * because someone else refused the withdrawal meanwhile, a batch where one row fails, and the
- * export for the bank's batch payout.
+ * because someone else refused the withdrawal meanwhile, a batch where one row fails, the
+ * export for the bank's batch payout, and paying by WeChat transfer (the sandbox provider plays
+ * WeChat and the partner: the transfer fails, comes back with the reason, and is confirmed).
  */
 describe('console 提现: finance pays the queue', () => {
   let app: RunningApp
@@ -151,5 +152,62 @@ describe('console 提现: finance pays the queue', () => {
     // The demo's paid one, 林一's, 赵三's (by hand) and 陈晓明's batch one.
     assert.equal(rows.length, 4)
     assert.ok(rows.every((r) => r[8] === '已打款'))
+  })
+
+  it('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {
+    const sun = await newPartner(app, { phone: '13900001004', realName: '孙四' })
+    const sunId = await pendingWithdrawal(app, sun, 15000)
+    // 孙四 then signed in to the mini-program (the local login gateway takes fake:<open id>); that starts a new session.
+    ok(await sun.api.call('POST', '/api/ums/user/user/signIn', { platform: 'weixin', type: '小程序', signCode: 'fake:o-mini-sun' }))
+    const zhou = await newPartner(app, { phone: '13900001005', realName: '周五' })
+    const zhouId = await pendingWithdrawal(app, zhou, 9900)
+
+    await openConsole(page, app, '/withdrawals')
+    await rowWith(page, '孙四').waitFor()
+    const transfers: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/withdrawalRecord/wechatTransfer')) transfers.push(r.postData() ?? '')
+    })
+    await page.getByTestId(`transfer-${sunId}`).click()
+    let form = modal(page, `微信转账 #${sunId}`)
+    await form.getByText('¥150.00').waitFor()
+    await form.getByRole('button', { name: '发起微信转账' }).dblclick()
+    await page.locator('.ant-message', { hasText: `#${sunId} 已发起微信转账，等待合伙人在小程序中确认收款` }).waitFor()
+    assert.equal(transfers.length, 1, 'one transfer request for a double click')
+    assert.deepEqual(JSON.parse(transfers[0]!), { id: sunId })
+    let row = rowWith(page, '孙四')
+    await row.locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
+    assert.match((await row.textContent()) ?? '', /等待合伙人确认收款/)
+    assert.equal(await row.getByTestId(`pay-${sunId}`).count(), 0, 'no manual pay while WeChat may pay')
+
+    // The partner's WeChat account cannot receive it: back to finance with the reason.
+    const failed = await fetch(`${app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=fail`, { method: 'POST' })
+    assert.equal(((await failed.json()) as { data: { status: string } }).data.status, '审核中')
+    await page.reload()
+    row = rowWith(page, '孙四')
+    await row.getByTestId(`transfer-reason-${sunId}`).filter({ hasText: '微信转账：收款人微信账户收款异常' }).waitFor()
+    await screenshot(page, 'console-withdrawals-transfer-failed')
+
+    // Again; this time the partner confirms and WeChat's notification pays it.
+    await row.getByTestId(`transfer-${sunId}`).click()
+    form = modal(page, `微信转账 #${sunId}`)
+    await form.getByText('上次转账：收款人微信账户收款异常').waitFor()
+    await form.getByRole('button', { name: '发起微信转账' }).click()
+    await rowWith(page, '孙四').locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
+    const confirmed = await fetch(`${app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=confirm`, { method: 'POST' })
+    assert.equal(((await confirmed.json()) as { data: { status: string } }).data.status, '已打款')
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    await rowWith(page, '孙四').waitFor()
+    assert.match((await rowWith(page, '孙四').textContent()) ?? '', new RegExp(`流水号 SBXTWD${sunId}N2`))
+
+    // 周五 never signed in to the mini-program: the form says so and the withdrawal stays 审核中.
+    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await page.getByTestId(`transfer-${zhouId}`).click()
+    form = modal(page, `微信转账 #${zhouId}`)
+    await form.getByRole('button', { name: '发起微信转账' }).click()
+    await form.getByRole('alert').filter({ hasText: '该合伙人未在微信小程序中登录过，无法微信转账，请手工打款' }).waitFor()
+    await screenshot(page, 'console-withdrawals-transfer-refused')
+    await form.getByRole('button', { name: /取\s*消/ }).click()
+    await rowWith(page, '周五').locator('.ant-tag', { hasText: '审核中' }).waitFor()
   })
 })

@@ -158,4 +158,31 @@ describe('提现 (withdrawal)', () => {
     assert.equal(await refund.locator('.record-item__note').textContent(), '提现被拒绝：收款账号与实名不一致')
     assert.equal(await t.page.locator('.record-item').nth(1).locator('.record-item__amount').textContent(), '-¥20.50')
   })
+
+  it('says a WeChat transfer must be confirmed in the WeChat mini-program, and shows why a failed one went back to finance', async () => {
+    // The partner once signed in to the mini-program (the local login gateway takes fake:<open id>).
+    const bound = await t.page.request.post(`${t.app.url}/api/ums/user/user/signIn`, {
+      form: { platform: 'weixin', type: '小程序', signCode: 'fake:o-demo-mini' },
+    })
+    assert.equal(((await bound.json()) as { code: number }).code, 0)
+    const applied = await t.page.request.post(`${t.app.url}${APPLY}`, { form: { amount: '3000' } })
+    const id = ((await applied.json()) as { data: { id: number } }).data.id
+    const started = await finance.call<{ status: string }>('PUT', '/api/ems/partner/withdrawalRecord/wechatTransfer', { id })
+    assert.equal(started.data.status, '待确认收款')
+
+    await open()
+    const first = t.page.locator('.withdrawal-item').first()
+    assert.equal(await first.locator('.withdrawal-item__status').textContent(), '待确认收款')
+    assert.match((await first.textContent()) ?? '', /请在微信小程序「提现」页确认收款，确认后到账微信零钱/)
+    assert.equal(await first.locator('.withdrawal-item__confirm-button').count(), 0, 'H5 cannot confirm a WeChat transfer')
+    await screenshot(t.page, 'dashboard-withdrawal-transfer')
+
+    await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${id}&result=expire`, { method: 'POST' })
+    await open()
+    assert.equal(await first.locator('.withdrawal-item__status').textContent(), '审核中')
+    assert.equal(
+      await first.locator('.withdrawal-item__reason').textContent(),
+      '微信转账未成功：收款人超时未确认收款，转账已关闭，等待财务重新处理',
+    )
+  })
 })

@@ -16,6 +16,10 @@ export interface AdminWithdrawal extends Record<string, unknown> {
   payoutName: string
   transactionNo: string | null
   refuseReason: string | null
+  /** Why the last WeChat transfer failed or expired (it is 审核中 again), or why its outcome is unknown. */
+  transferFailReason: string | null
+  /** 待确认收款 with WeChat's bill made: what the partner's mini-program confirms with; null otherwise. */
+  confirm: { mchId: string; appId: string; package: string } | null
   createdAt: string
   handledAt: string | null
   partnerId: number
@@ -45,6 +49,8 @@ export const withdrawalsApi = {
   /** Quiet: the pay form shows the refusal (already handled by someone else) itself. */
   pay: (body: { id: number; transactionNo: string }) => put<unknown>(`${base}/finishPay`, body, { quiet: true }),
   refuse: (body: { id: number; reason: string }) => put<unknown>(`${base}/refuse`, body, { quiet: true }),
+  /** 微信转账: 审核中 -> 待确认收款; WeChat's notification pays it once the partner confirms. */
+  wechatTransfer: (body: { id: number }) => put<unknown>(`${base}/wechatTransfer`, body, { quiet: true }),
   batchPay: (items: Array<{ id: number; transactionNo: string }>) => post<BatchReport>(`${base}/batchPay`, { items }, { quiet: true }),
   exportPath: `${base}/export`,
 }

@@ -104,6 +104,8 @@ export class PayGatewayError extends Error {
   constructor(
     message: string,
     readonly publicMessage = '支付服务暂不可用，请稍后再试',
+    /** Set when the provider definitely refused (nothing was made); unset when the outcome is unknown. */
+    readonly refused?: { code: string; message: string },
   ) {
     super(message)
   }
@@ -223,6 +225,142 @@ export function platformPublicKey(pem: string): crypto.KeyObject {
   return pem.includes('BEGIN CERTIFICATE') ? new crypto.X509Certificate(pem).publicKey : crypto.createPublicKey(pem)
 }
 
+/**
+ * A signed v3 API POST whose answer must be signed by the platform: returns the answer's JSON.
+ * Throws PayGatewayError (with `definite` when WeChat answered with an error, so nothing was made).
+ */
+export async function wechatPayPost({
+  config,
+  privateKey,
+  publicKey,
+  urlPath,
+  payload,
+  headers = {},
+  fetchImpl,
+  timeoutMs,
+  failMessage,
+}: {
+  config: Pick<WechatPayConfig, 'mchId' | 'serialNo' | 'apiUrl'>
+  privateKey: crypto.KeyObject
+  publicKey: crypto.KeyObject
+  urlPath: string
+  payload: unknown
+  headers?: Record<string, string>
+  fetchImpl: typeof fetch
+  timeoutMs: number
+  /** What a person reads when WeChat refuses. */
+  failMessage: string
+}): Promise<Record<string, unknown>> {
+  const body = JSON.stringify(payload)
+  const authorization = wechatPayAuthorization({
+    mchId: config.mchId,
+    serialNo: config.serialNo,
+    privateKey,
+    method: 'POST',
+    urlPath,
+    body,
+    timestamp: Math.floor(Date.now() / 1000),
+    nonce: nonce(),
+  })
+  let response: Response
+  try {
+    response = await fetchImpl(`${config.apiUrl}${urlPath}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        authorization,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'user-agent': 'activity-mobile-server',
+      },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    throw new PayGatewayError(`WeChat Pay unreachable: ${String(error)}`)
+  }
+  const text = await response.text()
+  if (!response.ok) {
+    let code = ''
+    let message = ''
+    try {
+      const e = JSON.parse(text) as { code?: unknown; message?: unknown }
+      code = typeof e.code === 'string' ? e.code : ''
+      message = typeof e.message === 'string' ? e.message : ''
+    } catch {
+      // not JSON: a proxy's page
+    }
+    // 4xx with WeChat's error code: refused, nothing made. 5xx or no code: the outcome is unknown.
+    const definite = response.status >= 400 && response.status < 500 && code !== '' && code !== 'SYSTEM_ERROR'
+    throw new PayGatewayError(
+      `WeChat Pay ${urlPath} answered HTTP ${response.status}: ${text.slice(0, 300)}`,
+      failMessage,
+      definite ? { code, message } : undefined,
+    )
+  }
+  // An answer that is not signed by the platform is not WeChat's.
+  const h = Object.fromEntries(response.headers.entries())
+  const signed = verifyWechatPaySignature({
+    publicKey,
+    timestamp: header(h, 'wechatpay-timestamp') ?? '',
+    nonce: header(h, 'wechatpay-nonce') ?? '',
+    body: text,
+    signature: header(h, 'wechatpay-signature') ?? '',
+  })
+  if (!signed) throw new PayGatewayError('WeChat Pay answer signature does not verify')
+  try {
+    return JSON.parse(text) as Record<string, unknown>
+  } catch {
+    throw new PayGatewayError('WeChat Pay answered with something that is not JSON')
+  }
+}
+
+/**
+ * Verifies a v3 notification (fresh, signed by the platform) and decrypts its resource: the
+ * notification id, its event type and the plain resource text.
+ */
+export function openWechatPayNotification({
+  headers,
+  body,
+  now = new Date(),
+  publicKey,
+  apiV3Key,
+}: IncomingNotification & { publicKey: crypto.KeyObject; apiV3Key: string }): {
+  notificationId: string
+  eventType: string
+  plain: string
+} {
+  const timestamp = header(headers, 'wechatpay-timestamp')
+  const nonceValue = header(headers, 'wechatpay-nonce')
+  const signature = header(headers, 'wechatpay-signature')
+  if (!timestamp || !nonceValue || !signature) throw new NotificationRejectedError('missing Wechatpay-* headers')
+  assertFresh(timestamp, now)
+  if (!verifyWechatPaySignature({ publicKey, timestamp, nonce: nonceValue, body, signature }))
+    throw new NotificationRejectedError('signature does not verify')
+  let parsed: {
+    id?: unknown
+    event_type?: unknown
+    resource?: { algorithm?: unknown; ciphertext?: unknown; nonce?: unknown; associated_data?: unknown }
+  }
+  try {
+    parsed = JSON.parse(body) as typeof parsed
+  } catch {
+    throw new NotificationRejectedError('body is not JSON')
+  }
+  const notificationId = typeof parsed.id === 'string' ? parsed.id : ''
+  const r = parsed.resource
+  if (!notificationId || !r || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') {
+    throw new NotificationRejectedError('not a v3 encrypted notification')
+  }
+  const plain = decryptWechatPayResource({
+    apiV3Key,
+    ciphertext: r.ciphertext,
+    nonce: r.nonce,
+    associatedData: typeof r.associated_data === 'string' ? r.associated_data : '',
+  })
+  return { notificationId, eventType: typeof parsed.event_type === 'string' ? parsed.event_type : '', plain }
+}
+
 const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
 
 export function createWechatPayProvider({
@@ -246,61 +384,25 @@ export function createWechatPayProvider({
       if (channel === PayChannel.alipayMini) throw new PayGatewayError('wechatpay cannot pay alipay-mini', '暂不支持支付宝支付')
       if (!openId) throw new PayGatewayError('no open id', '请先在微信中授权登录后再支付')
       const appId = channel === PayChannel.wechatMini ? (config.miniAppId ?? config.appId) : config.appId
-      const urlPath = '/v3/pay/transactions/jsapi'
-      const body = JSON.stringify({
-        appid: appId,
-        mchid: config.mchId,
-        description: order.description.slice(0, 127),
-        out_trade_no: order.orderNo,
-        notify_url: config.notifyUrl,
-        amount: { total: order.amount, currency: 'CNY' },
-        payer: { openid: openId },
-      })
-      const timestamp = Math.floor(Date.now() / 1000)
-      const authorization = wechatPayAuthorization({
-        mchId: config.mchId,
-        serialNo: config.serialNo,
+      const answer = await wechatPayPost({
+        config,
         privateKey,
-        method: 'POST',
-        urlPath,
-        body,
-        timestamp,
-        nonce: nonce(),
-      })
-      let response: Response
-      try {
-        response = await fetchImpl(`${config.apiUrl}${urlPath}`, {
-          method: 'POST',
-          headers: {
-            authorization,
-            accept: 'application/json',
-            'content-type': 'application/json',
-            'user-agent': 'activity-mobile-server',
-          },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-      } catch (error) {
-        throw new PayGatewayError(`WeChat Pay unreachable: ${String(error)}`)
-      }
-      const text = await response.text()
-      if (!response.ok) {
-        throw new PayGatewayError(
-          `WeChat Pay prepay answered HTTP ${response.status}: ${text.slice(0, 300)}`,
-          '微信支付下单失败，请稍后再试',
-        )
-      }
-      // An answer that is not signed by the platform is not WeChat's.
-      const h = Object.fromEntries(response.headers.entries())
-      const signed = verifyWechatPaySignature({
         publicKey,
-        timestamp: header(h, 'wechatpay-timestamp') ?? '',
-        nonce: header(h, 'wechatpay-nonce') ?? '',
-        body: text,
-        signature: header(h, 'wechatpay-signature') ?? '',
+        urlPath: '/v3/pay/transactions/jsapi',
+        payload: {
+          appid: appId,
+          mchid: config.mchId,
+          description: order.description.slice(0, 127),
+          out_trade_no: order.orderNo,
+          notify_url: config.notifyUrl,
+          amount: { total: order.amount, currency: 'CNY' },
+          payer: { openid: openId },
+        },
+        fetchImpl,
+        timeoutMs,
+        failMessage: '微信支付下单失败，请稍后再试',
       })
-      if (!signed) throw new PayGatewayError('WeChat Pay answer signature does not verify')
-      const prepayId = (JSON.parse(text) as { prepay_id?: unknown }).prepay_id
+      const prepayId = answer.prepay_id
       if (typeof prepayId !== 'string' || prepayId === '') throw new PayGatewayError('WeChat Pay answered without prepay_id')
       return {
         wechat: wechatPayClientParams({ appId, prepayId, privateKey, timestamp: Math.floor(Date.now() / 1000), nonce: nonce() }),
@@ -308,38 +410,10 @@ export function createWechatPayProvider({
       }
     },
 
-    async parseNotification({ headers, body, now = new Date() }) {
-      const timestamp = header(headers, 'wechatpay-timestamp')
-      const nonceValue = header(headers, 'wechatpay-nonce')
-      const signature = header(headers, 'wechatpay-signature')
-      if (!timestamp || !nonceValue || !signature) throw new NotificationRejectedError('missing Wechatpay-* headers')
-      assertFresh(timestamp, now)
-      if (!verifyWechatPaySignature({ publicKey, timestamp, nonce: nonceValue, body, signature }))
-        throw new NotificationRejectedError('signature does not verify')
-
-      let parsed: {
-        id?: unknown
-        event_type?: unknown
-        resource?: { algorithm?: unknown; ciphertext?: unknown; nonce?: unknown; associated_data?: unknown }
-      }
-      try {
-        parsed = JSON.parse(body) as typeof parsed
-      } catch {
-        throw new NotificationRejectedError('body is not JSON')
-      }
-      const notificationId = typeof parsed.id === 'string' ? parsed.id : ''
-      const r = parsed.resource
-      if (!notificationId || !r || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') {
-        throw new NotificationRejectedError('not a v3 encrypted notification')
-      }
-      const plain = decryptWechatPayResource({
-        apiV3Key: config.apiV3Key,
-        ciphertext: r.ciphertext,
-        nonce: r.nonce,
-        associatedData: typeof r.associated_data === 'string' ? r.associated_data : '',
-      })
-      if (typeof parsed.event_type !== 'string' || !parsed.event_type.startsWith('TRANSACTION.')) {
-        return { kind: 'ignored', notificationId, reason: `event ${String(parsed.event_type)}` }
+    async parseNotification(notification) {
+      const { notificationId, eventType, plain } = openWechatPayNotification({ ...notification, publicKey, apiV3Key: config.apiV3Key })
+      if (!eventType.startsWith('TRANSACTION.')) {
+        return { kind: 'ignored', notificationId, reason: `event ${eventType}` }
       }
       const t = JSON.parse(plain) as {
         mchid?: string
@@ -700,7 +774,7 @@ export function payGatewayOf(providers: PayProvider[], sandbox?: SandboxPayProvi
 }
 
 /** PEM from an environment variable (with `\n` escapes allowed) or from a file. */
-function pem(value: string | undefined, file: string | undefined, name: string): string {
+export function pem(value: string | undefined, file: string | undefined, name: string): string {
   if (value) return value.includes('\\n') ? value.replace(/\\n/g, '\n') : value
   if (file) return fs.readFileSync(file, 'utf8')
   throw new Error(`${name} (or ${name}_PATH) is required`)

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts'
 import { createLocalLoginGateway, createRealLoginGateway, type LoginGateway } from '../gateways/login.ts'
 import { createHttpSmsProvider, createLocalSmsProvider, type SmsProvider } from '../gateways/sms.ts'
 import { createPayGateway, type PayGateway } from '../gateways/pay.ts'
+import { createTransferGateway, type TransferGateway } from '../gateways/transfer.ts'
 import {
   createLocalMiniCodeGateway,
   createUnavailableMiniCodeGateway,
@@ -20,6 +21,7 @@ export interface ServicesOptions {
   sms?: SmsProvider
   loginGateway?: LoginGateway
   pay?: PayGateway
+  transfer?: TransferGateway
   miniCode?: MiniCodeGateway
   subscribeMessage?: SubscribeMessageGateway
 }
@@ -29,6 +31,7 @@ declare module 'fastify' {
     sms: SmsProvider
     loginGateway: LoginGateway
     pay: PayGateway
+    transfer: TransferGateway
     miniCode: MiniCodeGateway
     subscribeMessage: SubscribeMessageGateway
   }
@@ -36,7 +39,7 @@ declare module 'fastify' {
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway, pay, miniCode, subscribeMessage }) => {
+  async (app, { config, sms, loginGateway, pay, transfer, miniCode, subscribeMessage }) => {
     app.decorate(
       'sms',
       sms ??
@@ -61,6 +64,18 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
         onError: (error) => app.log.error({ err: error }, 'sandbox payment notification failed'),
       })
     app.decorate('pay', payGateway)
+    // The transfer sandbox likewise notifies the transfer notify route through the app itself.
+    const transferGateway =
+      transfer ??
+      createTransferGateway({
+        config: config.transfer,
+        secret: config.secret,
+        deliver: async ({ provider, headers, body }) => {
+          const res = await app.inject({ method: 'POST', url: `/api/fms/finance/transfer/notify/${provider}`, headers, payload: body })
+          return { statusCode: res.statusCode, body: res.body }
+        },
+      })
+    app.decorate('transfer', transferGateway)
     const mini = config.login.wechatMini
     // One cache of the mini-program's access token for every gateway that calls WeChat with it.
     const miniToken = mini && createWechatAccessToken({ ...mini, apiUrl: config.login.wechatApiUrl })
@@ -91,7 +106,10 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
             })
           : createLocalSubscribeMessageGateway({ db: app.db })),
     )
-    app.addHook('onClose', async () => payGateway.close())
+    app.addHook('onClose', async () => {
+      payGateway.close()
+      transferGateway.close()
+    })
   },
   { name: 'services', dependencies: ['database'] },
 )

@@ -306,8 +306,19 @@ export interface Withdrawal {
   payoutName: string
   transactionNo: string | null
   refuseReason: string | null
+  /** Why the last WeChat transfer failed or expired (the withdrawal is back with finance). */
+  transferFailReason: string | null
+  /** 待确认收款: what requestMerchantTransfer takes in the WeChat mini-program. */
+  confirm: WithdrawalConfirm | null
   createdAt: string
   handledAt: string | null
+}
+
+/** The parameters of wx.requestMerchantTransfer, exactly as the server gives them (package = the bill's package_info). */
+export interface WithdrawalConfirm {
+  mchId: string
+  appId: string
+  package: string
 }
 
 export interface SharePoster {

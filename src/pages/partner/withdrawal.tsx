@@ -19,6 +19,7 @@ import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
 import { useRemote } from '../tabBar/components/remote'
 import RetryLine from '../tabBar/components/retry-line'
+import { CAN_CONFIRM_RECEIPT, CONFIRM_ELSEWHERE_MESSAGE, confirmReceipt } from './components/confirm-receipt'
 import { MIN_WITHDRAWAL_FEN, checkAmount, newIdempotencyKey, typedAmount, yuanText } from './components/withdrawal-form'
 import './withdrawal.scss'
 
@@ -26,6 +27,7 @@ const TITLE = routeOf('pages/partner/withdrawal')?.title ?? '提现'
 const PERSON_PAGE = '/pages/user/person'
 const STATUS_CLASS: Record<WithdrawalStatus, string> = {
   [WithdrawalStatus.applying]: 'applying',
+  [WithdrawalStatus.confirming]: 'confirming',
   [WithdrawalStatus.paid]: 'paid',
   [WithdrawalStatus.refused]: 'refused',
 }
@@ -39,7 +41,7 @@ function payoutOf(profile: PartnerProfile | undefined): string | null {
   return `${p.payoutType}${account}${holder}`
 }
 
-function WithdrawalItem({ record }: { record: Withdrawal }) {
+function WithdrawalItem({ record, onConfirm }: { record: Withdrawal; onConfirm: (record: Withdrawal) => void }) {
   return (
     <View className='withdrawal-item'>
       <View className='withdrawal-item__row'>
@@ -58,6 +60,23 @@ function WithdrawalItem({ record }: { record: Withdrawal }) {
         <Text className='withdrawal-item__detail'>
           打款流水号：{record.transactionNo}
           {record.handledAt ? `（${formatDate(record.handledAt, 'MM-dd hh:mm')}）` : ''}
+        </Text>
+      ) : null}
+      {record.status === WithdrawalStatus.confirming ? (
+        <View className='withdrawal-item__confirm'>
+          <Text className='withdrawal-item__detail'>
+            {CAN_CONFIRM_RECEIPT ? '财务已通过微信转账打款，请确认收款，确认后到账微信零钱' : CONFIRM_ELSEWHERE_MESSAGE}
+          </Text>
+          {CAN_CONFIRM_RECEIPT && record.confirm ? (
+            <Text className='withdrawal-item__confirm-button' onClick={() => onConfirm(record)}>
+              确认收款
+            </Text>
+          ) : null}
+        </View>
+      ) : null}
+      {record.status === WithdrawalStatus.applying && record.transferFailReason ? (
+        <Text className='withdrawal-item__detail withdrawal-item__reason'>
+          微信转账未成功：{record.transferFailReason}，等待财务重新处理
         </Text>
       ) : null}
       {record.status === WithdrawalStatus.refused ? (
@@ -90,6 +109,23 @@ export default function PartnerWithdrawalPage() {
   const inFlight = useRef(false)
   // The attempt whose answer never arrived: retrying the same amount sends the same key.
   const unanswered = useRef<{ fen: number; key: string } | null>(null)
+
+  // 确认收款: WeChat's confirm page; the record turns 已打款 when WeChat tells the server.
+  const confirmingReceipt = useRef(false)
+  const confirm = async (record: Withdrawal) => {
+    if (!record.confirm || confirmingReceipt.current) return
+    confirmingReceipt.current = true
+    try {
+      const result = await confirmReceipt(record.confirm)
+      if (result.kind === 'ok') {
+        showToast('已确认收款，到账以微信通知为准', { icon: 'success' })
+        void list.refresh()
+        void home.reload({ lock: true })
+      } else if (result.kind === 'failed') showToast(result.reason)
+    } finally {
+      confirmingReceipt.current = false
+    }
+  }
 
   // One tap tries every call that failed: the amount, the payout account and the records.
   const retry = () => {
@@ -196,7 +232,7 @@ export default function PartnerWithdrawalPage() {
       </View>
       <View className='withdrawal-records'>
         {list.rows.map((record) => (
-          <WithdrawalItem key={record.id} record={record} />
+          <WithdrawalItem key={record.id} record={record} onConfirm={(r) => void confirm(r)} />
         ))}
         <ListFooter list={list} onRetry={retry} />
       </View>

@@ -1,10 +1,11 @@
 /**
- * Finance's actions on withdrawals: pay one (with the transaction number), refuse one (with the
- * reason), pay several as a batch (each its own transaction; the report says which failed and
+ * Finance's actions on withdrawals: pay one (with the transaction number), pay one by WeChat
+ * transfer (the partner confirms receipt), refuse one (with the reason), pay several as a batch (each its own transaction; the report says which failed and
  * why). Each sends once however often it is clicked, and a refusal from the server (the
  * withdrawal was handled by someone else meanwhile) is shown in the form.
  */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { WithdrawalStatus } from '@wire'
 import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { formatYuan } from '../../api/money'
@@ -75,6 +76,51 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
         fieldProps={{ maxLength: 64, autoComplete: 'off' }}
         rules={TX_RULES}
       />
+    </ModalForm>
+  )
+}
+
+/**
+ * 微信转账: a WeChat merchant transfer instead of paying by hand. The withdrawal waits (待确认收款)
+ * until the partner confirms in the mini-program, and WeChat's notification marks it 已打款 with
+ * WeChat's bill number; a failed or expired transfer comes back here (审核中) with the reason.
+ */
+export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
+  const { message } = App.useApp()
+  const { submit, shown, clear, pending } = useSubmission()
+  const refresh = useRefreshAfter(onDone)
+  const retry = withdrawal.status === WithdrawalStatus.confirming
+  return (
+    <ModalForm
+      title={`${retry ? '重新发起' : ''}微信转账 #${withdrawal.id}`}
+      width={560}
+      trigger={
+        trigger ?? (
+          <Button type='link' style={{ padding: 0 }} data-testid={`transfer-${withdrawal.id}`}>
+            {retry ? '重试转账' : '微信转账'}
+          </Button>
+        )
+      }
+      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
+      submitter={{ searchConfig: { submitText: retry ? '重新发起' : '发起微信转账' }, submitButtonProps: { disabled: pending } }}
+      onFinish={async () => {
+        const done = await submit(() => withdrawalsApi.wechatTransfer({ id: withdrawal.id }))
+        if (done) void message.success(`#${withdrawal.id} 已发起微信转账，等待合伙人在小程序中确认收款`)
+        refresh.settled(done)
+        return done
+      }}
+    >
+      <Summary w={withdrawal} />
+      {shown}
+      <Typography.Paragraph style={{ marginBottom: 0 }}>
+        金额将通过微信商家转账打到合伙人的微信零钱：合伙人需在微信小程序的「提现」页确认收款，微信通知到账后自动记为已打款（流水号为微信转账单号）。
+        转账失败或超时未确认时，提现回到「审核中」并显示原因。
+      </Typography.Paragraph>
+      {withdrawal.transferFailReason ? (
+        <Typography.Paragraph type='danger' style={{ marginTop: 8, marginBottom: 0 }}>
+          上次转账：{withdrawal.transferFailReason}
+        </Typography.Paragraph>
+      ) : null}
     </ModalForm>
   )
 }

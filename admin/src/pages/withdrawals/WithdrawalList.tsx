@@ -1,6 +1,7 @@
 /**
  * 提现 (finance's payout queue): 审核中 first, then newest; filtered in the address by status,
- * partner and applied date. Pay one with its transaction number, refuse one with a reason, select
+ * partner and applied date. Pay one with its transaction number or by WeChat transfer (待确认收款
+ * until the partner confirms), refuse one with a reason, select
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
@@ -16,10 +17,11 @@ import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
 import type { FilterValue, ListState } from '../../hooks/list-state'
-import { BatchPayForm, PayForm, RefuseForm } from './WithdrawalForms'
+import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 
 const STATUS_COLOR: Record<WithdrawalStatus, string> = {
   [WithdrawalStatus.applying]: 'processing',
+  [WithdrawalStatus.confirming]: 'warning',
   [WithdrawalStatus.paid]: 'success',
   [WithdrawalStatus.refused]: 'error',
 }
@@ -84,8 +86,18 @@ export default function WithdrawalList() {
       search: false,
       width: 200,
       render: (_, w) =>
-        w.status === WithdrawalStatus.applying ? (
-          '-'
+        w.status === WithdrawalStatus.applying || w.status === WithdrawalStatus.confirming ? (
+          w.transferFailReason ? (
+            <Typography.Text type='danger' style={{ fontSize: 12 }} data-testid={`transfer-reason-${w.id}`}>
+              微信转账：{w.transferFailReason}
+            </Typography.Text>
+          ) : w.status === WithdrawalStatus.confirming ? (
+            <Typography.Text type='secondary' style={{ fontSize: 12 }}>
+              已发起微信转账，等待合伙人确认收款
+            </Typography.Text>
+          ) : (
+            '-'
+          )
         ) : (
           <div>
             <div>{at(w.handledAt)}</div>
@@ -107,14 +119,18 @@ export default function WithdrawalList() {
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 170,
       fixed: 'right',
       render: (_, w) =>
         w.status === WithdrawalStatus.applying ? (
           <Space size='middle'>
             <PayForm withdrawal={w} onDone={reload} />
+            <TransferForm withdrawal={w} onDone={reload} />
             <RefuseForm withdrawal={w} onDone={reload} />
           </Space>
+        ) : // A transfer whose answer was lost (no bill yet) is resent with the same bill number.
+        w.status === WithdrawalStatus.confirming && !w.confirm ? (
+          <TransferForm withdrawal={w} onDone={reload} />
         ) : null,
     },
   ]

@@ -27,3 +27,34 @@ export const createPayoutMissingError = createErrorFactory({
   message: '请先在个人信息中填写收款账号',
 })
 export const createAlreadyHandledError = createErrorFactory({ key: 'withdrawal.handled', code: Code.conflict, message: '该提现已处理' })
+export const createTransferNotConfiguredError = createErrorFactory({
+  key: 'withdrawal.transferNotConfigured',
+  code: Code.ruleRefused,
+  message: '暂未开通微信转账，请手工打款',
+})
+export const createNoMiniOpenIdError = createErrorFactory({
+  key: 'withdrawal.noOpenId',
+  code: Code.ruleRefused,
+  message: '该合伙人未在微信小程序中登录过，无法微信转账，请手工打款',
+})
+export const createTransferUpstreamError = createErrorFactory({
+  key: 'withdrawal.transferUpstream',
+  code: Code.upstreamFailed,
+  message: '微信转账发起失败，请稍后再试',
+})
+export const createTransferNotificationRejectedError = createErrorFactory({
+  key: 'transfer.rejected',
+  code: Code.forbidden,
+  message: '转账通知验证失败',
+  statusCode: 401,
+})
+export const createUnknownTransferProviderError = createErrorFactory({
+  key: 'transfer.unknownProvider',
+  code: Code.notFound,
+  message: '转账渠道不存在',
+})
+export const createTransferAmountError = createErrorFactory({
+  key: 'transfer.amountMismatch',
+  code: Code.ruleRefused,
+  message: '转账金额与提现金额不一致',
+})

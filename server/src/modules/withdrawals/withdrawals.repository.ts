@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
@@ -22,7 +22,7 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
           existingId: sql<
             number | null
           >`(select ${withdrawals.id} from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey))})`,
-          pending: sql<boolean>`exists (select 1 from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.status, WithdrawalStatus.applying))})`,
+          pending: sql<boolean>`exists (select 1 from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), inArray(withdrawals.status, [WithdrawalStatus.applying, WithdrawalStatus.confirming]))})`,
           frozen:
             sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(eq(ledgerEntries.partnerId, partnerId), gt(ledgerEntries.frozenUntil, now))}), 0)`.mapWith(
               Number,

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { randomToken } from '../../lib/crypto.ts'
 import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
-import { AdminRole } from '../../wire.ts'
+import { AdminRole, WithdrawalStatus } from '../../wire.ts'
 import { actorOf } from '../audit/audit.service.ts'
 import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
 import {
@@ -16,9 +17,14 @@ import {
   exportQuery,
   finishPayBody,
   partnerListQuery,
+  devTransferQuery,
   refuseBody,
+  transferBody,
+  transferNotifyParams,
   withdrawalSchema,
 } from './withdrawals.schemas.ts'
+import { applyTransferNotification, startTransfer } from './withdrawals.transfer.ts'
+import { createWithdrawalNotFoundError } from './withdrawals.errors.ts'
 import { applyWithdrawal, batchPay, finishPay, refuseWithdrawal, toAdminWithdrawal, toPartnerWithdrawal } from './withdrawals.service.ts'
 
 /** Withdrawals (提现): the partner applies; finance pays or refuses. */
@@ -128,6 +134,96 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(toPartnerWithdrawal(await refuseWithdrawal({ db: app.db, ...request.body, adminId: request.admin.id, actor: actorOf(request) }))),
   )
+
+  app.put(
+    `${base}/wechatTransfer`,
+    {
+      preHandler: finance,
+      schema: {
+        summary:
+          "财务: pay by WeChat merchant transfer: 审核中 -> 待确认收款 (the partner confirms in the mini-program); only WeChat's notification marks it 已打款. Again while 待确认收款 without a bill resends the same bill",
+        security: adminSecurity,
+        consumes: FORM_CONSUMES,
+        body: transferBody,
+        response: { 200: envelope(withdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        toPartnerWithdrawal(
+          await startTransfer({
+            db: app.db,
+            transfer: app.transfer,
+            id: request.body.id,
+            adminId: request.admin.id,
+            actor: actorOf(request),
+          }),
+        ),
+      ),
+  )
+
+  // WeChat's transfer notification, in its own scope so the body stays the exact text that was signed.
+  const notifyRoute: FastifyPluginAsyncZod = async (scope) => {
+    const types = ['application/json', 'text/plain']
+    scope.removeContentTypeParser(types)
+    scope.addContentTypeParser(types, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body))
+    scope.post(
+      '/api/fms/finance/transfer/notify/:provider',
+      {
+        schema: {
+          summary:
+            'Transfer provider notification (wechatpay: MCHTRANSFER.BILL.FINISHED, Wechatpay-* headers, encrypted resource; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
+          tags: ['fms'],
+          consumes: ['application/json'],
+          params: transferNotifyParams,
+          response: { 200: envelope(z.object({ outcome: z.string(), withdrawalId: z.number().nullable() })) },
+        },
+      },
+      async (request) => {
+        const body = typeof request.body === 'string' ? request.body : ''
+        try {
+          const result = await applyTransferNotification({
+            db: app.db,
+            transfer: app.transfer,
+            providerName: request.params.provider,
+            notification: { headers: request.headers, body },
+          })
+          request.log.info({ provider: request.params.provider, ...result }, 'transfer notification applied')
+          return ok(result)
+        } catch (error) {
+          request.log.warn({ provider: request.params.provider, err: error }, 'transfer notification refused')
+          throw error
+        }
+      },
+    )
+  }
+  await app.register(notifyRoute)
+
+  // Development and tests: play the partner and WeChat for a sandbox transfer (never in production).
+  if (app.transfer.sandbox && !app.config.isProduction) {
+    const sandbox = app.transfer.sandbox
+    app.post(
+      '/api/dev/transfers/complete',
+      {
+        schema: {
+          summary:
+            "Development only: the sandbox transfer provider notifies the outcome of a withdrawal's bill now (confirm | fail | expire)",
+          tags: ['system'],
+          querystring: devTransferQuery,
+          response: { 200: envelope(z.object({ status: z.string(), notifyStatusCode: z.number() })) },
+        },
+      },
+      async (request) => {
+        const repo = createWithdrawalsRepository({ db: app.db })
+        const w = await repo.findById({ id: request.query.withdrawalId })
+        if (!w || w.status !== WithdrawalStatus.confirming || !w.transferOutBillNo)
+          throw createWithdrawalNotFoundError({ message: '没有待确认收款的转账' })
+        const delivered = await sandbox.complete({ outBillNo: w.transferOutBillNo, amount: w.amount, result: request.query.result })
+        const after = await repo.findById({ id: w.id })
+        return ok({ status: after?.status ?? w.status, notifyStatusCode: delivered.statusCode })
+      },
+    )
+  }
 
   app.post(
     `${base}/batchPay`,

@@ -51,6 +51,11 @@ export const withdrawalSchema = z.object({
   payoutName: z.string(),
   transactionNo: z.string().nullable(),
   refuseReason: z.string().nullable(),
+  transferFailReason: z.string().nullable().describe('why the last WeChat transfer failed or expired (back with finance)'),
+  confirm: z
+    .object({ mchId: z.string(), appId: z.string(), package: z.string() })
+    .nullable()
+    .describe("待确认收款: the parameters of the mini-program's requestMerchantTransfer (package = the bill's package_info)"),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
 })
@@ -58,4 +63,10 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   partnerId: z.number(),
   partnerPhone: z.string(),
   partnerName: z.string().nullable(),
+})
+export const transferBody = z.object({ id: idField })
+export const transferNotifyParams = z.object({ provider: z.string().max(20, '转账渠道不存在') })
+export const devTransferQuery = z.object({
+  withdrawalId: z.coerce.number().int().positive(),
+  result: z.enum(['confirm', 'fail', 'expire'], '结果只能是 confirm、fail 或 expire'),
 })

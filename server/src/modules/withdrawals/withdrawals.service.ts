@@ -31,6 +31,12 @@ export function toPartnerWithdrawal(w: WithdrawalRow) {
     payoutName: w.payoutName,
     transactionNo: w.transactionNo,
     refuseReason: w.refuseReason,
+    transferFailReason: w.transferFailReason,
+    // What the mini-program's requestMerchantTransfer needs, while the partner has to confirm.
+    confirm:
+      w.status === WithdrawalStatus.confirming && w.transferPackage && w.transferMchId && w.transferAppId
+        ? { mchId: w.transferMchId, appId: w.transferAppId, package: w.transferPackage }
+        : null,
     createdAt: w.createdAt.toISOString(),
     handledAt: w.handledAt?.toISOString() ?? null,
   }

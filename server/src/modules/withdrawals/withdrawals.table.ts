@@ -20,6 +20,17 @@ export const withdrawals = pgTable(
     payoutName: text('payout_name').notNull(),
     transactionNo: text('transaction_no'),
     refuseReason: text('refuse_reason'),
+    /** Paying by WeChat transfer: the provider, our bill number of the current attempt, WeChat's bill and package_info. */
+    transferProvider: text('transfer_provider'),
+    transferOutBillNo: text('transfer_out_bill_no'),
+    transferBillNo: text('transfer_bill_no'),
+    transferPackage: text('transfer_package'),
+    transferMchId: text('transfer_mch_id'),
+    transferAppId: text('transfer_app_id'),
+    /** Attempts so far (each gets its own out bill number). */
+    transferAttempts: integer('transfer_attempts').notNull().default(0),
+    /** Why the last transfer failed or expired (shown to finance while 审核中 again). */
+    transferFailReason: text('transfer_fail_reason'),
     handledBy: integer('handled_by'),
     handledAt: ts('handled_at'),
     createdAt: createdAt(),
@@ -29,7 +40,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_partner_key_uq').on(t.partnerId, t.idempotencyKey),
     uniqueIndex('withdrawals_one_pending_uq')
       .on(t.partnerId)
-      .where(sql`status = '审核中'`),
+      .where(sql`status in ('审核中', '待确认收款')`),
+    uniqueIndex('withdrawals_transfer_out_bill_uq').on(t.transferOutBillNo),
     index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
