@@ -3,6 +3,7 @@ import type {
   ContactMethod,
   ClueSource,
   Gender,
+  CursorPage,
   LedgerType,
   Page,
   PartnerStatus,
@@ -111,6 +112,8 @@ export interface PartnerProfile {
 export interface ClueQuery extends PageQuery {
   status?: ClueStatus
   timeType?: TimeType
+  /** Load-more: the previous page's `nextCursor` (keyset paging; `page` is then ignored). */
+  cursor?: string
 }
 
 /** One of the partner's clues, phone masked. */
@@ -290,7 +293,7 @@ export const partner = defineFamily('/api/ems/partner', {
     },
   },
   clue: {
-    base: { list: call<ClueQuery, Page<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
+    base: { list: call<ClueQuery, CursorPage<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
     actions: {
       saveForActivity: call<ActivityCluePayload, { id: number }>(),
       listForAdmin: true,
