@@ -159,12 +159,21 @@ describe('console 提现: finance pays the queue', () => {
   it('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {
     await openConsole(page, app, '/withdrawals')
     await tableRows(page).first().waitFor()
-    const sortedColumn = async () =>
-      (await tableRows(page).locator('td.ant-table-column-sort').allTextContents()).map((t) => Number(t.replace(/[^\d.-]/g, '')))
+    // The 金额 cell of each row, as yuan.
+    const sortedColumn = () =>
+      page.evaluate(() => {
+        const heads = [...document.querySelectorAll('.ant-table-thead th')]
+        const i = heads.findIndex((h) => (h.textContent ?? '').includes('金额'))
+        return [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((row) =>
+          Number((row.children[i]?.textContent ?? '').replace(/[^\d.-]/g, '')),
+        )
+      })
     const amountHeader = page.getByRole('columnheader', { name: '金额' })
     await amountHeader.click()
     await page.waitForURL(/sort=amount\.ascend/)
     await settled(page)
+    await tableRows(page).first().waitFor()
+    await screenshot(page, 'console-withdrawals-sort-amount-asc')
     const ascending = await sortedColumn()
     assert.ok(ascending.length >= 4, ascending.join(','))
     assert.deepEqual(
@@ -174,6 +183,7 @@ describe('console 提现: finance pays the queue', () => {
     await amountHeader.click()
     await page.waitForURL(/sort=amount\.descend/)
     await settled(page)
+    await tableRows(page).first().waitFor()
     const descending = await sortedColumn()
     assert.deepEqual(descending, [...ascending].sort((a, b) => b - a).slice(0, descending.length))
     // A reload (or a shared link) keeps the order.
@@ -189,12 +199,14 @@ describe('console 提现: finance pays the queue', () => {
     const amounts = (book.worksheets[0]!.getSheetValues().slice(2).filter(Boolean) as unknown[][]).map((r) => Number(r[7]))
     assert.deepEqual(amounts.slice(0, descending.length), descending)
 
-    // Oldest applied first: 审核中 still first.
+    // Oldest applied first: a new application, the newest of all, is still first while 审核中.
+    const late = await newPartner(app, { phone: '13900001009', realName: '钱九' })
+    await pendingWithdrawal(app, late, 5000)
     await openConsole(page, app, '/withdrawals?sort=createdAt.ascend')
     await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
-    const firstDone = statuses.findIndex((s) => s !== '审核中')
-    assert.ok(firstDone !== 0 && statuses.slice(Math.max(firstDone, 0)).every((s) => s !== '审核中'), statuses.join(','))
+    assert.deepEqual(statuses.slice(0, 2), ['审核中', '已打款'], statuses.join(','))
+    assert.match((await tableRows(page).first().textContent()) ?? '', /钱九/)
   })
 
   it("an export the server refuses shows the server's message and saves no file", async () => {
