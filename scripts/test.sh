@@ -86,7 +86,8 @@ layer jest npx jest --ci --json --outputFile="$results/jest.json"
 count "$results/jest.json"
 
 mapfile -t admin_unit < <(find admin/src -name '*.test.ts' | sort)
-layer admin-unit logged "$results/admin-unit.log" node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
+# The console's tsconfig, so its modules' `@wire` import resolves as in the build.
+layer admin-unit logged "$results/admin-unit.log" env TSX_TSCONFIG_PATH=admin/tsconfig.json node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
 count "$results/admin-unit.log"
 
 layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts

@@ -16,5 +16,13 @@ export interface Page<T> {
   size: number
 }
 
+/**
+ * A page of a list that also pages by keyset (the partner's clues): send `nextCursor` back as
+ * `cursor` for the rows after this page; null when no rows follow.
+ */
+export interface CursorPage<T> extends Page<T> {
+  nextCursor: string | null
+}
+
 export const PAGE_SIZE_DEFAULT = 20
 export const PAGE_SIZE_MAX = 100

@@ -138,8 +138,13 @@ describe('console 合伙人', () => {
     await openConsole(page, t.app, `/partners?status=${encodeURIComponent('待审核')}`)
     await tableRows(page).first().waitFor()
     const shown = await tableRows(page).count()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '导出Excel' }).click()])
-    assert.match(new URL(download.url()).search, /status=%E5%BE%85%E5%AE%A1%E6%A0%B8/)
+    const [request, download] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/api/ems/partner/partner/export')),
+      page.waitForEvent('download'),
+      page.getByTestId('partner-export').click(),
+    ])
+    assert.match(new URL(request.url()).search, /status=%E5%BE%85%E5%AE%A1%E6%A0%B8/)
+    assert.match(download.suggestedFilename(), /\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(await download.path())
     const sheet = workbook.worksheets[0]

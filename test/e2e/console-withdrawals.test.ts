@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, screenshot, type RunningApp } from './harness'
 import {
+  ADMIN,
+  DEMO_PASSWORD,
   desktopContext,
   modal,
   newPartner,
@@ -12,6 +14,7 @@ import {
   operatorApi,
   pendingWithdrawal,
   rowWith,
+  settled,
   signInConsole,
   startOfficeApp,
   tableRows,
@@ -152,6 +155,89 @@ describe('console 提现: finance pays the queue', () => {
     // The demo's paid one, 林一's, 赵三's (by hand) and 陈晓明's batch one.
     assert.equal(rows.length, 4)
     assert.ok(rows.every((r) => r[8] === '已打款'))
+  })
+
+  it('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {
+    await openConsole(page, app, '/withdrawals')
+    await tableRows(page).first().waitFor()
+    // The 金额 cell of each row, as yuan.
+    const sortedColumn = () =>
+      page.evaluate(() => {
+        const heads = [...document.querySelectorAll('.ant-table-thead th')]
+        const i = heads.findIndex((h) => (h.textContent ?? '').includes('金额'))
+        return [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((row) =>
+          Number((row.children[i]?.textContent ?? '').replace(/[^\d.-]/g, '')),
+        )
+      })
+    const amountHeader = page.getByRole('columnheader', { name: '金额' })
+    await amountHeader.click()
+    await page.waitForURL(/sort=amount\.ascend/)
+    await settled(page)
+    await tableRows(page).first().waitFor()
+    await screenshot(page, 'console-withdrawals-sort-amount-asc')
+    const ascending = await sortedColumn()
+    assert.ok(ascending.length >= 4, ascending.join(','))
+    assert.deepEqual(
+      ascending,
+      [...ascending].sort((a, b) => a - b),
+    )
+    await amountHeader.click()
+    await page.waitForURL(/sort=amount\.descend/)
+    await settled(page)
+    await tableRows(page).first().waitFor()
+    const descending = await sortedColumn()
+    assert.deepEqual(descending, [...ascending].sort((a, b) => b - a).slice(0, descending.length))
+    // A reload (or a shared link) keeps the order.
+    await page.reload()
+    await settled(page)
+    await tableRows(page).first().waitFor()
+    assert.deepEqual(await sortedColumn(), descending)
+    await screenshot(page, 'console-withdrawals-sorted')
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(await download.path())
+    const amounts = (book.worksheets[0]!.getSheetValues().slice(2).filter(Boolean) as unknown[][]).map((r) => Number(r[7]))
+    assert.deepEqual(amounts.slice(0, descending.length), descending)
+
+    // Oldest applied first: a new application, the newest of all, is still first while 审核中.
+    const late = await newPartner(app, { phone: '13900001009', realName: '钱九' })
+    await pendingWithdrawal(app, late, 5000)
+    await openConsole(page, app, '/withdrawals?sort=createdAt.ascend')
+    await tableRows(page).first().waitFor()
+    const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
+    assert.deepEqual(statuses.slice(0, 2), ['审核中', '已打款'], statuses.join(','))
+    assert.match((await tableRows(page).first().textContent()) ?? '', /钱九/)
+  })
+
+  it("an export the server refuses shows the server's message and saves no file", async () => {
+    const admin = await operatorApi(app, ADMIN.account, ADMIN.password)
+    const created = ok(
+      await admin.call<{ id: number }>('POST', '/api/bms/system/admin', {
+        account: 'finance_sort',
+        name: '财务乙',
+        password: DEMO_PASSWORD,
+        role: '财务',
+      }),
+    )
+    const other = await desktopContext(browser)
+    try {
+      const second = await other.newPage()
+      await signInConsole(second, app, 'finance_sort')
+      await openConsole(second, app, '/withdrawals')
+      await tableRows(second).first().waitFor()
+      // Meanwhile the 管理员 moves this operator to 招生老师: the export is no longer theirs.
+      ok(await admin.call('PUT', '/api/bms/system/admin', { id: created.id, role: '招生老师' }))
+      let downloads = 0
+      second.on('download', () => downloads++)
+      await second.getByTestId('withdrawal-export').click()
+      await second.locator('.ant-message').getByText('无权进行此操作').waitFor()
+      await second.waitForFunction(() => !document.querySelector('[data-testid="withdrawal-export"].ant-btn-loading'))
+      assert.equal(downloads, 0)
+      await screenshot(second, 'console-withdrawals-export-refused')
+    } finally {
+      await other.close()
+    }
   })
 
   it('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {

@@ -77,6 +77,11 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
     if (signal?.aborted) throw error
     return fail(new ApiError(NETWORK_MESSAGE, 0, 0), quiet)
   }
+  return settle<T>(response, quiet)
+}
+
+/** The envelope of an answer: `data` for code 0, else the refusal (shown unless quiet), or the sign-in page. */
+async function settle<T>(response: Response, quiet: boolean): Promise<T> {
   let envelope: Envelope<T>
   try {
     envelope = (await response.json()) as Envelope<T>
@@ -117,7 +122,63 @@ export function tablePage<T>(page: Page<T>): { data: T[]; total: number; success
   return { data: page.list, total: page.total, success: true }
 }
 
-/** The address of a server download (an export) with the current filters; the browser fetches it with the session cookie. */
+/** The address of a server download (a template) with the current filters; the browser fetches it with the session cookie. */
 export function downloadUrl(path: string, query?: Query): string {
   return `${path}${toSearch(query)}`
+}
+
+/** The file name a download's Content-Disposition gives (RFC 6266: `filename*` before `filename`). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim())
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition)
+  return plain?.[1]?.trim() || fallback
+}
+
+/** Hands a downloaded file to the browser as a save (an object URL clicked as a download link). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked once the browser has started reading it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/**
+ * A server file (an export) with the current filters. The server answers the file, or refuses
+ * with the envelope (a role without the right, a filter it refuses, too many rows, an expired
+ * session): the refusal is shown like any call's (or leads to the sign-in page) instead of being
+ * saved as a file. Resolves true when the file was saved.
+ */
+export async function download(
+  path: string,
+  query?: Query,
+  { fallbackName = 'export.xlsx', save = saveFile }: { fallbackName?: string; save?: (blob: Blob, name: string) => void } = {},
+): Promise<boolean> {
+  let response: Response
+  try {
+    response = await fetch(`${path}${toSearch(query)}`, { credentials: 'same-origin' })
+  } catch {
+    return fail(new ApiError(NETWORK_MESSAGE, 0, 0), false)
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (response.ok && !/json/i.test(type)) {
+    save(await response.blob(), filenameOf(response.headers.get('content-disposition'), fallbackName))
+    return true
+  }
+  await settle<unknown>(response, false)
+  // A code-0 envelope where a file was expected: nothing to save.
+  return false
 }

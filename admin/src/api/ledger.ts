@@ -28,6 +28,8 @@ export interface LedgerQuery extends Query {
   type?: string
   dateFrom?: string
   dateTo?: string
+  /** createdAt_desc (default) | createdAt_asc */
+  sort?: string
   page?: number
   size?: number
 }

@@ -3,7 +3,7 @@
  * (approve, reject with a reason, disable, enable) and the export. Money fields are fen.
  */
 import type { Page, PartnerStatus } from '@wire'
-import { downloadUrl, get, put, type Query } from './client'
+import { get, put, type Query } from './client'
 
 export interface AdminPartner extends Record<string, unknown> {
   id: number
@@ -65,6 +65,6 @@ export const partnersApi = {
   details: (id: number) => get<PartnerDetail>(`${base}/details`, { id }),
   /** Quiet: the review dialogs show the refusal (someone else reviewed it meanwhile) themselves. */
   audit: (decision: AuditDecision) => put<AdminPartner>(`${base}/audit`, decision, { quiet: true }),
-  /** The streamed .xlsx of the list with these filters (no paging). */
-  exportUrl: (query: Omit<PartnerQuery, 'page' | 'size'>) => downloadUrl(`${base}/export`, query),
+  /** The streamed .xlsx of the list with its filters and sort (no paging): see ExportButton. */
+  exportPath: `${base}/export`,
 }

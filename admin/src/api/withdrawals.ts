@@ -32,6 +32,8 @@ export interface WithdrawalQuery extends Query {
   partnerId?: string
   dateFrom?: string
   dateTo?: string
+  /** createdAt_desc (default: 审核中 first unless filtered by status or partner) | createdAt_asc | amount_desc | amount_asc */
+  sort?: string
   page?: number
   size?: number
 }

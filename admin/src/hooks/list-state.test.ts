@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { cleanFilters, readListState, sortFromTable, toServerQuery, writeListState } from './list-state.ts'
+import { cleanFilters, readListState, serverSort, sortFromTable, toServerQuery, writeListState } from './list-state.ts'
 
 const options = { arrayKeys: ['registered'] }
 
@@ -80,5 +80,15 @@ describe("a list's filters, page and sort live in its address", () => {
       size: 20,
       sort: 'createdAt_desc',
     })
+  })
+
+  test("a column sort becomes the server's sort only for the columns the server sorts by", () => {
+    assert.equal(serverSort({ field: 'amount', order: 'ascend' }, ['createdAt', 'amount']), 'amount_asc')
+    assert.equal(serverSort({ field: 'createdAt', order: 'descend' }, ['createdAt', 'amount']), 'createdAt_desc')
+    assert.equal(serverSort({ field: 'payoutName', order: 'ascend' }, ['createdAt', 'amount']), undefined)
+    assert.equal(serverSort(undefined, ['createdAt']), undefined)
+    // What a hand-edited address gives is checked the same way.
+    const state = readListState(new URLSearchParams('sort=amount.ascend'))
+    assert.equal(serverSort(state.sort, ['createdAt']), undefined)
   })
 })

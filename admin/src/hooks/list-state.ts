@@ -120,3 +120,13 @@ export function toServerQuery(
   if (state.sort) query.sort = `${state.sort.field}_${state.sort.order === 'ascend' ? 'asc' : 'desc'}`
   return query
 }
+
+/**
+ * The server's `sort` for a list state, when the list sorts by that column: `amount_asc`,
+ * `createdAt_desc`… A sort the server does not offer (a hand-edited address) gives undefined, so the
+ * server's default order applies instead of a refusal.
+ */
+export function serverSort(sort: ListState['sort'], fields: readonly string[]): string | undefined {
+  if (!sort || !fields.includes(sort.field)) return undefined
+  return `${sort.field}_${sort.order === 'ascend' ? 'asc' : 'desc'}`
+}

@@ -5,6 +5,7 @@ import type {
   ContactMethod,
   ClueSource,
   Gender,
+  CursorPage,
   MessageKind,
   MessageTarget,
   SubscribeTemplate,
@@ -116,6 +117,8 @@ export interface PartnerProfile {
 export interface ClueQuery extends PageQuery {
   status?: ClueStatus
   timeType?: TimeType
+  /** Load-more: the previous page's `nextCursor` (keyset paging; `page` is then ignored). */
+  cursor?: string
 }
 
 /** One of the partner's clues, phone masked. */
@@ -373,7 +376,7 @@ export const partner = defineFamily('/api/ems/partner', {
     },
   },
   clue: {
-    base: { list: call<ClueQuery, Page<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
+    base: { list: call<ClueQuery, CursorPage<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
     actions: {
       saveForActivity: call<ActivityCluePayload, { id: number }>(),
       progress: call<{ id: number }, ClueProgress>('GET'),

@@ -75,7 +75,11 @@ export default function TabBarCluePage() {
   const [adding, setAdding] = useState(false)
   const filters = { status, timeType }
   const list = usePagedList<Clue>(
-    (page, size, options) => partner.clue.list(listQuery(filters, page, size), options),
+    // Load-more sends the last page's cursor (keyset on the server) instead of a page number.
+    (page, size, options, cursor) => {
+      const { page: _page, ...query } = listQuery(filters, page, size)
+      return partner.clue.list(cursor ? { ...query, cursor } : { ...query, page }, options)
+    },
     filterKey(filters),
     signedIn,
   )

@@ -7,14 +7,14 @@
 import type { ProColumns } from '@ant-design/pro-components'
 import { PageContainer } from '@ant-design/pro-components'
 import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@wire'
-import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd'
+import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
-import { downloadUrl } from '../../api/client'
 import { type AdminClue, type ClueQuery, cluesApi } from '../../api/clues'
 import { sessionApi } from '../../api/session'
+import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
 import type { FilterValue, ListState } from '../../hooks/list-state'
@@ -59,10 +59,12 @@ export function clueQuery(filters: Record<string, FilterValue>): ClueQuery {
   }
 }
 
+const clueSort = (sort: ListState['sort']) => (sort?.field === 'createdAt' && sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc')
+
 function fetchPage(state: ListState) {
   return cluesApi.list({
     ...clueQuery(state.filters),
-    sort: state.sort?.field === 'createdAt' && state.sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc',
+    sort: clueSort(state.sort),
     page: state.page,
     size: state.size,
   })
@@ -72,6 +74,7 @@ export default function ClueList() {
   const { admin } = useSession()
   const isAdmin = admin?.role === AdminRole.admin
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
+  const [sort, setSort] = useState<ListState['sort']>()
   // After an action the table is mounted again from the address (same filters, same page).
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
@@ -230,16 +233,24 @@ export default function ClueList() {
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={(state) => setFilters(state.filters)}
+        onState={(state) => {
+          setFilters(state.filters)
+          setSort(state.sort)
+        }}
         scroll={{ x: 1250 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的线索' />}
         toolBarRender={() => [
           <DuplicateCheck key='dup' />,
           <ImportClues key='import' onImported={reload} />,
-          <Button key='export' href={downloadUrl(cluesApi.exportPath, clueQuery(filters))} download data-testid='clue-export'>
+          <ExportButton
+            key='export'
+            path={cluesApi.exportPath}
+            query={{ ...clueQuery(filters), sort: clueSort(sort) }}
+            testId='clue-export'
+          >
             导出
-          </Button>,
+          </ExportButton>,
         ]}
       />
     </PageContainer>

@@ -1,6 +1,6 @@
 /**
- * 资金流水: every ledger entry across partners, newest first, filtered in the address by partner,
- * type and date; 余额调整 from here (the partner filtered on is the one proposed).
+ * 资金流水: every ledger entry across partners, newest first (or oldest, sorted by 时间), filtered
+ * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { LEDGER_TYPES, LedgerType } from '@wire'
@@ -12,7 +12,7 @@ import { formatYuan } from '../../api/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { FilterValue, ListState } from '../../hooks/list-state'
+import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
 import { AdjustForm } from './AdjustForm'
 
 const TYPE_COLOR: Record<LedgerType, string> = {
@@ -36,6 +36,7 @@ export function ledgerQuery(filters: Record<string, FilterValue>): LedgerQuery {
 function fetchPage(state: ListState) {
   return ledgerApi.list({
     ...ledgerQuery(state.filters),
+    sort: serverSort(state.sort, ['createdAt']),
     page: state.page,
     size: state.size,
   })
@@ -46,7 +47,7 @@ export default function LedgerList() {
   const [generation, setGeneration] = useState(0)
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
-    { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, e) => at(e.createdAt) },
+    { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
     {
       title: '合伙人',
       dataIndex: 'partnerName',

@@ -1,11 +1,10 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
-import { DownloadOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@wire'
-import { Button } from 'antd'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
+import { ExportButton } from '../../components/ExportButton'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
@@ -81,9 +80,9 @@ export default function PartnerList() {
         toolBarRender={() =>
           mayReview
             ? [
-                <Button key='export' icon={<DownloadOutlined />} href={partnersApi.exportUrl(exportQuery)} download>
+                <ExportButton key='export' path={partnersApi.exportPath} query={exportQuery} testId='partner-export'>
                   导出Excel
-                </Button>,
+                </ExportButton>,
               ]
             : []
         }

@@ -1,7 +1,8 @@
 /**
- * 提现 (finance's payout queue): 审核中 first, then newest; filtered in the address by status,
- * partner and applied date. Pay one with its transaction number or by WeChat transfer (待确认收款
- * until the partner confirms), refuse one with a reason, select
+ * 提现 (finance's payout queue): 审核中 first, then newest (or oldest, sorted by 申请时间); or
+ * sorted by 金额; filtered and sorted in the address by status, partner and applied date. Pay one
+ * with its transaction number or by WeChat transfer (待确认收款 until the partner confirms),
+ * refuse one with a reason, select
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
@@ -10,13 +11,13 @@ import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@wire'
 import { Button, Empty, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { downloadUrl } from '../../api/client'
 import { formatYuan } from '../../api/money'
 import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { ExportButton } from '../../components/ExportButton'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { FilterValue, ListState } from '../../hooks/list-state'
+import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 
 const STATUS_COLOR: Record<WithdrawalStatus, string> = {
@@ -34,16 +35,20 @@ export function withdrawalQuery(filters: Record<string, FilterValue>): Withdrawa
   return { status: text(filters.status), partnerId: text(filters.partnerId), dateFrom: applied[0], dateTo: applied[1] }
 }
 
+/** The columns the server sorts by (server/docs/console-api.md). */
+const SORTS = ['createdAt', 'amount'] as const
+
 function fetchPage(state: ListState) {
   return withdrawalsApi.list({
     ...withdrawalQuery(state.filters),
+    sort: serverSort(state.sort, SORTS),
     page: state.page,
     size: state.size,
   })
 }
 
 export default function WithdrawalList() {
-  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
+  const [listState, setListState] = useState<ListState>()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
 
@@ -66,6 +71,7 @@ export default function WithdrawalList() {
       title: '金额',
       dataIndex: 'amount',
       search: false,
+      sorter: true,
       align: 'right',
       width: 120,
       render: (_, w) => <Typography.Text strong>{formatYuan(w.amount)}</Typography.Text>,
@@ -78,7 +84,7 @@ export default function WithdrawalList() {
       valueEnum: Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, { text: s }])),
       render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>,
     },
-    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, w) => at(w.createdAt) },
+    { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
     { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
     {
       title: '处理结果',
@@ -143,7 +149,7 @@ export default function WithdrawalList() {
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={(state) => setFilters(state.filters)}
+        onState={setListState}
         scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
@@ -169,14 +175,14 @@ export default function WithdrawalList() {
           </Space>
         )}
         toolBarRender={() => [
-          <Button
+          <ExportButton
             key='export'
-            href={downloadUrl(withdrawalsApi.exportPath, withdrawalQuery(filters))}
-            download
-            data-testid='withdrawal-export'
+            path={withdrawalsApi.exportPath}
+            query={listState && { ...withdrawalQuery(listState.filters), sort: serverSort(listState.sort, SORTS) }}
+            testId='withdrawal-export'
           >
             导出打款文件
-          </Button>,
+          </ExportButton>,
         ]}
       />
     </PageContainer>

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
+import { type Cursor, encodeCursor } from '../../db/cursor.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
@@ -44,25 +45,27 @@ const DATE_FIELDS = ['createdAt', 'followedAt', 'dealAt', 'cancelledAt'] as cons
 
 /**
  * A partner's clues, newest first: one prepared statement per filter shape (status and time range
- * optional), each served by (partner_id[, status], created_at, id) without a sort. The page comes
- * back as one JSON array (json_agg) with the total beside it: one value to decode instead of 20 rows
- * of 17 columns, which is most of the cost of a page on PGlite and a good part of it on pg; and an
- * aggregate always yields a row, so an empty page still carries its total.
+ * optional) and paging (a page number's OFFSET, or keyset after a cursor's (created_at, id)), each
+ * served by (partner_id[, status], created_at, id) without a sort. The page comes back as one JSON
+ * array (json_agg) with the total beside it: one value to decode instead of 20 rows of 17 columns,
+ * which is most of the cost of a page on PGlite and a good part of it on pg; and an aggregate
+ * always yields a row, so an empty page still carries its total. The page reads one row more than
+ * asked, to know whether another page follows.
  */
-const partnerPage = (withStatus: boolean, withRange: boolean) =>
+const partnerPage = (withStatus: boolean, withRange: boolean, withCursor: boolean) =>
   preparedPerDb((db) => {
     const c: SQL[] = [eq(clues.partnerId, sql.placeholder('partnerId'))]
     if (withStatus) c.push(eq(clues.status, sql.placeholder('status')))
     if (withRange) c.push(gte(clues.createdAt, sql.placeholder('from')), lt(clues.createdAt, sql.placeholder('to')))
     const w = and(...c)
-    const page = db
+    const after = sql`(${clues.createdAt}, ${clues.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)`
+    const rows = db
       .select(pageColumns)
       .from(clues)
-      .where(w)
+      .where(withCursor ? and(w, after) : w)
       .orderBy(desc(clues.createdAt), desc(clues.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page')
+    const page = (withCursor ? rows : rows.offset(sql.placeholder('offset'))).as('page')
     return db
       .select({
         rows: sql<
@@ -71,9 +74,16 @@ const partnerPage = (withStatus: boolean, withRange: boolean) =>
         total: totalOf(clues, w),
       })
       .from(page)
-      .prepare(`clues_partner_page_${withStatus ? 's' : ''}${withRange ? 'r' : ''}`)
+      .prepare(`clues_partner_page_${withStatus ? 's' : ''}${withRange ? 'r' : ''}${withCursor ? 'k' : ''}`)
   })
-const partnerPages = [partnerPage(false, false), partnerPage(true, false), partnerPage(false, true), partnerPage(true, true)] as const
+const partnerPages = [false, true].flatMap((withCursor) =>
+  [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ].map(([withStatus, withRange]) => partnerPage(withStatus!, withRange!, withCursor)),
+)
 
 export function createCluesRepository({ db }: { db: Executor }) {
   return {
@@ -109,34 +119,44 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .returning()
       return row!
     },
-    /** A partner's page and its total in one prepared query. */
+    /**
+     * A partner's page and its total in one prepared query: page `page`, or the page after
+     * `after` (keyset); `nextCursor` is the position of the page's last row when more rows follow.
+     */
     async listForPartner({
       partnerId,
       status,
       range,
       page,
       size,
+      after,
     }: {
       partnerId: number
       status?: string
       range?: Range
       page: number
       size: number
-    }): Promise<{ rows: PartnerClueRow[]; total: number }> {
-      const prepared = partnerPages[(status ? 1 : 0) + (range ? 2 : 0)]!(db)
+      after?: Cursor
+    }): Promise<{ rows: PartnerClueRow[]; total: number; nextCursor: string | null }> {
+      const prepared = partnerPages[(status ? 1 : 0) + (range ? 2 : 0) + (after ? 4 : 0)]!(db)
       const [result] = await prepared.execute({
         partnerId,
         status,
         from: range?.from,
         to: range?.to,
-        limit: size,
+        limit: size + 1,
         offset: (page - 1) * size,
+        afterAt: after?.at,
+        afterId: after?.id,
       })
-      const rows = (result?.rows ?? []).map((row) => {
+      const raw = result?.rows ?? []
+      const last = raw.length > size ? raw[size - 1] : undefined
+      const nextCursor = last ? encodeCursor({ at: last.createdAt as string, id: last.id as number }) : null
+      const rows = raw.slice(0, size).map((row) => {
         for (const field of DATE_FIELDS) if (row[field] != null) row[field] = new Date(row[field] as string)
         return row as unknown as PartnerClueRow
       })
-      return { rows, total: result?.total ?? 0 }
+      return { rows, total: result?.total ?? 0, nextCursor }
     },
     async count(filter: ClueFilter): Promise<number> {
       const [row] = await db.select({ n: count() }).from(clues).where(where(filter))

@@ -90,22 +90,29 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePartner,
       schema: {
-        summary: "The partner's own clues, newest first, phones masked",
+        summary: "The partner's own clues, newest first, phones masked; load-more by cursor (or page number)",
         security: partnerSecurity,
         querystring: partnerListQuery,
-        response: { 200: envelope(pageOf(partnerClueSchema)) },
+        response: {
+          200: envelope(
+            pageOf(partnerClueSchema).extend({
+              nextCursor: z.string().nullable().describe('the next page: send it back as `cursor`; null when no rows follow'),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
-      const { status, timeType, page, size } = request.query
-      const { rows, total } = await createCluesRepository({ db: app.db }).listForPartner({
+      const { status, timeType, page, size, cursor } = request.query
+      const { rows, total, nextCursor } = await createCluesRepository({ db: app.db }).listForPartner({
         partnerId: request.partnerId,
         status,
         range: timeType ? timeTypeRange(timeType) : undefined,
         page,
         size,
+        after: cursor,
       })
-      return ok({ list: rows.map(toPartnerClue), total, page, size })
+      return ok({ list: rows.map(toPartnerClue), total, page, size, nextCursor })
     },
   )
 

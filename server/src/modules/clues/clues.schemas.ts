@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { decodeCursor } from '../../db/cursor.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, fenField, idField, intField, optionalId, optionalText, phoneField } from '../../lib/fields.ts'
 import {
@@ -28,7 +29,24 @@ export const timeTypeFilter = z.preprocess(
 const name = z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符')
 const intention = z.preprocess(emptyToUndefined, z.enum(CATEGORY_VALUES as [string, ...string[]], '意向专业不在可选范围内').optional())
 
-export const partnerListQuery = z.object({ status: statusFilter, timeType: timeTypeFilter, ...pagingQuery })
+export const partnerListQuery = z.object({
+  status: statusFilter,
+  timeType: timeTypeFilter,
+  ...pagingQuery,
+  cursor: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((text, ctx) => {
+          const cursor = decodeCursor(text)
+          if (!cursor) ctx.addIssue({ code: 'custom', message: '分页位置不正确，请刷新后重试' })
+          return cursor ?? z.NEVER
+        })
+        .optional(),
+    )
+    .describe("load-more: the previous answer's nextCursor; the rows after it (keyset on created_at, id), `page` ignored"),
+})
 const flag = (label: string) =>
   z
     .preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false'], `${label}只能是1或0`).optional())

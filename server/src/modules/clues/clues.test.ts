@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { ClueStatus, Code, PartnerStatus } from '../../wire.ts'
 import { adminClient, insertLevels, partnerClient, uniquePhone } from '../../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../../test/helper.ts'
@@ -130,6 +130,66 @@ describe('clues, tiers and deals', () => {
     assert.equal(page2.total, 6)
     assert.equal((await client.get('/api/ems/partner/clue/list', { size: 101 })).json().message, '每页条数不能大于100')
     assert.equal((await client.get('/api/ems/partner/clue/list', { timeType: '明天' })).json().message, '时间类型不在可选范围内')
+  })
+
+  test('load-more follows the cursor: every clue once, newest first, ties in the same microsecond included', async () => {
+    const { client, partner } = await partnerClient(t.app)
+    const other = await partnerClient(t.app)
+    // 23 clues: pairs created at the very same instant (the keyset must order them by id), a third 跟进中.
+    const base = Date.UTC(2026, 0, 10, 8)
+    for (let i = 0; i < 23; i++)
+      await t.app.db.insert(clues).values({
+        partnerId: partner.id,
+        name: `c${i}`,
+        phone: uniquePhone(),
+        source: '合伙人录入',
+        status: i % 3 === 0 ? ClueStatus.following : ClueStatus.new,
+        createdAt: new Date(base + Math.floor(i / 2) * 60_000),
+      })
+    await t.app.db
+      .insert(clues)
+      .values({ partnerId: other.partner.id, name: 'x', phone: uniquePhone(), source: '活动', status: ClueStatus.new })
+    // Two more, one microsecond apart (a JS Date would see one millisecond for both).
+    await t.app.db.execute(
+      sql`INSERT INTO clues (partner_id, name, phone, source, status, created_at) VALUES
+        (${partner.id}, 'u1', ${uniquePhone()}, '活动', ${ClueStatus.new}, timestamptz '2026-01-10 09:00:00.000101+00'),
+        (${partner.id}, 'u2', ${uniquePhone()}, '活动', ${ClueStatus.new}, timestamptz '2026-01-10 09:00:00.000102+00')`,
+    )
+    const walk = async (query: Record<string, string | number>) => {
+      const seen: string[] = []
+      let cursor: string | null | undefined
+      let calls = 0
+      do {
+        const data = (await client.get('/api/ems/partner/clue/list', { ...query, size: 5, ...(cursor ? { cursor } : {}) })).json().data
+        seen.push(...data.list.map((c: { name: string }) => c.name))
+        assert.equal(data.total, query.status ? 8 : 25)
+        cursor = data.nextCursor
+        calls++
+      } while (cursor && calls < 20)
+      return seen
+    }
+    const all = await walk({})
+    const byTime = [...Array.from({ length: 23 }, (_, i) => `c${i}`)].reverse()
+    assert.deepEqual(all, ['u2', 'u1', ...byTime])
+    const following = await walk({ status: ClueStatus.following })
+    assert.deepEqual(
+      following,
+      byTime.filter((n) => Number(n.slice(1)) % 3 === 0),
+    )
+    // The last page says no more follow; the page-number form still works alongside.
+    const last = (await client.get('/api/ems/partner/clue/list', { page: 5, size: 5 })).json().data
+    assert.deepEqual(
+      last.list.map((c: { name: string }) => c.name),
+      byTime.slice(-5),
+    )
+    assert.equal(last.nextCursor, null)
+    // Another partner's list, with this partner's cursor, stays theirs.
+    const first = (await client.get('/api/ems/partner/clue/list', { size: 3 })).json().data
+    const theirs = (await other.client.get('/api/ems/partner/clue/list', { cursor: first.nextCursor })).json().data
+    assert.deepEqual(theirs.list, [])
+    const forged = await client.get('/api/ems/partner/clue/list', { cursor: 'not-a-cursor' })
+    assert.equal(forged.statusCode, 400)
+    assert.equal(forged.json().message, '分页位置不正确，请刷新后重试')
   })
 
   test('an enrolment teacher follows, deals and invalidates; a deal earns the tier reached counting it, earlier deals keep their price', async () => {

@@ -150,10 +150,25 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       return { rows, total }
     },
     /**
-     * Every partner's entries (finance), newest first, with the partner: over (created_at, id), or
-     * (partner_id[, type], created_at, id), or (type, created_at, id) when filtered.
+     * Every partner's entries (finance), newest (or oldest) first, with the partner: over (created_at,
+     * id), or (partner_id[, type], created_at, id), or (type, created_at, id) when filtered, read
+     * backwards or forwards.
      */
-    async listAll({ filter, page, size }: { filter: { partnerId?: number; type?: string; range?: Range }; page: number; size: number }) {
+    async listAll({
+      filter,
+      sort = 'createdAt_desc',
+      page,
+      size,
+    }: {
+      filter: { partnerId?: number; type?: string; range?: Range }
+      sort?: LedgerSort
+      page: number
+      size: number
+    }) {
+      const order =
+        sort === 'createdAt_asc'
+          ? [asc(ledgerEntries.createdAt), asc(ledgerEntries.id)]
+          : [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)]
       const c: SQL[] = []
       if (filter.partnerId !== undefined) c.push(eq(ledgerEntries.partnerId, filter.partnerId))
       if (filter.type) c.push(eq(ledgerEntries.type, filter.type))
@@ -164,14 +179,14 @@ export function createLedgerRepository({ db }: { db: Executor }) {
         .from(ledgerEntries)
         .innerJoin(partners, eq(partners.id, ledgerEntries.partnerId))
         .where(where)
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .orderBy(...order)
         .limit(size)
         .offset((page - 1) * size)
       const capped = db
         .select({ one: sql`1` })
         .from(ledgerEntries)
         .where(where)
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .orderBy(...order)
         .limit(COUNT_CAP + 1)
         .as('capped')
       const [counted] = await db.select({ n: count() }).from(capped)
@@ -179,3 +194,7 @@ export function createLedgerRepository({ db }: { db: Executor }) {
     },
   }
 }
+
+/** The console's orders of the ledger: by time, newest first (the default) or oldest first. */
+export const LEDGER_SORTS = ['createdAt_desc', 'createdAt_asc'] as const
+export type LedgerSort = (typeof LEDGER_SORTS)[number]

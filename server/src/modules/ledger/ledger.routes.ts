@@ -65,16 +65,17 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAdmin([AdminRole.finance]),
       schema: {
-        summary: "财务: every partner's fund records, newest first, by partner, type and date",
+        summary: "财务: every partner's fund records, newest (or oldest) first, by partner, type and date",
         security: [{ adminSession: [] }],
         querystring: adminLedgerQuery,
         response: { 200: envelope(cappedPageOf(adminLedgerEntrySchema)) },
       },
     },
     async (request) => {
-      const { partnerId, type, dateFrom, dateTo, page, size } = request.query
+      const { partnerId, type, dateFrom, dateTo, sort, page, size } = request.query
       const { rows, total, totalCapped } = await createLedgerRepository({ db: app.db }).listAll({
         filter: { partnerId, type, range: dayRange({ from: dateFrom, to: dateTo }) },
+        sort,
         page,
         size,
       })

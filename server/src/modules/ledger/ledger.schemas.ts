@@ -3,6 +3,7 @@ import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, idField, intField, optionalId } from '../../lib/fields.ts'
 import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
 import { timeTypeFilter } from '../clues/clues.schemas.ts'
+import { LEDGER_SORTS } from './ledger.repository.ts'
 
 const typeFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -15,7 +16,15 @@ export const ledgerQuery = z.object({
 })
 
 export const adminLedgerQuery = z
-  .object({ partnerId: optionalId, type: typeFilter, ...dateRangeQuery, ...pagingQuery })
+  .object({
+    partnerId: optionalId,
+    type: typeFilter,
+    ...dateRangeQuery,
+    sort: z
+      .preprocess((v) => (v === '' ? undefined : v), z.enum(LEDGER_SORTS, '排序方式不在可选范围内').optional())
+      .describe('createdAt_desc (default) | createdAt_asc'),
+    ...pagingQuery,
+  })
   .superRefine(dateOrder)
 const adjustAmount = intField({ label: '调整金额', min: -100_000_000, max: 100_000_000, unit: '分' }).refine(
   (v) => v !== 0,

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../db/paging.ts'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { WithdrawalStatus } from '../../wire.ts'
@@ -69,37 +70,73 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
       return { rows, total }
     },
     /**
-     * Finance's queue: 审核中 first, then newest applied first, over ((status = '审核中'), created_at,
-     * id) read backwards; with a status or partner filter, newest first over that filter's index.
+     * Finance's queue in the chosen order (withdrawalOrder): each order read from an index without a
+     * sort step; the total counts at most COUNT_CAP rows in the same order.
      */
-    async list({ filter, page, size }: { filter: WithdrawalFilter; page: number; size: number }) {
+    async list({
+      filter,
+      sort = 'createdAt_desc',
+      page,
+      size,
+    }: {
+      filter: WithdrawalFilter
+      sort?: WithdrawalSort
+      page: number
+      size: number
+    }) {
       const w = withdrawalWhere(filter)
+      const order = withdrawalOrder(filter, sort)
       const rows = await adminSelect(db)
         .where(w)
-        .orderBy(...queueOrder(filter))
+        .orderBy(...order.by)
         .limit(size)
         .offset((page - 1) * size)
       const capped = db
         .select({ one: sql`1` })
         .from(withdrawals)
         .where(w)
-        .orderBy(...queueOrder(filter))
+        .orderBy(...order.by)
         .limit(COUNT_CAP + 1)
         .as('capped')
       const [counted] = await db.select({ n: count() }).from(capped)
       return { rows, ...capTotal(counted?.n ?? 0) }
     },
-    /** A batch of the export after `last` (keyset on created_at, id, newest first). */
-    async exportBatch({ filter, last, limit }: { filter: WithdrawalFilter; last?: AdminWithdrawalRow; limit: number }) {
+    /** A batch of the export after `last`, in the list's order (keyset on that order's keys). */
+    async exportBatch({
+      filter,
+      sort = 'createdAt_desc',
+      last,
+      limit,
+    }: {
+      filter: WithdrawalFilter
+      sort?: WithdrawalSort
+      last?: AdminWithdrawalRow
+      limit: number
+    }) {
+      const order = withdrawalOrder(filter, sort)
       const c = [withdrawalWhere(filter)]
-      if (last) c.push(sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${last.w.createdAt}, ${last.w.id})`)
+      if (last) {
+        const keys = sql.join(
+          order.keys.map((k) => k.key),
+          sql`, `,
+        )
+        const values = sql.join(
+          order.keys.map((k) => sql`${k.of(last.w)}`),
+          sql`, `,
+        )
+        c.push(order.direction === 'asc' ? sql`(${keys}) > (${values})` : sql`(${keys}) < (${values})`)
+      }
       return adminSelect(db)
         .where(and(...c))
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .orderBy(...order.by)
         .limit(limit)
     },
   }
 }
+
+/** The console's orders: by applied time (the default, newest first) or by amount, either way. */
+export const WITHDRAWAL_SORTS = ['createdAt_desc', 'createdAt_asc', 'amount_desc', 'amount_asc'] as const
+export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number]
 
 export interface WithdrawalFilter {
   partnerId?: number
@@ -115,10 +152,35 @@ function withdrawalWhere(f: WithdrawalFilter): SQL | undefined {
   return c.length ? and(...c) : undefined
 }
 
-/** The queue's order; with a status or partner filter the pending-first key adds nothing to sort by. */
-function queueOrder(f: WithdrawalFilter) {
-  const newest = [desc(withdrawals.createdAt), desc(withdrawals.id)]
-  return f.status || f.partnerId !== undefined ? newest : [desc(sql`(${withdrawals.status} = '审核中')`), ...newest]
+/**
+ * A list order as its keys (all in one direction, the last one the unique id), so a page and the
+ * export's keyset read the same index:
+ * - by applied time without a status or partner filter, the queue: 审核中 first. Newest first reads
+ *   ((status = '审核中'), created_at, id) backwards; oldest first reads ((status <> '审核中'),
+ *   created_at, id) forwards (one index cannot give both: the pending key keeps its direction while
+ *   the time flips);
+ * - by applied time with a filter: (created_at, id) within (status|partner_id, created_at, id);
+ * - by amount: (amount, id), within (status|partner_id, amount, id) when filtered; 审核中 is not put
+ *   first (an explicit amount order is what was asked for).
+ */
+function withdrawalOrder(f: WithdrawalFilter, sort: WithdrawalSort) {
+  const direction = sort.endsWith('_asc') ? ('asc' as const) : ('desc' as const)
+  type Key = { key: SQL | AnyPgColumn; of: (w: WithdrawalRow) => unknown }
+  const keys: Key[] = []
+  if (sort.startsWith('amount')) {
+    keys.push({ key: withdrawals.amount, of: (w) => w.amount })
+  } else {
+    if (!f.status && f.partnerId === undefined) {
+      keys.push(
+        direction === 'desc'
+          ? { key: sql`(${withdrawals.status} = '审核中')`, of: (w) => w.status === '审核中' }
+          : { key: sql`(${withdrawals.status} <> '审核中')`, of: (w) => w.status !== '审核中' },
+      )
+    }
+    keys.push({ key: withdrawals.createdAt, of: (w) => w.createdAt })
+  }
+  keys.push({ key: withdrawals.id, of: (w) => w.id })
+  return { direction, keys, by: keys.map((k) => (direction === 'asc' ? asc(k.key) : desc(k.key))) }
 }
 
 function adminSelect(db: Executor) {

@@ -86,16 +86,17 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: finance,
       schema: {
-        summary: '财务: withdrawals with full payout accounts; 审核中 first, then newest (by status, partner, applied date)',
+        summary: '财务: withdrawals with full payout accounts; 审核中 first, then newest unless sorted (by status, partner, applied date)',
         security: adminSecurity,
         querystring: adminListQuery,
         response: { 200: envelope(cappedPageOf(adminWithdrawalSchema)) },
       },
     },
     async (request) => {
-      const { status, partnerId, dateFrom, dateTo, page, size } = request.query
+      const { status, partnerId, dateFrom, dateTo, sort, page, size } = request.query
       const { rows, total, totalCapped } = await createWithdrawalsRepository({ db: app.db }).list({
         filter: { partnerId, status, range: dayRange({ from: dateFrom, to: dateTo }) },
+        sort,
         page,
         size,
       })
@@ -246,20 +247,20 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: finance,
       schema: {
-        summary: '财务: the filtered withdrawals as .xlsx for a bank/WeChat batch payout file (streamed, newest first)',
+        summary: "财务: the filtered withdrawals as .xlsx for a bank/WeChat batch payout file (streamed, in the list's order)",
         security: adminSecurity,
         querystring: exportQuery,
       },
     },
     async (request, reply) => {
-      const { status, partnerId, dateFrom, dateTo } = request.query
+      const { status, partnerId, dateFrom, dateTo, sort } = request.query
       const filter = { status, partnerId, range: dayRange({ from: dateFrom, to: dateTo }) }
       const repo = createWithdrawalsRepository({ db: app.db })
       return sendXlsx<AdminWithdrawalRow>({
         reply,
         filename: '提现.xlsx',
         sheetName: '提现',
-        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, last, limit }) }),
+        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
         columns: [
           { header: '提现编号', width: 10, value: (r) => r.w.id },
           { header: '合伙人姓名', width: 12, value: (r) => r.partnerName },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, fenField, idField, optionalId } from '../../lib/fields.ts'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
+import { WITHDRAWAL_SORTS } from './withdrawals.repository.ts'
 
 const statusFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -21,7 +22,12 @@ export const applyBody = z.object({
     .describe('8-64 chars; resubmitting with the same key returns the same record (no second payout)'),
 })
 export const partnerListQuery = z.object({ status: statusFilter, ...pagingQuery })
-const adminFilterQuery = { status: statusFilter, partnerId: optionalId, ...dateRangeQuery }
+const sortQuery = z
+  .preprocess((v) => (v === '' ? undefined : v), z.enum(WITHDRAWAL_SORTS, '排序方式不在可选范围内').optional())
+  .describe(
+    'createdAt_desc (default: 审核中 first unless filtered by status or partner, then newest) | createdAt_asc | amount_desc | amount_asc',
+  )
+const adminFilterQuery = { status: statusFilter, partnerId: optionalId, ...dateRangeQuery, sort: sortQuery }
 export const adminListQuery = z.object({ ...adminFilterQuery, ...pagingQuery }).superRefine(dateOrder)
 export const exportQuery = z.object(adminFilterQuery).superRefine(dateOrder)
 const transactionNo = z.string({ error: '请填写交易流水号' }).trim().min(1, '请填写交易流水号').max(64, '交易流水号不能超过64个字符')

@@ -45,8 +45,14 @@ export const withdrawals = pgTable(
     index('withdrawals_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
-    // The console's queue: 审核中 first, then newest (read backwards), and the paid-out figures.
+    // The console's queue: 审核中 first, then newest (read backwards), or oldest (the second, forwards).
     index('withdrawals_queue_idx').on(sql`(status = '审核中')`, t.createdAt, t.id),
+    index('withdrawals_queue_asc_idx').on(sql`(status <> '审核中')`, t.createdAt, t.id),
+    // The console's list by amount, unfiltered or within a status or a partner.
+    index('withdrawals_amount_idx').on(t.amount, t.id),
+    index('withdrawals_status_amount_idx').on(t.status, t.amount, t.id),
+    index('withdrawals_partner_amount_idx').on(t.partnerId, t.amount, t.id),
+    // The dashboard's paid-out figures.
     index('withdrawals_paid_idx')
       .on(t.handledAt, t.amount)
       .where(sql`status = '已打款'`),

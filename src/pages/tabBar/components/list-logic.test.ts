@@ -1,4 +1,4 @@
-import { footerStatus, hasMore, mergePage } from './list-logic'
+import { footerStatus, hasMore, mergePage, nextCursorOf } from './list-logic'
 
 const page = (ids: number[], total: number, n = 1) => ({ list: ids.map((id) => ({ id })), total, page: n, size: 10 })
 
@@ -26,5 +26,17 @@ describe('a paged dashboard list', () => {
     expect(footerStatus({ loading: true, shownCount: 0, total: undefined })).toBe('loading')
     expect(footerStatus({ loading: false, shownCount: 10, total: 25 })).toBe('more')
     expect(footerStatus({ loading: false, shownCount: 25, total: 25 })).toBe('nomore')
+  })
+
+  it('a list that pages by cursor has more while the server hands out a cursor, whatever the total says', () => {
+    expect(nextCursorOf({ ...page([3, 2], 30), nextCursor: 'abc' })).toBe('abc')
+    expect(nextCursorOf({ ...page([3, 2], 30), nextCursor: null })).toBeNull()
+    expect(nextCursorOf(page([3, 2], 30))).toBeUndefined()
+    // A clue added meanwhile raised the total, but nothing follows the last row shown.
+    expect(hasMore(11, 12, null)).toBe(false)
+    expect(hasMore(10, 10, 'abc')).toBe(true)
+    expect(hasMore(10, 11, undefined)).toBe(true)
+    expect(footerStatus({ loading: false, shownCount: 11, total: 12, cursor: null })).toBe('nomore')
+    expect(footerStatus({ loading: false, shownCount: 10, total: 25, cursor: 'abc' })).toBe('more')
   })
 })

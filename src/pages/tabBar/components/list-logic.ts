@@ -1,5 +1,5 @@
 import type { LoadMoreStatus } from '../../../components/load-more'
-import type { Page } from '../../../wire'
+import type { CursorPage, Page } from '../../../wire'
 
 /**
  * Paged lists of the dashboard (clues, fund records, deals, withdrawals): what a page of the
@@ -20,8 +20,20 @@ export function mergePage<T extends { id: number }>(shown: T[], page: Page<T>, p
   return [...shown, ...page.list.filter((row) => !seen.has(row.id))]
 }
 
-/** Whether more rows are left to load. */
-export function hasMore(shownCount: number, total: number | undefined): boolean {
+/**
+ * The cursor a page hands out for the next one: the cursor (null: the list ends here) when the
+ * list pages by keyset, undefined when it pages by number only.
+ */
+export function nextCursorOf<T>(page: Page<T> | CursorPage<T>): string | null | undefined {
+  return 'nextCursor' in page ? page.nextCursor : undefined
+}
+
+/**
+ * Whether more rows are left to load: by the list's cursor when it has one (rows added meanwhile
+ * change the total, not what follows the last row shown), else until every row of the total is shown.
+ */
+export function hasMore(shownCount: number, total: number | undefined, cursor?: string | null): boolean {
+  if (cursor !== undefined) return cursor !== null
   return total === undefined || shownCount < total
 }
 
@@ -30,11 +42,13 @@ export function footerStatus({
   loading,
   shownCount,
   total,
+  cursor,
 }: {
   loading: boolean
   shownCount: number
   total: number | undefined
+  cursor?: string | null
 }): LoadMoreStatus {
   if (loading) return 'loading'
-  return hasMore(shownCount, total) ? 'more' : 'nomore'
+  return hasMore(shownCount, total, cursor) ? 'more' : 'nomore'
 }

@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LoadMoreStatus } from '../../../components/load-more'
 import type { RequestOptions } from '../../../request'
-import type { Envelope, Page } from '../../../wire'
-import { LIST_PAGE_SIZE, footerStatus, hasMore, mergePage } from './list-logic'
+import type { CursorPage, Envelope, Page } from '../../../wire'
+import { LIST_PAGE_SIZE, footerStatus, hasMore, mergePage, nextCursorOf } from './list-logic'
 
-/** One page of a list call: page number, size, and the request options (lock for a pull-down). */
-export type FetchPage<T> = (page: number, size: number, options: RequestOptions) => Promise<Envelope<Page<T>>>
+/**
+ * One page of a list call: page number, size, the request options (lock for a pull-down), and
+ * for a list that pages by keyset the previous page's cursor (undefined for the first page).
+ */
+export type FetchPage<T> = (
+  page: number,
+  size: number,
+  options: RequestOptions,
+  cursor: string | undefined,
+) => Promise<Envelope<Page<T> | CursorPage<T>>>
 
 export interface PagedList<T> {
   rows: T[]
@@ -33,9 +41,10 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
   const [total, setTotal] = useState<number | undefined>(undefined)
   const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
-  // Which request generation is current, the last page shown, and whether a page is on its way.
+  const [cursor, setCursor] = useState<string | null | undefined>(undefined)
+  // Which request generation is current, the last page shown (and its cursor), and whether a page is on its way.
   const generation = useRef(0)
-  const shown = useRef({ rows: [] as T[], page: 0, total: undefined as number | undefined })
+  const shown = useRef({ rows: [] as T[], page: 0, total: undefined as number | undefined, cursor: undefined as string | null | undefined })
   const inFlight = useRef(false)
   const fetchRef = useRef(fetchPage)
   fetchRef.current = fetchPage
@@ -46,12 +55,15 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
     setLoading(true)
     setFailed(false)
     try {
-      const res = await fetchRef.current(pageNo, LIST_PAGE_SIZE, options)
+      const after = pageNo === 1 ? undefined : (shown.current.cursor ?? undefined)
+      const res = await fetchRef.current(pageNo, LIST_PAGE_SIZE, options, after)
       if (gen !== generation.current) return
       const next = mergePage(pageNo === 1 ? [] : shown.current.rows, res.data, pageNo)
-      shown.current = { rows: next, page: pageNo, total: res.data.total }
+      const nextCursor = nextCursorOf(res.data)
+      shown.current = { rows: next, page: pageNo, total: res.data.total, cursor: nextCursor }
       setRows(next)
       setTotal(res.data.total)
+      setCursor(nextCursor)
     } catch {
       if (gen === generation.current) setFailed(true)
     } finally {
@@ -64,9 +76,10 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
 
   useEffect(() => {
     if (!enabled) return
-    shown.current = { rows: [], page: 0, total: undefined }
+    shown.current = { rows: [], page: 0, total: undefined, cursor: undefined }
     setRows([])
     setTotal(undefined)
+    setCursor(undefined)
     void load(1)
   }, [enabled, key, load])
 
@@ -74,12 +87,12 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
 
   const loadMore = useCallback(() => {
     if (!enabled || inFlight.current) return
-    const { rows: now, page, total: all } = shown.current
+    const { rows: now, page, total: all, cursor: next } = shown.current
     if (page === 0) {
       void load(1)
       return
     }
-    if (hasMore(now.length, all)) void load(page + 1)
+    if (hasMore(now.length, all, next)) void load(page + 1)
   }, [enabled, load])
 
   const retry = useCallback(() => {
@@ -88,5 +101,5 @@ export function usePagedList<T extends { id: number }>(fetchPage: FetchPage<T>, 
     else loadMore()
   }, [enabled, load, loadMore])
 
-  return { rows, total, status: footerStatus({ loading, shownCount: rows.length, total }), failed, refresh, loadMore, retry }
+  return { rows, total, status: footerStatus({ loading, shownCount: rows.length, total, cursor }), failed, refresh, loadMore, retry }
 }

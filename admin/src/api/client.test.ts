@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import { ApiError, configureClient, download, filenameOf, NETWORK_MESSAGE } from './client.ts'
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const envelope = (status: number, code: number, message: string) =>
+  new Response(JSON.stringify({ code, message, data: null }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+describe('an export saves the file, or shows why the server refused it', () => {
+  const realFetch = globalThis.fetch
+  let notified: string[]
+  let expired: number
+  let saved: Array<{ name: string; size: number; type: string }>
+  let requested: string[]
+  const save = (blob: Blob, name: string) => saved.push({ name, size: blob.size, type: blob.type })
+  const answer = (response: Response | Error) => {
+    globalThis.fetch = (async (input: string | URL | Request) => {
+      requested.push(String(input))
+      if (response instanceof Error) throw response
+      return response
+    }) as typeof fetch
+  }
+
+  beforeEach(() => {
+    notified = []
+    expired = 0
+    saved = []
+    requested = []
+    configureClient({ notify: (m) => notified.push(m), sessionExpired: () => expired++ })
+  })
+  afterEach(() => {
+    globalThis.fetch = realFetch
+  })
+
+  test("the file is saved under the server's name, with the list's filters and sort in the request", async () => {
+    answer(
+      new Response(new Uint8Array([80, 75, 3, 4, 1, 2]), {
+        status: 200,
+        headers: {
+          'content-type': XLSX,
+          'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''%E6%8F%90%E7%8E%B0.xlsx`,
+        },
+      }),
+    )
+    const done = await download('/api/x/export', { status: '审核中', sort: 'amount_desc', partnerId: undefined }, { save })
+    assert.equal(done, true)
+    assert.deepEqual(saved, [{ name: '提现.xlsx', size: 6, type: XLSX }])
+    assert.deepEqual(requested, ['/api/x/export?status=%E5%AE%A1%E6%A0%B8%E4%B8%AD&sort=amount_desc'])
+    assert.deepEqual(notified, [])
+  })
+
+  test("a refusal (a role without the right) shows the server's message and saves nothing", async () => {
+    answer(envelope(403, 100000003, '没有权限执行此操作'))
+    await assert.rejects(
+      download('/api/x/export', {}, { save }),
+      (e: unknown) => e instanceof ApiError && e.code === 100000003 && e.status === 403,
+    )
+    assert.deepEqual(notified, ['没有权限执行此操作'])
+    assert.deepEqual(saved, [])
+  })
+
+  test('a refused filter (400) shows its message; an expired session goes to the sign-in page; neither is saved', async () => {
+    answer(envelope(400, 100000001, '开始日期不能晚于结束日期'))
+    await assert.rejects(download('/api/x/export', { dateFrom: '2026-02-01', dateTo: '2026-01-01' }, { save }), ApiError)
+    assert.deepEqual(notified, ['开始日期不能晚于结束日期'])
+    answer(envelope(401, 100000004, '请先登录'))
+    await assert.rejects(download('/api/x/export', {}, { save }), ApiError)
+    assert.equal(expired, 1)
+    assert.deepEqual(saved, [])
+  })
+
+  test('no answer, or an error page that is not an envelope, shows the network message', async () => {
+    answer(new TypeError('fetch failed'))
+    await assert.rejects(download('/api/x/export', {}, { save }), ApiError)
+    answer(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }))
+    await assert.rejects(download('/api/x/export', {}, { save }), ApiError)
+    assert.deepEqual(notified, [NETWORK_MESSAGE, `502:${NETWORK_MESSAGE}`])
+    assert.deepEqual(saved, [])
+  })
+
+  test('the file name: filename* first, then filename, then the fallback', () => {
+    assert.equal(filenameOf(`attachment; filename="a.xlsx"; filename*=UTF-8''%E5%90%88%E4%BC%99%E4%BA%BA.xlsx`, 'x.xlsx'), '合伙人.xlsx')
+    assert.equal(filenameOf('attachment; filename="clues.xlsx"', 'x.xlsx'), 'clues.xlsx')
+    assert.equal(filenameOf(`attachment; filename*=UTF-8''%E5%90%88%ZZ`, 'x.xlsx'), 'x.xlsx')
+    assert.equal(filenameOf(null, 'x.xlsx'), 'x.xlsx')
+  })
+})
