@@ -312,8 +312,8 @@ describe('the dashboard screens when the server misbehaves', () => {
       await misbehave(page, screen.loads, 'slow')
       await open(page, screen)
       await sees(page, screen.loading)
-      // Halfway through the wait: still the spinner under the title, no failure, no blank screen.
-      await page.waitForTimeout(5_000)
+      // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
+      await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
       assert.ok(await on(page, screen.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`)
       for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
@@ -336,7 +336,7 @@ describe('the dashboard screens when the server misbehaves', () => {
       await misbehave(page, [submit.call], 'slow')
       await submit.send(page)
       await sees(page, { selector: '.app-loading-overlay', text: '提交中' })
-      await page.waitForTimeout(5_000)
+      await page.waitForTimeout(3_000)
       assert.ok(await on(page, { selector: '.app-loading-overlay' }).isVisible(), `${screen.title}: the overlay is gone before the answer`)
       await titleShows(page, screen.title)
       await screenshot(page, `hardening-${screen.key}-submit-slow`)

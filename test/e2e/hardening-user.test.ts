@@ -269,8 +269,8 @@ describe('the signed-in form screens when the server misbehaves', () => {
       await misbehave(page, [load.call], 'slow')
       await open(page, screen)
       await sees(page, load.loading)
-      // Halfway through the wait: still the spinner under the title, no failure, no blank screen.
-      await page.waitForTimeout(5_000)
+      // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
+      await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
       assert.ok(await on(page, load.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`)
       assert.equal(await page.locator('.user-load--failed:visible').count(), 0)
@@ -289,7 +289,7 @@ describe('the signed-in form screens when the server misbehaves', () => {
       await misbehave(page, [submit.call], 'slow')
       await on(page, { selector: submit.button }).click()
       await sees(page, { selector: '.app-loading-overlay', text: '加载中' })
-      await page.waitForTimeout(5_000)
+      await page.waitForTimeout(3_000)
       assert.ok(await on(page, { selector: '.app-loading-overlay' }).isVisible(), `${screen.title}: the overlay is gone before the answer`)
       await titleShows(page, screen.title)
       await submit.kept(page, 3, who)

@@ -5,12 +5,7 @@
  * commission), in the tap, before the clue is sent; the ids the partner accepted (and only those)
  * go to the server. Build first: `npx taro build --type weapp` (or set WEAPP_DIR).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import http from 'node:http'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { type BackOffice, httpCall, signedInDevice, startBackOffice } from './back-office'
 import {
   hasWeappBuild,
   installMiniGlobals,
@@ -21,17 +16,12 @@ import {
   textOf,
   until,
   type NetworkedHost,
-  storeSignedIn,
 } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's component wrappers are untyped */
 type Comp = any
 
-const ROOT = path.resolve(__dirname, '../..')
-const PARTNER = { phone: '13800000000', password: 'demo1234' }
-
-let server: ChildProcess | undefined
-let dataDir = ''
+let office: BackOffice | undefined
 let backend = ''
 let host: NetworkedHost
 let page: Comp
@@ -39,101 +29,6 @@ let cookie = ''
 /** What happened, in order: the subscribe requests WeChat was asked and the back-office calls. */
 const events: string[] = []
 const subscribeAsks: Array<Record<string, unknown>> = []
-
-/** A plain node HTTP call (jest's jsdom environment has no fetch). */
-function httpCall(
-  method: string,
-  url: string,
-  form?: Record<string, string>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; setCookie: string[]; body: string }> {
-  return new Promise((resolve, reject) => {
-    const body = form ? new URLSearchParams(form).toString() : undefined
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: {
-          ...headers,
-          ...(body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {}),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (d: string) => (text += d))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [], body: text }))
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
-
-async function startBackOffice(): Promise<void> {
-  const port = await freePort()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-mini-subscribe-'))
-  let log = ''
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'pglite'),
-      H5_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (d) => (log += d))
-  server.stderr?.on('data', (d) => (log += d))
-  backend = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the back-office exited early:\n${log}`)
-    try {
-      if ((await httpCall('GET', `${backend}/api/health`)).status === 200) return
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the back-office did not answer within 150 s:\n${log}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-async function signedInDevice(storage: Map<string, unknown>): Promise<void> {
-  const res = await httpCall('POST', `${backend}/api/ems/partner/client/signIn`, PARTNER)
-  const body = JSON.parse(res.body) as { code: number; data: Record<string, unknown> }
-  if (body.code !== 0) throw new Error('the demo partner could not sign in')
-  const jar = Object.fromEntries(res.setCookie.map((c) => (c.split(';')[0] ?? '').split('=') as [string, string]))
-  cookie = Object.entries(jar)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ')
-  const u = body.data
-  const user = {
-    id: u.id,
-    phone: u.phone ?? '',
-    nickname: u.nickname ?? '',
-    avatar: u.avatar ?? null,
-    school: u.school ?? '',
-    major: u.major ?? '',
-    discipline: u.discipline ?? '',
-  }
-  storeSignedIn(storage, { jar, user, mini: false })
-}
 
 async function fire(selector: string, event: string, detail: Record<string, unknown> = {}) {
   const el = page.querySelector(selector)
@@ -144,10 +39,11 @@ async function fire(selector: string, event: string, detail: Record<string, unkn
 
 beforeAll(async () => {
   if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npx taro build --type weapp` first')
-  await startBackOffice()
+  office = await startBackOffice()
+  backend = office.url
   const networked = networkedHost(backend)
   host = networked.host
-  await signedInDevice(host.storage)
+  cookie = await signedInDevice(backend, host.storage)
   const request = networked.overrides.request as (o: { url: string; method?: string }) => unknown
   installMiniGlobals({
     ...networked.overrides,
@@ -175,13 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   jest.restoreAllMocks()
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r))
-    server.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-    if (server.exitCode === null) server.kill('SIGKILL')
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  await office?.stop()
 })
 
 describe('subscribe messages in the weapp build', () => {

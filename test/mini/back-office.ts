@@ -1,0 +1,128 @@
+/**
+ * The real back-office for mini-program tests that talk to it: `npm run server`'s program in its
+ * own process over a fresh embedded database with the demo data, plain node HTTP calls to it
+ * (jest's jsdom environment has no fetch), and the demo partner signed in on a device.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { storeSignedIn } from './harness'
+
+const ROOT = path.resolve(__dirname, '../..')
+export const DEMO_PARTNER = { phone: '13800000000', password: 'demo1234' }
+
+export function httpCall(
+  method: string,
+  url: string,
+  form?: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; setCookie: string[]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const body = form ? new URLSearchParams(form).toString() : undefined
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: {
+          ...headers,
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [], body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+export interface BackOffice {
+  url: string
+  stop: () => Promise<void>
+}
+
+/** Starts the back-office and waits (up to `seconds`) for its health call. */
+export async function startBackOffice({ seconds = 150 }: { seconds?: number } = {}): Promise<BackOffice> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-mini-'))
+  let log = ''
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'pglite'),
+      H5_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout?.on('data', (d) => (log += d))
+  server.stderr?.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r))
+      server.kill('SIGTERM')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+      if (server.exitCode === null) server.kill('SIGKILL')
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + seconds * 1000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the back-office exited early:\n${log}`)
+    try {
+      if ((await httpCall('GET', `${url}/api/health`)).status === 200) return { url, stop }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the back-office did not answer within ${seconds} s:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** What a login on this device leaves behind (the session cookie and the user, in local storage); returns the cookie header. */
+export async function signedInDevice(backend: string, storage: Map<string, unknown>): Promise<string> {
+  const res = await httpCall('POST', `${backend}/api/ems/partner/client/signIn`, DEMO_PARTNER)
+  const body = JSON.parse(res.body) as { code: number; data: Record<string, unknown> }
+  if (body.code !== 0) throw new Error('the demo partner could not sign in')
+  const jar = Object.fromEntries(res.setCookie.map((c) => (c.split(';')[0] ?? '').split('=') as [string, string]))
+  const u = body.data
+  const user = {
+    id: u.id,
+    phone: u.phone ?? '',
+    nickname: u.nickname ?? '',
+    avatar: u.avatar ?? null,
+    school: u.school ?? '',
+    major: u.major ?? '',
+    discipline: u.discipline ?? '',
+  }
+  storeSignedIn(storage, { jar, user, mini: false })
+  return Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ')
+}
