@@ -603,6 +603,29 @@ export function sandboxSignature({
   return crypto.createHmac('sha256', secret).update(`${timestamp}\n${nonce}\n${body}\n`).digest('hex')
 }
 
+/** The headers of a sandbox notification of `body`: timestamped now and signed with the shared secret. */
+export function sandboxNotificationHeaders(secret: string, body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const n = nonce()
+  return {
+    'content-type': 'application/json',
+    [SANDBOX_HEADERS.timestamp]: timestamp,
+    [SANDBOX_HEADERS.nonce]: n,
+    [SANDBOX_HEADERS.signature]: sandboxSignature({ secret, timestamp, nonce: n, body }),
+  }
+}
+
+/** Refuses (NotificationRejectedError) a sandbox notification that is unsigned, stale, or not signed with the secret. */
+export function verifySandboxNotification({ secret, headers, body, now }: { secret: string; now: Date } & IncomingNotification): void {
+  const timestamp = header(headers, SANDBOX_HEADERS.timestamp)
+  const n = header(headers, SANDBOX_HEADERS.nonce)
+  const signature = header(headers, SANDBOX_HEADERS.signature)
+  if (!timestamp || !n || !signature || !/^[0-9a-f]{64}$/.test(signature)) throw new NotificationRejectedError('missing sandbox signature')
+  assertFresh(timestamp, now)
+  const expected = Buffer.from(sandboxSignature({ secret, timestamp, nonce: n, body }), 'hex')
+  if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new NotificationRejectedError('signature does not verify')
+}
+
 /** Delivers a notification to this app's notify route (the app passes `app.inject`). */
 export type NotificationDelivery = (args: {
   provider: PayProviderName
@@ -664,29 +687,11 @@ export function createSandboxPayProvider({
         paidAt: result === 'success' ? new Date().toISOString() : null,
         reason: result === 'success' ? null : '沙箱支付失败',
       })
-      const timestamp = String(Math.floor(Date.now() / 1000))
-      const n = nonce()
-      return deliver({
-        provider: 'sandbox',
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_HEADERS.timestamp]: timestamp,
-          [SANDBOX_HEADERS.nonce]: n,
-          [SANDBOX_HEADERS.signature]: sandboxSignature({ secret, timestamp, nonce: n, body }),
-        },
-        body,
-      })
+      return deliver({ provider: 'sandbox', headers: sandboxNotificationHeaders(secret, body), body })
     },
 
     async parseNotification({ headers, body, now = new Date() }) {
-      const timestamp = header(headers, SANDBOX_HEADERS.timestamp)
-      const n = header(headers, SANDBOX_HEADERS.nonce)
-      const signature = header(headers, SANDBOX_HEADERS.signature)
-      if (!timestamp || !n || !signature || !/^[0-9a-f]{64}$/.test(signature))
-        throw new NotificationRejectedError('missing sandbox signature')
-      assertFresh(timestamp, now)
-      const expected = Buffer.from(sandboxSignature({ secret, timestamp, nonce: n, body }), 'hex')
-      if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new NotificationRejectedError('signature does not verify')
+      verifySandboxNotification({ secret, headers, body, now })
       let p: {
         id?: unknown
         orderNo?: unknown

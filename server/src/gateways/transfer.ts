@@ -6,8 +6,8 @@ import {
   PayGatewayError,
   pem,
   platformPublicKey,
-  SANDBOX_HEADERS,
-  sandboxSignature,
+  sandboxNotificationHeaders,
+  verifySandboxNotification,
   type WechatPayConfig,
   wechatPayPost,
 } from './pay.ts'
@@ -108,8 +108,6 @@ export function transferFailReason(state: string, code?: string | null): string 
   if (state === 'CANCELLED') return '转账已撤销（收款人未确认收款）'
   return code ? `微信转账失败（${code}）` : '微信转账失败'
 }
-
-const nonce = () => crypto.randomBytes(16).toString('hex')
 
 // ---------------------------------------------------------------------------------------------
 // WeChat Pay API v3 merchant transfer
@@ -287,33 +285,11 @@ export function createSandboxTransferProvider({
         state,
         failReason: result === 'fail' ? 'PAYEE_ACCOUNT_ABNORMAL' : result === 'expire' ? 'OVERDUE_CLOSE' : null,
       })
-      const timestamp = String(Math.floor(Date.now() / 1000))
-      const n = nonce()
-      return deliver({
-        provider: 'sandbox',
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_HEADERS.timestamp]: timestamp,
-          [SANDBOX_HEADERS.nonce]: n,
-          [SANDBOX_HEADERS.signature]: sandboxSignature({ secret, timestamp, nonce: n, body }),
-        },
-        body,
-      })
+      return deliver({ provider: 'sandbox', headers: sandboxNotificationHeaders(secret, body), body })
     },
 
     async parseNotification({ headers, body, now = new Date() }) {
-      const h = (name: string) => {
-        const v = headers[name]
-        return Array.isArray(v) ? v[0] : v
-      }
-      const timestamp = h(SANDBOX_HEADERS.timestamp)
-      const n = h(SANDBOX_HEADERS.nonce)
-      const signature = h(SANDBOX_HEADERS.signature)
-      if (!timestamp || !n || !signature || !/^[0-9a-f]{64}$/.test(signature) || !/^\d{1,12}$/.test(timestamp))
-        throw new NotificationRejectedError('missing sandbox signature')
-      if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 300) throw new NotificationRejectedError('stale timestamp')
-      const expected = Buffer.from(sandboxSignature({ secret, timestamp, nonce: n, body }), 'hex')
-      if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new NotificationRejectedError('signature does not verify')
+      verifySandboxNotification({ secret, headers, body, now })
       let p: { id?: unknown; outBillNo?: unknown; billNo?: unknown; amount?: unknown; state?: unknown; failReason?: unknown }
       try {
         p = JSON.parse(body) as typeof p
