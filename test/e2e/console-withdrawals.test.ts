@@ -170,7 +170,10 @@ describe('console 提现: finance pays the queue', () => {
         )
       })
     const amountHeader = page.getByRole('columnheader', { name: '金额' })
-    await amountHeader.click()
+    // Each click waits for the list's answer in that order: the address changes before the table asks.
+    const answered = (sort: string) =>
+      page.waitForResponse((r) => r.url().includes('/withdrawalRecord/listForAdmin') && new URL(r.url()).searchParams.get('sort') === sort)
+    await Promise.all([answered('amount_asc'), amountHeader.click()])
     await page.waitForURL(/sort=amount\.ascend/)
     await settled(page)
     await tableRows(page).first().waitFor()
@@ -181,7 +184,7 @@ describe('console 提现: finance pays the queue', () => {
       ascending,
       [...ascending].sort((a, b) => a - b),
     )
-    await amountHeader.click()
+    await Promise.all([answered('amount_desc'), amountHeader.click()])
     await page.waitForURL(/sort=amount\.descend/)
     await settled(page)
     await tableRows(page).first().waitFor()
@@ -290,6 +293,9 @@ describe('console 提现: finance pays the queue', () => {
     await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await page.getByTestId(`transfer-${zhouId}`).click()
     form = modal(page, `微信转账 #${zhouId}`)
+    // As for 孙四 above: the form is up (its summary shown) before 发起微信转账 is pressed; a press
+    // during the modal's opening can reach a form not yet mounted and send nothing.
+    await form.getByText('¥99.00').waitFor()
     await form.getByRole('button', { name: '发起微信转账' }).click()
     await form.getByRole('alert').filter({ hasText: '该合伙人未在微信小程序中登录过，无法微信转账，请手工打款' }).waitFor()
     await screenshot(page, 'console-withdrawals-transfer-refused')
