@@ -72,7 +72,7 @@ logged() {
   "$@" 2>&1 | tee "$log"
 }
 
-rm -f "$results"/*.log "$results"/jest.json
+rm -f "$results"/*.log "$results"/jest.json "$results"/browser-failures.log
 
 wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); }
 
@@ -110,6 +110,10 @@ layer browser logged "$results/browser.log" node --import tsx --test --test-conc
 rm -rf "$E2E_TEMPLATE_DIR"
 count "$results/browser.log"
 
+if [ -s "$results/browser-failures.log" ]; then
+  printf '\n\033[1m━━ browser failures, diagnosed\033[0m\n'
+  cut -c1-400 "$results/browser-failures.log" | tail -n 120
+fi
 printf '\n\033[1m━━ summary\033[0m\n'
 cat "$results/layers.txt"
 mapfile -t -O "${#broken[@]}" broken < <(awk '$2 == "FAILED" {print $1}' "$results/layers.txt")

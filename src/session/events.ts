@@ -1,5 +1,6 @@
 import { sessionCookie } from '../request/cookie'
 import { useStore } from '../store'
+import { REMEMBERED_VIEWS, storageKey, taroStorage } from '../store/storage'
 import { sessionReducer, type SessionEvent, type SessionState } from './reducer'
 
 /**
@@ -16,7 +17,10 @@ function sessionStateOf(): SessionState {
 }
 
 export function dispatchSession(event: SessionEvent): void {
+  const leaving = event.type === 'signedOut' ? useStore.getState().user?.id : undefined
   useStore.setState(sessionReducer(sessionStateOf(), event))
+  // What was kept of this person's data for a quick first paint goes with them.
+  if (leaving !== undefined) for (const name of Object.values(REMEMBERED_VIEWS)) taroStorage.remove(storageKey(name, leaving))
   if (event.type === 'signedOut') sessionCookie.clear()
   for (const listener of listeners) listener(event)
 }

@@ -13,6 +13,12 @@ export function storageKey(name: string, userId?: number | string | null): strin
 }
 
 /**
+ * Views of a user's data kept for the next visit's first paint (the home summary), each under
+ * `storageKey(name, userId)`; signing out forgets them.
+ */
+export const REMEMBERED_VIEWS = { homeSummary: 'home_summary' } as const
+
+/**
  * Synchronous Taro storage (wx/my storage in mini-programs, localStorage on H5). Where the host
  * has no storage at all (plain node, outside any Taro host) it keeps nothing rather than throw,
  * so pure modules stay importable.

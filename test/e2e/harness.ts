@@ -9,11 +9,13 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { afterEach } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const ARTEFACTS = path.join(ROOT, 'test-results', 'screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const FAILURES_LOG = path.join(ROOT, 'test-results', 'browser-failures.log')
 
 export interface RunningApp {
   url: string
@@ -127,7 +129,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const { child, log } = spawnServer(port, pgliteDir, env)
   const url = `http://127.0.0.1:${port}`
   await waitHealthy(url, child, log)
-  return {
+  const app: RunningApp = {
     url,
     dataDir,
     output: log,
@@ -138,14 +140,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         child.kill('SIGKILL')
         await exited
       }
+      apps.delete(app)
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+  apps.add(app)
+  return app
 }
 
 export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh, empty profile of its own.
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -158,6 +163,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+  browsers.add(browser)
+  browser.on('disconnected', () => browsers.delete(browser))
+  return browser
 }
 
 /** A phone-sized context (375×667), as a partner sees the app. */
@@ -172,6 +180,45 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   })
 }
+
+/** What this test file has started, for the diagnosis of a failed test. */
+const browsers = new Set<Browser>()
+const apps = new Set<RunningApp>()
+
+/**
+ * After each failed test of any file that uses this harness: a screenshot of every page still
+ * open (test-results/screenshots/FAILED-…), and each page's address and the start of its text,
+ * and the end of each running server's output, in the log and in test-results/browser-failures.log
+ * (which npm test prints before its summary): enough to read a failure in CI.
+ */
+afterEach(async (t) => {
+  // `passed` is there since Node 20.12; @types/node 20 does not declare it yet.
+  if ((t as { passed?: boolean }).passed !== false) return
+  const lines = [`── diagnosis of the failed test "${t.name}"`]
+  const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages())).filter((p) => !p.isClosed())
+  for (const [i, page] of pages.entries()) {
+    const name = `FAILED-${t.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}-${i + 1}`
+    const file = await screenshot(page, name).catch((e: Error) => `none (${e.message.split('\n')[0]})`)
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '')
+    lines.push(`page ${i + 1}: ${page.url()}`, `  screenshot: ${file}`, `  text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`)
+  }
+  for (const app of apps) {
+    // Its last API requests and anything it warned of, not the assets' lines.
+    const tail = app
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('/api/') || /"level":[456]\d/.test(line) || !line.startsWith('{'))
+      .slice(-25)
+      .map((line) => line.slice(0, 300))
+    lines.push(`server ${app.url}, its last API requests and warnings:`, ...tail)
+  }
+  fs.mkdirSync(path.dirname(FAILURES_LOG), { recursive: true })
+  fs.appendFileSync(FAILURES_LOG, lines.join('\n') + '\n\n')
+  console.log(lines.join('\n'))
+})
 
 /** Keeps a screenshot as a test artefact under test-results/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {

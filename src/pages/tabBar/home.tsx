@@ -8,6 +8,8 @@ import { partner, type PartnerHome } from '../../api/ems/partner'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { signOut } from '../../session/flows'
 import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
+import { REMEMBERED_VIEWS, storageKey } from '../../store/storage'
 import { formatMoney } from '../../utils/money'
 import { ClueStatus, PartnerStatus } from '../../wire'
 import { HOME_LINKS, noticesOf } from './components/home-notices'
@@ -123,7 +125,12 @@ function Stats({ home }: { home: PartnerHome }) {
  */
 export default function TabBarHomePage() {
   const signedIn = useRequireLogin()
-  const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, { reloadOnShow: true })
+  const userId = useStore((s) => s.user?.id)
+  // The last summary shows at once (no wait for the network on opening), then this visit's answer.
+  const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, {
+    reloadOnShow: true,
+    remember: userId === undefined ? undefined : storageKey(REMEMBERED_VIEWS.homeSummary, userId),
+  })
   const rejected = home.data?.status === PartnerStatus.rejected
   const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn && rejected)
   const unread = useRemote((options) => partner.message.unreadCount(undefined, options), signedIn, { reloadOnShow: true })
@@ -145,6 +152,11 @@ export default function TabBarHomePage() {
       <View className='home'>
         {data ? (
           <>
+            {home.remembered && home.failed ? (
+              <View className='home-card home-failed' onClick={() => void home.reload()}>
+                <Text>加载失败，点击重试</Text>
+              </View>
+            ) : null}
             {noticesOf(data, rejected ? profile.data?.rejectReason : null).map((n) => (
               <View
                 key={n.key}
