@@ -226,6 +226,19 @@ export function platformPublicKey(pem: string): crypto.KeyObject {
 }
 
 /**
+ * The keys a v3 provider (pay, transfer) works with: the merchant's private key that signs our
+ * requests and the platform's public key that checks WeChat's answers. Refuses an APIv3 key that
+ * is not 32 bytes (it decrypts the notifications).
+ */
+export function wechatPayKeys(config: Pick<WechatPayConfig, 'privateKey' | 'platformCert' | 'apiV3Key'>): {
+  privateKey: crypto.KeyObject
+  publicKey: crypto.KeyObject
+} {
+  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes')
+  return { privateKey: crypto.createPrivateKey(config.privateKey), publicKey: platformPublicKey(config.platformCert) }
+}
+
+/**
  * A signed v3 API POST whose answer must be signed by the platform: returns the answer's JSON.
  * Throws PayGatewayError (with `definite` when WeChat answered with an error, so nothing was made).
  */
@@ -372,9 +385,7 @@ export function createWechatPayProvider({
   fetchImpl?: typeof fetch
   timeoutMs?: number
 }): PayProvider {
-  const privateKey = crypto.createPrivateKey(config.privateKey)
-  const publicKey = platformPublicKey(config.platformCert)
-  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes')
+  const { privateKey, publicKey } = wechatPayKeys(config)
 
   return {
     name: 'wechatpay',

@@ -5,7 +5,7 @@ import {
   openWechatPayNotification,
   PayGatewayError,
   pem,
-  platformPublicKey,
+  wechatPayKeys,
   sandboxNotificationHeaders,
   verifySandboxNotification,
   type WechatPayConfig,
@@ -140,9 +140,7 @@ export function createWechatTransferProvider({
   fetchImpl?: typeof fetch
   timeoutMs?: number
 }): TransferProvider {
-  const privateKey = crypto.createPrivateKey(config.privateKey)
-  const publicKey = platformPublicKey(config.platformCert)
-  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes')
+  const { privateKey, publicKey } = wechatPayKeys(config)
   const appId = config.miniAppId ?? config.appId
 
   return {
