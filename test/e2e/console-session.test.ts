@@ -107,7 +107,7 @@ describe('console sign-in, roles and session', () => {
     await submitSignIn(page, 'pwchange01', 'start1234')
     await page.getByTestId('operator').waitFor()
 
-    await page.getByTestId('operator').hover()
+    await page.getByTestId('operator').click()
     await page.getByRole('menuitem', { name: '修改密码' }).click()
     await page.waitForURL(/\/admin\/account\/password$/)
     await page.getByLabel('原密码').fill('not-it-1234')
@@ -121,7 +121,7 @@ describe('console sign-in, roles and session', () => {
     await page.locator('.ant-message-notice', { hasText: '密码已修改' }).waitFor()
     await screenshot(page, 'console-change-password')
 
-    await page.getByTestId('operator').hover()
+    await page.getByTestId('operator').click()
     await page.getByRole('menuitem', { name: '退出登录' }).click()
     await page.waitForURL(/\/admin\/signIn$/)
     await submitSignIn(page, 'pwchange01', 'start1234')

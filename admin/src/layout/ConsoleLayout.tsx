@@ -52,8 +52,11 @@ export default function ConsoleLayout() {
             {admin.name}（{admin.role}）
           </span>
         ),
+        // Opened by a click (a tap on a tablet), not by hovering: a hover menu cannot be reached by
+        // touch, and one whose trigger re-renders under a resting pointer does not open at all.
         render: (_props, dom) => (
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
