@@ -132,3 +132,5 @@ export function createAdultExamRepository({ db }: { db: Executor }) {
     },
   }
 }
+
+export type AdultExamRepository = ReturnType<typeof createAdultExamRepository>

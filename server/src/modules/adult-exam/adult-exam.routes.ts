@@ -6,7 +6,7 @@ import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
 import { createRecordNotFoundError } from './adult-exam.errors.ts'
 import { uploadedXlsx } from './adult-exam.upload.ts'
-import { createAdultExamRepository } from './adult-exam.repository.ts'
+import { type AdultExamRepository, createAdultExamRepository } from './adult-exam.repository.ts'
 import {
   idQuery,
   importReportSchema,
@@ -31,6 +31,7 @@ import {
 import { buildTemplate, readSheet, type SheetRow } from './adult-exam.spreadsheet.ts'
 import { audited } from '../audit/audit.service.ts'
 import type { Executor } from '../../db/types.ts'
+import type { z } from 'zod'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -84,129 +85,121 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: envelope(importReportSchema) },
   })
 
-  // Admission results (考生录取信息)
-  app.post(
-    `${base}/studentExamInfo/upload`,
-    {
-      preHandler: teacher,
-      schema: uploadSchema(
-        '招生老师/管理员: import admission results (.xlsx, field `file`; columns 姓名 考生号 总分 录取院校 录取专业 批次 科类 年份). Valid rows are saved in one transaction (existing year+考生号 updated); bad rows are listed by row number and reason and not imported',
-      ),
-    },
-    async (request) =>
+  /**
+   * One imported table's four calls (import, template, list, remove), the same for admission
+   * results and score lines: what differs is named by `t`.
+   */
+  const sheetRoutes = <Query extends z.ZodObject, Row>(t: {
+    path: string
+    entityType: 'examResult' | 'scoreLine'
+    /** The table's name in Chinese (录取信息, 分数线), and in the API docs: its rows, one row. */
+    label: string
+    rows: string
+    row: string
+    columns: Parameters<typeof buildTemplate>[0]['columns']
+    importRows: (args: { db: Executor; rows: SheetRow[] }) => Promise<ImportReport>
+    uploadSummary: string
+    listQuery: Query
+    rowSchema: z.ZodType
+    list: (repo: AdultExamRepository, query: z.infer<Query>) => Promise<{ rows: Row[]; total: number }>
+    toDto: (row: Row) => unknown
+    remove: (repo: AdultExamRepository, id: number) => Promise<boolean>
+  }) => {
+    const at = `${base}/${t.path}`
+    app.post(`${at}/upload`, { preHandler: teacher, schema: uploadSchema(t.uploadSummary) }, async (request) =>
       ok(
         await importAudited(
           request,
-          'examResult',
-          '录取信息',
-          await readSheet({ data: await uploadedFile(request), columns: RESULT_COLUMNS }),
-          importResults,
+          t.entityType,
+          t.label,
+          await readSheet({ data: await uploadedFile(request), columns: t.columns }),
+          t.importRows,
         ),
       ),
-  )
-  app.get(
-    `${base}/studentExamInfo/downloadMould`,
-    { preHandler: teacher, schema: { summary: '招生老师/管理员: the admission results template (.xlsx)', security } },
-    template('录取信息导入模板.xlsx', () => buildTemplate({ sheetName: '录取信息', columns: RESULT_COLUMNS, notes: IMPORT_NOTES })),
-  )
-  app.get(
-    `${base}/studentExamInfo/list`,
-    {
-      preHandler: teacher,
-      schema: {
-        summary: '招生老师/管理员: imported admission results',
-        security,
-        querystring: resultListQuery,
-        response: { 200: envelope(pageOf(resultSchema)) },
-      },
-    },
-    async (request) => {
-      const { page, size, ...filter } = request.query
-      const { rows, total } = await createAdultExamRepository({ db: app.db }).listResults({ ...filter, page, size })
-      return ok({ list: rows.map(toResult), total, page, size })
-    },
-  )
-  app.delete(
-    `${base}/studentExamInfo`,
-    {
-      preHandler: teacher,
-      schema: { summary: '招生老师/管理员: remove an admission result', security, querystring: idQuery, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createAdultExamRepository({ db: tx }).deleteResult({ id }))) throw createRecordNotFoundError()
+    )
+    app.get(
+      `${at}/downloadMould`,
+      { preHandler: teacher, schema: { summary: `招生老师/管理员: the ${t.rows} template (.xlsx)`, security } },
+      template(`${t.label}导入模板.xlsx`, () => buildTemplate({ sheetName: t.label, columns: t.columns, notes: IMPORT_NOTES })),
+    )
+    app.get(
+      `${at}/list`,
+      {
+        preHandler: teacher,
+        schema: {
+          summary: `招生老师/管理员: imported ${t.rows}`,
+          security,
+          querystring: t.listQuery,
+          response: { 200: envelope(pageOf(t.rowSchema)) },
         },
-        describe: () => ({ action: 'examResult.delete', entityType: 'examResult', entityId: id, summary: `删除录取信息（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+      },
+      async (request) => {
+        const query = request.query as z.infer<Query> & { page: number; size: number }
+        const { rows, total } = await t.list(createAdultExamRepository({ db: app.db }), query)
+        return ok({ list: rows.map(t.toDto), total, page: query.page, size: query.size })
+      },
+    )
+    app.delete(
+      at,
+      {
+        preHandler: teacher,
+        schema: { summary: `招生老师/管理员: remove ${t.row}`, security, querystring: idQuery, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        const { id } = request.query
+        await audited({
+          app,
+          request,
+          run: async (tx) => {
+            if (!(await t.remove(createAdultExamRepository({ db: tx }), id))) throw createRecordNotFoundError()
+          },
+          describe: () => ({
+            action: `${t.entityType}.delete`,
+            entityType: t.entityType,
+            entityId: id,
+            summary: `删除${t.label}（编号${id}）`,
+          }),
+        })
+        return ok(null)
+      },
+    )
+  }
+
+  // Admission results (考生录取信息)
+  sheetRoutes({
+    path: 'studentExamInfo',
+    entityType: 'examResult',
+    label: '录取信息',
+    rows: 'admission results',
+    row: 'an admission result',
+    columns: RESULT_COLUMNS,
+    importRows: importResults,
+    uploadSummary:
+      '招生老师/管理员: import admission results (.xlsx, field `file`; columns 姓名 考生号 总分 录取院校 录取专业 批次 科类 年份). Valid rows are saved in one transaction (existing year+考生号 updated); bad rows are listed by row number and reason and not imported',
+    listQuery: resultListQuery,
+    rowSchema: resultSchema,
+    list: (repo, { page, size, ...filter }) => repo.listResults({ ...filter, page, size }),
+    toDto: toResult,
+    remove: (repo, id) => repo.deleteResult({ id }),
+  })
 
   // Score lines (分数线)
-  app.post(
-    `${base}/scoreLine/upload`,
-    {
-      preHandler: teacher,
-      schema: uploadSchema(
-        '招生老师/管理员: import score lines (.xlsx, field `file`; columns 年份 批次 科类 分数线); same rules as the results import',
-      ),
-    },
-    async (request) =>
-      ok(
-        await importAudited(
-          request,
-          'scoreLine',
-          '分数线',
-          await readSheet({ data: await uploadedFile(request), columns: SCORE_LINE_COLUMNS }),
-          importScoreLines,
-        ),
-      ),
-  )
-  app.get(
-    `${base}/scoreLine/downloadMould`,
-    { preHandler: teacher, schema: { summary: '招生老师/管理员: the score lines template (.xlsx)', security } },
-    template('分数线导入模板.xlsx', () => buildTemplate({ sheetName: '分数线', columns: SCORE_LINE_COLUMNS, notes: IMPORT_NOTES })),
-  )
-  app.get(
-    `${base}/scoreLine/list`,
-    {
-      preHandler: teacher,
-      schema: {
-        summary: '招生老师/管理员: imported score lines',
-        security,
-        querystring: scoreLineListQuery,
-        response: { 200: envelope(pageOf(scoreLineSchema)) },
-      },
-    },
-    async (request) => {
-      const { page, size, ...filter } = request.query
-      const { rows, total } = await createAdultExamRepository({ db: app.db }).listScoreLines({ ...filter, page, size })
-      return ok({ list: rows.map(toScoreLine), total, page, size })
-    },
-  )
-  app.delete(
-    `${base}/scoreLine`,
-    {
-      preHandler: teacher,
-      schema: { summary: '招生老师/管理员: remove a score line', security, querystring: idQuery, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createAdultExamRepository({ db: tx }).deleteScoreLine({ id }))) throw createRecordNotFoundError()
-        },
-        describe: () => ({ action: 'scoreLine.delete', entityType: 'scoreLine', entityId: id, summary: `删除分数线（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+  sheetRoutes({
+    path: 'scoreLine',
+    entityType: 'scoreLine',
+    label: '分数线',
+    rows: 'score lines',
+    row: 'a score line',
+    columns: SCORE_LINE_COLUMNS,
+    importRows: importScoreLines,
+    uploadSummary:
+      '招生老师/管理员: import score lines (.xlsx, field `file`; columns 年份 批次 科类 分数线); same rules as the results import',
+    listQuery: scoreLineListQuery,
+    rowSchema: scoreLineSchema,
+    list: (repo, { page, size, ...filter }) => repo.listScoreLines({ ...filter, page, size }),
+    toDto: toScoreLine,
+    remove: (repo, id) => repo.deleteScoreLine({ id }),
+  })
 
   // The public query (/pages/user/volunteer)
   app.get(
