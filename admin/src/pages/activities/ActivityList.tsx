@@ -7,6 +7,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
@@ -55,7 +56,6 @@ export function PublishButton({ activity, onDone, button = false }: { activity: 
 const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
 
 export default function ActivityList() {
-  const { message } = App.useApp()
   const navigate = useNavigate()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
@@ -134,24 +134,13 @@ export default function ActivityList() {
           编辑
         </Link>,
         <PublishButton key='publish' activity={a} onDone={reload} />,
-        <Popconfirm
+        <RemoveAction
           key='remove'
           title={`删除「${a.title}」？`}
           description='删除后不能恢复；已登记的线索保留。'
-          okText='删除'
-          okButtonProps={{ danger: true }}
-          onConfirm={() =>
-            activitiesApi.remove(a.id).then(
-              () => {
-                message.success('已删除')
-                reload()
-              },
-              () => undefined,
-            )
-          }
-        >
-          <a style={{ color: '#ff4d4f' }}>删除</a>
-        </Popconfirm>,
+          remove={() => activitiesApi.remove(a.id)}
+          onRemoved={reload}
+        />,
       ],
     },
   ]

@@ -15,7 +15,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { APP_PLATFORMS, type AppPlatform } from '@wire'
-import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd'
+import { Alert, App, Button, Space, Tag, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'
 import { formatDateTime, officeTime } from '../../format'
 import { type ReactElement, useState } from 'react'
@@ -135,7 +136,6 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
 }
 
 export default function AppVersionList() {
-  const { message } = App.useApp()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
   // What the apps are offered now: the public answer, per platform.
@@ -202,24 +202,14 @@ export default function AppVersionList() {
       width: 120,
       render: (_, v) => [
         <VersionForm key='edit' version={v} onSaved={reload} trigger={<a>修改</a>} />,
-        <Popconfirm
+        <RemoveAction
           key='remove'
           title={`删除 ${PLATFORM_LABEL[v.platform]} ${v.version}？`}
           description={latestIds.has(v.id) ? '这是当前最新版本，删除后应用将收到上一个已发布的版本。' : undefined}
-          okText='删除'
-          okButtonProps={{ danger: true }}
-          onConfirm={() =>
-            appVersionsApi.remove(v.id).then(
-              () => {
-                message.success('版本已删除')
-                reload()
-              },
-              () => undefined,
-            )
-          }
-        >
-          <a style={{ color: '#ff4d4f' }}>删除</a>
-        </Popconfirm>,
+          remove={() => appVersionsApi.remove(v.id)}
+          onRemoved={reload}
+          done='版本已删除'
+        />,
       ],
     },
   ]

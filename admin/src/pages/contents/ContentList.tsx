@@ -4,7 +4,8 @@
  */
 import { LockOutlined, PlusOutlined } from '@ant-design/icons'
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
+import { Button, Space, Tag, Tooltip, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
@@ -12,7 +13,6 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 
 export default function ContentList() {
-  const { message } = App.useApp()
   const navigate = useNavigate()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
@@ -59,23 +59,7 @@ export default function ContentList() {
             <Typography.Text type='secondary'>删除</Typography.Text>
           </Tooltip>
         ) : (
-          <Popconfirm
-            key='remove'
-            title={`删除「${c.title}」？`}
-            okText='删除'
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              siteContentsApi.remove(c.id).then(
-                () => {
-                  message.success('已删除')
-                  reload()
-                },
-                () => undefined,
-              )
-            }
-          >
-            <a style={{ color: '#ff4d4f' }}>删除</a>
-          </Popconfirm>
+          <RemoveAction key='remove' title={`删除「${c.title}」？`} remove={() => siteContentsApi.remove(c.id)} onRemoved={reload} />
         ),
       ],
     },

@@ -7,6 +7,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { ADMIN_ROLES, AdminRole } from '@wire'
 import { Alert, App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useState } from 'react'
 import { ApiError } from '../../api/client'
 import { operatorsApi } from '../../api/operators'
@@ -227,23 +228,7 @@ export default function OperatorList() {
         >
           <a>重置密码</a>
         </Popconfirm>,
-        <Popconfirm
-          key='remove'
-          title={`删除操作员 ${o.account}？`}
-          okText='删除'
-          okButtonProps={{ danger: true }}
-          onConfirm={() =>
-            operatorsApi.remove(o.id).then(
-              () => {
-                message.success('已删除')
-                reload()
-              },
-              () => undefined,
-            )
-          }
-        >
-          <a style={{ color: '#ff4d4f' }}>删除</a>
-        </Popconfirm>,
+        <RemoveAction key='remove' title={`删除操作员 ${o.account}？`} remove={() => operatorsApi.remove(o.id)} onRemoved={reload} />,
       ],
     },
   ]

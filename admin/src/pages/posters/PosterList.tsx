@@ -5,7 +5,8 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Alert, App, Button, Form, Image, Popconfirm, Space, Switch, Tag, Typography } from 'antd'
+import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
 import { ApiError, get } from '../../api/client'
 import { type Background, postersApi } from '../../api/posters'
@@ -215,24 +216,14 @@ export default function PosterList() {
           onClick={() => void move(index, 1)}
         />,
         <BackgroundForm key='edit' background={b} nextSort={nextSort} onSaved={reload} trigger={<a>修改</a>} />,
-        <Popconfirm
+        <RemoveAction
           key='remove'
           title={`删除背景「${b.name}」？`}
           description='合伙人将不能再选择这张背景。'
-          okText='删除'
-          okButtonProps={{ danger: true }}
-          onConfirm={() =>
-            postersApi.remove(b.id).then(
-              () => {
-                message.success('背景已删除')
-                reload()
-              },
-              () => undefined,
-            )
-          }
-        >
-          <a style={{ color: '#ff4d4f' }}>删除</a>
-        </Popconfirm>,
+          remove={() => postersApi.remove(b.id)}
+          onRemoved={reload}
+          done='背景已删除'
+        />,
       ],
     },
   ]

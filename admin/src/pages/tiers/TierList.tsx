@@ -16,7 +16,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@wire'
-import { Alert, App, Button, InputNumber, Popconfirm, Space, Table, Typography } from 'antd'
+import { Alert, App, Button, InputNumber, Space, Table, Typography } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
 import { ApiError } from '../../api/client'
@@ -230,7 +231,6 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
 }
 
 export default function TierList() {
-  const { message } = App.useApp()
   const { data, error, loading, reload } = useRemote(() => levelsApi.list(), [])
   const tiers = data ?? []
 
@@ -243,25 +243,14 @@ export default function TierList() {
       valueType: 'option',
       render: (_, tier) => [
         <TierForm key='edit' tier={tier} onSaved={reload} trigger={<a>修改</a>} />,
-        <Popconfirm
+        <RemoveAction
           key='remove'
           title={`删除档位「${tier.name}」？`}
           description='已成交的佣金不受影响；之后的成交按剩下的档位计算。'
-          okText='删除'
-          okButtonProps={{ danger: true }}
-          onConfirm={async () => {
-            // A refusal is shown by the client; the list stays as it was.
-            await levelsApi.remove(tier.id).then(
-              () => {
-                message.success('档位已删除')
-                reload()
-              },
-              () => undefined,
-            )
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>删除</a>
-        </Popconfirm>,
+          remove={() => levelsApi.remove(tier.id)}
+          onRemoved={reload}
+          done='档位已删除'
+        />,
       ],
     },
   ]

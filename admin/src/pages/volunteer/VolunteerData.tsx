@@ -5,7 +5,8 @@
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
 import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
-import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Result, Space, Table, Tag } from 'antd'
+import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag } from 'antd'
+import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '../../../../src/pages/user/volunteer.form'
@@ -25,16 +26,7 @@ const TABS = [
 const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
 const when = formatDateTime
 
-function RemoveButton({ what, onConfirm }: { what: string; onConfirm: () => Promise<unknown> }) {
-  return (
-    <Popconfirm title={`删除${what}？`} okText='删除' okButtonProps={{ danger: true }} onConfirm={() => onConfirm().catch(() => undefined)}>
-      <a style={{ color: '#ff4d4f' }}>删除</a>
-    </Popconfirm>
-  )
-}
-
 function Results() {
-  const { message } = App.useApp()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
   const columns: ProColumns<ExamResult>[] = [
@@ -63,15 +55,11 @@ function Results() {
       title: '操作',
       valueType: 'option',
       render: (_, r) => [
-        <RemoveButton
+        <RemoveAction
           key='remove'
-          what={`${r.name}（${r.examNo}）的录取信息`}
-          onConfirm={() =>
-            volunteerApi.removeResult(r.id).then(() => {
-              message.success('已删除')
-              reload()
-            })
-          }
+          title={`删除${r.name}（${r.examNo}）的录取信息？`}
+          remove={() => volunteerApi.removeResult(r.id)}
+          onRemoved={reload}
         />,
       ],
     },
@@ -97,7 +85,6 @@ function Results() {
 }
 
 function ScoreLines() {
-  const { message } = App.useApp()
   const [generation, setGeneration] = useState(0)
   const reload = () => setGeneration((n) => n + 1)
   const columns: ProColumns<ScoreLine>[] = [
@@ -117,15 +104,11 @@ function ScoreLines() {
       title: '操作',
       valueType: 'option',
       render: (_, r) => [
-        <RemoveButton
+        <RemoveAction
           key='remove'
-          what={`${r.year}年${r.batch}${r.category}的分数线`}
-          onConfirm={() =>
-            volunteerApi.removeScoreLine(r.id).then(() => {
-              message.success('已删除')
-              reload()
-            })
-          }
+          title={`删除${r.year}年${r.batch}${r.category}的分数线？`}
+          remove={() => volunteerApi.removeScoreLine(r.id)}
+          onRemoved={reload}
         />,
       ],
     },
