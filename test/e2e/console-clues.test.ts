@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, type RunningApp } from './harness'
-import { desktopContext, formItem, modal, openConsole, rowWith, signInConsole, startOfficeApp, SUBMIT, tableRows } from './office-support'
+import type { Page } from 'playwright-core'
+import { screenshot } from './harness'
+import { consoleSuite } from './console-support'
+import { formItem, modal, openConsole, rowWith, SUBMIT, tableRows } from './office-support'
 
 /** An .xlsx of the import template's columns with these rows. */
 async function sheet(rows: string[][]): Promise<Buffer> {
@@ -19,27 +20,15 @@ async function sheet(rows: string[][]): Promise<Buffer> {
  * 李伟 待跟进 in the pool, 张敏 待跟进 taken by the teacher; 刘洋, 陈静 跟进中; four 已成交; 吴刚 无效.
  */
 describe('console 线索: a teacher works the clue workbench', () => {
-  let app: RunningApp
-  let browser: Browser
-  let context: BrowserContext
+  const t = consoleSuite()
   let page: Page
 
   before(async () => {
-    app = await startOfficeApp()
-    browser = await launchBrowser()
-    context = await desktopContext(browser)
-    page = await context.newPage()
-    await signInConsole(page, app, 'teacher')
-  })
-
-  after(async () => {
-    await context?.close()
-    await browser?.close()
-    await app?.stop()
+    page = await t.page('teacher')
   })
 
   it('takes a pool clue found by the filters in the address, logs a follow-up and records a deal typed in yuan', async () => {
-    await openConsole(page, app, `/clues?assignee=pool&status=${encodeURIComponent('待跟进')}`)
+    await openConsole(page, t.app, `/clues?assignee=pool&status=${encodeURIComponent('待跟进')}`)
     await page.reload()
     await tableRows(page).first().waitFor()
     assert.deepEqual((await tableRows(page).locator('td:first-child a').allTextContents()).sort(), ['李伟', '王芳'].sort())
@@ -86,21 +75,21 @@ describe('console 线索: a teacher works the clue workbench', () => {
     assert.match(info, /合伙人佣金¥\d/)
     await screenshot(page, 'console-clue-detail')
 
-    await openConsole(page, app, '/clues?assignee=mine')
+    await openConsole(page, t.app, '/clues?assignee=mine')
     await rowWith(page, '王芳').waitFor()
     assert.ok((await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
-    await openConsole(page, app, '/clues?assignee=pool')
+    await openConsole(page, t.app, '/clues?assignee=pool')
     await rowWith(page, '李伟').waitFor()
     assert.ok(!(await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
   })
 
   it('refuses an import whole when a row trips the 90-day rule, naming the earlier clue and its partner', async () => {
-    await openConsole(page, app, '/clues')
+    await openConsole(page, t.app, '/clues')
     await page.getByText('共 10 条').waitFor()
 
     await page.getByRole('button', { name: /导\s*入/ }).click()
     const dialog = modal(page, '导入线索')
-    const template = await page.request.get(`${app.url}${await dialog.getByTestId('import-template').getAttribute('href')}`)
+    const template = await page.request.get(`${t.app.url}${await dialog.getByTestId('import-template').getAttribute('href')}`)
     assert.match(template.headers()['content-type'] ?? '', /spreadsheetml/)
 
     const file = await sheet([
@@ -137,7 +126,7 @@ describe('console 线索: a teacher works the clue workbench', () => {
   })
 
   it('looks a phone up before promising it: the earlier clue and its partner are shown', async () => {
-    await openConsole(page, app, '/clues')
+    await openConsole(page, t.app, '/clues')
     await page.getByRole('button', { name: /查\s*重/ }).click()
     const dialog = modal(page, '手机号查重')
     await dialog.getByPlaceholder('11位手机号').fill('13700000002')
@@ -151,7 +140,7 @@ describe('console 线索: a teacher works the clue workbench', () => {
   })
 
   it('exports the filtered list', async () => {
-    await openConsole(page, app, `/clues?status=${encodeURIComponent('已成交')}`)
+    await openConsole(page, t.app, `/clues?status=${encodeURIComponent('已成交')}`)
     await page.getByText('共 5 条').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('clue-export').click()])
     assert.match(download.suggestedFilename(), /\.xlsx$/)

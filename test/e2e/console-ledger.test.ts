@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, type RunningApp } from './harness'
-import {
-  choose,
-  DEMO_PARTNER,
-  desktopContext,
-  formItem,
-  modal,
-  openConsole,
-  rowWith,
-  signInConsole,
-  startOfficeApp,
-  tableRows,
-} from './office-support'
+import { before, describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { screenshot } from './harness'
+import { consoleSuite } from './console-support'
+import { choose, DEMO_PARTNER, formItem, modal, openConsole, rowWith, tableRows } from './office-support'
 
 /**
  * 资金流水 in the console, as finance works it at 1366×768: every partner's entries with the
@@ -22,27 +12,15 @@ import {
  * The demo partner's balance starts at ¥700.00 (commissions, a ¥500 bonus, two withdrawals).
  */
 describe('console 资金流水: finance reads the ledger and adjusts a balance', () => {
-  let app: RunningApp
-  let browser: Browser
-  let context: BrowserContext
+  const t = consoleSuite()
   let page: Page
 
   before(async () => {
-    app = await startOfficeApp()
-    browser = await launchBrowser()
-    context = await desktopContext(browser)
-    page = await context.newPage()
-    await signInConsole(page, app, 'finance')
-  })
-
-  after(async () => {
-    await context?.close()
-    await browser?.close()
-    await app?.stop()
+    page = await t.page('finance')
   })
 
   it('lists every entry and keeps the type filter through a reload', async () => {
-    await openConsole(page, app, '/ledger')
+    await openConsole(page, t.app, '/ledger')
     await tableRows(page).first().waitFor()
     const types = await tableRows(page).locator('.ant-tag').allTextContents()
     assert.ok(types.includes('佣金') && types.includes('提现') && types.includes('调整'), types.join(','))
@@ -58,7 +36,7 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
   })
 
   it('adjusts a balance after confirming the balance after, and the entry is listed', async () => {
-    await openConsole(page, app, '/ledger')
+    await openConsole(page, t.app, '/ledger')
     await page.getByTestId('adjust').click()
     const form = modal(page, '余额调整')
     await choose(page, formItem(form, '合伙人').locator('.ant-select'), DEMO_PARTNER.phone, DEMO_PARTNER.phone)
@@ -86,7 +64,7 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
   })
 
   it('refuses an adjustment that would take the balance below zero, before writing anything', async () => {
-    await openConsole(page, app, '/ledger')
+    await openConsole(page, t.app, '/ledger')
     await tableRows(page).first().waitFor()
     const before = await tableRows(page).count()
     await page.getByTestId('adjust').click()

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, type RunningApp } from './harness'
+import type { Page } from 'playwright-core'
+import { screenshot } from './harness'
+import { consoleSuite } from './console-support'
 import {
   ADMIN,
   DEMO_PASSWORD,
@@ -16,7 +17,6 @@ import {
   rowWith,
   settled,
   signInConsole,
-  startOfficeApp,
   tableRows,
 } from './office-support'
 
@@ -28,40 +28,28 @@ import {
  * WeChat and the partner: the transfer fails, comes back with the reason, and is confirmed).
  */
 describe('console 提现: finance pays the queue', () => {
-  let app: RunningApp
-  let browser: Browser
-  let context: BrowserContext
+  const t = consoleSuite()
   let page: Page
   const ids = { lin: 0, wang: 0, zhao: 0 }
 
   before(async () => {
-    app = await startOfficeApp()
-    const lin = await newPartner(app, { phone: '13900001001', realName: '林一' })
-    const wang = await newPartner(app, { phone: '13900001002', realName: '王二' })
-    const zhao = await newPartner(app, { phone: '13900001003', realName: '赵三' })
-    ids.lin = await pendingWithdrawal(app, lin, 12000)
-    ids.wang = await pendingWithdrawal(app, wang, 8850)
-    ids.zhao = await pendingWithdrawal(app, zhao, 6600)
-    browser = await launchBrowser()
-    context = await desktopContext(browser)
-    page = await context.newPage()
-    await signInConsole(page, app, 'finance')
-  })
-
-  after(async () => {
-    await context?.close()
-    await browser?.close()
-    await app?.stop()
+    const lin = await newPartner(t.app, { phone: '13900001001', realName: '林一' })
+    const wang = await newPartner(t.app, { phone: '13900001002', realName: '王二' })
+    const zhao = await newPartner(t.app, { phone: '13900001003', realName: '赵三' })
+    ids.lin = await pendingWithdrawal(t.app, lin, 12000)
+    ids.wang = await pendingWithdrawal(t.app, wang, 8850)
+    ids.zhao = await pendingWithdrawal(t.app, zhao, 6600)
+    page = await t.page('finance')
   })
 
   it('lists 审核中 first, keeps the status filter in the address, and pays one once however often 确认已打款 is clicked', async () => {
-    await openConsole(page, app, '/withdrawals')
+    await openConsole(page, t.app, '/withdrawals')
     await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
     const firstDone = statuses.findIndex((s) => s !== '审核中')
     assert.ok(firstDone > 0 && statuses.slice(firstDone).every((s) => s !== '审核中'), `审核中 first: ${statuses.join(',')}`)
 
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await page.reload()
     await tableRows(page).first().waitFor()
     assert.equal(await tableRows(page).count(), 4)
@@ -81,7 +69,7 @@ describe('console 提现: finance pays the queue', () => {
     assert.equal(pays.length, 1, 'one pay request for a double click')
     assert.deepEqual(JSON.parse(pays[0]!), { id: ids.lin, transactionNo: 'TX-E2E-0001' })
 
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     const paid = rowWith(page, '林一')
     await paid.waitFor()
     assert.match((await paid.textContent()) ?? '', /流水号 TX-E2E-0001/)
@@ -89,9 +77,9 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it('shows the server’s refusal when the withdrawal was refused by someone else since the page loaded', async () => {
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await rowWith(page, '王二').waitFor()
-    const colleague = await operatorApi(app, 'finance')
+    const colleague = await operatorApi(t.app, 'finance')
     ok(await colleague.call('PUT', '/api/ems/partner/withdrawalRecord/refuse', { id: ids.wang, reason: '收款账号与实名不一致' }))
 
     await page.getByTestId(`pay-${ids.wang}`).click()
@@ -106,14 +94,14 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it('pays a batch and reports the row that failed and why', async () => {
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await rowWith(page, '赵三').waitFor()
     assert.equal(await tableRows(page).count(), 2)
     await rowWith(page, '赵三').locator('.ant-checkbox-input').check()
     await rowWith(page, '陈晓明').locator('.ant-checkbox-input').check()
     await page.getByText('已选 2 笔，合计 ¥166.00').waitFor()
     // Meanwhile a colleague pays 赵三's by hand.
-    const colleague = await operatorApi(app, 'finance')
+    const colleague = await operatorApi(t.app, 'finance')
     ok(await colleague.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id: ids.zhao, transactionNo: 'TX-BY-HAND' }))
 
     await page.getByTestId('batch-pay').click()
@@ -131,7 +119,7 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it('exports the filtered list as the payout file', async () => {
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     await rowWith(page, '林一').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
     assert.match(download.suggestedFilename(), /\.xlsx$/)
@@ -158,7 +146,7 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {
-    await openConsole(page, app, '/withdrawals')
+    await openConsole(page, t.app, '/withdrawals')
     await tableRows(page).first().waitFor()
     // The 金额 cell of each row, as yuan.
     const sortedColumn = () =>
@@ -204,9 +192,9 @@ describe('console 提现: finance pays the queue', () => {
     assert.deepEqual(amounts.slice(0, descending.length), descending)
 
     // Oldest applied first: a new application, the newest of all, is still first while 审核中.
-    const late = await newPartner(app, { phone: '13900001009', realName: '钱九' })
-    await pendingWithdrawal(app, late, 5000)
-    await openConsole(page, app, '/withdrawals?sort=createdAt.ascend')
+    const late = await newPartner(t.app, { phone: '13900001009', realName: '钱九' })
+    await pendingWithdrawal(t.app, late, 5000)
+    await openConsole(page, t.app, '/withdrawals?sort=createdAt.ascend')
     await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
     assert.deepEqual(statuses.slice(0, 2), ['审核中', '已打款'], statuses.join(','))
@@ -214,7 +202,7 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it("an export the server refuses shows the server's message and saves no file", async () => {
-    const admin = await operatorApi(app, ADMIN.account, ADMIN.password)
+    const admin = await operatorApi(t.app, ADMIN.account, ADMIN.password)
     const created = ok(
       await admin.call<{ id: number }>('POST', '/api/bms/system/admin', {
         account: 'finance_sort',
@@ -223,11 +211,11 @@ describe('console 提现: finance pays the queue', () => {
         role: '财务',
       }),
     )
-    const other = await desktopContext(browser)
+    const other = await desktopContext(t.browser)
     try {
       const second = await other.newPage()
-      await signInConsole(second, app, 'finance_sort')
-      await openConsole(second, app, '/withdrawals')
+      await signInConsole(second, t.app, 'finance_sort')
+      await openConsole(second, t.app, '/withdrawals')
       await tableRows(second).first().waitFor()
       // Meanwhile the 管理员 moves this operator to 招生老师: the export is no longer theirs.
       ok(await admin.call('PUT', '/api/bms/system/admin', { id: created.id, role: '招生老师' }))
@@ -244,14 +232,14 @@ describe('console 提现: finance pays the queue', () => {
   })
 
   it('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {
-    const sun = await newPartner(app, { phone: '13900001004', realName: '孙四' })
-    const sunId = await pendingWithdrawal(app, sun, 15000)
+    const sun = await newPartner(t.app, { phone: '13900001004', realName: '孙四' })
+    const sunId = await pendingWithdrawal(t.app, sun, 15000)
     // 孙四 then signed in to the mini-program (the local login gateway takes fake:<open id>); that starts a new session.
     ok(await sun.api.call('POST', '/api/ums/user/user/signIn', { platform: 'weixin', type: '小程序', signCode: 'fake:o-mini-sun' }))
-    const zhou = await newPartner(app, { phone: '13900001005', realName: '周五' })
-    const zhouId = await pendingWithdrawal(app, zhou, 9900)
+    const zhou = await newPartner(t.app, { phone: '13900001005', realName: '周五' })
+    const zhouId = await pendingWithdrawal(t.app, zhou, 9900)
 
-    await openConsole(page, app, '/withdrawals')
+    await openConsole(page, t.app, '/withdrawals')
     await rowWith(page, '孙四').waitFor()
     const transfers: string[] = []
     page.on('request', (r) => {
@@ -270,7 +258,7 @@ describe('console 提现: finance pays the queue', () => {
     assert.equal(await row.getByTestId(`pay-${sunId}`).count(), 0, 'no manual pay while WeChat may pay')
 
     // The partner's WeChat account cannot receive it: back to finance with the reason.
-    const failed = await fetch(`${app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=fail`, { method: 'POST' })
+    const failed = await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=fail`, { method: 'POST' })
     assert.equal(((await failed.json()) as { data: { status: string } }).data.status, '审核中')
     await page.reload()
     row = rowWith(page, '孙四')
@@ -283,14 +271,14 @@ describe('console 提现: finance pays the queue', () => {
     await form.getByText('上次转账：收款人微信账户收款异常').waitFor()
     await form.getByRole('button', { name: '发起微信转账' }).click()
     await rowWith(page, '孙四').locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
-    const confirmed = await fetch(`${app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=confirm`, { method: 'POST' })
+    const confirmed = await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=confirm`, { method: 'POST' })
     assert.equal(((await confirmed.json()) as { data: { status: string } }).data.status, '已打款')
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     await rowWith(page, '孙四').waitFor()
     assert.match((await rowWith(page, '孙四').textContent()) ?? '', new RegExp(`流水号 SBXTWD${sunId}N2`))
 
     // 周五 never signed in to the mini-program: the form says so and the withdrawal stays 审核中.
-    await openConsole(page, app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
+    await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await page.getByTestId(`transfer-${zhouId}`).click()
     form = modal(page, `微信转账 #${zhouId}`)
     // As for 孙四 above: the form is up (its summary shown) before 发起微信转账 is pressed; a press
