@@ -248,4 +248,44 @@ describe('首页 (the partner dashboard)', () => {
     await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor()
     await context.close()
   })
+
+  it('on the next visit paints the last summary before the server answers; a failed refresh says so above it; signing out forgets it', async () => {
+    const { context, page } = await signedIn()
+    await openHome(page)
+    await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor()
+
+    // The server takes 3 s: the kept figures are there at once, with no 加载中.
+    let answered = false
+    await page.route(`**${HOME_CALL}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 3000))
+      await route.continue()
+      answered = true
+    })
+    await page.goto(`${app.url}/`)
+    await waitForTitle(page, '首页')
+    await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor({ timeout: 2_500 })
+    assert.equal(answered, false, 'painted before the answer came')
+    assert.equal(await page.locator('.home-loading').count(), 0)
+    await screenshot(page, 'dashboard-home-remembered')
+    await page.unroute(`**${HOME_CALL}`)
+
+    // The refresh fails: the kept figures stay, and the failure line above them tries again.
+    await page.route(`**${HOME_CALL}`, (route) => route.abort('connectionrefused'))
+    await page.goto(`${app.url}/`)
+    await page.locator('.home-notice--stale', { hasText: '加载失败，点击重试' }).waitFor({ timeout: 20_000 })
+    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
+    await screenshot(page, 'dashboard-home-remembered-failed')
+    await page.unroute(`**${HOME_CALL}`)
+    await page.locator('.home-notice--stale').click()
+    await page.locator('.home-notice--stale').waitFor({ state: 'detached' })
+
+    // Signing out takes the kept summary with it.
+    const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('_home_summary')).length)
+    assert.equal(await kept(), 1)
+    await page.locator('.home-signout').click()
+    await page.locator('.app-dialog__confirm').click()
+    await page.waitForURL((url) => url.pathname === '/pages/user/login')
+    assert.equal(await kept(), 0)
+    await context.close()
+  })
 })

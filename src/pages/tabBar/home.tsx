@@ -153,8 +153,9 @@ export default function TabBarHomePage() {
         {data ? (
           <>
             {home.remembered && home.failed ? (
-              <View className='home-card home-failed' onClick={() => void home.reload()}>
-                <Text>加载失败，点击重试</Text>
+              // The figures below are last visit's: a notice line, not the full failure card.
+              <View className='home-notice home-notice--warn home-notice--stale' onClick={() => void home.reload()}>
+                <Text className='home-notice__text'>加载失败，点击重试</Text>
               </View>
             ) : null}
             {noticesOf(data, rejected ? profile.data?.rejectReason : null).map((n) => (
