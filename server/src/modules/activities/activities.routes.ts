@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { AdminRole, ActivityStatus } from '../../wire.ts'
 import { createActivityNotFoundError } from './activities.errors.ts'
 import { createActivitiesRepository } from './activities.repository.ts'
@@ -24,6 +24,7 @@ import {
   updateActivity,
 } from './activities.service.ts'
 import { audited } from '../audit/audit.service.ts'
+import { auditedDeleteRoute } from '../audit/audited-delete.ts'
 
 /**
  * Activities: operators (招生老师, 管理员) write them under /api/bms/activity; the client reads
@@ -125,87 +126,55 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.put(
-    `${base}/publish`,
-    {
-      preHandler: editor,
-      schema: {
-        summary: '招生老师/管理员: publish (the client sees it)',
-        security,
-        consumes: FORM_CONSUMES,
-        body: idBody,
-        response: { 200: envelope(adminActivitySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        toAdminActivity(
-          await audited({
-            app,
-            request,
-            run: (tx) => setPublished({ db: tx, id: request.body.id, published: true }),
-            describe: (r) => ({
-              action: 'activity.publish',
-              entityType: 'activity',
-              entityId: r.id,
-              summary: `发布活动「${r.title}」`,
-              after: { status: r.status },
-            }),
-          }),
-        ),
-      ),
-  )
-
-  app.put(
-    `${base}/unpublish`,
-    {
-      preHandler: editor,
-      schema: {
-        summary: '招生老师/管理员: take it off the client (its clue form stops)',
-        security,
-        consumes: FORM_CONSUMES,
-        body: idBody,
-        response: { 200: envelope(adminActivitySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        toAdminActivity(
-          await audited({
-            app,
-            request,
-            run: (tx) => setPublished({ db: tx, id: request.body.id, published: false }),
-            describe: (r) => ({
-              action: 'activity.unpublish',
-              entityType: 'activity',
-              entityId: r.id,
-              summary: `下架活动「${r.title}」`,
-              after: { status: r.status },
-            }),
-          }),
-        ),
-      ),
-  )
-
-  app.delete(
-    base,
-    {
-      preHandler: editor,
-      schema: { summary: '招生老师/管理员: remove an activity', security, querystring: idQuery, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createActivitiesRepository({ db: tx }).delete({ id }))) throw createActivityNotFoundError()
+  // Publish and take down: the same call either way, audited with what the client now sees.
+  for (const way of [
+    { path: 'publish', published: true, verb: '发布', summary: '招生老师/管理员: publish (the client sees it)' },
+    { path: 'unpublish', published: false, verb: '下架', summary: '招生老师/管理员: take it off the client (its clue form stops)' },
+  ] as const) {
+    app.put(
+      `${base}/${way.path}`,
+      {
+        preHandler: editor,
+        schema: {
+          summary: way.summary,
+          security,
+          consumes: FORM_CONSUMES,
+          body: idBody,
+          response: { 200: envelope(adminActivitySchema) },
         },
-        describe: () => ({ action: 'activity.delete', entityType: 'activity', entityId: id, summary: `删除活动（编号${id}）` }),
-      })
-      return ok(null)
+      },
+      async (request) =>
+        ok(
+          toAdminActivity(
+            await audited({
+              app,
+              request,
+              run: (tx) => setPublished({ db: tx, id: request.body.id, published: way.published }),
+              describe: (r) => ({
+                action: `activity.${way.path}`,
+                entityType: 'activity',
+                entityId: r.id,
+                summary: `${way.verb}活动「${r.title}」`,
+                after: { status: r.status },
+              }),
+            }),
+          ),
+        ),
+    )
+  }
+
+  auditedDeleteRoute(app, {
+    path: base,
+    preHandler: editor,
+    summary: '招生老师/管理员: remove an activity',
+    idQuery,
+    action: 'activity.delete',
+    entityType: 'activity',
+    label: '活动',
+    remove: async (tx, id) => {
+      if (!(await createActivitiesRepository({ db: tx }).delete({ id }))) throw createActivityNotFoundError()
     },
-  )
+  })
 
   app.get(
     `${client}/listForClient`,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { AdminRole } from '../../wire.ts'
 import { createAppVersionNotFoundError } from './app-versions.errors.ts'
 import { createAppVersionsRepository } from './app-versions.repository.ts'
@@ -14,6 +14,7 @@ import {
 } from './app-versions.schemas.ts'
 import { createAppVersion, toAdminAppVersion, toAppVersion, updateAppVersion } from './app-versions.service.ts'
 import { audited } from '../audit/audit.service.ts'
+import { auditedDeleteRoute } from '../audit/audited-delete.ts'
 
 /** App versions (/api/bms/develop/appVersion): 管理员 publishes builds; anyone asks for the latest per platform. */
 export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -129,23 +130,16 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete(
-    base,
-    {
-      preHandler: adminOnly,
-      schema: { summary: '管理员: remove a version', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+  auditedDeleteRoute(app, {
+    path: base,
+    preHandler: adminOnly,
+    summary: '管理员: remove a version',
+    idQuery,
+    action: 'appVersion.delete',
+    entityType: 'appVersion',
+    label: '版本',
+    remove: async (tx, id) => {
+      if (!(await createAppVersionsRepository({ db: tx }).delete({ id }))) throw createAppVersionNotFoundError()
     },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createAppVersionsRepository({ db: tx }).delete({ id }))) throw createAppVersionNotFoundError()
-        },
-        describe: () => ({ action: 'appVersion.delete', entityType: 'appVersion', entityId: id, summary: `删除版本（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+  })
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
+import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { AdminRole } from '../../wire.ts'
 import { createLevelDuplicateError, createLevelNotFoundError } from './levels.errors.ts'
 import { createLevelsRepository } from './levels.repository.ts'
 import { createLevelBody, idQuery, levelSchema, referralBonusBody, referralBonusSchema, updateLevelBody } from './levels.schemas.ts'
 import { describeReferralBonus, isUniqueViolation, toLevel } from './levels.service.ts'
 import { audited } from '../audit/audit.service.ts'
+import { auditedDeleteRoute } from '../audit/audited-delete.ts'
 
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
 export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,25 +110,18 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete(
-    base,
-    {
-      preHandler: adminOnly,
-      schema: { summary: '管理员: remove a tier', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+  auditedDeleteRoute(app, {
+    path: base,
+    preHandler: adminOnly,
+    summary: '管理员: remove a tier',
+    idQuery,
+    action: 'level.delete',
+    entityType: 'level',
+    label: '档位',
+    remove: async (tx, id) => {
+      if (!(await createLevelsRepository({ db: tx }).delete({ id }))) throw createLevelNotFoundError()
     },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createLevelsRepository({ db: tx }).delete({ id }))) throw createLevelNotFoundError()
-        },
-        describe: () => ({ action: 'level.delete', entityType: 'level', entityId: id, summary: `删除档位（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+  })
 
   app.get(
     `${base}/referralBonus`,

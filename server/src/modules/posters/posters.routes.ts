@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import fs from 'node:fs'
 import { z } from 'zod'
-import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
+import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
@@ -31,6 +31,7 @@ import {
 } from './posters.schemas.ts'
 import { MINI_CODE_PAGE, miniCodeFile, miniCodeScene, storeImage, toBackground } from './posters.service.ts'
 import { audited } from '../audit/audit.service.ts'
+import { auditedDeleteRoute } from '../audit/audited-delete.ts'
 
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
 export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -154,25 +155,18 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete(
-    base,
-    {
-      preHandler: adminOnly,
-      schema: { summary: '管理员: remove a background', security, querystring: idQuery, response: { 200: emptyEnvelope } },
+  auditedDeleteRoute(app, {
+    path: base,
+    preHandler: adminOnly,
+    summary: '管理员: remove a background',
+    idQuery,
+    action: 'poster.delete',
+    entityType: 'poster',
+    label: '海报背景',
+    remove: async (tx, id) => {
+      if (!(await createPostersRepository({ db: tx }).delete({ id }))) throw createBackgroundNotFoundError()
     },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: async (tx) => {
-          if (!(await createPostersRepository({ db: tx }).delete({ id }))) throw createBackgroundNotFoundError()
-        },
-        describe: () => ({ action: 'poster.delete', entityType: 'poster', entityId: id, summary: `删除海报背景（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+  })
 
   app.get(
     '/api/ems/partner/partner/sharePoster',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { AdminRole } from '../../wire.ts'
 import { createSiteContentRepository } from './site-content.repository.ts'
 import {
@@ -22,6 +22,7 @@ import {
   updateContent,
 } from './site-content.service.ts'
 import { audited } from '../audit/audit.service.ts'
+import { auditedDeleteRoute } from '../audit/audited-delete.ts'
 
 /** Site contents (/api/cms/web/siteContent): 管理员 writes them; anyone reads one by id or key. */
 export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -130,26 +131,14 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.delete(
-    base,
-    {
-      preHandler: adminOnly,
-      schema: {
-        summary: '管理员: remove a content (not agreement/privacy)',
-        security,
-        querystring: idQuery,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      const { id } = request.query
-      await audited({
-        app,
-        request,
-        run: (tx) => deleteContent({ db: tx, id }),
-        describe: () => ({ action: 'siteContent.delete', entityType: 'siteContent', entityId: id, summary: `删除内容（编号${id}）` }),
-      })
-      return ok(null)
-    },
-  )
+  auditedDeleteRoute(app, {
+    path: base,
+    preHandler: adminOnly,
+    summary: '管理员: remove a content (not agreement/privacy)',
+    idQuery,
+    action: 'siteContent.delete',
+    entityType: 'siteContent',
+    label: '内容',
+    remove: (tx, id) => deleteContent({ db: tx, id }),
+  })
 }
