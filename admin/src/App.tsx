@@ -16,6 +16,12 @@ import { SessionProvider, useSession } from './session/session'
 
 dayjs.locale('zh-cn')
 
+/**
+ * The operator's system asks for less motion (an accessibility setting): antd's opening and closing
+ * animations are switched off, so a dialog or menu is there, and answers clicks, at once.
+ */
+const REDUCED_MOTION = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+
 const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
 // ProLayout and the menu load beside the first screen, not before the sign-in page.
 const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'))
@@ -93,7 +99,7 @@ const router = createBrowserRouter(
 
 export function ConsoleApp() {
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={REDUCED_MOTION ? { token: { motion: false } } : undefined}>
       <AntApp>
         <SessionProvider>
           <RouterProvider router={router} />

@@ -106,7 +106,8 @@ const SCREENS: Screen[] = [
     loads: [CALL.home],
     loaded: [{ selector: '.home-wallet__amount', text: /¥\d/ }, { selector: '.home-tier__name' }],
     loading: { selector: '.home-loading', text: '加载中' },
-    failed: { selector: '.home-failed', text: RETRY_TEXT },
+    // The failure card, or (once the page has loaded before) the notice over the kept figures.
+    failed: { selector: '.home-retry', text: RETRY_TEXT },
     expire: (page) => page.reload().then(() => undefined),
     from: { path: '/pages/tabBar/home' },
   },

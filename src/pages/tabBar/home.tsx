@@ -154,7 +154,7 @@ export default function TabBarHomePage() {
           <>
             {home.remembered && home.failed ? (
               // The figures below are last visit's: a notice line, not the full failure card.
-              <View className='home-notice home-notice--warn home-notice--stale' onClick={() => void home.reload()}>
+              <View className='home-notice home-notice--warn home-notice--stale home-retry' onClick={() => void home.reload()}>
                 <Text className='home-notice__text'>加载失败，点击重试</Text>
               </View>
             ) : null}
@@ -173,7 +173,7 @@ export default function TabBarHomePage() {
             <Stats home={data} />
           </>
         ) : home.failed ? (
-          <View className='home-card home-failed' onClick={() => void home.reload()}>
+          <View className='home-card home-failed home-retry' onClick={() => void home.reload()}>
             <Text>加载失败，点击重试</Text>
           </View>
         ) : (
