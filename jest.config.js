@@ -49,7 +49,7 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/packages/*/src/**/*.test.ts'],
       testPathIgnorePatterns: ['\\.dom\\.test\\.ts$'],
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': path.join(__dirname, 'test/jest/unit-transformer.js') },
       transformIgnorePatterns,

@@ -42,7 +42,6 @@ export default defineConfig({
   root: here,
   base: '/admin/',
   plugins: [react(), precompress()],
-  resolve: { alias: { '@wire': path.resolve(here, '..', 'src', 'wire', 'index.ts') } },
   build: {
     outDir,
     emptyOutDir: true,

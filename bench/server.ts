@@ -19,7 +19,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../server/src/db/client'
 import { hashPassword } from '../server/src/lib/crypto'
-import { ClueStatus, PartnerStatus } from '../src/wire'
+import { ClueStatus, PartnerStatus } from '@activity/wire'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')

@@ -44,6 +44,9 @@ function taroRuntimeRequireAsMember({ types: t }: { types: typeof BabelTypes }):
  * `.env.<mode>` (development, test, production) as TARO_APP_* variables and reach the code as
  * build-time constants; see README "Environment".
  */
+/** The workspace packages' sources (packages/<name>/src), compiled like src/. */
+const packages = path.resolve(__dirname, '..', 'packages')
+
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   const appEnv = process.env.TARO_APP_ENV || (mode === 'production' ? 'production' : mode === 'test' ? 'test' : 'development')
   const isH5 = process.env.TARO_ENV === 'h5'
@@ -108,6 +111,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           },
         }),
     mini: {
+      // The workspace packages (@activity/wire, money, domain) are TypeScript sources outside src/.
+      compile: { include: [packages] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -134,6 +139,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     h5: {
       publicPath: '/',
+      compile: { include: [packages] },
       // H5_HTML_COMPONENTS=1 tries Taro's React components instead of its web components (issue 14's
       // lever, measured: entry JS 138.6 -> 120.5 KB gzip, but the filter bars and pull-down refresh
       // stop working in the browser tests), so it stays off.

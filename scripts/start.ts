@@ -10,18 +10,16 @@ import path from 'node:path'
 
 const root = path.resolve(__dirname, '..')
 const h5Dir = process.env.H5_DIR || path.join(root, 'dist', 'h5')
-const buildInputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', 'tsconfig.json']
+const buildInputs = ['src', 'packages', 'config', 'package.json', 'babel.config.js', '.env.production', 'tsconfig.json']
 const adminDir = process.env.ADMIN_DIR || path.join(root, 'dist', 'admin')
-// The console also builds in three pure client modules (the poster plan, the rich-text reading styles, the volunteer form's checks).
+// The console builds in the workspace packages (wire types, money, the domain rules its previews show).
 const adminInputs = [
   'admin/src',
   'admin/index.html',
   'admin/vite.config.mts',
   'admin/tsconfig.json',
-  'src/wire',
-  'src/components/share-poster/plan.ts',
-  'src/components/rich-document',
-  'src/pages/user/volunteer.form.ts',
+  'admin/package.json',
+  'packages',
   'package.json',
 ]
 

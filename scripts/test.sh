@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every layer. Each layer runs even when an earlier one failed, so one run shows
 # everything that is wrong; the exit code is non-zero if any layer failed.
-#   typecheck | lint + format -> weapp | alipay build -> h5 | admin build -> size budgets ->
+#   typecheck | lint + format -> architecture -> weapp | alipay build -> h5 | admin build -> size budgets ->
 #   jest (unit, h5, mini) -> console unit tests -> server tests on PGlite -> on PostgreSQL ->
 #   browser tests
 # Layers joined by | run side by side: each keeps one of the two cores busy (tsc, eslint and a
@@ -78,6 +78,8 @@ wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); 
 
 lint_and_format() { npx eslint . && npx prettier --check --log-level warn .; }
 beside "typecheck npm run --silent typecheck" "lint lint_and_format"
+# The walls: no import across an app's boundary, no circle (.dependency-cruiser.cjs).
+layer architecture npm run --silent lint:deps
 beside "build-weapp npx taro build --type weapp --mode test" "build-alipay npx taro build --type alipay --mode test"
 beside "build-h5 npx taro build --type h5 --mode production" "build-admin npx vite build --config admin/vite.config.mts --logLevel warn"
 layer budgets logged "$results/budgets.log" node --import tsx bench/budgets.ts

@@ -22,7 +22,7 @@ import {
   TrophyOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons'
-import { AdminRole } from '@wire'
+import { AdminRole } from '@activity/wire'
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
 
 export interface ConsoleRoute {

@@ -1,2 +1,2 @@
-/** The shared wire types (../../src/wire), imported once here so server code has one path to them. */
-export * from '../../src/wire/index.ts'
+/** The shared wire types (@activity/wire), imported once here so server code has one path to them. */
+export * from '@activity/wire'

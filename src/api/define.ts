@@ -1,5 +1,5 @@
 import { download, request, upload, type Method, type Payload, type RequestOptions, type UploadFile } from '../request'
-import type { Envelope } from '../wire'
+import type { Envelope } from '@activity/wire'
 
 /**
  * The API catalogue's machinery: a back-office family is declared once as data (its base path,

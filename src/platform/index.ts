@@ -1,4 +1,4 @@
-import { LoginPlatform, Platform } from '../wire'
+import { LoginPlatform, Platform } from '@activity/wire'
 import { BUILD, type Build } from './build'
 
 /**

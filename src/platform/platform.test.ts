@@ -1,4 +1,4 @@
-import { Platform } from '../wire'
+import { Platform } from '@activity/wire'
 import { osOfUserAgent, platformOf, platformOfUserAgent } from '.'
 
 const UA = {

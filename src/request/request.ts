@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { dispatchSession } from '../session/events'
 import { useStore } from '../store'
-import { Code, type Envelope } from '../wire'
+import { Code, type Envelope } from '@activity/wire'
 import { NETWORK_TIMEOUT_MS } from './constants'
 import { sessionCookie } from './cookie'
 import { encodeForm, formPairs, withQuery, type Payload } from './encode'

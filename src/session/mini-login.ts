@@ -3,7 +3,7 @@ import { user as userCalls } from '../api/ums/user'
 import { LOGIN_PLATFORM } from '../platform'
 import { MESSAGES, RequestError } from '../request'
 import { useStore } from '../store'
-import { LoginType, YesNo, type LoginPlatform } from '../wire'
+import { LoginType, YesNo, type LoginPlatform } from '@activity/wire'
 import { acceptSignIn, refreshUserInfo } from './flows'
 import type { UserInfo } from './types'
 

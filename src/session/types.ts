@@ -1,4 +1,4 @@
-import type { PartnerStatus } from '../wire'
+import type { PartnerStatus } from '@activity/wire'
 
 /**
  * The session's vocabulary (SPEC.md sections 3 and 4), shared by the store, the session flows

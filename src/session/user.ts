@@ -1,4 +1,4 @@
-import { PARTNER_STATUSES, type PartnerStatus } from '../wire'
+import { PARTNER_STATUSES, type PartnerStatus } from '@activity/wire'
 import type { UserInfo } from './types'
 
 function text(value: unknown): string {

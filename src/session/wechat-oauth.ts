@@ -2,7 +2,7 @@ import { develop } from '../api/bms/develop'
 import { user as userCalls } from '../api/ums/user'
 import { storageKey } from '../store/storage'
 import { logger } from '../utils/logger'
-import { LoginPlatform, LoginType, PublicConfigKey } from '../wire'
+import { LoginPlatform, LoginType, PublicConfigKey } from '@activity/wire'
 import { acceptSignIn } from './flows'
 import type { UserInfo } from './types'
 

@@ -1,4 +1,4 @@
-import { CATEGORY_TREE } from '../wire'
+import { CATEGORY_TREE } from '@activity/wire'
 
 /**
  * The two-level category tree (SPEC.md section 3) as picker data: a value is "parent-child", the

@@ -20,11 +20,11 @@ import {
   WITHDRAWAL_STATUSES,
   INTAKE_YEARS,
   BATCHES,
-} from '../wire'
+} from '@activity/wire'
 import { optionsOf } from './options'
 
-export * from '../wire/enums'
-export { CATEGORY_TREE, CATEGORY_VALUES } from '../wire'
+export * from '@activity/wire'
+export { CATEGORY_TREE, CATEGORY_VALUES } from '@activity/wire'
 
 export const TIME_TYPE_OPTIONS = optionsOf(TIME_TYPES)
 export const LIVE_STATUS_OPTIONS = optionsOf(LIVE_STATUSES)

@@ -1,7 +1,6 @@
-/** Small helpers for screens: dates, money, phones, options and enumerations, the category picker. */
+/** Small helpers for screens: dates, phones, options and enumerations, the category picker. */
 export { DEFAULT_DATE_PATTERN, dayjsFormatOf, formatDate, relativeTime } from './date'
 export type { DateInput } from './date'
-export { formatMoney, parseYuan } from './money'
 export { isPhone, maskPhone } from './phone'
 export { optionLabel, optionsOf } from './options'
 export type { Option, LookupOptions } from './options'

@@ -1,4 +1,4 @@
-import { BATCHES, CATEGORY_TREE, INTAKE_YEARS, TimeType } from '../wire'
+import { BATCHES, CATEGORY_TREE, INTAKE_YEARS, TimeType } from '@activity/wire'
 import {
   BATCH_OPTIONS,
   CATEGORY_OPTIONS,
@@ -9,11 +9,9 @@ import {
   categoryValue,
   dayjsFormatOf,
   formatDate,
-  formatMoney,
   isPhone,
   maskPhone,
   optionLabel,
-  parseYuan,
   relativeTime,
 } from '.'
 
@@ -45,39 +43,6 @@ describe('dates', () => {
     expect(relativeTime(at(2026, 6, 9, 15, 0, 1), now)).toBe('23小时前')
     expect(relativeTime(at(2026, 6, 9, 15, 0, 0), now)).toBe('06-09 15:00')
     expect(relativeTime(at(2026, 6, 10, 15, 0, 30), now)).toBe('刚刚')
-  })
-})
-
-describe('money', () => {
-  it('shows fen as yuan with thousands separators and two decimals', () => {
-    expect([formatMoney(123450), formatMoney(0), formatMoney(5), formatMoney(100000000)]).toEqual([
-      '¥1,234.50',
-      '¥0.00',
-      '¥0.05',
-      '¥1,000,000.00',
-    ])
-  })
-
-  it('shows + and - with sign, and - always for a negative amount', () => {
-    expect([
-      formatMoney(1200, { sign: true }),
-      formatMoney(-1000, { sign: true }),
-      formatMoney(-1000),
-      formatMoney(0, { sign: true }),
-    ]).toEqual(['+¥12.00', '-¥10.00', '-¥10.00', '¥0.00'])
-  })
-
-  it('reads a typed amount in yuan as fen', () => {
-    expect(['10', '10.5', '10.05', ' 1234.50 ', '0.1.2', '-5', 'abc', '1.234'].map(parseYuan)).toEqual([
-      1000,
-      1050,
-      1005,
-      123450,
-      null,
-      null,
-      null,
-      null,
-    ])
   })
 })
 

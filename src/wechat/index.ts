@@ -3,7 +3,7 @@ import type wxSdk from 'weixin-js-sdk'
 import { user as userCalls } from '../api/ums/user'
 import { IS_WECHAT_H5, OS } from '../platform'
 import { logger } from '../utils/logger'
-import { LoginPlatform } from '../wire'
+import { LoginPlatform } from '@activity/wire'
 import { JS_API_LIST, SHARE_MENU_ITEMS } from './constants'
 
 /**

@@ -1,4 +1,4 @@
-import type { SubscribeTemplate } from '../wire'
+import type { SubscribeTemplate } from '@activity/wire'
 
 /**
  * WeChat subscribe messages (订阅消息) are a mini-program feature: on H5 and Alipay there is

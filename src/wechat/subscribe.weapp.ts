@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { partner, type SubscribeTemplates } from '../api/ems/partner'
 import { logger } from '../utils/logger'
-import type { SubscribeTemplate } from '../wire'
+import type { SubscribeTemplate } from '@activity/wire'
 
 /**
  * WeChat subscribe messages (订阅消息, one-time): the partner accepts templates in

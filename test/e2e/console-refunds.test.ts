@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { screenshot } from './harness'
 import { consoleSuite, modal, ok, OPERATORS, openConsole, operatorApi, rowWith, statistic } from './console-support'
 import { newPartner, type ApiUser } from './office-support'
-import { fenToYuan, formatYuan } from '../../admin/src/api/money'
+import { formatYuan } from '@activity/money'
 
 const CLUE = '/api/ems/partner/clue'
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -86,7 +86,7 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await openConsole(admin, t.app, `/partners/${partner.id}`)
     const debt = admin.getByTestId('partner-debt')
     await debt.waitFor()
-    assert.equal(await statistic(debt), fenToYuan(commission))
+    assert.equal(await statistic(debt), formatYuan(commission, { symbol: false }))
     await screenshot(admin, 'console-partner-debt')
 
     // 资金流水 (财务), filtered by the new type: the claw-back row carries the debt.

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import QRCode from 'qrcode'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { LAYOUT, POSTER_HEIGHT, POSTER_WIDTH, QR_BOX, QR_QUIET_ZONE, matrixOf, qrSegments } from '../../src/components/share-poster/plan'
+import { LAYOUT, POSTER_HEIGHT, POSTER_WIDTH, QR_BOX, QR_QUIET_ZONE, matrixOf, qrSegments } from '@activity/domain'
 import { DEMO, signInPartner } from './dashboard-support'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import QRCode from 'qrcode'
-import { LAYOUT, QR_BOX, qrSegments } from '../../src/components/share-poster/plan'
+import { LAYOUT, QR_BOX, qrSegments } from '@activity/domain'
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
 import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, storeSignedIn } from './harness'
 

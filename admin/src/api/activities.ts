@@ -1,5 +1,5 @@
 /** 活动 (`/api/bms/activity/activity`): 招生老师 and 管理员 write them; partners share the published ones. */
-import type { ActivityState, ActivityStatus, ActivityType, Page } from '@wire'
+import type { ActivityState, ActivityStatus, ActivityType, Page } from '@activity/wire'
 import { del, get, post, put } from './client'
 
 export interface Activity extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** APP 版本 (`/api/bms/develop/appVersion`): builds per platform; the latest released one is what the apps are offered. */
-import type { AppPlatform, Page } from '@wire'
+import type { AppPlatform, Page } from '@activity/wire'
 import { del, get, post, put } from './client'
 
 export interface AppVersion extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** 操作日志 (`GET /api/bms/system/auditLog/list`, 管理员): every operator write, newest first. */
-import type { Page } from '@wire'
+import type { Page } from '@activity/wire'
 import { get, type Query } from './client'
 
 export interface AuditLog extends Record<string, unknown> {

@@ -4,7 +4,7 @@
  * to the sign-in page with the address to come back to; any other code rejects with an ApiError
  * carrying the server's message, which is shown once (unless the caller shows it itself).
  */
-import { Code, type Envelope, type Page } from '@wire'
+import { Code, type Envelope, type Page } from '@activity/wire'
 
 /** What a screen shows when no answer came (a dropped connection, a proxy's HTML error page). */
 export const NETWORK_MESSAGE = '网络异常，请检查网络后重试'

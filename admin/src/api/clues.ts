@@ -2,7 +2,7 @@
  * 线索 (`/api/ems/partner/clue`, server/docs/console-api.md): the clue workbench of 招生老师 and
  * 管理员. Money fields are fen.
  */
-import type { ClueSource, ClueStatus, FollowUpMethod, Page } from '@wire'
+import type { ClueSource, ClueStatus, FollowUpMethod, Page } from '@activity/wire'
 import { get, post, put, type Query, upload } from './client'
 
 export interface AdminClue extends Record<string, unknown> {

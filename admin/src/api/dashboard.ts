@@ -1,5 +1,5 @@
 /** 工作台 (`GET /api/bms/system/dashboard`): what needs doing now, this cycle's figures, the last 30 days. */
-import type { AdminRole, ClueStatus } from '@wire'
+import type { AdminRole, ClueStatus } from '@activity/wire'
 import { get } from './client'
 
 export interface OverdueContact {

@@ -2,7 +2,7 @@
  * 资金流水 (`/api/ems/partner/withdrawalRecord`, server/docs/console-api.md): every partner's ledger
  * and finance's adjustments. Amounts are fen, signed.
  */
-import type { LedgerType, Page } from '@wire'
+import type { LedgerType, Page } from '@activity/wire'
 import { get, post, type Query } from './client'
 
 export interface AdminLedgerEntry extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** 档位 (`/api/ems/partner/config/level`): every tier, lowest minimum first; 管理员 writes them. */
-import type { ReferralBonusMode } from '@wire'
+import type { ReferralBonusMode } from '@activity/wire'
 import { del, get, post, put } from './client'
 
 export interface Level {

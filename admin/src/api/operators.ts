@@ -1,5 +1,5 @@
 /** 操作员 (`/api/bms/system/admin`): 管理员 manages the accounts. */
-import type { AdminRole, Page } from '@wire'
+import type { AdminRole, Page } from '@activity/wire'
 import { del, get, post, put } from './client'
 import type { Admin } from './session'
 

@@ -1,5 +1,5 @@
 /** 订单 (`/api/fms/finance/order`): 财务/管理员 create orders for partners; the pay provider's notification marks them paid. */
-import type { OrderPayStatus, Page } from '@wire'
+import type { OrderPayStatus, Page } from '@activity/wire'
 import { get, post } from './client'
 
 export interface OrderItem {

@@ -2,7 +2,7 @@
  * 合伙人 (`/api/ems/partner/partner`, server/docs/console-api.md): the list, one partner, the review
  * (approve, reject with a reason, disable, enable) and the export. Money fields are fen.
  */
-import type { Page, PartnerStatus } from '@wire'
+import type { Page, PartnerStatus } from '@activity/wire'
 import { get, put, type Query } from './client'
 
 export interface AdminPartner extends Record<string, unknown> {

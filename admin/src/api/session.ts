@@ -1,5 +1,5 @@
 /** The operator's own session: sign-in, who am I, password, sign-out (`/api/bms/system/admin`). */
-import type { AdminRole } from '@wire'
+import type { AdminRole } from '@activity/wire'
 import { del, get, post, put } from './client'
 
 export interface Admin {

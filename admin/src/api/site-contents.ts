@@ -1,5 +1,5 @@
 /** 内容 (`/api/cms/web/siteContent`): the agreement, the privacy policy and other pages partners read. */
-import type { Page } from '@wire'
+import type { Page } from '@activity/wire'
 import { del, get, post, put } from './client'
 
 /** Keys the partner app opens by name (/pages/user/agreement, /pages/user/privacy): never renamed or removed. */

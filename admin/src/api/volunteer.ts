@@ -2,7 +2,7 @@
  * 志愿数据 (`/api/ems/adultexam`): admission results and score lines imported from .xlsx by
  * 招生老师/管理员, and the public query the volunteer page (/pages/user/volunteer) asks.
  */
-import type { Page } from '@wire'
+import type { Page } from '@activity/wire'
 import { del, downloadUrl, get, upload } from './client'
 
 export interface ExamResult extends Record<string, unknown> {

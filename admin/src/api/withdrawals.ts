@@ -2,7 +2,7 @@
  * 提现 (`/api/ems/partner/withdrawalRecord`, server/docs/console-api.md): finance's payout queue.
  * Amounts are fen.
  */
-import type { Page, PayoutAccountType, WithdrawalStatus } from '@wire'
+import type { Page, PayoutAccountType, WithdrawalStatus } from '@activity/wire'
 import { get, post, put, type Query } from './client'
 
 export interface AdminWithdrawal extends Record<string, unknown> {

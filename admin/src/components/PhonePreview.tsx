@@ -4,7 +4,7 @@
  * partner app's reading styles (src/components/rich-document): never the editor's own HTML.
  */
 import type { CSSProperties, ReactNode } from 'react'
-import { documentHtml } from '../../../src/components/rich-document/document-html'
+import { documentHtml } from '@activity/domain'
 
 export function PhoneFrame({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

@@ -9,7 +9,7 @@
  * filters); an address changed from outside (Back, a link from the dashboard) remounts the table.
  */
 import { type ActionType, ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components'
-import type { Page } from '@wire'
+import type { Page } from '@activity/wire'
 import { Alert, Button } from 'antd'
 import { type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'

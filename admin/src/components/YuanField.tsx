@@ -1,10 +1,10 @@
 /**
  * A money field typed in yuan (two decimals at most) whose value stays the typed text; the form's
- * submit turns it into fen with yuanToFen (api/money.ts), the only conversion.
+ * submit turns it into fen with parseYuan (@activity/money), the only conversion.
  */
 import { ProFormText } from '@ant-design/pro-components'
 import type { Rule } from 'antd/es/form'
-import { fenToYuan, yuanToFen } from '../api/money'
+import { formatYuan, parseYuan } from '@activity/money'
 
 export interface YuanFieldProps {
   name: string | Array<string | number>
@@ -26,10 +26,10 @@ export function yuanRules({ label = '金额', min = 0, max = 100_000_000, requir
     {
       validator: async (_rule, value: unknown) => {
         if (value === undefined || value === null || value === '') return
-        const fen = yuanToFen(String(value))
-        if (fen === undefined) throw new Error(`${label}须为数字，最多两位小数`)
-        if (fen < min) throw new Error(`${label}不能小于 ${fenToYuan(min)} 元`)
-        if (fen > max) throw new Error(`${label}不能大于 ${fenToYuan(max)} 元`)
+        const fen = parseYuan(String(value), { negative: true })
+        if (fen === null) throw new Error(`${label}须为数字，最多两位小数`)
+        if (fen < min) throw new Error(`${label}不能小于 ${formatYuan(min, { symbol: false })} 元`)
+        if (fen > max) throw new Error(`${label}不能大于 ${formatYuan(max, { symbol: false })} 元`)
       },
     },
   ]

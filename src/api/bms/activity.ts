@@ -1,4 +1,4 @@
-import type { ActivityState, ActivityStatus, ActivityType, Page } from '../../wire'
+import type { ActivityState, ActivityStatus, ActivityType, Page } from '@activity/wire'
 import type { ActivityDetail } from '../cms/activity'
 import type { PageQuery } from '../ems/partner'
 import { call, defineFamily } from '../define'

@@ -1,4 +1,4 @@
-import type { AppPlatform, PublicConfigKey } from '../../wire'
+import type { AppPlatform, PublicConfigKey } from '@activity/wire'
 import { call, defineFamily } from '../define'
 
 /** /api/bms/develop: app versions, callbacks, configuration, data repair, feedback, requirements. */

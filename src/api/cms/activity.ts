@@ -1,4 +1,4 @@
-import type { ActivityState, ActivityType, Page } from '../../wire'
+import type { ActivityState, ActivityType, Page } from '@activity/wire'
 import type { PageQuery } from '../ems/partner'
 import { call, defineFamily } from '../define'
 

@@ -15,7 +15,7 @@ import type {
   PayoutAccountType,
   TimeType,
   WithdrawalStatus,
-} from '../../wire'
+} from '@activity/wire'
 import type { SessionUser } from '../ums/user'
 import { call, defineFamily, type NoPayload } from '../define'
 

@@ -1,4 +1,4 @@
-import type { OrderPayStatus, Page, PayChannel } from '../../wire'
+import type { OrderPayStatus, Page, PayChannel } from '@activity/wire'
 import type { PageQuery } from '../ems/partner'
 import { call, defineFamily } from '../define'
 

@@ -1,4 +1,4 @@
-import type { LoginPlatform, LoginType, PartnerStatus, VerifyType, YesNo } from '../../wire'
+import type { LoginPlatform, LoginType, PartnerStatus, VerifyType, YesNo } from '@activity/wire'
 import { call, defineFamily, type NoPayload } from '../define'
 
 /** /api/ums/user: users, their session calls (SPEC.md section 7) and the user entities of section 3. */

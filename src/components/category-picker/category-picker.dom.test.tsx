@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import TestUtils from '@tarojs/test-utils-react'
-import { CATEGORY_TREE, CATEGORY_VALUES } from '../../wire'
+import { CATEGORY_TREE, CATEGORY_VALUES } from '@activity/wire'
 import { pickerEvent } from '../testing'
 import CategoryPicker, { categoryIndexes } from '.'
 

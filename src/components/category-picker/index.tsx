@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Picker } from '@tarojs/components'
-import { CATEGORY_TREE, type CategoryNode } from '../../wire'
+import { CATEGORY_TREE, type CategoryNode } from '@activity/wire'
 import PickerField from '../select-picker/field'
 import { PICKER_PLACEHOLDER } from '../select-picker'
 

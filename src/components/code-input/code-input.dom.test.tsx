@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { setApiHost } from '../../request'
 import { envelope, startTestServer, type TestServer } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { VerifyType } from '../../wire'
+import { VerifyType } from '@activity/wire'
 import CodeInput, { CODE_COUNTDOWN_SECONDS } from '.'
 
 const SEND = 'POST /api/ums/user/user/sendVerify'

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { View } from '@tarojs/components'
 import { user as userCalls } from '../../api/ums/user'
 import { useStore } from '../../store'
-import { VerifyType } from '../../wire'
+import { VerifyType } from '@activity/wire'
 import TextInput from '../text-input'
 import './index.scss'
 

@@ -1,5 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
-import { BATCHES, INTAKE_YEARS } from '../../wire'
+import { BATCHES, INTAKE_YEARS } from '@activity/wire'
 import { pickerEvent } from '../testing'
 import MultiSelectPicker from '.'
 

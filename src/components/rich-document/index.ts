@@ -1,2 +1,2 @@
 /** Site contents' sanitised HTML, styled inline for RichText on every platform (content, activities, agreement, privacy). */
-export { documentHtml } from './document-html'
+export { documentHtml } from '@activity/domain'

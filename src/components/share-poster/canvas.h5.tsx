@@ -1,4 +1,4 @@
-import { POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, drawPlan, posterPlan, type PosterContext, type PosterInput } from './plan'
+import { POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, drawPlan, posterPlan, type PosterContext, type PosterInput } from '@activity/domain'
 
 /** H5: the poster is drawn on a canvas element that never joins the page (see canvas.tsx). */
 export const POSTER_CANVAS_ID = 'share-poster-canvas'

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { Canvas } from '@tarojs/components'
 import { apiUrl } from '../../request'
-import { POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, drawPlan, posterPlan, type PosterContext, type PosterInput } from './plan'
+import { POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, drawPlan, posterPlan, type PosterContext, type PosterInput } from '@activity/domain'
 
 /**
  * Mini-programs (WeChat, Alipay): the poster is drawn on a Canvas 2D node kept off screen, then

@@ -6,5 +6,5 @@
  */
 export { default as SharePoster, default, SHARE_POSTER_TEXTS } from './share-poster'
 export type { SharePosterProps } from './share-poster'
-export { posterPlan, qrSquares, coverCrop, posterName, POSTER_WIDTH, POSTER_HEIGHT, POSTER_TEXTS } from './plan'
-export type { DrawStep, PosterInput, QrMatrix } from './plan'
+export { posterPlan, qrSquares, coverCrop, posterName, POSTER_WIDTH, POSTER_HEIGHT, POSTER_TEXTS } from '@activity/domain'
+export type { DrawStep, PosterInput, QrMatrix } from '@activity/domain'

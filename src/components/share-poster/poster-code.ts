@@ -1,5 +1,5 @@
 import type { SharePoster } from '../../api/ems/partner'
-import type { QrMatrix } from './plan'
+import type { QrMatrix } from '@activity/domain'
 import { qrMatrix } from './qr'
 
 /**

@@ -1,5 +1,5 @@
 import type QRCodeModule from 'qrcode'
-import { matrixOf, qrSegments, type QrMatrix } from './plan'
+import { matrixOf, qrSegments, type QrMatrix } from '@activity/domain'
 
 type QRCodeApi = typeof QRCodeModule
 

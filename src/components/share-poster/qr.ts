@@ -1,5 +1,5 @@
 import QRCode from 'qrcode'
-import { matrixOf, qrSegments, type QrMatrix } from './plan'
+import { matrixOf, qrSegments, type QrMatrix } from '@activity/domain'
 
 /**
  * The QR matrix of a link (error correction M). Mini-programs: qrcode's encoder only (no DOM, no

@@ -20,7 +20,7 @@ import {
   useRoute,
 } from '../../components'
 import { useStore } from '../../store'
-import { BATCHES, CONTACT_METHODS, INTAKE_YEARS, VerifyType } from '../../wire'
+import { BATCHES, CONTACT_METHODS, INTAKE_YEARS, VerifyType } from '@activity/wire'
 import { DEV_ROUTES } from '../../routes'
 import qrDemo from './qr-demo.png'
 import './gallery.scss'

@@ -6,7 +6,7 @@ import { IS_WECHAT_H5, OS } from '../../platform'
 import { DEFAULT_TITLE, routeOf } from '../../routes'
 import logo from '../../assets/logo.png'
 import { formatDate } from '../../utils/date'
-import { AppPlatform } from '../../wire'
+import { AppPlatform } from '@activity/wire'
 import { OPENS_DOWNLOADS, openDownload } from './components/open-download'
 import './appDownload.scss'
 

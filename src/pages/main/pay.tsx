@@ -7,7 +7,7 @@ import { RequestError } from '../../request'
 import { HOME_PATH, routeOf } from '../../routes'
 import { useRequireLogin } from '../../session'
 import { formatDate } from '../../utils/date'
-import { formatMoney } from '../../utils/money'
+import { formatYuan } from '@activity/money'
 import { logger } from '../../utils/logger'
 import {
   INITIAL_PAY_STATE,
@@ -25,7 +25,7 @@ import './pay.scss'
 const TITLE = routeOf('pages/main/pay')?.title ?? '付款'
 
 const PAY_TEXTS = {
-  pay: (amount: number) => `立即支付 ${formatMoney(amount)}`,
+  pay: (amount: number) => `立即支付 ${formatYuan(amount)}`,
   retry: '重新支付',
   refresh: '刷新支付状态',
   paying: '正在确认支付结果，请勿关闭页面',
@@ -176,7 +176,7 @@ export default function MainPayPage() {
             )}
           </View>
           <Text className='pay-status__label'>{label}</Text>
-          <Text className='pay-status__amount'>{formatMoney(order.amount)}</Text>
+          <Text className='pay-status__amount'>{formatYuan(order.amount)}</Text>
           {state.phase === 'paying' && !state.confirming ? <Text className='pay-status__note'>{PAY_TEXTS.paying}</Text> : null}
           {state.phase === 'paid' ? (
             <Text className='pay-status__note'>
@@ -196,15 +196,15 @@ export default function MainPayPage() {
               <View className='pay-order__item-main'>
                 <Text className='pay-order__item-name'>{item.name}</Text>
                 <Text className='pay-order__item-unit'>
-                  {formatMoney(item.unitPrice)} × {item.quantity}
+                  {formatYuan(item.unitPrice)} × {item.quantity}
                 </Text>
               </View>
-              <Text className='pay-order__item-amount'>{formatMoney(item.amount)}</Text>
+              <Text className='pay-order__item-amount'>{formatYuan(item.amount)}</Text>
             </View>
           ))}
           <View className='pay-order__total'>
             <Text>合计</Text>
-            <Text className='pay-order__total-amount'>{formatMoney(order.amount)}</Text>
+            <Text className='pay-order__total-amount'>{formatYuan(order.amount)}</Text>
           </View>
           <View className='pay-order__meta'>
             <Text>订单编号</Text>

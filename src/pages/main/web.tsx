@@ -5,7 +5,7 @@ import { develop } from '../../api/bms/develop'
 import { ConfirmButton, LoadingIndicator, Page } from '../../components'
 import { IS_MINI_PROGRAM } from '../../platform'
 import { HOME_PATH, routeOf } from '../../routes'
-import { PublicConfigKey, isAllowedUrl, parseHttpUrl } from '../../wire'
+import { PublicConfigKey, isAllowedUrl, parseHttpUrl } from '@activity/wire'
 import { addressParam } from './components/address'
 import './web.scss'
 

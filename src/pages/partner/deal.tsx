@@ -7,9 +7,9 @@ import { partner, type Deal } from '../../api/ems/partner'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import { formatMoney } from '../../utils/money'
+import { formatYuan } from '@activity/money'
 import { maskPhone } from '../../utils/phone'
-import { TIME_TYPES, type TimeType } from '../../wire'
+import { TIME_TYPES, type TimeType } from '@activity/wire'
 import { filterKey, listQuery, pickTimeType } from '../tabBar/components/filters'
 import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
@@ -25,7 +25,7 @@ function DealItem({ deal }: { deal: Deal }) {
       <View className='deal-item__row'>
         <Text className='deal-item__name'>{deal.name}</Text>
         <Text className='deal-item__phone'>{maskPhone(deal.phone)}</Text>
-        <Text className='deal-item__commission'>{deal.commission !== null ? formatMoney(deal.commission, { sign: true }) : ''}</Text>
+        <Text className='deal-item__commission'>{deal.commission !== null ? formatYuan(deal.commission, { sign: true }) : ''}</Text>
       </View>
       <View className='deal-item__row deal-item__row--sub'>
         <Text className='deal-item__programme'>{deal.programme ?? '—'}</Text>
@@ -33,7 +33,7 @@ function DealItem({ deal }: { deal: Deal }) {
       </View>
       <View className='deal-item__row deal-item__row--sub'>
         <Text className='deal-item__time'>{formatDate(deal.dealAt, 'yyyy-MM-dd hh:mm')}</Text>
-        {deal.amount !== null ? <Text className='deal-item__amount'>成交金额 {formatMoney(deal.amount)}</Text> : null}
+        {deal.amount !== null ? <Text className='deal-item__amount'>成交金额 {formatYuan(deal.amount)}</Text> : null}
       </View>
     </View>
   )

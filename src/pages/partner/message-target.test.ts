@@ -1,4 +1,4 @@
-import { MessageTarget } from '../../wire'
+import { MessageTarget } from '@activity/wire'
 import { CLUE_DETAIL_PATH, targetUrl } from './message-target'
 
 describe('where a message opens', () => {

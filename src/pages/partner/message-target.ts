@@ -1,4 +1,4 @@
-import { MessageTarget } from '../../wire'
+import { MessageTarget } from '@activity/wire'
 import type { PartnerMessage } from '../../api/ems/partner'
 
 /** Where the clue timeline lives (pages/partner/clueDetail, issue 15 section 1). */

@@ -4,7 +4,7 @@ import Page from '../../components/page'
 import { partner, type PartnerPosition } from '../../api/ems/partner'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
-import { formatMoney } from '../../utils/money'
+import { formatYuan } from '@activity/money'
 import { useRemote } from '../tabBar/components/remote'
 import { tierProgress } from '../tabBar/components/tier-progress'
 import { cycleText } from './components/cycle'
@@ -19,7 +19,7 @@ function Summary({ pos }: { pos: PartnerPosition }) {
       <Text className='position-head__cycle'>本周期 {cycleText(pos.cycle)}</Text>
       <View className='position-head__tier'>
         <Text className='position-head__name'>{pos.tier?.name ?? '暂无档位'}</Text>
-        {pos.tier ? <Text className='position-head__rate'>每单佣金 {formatMoney(pos.tier.commissionPerDeal)}</Text> : null}
+        {pos.tier ? <Text className='position-head__rate'>每单佣金 {formatYuan(pos.tier.commissionPerDeal)}</Text> : null}
       </View>
       <View className='position-head__stats'>
         <View className='position-head__stat'>
@@ -38,7 +38,7 @@ function Summary({ pos }: { pos: PartnerPosition }) {
         </View>
         <View className='position-head__stat'>
           <Text className='position-head__value position-head__next-rate'>
-            {pos.nextTier ? formatMoney(pos.nextTier.commissionPerDeal) : '--'}
+            {pos.nextTier ? formatYuan(pos.nextTier.commissionPerDeal) : '--'}
           </Text>
           <Text className='position-head__label'>下一档每单佣金</Text>
         </View>
@@ -76,7 +76,7 @@ function Levels({ pos }: { pos: PartnerPosition }) {
               {current ? <Text className='position-levels__badge'>当前</Text> : null}
             </View>
             <Text className='position-levels__col'>≥ {level.minDeals} 单</Text>
-            <Text className='position-levels__col position-levels__col--money'>{formatMoney(level.commissionPerDeal)}</Text>
+            <Text className='position-levels__col position-levels__col--money'>{formatYuan(level.commissionPerDeal)}</Text>
           </View>
         )
       })}

@@ -12,9 +12,9 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
-import { formatMoney } from '../../utils/money'
+import { formatYuan } from '@activity/money'
 import { askSubscribe, prefetchSubscribeTemplates } from '../../wechat/subscribe'
-import { SubscribeTemplate, WithdrawalStatus } from '../../wire'
+import { SubscribeTemplate, WithdrawalStatus } from '@activity/wire'
 import ListFooter from '../tabBar/components/list-footer'
 import { usePagedList } from '../tabBar/components/paged-list'
 import { useRemote } from '../tabBar/components/remote'
@@ -45,7 +45,7 @@ function WithdrawalItem({ record, onConfirm }: { record: Withdrawal; onConfirm: 
   return (
     <View className='withdrawal-item'>
       <View className='withdrawal-item__row'>
-        <Text className='withdrawal-item__amount'>{formatMoney(record.amount)}</Text>
+        <Text className='withdrawal-item__amount'>{formatYuan(record.amount)}</Text>
         <Text className={`withdrawal-item__status withdrawal-item__status--${STATUS_CLASS[record.status] ?? 'applying'}`}>
           {record.status}
         </Text>
@@ -183,9 +183,9 @@ export default function PartnerWithdrawalPage() {
     <Page title={TITLE}>
       <View className='withdrawal-head'>
         <Text className='withdrawal-head__label'>可提现金额</Text>
-        <Text className='withdrawal-head__amount'>{home.data ? formatMoney(home.data.withdrawable) : '--'}</Text>
+        <Text className='withdrawal-head__amount'>{home.data ? formatYuan(home.data.withdrawable) : '--'}</Text>
         {home.data && home.data.frozen > 0 ? (
-          <Text className='withdrawal-head__frozen'>另有 {formatMoney(home.data.frozen)} 佣金冻结中，解冻后可提现</Text>
+          <Text className='withdrawal-head__frozen'>另有 {formatYuan(home.data.frozen)} 佣金冻结中，解冻后可提现</Text>
         ) : null}
         {headFailed ? <RetryLine className='withdrawal-head__failed' tone='light' onRetry={retry} /> : null}
       </View>
@@ -199,14 +199,14 @@ export default function PartnerWithdrawalPage() {
             type='digit'
             value={amount}
             maxlength={12}
-            placeholder={`最低 ${formatMoney(MIN_WITHDRAWAL_FEN)}`}
+            placeholder={`最低 ${formatYuan(MIN_WITHDRAWAL_FEN)}`}
             onInput={(v) => setAmount(typedAmount(v))}
           />
           <Text className='withdrawal-form__all' onClick={() => setAmount(yuanText(withdrawable))}>
             全部
           </Text>
         </View>
-        <Text className='withdrawal-form__hint'>最低提现 {formatMoney(MIN_WITHDRAWAL_FEN)}，同一时间只能有一笔审核中的提现</Text>
+        <Text className='withdrawal-form__hint'>最低提现 {formatYuan(MIN_WITHDRAWAL_FEN)}，同一时间只能有一笔审核中的提现</Text>
         <View className='withdrawal-form__account' onClick={() => void Taro.navigateTo({ url: PERSON_PAGE })}>
           <Text className='withdrawal-form__account-label'>到账账户</Text>
           {payout ? (
@@ -240,7 +240,7 @@ export default function PartnerWithdrawalPage() {
       <Dialog
         isOpened={confirming !== null}
         title='确认提现'
-        content={confirming ? `提现 ${formatMoney(confirming.fen)} 到\n${payout ?? ''}` : ''}
+        content={confirming ? `提现 ${formatYuan(confirming.fen)} 到\n${payout ?? ''}` : ''}
         confirmText='确认提现'
         onConfirm={() => void send()}
         onCancel={() => setConfirming(null)}

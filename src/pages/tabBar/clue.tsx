@@ -7,9 +7,9 @@ import { partner, type Clue } from '../../api/ems/partner'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { relativeTime } from '../../utils/date'
-import { formatMoney } from '../../utils/money'
+import { formatYuan } from '@activity/money'
 import { maskPhone } from '../../utils/phone'
-import { CLUE_STATUSES, ClueSource, ClueStatus, type TimeType } from '../../wire'
+import { CLUE_STATUSES, ClueSource, ClueStatus, type TimeType } from '@activity/wire'
 import ClueFormCard from './components/clue-form-card'
 import FilterBar from './components/filter-bar'
 import { filterKey, listQuery, pickTimeType, pickValue, tabsOf } from './components/filters'
@@ -49,7 +49,7 @@ function ClueItem({ clue, now }: { clue: Clue; now: number }) {
         <View className='clue-item__deal'>
           <Text>成交：{clue.programme ?? '—'}</Text>
           {clue.commission !== null ? (
-            <Text className='clue-item__commission'>佣金 {formatMoney(clue.commission, { sign: true })}</Text>
+            <Text className='clue-item__commission'>佣金 {formatYuan(clue.commission, { sign: true })}</Text>
           ) : null}
         </View>
       ) : null}

@@ -10,8 +10,8 @@ import { signOut } from '../../session/flows'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { REMEMBERED_VIEWS, storageKey } from '../../store/storage'
-import { formatMoney } from '../../utils/money'
-import { ClueStatus, PartnerStatus } from '../../wire'
+import { formatYuan } from '@activity/money'
+import { ClueStatus, PartnerStatus } from '@activity/wire'
 import { HOME_LINKS, noticesOf } from './components/home-notices'
 import { useRemote } from './components/remote'
 import { tierProgress } from './components/tier-progress'
@@ -50,7 +50,7 @@ function Wallet({ home }: { home: PartnerHome }) {
       <View className='home-wallet__main'>
         <View>
           <Text className='home-wallet__label'>可提现金额</Text>
-          <Text className='home-wallet__amount'>{formatMoney(home.withdrawable)}</Text>
+          <Text className='home-wallet__amount'>{formatYuan(home.withdrawable)}</Text>
         </View>
         <View className='home-wallet__button' onClick={() => go(HOME_LINKS.withdrawal)}>
           <Text>提现</Text>
@@ -59,12 +59,12 @@ function Wallet({ home }: { home: PartnerHome }) {
       <View className='home-wallet__sub'>
         <View className='home-wallet__cell'>
           <Text className='home-wallet__sub-label'>冻结中</Text>
-          <Text className='home-wallet__sub-value home-wallet__frozen'>{formatMoney(home.frozen)}</Text>
+          <Text className='home-wallet__sub-value home-wallet__frozen'>{formatYuan(home.frozen)}</Text>
         </View>
         <View className='home-wallet__divider' />
         <View className='home-wallet__cell' onClick={() => go(HOME_LINKS.record)}>
           <Text className='home-wallet__sub-label'>账户余额</Text>
-          <Text className='home-wallet__sub-value home-wallet__balance'>{formatMoney(home.balance)}</Text>
+          <Text className='home-wallet__sub-value home-wallet__balance'>{formatYuan(home.balance)}</Text>
         </View>
       </View>
     </View>
@@ -81,7 +81,7 @@ function Tier({ home }: { home: PartnerHome }) {
       </View>
       <View className='home-tier__now'>
         <Text className='home-tier__name'>{home.tier?.name ?? '暂无档位'}</Text>
-        {home.tier ? <Text className='home-tier__rate'>每单 {formatMoney(home.tier.commissionPerDeal)}</Text> : null}
+        {home.tier ? <Text className='home-tier__rate'>每单 {formatYuan(home.tier.commissionPerDeal)}</Text> : null}
       </View>
       <View className='home-tier__bar'>
         <View className='home-tier__fill' style={{ width: `${progress.percent}%` }} />

@@ -7,8 +7,8 @@ import { partner, type LedgerEntry } from '../../api/ems/partner'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import { formatMoney } from '../../utils/money'
-import { LEDGER_TYPES, LedgerType, type TimeType } from '../../wire'
+import { formatYuan } from '@activity/money'
+import { LEDGER_TYPES, LedgerType, type TimeType } from '@activity/wire'
 import FilterBar from './components/filter-bar'
 import { filterKey, listQuery, pickTimeType, pickValue, tabsOf } from './components/filters'
 import ListFooter from './components/list-footer'
@@ -35,11 +35,11 @@ function RecordItem({ entry }: { entry: LedgerEntry }) {
     <View className='record-item'>
       <View className='record-item__row'>
         <Text className={`record-item__type record-item__type--${TYPE_CLASS[entry.type] ?? 'adjustment'}`}>{entry.type}</Text>
-        <Text className={`record-item__amount record-item__amount--${sign}`}>{formatMoney(entry.amount, { sign: true })}</Text>
+        <Text className={`record-item__amount record-item__amount--${sign}`}>{formatYuan(entry.amount, { sign: true })}</Text>
       </View>
       <View className='record-item__row record-item__row--sub'>
         <Text className='record-item__note'>{entry.note ?? ''}</Text>
-        <Text className='record-item__balance'>余额 {formatMoney(entry.balanceAfter)}</Text>
+        <Text className='record-item__balance'>余额 {formatYuan(entry.balanceAfter)}</Text>
       </View>
       <View className='record-item__row record-item__row--sub'>
         <Text className='record-item__time'>{formatDate(entry.createdAt, 'yyyy-MM-dd hh:mm')}</Text>
@@ -90,15 +90,15 @@ export default function TabBarRecordPage() {
       <View className='record-summary'>
         <View className='record-summary__cell'>
           <Text className='record-summary__label'>账户余额</Text>
-          <Text className='record-summary__value record-summary__balance'>{wallet.data ? formatMoney(wallet.data.balance) : '--'}</Text>
+          <Text className='record-summary__value record-summary__balance'>{wallet.data ? formatYuan(wallet.data.balance) : '--'}</Text>
         </View>
         <View className='record-summary__cell'>
           <Text className='record-summary__label'>可提现</Text>
-          <Text className='record-summary__value'>{wallet.data ? formatMoney(wallet.data.withdrawable) : '--'}</Text>
+          <Text className='record-summary__value'>{wallet.data ? formatYuan(wallet.data.withdrawable) : '--'}</Text>
         </View>
         <View className='record-summary__cell'>
           <Text className='record-summary__label'>冻结中</Text>
-          <Text className='record-summary__value'>{wallet.data ? formatMoney(wallet.data.frozen) : '--'}</Text>
+          <Text className='record-summary__value'>{wallet.data ? formatYuan(wallet.data.frozen) : '--'}</Text>
         </View>
         {wallet.failed && !wallet.data ? <RetryLine className='record-summary__failed' tone='light' onRetry={retry} /> : null}
       </View>

@@ -1,4 +1,4 @@
-import { PayoutAccountType } from '../../wire'
+import { PayoutAccountType } from '@activity/wire'
 import { REGIONS, PROVINCES, citiesOf } from './data/regions'
 import { documentHtml } from '../../components/rich-document'
 import {

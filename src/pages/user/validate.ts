@@ -8,7 +8,7 @@ import {
   PAYOUT_ACCOUNT_TYPES,
   PayoutAccountType,
   type Gender,
-} from '../../wire'
+} from '@activity/wire'
 
 export { isValidIdCard }
 

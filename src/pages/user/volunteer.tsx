@@ -5,7 +5,7 @@ import { ConfirmButton, Page, TextInput } from '../../components'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { FormCard, FormRow } from './components/form'
-import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors, type VolunteerForm } from './volunteer.form'
+import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors, type VolunteerForm } from '@activity/domain'
 import './volunteer.scss'
 
 const TITLE = routeOf('pages/user/volunteer')?.title ?? '志愿查询'

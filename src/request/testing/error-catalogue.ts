@@ -1,4 +1,4 @@
-import { Code } from '../../wire'
+import { Code } from '@activity/wire'
 import { envelope, type Reply } from './server'
 import type { RequestErrorKind } from '../request'
 

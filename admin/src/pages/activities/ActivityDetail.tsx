@@ -4,12 +4,12 @@
  * the partners they came through.
  */
 import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
-import { ActivityStatus, ClueStatus } from '@wire'
+import { ActivityStatus, ClueStatus } from '@activity/wire'
 import { Alert, Button, Skeleton, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'

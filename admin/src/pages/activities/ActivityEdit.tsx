@@ -14,7 +14,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
-import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@wire'
+import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@activity/wire'
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'

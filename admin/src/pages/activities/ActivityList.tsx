@@ -5,7 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@wire'
+import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'

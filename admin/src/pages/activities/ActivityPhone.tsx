@@ -3,7 +3,7 @@
  * title with state and type badges, the time window, the body the back-office stored, and the
  * bottom of a campaign (its clue form, or why there is none).
  */
-import { ActivityState, ActivityType } from '@wire'
+import { ActivityState, ActivityType } from '@activity/wire'
 import type { CSSProperties, ReactNode } from 'react'
 import type { Activity } from '../../api/activities'
 import { PhoneFrame, StoredHtml } from '../../components/PhonePreview'

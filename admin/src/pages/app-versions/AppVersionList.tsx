@@ -14,7 +14,7 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { APP_PLATFORMS, type AppPlatform } from '@wire'
+import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
 import { Alert, App, Button, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'

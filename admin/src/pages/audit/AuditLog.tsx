@@ -3,7 +3,7 @@
  * date; each entry's before → after as readable rows.
  */
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { AuditAction } from '@wire'
+import { AuditAction } from '@activity/wire'
 import { Space, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type AuditLog as Entry, auditApi } from '../../api/audit'

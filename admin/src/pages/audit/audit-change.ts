@@ -2,7 +2,7 @@
  * An audit entry's before → after as rows a person reads: each changed field with its Chinese
  * name, money (fen on the wire) in yuan, empty values as -.
  */
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 
 /** What the audited records are, by entityType. */
 export const ENTITY_TYPES: Record<string, string> = {

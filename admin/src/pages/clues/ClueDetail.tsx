@@ -5,12 +5,12 @@
  * also assigns.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
-import { AdminRole, ClueStatus } from '@wire'
+import { AdminRole, ClueStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
 import { useSession } from '../../session/session'

@@ -12,12 +12,12 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
-import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@wire'
+import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
 import { Alert, App, Button, Popconfirm } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
-import { formatYuan, yuanToFen } from '../../api/money'
+import { formatYuan, parseYuan } from '@activity/money'
 import { sessionApi } from '../../api/session'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime, OFFICE_TZ } from '../../format'
@@ -191,7 +191,7 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
   const refresh = useRefreshAfter(onDone)
   const [amountText, setAmountText] = useState('')
   const preset = intention?.includes('-') ? intention.split('-', 2) : undefined
-  const fen = yuanToFen(amountText)
+  const fen = parseYuan(amountText, { negative: true })
   return (
     <ModalForm<{ programme: string[]; amount: string }>
       title={`录入成交「${clue.name}」`}
@@ -204,8 +204,8 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
       }}
       onFinish={async ({ programme, amount }) => {
         const value = programme.join('-')
-        const fenAmount = yuanToFen(amount)
-        if (fenAmount === undefined) return false
+        const fenAmount = parseYuan(amount, { negative: true })
+        if (fenAmount === null) return false
         const done = await submit(() => cluesApi.deal({ id: clue.id, programme: value, amount: fenAmount }))
         if (done) void message.success('成交已录入，佣金已计入合伙人账户')
         refresh.settled(done)
@@ -225,7 +225,7 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
         label='成交金额（元）'
         placeholder='例如 3980.00'
         fieldProps={{ prefix: '¥', inputMode: 'decimal', autoComplete: 'off' }}
-        extra={fen !== undefined && fen > 0 ? `将记为 ${formatYuan(fen)}` : '以元为单位，最多两位小数'}
+        extra={fen !== null && fen > 0 ? `将记为 ${formatYuan(fen)}` : '以元为单位，最多两位小数'}
         rules={yuanRules({ label: '成交金额', min: 1, max: 100_000_000 })}
       />
     </ModalForm>

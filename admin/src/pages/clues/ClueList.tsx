@@ -6,7 +6,7 @@
  */
 import type { ProColumns } from '@ant-design/pro-components'
 import { PageContainer } from '@ant-design/pro-components'
-import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@wire'
+import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'

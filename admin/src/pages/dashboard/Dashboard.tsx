@@ -6,9 +6,9 @@ import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-component
 import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
-import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@wire'
+import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@activity/wire'
 import { dashboardApi, type OverdueContact } from '../../api/dashboard'
-import { fenToYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 
@@ -96,7 +96,9 @@ export default function Dashboard() {
               title='待打款提现'
               value={data.pendingWithdrawals.count}
               suffix='笔'
-              footer={<span data-testid='todo-withdrawals-amount'>合计 ¥{fenToYuan(data.pendingWithdrawals.amount)}</span>}
+              footer={
+                <span data-testid='todo-withdrawals-amount'>合计 ¥{formatYuan(data.pendingWithdrawals.amount, { symbol: false })}</span>
+              }
               to={`/withdrawals?status=${encodeURIComponent(WithdrawalStatus.applying)}`}
             />
           ) : null}
@@ -115,8 +117,14 @@ export default function Dashboard() {
       >
         <StatisticCard data-testid='cycle-clues' statistic={{ title: '新增线索', value: cycle.newClues, suffix: '条' }} />
         <StatisticCard data-testid='cycle-deals' statistic={{ title: '成交', value: cycle.deals, suffix: '单' }} />
-        <StatisticCard data-testid='cycle-commission' statistic={{ title: '佣金入账', value: fenToYuan(cycle.commission), prefix: '¥' }} />
-        <StatisticCard data-testid='cycle-paid' statistic={{ title: '已打款', value: fenToYuan(cycle.paidOut), prefix: '¥' }} />
+        <StatisticCard
+          data-testid='cycle-commission'
+          statistic={{ title: '佣金入账', value: formatYuan(cycle.commission, { symbol: false }), prefix: '¥' }}
+        />
+        <StatisticCard
+          data-testid='cycle-paid'
+          statistic={{ title: '已打款', value: formatYuan(cycle.paidOut, { symbol: false }), prefix: '¥' }}
+        />
       </ProCard>
 
       <ProCard title='近30天趋势' bordered style={{ marginBottom: 16 }}>

@@ -8,7 +8,7 @@ import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
 import type { TrendDay } from '../../api/dashboard'
-import { fenToYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
@@ -18,7 +18,7 @@ export default function TrendChart({ days }: { days: TrendDay[] }) {
   useEffect(() => {
     if (!element.current) return
     const chart = echarts.init(element.current, undefined, { renderer: 'canvas' })
-    const yuan = (fen: number) => Number(fenToYuan(fen, { grouping: false }))
+    const yuan = (fen: number) => Number(formatYuan(fen, { symbol: false, grouping: false }))
     chart.setOption({
       animation: false,
       tooltip: { trigger: 'axis' },

@@ -7,7 +7,7 @@ import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-desi
 import { Alert, App, Button, Descriptions, Form, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { type AdjustPreview, ledgerApi } from '../../api/ledger'
-import { formatYuan, yuanToFen } from '../../api/money'
+import { formatYuan, parseYuan } from '@activity/money'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { yuanRules } from '../../components/YuanField'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -50,8 +50,8 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
         modalProps={{ destroyOnClose: true }}
         submitter={{ searchConfig: { submitText: '下一步：确认' }, submitButtonProps: { disabled: previewing.pending } }}
         onFinish={async (values) => {
-          const fen = yuanToFen(values.amount)
-          if (fen === undefined) return false
+          const fen = parseYuan(values.amount, { negative: true })
+          if (fen === null) return false
           const amount = values.direction === '-' ? -fen : fen
           await previewing.submit(async () => {
             const preview = await ledgerApi.adjustPreview({ partnerId: Number(values.partnerId), amount })

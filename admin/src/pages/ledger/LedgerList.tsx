@@ -3,12 +3,12 @@
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { LEDGER_TYPES, LedgerType } from '@wire'
+import { LEDGER_TYPES, LedgerType } from '@activity/wire'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminLedgerEntry, type LedgerQuery, ledgerApi } from '../../api/ledger'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'

@@ -5,7 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
-import { ADMIN_ROLES, AdminRole } from '@wire'
+import { ADMIN_ROLES, AdminRole } from '@activity/wire'
 import { Alert, App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useState } from 'react'

@@ -2,7 +2,7 @@
 import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
 import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
 import { useParams } from 'react-router-dom'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'

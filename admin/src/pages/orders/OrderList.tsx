@@ -15,12 +15,12 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { ORDER_PAY_STATUSES, OrderPayStatus } from '@wire'
+import { ORDER_PAY_STATUSES, OrderPayStatus } from '@activity/wire'
 import { Alert, App, Button, Form, Space, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ApiError } from '../../api/client'
-import { formatYuan, yuanToFen } from '../../api/money'
+import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -54,8 +54,8 @@ interface OrderValues {
 function totalOf(items: ItemValues[] | undefined): number | undefined {
   let total = 0
   for (const item of items ?? []) {
-    const price = yuanToFen(item.unitPrice ?? '')
-    if (price === undefined || !item.quantity) return undefined
+    const price = parseYuan(item.unitPrice ?? '', { negative: true })
+    if (price === null || !item.quantity) return undefined
     total += price * item.quantity
   }
   return total
@@ -76,7 +76,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         const items = values.items.map((i) => ({
           name: (i.name ?? '').trim(),
           quantity: i.quantity ?? 1,
-          unitPrice: yuanToFen(i.unitPrice ?? '') ?? 0,
+          unitPrice: parseYuan(i.unitPrice ?? '', { negative: true }) ?? 0,
         }))
         const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
         if (total <= 0) {

@@ -4,12 +4,12 @@
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
-import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@wire'
+import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@activity/wire'
 import { Alert, Button, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
-import { fenToYuan, formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -52,14 +52,16 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
       title: '金额（元）',
       dataIndex: 'amount',
       align: 'right',
-      render: (_, e) => <span style={{ color: e.amount < 0 ? '#cf1322' : '#389e0d' }}>{fenToYuan(e.amount, { sign: true })}</span>,
+      render: (_, e) => (
+        <span style={{ color: e.amount < 0 ? '#cf1322' : '#389e0d' }}>{formatYuan(e.amount, { symbol: false, sign: true })}</span>
+      ),
     },
-    { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => fenToYuan(e.balanceAfter) },
+    { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => formatYuan(e.balanceAfter, { symbol: false }) },
     {
       title: '欠款（元）',
       dataIndex: 'debtAfter',
       align: 'right',
-      render: (_, e) => (e.debtAfter > 0 ? <span style={{ color: '#cf1322' }}>{fenToYuan(e.debtAfter)}</span> : '-'),
+      render: (_, e) => (e.debtAfter > 0 ? <span style={{ color: '#cf1322' }}>{formatYuan(e.debtAfter, { symbol: false })}</span> : '-'),
     },
     {
       title: '冻结',
@@ -84,7 +86,7 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
 function WithdrawalTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
-    { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => fenToYuan(w.amount) },
+    { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => formatYuan(w.amount, { symbol: false }) },
     { title: '状态', dataIndex: 'status', render: (_, w) => <Tag>{w.status as WithdrawalStatus}</Tag> },
     { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
     { title: '交易流水号', dataIndex: 'transactionNo', render: (_, w) => text(w.transactionNo) },
@@ -172,15 +174,15 @@ export default function PartnerDetail() {
         <StatisticCard statistic={{ title: '成交', value: p.clueCounts.deal, suffix: '单' }} />
         {p.wallet ? (
           <>
-            <StatisticCard statistic={{ title: '余额', value: fenToYuan(p.wallet.balance), prefix: '¥' }} />
-            <StatisticCard statistic={{ title: '冻结中', value: fenToYuan(p.wallet.frozen), prefix: '¥' }} />
-            <StatisticCard statistic={{ title: '可提现', value: fenToYuan(p.wallet.withdrawable), prefix: '¥' }} />
+            <StatisticCard statistic={{ title: '余额', value: formatYuan(p.wallet.balance, { symbol: false }), prefix: '¥' }} />
+            <StatisticCard statistic={{ title: '冻结中', value: formatYuan(p.wallet.frozen, { symbol: false }), prefix: '¥' }} />
+            <StatisticCard statistic={{ title: '可提现', value: formatYuan(p.wallet.withdrawable, { symbol: false }), prefix: '¥' }} />
             <StatisticCard
               data-testid='partner-debt'
               statistic={{
                 title: '欠款',
                 tip: '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣',
-                value: fenToYuan(p.wallet.debt),
+                value: formatYuan(p.wallet.debt, { symbol: false }),
                 prefix: '¥',
                 valueStyle: p.wallet.debt > 0 ? { color: '#cf1322' } : undefined,
               }}

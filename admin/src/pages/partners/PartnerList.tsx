@@ -1,6 +1,6 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@wire'
+import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@activity/wire'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'

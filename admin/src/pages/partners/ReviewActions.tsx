@@ -4,7 +4,7 @@
  * reviewed it meanwhile) is shown and the screen reloads.
  */
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components'
-import { PartnerStatus } from '@wire'
+import { PartnerStatus } from '@activity/wire'
 import { App, Button, Popconfirm, Space } from 'antd'
 import { ApiError } from '../../api/client'
 import { type AdminPartner, type AuditDecision, partnersApi } from '../../api/partners'

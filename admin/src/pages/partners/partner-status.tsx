@@ -1,5 +1,5 @@
 /** How a partner's status looks everywhere in the console. */
-import { PartnerStatus } from '@wire'
+import { PartnerStatus } from '@activity/wire'
 import { Tag } from 'antd'
 
 const COLORS: Record<PartnerStatus, string> = {

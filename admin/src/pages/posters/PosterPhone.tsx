@@ -6,16 +6,7 @@
  */
 import QRCode from 'qrcode'
 import { useEffect, useRef, useState } from 'react'
-import {
-  drawPlan,
-  matrixOf,
-  POSTER_HEIGHT,
-  POSTER_SCALE,
-  POSTER_WIDTH,
-  posterPlan,
-  type PosterContext,
-  qrSegments,
-} from '../../../../src/components/share-poster/plan'
+import { drawPlan, matrixOf, POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, posterPlan, type PosterContext, qrSegments } from '@activity/domain'
 
 export interface PhoneBackground {
   id: number

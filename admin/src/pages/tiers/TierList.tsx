@@ -15,17 +15,17 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@wire'
+import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
 import { Alert, App, Button, InputNumber, Space, Table, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
 import { ApiError } from '../../api/client'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
-import { fenToYuan, formatYuan, yuanToFen } from '../../api/money'
+import { formatYuan, parseYuan } from '@activity/money'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
-import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from './tier-rule'
+import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from '@activity/domain'
 
 interface TierValues {
   name: string
@@ -44,11 +44,13 @@ function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElem
       width={480}
       modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
       initialValues={
-        tier ? { name: tier.name, minDeals: tier.minDeals, commission: fenToYuan(tier.commissionPerDeal, { grouping: false }) } : undefined
+        tier
+          ? { name: tier.name, minDeals: tier.minDeals, commission: formatYuan(tier.commissionPerDeal, { symbol: false, grouping: false }) }
+          : undefined
       }
       onValuesChange={() => setRefusal(undefined)}
       onFinish={async ({ name, minDeals, commission }) => {
-        const input = { name: name.trim(), minDeals, commissionPerDeal: yuanToFen(commission) ?? 0 }
+        const input = { name: name.trim(), minDeals, commissionPerDeal: parseYuan(commission, { negative: true }) ?? 0 }
         try {
           if (tier) await levelsApi.update({ id: tier.id, ...input })
           else await levelsApi.create(input)
@@ -155,7 +157,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
           layout='horizontal'
           initialValues={{
             mode: data.mode,
-            amount: data.amount ? fenToYuan(data.amount, { grouping: false }) : undefined,
+            amount: data.amount ? formatYuan(data.amount, { symbol: false, grouping: false }) : undefined,
             percent: data.percent || undefined,
           }}
           onValuesChange={() => setRefusal(undefined)}
@@ -163,7 +165,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
           onFinish={async ({ mode, amount, percent }) => {
             const input =
               mode === ReferralBonusMode.fixed
-                ? { mode, amount: yuanToFen(amount ?? '') ?? 0 }
+                ? { mode, amount: parseYuan(amount ?? '', { negative: true }) ?? 0 }
                 : mode === ReferralBonusMode.percent
                   ? { mode, percent }
                   : { mode }
@@ -191,7 +193,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
             {(values) => {
               const { mode, amount, percent } = values as Partial<BonusValues>
               if (mode === ReferralBonusMode.fixed) {
-                const fen = yuanToFen(amount ?? '')
+                const fen = parseYuan(amount ?? '', { negative: true })
                 return (
                   <YuanField
                     name='amount'

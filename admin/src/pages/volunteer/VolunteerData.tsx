@@ -9,7 +9,7 @@ import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag } f
 import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '../../../../src/pages/user/volunteer.form'
+import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
 import { ApiError } from '../../api/client'
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
 import { UrlProTable } from '../../components/UrlProTable'

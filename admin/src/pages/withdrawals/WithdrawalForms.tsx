@@ -5,10 +5,10 @@
  * withdrawal was handled by someone else meanwhile) is shown in the form.
  */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { WithdrawalStatus } from '@wire'
+import { WithdrawalStatus } from '@activity/wire'
 import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
 import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 

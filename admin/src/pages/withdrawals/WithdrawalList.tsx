@@ -7,11 +7,11 @@
  * batch payout file.
  */
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@wire'
+import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@activity/wire'
 import { Button, Empty, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { formatYuan } from '../../api/money'
+import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'

@@ -2,7 +2,7 @@ import { Text } from '@tarojs/components'
 import type { ActivityItem } from '../../../api/cms/activity'
 import { apiUrl } from '../../../request'
 import { formatDate } from '../../../utils/date'
-import { ActivityState } from '../../../wire'
+import { ActivityState } from '@activity/wire'
 
 const STATE_CLASS: Record<ActivityState, string> = {
   [ActivityState.notStarted]: 'not-started',

@@ -1,4 +1,4 @@
-import { OrderPayStatus } from '../../../wire'
+import { OrderPayStatus } from '@activity/wire'
 import {
   INITIAL_PAY_STATE,
   PAY_NOTES,

@@ -1,4 +1,4 @@
-import { OrderPayStatus } from '../../../wire'
+import { OrderPayStatus } from '@activity/wire'
 
 /**
  * The pay page's state machine (SPEC.md section 3: paying → paid successfully / payment

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import type { PayFeeResult } from '../../../api/fms/finance'
-import { PayChannel } from '../../../wire'
+import { PayChannel } from '@activity/wire'
 import { resultOfError, type PlatformPayResult } from './platform-pay-result'
 
 /** Alipay mini-program: my.tradePay({ tradeNO }) through Taro (channel alipay-mini). */

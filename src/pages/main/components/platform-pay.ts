@@ -1,7 +1,7 @@
 import type { PayFeeResult } from '../../../api/fms/finance'
 import { IS_WECHAT_H5 } from '../../../platform'
 import { wechatSdk } from '../../../wechat'
-import { PayChannel } from '../../../wire'
+import { PayChannel } from '@activity/wire'
 import type { PlatformPayResult } from './platform-pay-result'
 
 /**

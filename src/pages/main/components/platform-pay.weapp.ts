@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import type { PayFeeResult } from '../../../api/fms/finance'
-import { PayChannel } from '../../../wire'
+import { PayChannel } from '@activity/wire'
 import { resultOfError, type PlatformPayResult } from './platform-pay-result'
 
 /** WeChat mini-program: Taro.requestPayment with the server's parameters (channel wechat-mini). */

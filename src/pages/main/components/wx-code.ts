@@ -1,4 +1,4 @@
-import { isAllowedUrl } from '../../../wire'
+import { isAllowedUrl } from '@activity/wire'
 
 /**
  * pages/main/wxCode (SPEC.md section 2): WeChat's OAuth helper for a local development host,

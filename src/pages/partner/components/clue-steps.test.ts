@@ -1,5 +1,5 @@
 import type { ClueProgressStep } from '../../../api/ems/partner'
-import { ClueSource, ClueStep } from '../../../wire'
+import { ClueSource, ClueStep } from '@activity/wire'
 import { stepText } from './clue-steps'
 
 const base: ClueProgressStep = {

@@ -1,4 +1,4 @@
-import { formatMoney, parseYuan } from '../../../utils/money'
+import { formatYuan, parseYuan } from '@activity/money'
 
 /**
  * The withdrawal amount as a person types it (yuan, up to 2 decimals) and the checks made
@@ -13,9 +13,9 @@ export type AmountCheck = { ok: true; fen: number } | { ok: false; message: stri
 /** The amount in fen, or the message to show instead of sending. */
 export function checkAmount(text: string, withdrawableFen: number): AmountCheck {
   if (!text.trim()) return { ok: false, message: '请输入提现金额' }
-  const fen = parseYuan(text)
+  const fen = parseYuan(text, { trailingDot: true })
   if (fen === null) return { ok: false, message: '请输入正确的金额，最多两位小数' }
-  if (fen < MIN_WITHDRAWAL_FEN) return { ok: false, message: `提现金额不能低于${formatMoney(MIN_WITHDRAWAL_FEN)}` }
+  if (fen < MIN_WITHDRAWAL_FEN) return { ok: false, message: `提现金额不能低于${formatYuan(MIN_WITHDRAWAL_FEN)}` }
   if (fen > withdrawableFen) return { ok: false, message: '提现金额超过可提现余额' }
   return { ok: true, fen }
 }
@@ -30,8 +30,7 @@ export function typedAmount(text: string): string {
 
 /** The 全部 button: the whole withdrawable balance as yuan text ("1234.50"). */
 export function yuanText(fen: number): string {
-  const value = Math.max(0, Math.round(fen))
-  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`
+  return formatYuan(Math.max(0, fen), { symbol: false, grouping: false })
 }
 
 /**

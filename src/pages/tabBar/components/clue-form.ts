@@ -1,5 +1,5 @@
 import type { NewClue } from '../../../api/ems/partner'
-import { ContactMethod } from '../../../wire'
+import { ContactMethod } from '@activity/wire'
 
 /** The add-a-clue form as typed (PRODUCT.md "Clues"): checked here before anything is sent. */
 export interface ClueForm {

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import SelectPicker from '../../../components/select-picker'
-import type { TimeType } from '../../../wire'
+import type { TimeType } from '@activity/wire'
 import { ALL_LABEL, TIME_TYPE_CHOICES, type FilterTab } from './filters'
 import './filter-bar.scss'
 

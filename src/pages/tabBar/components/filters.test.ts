@@ -1,4 +1,4 @@
-import { ClueStatus, CLUE_STATUSES, TimeType } from '../../../wire'
+import { ClueStatus, CLUE_STATUSES, TimeType } from '@activity/wire'
 import { TIME_TYPE_CHOICES, filterKey, listQuery, pickTimeType, pickValue, tabsOf } from './filters'
 
 describe('the dashboard list filters', () => {

@@ -1,4 +1,4 @@
-import { TIME_TYPES, type TimeType } from '../../../wire'
+import { TIME_TYPES, type TimeType } from '@activity/wire'
 
 /**
  * The dashboard lists' filters (status or type, and time type) between three places: the

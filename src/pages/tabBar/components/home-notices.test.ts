@@ -1,4 +1,4 @@
-import { PartnerStatus } from '../../../wire'
+import { PartnerStatus } from '@activity/wire'
 import { noticesOf } from './home-notices'
 
 const complete = { personal: false, signUp: false, payoutAccount: false }

@@ -1,5 +1,5 @@
 import type { PartnerHome } from '../../../api/ems/partner'
-import { PartnerStatus } from '../../../wire'
+import { PartnerStatus } from '@activity/wire'
 
 /** Where the home page sends the partner. */
 export const HOME_LINKS = {

@@ -1,5 +1,5 @@
 import type { LoadMoreStatus } from '../../../components/load-more'
-import type { CursorPage, Page } from '../../../wire'
+import type { CursorPage, Page } from '@activity/wire'
 
 /**
  * Paged lists of the dashboard (clues, fund records, deals, withdrawals): what a page of the

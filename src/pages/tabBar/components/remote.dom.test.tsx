@@ -4,7 +4,7 @@ import { Text } from '@tarojs/components'
 import { dispatchSession } from '../../../session/events'
 import { useStore } from '../../../store'
 import { REMEMBERED_VIEWS, storageKey } from '../../../store/storage'
-import type { Envelope } from '../../../wire'
+import type { Envelope } from '@activity/wire'
 import { useRemote } from './remote'
 
 // The page's show events belong to a page host, which a bare component test has not: none come.

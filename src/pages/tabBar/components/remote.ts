@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import type { RequestOptions } from '../../../request'
 import { taroStorage } from '../../../store/storage'
-import type { Envelope } from '../../../wire'
+import type { Envelope } from '@activity/wire'
 
 export interface Remote<T> {
   /** The last answer; undefined until one arrived (or, with `remember`, the one kept from last time). */

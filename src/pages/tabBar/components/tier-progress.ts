@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../utils/money'
+import { formatYuan } from '@activity/money'
 
 /** The part of the home and tier answers the progress to the next tier is computed from. */
 export interface TierState {
@@ -40,6 +40,6 @@ export function tierProgress(state: TierState): TierProgress {
     percent,
     remaining,
     target: next.minDeals,
-    hint: `再成交 ${remaining} 单升级为${next.name}，每单 ${formatMoney(next.commissionPerDeal)}`,
+    hint: `再成交 ${remaining} 单升级为${next.name}，每单 ${formatYuan(next.commissionPerDeal)}`,
   }
 }

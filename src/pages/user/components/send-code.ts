@@ -1,5 +1,5 @@
 import { sendVerify } from '../../../components/code-input'
-import type { VerifyType } from '../../../wire'
+import type { VerifyType } from '@activity/wire'
 import { phoneError } from '../validate'
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The commission rule of the tiers (档位), as the back-office applies it when a deal is recorded
- * (server/src/modules/clues/clues.service.ts `recordDeal`, with `tierFor` of levels.service.ts):
- * the partner's deals of the cycle are counted one at a time; a deal earns the commission of the
- * tier reached counting that deal, and earlier deals keep the price they were given.
+ * The commission rule of the tiers (档位), the one the back-office applies when a deal is recorded
+ * and the console previews: the partner's deals of the cycle are counted one at a time; a deal
+ * earns the commission of the tier reached counting that deal, and earlier deals keep the price
+ * they were given.
  */
+import { ReferralBonusMode } from '@activity/wire'
 
 export interface TierLike {
   name: string
@@ -16,11 +17,18 @@ export interface TierLike {
 export const TIER_RULE_TEXT =
   '合伙人本周期的每一笔成交，按「算上这一笔后达到的档位」计佣金；之后升档不会重算之前的成交。未达到任何档位的成交没有佣金。'
 
+const byMinimum = <T extends TierLike>(tiers: readonly T[]): T[] => [...tiers].sort((a, b) => a.minDeals - b.minDeals)
+
 /** The tier of a partner with `deals` deals: the highest whose minimum is at most `deals`. */
 export function tierFor<T extends TierLike>(tiers: readonly T[], deals: number): T | undefined {
   let tier: T | undefined
-  for (const t of [...tiers].sort((a, b) => a.minDeals - b.minDeals)) if (t.minDeals <= deals) tier = t
+  for (const t of byMinimum(tiers)) if (t.minDeals <= deals) tier = t
   return tier
+}
+
+/** The first tier above the one `deals` deals reach, if any. */
+export function nextTier<T extends TierLike>(tiers: readonly T[], deals: number): T | undefined {
+  return byMinimum(tiers).find((t) => t.minDeals > deals)
 }
 
 export interface EarningsLine {
@@ -41,7 +49,7 @@ export interface EarningsLine {
 export function cycleEarnings(tiers: readonly TierLike[], deals: number): { total: number; lines: EarningsLine[] } {
   const lines: EarningsLine[] = []
   const count = Number.isInteger(deals) && deals > 0 ? deals : 0
-  const sorted = [...tiers].sort((a, b) => a.minDeals - b.minDeals)
+  const sorted = byMinimum(tiers)
   let k = 1
   while (k <= count) {
     const tier = tierFor(sorted, k)
@@ -57,7 +65,7 @@ export function cycleEarnings(tiers: readonly TierLike[], deals: number): { tota
 
 /** The referral bonus setting as the server keeps it (`GET /api/ems/partner/config/level/referralBonus`). */
 export interface ReferralBonusLike {
-  mode: '关闭' | '固定金额' | '佣金比例'
+  mode: ReferralBonusMode
   /** fen per deal (固定金额) */
   amount: number
   /** % of the deal's commission (佣金比例) */
@@ -65,12 +73,11 @@ export interface ReferralBonusLike {
 }
 
 /**
- * What the referrer earns for one deal of a partner they brought in, paying `commission` fen — the
- * back-office's rule (server levels.service.ts `referralBonusFor`): a fixed amount, or the percentage
- * rounded down to the fen.
+ * What the referrer earns for one deal of a partner they brought in, paying `commission` fen: a
+ * fixed amount, or the percentage rounded down to the fen.
  */
 export function referralBonusFor(setting: ReferralBonusLike, commission: number): number {
-  if (setting.mode === '固定金额') return setting.amount
-  if (setting.mode === '佣金比例') return Math.floor((commission * setting.percent) / 100)
+  if (setting.mode === ReferralBonusMode.fixed) return setting.amount
+  if (setting.mode === ReferralBonusMode.percent) return Math.floor((commission * setting.percent) / 100)
   return 0
 }

@@ -1,4 +1,4 @@
-import { VOLUNTEER_MESSAGES, cleanVolunteerForm, validateVolunteerForm } from './volunteer.form'
+import { VOLUNTEER_MESSAGES, cleanVolunteerForm, validateVolunteerForm } from './volunteer-form'
 
 describe('the volunteer query form', () => {
   it('accepts a name and a 10-18 digit exam number', () => {

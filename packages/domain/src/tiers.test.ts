@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { describe, test } from 'node:test'
-import {
-  referralBonusFor as serverReferralBonusFor,
-  tierFor as serverTierFor,
-} from '../../../../server/src/modules/levels/levels.service.ts'
-import { cycleEarnings, type ReferralBonusLike, referralBonusFor, tierFor } from './tier-rule.ts'
+import { cycleEarnings, nextTier, type ReferralBonusLike, referralBonusFor, tierFor, type TierLike } from './tiers'
+
+/** The rule read literally, as an oracle: the last tier, in ascending minimum, whose minimum is at most `deals`. */
+function literalTier<T extends TierLike>(ascending: T[], deals: number): T | undefined {
+  return ascending.filter((t) => t.minDeals <= deals).at(-1)
+}
 
 const TIERS = [
   { id: 1, name: '青铜', minDeals: 1, commissionPerDeal: 50000 },
@@ -12,7 +12,7 @@ const TIERS = [
   { id: 3, name: '黄金', minDeals: 10, commissionPerDeal: 120000 },
 ]
 
-describe('the tier preview earns what the back-office credits', () => {
+describe('the tier rule: what a deal earns', () => {
   test('a deal earns the tier reached counting it; earlier deals are not re-priced', () => {
     // Deals 1-3 at 青铜, 4-9 at 白银, the 10th at 黄金.
     const { total, lines } = cycleEarnings(TIERS, 10)
@@ -44,7 +44,7 @@ describe('the tier preview earns what the back-office credits', () => {
     assert.deepEqual(cycleEarnings([...TIERS].reverse(), 7), cycleEarnings(TIERS, 7))
   })
 
-  test("the preview and the server's tierFor agree deal by deal on random tier tables", () => {
+  test('tierFor and the earnings of a cycle follow the rule read literally, deal by deal, on random tier tables', () => {
     let seed = 42
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -60,14 +60,16 @@ describe('the tier preview earns what the back-office credits', () => {
       const deals = random(40)
       // What recordDeal credits: deal k is priced at tierFor(levels, k) (k = deals before it + 1).
       let credited = 0
-      for (let k = 1; k <= deals; k++) credited += serverTierFor(tiers, k)?.commissionPerDeal ?? 0
+      for (let k = 1; k <= deals; k++) credited += literalTier(tiers, k)?.commissionPerDeal ?? 0
       assert.equal(cycleEarnings(tiers, deals).total, credited, JSON.stringify({ tiers, deals }))
-      assert.equal(tierFor(tiers, deals)?.name, serverTierFor(tiers, deals)?.name)
+      assert.equal(tierFor(tiers, deals)?.name, literalTier(tiers, deals)?.name)
+      assert.equal(tierFor([...tiers].reverse(), deals)?.name, literalTier(tiers, deals)?.name)
+      assert.equal(nextTier(tiers, deals)?.name, tiers.find((t) => t.minDeals > deals)?.name)
     }
   })
 })
 
-describe('the referral bonus preview earns what the back-office credits', () => {
+describe('the referral bonus', () => {
   test('off pays nothing, a fixed amount pays it per deal, a percentage is rounded down to the fen', () => {
     const cases: Array<[ReferralBonusLike, number, number]> = [
       [{ mode: '关闭', amount: 500, percent: 10 }, 50000, 0],
@@ -80,7 +82,6 @@ describe('the referral bonus preview earns what the back-office credits', () => 
     ]
     for (const [setting, commission, bonus] of cases) {
       assert.equal(referralBonusFor(setting, commission), bonus, `${setting.mode} ${commission}`)
-      assert.equal(serverReferralBonusFor(setting, commission), bonus, `server: ${setting.mode} ${commission}`)
     }
   })
 })

@@ -16,7 +16,7 @@ import {
   qrSquares,
   type DrawStep,
   type PosterContext,
-} from './plan'
+} from './poster-plan'
 
 const LINK = 'http://localhost:3000/pages/activity/main?ref=DEMO01'
 const matrix = matrixOf(QRCode.create(qrSegments(LINK), { errorCorrectionLevel: 'M' }).modules)
