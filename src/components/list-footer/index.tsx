@@ -1,6 +1,6 @@
-import EmptyNotice from '../../../components/empty-notice'
-import LoadMore from '../../../components/load-more'
-import type { PagedList } from './paged-list'
+import EmptyNotice from '../empty-notice'
+import LoadMore from '../load-more'
+import type { PagedList } from '../../hooks/paged-list'
 
 /** Shown in the footer when the last call failed: a tap tries again. */
 export const RETRY_TEXT = '加载失败，点击重试'

@@ -1,8 +1,8 @@
 import { Text, View } from '@tarojs/components'
-import SelectPicker from '../../../components/select-picker'
+import SelectPicker from '../select-picker'
 import type { TimeType } from '@activity/wire'
 import { ALL_LABEL, TIME_TYPE_CHOICES, type FilterTab } from './filters'
-import './filter-bar.scss'
+import './index.scss'
 
 export interface FilterBarProps<V extends string> {
   /** The status or type tabs, 全部 first. */

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { Text } from '@tarojs/components'
-import { dispatchSession } from '../../../session/events'
-import { useStore } from '../../../store'
-import { REMEMBERED_VIEWS, storageKey } from '../../../store/storage'
+import { dispatchSession } from '../session/events'
+import { useStore } from '../store'
+import { REMEMBERED_VIEWS, storageKey } from '../store/storage'
 import type { Envelope } from '@activity/wire'
 import { useRemote } from './remote'
 

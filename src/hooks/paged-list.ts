@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { LoadMoreStatus } from '../../../components/load-more'
-import type { RequestOptions } from '../../../request'
+import type { LoadMoreStatus } from '../components/load-more'
+import type { RequestOptions } from '../request'
 import type { CursorPage, Envelope, Page } from '@activity/wire'
 import { LIST_PAGE_SIZE, footerStatus, hasMore, mergePage, nextCursorOf } from './list-logic'
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import type { RequestOptions } from '../../../request'
-import { taroStorage } from '../../../store/storage'
+import type { RequestOptions } from '../request'
+import { taroStorage } from '../store/storage'
 import type { Envelope } from '@activity/wire'
 
 export interface Remote<T> {

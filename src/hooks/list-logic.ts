@@ -1,4 +1,4 @@
-import type { LoadMoreStatus } from '../../../components/load-more'
+import type { LoadMoreStatus } from '../components/load-more'
 import type { CursorPage, Page } from '@activity/wire'
 
 /**

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { RETRY_TEXT } from './list-footer'
-import './retry-line.scss'
+import { RETRY_TEXT } from '../list-footer'
+import './index.scss'
 
 export interface RetryLineProps {
   /** Tries again: every call of the screen that failed. */
