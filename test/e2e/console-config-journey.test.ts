@@ -107,12 +107,7 @@ test.describe('console configuration reaches the partner app', () => {
       await thumb.click()
       await page.locator('.share-poster__background--chosen:visible', { hasText: background }).waitFor()
       // The poster is drawn again with the chosen background: wait for its corner to turn purple.
-      let corner: number[] = []
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await page.waitForTimeout(300)) {
-        corner = await posterPixel(page, 20, 20)
-        if (corner[2] === 192) break
-      }
-      expect(corner).toStrictEqual([128, 32, 192])
+      await expect.poll(() => posterPixel(page, 20, 20), { timeout: 30_000 }).toStrictEqual([128, 32, 192])
       await screenshot(page, 'console-config-journey-poster')
 
       await page.goto(`${t.app.url}/pages/activity/detail?id=${activityId}&ref=${encodeURIComponent('DEMO01')}`)

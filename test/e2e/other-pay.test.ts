@@ -130,8 +130,7 @@ test.describe('the pay page (pages/main/pay)', () => {
     expect(payFees[0]?.get('channel')).toBe('wechat-jsapi')
     expect(payFees[0]?.get('id')).toBe(String(demoOrder.id))
     // The page polls and stays 支付中 until the provider's word reaches the server: nothing marks it paid before.
-    await page.waitForTimeout(2500)
-    expect(polls >= 2, `payStatus polled ${polls} times`).toBeTruthy()
+    await expect.poll(() => polls, { message: 'payStatus polled twice' }).toBeGreaterThanOrEqual(2)
     expect(await shown('.pay-status__label').innerText()).toBe('支付中')
     expect(await page.locator('.pay-actions__pay').count()).toBe(0)
     await screenshot(page, 'other-pay-paying')

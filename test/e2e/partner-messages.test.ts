@@ -72,8 +72,7 @@ test.describe('消息通知 (partner messages)', () => {
     await waitForTitle(t.page, '提现')
     await t.page.locator('.withdrawal-head__amount').first().waitFor()
     expect(reads.count).toBe(1)
-    for (let i = 0; i < 50 && (await unreadCount()) !== before - 1; i++) await new Promise((r) => setTimeout(r, 100))
-    expect(await unreadCount()).toBe(before - 1)
+    await expect.poll(unreadCount, { timeout: 5_000 }).toBe(before - 1)
   })
 
   test('loads more at the bottom, and a pull-down shows what happened meanwhile at the top', async () => {
