@@ -1,4 +1,4 @@
-import { screenshot, expect, test, expectPresent } from './harness'
+import { screenshot, expect, test, expectPresent, transitionsEnded } from './harness'
 import { signedInPartnerPage, countCalls, signInOperator, textsOf, toastText, waitForTitle, type Operator } from './dashboard-support'
 
 // One app server per file, its tests in order: a failure retries the whole file.
@@ -87,7 +87,7 @@ test.describe('提现 (withdrawal)', () => {
     const dialog = t.page.locator('.app-dialog .app-dialog__text')
     await dialog.waitFor()
     expect(await dialog.textContent()).toBe('提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
-    await t.page.waitForTimeout(400) // the dialog's fade-in
+    await transitionsEnded(t.page.locator('.app-dialog', { hasText: '提现 ¥50.00' })) // the dialog's fade-in
     await screenshot(t.page, 'dashboard-withdrawal-confirm')
     // Two taps on 确认提现 before the t.page can redraw.
     await t.page.locator('.app-dialog__confirm').evaluate((el) => {

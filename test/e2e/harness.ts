@@ -11,7 +11,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { test as base, chromium, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { test as base, chromium, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const ARTEFACTS = path.join(ROOT, 'test-results', 'screenshots')
@@ -67,10 +67,14 @@ function spawnServer(port: number, pgliteDir: string, env: Record<string, string
   return { child, log: () => log }
 }
 
+function startLimitSeconds(): number {
+  return Number(process.env.E2E_START_SECONDS) || 150
+}
+
 async function waitHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
   // Generous: a fresh database's migrations and demo data take long on a loaded 2-core machine;
   // E2E_START_SECONDS changes the limit.
-  const limit = Number(process.env.E2E_START_SECONDS) || 150
+  const limit = startLimitSeconds()
   const deadline = Date.now() + limit * 1000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log()}`)
@@ -121,6 +125,10 @@ async function templateFor(env: Record<string, string>): Promise<string | undefi
 
 /** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  // The hook or test that starts it gets the start's own limit on top of its time (twice when
+  // the run's database template is made first).
+  const info = base.info()
+  info.setTimeout(info.timeout + 2 * startLimitSeconds() * 1000)
   const template = await templateFor(env)
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
@@ -247,4 +255,15 @@ export function expectPresent<T>(value: T, message?: string): asserts value is N
 /** `expect(value, message).not.toBeNull()` that also tells TypeScript the value is not null. */
 export function expectNotNull<T>(value: T, message?: string): asserts value is Exclude<T, null> {
   expect(value, message).not.toBeNull()
+}
+
+/**
+ * Waits for the CSS transitions and animations running in `locator`'s element and its children
+ * to end (a dialog's fade-in, a sheet sliding up), the ones that repeat for ever (a spinner) aside.
+ */
+export async function transitionsEnded(locator: Locator): Promise<void> {
+  await locator.evaluate(async (el) => {
+    const running = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+  })
 }
