@@ -17,7 +17,8 @@ export default defineConfig({
   // A file's first test waits for its server (a fresh database's start, E2E_START_SECONDS) and
   // some tests hold answers back 10 s on purpose: generous per-test limits on a loaded 2-core machine.
   timeout: 180_000,
-  expect: { timeout: 15_000 },
+  // Web-first assertions wait as long as the waits they replace (30 s on a loaded machine).
+  expect: { timeout: 30_000 },
   // No HTML report: the log and the JSON report (counted by scripts/test.sh) are what CI keeps.
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

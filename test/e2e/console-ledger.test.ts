@@ -50,8 +50,7 @@ test.describe('console 资金流水: finance reads the ledger and adjusts a bala
     await form.getByRole('button', { name: '下一步：确认' }).click()
 
     const confirm = page.getByTestId('adjust-confirm')
-    await confirm.waitFor()
-    expect((await confirm.textContent()) ?? '').toMatch(/当前余额¥700\.00/)
+    await expect(confirm).toHaveText(/当前余额¥700\.00/)
     expect((await confirm.textContent()) ?? '').toMatch(/调整金额-¥50\.50/)
     expect(await confirm.getByTestId('balance-after').textContent()).toBe('¥649.50')
     await screenshot(page, 'console-ledger-adjust')
@@ -59,8 +58,7 @@ test.describe('console 资金流水: finance reads the ledger and adjusts a bala
     await page.locator('.ant-message', { hasText: '余额为 ¥649.50' }).waitFor()
 
     const entry = rowWith(page, '误发佣金冲正')
-    await entry.waitFor()
-    expect((await entry.textContent()) ?? '').toMatch(/调整-¥50\.50¥649\.50/)
+    await expect(entry).toHaveText(/调整-¥50\.50¥649\.50/)
     await screenshot(page, 'console-ledger')
   })
 

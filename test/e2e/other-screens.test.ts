@@ -153,8 +153,7 @@ test.describe('the web-view (pages/main/web)', () => {
     const target = `${app.url}/api/health?from=web`
     await open(`/pages/main/web?url=${encodeURIComponent(target)}`)
     const frame = page.locator('iframe.taro-webview')
-    await frame.waitFor()
-    expect(await frame.getAttribute('src')).toBe(target)
+    await expect(frame).toHaveAttribute('src', target)
     await page.waitForFunction(() => document.querySelector('iframe.taro-webview')?.getBoundingClientRect().top === 44)
     // The title bar's back button stays reachable above the frame.
     await shown('.page__back').waitFor()
