@@ -46,13 +46,20 @@ beside() {
   for name in "${names[@]}"; do cat "$results/$name.out"; rm -f "$results/$name.out"; done
 }
 
-# Adds the counts of a jest JSON report, or of the summary lines node's spec reporter prints
-# ("ℹ pass N", "ℹ fail N") in a log, to the totals.
+# Adds the counts of a jest JSON report, of Playwright's JSON report (naming its flaky and failed
+# tests), or of the summary lines node's spec reporter prints ("ℹ pass N", "ℹ fail N") in a log,
+# to the totals.
 count() {
   local file=$1
   [ -f "$file" ] || return 0
-  local p f
+  local p f names=''
   case "$file" in
+    */playwright.json | playwright.json)
+      # Passed = expected + flaky (each flaky test named below), failed = unexpected; a test
+      # skipped after a failure in its serial file is listed too (its file failed already).
+      read -r p f < <(node --import tsx scripts/playwright-summary.ts counts "$PWD/$file")
+      names=$(node --import tsx scripts/playwright-summary.ts names "$PWD/$file")
+      ;;
     *.json) read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests)' "$PWD/$file") ;;
     budgets.log | */budgets.log) read -r p f < <(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$file" | tail -n 1 | awk '{print $1, $3}') ;;
     *.log)
@@ -63,6 +70,7 @@ count() {
   passed=$((passed + p))
   failed=$((failed + f))
   echo "  $file: $p passed, $f failed" >> "$results/layers.txt"
+  [ -z "$names" ] || echo "$names" >> "$results/layers.txt"
 }
 
 # Runs a command, keeping its output in a log for the counts.
@@ -72,7 +80,7 @@ logged() {
   "$@" 2>&1 | tee "$log"
 }
 
-rm -f "$results"/*.log "$results"/jest.json "$results"/browser-failures.log
+rm -f "$results"/*.log "$results"/jest.json "$results"/playwright.json "$results"/browser-failures.log
 
 wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); }
 
@@ -108,13 +116,13 @@ fi
 
 # One database per server settings, made once for the run and copied for each file (test/e2e/harness.ts).
 E2E_TEMPLATE_DIR=$(mktemp -d) && export E2E_TEMPLATE_DIR
-# Two files at a time, each in its own process; a file that fails is run once more, alone (test/e2e/run.ts).
-layer browser logged "$results/browser.log" node --import tsx test/e2e/run.ts
+# @playwright/test (playwright.config.ts): two files at a time, a failed file retried once in CI;
+# the list reporter writes the log, the JSON report is counted and its flaky tests named.
+# --retries=1 also outside CI, as before: a flaky test is named without sinking a local run.
+rm -f "$results/playwright.json"
+layer browser logged "$results/browser.log" npx playwright test --retries=1
 rm -rf "$E2E_TEMPLATE_DIR"
-count "$results/browser.log"
-# Flaky browser tests stay visible in the summary.
-sed -n '/^── passed on the second run/,/^$/p' "$results/browser.log" >> "$results/layers.txt"
-
+count "$results/playwright.json"
 if [ -s "$results/browser-failures.log" ]; then
   printf '\n\033[1m━━ browser failures, diagnosed\033[0m\n'
   cut -c1-400 "$results/browser-failures.log" | tail -n 120

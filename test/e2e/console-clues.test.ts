@@ -1,10 +1,11 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
-import { screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { screenshot, expect, test } from './harness'
 import { consoleSuite } from './console-support'
 import { formItem, modal, openConsole, rowWith, SUBMIT, tableRows } from './office-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /** An .xlsx of the import template's columns with these rows. */
 async function sheet(rows: string[][]): Promise<Buffer> {
@@ -19,20 +20,20 @@ async function sheet(rows: string[][]): Promise<Buffer> {
  * 线索 in the console, as the demo 招生老师 works it at 1366×768. The demo data's ten clues: 王芳 and
  * 李伟 待跟进 in the pool, 张敏 待跟进 taken by the teacher; 刘洋, 陈静 跟进中; four 已成交; 吴刚 无效.
  */
-describe('console 线索: a teacher works the clue workbench', () => {
+test.describe('console 线索: a teacher works the clue workbench', () => {
   const t = consoleSuite()
   let page: Page
 
-  before(async () => {
+  test.beforeAll(async () => {
     page = await t.page('teacher')
   })
 
-  it('takes a pool clue found by the filters in the address, logs a follow-up and records a deal typed in yuan', async () => {
+  test('takes a pool clue found by the filters in the address, logs a follow-up and records a deal typed in yuan', async () => {
     await openConsole(page, t.app, `/clues?assignee=pool&status=${encodeURIComponent('待跟进')}`)
     await page.reload()
     await tableRows(page).first().waitFor()
-    assert.deepEqual((await tableRows(page).locator('td:first-child a').allTextContents()).sort(), ['李伟', '王芳'].sort())
-    assert.equal(await formItem(page, '状态').locator('.ant-select-selection-item', { hasText: '待跟进' }).count(), 1)
+    expect((await tableRows(page).locator('td:first-child a').allTextContents()).sort()).toStrictEqual(['李伟', '王芳'].sort())
+    expect(await formItem(page, '状态').locator('.ant-select-selection-item', { hasText: '待跟进' }).count()).toBe(1)
     await screenshot(page, 'console-clues')
 
     await rowWith(page, '王芳').getByRole('link', { name: '王芳' }).click()
@@ -68,29 +69,29 @@ describe('console 线索: a teacher works the clue workbench', () => {
     await deal.getByText('将记为 ¥3,980.50').waitFor()
     await deal.getByRole('button', { name: SUBMIT }).click()
     await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已成交' }).waitFor()
-    assert.equal(deals.length, 1)
-    assert.deepEqual(JSON.parse(deals[0]!), { id: 1, programme: '学历教育(本科)-会计学(本科)', amount: 398050 })
+    expect(deals.length).toBe(1)
+    expect(JSON.parse(deals[0]!)).toStrictEqual({ id: 1, programme: '学历教育(本科)-会计学(本科)', amount: 398050 })
     const info = (await page.getByTestId('clue-info').textContent()) ?? ''
-    assert.match(info, /成交金额¥3,980\.50/)
-    assert.match(info, /合伙人佣金¥\d/)
+    expect(info).toMatch(/成交金额¥3,980\.50/)
+    expect(info).toMatch(/合伙人佣金¥\d/)
     await screenshot(page, 'console-clue-detail')
 
     await openConsole(page, t.app, '/clues?assignee=mine')
     await rowWith(page, '王芳').waitFor()
-    assert.ok((await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
+    expect((await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳')).toBeTruthy()
     await openConsole(page, t.app, '/clues?assignee=pool')
     await rowWith(page, '李伟').waitFor()
-    assert.ok(!(await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳'))
+    expect(!(await tableRows(page).locator('td:first-child a').allTextContents()).includes('王芳')).toBeTruthy()
   })
 
-  it('refuses an import whole when a row trips the 90-day rule, naming the earlier clue and its partner', async () => {
+  test('refuses an import whole when a row trips the 90-day rule, naming the earlier clue and its partner', async () => {
     await openConsole(page, t.app, '/clues')
     await page.getByText('共 10 条').waitFor()
 
     await page.getByRole('button', { name: /导\s*入/ }).click()
     const dialog = modal(page, '导入线索')
     const template = await page.request.get(`${t.app.url}${await dialog.getByTestId('import-template').getAttribute('href')}`)
-    assert.match(template.headers()['content-type'] ?? '', /spreadsheetml/)
+    expect(template.headers()['content-type'] ?? '').toMatch(/spreadsheetml/)
 
     const file = await sheet([
       ['DEMO01', '周新', '13912345678', '学历教育(本科)-会计学(本科)', '想读会计'],
@@ -104,9 +105,9 @@ describe('console 线索: a teacher works the clue workbench', () => {
     const report = dialog.getByTestId('import-report')
     await report.getByText('共 3 行，其中 2 行不符合要求，本次未导入任何线索').waitFor()
     const dupRow = report.locator('tr', { hasText: '该手机号已被登记' })
-    assert.match((await dupRow.textContent()) ?? '', /^3/)
-    assert.match((await dupRow.getByTestId('duplicate-line').textContent()) ?? '', /「李伟」.*合伙人 陈晓明（DEMO01）/)
-    assert.match((await report.locator('tr', { hasText: '推广码NOPE99不存在' }).textContent()) ?? '', /^4/)
+    expect((await dupRow.textContent()) ?? '').toMatch(/^3/)
+    expect((await dupRow.getByTestId('duplicate-line').textContent()) ?? '').toMatch(/「李伟」.*合伙人 陈晓明（DEMO01）/)
+    expect((await report.locator('tr', { hasText: '推广码NOPE99不存在' }).textContent()) ?? '').toMatch(/^4/)
     await screenshot(page, 'console-clues-import-refused')
 
     // Nothing was imported; the corrected file goes in whole.
@@ -122,10 +123,10 @@ describe('console 线索: a teacher works the clue workbench', () => {
     await dialog.getByRole('button', { name: /关\s*闭/ }).click()
     await page.getByText('共 11 条').waitFor()
     const imported = rowWith(page, '13912345678')
-    assert.match((await imported.textContent()) ?? '', /周新.*待跟进.*后台导入.*公海/)
+    expect((await imported.textContent()) ?? '').toMatch(/周新.*待跟进.*后台导入.*公海/)
   })
 
-  it('looks a phone up before promising it: the earlier clue and its partner are shown', async () => {
+  test('looks a phone up before promising it: the earlier clue and its partner are shown', async () => {
     await openConsole(page, t.app, '/clues')
     await page.getByRole('button', { name: /查\s*重/ }).click()
     const dialog = modal(page, '手机号查重')
@@ -133,22 +134,22 @@ describe('console 线索: a teacher works the clue workbench', () => {
     await dialog.getByRole('button', { name: /查\s*询/ }).click()
     const line = dialog.getByTestId('duplicate-line')
     await line.waitFor()
-    assert.match((await line.textContent()) ?? '', /「张敏」.*合伙人 陈晓明（DEMO01）/)
+    expect((await line.textContent()) ?? '').toMatch(/「张敏」.*合伙人 陈晓明（DEMO01）/)
     await dialog.getByPlaceholder('11位手机号').fill('13955556666')
     await dialog.getByRole('button', { name: /查\s*询/ }).click()
     await dialog.getByText('13955556666 90天内没有登记，可以登记').waitFor()
   })
 
-  it('exports the filtered list', async () => {
+  test('exports the filtered list', async () => {
     await openConsole(page, t.app, `/clues?status=${encodeURIComponent('已成交')}`)
     await page.getByText('共 5 条').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('clue-export').click()])
-    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(await download.path())
     const ws = book.worksheets[0]!
-    assert.deepEqual((ws.getRow(1).values as unknown[]).slice(1, 5), ['编号', '姓名', '手机号', '状态'])
+    expect((ws.getRow(1).values as unknown[]).slice(1, 5)).toStrictEqual(['编号', '姓名', '手机号', '状态'])
     const rows = (ws.getSheetValues().slice(2).filter(Boolean) as unknown[][]).map((r) => r[4])
-    assert.deepEqual(rows, ['已成交', '已成交', '已成交', '已成交', '已成交'])
+    expect(rows).toStrictEqual(['已成交', '已成交', '已成交', '已成交', '已成交'])
   })
 })

@@ -1,9 +1,10 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test, expectPresent } from './harness'
 import { consoleSuite, formItem, ok, OPERATORS, openConsole, operatorApi, rowWith, settled } from './console-support'
 import { DEMO_PARTNER } from './office-support'
 import { countRequests, editorArea, solidPng, typeRange } from './console-config-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Activity {
   id: number
@@ -33,11 +34,11 @@ function shanghai(days: number): string {
  * and the partner it came through; a body with a script is shown as the server sanitised it.
  * 管理员 edits the agreement (its key locked, not deletable) and is refused a taken key.
  */
-describe('console 活动 and 内容', () => {
+test.describe('console 活动 and 内容', () => {
   const t = consoleSuite()
   let activityId = 0
 
-  it('a teacher writes an activity with the editor, sees the stored version at phone size, and publishes it', async () => {
+  test('a teacher writes an activity with the editor, sees the stored version at phone size, and publishes it', async () => {
     const page = await t.page('teacher')
     await openConsole(page, t.app, '/activities')
     await page.getByRole('button', { name: '新建活动' }).click()
@@ -72,17 +73,17 @@ describe('console 活动 and 内容', () => {
 
     const teacher = await operatorApi(t.app, OPERATORS.teacher.account, OPERATORS.teacher.password)
     const stored = ok(await teacher.call<Activity>('GET', '/api/bms/activity/activity/details', { id: activityId }))
-    assert.equal(stored.status, '未发布')
-    assert.match(stored.body, /<h2>活动安排<\/h2>/)
-    assert.match(stored.body, /<strong>名师直播答疑<\/strong>/)
-    assert.match(stored.body, /<img src="\/uploads\/posters\/[0-9a-f]+\.png" alt="现场"/)
-    assert.match(stored.cover ?? '', /^\/uploads\/posters\//)
+    expect(stored.status).toBe('未发布')
+    expect(stored.body).toMatch(/<h2>活动安排<\/h2>/)
+    expect(stored.body).toMatch(/<strong>名师直播答疑<\/strong>/)
+    expect(stored.body).toMatch(/<img src="\/uploads\/posters\/[0-9a-f]+\.png" alt="现场"/)
+    expect(stored.cover ?? '').toMatch(/^\/uploads\/posters\//)
 
     // The phone preview shows what the server stored, with the open clue form at the bottom.
     const phone = page.getByTestId('activity-phone')
     await phone.getByText('秋季专升本说明会').waitFor()
-    assert.equal(await phone.locator('strong', { hasText: '名师直播答疑' }).count(), 1)
-    assert.equal(await phone.locator('img[src^="/uploads/posters/"]').count(), 2, 'cover and the body picture')
+    expect(await phone.locator('strong', { hasText: '名师直播答疑' }).count()).toBe(1)
+    expect(await phone.locator('img[src^="/uploads/posters/"]').count(), 'cover and the body picture').toBe(2)
     await phone.getByTestId('phone-clue-form').waitFor()
     await page.getByText('未发布：合伙人和访客还看不到这个活动').waitFor()
 
@@ -95,30 +96,30 @@ describe('console 活动 and 内容', () => {
     const publicView = (await (await fetch(`${t.app.url}/api/cms/activity/activity/detailsForClient?id=${activityId}`)).json()) as {
       data: Activity
     }
-    assert.equal(publicView.data.title, '秋季专升本说明会')
-    assert.equal(publicView.data.acceptsClues, true)
+    expect(publicView.data.title).toBe('秋季专升本说明会')
+    expect(publicView.data.acceptsClues).toBe(true)
     await screenshot(page, 'console-config-activity-detail')
   })
 
-  it('the activity page lists the clue its form brought and the partner it came through', async () => {
+  test('the activity page lists the clue its form brought and the partner it came through', async () => {
     const res = await fetch(`${t.app.url}/api/ems/partner/clue/saveForActivity`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: t.app.url },
       body: JSON.stringify({ name: '周同学', phone: '13912345678', ref: DEMO_PARTNER.code, activityId: String(activityId) }),
     })
-    assert.equal(((await res.json()) as { code: number }).code, 0)
+    expect(((await res.json()) as { code: number }).code).toBe(0)
 
     const page = await t.page('teacher')
     await openConsole(page, t.app, `/activities/${activityId}`)
     const byPartner = page.getByTestId('activity-partners')
     await byPartner.getByText(`${DEMO_PARTNER.name}（${DEMO_PARTNER.code}）`).waitFor()
-    assert.match(await byPartner.locator('.ant-table-row').first().innerText(), /1\s+0\s+¥0\.00/)
+    expect(await byPartner.locator('.ant-table-row').first().innerText()).toMatch(/1\s+0\s+¥0\.00/)
     await rowWith(page, '周同学').waitFor()
-    assert.match(await rowWith(page, '周同学').innerText(), /13912345678[\s\S]*待跟进[\s\S]*陈晓明/)
+    expect(await rowWith(page, '周同学').innerText()).toMatch(/13912345678[\s\S]*待跟进[\s\S]*陈晓明/)
     await screenshot(page, 'console-config-activity-clues')
   })
 
-  it('an activity without its title, time or body never leaves the form, and finance cannot open the activities', async () => {
+  test('an activity without its title, time or body never leaves the form, and finance cannot open the activities', async () => {
     const page = await t.page('teacher')
     await openConsole(page, t.app, '/activities/new')
     await editorArea(page).waitFor({ timeout: 30_000 })
@@ -127,16 +128,16 @@ describe('console 活动 and 内容', () => {
     await page.keyboard.type('   ')
     await page.getByRole('button', { name: '保存为草稿' }).click()
     for (const message of ['请填写活动标题', '请选择活动时间', '请填写活动内容']) await page.getByText(message).waitFor()
-    assert.equal(posts.count, 0)
+    expect(posts.count).toBe(0)
     await screenshot(page, 'console-config-activity-refused')
 
     const finance = await t.page('finance')
     await finance.goto(`${t.app.url}/admin/activities`)
     await finance.getByText('无权访问').waitFor()
-    assert.ok(!(await finance.locator('.ant-pro-sider').innerText()).includes('活动'))
+    expect(!(await finance.locator('.ant-pro-sider').innerText()).includes('活动')).toBeTruthy()
   })
 
-  it('a body with a script and an inline handler is previewed as the server stored it, without them', async () => {
+  test('a body with a script and an inline handler is previewed as the server stored it, without them', async () => {
     const teacher = await operatorApi(t.app, OPERATORS.teacher.account, OPERATORS.teacher.password)
     const current = ok(
       await teacher.call<Activity & { type: string; startAt: string; endAt: string }>('GET', '/api/bms/activity/activity/details', {
@@ -157,24 +158,24 @@ describe('console 活动 and 内容', () => {
     await openConsole(page, t.app, `/activities/${activityId}`)
     const phone = page.getByTestId('activity-phone')
     await phone.getByText('安全的正文').waitFor()
-    assert.equal(await phone.locator('script').count(), 0)
-    assert.equal(await phone.locator('[onerror]').count(), 0)
-    assert.equal(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked), undefined)
+    expect(await phone.locator('script').count()).toBe(0)
+    expect(await phone.locator('[onerror]').count()).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBe(undefined)
   })
 
-  it('管理员 edits the agreement: its key stays locked, it cannot be removed, and the phone preview shows the saved text', async () => {
+  test('管理员 edits the agreement: its key stays locked, it cannot be removed, and the phone preview shows the saved text', async () => {
     const admin = await operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
     const list = ok(await admin.call<{ list: Content[] }>('GET', '/api/cms/web/siteContent/list', { size: 50 }))
     const agreement = list.list.find((c) => c.key === 'agreement')
-    assert.ok(agreement)
+    expectPresent(agreement)
 
     const page = await t.page('admin')
     await openConsole(page, t.app, '/contents')
-    assert.equal(await rowWith(page, 'agreement').locator('a', { hasText: '删除' }).count(), 0, 'no delete link for the agreement')
+    expect(await rowWith(page, 'agreement').locator('a', { hasText: '删除' }).count(), 'no delete link for the agreement').toBe(0)
     await rowWith(page, 'agreement').getByText('编辑').click()
     await page.waitForURL(new RegExp(`/admin/contents/${agreement.id}/edit$`))
     await editorArea(page).waitFor({ timeout: 30_000 })
-    assert.equal(await formItem(page, '内容标识').locator('input').isDisabled(), true)
+    expect(await formItem(page, '内容标识').locator('input').isDisabled()).toBe(true)
 
     await editorArea(page).click()
     await page.keyboard.press('Control+End')
@@ -187,11 +188,11 @@ describe('console 活动 and 内容', () => {
     const publicView = (await (await fetch(`${t.app.url}/api/cms/web/siteContent/detailsForClient?key=agreement`)).json()) as {
       data: Content
     }
-    assert.match(publicView.data.body, /第九条 本协议自2026年12月1日起施行。/)
+    expect(publicView.data.body).toMatch(/第九条 本协议自2026年12月1日起施行。/)
     await screenshot(page, 'console-config-content-agreement')
   })
 
-  it('a new content under a key already used is refused with the server message; a free key is saved and can be removed', async () => {
+  test('a new content under a key already used is refused with the server message; a free key is saved and can be removed', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/contents/new')
     await editorArea(page).waitFor({ timeout: 30_000 })

@@ -1,10 +1,11 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
-import { phoneContext, screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { phoneContext, screenshot, expect, test } from './harness'
 import { DEMO, signInPartner } from './dashboard-support'
 import { consoleSuite, formItem, modal, openConsole, rowWith, settled } from './console-support'
 import { dropFile, editorArea, solidPng, typeRange } from './console-config-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /** `YYYY-MM-DD HH:mm` in Asia/Shanghai, `days` from now. */
 function shanghai(days: number): string {
@@ -35,14 +36,14 @@ async function posterPixel(page: Page, x: number, y: number): Promise<number[]> 
  * tier on 本周期档位, the background in the share poster (drawn with it), and the activity in the
  * list and on its page.
  */
-describe('console configuration reaches the partner app', () => {
+test.describe('console configuration reaches the partner app', () => {
   const t = consoleSuite()
   const tier = { name: '王者', minDeals: '30', commission: '800' }
   const background = '紫色海报'
   const activity = { title: '冬季学历提升直播课', body: '直播时间每周三晚八点' }
   let activityId = 0
 
-  it('管理员 adds a tier and a poster background and publishes an activity', async () => {
+  test('管理员 adds a tier and a poster background and publishes an activity', async () => {
     const page = await t.page('admin')
 
     await openConsole(page, t.app, '/tiers')
@@ -86,7 +87,7 @@ describe('console configuration reaches the partner app', () => {
     await screenshot(page, 'console-config-journey-console')
   })
 
-  it('the partner sees the tier, the poster background and the activity on the phone', async () => {
+  test('the partner sees the tier, the poster background and the activity on the phone', async () => {
     const context = await phoneContext(t.browser)
     try {
       const page = await context.newPage()
@@ -95,7 +96,7 @@ describe('console configuration reaches the partner app', () => {
       await page.goto(`${t.app.url}/pages/partner/position`)
       await page.locator('.position-levels__name:visible', { hasText: tier.name }).waitFor({ timeout: 30_000 })
       const row = page.locator('.position-levels__row:visible', { hasText: tier.name })
-      assert.match(await row.innerText(), /≥ 30 单[\s\S]*800\.00/)
+      expect(await row.innerText()).toMatch(/≥ 30 单[\s\S]*800\.00/)
       await screenshot(page, 'console-config-journey-position')
 
       await page.goto(`${t.app.url}/pages/activity/main`)
@@ -106,12 +107,7 @@ describe('console configuration reaches the partner app', () => {
       await thumb.click()
       await page.locator('.share-poster__background--chosen:visible', { hasText: background }).waitFor()
       // The poster is drawn again with the chosen background: wait for its corner to turn purple.
-      let corner: number[] = []
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await page.waitForTimeout(300)) {
-        corner = await posterPixel(page, 20, 20)
-        if (corner[2] === 192) break
-      }
-      assert.deepEqual(corner, [128, 32, 192])
+      await expect.poll(() => posterPixel(page, 20, 20), { timeout: 30_000 }).toStrictEqual([128, 32, 192])
       await screenshot(page, 'console-config-journey-poster')
 
       await page.goto(`${t.app.url}/pages/activity/detail?id=${activityId}&ref=${encodeURIComponent('DEMO01')}`)

@@ -1,11 +1,12 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
-import { screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { screenshot, expect, test } from './harness'
 import { choose, consoleSuite, formItem, modal, ok, OPERATORS, openConsole, operatorApi, rowWith } from './console-support'
 import { DEMO_PARTNER } from './office-support'
 import { countRequests } from './console-config-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Order {
   id: number
@@ -50,10 +51,10 @@ async function passwordShownOnce(page: Page): Promise<string> {
  * same in the console; an order typed in yuan stored in fen and paid through the sandbox's
  * notification; an operator created, its role changed, disabled, its password reset (shown once).
  */
-describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
+test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
   const t = consoleSuite()
 
-  it('管理员 adds an Android build; it becomes the latest offered, and a duplicate build is refused by the server', async () => {
+  test('管理员 adds an Android build; it becomes the latest offered, and a duplicate build is refused by the server', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/app-versions')
     const add = async (version: string, build: string) => {
@@ -68,16 +69,15 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     }
     await add('1.4.0', '140')
     await rowWith(page, '1.4.0').getByTestId('latest-tag').waitFor()
-    assert.equal(
+    expect(
       await rowWith(page, /Android\s*1\.3\.0/)
         .getByTestId('latest-tag')
         .count(),
-      0,
-    )
+    ).toBe(0)
     const latest = (await (await fetch(`${t.app.url}/api/bms/develop/appVersion/latest?platform=android`)).json()) as {
       data: { version: string }
     }
-    assert.equal(latest.data.version, '1.4.0')
+    expect(latest.data.version).toBe('1.4.0')
     await screenshot(page, 'console-config-versions')
 
     const again = await add('1.4.0', '141')
@@ -85,13 +85,12 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await screenshot(page, 'console-config-versions-refused')
   })
 
-  it('a teacher imports admission results from .xlsx: good rows saved, a bad row reported by number, and nothing else changed', async () => {
+  test('a teacher imports admission results from .xlsx: good rows saved, a bad row reported by number, and nothing else changed', async () => {
     const page = await t.page('teacher')
     await openConsole(page, t.app, '/volunteer')
     await page.getByRole('button', { name: '导入录取信息' }).click()
     const dialog = modal(page, '导入录取信息')
-    assert.equal(
-      await dialog.getByRole('link', { name: /下载录取信息导入模板/ }).getAttribute('href'),
+    expect(await dialog.getByRole('link', { name: /下载录取信息导入模板/ }).getAttribute('href')).toBe(
       '/api/ems/adultexam/studentExamInfo/downloadMould',
     )
     const file = await resultsSheet([
@@ -108,15 +107,15 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
       await screenshot(page, 'console-config-volunteer-import-failed')
       throw error
     })
-    assert.match(await report.innerText(), /共 2 行：导入 1 行，1 行有问题未导入/)
-    assert.match(await report.locator('.ant-table-row').first().innerText(), /^3\s+.*考生号/)
+    expect(await report.innerText()).toMatch(/共 2 行：导入 1 行，1 行有问题未导入/)
+    expect(await report.locator('.ant-table-row').first().innerText()).toMatch(/^3\s+.*考生号/)
     await screenshot(page, 'console-config-volunteer-import')
     await dialog.getByRole('button', { name: '关闭' }).click()
     await rowWith(page, '2026330100099').waitFor()
-    assert.equal(await rowWith(page, '钱多').count(), 0)
+    expect(await rowWith(page, '钱多').count()).toBe(0)
   })
 
-  it('the query box answers what the public volunteer page answers, including its refusal', async () => {
+  test('the query box answers what the public volunteer page answers, including its refusal', async () => {
     const page = await t.page('teacher')
     await openConsole(page, t.app, '/volunteer/query')
     await formItem(page, '姓名').locator('input').fill('孙悦')
@@ -128,8 +127,9 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
       await fetch(`${t.app.url}/api/ems/adultexam/volunteer/query?name=${encodeURIComponent('孙悦')}&examNo=2026330100099`)
     ).json()) as { data: { school: string; major: string; totalScore: number; scoreLines: unknown[] } }
     const text = await answer.innerText()
-    for (const part of [pub.data.school, pub.data.major, String(pub.data.totalScore), '已录取']) assert.ok(text.includes(part), part)
-    assert.equal(await answer.locator('.ant-table-row').count(), pub.data.scoreLines.length)
+    for (const part of [pub.data.school, pub.data.major, String(pub.data.totalScore), '已录取'])
+      expect(text.includes(part), part).toBeTruthy()
+    expect(await answer.locator('.ant-table-row').count()).toBe(pub.data.scoreLines.length)
     await screenshot(page, 'console-config-volunteer-query')
 
     await formItem(page, '考生号').locator('input').fill('2026330100098')
@@ -148,7 +148,7 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await page.waitForFunction(() => !document.body.innerText.includes('2026330100099'))
   })
 
-  it('finance creates an order for a partner in yuan; it is stored in fen and the sandbox notification marks it paid', async () => {
+  test('finance creates an order for a partner in yuan; it is stored in fen and the sandbox notification marks it paid', async () => {
     const page = await t.page('finance')
     await openConsole(page, t.app, '/orders')
     await page.getByRole('button', { name: '新建订单' }).click()
@@ -168,18 +168,15 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
 
     const finance = await operatorApi(t.app, OPERATORS.finance.account, OPERATORS.finance.password)
     const order = ok(await finance.call<Order>('GET', '/api/fms/finance/order/details', { id }))
-    assert.equal(order.amount, 389050)
-    assert.deepEqual(
-      order.items.map((i) => [i.name, i.quantity, i.unitPrice]),
-      [
-        ['学费', 1, 380050],
-        ['教材', 2, 4500],
-      ],
-    )
-    assert.equal(order.payStatus, '待支付')
+    expect(order.amount).toBe(389050)
+    expect(order.items.map((i) => [i.name, i.quantity, i.unitPrice])).toStrictEqual([
+      ['学费', 1, 380050],
+      ['教材', 2, 4500],
+    ])
+    expect(order.payStatus).toBe('待支付')
 
     const paid = await fetch(`${t.app.url}/api/dev/payments/complete?orderNo=${order.orderNo}`, { method: 'POST' })
-    assert.equal(((await paid.json()) as { code: number }).code, 0)
+    expect(((await paid.json()) as { code: number }).code).toBe(0)
     await page.reload()
     await page.locator('.ant-pro-page-container .ant-tag', { hasText: '支付成功' }).waitFor({ timeout: 30_000 })
     const after = ok(await finance.call<Order>('GET', '/api/fms/finance/order/details', { id }))
@@ -190,7 +187,7 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await screenshot(page, 'console-config-orders-detail')
   })
 
-  it('a price with three decimals never leaves the order form, and a teacher cannot open the orders', async () => {
+  test('a price with three decimals never leaves the order form, and a teacher cannot open the orders', async () => {
     const page = await t.page('finance')
     await openConsole(page, t.app, '/orders')
     const posts = countRequests(page, 'POST', '/api/fms/finance/order')
@@ -201,7 +198,7 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await form.getByPlaceholder('单价').first().fill('12.345')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('单价须为数字，最多两位小数').waitFor()
-    assert.equal(posts.count, 0)
+    expect(posts.count).toBe(0)
     await screenshot(page, 'console-config-orders-refused')
 
     const teacher = await t.page('teacher')
@@ -209,7 +206,7 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await teacher.getByText('无权访问').waitFor()
   })
 
-  it('管理员 creates an operator (password shown once), changes the role, disables and resets the password', async () => {
+  test('管理员 creates an operator (password shown once), changes the role, disables and resets the password', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/operators')
     await page.getByRole('button', { name: '新增操作员' }).click()
@@ -218,8 +215,8 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await form.getByLabel('姓名').fill('张老师')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     const first = await passwordShownOnce(page)
-    assert.match(first, /^[A-Za-z0-9]{12}$/)
-    assert.equal((await signInAnswer(t.app, 'zhangsan', first)).code, 0)
+    expect(first).toMatch(/^[A-Za-z0-9]{12}$/)
+    expect((await signInAnswer(t.app, 'zhangsan', first)).code).toBe(0)
     await rowWith(page, 'zhangsan').getByText('招生老师').waitFor()
 
     await rowWith(page, 'zhangsan').getByText('修改').click()
@@ -234,7 +231,7 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click()
     await rowWith(page, 'zhangsan').getByText('启用', { exact: true }).first().waitFor()
-    assert.equal((await signInAnswer(t.app, 'zhangsan', first)).message, '账号已停用')
+    expect((await signInAnswer(t.app, 'zhangsan', first)).message).toBe('账号已停用')
     await rowWith(page, 'zhangsan').locator('a', { hasText: '启用' }).click()
     await rowWith(page, 'zhangsan').getByText('停用').waitFor()
 
@@ -244,13 +241,13 @@ describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click()
     const second = await passwordShownOnce(page)
-    assert.notEqual(second, first)
-    assert.equal((await signInAnswer(t.app, 'zhangsan', first)).code === 0, false)
-    assert.equal((await signInAnswer(t.app, 'zhangsan', second)).code, 0)
+    expect(second).not.toBe(first)
+    expect((await signInAnswer(t.app, 'zhangsan', first)).code === 0).toBe(false)
+    expect((await signInAnswer(t.app, 'zhangsan', second)).code).toBe(0)
     await screenshot(page, 'console-config-operators')
   })
 
-  it('an account already taken is refused with the server message', async () => {
+  test('an account already taken is refused with the server message', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/operators')
     await page.getByRole('button', { name: '新增操作员' }).click()

@@ -4,7 +4,7 @@
  * drags it, typing into a date-time range picker and into the rich-text editor, and counting the
  * calls a page makes.
  */
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page } from '@playwright/test'
 
 export interface TestFile {
   name: string

@@ -1,12 +1,12 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
 import QRCode from 'qrcode'
-import { cycleEarnings } from '@activity/domain'
-import { LAYOUT, matrixOf, POSTER_SCALE, QR_BOX, QR_QUIET_ZONE, qrSegments } from '@activity/domain'
-import { screenshot } from './harness'
+import { cycleEarnings, LAYOUT, matrixOf, POSTER_SCALE, QR_BOX, QR_QUIET_ZONE, qrSegments } from '@activity/domain'
+import { screenshot, expect, test } from './harness'
 import { choose, consoleSuite, modal, ok, OPERATORS, openConsole, operatorApi, rowWith } from './console-support'
 import { DEMO_PARTNER } from './office-support'
 import { countRequests, dropFile, solidPng, yuan } from './console-config-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Level {
   id: number
@@ -27,12 +27,12 @@ interface Background {
  * the server, ordered, and drawn as the partner's phone draws the poster, with a chosen partner's
  * QR code read back from the preview's pixels.
  */
-describe('console 档位 and 海报', () => {
+test.describe('console 档位 and 海报', () => {
   const t = consoleSuite()
   const admin = () => operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
   const levels = async () => ok(await (await admin()).call<Level[]>('GET', '/api/ems/partner/config/level/list'))
 
-  it('管理员 adds a tier typed in yuan; it is stored in fen and the preview earns what the rule gives', async () => {
+  test('管理员 adds a tier typed in yuan; it is stored in fen and the preview earns what the rule gives', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/tiers')
     await page.getByText('算上这一笔后达到的档位').waitFor()
@@ -43,11 +43,11 @@ describe('console 档位 and 海报', () => {
     await form.getByLabel('每单佣金').fill('500.5')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await rowWith(page, '王者').waitFor()
-    assert.match(await rowWith(page, '王者').innerText(), /≥ 20 单[\s\S]*¥500\.50/)
+    expect(await rowWith(page, '王者').innerText()).toMatch(/≥ 20 单[\s\S]*¥500\.50/)
 
     const stored = (await levels()).find((l) => l.name === '王者')
-    assert.equal(stored?.commissionPerDeal, 50050)
-    assert.equal(stored?.minDeals, 20)
+    expect(stored?.commissionPerDeal).toBe(50050)
+    expect(stored?.minDeals).toBe(20)
 
     // The preview: 20 deals under the tiers on screen, priced deal by deal.
     const preview = page.getByTestId('tier-preview')
@@ -57,11 +57,11 @@ describe('console 档位 and 海报', () => {
       .getByTestId('tier-preview-total')
       .filter({ hasText: yuan(expected) })
       .waitFor()
-    assert.match(await preview.innerText(), /第 20 单\s+王者/)
+    expect(await preview.innerText()).toMatch(/第 20 单\s+王者/)
     await screenshot(page, 'console-config-tiers')
   })
 
-  it('a tier with a minimum already used is refused with the server message, and a third decimal never leaves the form', async () => {
+  test('a tier with a minimum already used is refused with the server message, and a third decimal never leaves the form', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/tiers')
     const before = (await levels()).length
@@ -74,17 +74,17 @@ describe('console 档位 and 海报', () => {
     await form.getByLabel('每单佣金').fill('1.234')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('每单佣金须为数字，最多两位小数').waitFor()
-    assert.equal(posts.count, 0)
+    expect(posts.count).toBe(0)
 
     await form.getByLabel('每单佣金').fill('1.23')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByRole('alert').filter({ hasText: '档位名称或最低成交单数已存在' }).waitFor()
-    assert.equal(posts.count, 1)
-    assert.equal((await levels()).length, before)
+    expect(posts.count).toBe(1)
+    expect((await levels()).length).toBe(before)
     await screenshot(page, 'console-config-tiers-refused')
   })
 
-  it('管理员 changes a tier and removes one; the partner-facing list follows', async () => {
+  test('管理员 changes a tier and removes one; the partner-facing list follows', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/tiers')
     await rowWith(page, '王者').getByText('修改').click()
@@ -101,10 +101,10 @@ describe('console 档位 and 海报', () => {
     await page.locator('.ant-message-notice', { hasText: '档位已删除' }).waitFor()
     await page.waitForFunction(() => !document.body.innerText.includes('王者'))
     const publicList = (await (await fetch(`${t.app.url}/api/ems/partner/config/level/listSimple`)).json()) as { data: Level[] }
-    assert.ok(!publicList.data.some((l) => l.name === '王者'))
+    expect(!publicList.data.some((l) => l.name === '王者')).toBeTruthy()
   })
 
-  it('a background dropped on the upload zone is stored, listed, moved first, and drawn in the phone preview', async () => {
+  test('a background dropped on the upload zone is stored, listed, moved first, and drawn in the phone preview', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/posters')
     await page.getByTestId('poster-phone').waitFor()
@@ -120,8 +120,8 @@ describe('console 档位 and 海报', () => {
     const admins = await admin()
     const stored = ok(await admins.call<Background[]>('GET', '/api/ems/partner/backgroundImage/list'))
     const mine = stored.find((b) => b.name === '绿色背景')
-    assert.match(mine?.url ?? '', /^\/uploads\/posters\/[0-9a-f]+\.png$/)
-    assert.equal(stored.at(-1)?.name, '绿色背景', 'a new background goes last')
+    expect(mine?.url ?? '').toMatch(/^\/uploads\/posters\/[0-9a-f]+\.png$/)
+    expect(stored.at(-1)?.name, 'a new background goes last').toBe('绿色背景')
 
     // Moved to the top: the order partners see changes on the server.
     for (let at = stored.length - 1; at > 0; at -= 1) {
@@ -134,7 +134,7 @@ describe('console 档位 and 海报', () => {
       )
     }
     const reordered = ok(await admins.call<Background[]>('GET', '/api/ems/partner/backgroundImage/list'))
-    assert.equal(reordered[0]?.name, '绿色背景')
+    expect(reordered[0]?.name).toBe('绿色背景')
 
     // The preview draws the chosen background under the poster's card, as the phone does.
     await rowWith(page, '绿色背景').getByText('绿色背景').click()
@@ -149,11 +149,11 @@ describe('console 档位 and 海报', () => {
         const d = (c as HTMLCanvasElement).getContext('2d')!.getImageData(20, 20, 1, 1).data
         return [d[0], d[1], d[2]]
       })
-    assert.deepEqual(corner, [16, 160, 80])
+    expect(corner).toStrictEqual([16, 160, 80])
     await screenshot(page, 'console-config-posters')
   })
 
-  it('a file that is not a picture is refused before sending, and one that only pretends to be is refused by the server', async () => {
+  test('a file that is not a picture is refused before sending, and one that only pretends to be is refused by the server', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/posters')
     const uploads = countRequests(page, 'POST', '/api/ems/partner/backgroundImage/upload')
@@ -165,18 +165,18 @@ describe('console 档位 and 海报', () => {
     await form.getByRole('alert').filter({ hasText: '只能上传 PNG、JPG、GIF 或 WebP 图片' }).waitFor()
     await dropFile(page, zone, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) })
     await form.getByRole('alert').filter({ hasText: '图片不能超过5MB' }).waitFor()
-    assert.equal(uploads.count, 0)
+    expect(uploads.count).toBe(0)
 
     await dropFile(page, zone, { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') })
     await form.getByRole('alert').filter({ hasText: '只能上传 PNG、JPG、GIF 或 WebP 图片' }).waitFor()
-    assert.equal(uploads.count, 1)
-    assert.equal(await form.getByTestId('uploaded-image').count(), 0)
+    expect(uploads.count).toBe(1)
+    expect(await form.getByTestId('uploaded-image').count()).toBe(0)
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('请上传背景图片').waitFor()
     await screenshot(page, 'console-config-posters-refused')
   })
 
-  it("the preview carries the chosen partner's QR code and name", async () => {
+  test("the preview carries the chosen partner's QR code and name", async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/posters')
     const preview = page.getByTestId('poster-preview')
@@ -210,7 +210,7 @@ describe('console 档位 and 海报', () => {
       },
       { pts: points, scale: POSTER_SCALE },
     )
-    assert.deepEqual(dark, matrix.flat())
+    expect(dark).toStrictEqual(matrix.flat())
     await screenshot(page, 'console-config-posters-partner')
   })
 })

@@ -1,8 +1,9 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test, expectNotNull, expectPresent } from './harness'
 import { SERVER_ERROR } from './misbehave'
 import { consoleSuite, failWith500, ok, OPERATORS, openConsole, operatorApi, settled, statistic, tableRows } from './console-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Dashboard {
   pendingPartners: number | null
@@ -20,7 +21,7 @@ const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFract
  * it, each role sees the cards of its own work, and a server error shows the server's message
  * with a retry (on the dashboard and on a list).
  */
-describe('console 工作台', () => {
+test.describe('console 工作台', () => {
   const t = consoleSuite()
 
   async function dashboardOf(who: keyof typeof OPERATORS): Promise<Dashboard> {
@@ -28,32 +29,34 @@ describe('console 工作台', () => {
     return ok(await api.call<Dashboard>('GET', '/api/bms/system/dashboard'))
   }
 
-  it("管理员's to-do cards and this cycle's figures match the server's, with the 30-day chart", async () => {
+  test("管理员's to-do cards and this cycle's figures match the server's, with the 30-day chart", async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/dashboard')
     const data = await dashboardOf('admin')
-    assert.ok(data.pendingPartners !== null && data.pendingWithdrawals !== null && data.staleClues !== null)
+    expectNotNull(data.pendingPartners)
+    expectNotNull(data.pendingWithdrawals)
+    expectNotNull(data.staleClues)
 
-    assert.equal(await statistic(page.getByTestId('todo-partners')), String(data.pendingPartners))
-    assert.equal(await statistic(page.getByTestId('todo-stale-clues')), String(data.staleClues))
-    assert.equal(await statistic(page.getByTestId('todo-withdrawals')), String(data.pendingWithdrawals.count))
-    assert.equal(await page.getByTestId('todo-withdrawals-amount').textContent(), `合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
-    assert.equal(await statistic(page.getByTestId('todo-overdue')), String(data.overdueContacts.length))
-    assert.equal(await statistic(page.getByTestId('cycle-clues')), String(data.cycle.newClues))
-    assert.equal(await statistic(page.getByTestId('cycle-deals')), String(data.cycle.deals))
-    assert.equal(await statistic(page.getByTestId('cycle-commission')), yuan(data.cycle.commission))
-    assert.equal(await statistic(page.getByTestId('cycle-paid')), yuan(data.cycle.paidOut))
-    assert.ok(data.cycle.newClues > 0 && data.cycle.commission > 0, 'the demo data has figures this cycle')
-    assert.equal(data.trend.length, 30)
+    expect(await statistic(page.getByTestId('todo-partners'))).toBe(String(data.pendingPartners))
+    expect(await statistic(page.getByTestId('todo-stale-clues'))).toBe(String(data.staleClues))
+    expect(await statistic(page.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
+    expect(await page.getByTestId('todo-withdrawals-amount').textContent()).toBe(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    expect(await statistic(page.getByTestId('todo-overdue'))).toBe(String(data.overdueContacts.length))
+    expect(await statistic(page.getByTestId('cycle-clues'))).toBe(String(data.cycle.newClues))
+    expect(await statistic(page.getByTestId('cycle-deals'))).toBe(String(data.cycle.deals))
+    expect(await statistic(page.getByTestId('cycle-commission'))).toBe(yuan(data.cycle.commission))
+    expect(await statistic(page.getByTestId('cycle-paid'))).toBe(yuan(data.cycle.paidOut))
+    expect(data.cycle.newClues > 0 && data.cycle.commission > 0, 'the demo data has figures this cycle').toBeTruthy()
+    expect(data.trend.length).toBe(30)
     await page.getByTestId('trend-chart').locator('canvas').first().waitFor()
     await screenshot(page, 'console-dashboard')
   })
 
-  it('a to-do card opens its list filtered to it: 待审核合伙人 opens the partners awaiting review', async () => {
+  test('a to-do card opens its list filtered to it: 待审核合伙人 opens the partners awaiting review', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/dashboard')
     const pending = Number(await statistic(page.getByTestId('todo-partners')))
-    assert.ok(pending >= 1, 'the demo data has a partner awaiting review')
+    expect(pending >= 1, 'the demo data has a partner awaiting review').toBeTruthy()
     await page.getByTestId('todo-partners').click()
     await page.waitForURL((url) => url.pathname === '/admin/partners' && url.searchParams.get('status') === '待审核')
     // The partner list's own rows (the dashboard's overdue table may still be on screen a moment).
@@ -61,33 +64,33 @@ describe('console 工作台', () => {
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '待审核' }).waitFor()
     await rows.first().waitFor()
     await settled(page)
-    assert.equal(await rows.count(), pending)
-    assert.deepEqual([...new Set(await rows.locator('.ant-tag').allTextContents())], ['待审核'])
+    expect(await rows.count()).toBe(pending)
+    expect([...new Set(await rows.locator('.ant-tag').allTextContents())]).toStrictEqual(['待审核'])
 
     await page.goBack()
     await page.getByTestId('todo-withdrawals').click()
     await page.waitForURL((url) => url.pathname === '/admin/withdrawals' && url.searchParams.get('status') === '审核中')
   })
 
-  it('财务 sees the withdrawals awaiting payment with their total and no partner or clue cards; 招生老师 sees clue cards and no money to do', async () => {
+  test('财务 sees the withdrawals awaiting payment with their total and no partner or clue cards; 招生老师 sees clue cards and no money to do', async () => {
     const finance = await t.page('finance')
     await openConsole(finance, t.app, '/dashboard')
     const data = await dashboardOf('finance')
-    assert.equal(data.pendingPartners, null)
-    assert.equal(data.staleClues, null)
-    assert.ok(data.pendingWithdrawals)
-    assert.equal(await statistic(finance.getByTestId('todo-withdrawals')), String(data.pendingWithdrawals.count))
-    assert.equal(await finance.getByTestId('todo-withdrawals-amount').textContent(), `合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    expect(data.pendingPartners).toBe(null)
+    expect(data.staleClues).toBe(null)
+    expectPresent(data.pendingWithdrawals)
+    expect(await statistic(finance.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
+    expect(await finance.getByTestId('todo-withdrawals-amount').textContent()).toBe(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
     for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue'])
-      assert.equal(await finance.getByTestId(hidden).count(), 0, hidden)
+      expect(await finance.getByTestId(hidden).count(), hidden).toBe(0)
 
     const teacher = await t.page('teacher')
     await openConsole(teacher, t.app, '/dashboard')
     await teacher.getByTestId('todo-stale-clues').waitFor()
-    for (const hidden of ['todo-partners', 'todo-withdrawals']) assert.equal(await teacher.getByTestId(hidden).count(), 0, hidden)
+    for (const hidden of ['todo-partners', 'todo-withdrawals']) expect(await teacher.getByTestId(hidden).count(), hidden).toBe(0)
   })
 
-  it("a 5xx on the dashboard shows the server's message, and 重试 shows the figures once the server answers", async () => {
+  test("a 5xx on the dashboard shows the server's message, and 重试 shows the figures once the server answers", async () => {
     const page = await t.page('admin')
     const heal = await failWith500(page, ['/api/bms/system/dashboard'])
     await openConsole(page, t.app, '/dashboard')
@@ -99,21 +102,21 @@ describe('console 工作台', () => {
     await heal()
     await alert.getByRole('button', { name: '重试' }).click()
     await page.getByTestId('todo-partners').waitFor()
-    assert.equal(await page.getByText('工作台加载失败').count(), 0)
+    expect(await page.getByText('工作台加载失败').count()).toBe(0)
   })
 
-  it("a 5xx on a list shows the server's message in place of the rows, and 重试 brings the rows", async () => {
+  test("a 5xx on a list shows the server's message in place of the rows, and 重试 brings the rows", async () => {
     const page = await t.page('admin')
     const heal = await failWith500(page, ['/api/ems/partner/partner/list'])
     await openConsole(page, t.app, '/partners')
     const alert = page.getByRole('alert').filter({ hasText: '列表加载失败' })
     await alert.getByText(SERVER_ERROR.message).waitFor()
-    assert.equal(await tableRows(page).count(), 0)
+    expect(await tableRows(page).count()).toBe(0)
     await screenshot(page, 'console-error-list')
 
     await heal()
     await alert.getByRole('button', { name: '重试' }).click()
     await tableRows(page).first().waitFor()
-    assert.equal(await page.getByText('列表加载失败').count(), 0)
+    expect(await page.getByText('列表加载失败').count()).toBe(0)
   })
 })

@@ -1,9 +1,10 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
-import { screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { screenshot, expect, test } from './harness'
 import { consoleSuite } from './console-support'
 import { choose, DEMO_PARTNER, formItem, modal, openConsole, rowWith, tableRows } from './office-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * 资金流水 in the console, as finance works it at 1366×768: every partner's entries with the
@@ -11,19 +12,19 @@ import { choose, DEMO_PARTNER, formItem, modal, openConsole, rowWith, tableRows 
  * balance after (one that would go below zero is refused there, before anything is written).
  * The demo partner's balance starts at ¥700.00 (commissions, a ¥500 bonus, two withdrawals).
  */
-describe('console 资金流水: finance reads the ledger and adjusts a balance', () => {
+test.describe('console 资金流水: finance reads the ledger and adjusts a balance', () => {
   const t = consoleSuite()
   let page: Page
 
-  before(async () => {
+  test.beforeAll(async () => {
     page = await t.page('finance')
   })
 
-  it('lists every entry and keeps the type filter through a reload', async () => {
+  test('lists every entry and keeps the type filter through a reload', async () => {
     await openConsole(page, t.app, '/ledger')
     await tableRows(page).first().waitFor()
     const types = await tableRows(page).locator('.ant-tag').allTextContents()
-    assert.ok(types.includes('佣金') && types.includes('提现') && types.includes('调整'), types.join(','))
+    expect(types.includes('佣金') && types.includes('提现') && types.includes('调整'), types.join(',')).toBeTruthy()
 
     await choose(page, formItem(page, '类型').locator('.ant-select'), '佣金')
     await page.getByRole('button', { name: /查\s*询/ }).click()
@@ -31,11 +32,11 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
     await page.reload()
     await tableRows(page).first().waitFor()
     const filtered = await tableRows(page).locator('.ant-tag').allTextContents()
-    assert.ok(filtered.length > 0 && filtered.every((t) => t === '佣金'), filtered.join(','))
-    assert.equal(await formItem(page, '类型').locator('.ant-select-selection-item', { hasText: '佣金' }).count(), 1)
+    expect(filtered.length > 0 && filtered.every((t) => t === '佣金'), filtered.join(',')).toBeTruthy()
+    expect(await formItem(page, '类型').locator('.ant-select-selection-item', { hasText: '佣金' }).count()).toBe(1)
   })
 
-  it('adjusts a balance after confirming the balance after, and the entry is listed', async () => {
+  test('adjusts a balance after confirming the balance after, and the entry is listed', async () => {
     await openConsole(page, t.app, '/ledger')
     await page.getByTestId('adjust').click()
     const form = modal(page, '余额调整')
@@ -49,21 +50,19 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
     await form.getByRole('button', { name: '下一步：确认' }).click()
 
     const confirm = page.getByTestId('adjust-confirm')
-    await confirm.waitFor()
-    assert.match((await confirm.textContent()) ?? '', /当前余额¥700\.00/)
-    assert.match((await confirm.textContent()) ?? '', /调整金额-¥50\.50/)
-    assert.equal(await confirm.getByTestId('balance-after').textContent(), '¥649.50')
+    await expect(confirm).toHaveText(/当前余额¥700\.00/)
+    expect((await confirm.textContent()) ?? '').toMatch(/调整金额-¥50\.50/)
+    expect(await confirm.getByTestId('balance-after').textContent()).toBe('¥649.50')
     await screenshot(page, 'console-ledger-adjust')
     await modal(page, '确认余额调整').getByRole('button', { name: '确认调整' }).click()
     await page.locator('.ant-message', { hasText: '余额为 ¥649.50' }).waitFor()
 
     const entry = rowWith(page, '误发佣金冲正')
-    await entry.waitFor()
-    assert.match((await entry.textContent()) ?? '', /调整-¥50\.50¥649\.50/)
+    await expect(entry).toHaveText(/调整-¥50\.50¥649\.50/)
     await screenshot(page, 'console-ledger')
   })
 
-  it('refuses an adjustment that would take the balance below zero, before writing anything', async () => {
+  test('refuses an adjustment that would take the balance below zero, before writing anything', async () => {
     await openConsole(page, t.app, '/ledger')
     await tableRows(page).first().waitFor()
     const before = await tableRows(page).count()
@@ -76,13 +75,13 @@ describe('console 资金流水: finance reads the ledger and adjusts a balance',
     await form.getByRole('button', { name: '下一步：确认' }).click()
     const confirm = page.getByTestId('adjust-confirm')
     await confirm.getByRole('alert').filter({ hasText: '余额不足' }).waitFor()
-    assert.equal(await confirm.getByTestId('balance-after').textContent(), '-¥9,350.50')
-    assert.equal(await modal(page, '确认余额调整').getByRole('button', { name: '确认调整' }).isDisabled(), true)
+    expect(await confirm.getByTestId('balance-after').textContent()).toBe('-¥9,350.50')
+    expect(await modal(page, '确认余额调整').getByRole('button', { name: '确认调整' }).isDisabled()).toBe(true)
     await screenshot(page, 'console-ledger-refused')
     await modal(page, '确认余额调整').getByRole('button', { name: '返回修改' }).click()
     await form.getByRole('button', { name: /取\s*消/ }).click()
     await page.reload()
     await tableRows(page).first().waitFor()
-    assert.equal(await tableRows(page).count(), before)
+    expect(await tableRows(page).count()).toBe(before)
   })
 })

@@ -1,8 +1,6 @@
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { signInPartner, textsOf, waitForTitle } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test } from './harness'
 import {
   ADMIN,
   desktopContext,
@@ -17,6 +15,9 @@ import {
 } from './office-support'
 import { onHome } from './user-helpers'
 
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
 /**
  * The office's day, end to end in one browser: 管理员 approves a new partner in the console; a
  * prospect leaves their details on the partner's activity link; the demo 招生老师 takes the clue
@@ -25,7 +26,7 @@ import { onHome } from './user-helpers'
  * audit log, read by 管理员, shows each of the office's steps. Each person has their own browser
  * context (their own cookies), as they would at their own desks.
  */
-describe("the office's day: from a new partner's approval to a paid withdrawal, all in the console", () => {
+test.describe("the office's day: from a new partner's approval to a paid withdrawal, all in the console", () => {
   const partner = { phone: '13900006666', name: '何晓燕' }
   const prospect = { name: '邓一鸣', phone: '13955550001' }
   let app: RunningApp
@@ -38,7 +39,7 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
   let partnerCode = ''
   let clueId = 0
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startOfficeApp()
     // Registered with personal and sign-up info as the partner app does; waiting for review.
     const made = await newPartner(app, { phone: partner.phone, realName: partner.name, approve: false })
@@ -51,7 +52,7 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     h5 = await phone.newPage()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await office?.close()
     await phone?.close()
     await browser?.close()
@@ -64,7 +65,7 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     await signInConsole(desk, app, account, password)
   }
 
-  it('管理员 approves the new partner from the 待审核 list', async () => {
+  test('管理员 approves the new partner from the 待审核 list', async () => {
     await at(ADMIN.account, ADMIN.password)
     await openConsole(desk, app, `/partners?status=${encodeURIComponent('待审核')}`)
     const row = rowWith(desk, partner.phone)
@@ -79,23 +80,23 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     await rowWith(desk, partner.phone).waitFor()
   })
 
-  it("a prospect's clue arrives through the partner's activity link", async () => {
+  test("a prospect's clue arrives through the partner's activity link", async () => {
     const res = await fetch(`${app.url}/api/ems/partner/clue/saveForActivity`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ name: prospect.name, phone: prospect.phone, ref: partnerCode }).toString(),
     })
     const body = (await res.json()) as { code: number; message: string; data: { id: number } }
-    assert.equal(body.code, 0, body.message)
+    expect(body.code, body.message).toBe(0)
     clueId = body.data.id
   })
 
-  it('the 招生老师 takes it from the pool, logs a follow-up and records a deal', async () => {
+  test('the 招生老师 takes it from the pool, logs a follow-up and records a deal', async () => {
     await at('teacher')
     await openConsole(desk, app, '/clues?assignee=pool')
     const row = rowWith(desk, prospect.phone)
     await row.waitFor()
-    assert.match((await row.textContent()) ?? '', new RegExp(`${prospect.name}.*待跟进.*活动.*${partner.name}`))
+    expect((await row.textContent()) ?? '').toMatch(new RegExp(`${prospect.name}.*待跟进.*活动.*${partner.name}`))
     await desk.getByTestId(`take-${clueId}`).click()
     await desk
       .locator('.ant-popconfirm')
@@ -122,13 +123,13 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     await deal.getByRole('button', { name: SUBMIT }).click()
     await desk.locator('.ant-page-header-heading .ant-tag', { hasText: '已成交' }).waitFor()
     const info = (await desk.getByTestId('clue-info').textContent()) ?? ''
-    assert.match(info, /成交专业电子商务\(大专\)|成交专业学历教育\(大专\)-电子商务\(大专\)/)
-    assert.match(info, /成交金额¥4,680\.00/)
-    assert.match(info, /合伙人佣金¥100\.00（青铜）/)
+    expect(info).toMatch(/成交专业电子商务\(大专\)|成交专业学历教育\(大专\)-电子商务\(大专\)/)
+    expect(info).toMatch(/成交金额¥4,680\.00/)
+    expect(info).toMatch(/合伙人佣金¥100\.00（青铜）/)
     await screenshot(desk, 'console-office-day-deal')
   })
 
-  it("the partner's H5 home shows the commission, and the partner withdraws it", async () => {
+  test("the partner's H5 home shows the commission, and the partner withdraws it", async () => {
     await signInPartner(h5, app, partner.phone)
     await h5.goto(`${app.url}/`)
     await onHome(h5)
@@ -143,13 +144,13 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     await h5.locator('.withdrawal-item__status', { hasText: '审核中' }).first().waitFor({ timeout: 20_000 })
   })
 
-  it('财务 pays it in the console, and the partner sees 已打款', async () => {
+  test('财务 pays it in the console, and the partner sees 已打款', async () => {
     await at('finance')
     await openConsole(desk, app, `/withdrawals?status=${encodeURIComponent('审核中')}&partnerId=${partnerId}`)
     const row = rowWith(desk, partner.name)
     await row.waitFor()
-    assert.equal(await tableRows(desk).count(), 1)
-    assert.match((await row.textContent()) ?? '', /¥100\.00.*审核中/)
+    expect(await tableRows(desk).count()).toBe(1)
+    expect((await row.textContent()) ?? '').toMatch(/¥100\.00.*审核中/)
     await row.getByRole('button', { name: /打\s*款/ }).click()
     const form = modal(desk, /^确认打款 #/)
     await form.getByPlaceholder('银行或微信、支付宝的转账流水号').fill('TX-OFFICE-DAY-1')
@@ -159,11 +160,11 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
     await h5.reload()
     await waitForTitle(h5, '提现')
     await h5.locator('.withdrawal-item__status', { hasText: '已打款' }).first().waitFor({ timeout: 20_000 })
-    assert.deepEqual(await textsOf(h5, '.withdrawal-item__status'), ['已打款'])
+    expect(await textsOf(h5, '.withdrawal-item__status')).toStrictEqual(['已打款'])
     await screenshot(h5, 'console-office-day-partner-paid')
   })
 
-  it('the audit log shows each of the office’s steps', async () => {
+  test('the audit log shows each of the office’s steps', async () => {
     await at(ADMIN.account, ADMIN.password)
     await openConsole(desk, app, '/audit')
     await tableRows(desk).first().waitFor()
@@ -177,7 +178,7 @@ describe("the office's day: from a new partner's approval to a paid withdrawal, 
       ['财务演示', '确认打款', 'TX-OFFICE-DAY-1'],
     ] as const) {
       const found = await tableRows(desk).filter({ hasText: what }).filter({ hasText: who }).filter({ hasText: which }).count()
-      assert.equal(found, 1, `the audit log lists ${what} of ${which} by ${who}:\n${rows}`)
+      expect(found, `the audit log lists ${what} of ${which} by ${who}:\n${rows}`).toBe(1)
     }
     await screenshot(desk, 'console-office-day-audit')
   })

@@ -1,8 +1,6 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
-import { screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { screenshot, expect, test, expectPresent } from './harness'
 import {
   choose,
   consoleSuite,
@@ -17,6 +15,9 @@ import {
   tableRows,
 } from './console-support'
 
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
 const PHONE = '13911110001'
 const NAME = '审核测试'
 const ID_CARD = '110101199003078515'
@@ -26,24 +27,24 @@ const ID_CARD = '110101199003078515'
  * each step in the audit log with before → after; the list's filters survive a reload and the
  * back button; the export carries the filters; ID card and payout account only for 管理员/财务.
  */
-describe('console 合伙人', () => {
+test.describe('console 合伙人', () => {
   const t = consoleSuite()
   let partnerId = 0
   let partner: Awaited<ReturnType<typeof newPartner>>
 
-  before(async () => {
+  test.beforeAll(async () => {
     partner = await newPartner(t.app, { phone: PHONE, realName: NAME, approve: false })
     partnerId = partner.id
   })
 
   const statusOfRow = (page: Page) => rowWith(page, PHONE).locator('.ant-tag').first()
 
-  it('管理员 rejects a partner with a reason, approves them, disables and enables them, and the audit log shows each step', async () => {
+  test('管理员 rejects a partner with a reason, approves them, disables and enables them, and the audit log shows each step', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, `/partners?keyword=${PHONE}`)
     await tableRows(page).first().waitFor()
-    assert.equal(await tableRows(page).count(), 1)
-    assert.equal(await statusOfRow(page).textContent(), '待审核')
+    expect(await tableRows(page).count()).toBe(1)
+    expect(await statusOfRow(page).textContent()).toBe('待审核')
 
     // Reject: the reason is required before anything is sent.
     await rowWith(page, PHONE).getByRole('button', { name: '拒绝' }).click()
@@ -56,7 +57,7 @@ describe('console 合伙人', () => {
     await page.locator('.ant-message-notice', { hasText: '已拒绝' }).waitFor()
     await statusOfRow(page).filter({ hasText: '已拒绝' }).waitFor()
     const seen = ok(await partner.api.call<{ status: string; rejectReason: string }>('GET', '/api/ems/partner/client/signInfo'))
-    assert.deepEqual([seen.status, seen.rejectReason], ['已拒绝', '学校信息与证件不一致'])
+    expect([seen.status, seen.rejectReason]).toStrictEqual(['已拒绝', '学校信息与证件不一致'])
 
     // Approve (a rejected partner may be approved after a second look).
     await rowWith(page, PHONE).getByRole('button', { name: '通过' }).click()
@@ -74,7 +75,7 @@ describe('console 合伙人', () => {
     await disable.getByRole('button', { name: '禁用' }).click()
     await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已禁用' }).waitFor()
     await page.getByText('禁用原因：违规推广').waitFor()
-    assert.equal((await partner.api.call('GET', '/api/ems/partner/client/signInfo')).code, 100000004)
+    expect((await partner.api.call('GET', '/api/ems/partner/client/signInfo')).code).toBe(100000004)
     await screenshot(page, 'console-partner-detail-disabled')
 
     await page.getByRole('button', { name: '启用' }).click()
@@ -85,19 +86,19 @@ describe('console 合伙人', () => {
     await openConsole(page, t.app, `/audit?entityType=partner&entityId=${partnerId}`)
     await tableRows(page).first().waitFor()
     const actions = await tableRows(page).locator('td .ant-tag').allTextContents()
-    assert.deepEqual(actions, ['启用合伙人', '禁用合伙人', '审核通过', '审核拒绝'])
+    expect(actions).toStrictEqual(['启用合伙人', '禁用合伙人', '审核通过', '审核拒绝'])
     const changes = (await tableRows(page).getByTestId('audit-change').allTextContents()).map((s) => s.replace(/\s+/g, ''))
-    assert.deepEqual(changes, [
+    expect(changes).toStrictEqual([
       '状态：已禁用→已通过',
       '状态：已通过→已禁用原因：-→违规推广',
       '状态：已拒绝→已通过',
       '状态：待审核→已拒绝原因：-→学校信息与证件不一致',
     ])
-    for (const row of await tableRows(page).all()) assert.match((await row.textContent()) ?? '', /管理员/)
+    for (const row of await tableRows(page).all()) expect((await row.textContent()) ?? '').toMatch(/管理员/)
     await screenshot(page, 'console-audit')
   })
 
-  it("the list's filters, page size and sort survive a reload and come back with the back button", async () => {
+  test("the list's filters, page size and sort survive a reload and come back with the back button", async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/partners')
     await choose(page, page.locator('.ant-pro-table-search .ant-select').first(), '已通过')
@@ -107,7 +108,7 @@ describe('console 合伙人', () => {
     await tableRows(page).first().waitFor()
     await settled(page)
     const filtered = await tableRows(page).count()
-    assert.ok(filtered >= 1)
+    expect(filtered >= 1).toBeTruthy()
 
     // Sort by registration, oldest first: in the address too.
     await page.locator('th', { hasText: '注册时间' }).click()
@@ -117,10 +118,10 @@ describe('console 合伙人', () => {
     await tableRows(page).first().waitFor()
     await settled(page)
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
-    assert.equal(await page.getByPlaceholder('手机号、姓名或推广码').inputValue(), '139')
-    assert.equal(await tableRows(page).count(), filtered)
-    assert.deepEqual([...new Set(await tableRows(page).locator('.ant-tag').allTextContents())], ['已通过'])
-    assert.equal(await page.locator('th[aria-sort="ascending"]', { hasText: '注册时间' }).count(), 1)
+    expect(await page.getByPlaceholder('手机号、姓名或推广码').inputValue()).toBe('139')
+    expect(await tableRows(page).count()).toBe(filtered)
+    expect([...new Set(await tableRows(page).locator('.ant-tag').allTextContents())]).toStrictEqual(['已通过'])
+    expect(await page.locator('th[aria-sort="ascending"]', { hasText: '注册时间' }).count()).toBe(1)
     await screenshot(page, 'console-partners-filtered')
 
     // Reset, then Back: the filtered list returns.
@@ -130,10 +131,10 @@ describe('console 合伙人', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === '已通过')
     await settled(page)
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
-    assert.equal(await page.getByPlaceholder('手机号、姓名或推广码').inputValue(), '139')
+    expect(await page.getByPlaceholder('手机号、姓名或推广码').inputValue()).toBe('139')
   })
 
-  it('the export downloads an xlsx of the list with its current filters', async () => {
+  test('the export downloads an xlsx of the list with its current filters', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, `/partners?status=${encodeURIComponent('待审核')}`)
     await tableRows(page).first().waitFor()
@@ -143,34 +144,34 @@ describe('console 合伙人', () => {
       page.waitForEvent('download'),
       page.getByTestId('partner-export').click(),
     ])
-    assert.match(new URL(request.url()).search, /status=%E5%BE%85%E5%AE%A1%E6%A0%B8/)
-    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    expect(new URL(request.url()).search).toMatch(/status=%E5%BE%85%E5%AE%A1%E6%A0%B8/)
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(await download.path())
     const sheet = workbook.worksheets[0]
-    assert.ok(sheet)
-    assert.equal(sheet.actualRowCount - 1, shown)
+    expectPresent(sheet)
+    expect(sheet.actualRowCount - 1).toBe(shown)
     const header = (sheet.getRow(1).values as unknown[]).filter(Boolean)
-    assert.ok(header.includes('手机号') && header.includes('状态'), String(header))
+    expect(header.includes('手机号') && header.includes('状态'), String(header)).toBeTruthy()
   })
 
-  it('财务 sees the ID card and payout account on the detail but cannot review; 招生老师 sees neither nor the money', async () => {
+  test('财务 sees the ID card and payout account on the detail but cannot review; 招生老师 sees neither nor the money', async () => {
     const finance = await t.page('finance')
     await openConsole(finance, t.app, `/partners/${partnerId}`)
     await finance.getByText(ID_CARD).waitFor()
     await finance.locator('.ant-descriptions-item', { hasText: '收款账号' }).getByText(PHONE).waitFor()
     for (const action of ['通过', '拒绝', '禁用', '启用'])
-      assert.equal(await finance.getByRole('button', { name: action, exact: true }).count(), 0, action)
-    assert.deepEqual(await finance.locator('.ant-tabs-tab').allTextContents(), ['资金流水', '提现记录'])
+      expect(await finance.getByRole('button', { name: action, exact: true }).count(), action).toBe(0)
+    expect(await finance.locator('.ant-tabs-tab').allTextContents()).toStrictEqual(['资金流水', '提现记录'])
     await screenshot(finance, 'console-partner-detail-finance')
 
     const teacher = await t.page('teacher')
     await openConsole(teacher, t.app, `/partners/${partnerId}`)
     await teacher.getByText('报名信息').waitFor()
-    assert.equal(await teacher.getByText('身份证号').count(), 0)
-    assert.equal(await teacher.getByText('收款账号').count(), 0)
-    assert.equal(await teacher.getByText('可提现').count(), 0)
-    assert.deepEqual(await teacher.locator('.ant-tabs-tab').allTextContents(), ['线索'])
+    expect(await teacher.getByText('身份证号').count()).toBe(0)
+    expect(await teacher.getByText('收款账号').count()).toBe(0)
+    expect(await teacher.getByText('可提现').count()).toBe(0)
+    expect(await teacher.locator('.ant-tabs-tab').allTextContents()).toStrictEqual(['线索'])
 
     // The server agrees: 招生老师's answer carries the masked ID card.
     const api = await operatorApi(t.app, OPERATORS.teacher.account, OPERATORS.teacher.password)
@@ -179,7 +180,7 @@ describe('console 合伙人', () => {
         id: partnerId,
       }),
     )
-    assert.equal(detail.sensitiveVisible, false)
-    assert.notEqual(detail.personal.idCard, ID_CARD)
+    expect(detail.sensitiveVisible).toBe(false)
+    expect(detail.personal.idCard).not.toBe(ID_CARD)
   })
 })

@@ -1,9 +1,10 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test } from './harness'
 import { consoleSuite, modal, ok, OPERATORS, openConsole, operatorApi, rowWith, statistic } from './console-support'
 import { newPartner, type ApiUser } from './office-support'
 import { formatYuan } from '@activity/money'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 const CLUE = '/api/ems/partner/clue'
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -14,7 +15,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * withdrawn that commission, is left with a debt shown on their detail and in 资金流水; a cancel
  * refused by the server is shown in the dialog.
  */
-describe('console 退费撤销成交 and 推荐奖励', () => {
+test.describe('console 退费撤销成交 and 推荐奖励', () => {
   const t = consoleSuite()
   const teacherApi = () => operatorApi(t.app, OPERATORS.teacher.account, OPERATORS.teacher.password)
   let phoneSeq = 0
@@ -28,16 +29,16 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     const done = ok(
       await teacher.call<{ commission: number }>('PUT', `${CLUE}/deal`, { id: clue.id, programme: '会计学(本科)', amount: 398000 }),
     )
-    assert.ok(done.commission > 0, 'the demo tiers pay a commission')
+    expect(done.commission > 0, 'the demo tiers pay a commission').toBeTruthy()
     return { id: clue.id, commission: done.commission }
   }
 
-  it('管理员 sets the referral bonus on the tier screen, checked before it is sent', async () => {
+  test('管理员 sets the referral bonus on the tier screen, checked before it is sent', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/tiers')
     const card = page.getByTestId('referral-bonus')
     await card.getByText('只奖励直接推荐人一级').waitFor()
-    assert.equal(await card.locator('.ant-radio-button-wrapper-checked').innerText(), '关闭')
+    expect(await card.locator('.ant-radio-button-wrapper-checked').innerText()).toBe('关闭')
     await card.getByText('佣金比例', { exact: true }).click()
     await card.getByRole('button', { name: '保存推荐奖励' }).click()
     await card.getByText('请填写奖励比例').waitFor()
@@ -46,7 +47,7 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await card.getByRole('button', { name: '保存推荐奖励' }).click()
     await page.locator('.ant-message-notice', { hasText: '推荐奖励已保存' }).waitFor()
     const admin = await operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
-    assert.deepEqual(ok(await admin.call('GET', '/api/ems/partner/config/level/referralBonus')), {
+    expect(ok(await admin.call('GET', '/api/ems/partner/config/level/referralBonus'))).toStrictEqual({
       mode: '佣金比例',
       amount: 0,
       percent: 10,
@@ -56,10 +57,10 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await card.getByText('关闭', { exact: true }).click()
     await card.getByRole('button', { name: '保存推荐奖励' }).click()
     await page.locator('.ant-message-notice', { hasText: '推荐奖励已关闭' }).waitFor()
-    assert.equal(ok(await admin.call<{ mode: string }>('GET', '/api/ems/partner/config/level/referralBonus')).mode, '关闭')
+    expect(ok(await admin.call<{ mode: string }>('GET', '/api/ems/partner/config/level/referralBonus')).mode).toBe('关闭')
   })
 
-  it('the teacher cancels a refunded deal; the commission already withdrawn becomes the partner’s debt, shown on the partner and in the ledger', async () => {
+  test('the teacher cancels a refunded deal; the commission already withdrawn becomes the partner’s debt, shown on the partner and in the ledger', async () => {
     const partner = await newPartner(t.app, { phone: phone(), realName: '退费测试' })
     const { id, commission } = await dealOf(partner, '退费学员')
     // The partner withdraws the whole commission (not frozen in these tests).
@@ -78,7 +79,7 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已退费' }).waitFor()
     await page.locator('.ant-descriptions-item', { hasText: '退费原因' }).getByText('学员退学，学费已全额退还').waitFor()
     await page.getByTestId('clue-timeline').getByText('退费撤销成交').first().waitFor()
-    assert.equal(await page.getByRole('button', { name: '退费撤销成交' }).count(), 0, 'a cancelled deal offers no second cancel')
+    expect(await page.getByRole('button', { name: '退费撤销成交' }).count(), 'a cancelled deal offers no second cancel').toBe(0)
     await screenshot(page, 'console-clue-cancelled')
 
     // The partner's detail (管理员) shows the debt.
@@ -86,7 +87,7 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     await openConsole(admin, t.app, `/partners/${partner.id}`)
     const debt = admin.getByTestId('partner-debt')
     await debt.waitFor()
-    assert.equal(await statistic(debt), formatYuan(commission, { symbol: false }))
+    expect(await statistic(debt)).toBe(formatYuan(commission, { symbol: false }))
     await screenshot(admin, 'console-partner-debt')
 
     // 资金流水 (财务), filtered by the new type: the claw-back row carries the debt.
@@ -95,12 +96,12 @@ describe('console 退费撤销成交 and 推荐奖励', () => {
     const row = rowWith(finance, '退费测试')
     await row.waitFor()
     const text = await row.innerText()
-    assert.match(text, /佣金撤回/)
-    assert.match(text, new RegExp(escape(formatYuan(commission))))
-    assert.match(text, /余额不足/)
+    expect(text).toMatch(/佣金撤回/)
+    expect(text).toMatch(new RegExp(escape(formatYuan(commission))))
+    expect(text).toMatch(/余额不足/)
   })
 
-  it('a cancel the server refuses (already cancelled meanwhile) is shown in the dialog', async () => {
+  test('a cancel the server refuses (already cancelled meanwhile) is shown in the dialog', async () => {
     const partner = await newPartner(t.app, { phone: phone(), realName: '并发退费' })
     const { id } = await dealOf(partner, '并发学员')
     const page = await t.page('teacher')

@@ -1,14 +1,15 @@
-import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test } from './harness'
 import { consoleSuite, endSessionBehindThePage, menuEntries, ok, OPERATORS, openConsole, operatorApi, settled } from './console-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * The console's door, at 1366×768: signing in (the server's refusals shown as it words them,
  * the lock-out included), each role's menu, an expired session sending the operator to sign in
  * and back to the same filtered list, and changing one's own password.
  */
-describe('console sign-in, roles and session', () => {
+test.describe('console sign-in, roles and session', () => {
   const t = consoleSuite()
 
   async function createOperator(account: string, role: '管理员' | '财务' | '招生老师', password = 'start1234') {
@@ -22,21 +23,21 @@ describe('console sign-in, roles and session', () => {
     await page.getByRole('button', { name: '登录' }).click()
   }
 
-  it('a console address opened without a session asks to sign in, and a wrong password shows the server message', async () => {
+  test('a console address opened without a session asks to sign in, and a wrong password shows the server message', async () => {
     const page = await t.blankPage()
     await page.goto(`${t.app.url}/admin/partners`)
     await page.waitForURL(/\/admin\/signIn\?redirect=%2Fpartners$/)
     await submitSignIn(page, OPERATORS.admin.account, 'not-the-password1')
     await page.getByRole('alert').filter({ hasText: '账号或密码错误' }).waitFor()
     await screenshot(page, 'console-signin-wrong-password')
-    assert.match(page.url(), /\/admin\/signIn/)
+    expect(page.url()).toMatch(/\/admin\/signIn/)
 
     await submitSignIn(page, OPERATORS.admin.account, OPERATORS.admin.password)
     await page.waitForURL(`${t.app.url}/admin/partners`)
     await page.getByTestId('operator').filter({ hasText: '管理员' }).waitFor()
   })
 
-  it('after five wrong passwords the account is locked and the sign-in page says so, even with the right password', async () => {
+  test('after five wrong passwords the account is locked and the sign-in page says so, even with the right password', async () => {
     await createOperator('locked01', '招生老师')
     const page = await t.blankPage()
     await page.goto(`${t.app.url}/admin/signIn`)
@@ -51,36 +52,36 @@ describe('console sign-in, roles and session', () => {
       .filter({ hasText: /密码错误次数过多，请\d+分钟后再试/ })
       .waitFor()
     await screenshot(page, 'console-signin-locked')
-    assert.match(page.url(), /\/admin\/signIn/)
+    expect(page.url()).toMatch(/\/admin\/signIn/)
   })
 
-  it('管理员 sees every area; 财务 sees withdrawals and the ledger but not partners; 招生老师 sees clues but no money', async () => {
+  test('管理员 sees every area; 财务 sees withdrawals and the ledger but not partners; 招生老师 sees clues but no money', async () => {
     const admin = await t.page('admin')
     const adminMenu = await menuEntries(admin)
     for (const entry of ['工作台', '合伙人', '线索', '提现', '资金流水', '操作日志'])
-      assert.ok(adminMenu.includes(entry), `管理员 sees ${entry}`)
+      expect(adminMenu.includes(entry), `管理员 sees ${entry}`).toBeTruthy()
 
     const finance = await t.page('finance')
     const financeMenu = await menuEntries(finance)
-    assert.ok(financeMenu.includes('提现') && financeMenu.includes('资金流水'), financeMenu.join(','))
-    for (const hidden of ['合伙人', '线索', '操作日志']) assert.ok(!financeMenu.includes(hidden), `财务 does not see ${hidden}`)
+    expect(financeMenu.includes('提现') && financeMenu.includes('资金流水'), financeMenu.join(',')).toBeTruthy()
+    for (const hidden of ['合伙人', '线索', '操作日志']) expect(!financeMenu.includes(hidden), `财务 does not see ${hidden}`).toBeTruthy()
     await screenshot(finance, 'console-menu-finance')
     // Typed by hand, the partner list is closed to 财务 and says why; approving is refused by the server too.
     await openConsole(finance, t.app, '/partners')
     await finance.getByText('无权访问').waitFor()
-    assert.equal(await finance.getByRole('button', { name: '通过' }).count(), 0)
+    expect(await finance.getByRole('button', { name: '通过' }).count()).toBe(0)
     const financeApi = await operatorApi(t.app, OPERATORS.finance.account, OPERATORS.finance.password)
-    assert.equal((await financeApi.call('PUT', '/api/ems/partner/partner/audit', { id: 2, status: '已通过' })).code, 100000003)
+    expect((await financeApi.call('PUT', '/api/ems/partner/partner/audit', { id: 2, status: '已通过' })).code).toBe(100000003)
 
     const teacher = await t.page('teacher')
     const teacherMenu = await menuEntries(teacher)
-    assert.ok(teacherMenu.includes('线索'), teacherMenu.join(','))
+    expect(teacherMenu.includes('线索'), teacherMenu.join(',')).toBeTruthy()
     for (const hidden of ['合伙人', '提现', '资金流水', '操作日志'])
-      assert.ok(!teacherMenu.includes(hidden), `招生老师 does not see ${hidden}`)
+      expect(!teacherMenu.includes(hidden), `招生老师 does not see ${hidden}`).toBeTruthy()
     await screenshot(teacher, 'console-menu-teacher')
   })
 
-  it('an expired session goes to the sign-in page, and signing in returns to the same filtered list', async () => {
+  test('an expired session goes to the sign-in page, and signing in returns to the same filtered list', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, `/partners?status=${encodeURIComponent('已通过')}`)
     await endSessionBehindThePage(page, t.app)
@@ -88,7 +89,7 @@ describe('console sign-in, roles and session', () => {
     // The next call the page makes (reloading the list) is refused: the console goes to sign in.
     await page.locator('.ant-pro-table-list-toolbar-setting-item .anticon-reload').click()
     await page.waitForURL(/\/admin\/signIn\?redirect=.*&expired=1$/)
-    assert.equal(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? ''), '/partners?status=已通过')
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/partners?status=已通过')
     await page.getByText('登录已过期，请重新登录').waitFor()
     await screenshot(page, 'console-session-expired')
 
@@ -100,7 +101,7 @@ describe('console sign-in, roles and session', () => {
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
   })
 
-  it('an operator changes their own password (the old one checked), signs out, and signs in with the new one', async () => {
+  test('an operator changes their own password (the old one checked), signs out, and signs in with the new one', async () => {
     await createOperator('pwchange01', '财务')
     const page = await t.blankPage()
     await page.goto(`${t.app.url}/admin/signIn`)

@@ -1,12 +1,5 @@
-/**
- * What the console's browser tests share (console-*.test.ts): `npm start`'s program with a known
- * administrator and Chromium for a describe block, desktop pages signed in as an operator, the
- * session ended behind the page's back, the menu a role sees, and a server error on chosen calls.
- * The gestures on Ant Design's pieces and the API clients come from office-support.ts.
- */
-import { after, before } from 'node:test'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { launchBrowser, type RunningApp, test } from './harness'
 import { SERVER_ERROR } from './misbehave'
 import { ADMIN, DEMO_PASSWORD, desktopContext, signInConsole, startOfficeApp } from './office-support'
 
@@ -61,11 +54,11 @@ export function consoleSuite(): ConsoleSuite {
     await signInConsole(page, t.app, OPERATORS[who].account, OPERATORS[who].password)
     return page
   }
-  before(async () => {
+  test.beforeAll(async () => {
     t.app = await startOfficeApp()
     t.browser = await launchBrowser()
   })
-  after(async () => {
+  test.afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined)
     await t.browser?.close()
     await t.app?.stop()

@@ -1,8 +1,6 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
-import { screenshot } from './harness'
+import type { Page } from '@playwright/test'
+import { screenshot, expect, test } from './harness'
 import { consoleSuite } from './console-support'
 import {
   ADMIN,
@@ -20,6 +18,9 @@ import {
   tableRows,
 } from './office-support'
 
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
 /**
  * 提现 in the console, as finance works it at 1366×768: the queue (审核中 first, filters in the
  * address), paying one with a transaction number (a double click pays once), a page gone stale
@@ -27,12 +28,12 @@ import {
  * export for the bank's batch payout, and paying by WeChat transfer (the sandbox provider plays
  * WeChat and the partner: the transfer fails, comes back with the reason, and is confirmed).
  */
-describe('console 提现: finance pays the queue', () => {
+test.describe('console 提现: finance pays the queue', () => {
   const t = consoleSuite()
   let page: Page
   const ids = { lin: 0, wang: 0, zhao: 0 }
 
-  before(async () => {
+  test.beforeAll(async () => {
     const lin = await newPartner(t.app, { phone: '13900001001', realName: '林一' })
     const wang = await newPartner(t.app, { phone: '13900001002', realName: '王二' })
     const zhao = await newPartner(t.app, { phone: '13900001003', realName: '赵三' })
@@ -42,18 +43,18 @@ describe('console 提现: finance pays the queue', () => {
     page = await t.page('finance')
   })
 
-  it('lists 审核中 first, keeps the status filter in the address, and pays one once however often 确认已打款 is clicked', async () => {
+  test('lists 审核中 first, keeps the status filter in the address, and pays one once however often 确认已打款 is clicked', async () => {
     await openConsole(page, t.app, '/withdrawals')
     await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
     const firstDone = statuses.findIndex((s) => s !== '审核中')
-    assert.ok(firstDone > 0 && statuses.slice(firstDone).every((s) => s !== '审核中'), `审核中 first: ${statuses.join(',')}`)
+    expect(firstDone > 0 && statuses.slice(firstDone).every((s) => s !== '审核中'), `审核中 first: ${statuses.join(',')}`).toBeTruthy()
 
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await page.reload()
     await tableRows(page).first().waitFor()
-    assert.equal(await tableRows(page).count(), 4)
-    assert.equal(await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' }).count(), 1)
+    expect(await tableRows(page).count()).toBe(4)
+    expect(await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' }).count()).toBe(1)
 
     const pays: string[] = []
     page.on('request', (r) => {
@@ -66,17 +67,17 @@ describe('console 提现: finance pays the queue', () => {
     await form.getByRole('button', { name: '确认已打款' }).dblclick()
     await page.locator('.ant-message', { hasText: `#${ids.lin} 已确认打款` }).waitFor()
     await rowWith(page, '林一').waitFor({ state: 'detached' })
-    assert.equal(pays.length, 1, 'one pay request for a double click')
-    assert.deepEqual(JSON.parse(pays[0]!), { id: ids.lin, transactionNo: 'TX-E2E-0001' })
+    expect(pays.length, 'one pay request for a double click').toBe(1)
+    expect(JSON.parse(pays[0]!)).toStrictEqual({ id: ids.lin, transactionNo: 'TX-E2E-0001' })
 
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     const paid = rowWith(page, '林一')
     await paid.waitFor()
-    assert.match((await paid.textContent()) ?? '', /流水号 TX-E2E-0001/)
+    expect((await paid.textContent()) ?? '').toMatch(/流水号 TX-E2E-0001/)
     await screenshot(page, 'console-withdrawals')
   })
 
-  it('shows the server’s refusal when the withdrawal was refused by someone else since the page loaded', async () => {
+  test('shows the server’s refusal when the withdrawal was refused by someone else since the page loaded', async () => {
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await rowWith(page, '王二').waitFor()
     const colleague = await operatorApi(t.app, 'finance')
@@ -93,10 +94,10 @@ describe('console 提现: finance pays the queue', () => {
     await rowWith(page, '王二').waitFor({ state: 'detached' })
   })
 
-  it('pays a batch and reports the row that failed and why', async () => {
+  test('pays a batch and reports the row that failed and why', async () => {
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await rowWith(page, '赵三').waitFor()
-    assert.equal(await tableRows(page).count(), 2)
+    expect(await tableRows(page).count()).toBe(2)
     await rowWith(page, '赵三').locator('.ant-checkbox-input').check()
     await rowWith(page, '陈晓明').locator('.ant-checkbox-input').check()
     await page.getByText('已选 2 笔，合计 ¥166.00').waitFor()
@@ -111,23 +112,23 @@ describe('console 提现: finance pays the queue', () => {
     await demoRow.locator('input').fill('TX-BATCH-2')
     await form.getByRole('button', { name: '确认已打款' }).click()
     await form.getByTestId('batch-report').filter({ hasText: '成功 1 笔，失败 1 笔' }).waitFor()
-    assert.match((await form.getByTestId(`batch-failed-${ids.zhao}`).textContent()) ?? '', /失败：该提现已处理（已打款）/)
-    assert.equal(await demoRow.getByText('已打款').count(), 1)
+    expect((await form.getByTestId(`batch-failed-${ids.zhao}`).textContent()) ?? '').toMatch(/失败：该提现已处理（已打款）/)
+    expect(await demoRow.getByText('已打款').count()).toBe(1)
     await screenshot(page, 'console-withdrawals-batch')
     await form.getByRole('button', { name: /完\s*成/ }).click()
     await page.getByText('没有符合条件的提现申请').waitFor()
   })
 
-  it('exports the filtered list as the payout file', async () => {
+  test('exports the filtered list as the payout file', async () => {
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     await rowWith(page, '林一').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
-    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(await download.path())
     const sheet = book.worksheets[0]!
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    assert.deepEqual(header, [
+    expect(header).toStrictEqual([
       '提现编号',
       '合伙人姓名',
       '手机号',
@@ -141,11 +142,11 @@ describe('console 提现: finance pays the queue', () => {
     ])
     const rows = sheet.getSheetValues().slice(2).filter(Boolean) as unknown[][]
     // The demo's paid one, 林一's, 赵三's (by hand) and 陈晓明's batch one.
-    assert.equal(rows.length, 4)
-    assert.ok(rows.every((r) => r[8] === '已打款'))
+    expect(rows.length).toBe(4)
+    expect(rows.every((r) => r[8] === '已打款')).toBeTruthy()
   })
 
-  it('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {
+  test('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {
     await openConsole(page, t.app, '/withdrawals')
     await tableRows(page).first().waitFor()
     // The 金额 cell of each row, as yuan.
@@ -167,29 +168,26 @@ describe('console 提现: finance pays the queue', () => {
     await tableRows(page).first().waitFor()
     await screenshot(page, 'console-withdrawals-sort-amount-asc')
     const ascending = await sortedColumn()
-    assert.ok(ascending.length >= 4, ascending.join(','))
-    assert.deepEqual(
-      ascending,
-      [...ascending].sort((a, b) => a - b),
-    )
+    expect(ascending.length >= 4, ascending.join(',')).toBeTruthy()
+    expect(ascending).toStrictEqual([...ascending].sort((a, b) => a - b))
     await Promise.all([answered('amount_desc'), amountHeader.click()])
     await page.waitForURL(/sort=amount\.descend/)
     await settled(page)
     await tableRows(page).first().waitFor()
     const descending = await sortedColumn()
-    assert.deepEqual(descending, [...ascending].sort((a, b) => b - a).slice(0, descending.length))
+    expect(descending).toStrictEqual([...ascending].sort((a, b) => b - a).slice(0, descending.length))
     // A reload (or a shared link) keeps the order.
     await page.reload()
     await settled(page)
     await tableRows(page).first().waitFor()
-    assert.deepEqual(await sortedColumn(), descending)
+    expect(await sortedColumn()).toStrictEqual(descending)
     await screenshot(page, 'console-withdrawals-sorted')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('withdrawal-export').click()])
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(await download.path())
     const amounts = (book.worksheets[0]!.getSheetValues().slice(2).filter(Boolean) as unknown[][]).map((r) => Number(r[7]))
-    assert.deepEqual(amounts.slice(0, descending.length), descending)
+    expect(amounts.slice(0, descending.length)).toStrictEqual(descending)
 
     // Oldest applied first: a new application, the newest of all, is still first while 审核中.
     const late = await newPartner(t.app, { phone: '13900001009', realName: '钱九' })
@@ -197,11 +195,11 @@ describe('console 提现: finance pays the queue', () => {
     await openConsole(page, t.app, '/withdrawals?sort=createdAt.ascend')
     await tableRows(page).first().waitFor()
     const statuses = await tableRows(page).locator('.ant-tag').allTextContents()
-    assert.deepEqual(statuses.slice(0, 2), ['审核中', '已打款'], statuses.join(','))
-    assert.match((await tableRows(page).first().textContent()) ?? '', /钱九/)
+    expect(statuses.slice(0, 2), statuses.join(',')).toStrictEqual(['审核中', '已打款'])
+    expect((await tableRows(page).first().textContent()) ?? '').toMatch(/钱九/)
   })
 
-  it("an export the server refuses shows the server's message and saves no file", async () => {
+  test("an export the server refuses shows the server's message and saves no file", async () => {
     const admin = await operatorApi(t.app, ADMIN.account, ADMIN.password)
     const created = ok(
       await admin.call<{ id: number }>('POST', '/api/bms/system/admin', {
@@ -224,14 +222,14 @@ describe('console 提现: finance pays the queue', () => {
       await second.getByTestId('withdrawal-export').click()
       await second.locator('.ant-message').getByText('无权进行此操作').waitFor()
       await second.waitForFunction(() => !document.querySelector('[data-testid="withdrawal-export"].ant-btn-loading'))
-      assert.equal(downloads, 0)
+      expect(downloads).toBe(0)
       await screenshot(second, 'console-withdrawals-export-refused')
     } finally {
       await other.close()
     }
   })
 
-  it('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {
+  test('pays by WeChat transfer: 待确认收款 until the partner confirms, a failure comes back with its reason, and a partner without the mini-program is refused clearly', async () => {
     const sun = await newPartner(t.app, { phone: '13900001004', realName: '孙四' })
     const sunId = await pendingWithdrawal(t.app, sun, 15000)
     // 孙四 then signed in to the mini-program (the local login gateway takes fake:<open id>); that starts a new session.
@@ -250,16 +248,16 @@ describe('console 提现: finance pays the queue', () => {
     await form.getByText('¥150.00').waitFor()
     await form.getByRole('button', { name: '发起微信转账' }).dblclick()
     await page.locator('.ant-message', { hasText: `#${sunId} 已发起微信转账，等待合伙人在小程序中确认收款` }).waitFor()
-    assert.equal(transfers.length, 1, 'one transfer request for a double click')
-    assert.deepEqual(JSON.parse(transfers[0]!), { id: sunId })
+    expect(transfers.length, 'one transfer request for a double click').toBe(1)
+    expect(JSON.parse(transfers[0]!)).toStrictEqual({ id: sunId })
     let row = rowWith(page, '孙四')
     await row.locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
-    assert.match((await row.textContent()) ?? '', /等待合伙人确认收款/)
-    assert.equal(await row.getByTestId(`pay-${sunId}`).count(), 0, 'no manual pay while WeChat may pay')
+    expect((await row.textContent()) ?? '').toMatch(/等待合伙人确认收款/)
+    expect(await row.getByTestId(`pay-${sunId}`).count(), 'no manual pay while WeChat may pay').toBe(0)
 
     // The partner's WeChat account cannot receive it: back to finance with the reason.
     const failed = await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=fail`, { method: 'POST' })
-    assert.equal(((await failed.json()) as { data: { status: string } }).data.status, '审核中')
+    expect(((await failed.json()) as { data: { status: string } }).data.status).toBe('审核中')
     await page.reload()
     row = rowWith(page, '孙四')
     await row.getByTestId(`transfer-reason-${sunId}`).filter({ hasText: '微信转账：收款人微信账户收款异常' }).waitFor()
@@ -272,10 +270,10 @@ describe('console 提现: finance pays the queue', () => {
     await form.getByRole('button', { name: '发起微信转账' }).click()
     await rowWith(page, '孙四').locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
     const confirmed = await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=confirm`, { method: 'POST' })
-    assert.equal(((await confirmed.json()) as { data: { status: string } }).data.status, '已打款')
+    expect(((await confirmed.json()) as { data: { status: string } }).data.status).toBe('已打款')
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
     await rowWith(page, '孙四').waitFor()
-    assert.match((await rowWith(page, '孙四').textContent()) ?? '', new RegExp(`流水号 SBXTWD${sunId}N2`))
+    expect((await rowWith(page, '孙四').textContent()) ?? '').toMatch(new RegExp(`流水号 SBXTWD${sunId}N2`))
 
     // 周五 never signed in to the mini-program: the form says so and the withdrawal stays 审核中.
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)

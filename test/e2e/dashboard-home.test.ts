@@ -1,9 +1,10 @@
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, startApp, transitionsEnded, type RunningApp, expect, test } from './harness'
 import { storedUserId } from './misbehave'
 import { DEMO, registerPartner, signInOnLoginPage, signInPartner, textsOf, toastText, waitForTitle } from './dashboard-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * 首页 in a real Chromium against the real back-office with the demo data: the active partner's
@@ -12,16 +13,16 @@ import { DEMO, registerPartner, signInOnLoginPage, signInPartner, textsOf, toast
  */
 const HOME_CALL = '/api/ems/partner/partner/home'
 
-describe('首页 (the partner dashboard)', () => {
+test.describe('首页 (the partner dashboard)', () => {
   let app: RunningApp
   let browser: Browser
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp()
     browser = await launchBrowser()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -39,23 +40,23 @@ describe('首页 (the partner dashboard)', () => {
     await page.locator('.home-wallet').waitFor({ timeout: 20_000 })
   }
 
-  it("shows the demo partner's withdrawable, frozen and balance, this cycle's tier and the way to the next", async () => {
+  test("shows the demo partner's withdrawable, frozen and balance, this cycle's tier and the way to the next", async () => {
     const { context, page } = await signedIn()
     await openHome(page)
-    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
-    assert.equal(await page.locator('.home-wallet__frozen').textContent(), '¥400.00')
-    assert.equal(await page.locator('.home-wallet__balance').textContent(), '¥700.00')
-    assert.equal(await page.locator('.home-tier__name').textContent(), '白银')
-    assert.equal(await page.locator('.home-tier__rate').textContent(), '每单 ¥150.00')
-    assert.equal(await page.locator('.home-tier__hint').textContent(), '再成交 2 单升级为黄金，每单 ¥200.00')
+    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥300.00')
+    expect(await page.locator('.home-wallet__frozen').textContent()).toBe('¥400.00')
+    expect(await page.locator('.home-wallet__balance').textContent()).toBe('¥700.00')
+    expect(await page.locator('.home-tier__name').textContent()).toBe('白银')
+    expect(await page.locator('.home-tier__rate').textContent()).toBe('每单 ¥150.00')
+    expect(await page.locator('.home-tier__hint').textContent()).toBe('再成交 2 单升级为黄金，每单 ¥200.00')
     // 4 of the 6 deals 黄金 needs: the bar is two thirds full.
     const fill = await page.locator('.home-tier__fill').evaluate((el) => (el as HTMLElement).style.width)
-    assert.equal(fill, '66%')
-    assert.equal(await page.locator('.home-stats__deals').textContent(), '4')
-    assert.equal(await page.locator('.home-stats__clues').textContent(), '3')
-    assert.equal(await page.locator('.home-notice').count(), 0)
-    assert.equal(await page.locator('.page__back').count(), 0, 'the entry page has no back button')
-    assert.deepEqual(await textsOf(page, '.home-entries__label'), [
+    expect(fill).toBe('66%')
+    expect(await page.locator('.home-stats__deals').textContent()).toBe('4')
+    expect(await page.locator('.home-stats__clues').textContent()).toBe('3')
+    expect(await page.locator('.home-notice').count()).toBe(0)
+    expect(await page.locator('.page__back').count(), 'the entry page has no back button').toBe(0)
+    expect(await textsOf(page, '.home-entries__label')).toStrictEqual([
       '招生线索',
       '资金记录',
       '本周期档位',
@@ -74,7 +75,7 @@ describe('首页 (the partner dashboard)', () => {
     await context.close()
   })
 
-  it('opens each dashboard screen from its entry, and the share poster over the activities', async () => {
+  test('opens each dashboard screen from its entry, and the share poster over the activities', async () => {
     const { context, page } = await signedIn()
     await openHome(page)
     const entries: Array<[string, string, string]> = [
@@ -91,7 +92,7 @@ describe('首页 (the partner dashboard)', () => {
     for (const [key, title, path] of entries) {
       await page.locator(`.home-entries__item--${key}`).click()
       await waitForTitle(page, title)
-      assert.equal(new URL(page.url()).pathname, path)
+      expect(new URL(page.url()).pathname).toBe(path)
       await page.goBack()
       await page.locator('.home-wallet').waitFor()
     }
@@ -99,7 +100,7 @@ describe('首页 (the partner dashboard)', () => {
     await page.locator('.home-entries__item--poster').click()
     await page.locator('.share-poster__title', { hasText: '分享海报' }).waitFor()
     await page.locator('img.share-poster__picture').waitFor({ timeout: 30_000 })
-    assert.equal(new URL(page.url()).pathname, '/pages/activity/main')
+    expect(new URL(page.url()).pathname).toBe('/pages/activity/main')
     await screenshot(page, 'dashboard-home-poster')
     await page.locator('.share-poster__close').click()
     await page.locator('.share-poster').waitFor({ state: 'detached' })
@@ -109,62 +110,62 @@ describe('首页 (the partner dashboard)', () => {
     // 待跟进 opens the clue list on that status.
     await page.locator('.home-stats__cell').nth(1).click()
     await waitForTitle(page, '招生线索')
-    assert.equal(new URL(page.url()).searchParams.get('status'), '待跟进')
+    expect(new URL(page.url()).searchParams.get('status')).toBe('待跟进')
     await page.locator('.filter-bar__tab--active', { hasText: '待跟进' }).waitFor()
     await context.close()
   })
 
-  it('shows a partner under review their status, and no money yet', async () => {
+  test('shows a partner under review their status, and no money yet', async () => {
     const { context, page } = await signedIn(DEMO.pending)
     await openHome(page)
-    assert.equal(await page.locator('.home-notice--pending').textContent(), '资料审核中，审核通过后即可登记线索、获得佣金')
-    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥0.00')
-    assert.equal(await page.locator('.home-stats__deals').textContent(), '0')
-    assert.equal(await page.locator('.home-tier__name').textContent(), '青铜')
-    assert.equal(await page.locator('.home-tier__hint').textContent(), '再成交 3 单升级为白银，每单 ¥150.00')
+    expect(await page.locator('.home-notice--pending').textContent()).toBe('资料审核中，审核通过后即可登记线索、获得佣金')
+    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥0.00')
+    expect(await page.locator('.home-stats__deals').textContent()).toBe('0')
+    expect(await page.locator('.home-tier__name').textContent()).toBe('青铜')
+    expect(await page.locator('.home-tier__hint').textContent()).toBe('再成交 3 单升级为白银，每单 ¥150.00')
     await screenshot(page, 'dashboard-home-pending')
     await context.close()
   })
 
-  it('asks a new partner for personal and sign-up information, and for a payout account before a withdrawal', async () => {
+  test('asks a new partner for personal and sign-up information, and for a payout account before a withdrawal', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
     await registerPartner(page, app, '13700009999')
     await openHome(page)
-    assert.deepEqual(await textsOf(page, '.home-notice__text'), ['请完善个人信息', '请填写报名信息'])
+    expect(await textsOf(page, '.home-notice__text')).toStrictEqual(['请完善个人信息', '请填写报名信息'])
     await screenshot(page, 'dashboard-home-new-partner')
     await page.locator('.home-notice--personal .home-notice__action').click()
     await waitForTitle(page, '填写个人信息')
-    assert.equal(new URL(page.url()).pathname, '/pages/user/person')
+    expect(new URL(page.url()).pathname).toBe('/pages/user/person')
     await page.goBack()
     await page.locator('.home-notice--signUp .home-notice__action').click()
     await waitForTitle(page, '填写报名信息')
-    assert.equal(new URL(page.url()).pathname, '/pages/user/partner')
+    expect(new URL(page.url()).pathname).toBe('/pages/user/partner')
 
     await page.goto(`${app.url}/pages/partner/withdrawal`)
     await waitForTitle(page, '提现')
     await page.locator('.withdrawal-form__account-value--missing', { hasText: '请先添加收款账号' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.withdrawal-head__amount').textContent(), '¥0.00')
+    expect(await page.locator('.withdrawal-head__amount').textContent()).toBe('¥0.00')
     await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
     await page.locator('.withdrawal-form__amount input').fill('10')
     await page.locator('.withdrawal-form__submit').click()
-    assert.equal(await toastText(page), '请先在个人信息中填写收款账号')
+    expect(await toastText(page)).toBe('请先在个人信息中填写收款账号')
     await screenshot(page, 'dashboard-withdrawal-no-account')
     await context.close()
   })
 
-  it('signs out after a confirmation and lands on the login page', async () => {
+  test('signs out after a confirmation and lands on the login page', async () => {
     const { context, page } = await signedIn()
     await openHome(page)
     await page.locator('.home-signout').click()
     await page.locator('.app-dialog .app-dialog__text', { hasText: '确定要退出登录吗？' }).waitFor()
-    await page.waitForTimeout(400) // the dialog's fade-in
+    await transitionsEnded(page.locator('.app-dialog', { hasText: '确定要退出登录吗？' })) // the dialog's fade-in
     await screenshot(page, 'dashboard-home-signout')
     // 取消 keeps the partner on home.
     await page.locator('.app-dialog__cancel').click()
     await page.locator('.app-dialog__text').waitFor({ state: 'hidden' })
-    assert.ok(['/', '/pages/tabBar/home'].includes(new URL(page.url()).pathname))
-    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
+    expect(['/', '/pages/tabBar/home'].includes(new URL(page.url()).pathname)).toBeTruthy()
+    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥300.00')
 
     const signOut = page.waitForRequest((r) => r.method() === 'DELETE' && new URL(r.url()).pathname.endsWith('/signOut'))
     await page.locator('.home-signout').click()
@@ -174,21 +175,21 @@ describe('首页 (the partner dashboard)', () => {
     await waitForTitle(page, '合伙人登录')
     // The session is gone on the server too: the home call is refused.
     const res = await page.request.get(`${app.url}${HOME_CALL}`)
-    assert.equal(((await res.json()) as { code: number }).code, 100000004)
-    assert.equal(await storedUserId(page), null, 'the stored user is cleared')
+    expect(((await res.json()) as { code: number }).code).toBe(100000004)
+    expect(await storedUserId(page), 'the stored user is cleared').toBe(null)
     await context.close()
   })
 
-  it('sends a signed-out visitor to login with the page to come back to', async () => {
+  test('sends a signed-out visitor to login with the page to come back to', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
     await page.goto(`${app.url}/pages/partner/deal?timeType=x1`)
     await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/partner/deal?timeType=x1')
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/partner/deal?timeType=x1')
     await context.close()
   })
 
-  it('brings a partner who signs in on the login page back to the page they asked for', async () => {
+  test('brings a partner who signs in on the login page back to the page they asked for', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
     await page.goto(`${app.url}/pages/partner/position`)
@@ -200,28 +201,28 @@ describe('首页 (the partner dashboard)', () => {
     await context.close()
   })
 
-  it('keeps a Chinese filter value in the login `from` (资金记录 on 佣金)', async () => {
+  test('keeps a Chinese filter value in the login `from` (资金记录 on 佣金)', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
     await page.goto(`${app.url}/pages/tabBar/record?type=佣金`)
     await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
     const from = new URL(new URL(page.url()).searchParams.get('from') ?? '', app.url)
     await context.close()
-    assert.equal(from.pathname, '/pages/tabBar/record')
-    assert.equal(from.searchParams.get('type'), '佣金')
+    expect(from.pathname).toBe('/pages/tabBar/record')
+    expect(from.searchParams.get('type')).toBe('佣金')
   })
 
-  it('sends a partner whose session expired to login, from the page they were on', async () => {
+  test('sends a partner whose session expired to login, from the page they were on', async () => {
     const { context, page } = await signedIn()
     // The server forgets the session (signed out elsewhere); the browser still believes in it.
     await page.request.delete(`${app.url}/api/ems/partner/client/signOut`)
     await page.goto(`${app.url}/pages/partner/deal`)
     await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 20_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/partner/deal')
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/partner/deal')
     await context.close()
   })
 
-  it('shows 加载中 on a slow network, then the numbers', async () => {
+  test('shows 加载中 on a slow network, then the numbers', async () => {
     const { context, page } = await signedIn()
     await page.route(`**${HOME_CALL}`, async (route) => {
       await new Promise((r) => setTimeout(r, 1500))
@@ -230,13 +231,13 @@ describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
-    assert.equal(await page.locator('.home-entries__item').count(), 11, 'the entries are there while the numbers load')
+    expect(await page.locator('.home-entries__item').count(), 'the entries are there while the numbers load').toBe(11)
     await screenshot(page, 'dashboard-home-loading')
     await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
     await context.close()
   })
 
-  it('says the numbers could not load when the call fails, and loads them on a tap', async () => {
+  test('says the numbers could not load when the call fails, and loads them on a tap', async () => {
     const { context, page } = await signedIn()
     await page.route(`**${HOME_CALL}`, (route) => route.abort('connectionrefused'))
     await page.goto(`${app.url}/`)
@@ -249,7 +250,7 @@ describe('首页 (the partner dashboard)', () => {
     await context.close()
   })
 
-  it('on the next visit paints the last summary before the server answers; a failed refresh says so above it; signing out forgets it', async () => {
+  test('on the next visit paints the last summary before the server answers; a failed refresh says so above it; signing out forgets it', async () => {
     const { context, page } = await signedIn()
     await openHome(page)
     await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor()
@@ -261,19 +262,22 @@ describe('首页 (the partner dashboard)', () => {
       await route.continue()
       answered = true
     })
+    const heldAnswer = page.waitForResponse((res) => new URL(res.url()).pathname === HOME_CALL, { timeout: 30_000 })
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor({ timeout: 2_500 })
-    assert.equal(answered, false, 'painted before the answer came')
-    assert.equal(await page.locator('.home-loading').count(), 0)
+    expect(answered, 'painted before the answer came').toBe(false)
+    expect(await page.locator('.home-loading').count()).toBe(0)
     await screenshot(page, 'dashboard-home-remembered')
+    // The held answer comes through before the next visit, which would cancel it under the handler.
+    await heldAnswer
     await page.unroute(`**${HOME_CALL}`)
 
     // The refresh fails: the kept figures stay, and the failure line above them tries again.
     await page.route(`**${HOME_CALL}`, (route) => route.abort('connectionrefused'))
     await page.goto(`${app.url}/`)
     await page.locator('.home-notice--stale', { hasText: '加载失败，点击重试' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥300.00')
+    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥300.00')
     await screenshot(page, 'dashboard-home-remembered-failed')
     await page.unroute(`**${HOME_CALL}`)
     await page.locator('.home-notice--stale').click()
@@ -281,11 +285,11 @@ describe('首页 (the partner dashboard)', () => {
 
     // Signing out takes the kept summary with it.
     const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('_home_summary')).length)
-    assert.equal(await kept(), 1)
+    expect(await kept()).toBe(1)
     await page.locator('.home-signout').click()
     await page.locator('.app-dialog__confirm').click()
     await page.waitForURL((url) => url.pathname === '/pages/user/login')
-    assert.equal(await kept(), 0)
+    expect(await kept()).toBe(0)
     await context.close()
   })
 })

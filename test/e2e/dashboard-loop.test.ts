@@ -1,7 +1,8 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test } from './harness'
 import { signedInPartnerPage, signInOperator, textsOf, waitForTitle, type Operator } from './dashboard-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * The partner's loop across the dashboard: the partner records two clues, an enrolment teacher
@@ -9,11 +10,11 @@ import { signedInPartnerPage, signInOperator, textsOf, waitForTitle, type Operat
  * starts at 4 deals this cycle (白银, ¥150 a deal); the 5th deal is paid at 白银 and the 6th
  * reaches 黄金 (¥200), which then is the tier, with 钻石 (10 deals, ¥300) next.
  */
-describe('a deal closed by an operator, seen across the dashboard', () => {
+test.describe('a deal closed by an operator, seen across the dashboard', () => {
   const t = signedInPartnerPage()
   let teacher: Operator
 
-  before(async () => {
+  test.beforeAll(async () => {
     teacher = await signInOperator(t.app, 'teacher')
 
     // The partner records two prospects in the t.app.
@@ -36,90 +37,90 @@ describe('a deal closed by an operator, seen across the dashboard', () => {
     ]) {
       const found = await teacher.call<{ list: Array<{ id: number }> }>('GET', '/api/ems/partner/clue/listForAdmin', { phone: phone! })
       const id = found.data.list[0]!.id
-      assert.equal((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id })).code, 0)
+      expect((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id })).code).toBe(0)
       const deal = await teacher.call('PUT', '/api/ems/partner/clue/deal', { id, programme: '会计学(本科)', amount: amount! })
-      assert.equal(deal.code, 0, deal.message)
+      expect(deal.code, deal.message).toBe(0)
     }
   })
 
-  it('shows the clues as 已成交 with their commission in the clue list', async () => {
+  test('shows the clues as 已成交 with their commission in the clue list', async () => {
     await t.page.reload()
     await waitForTitle(t.page, '招生线索')
     const first = t.page.locator('.clue-item').first()
     await first.locator('.clue-item__status', { hasText: '已成交' }).waitFor()
-    assert.equal(await first.locator('.clue-item__name').textContent(), '冯晨')
-    assert.equal(await first.locator('.clue-item__commission').textContent(), '佣金 +¥200.00')
-    assert.equal(await t.page.locator('.clue-item').nth(1).locator('.clue-item__commission').textContent(), '佣金 +¥150.00')
+    expect(await first.locator('.clue-item__name').textContent()).toBe('冯晨')
+    expect(await first.locator('.clue-item__commission').textContent()).toBe('佣金 +¥200.00')
+    expect(await t.page.locator('.clue-item').nth(1).locator('.clue-item__commission').textContent()).toBe('佣金 +¥150.00')
   })
 
-  it('moves home to 黄金 with 6 deals, the next tier 钻石, and the new money frozen', async () => {
+  test('moves home to 黄金 with 6 deals, the next tier 钻石, and the new money frozen', async () => {
     await t.page.goto(`${t.app.url}/`)
     await waitForTitle(t.page, '首页')
     await t.page.locator('.home-tier__name', { hasText: '黄金' }).waitFor({ timeout: 20_000 })
-    assert.equal(await t.page.locator('.home-stats__deals').textContent(), '6')
-    assert.equal(await t.page.locator('.home-tier__hint').textContent(), '再成交 4 单升级为钻石，每单 ¥300.00')
+    expect(await t.page.locator('.home-stats__deals').textContent()).toBe('6')
+    expect(await t.page.locator('.home-tier__hint').textContent()).toBe('再成交 4 单升级为钻石，每单 ¥300.00')
     // ¥150 + ¥200 more, still frozen: withdrawable unchanged, balance up by ¥350.
-    assert.equal(await t.page.locator('.home-wallet__amount').textContent(), '¥300.00')
-    assert.equal(await t.page.locator('.home-wallet__frozen').textContent(), '¥750.00')
-    assert.equal(await t.page.locator('.home-wallet__balance').textContent(), '¥1,050.00')
+    expect(await t.page.locator('.home-wallet__amount').textContent()).toBe('¥300.00')
+    expect(await t.page.locator('.home-wallet__frozen').textContent()).toBe('¥750.00')
+    expect(await t.page.locator('.home-wallet__balance').textContent()).toBe('¥1,050.00')
     await screenshot(t.page, 'dashboard-home-after-deal')
   })
 
-  it('highlights 黄金 on 本周期档位 with the deals and commission to 钻石', async () => {
+  test('highlights 黄金 on 本周期档位 with the deals and commission to 钻石', async () => {
     await t.page.goto(`${t.app.url}/pages/partner/position`)
     await waitForTitle(t.page, '本周期档位')
     await t.page.locator('.position-head__name', { hasText: '黄金' }).waitFor({ timeout: 20_000 })
-    assert.equal(await t.page.locator('.position-head__deals').textContent(), '6')
-    assert.equal(await t.page.locator('.position-head__to-next').textContent(), '4')
-    assert.equal(await t.page.locator('.position-head__next-rate').textContent(), '¥300.00')
-    assert.equal(await t.page.locator('.position-levels__row--current .position-levels__name').textContent(), '黄金')
-    assert.deepEqual(await textsOf(t.page, '.position-levels__row:not(.position-levels__row--caption) .position-levels__name'), [
+    expect(await t.page.locator('.position-head__deals').textContent()).toBe('6')
+    expect(await t.page.locator('.position-head__to-next').textContent()).toBe('4')
+    expect(await t.page.locator('.position-head__next-rate').textContent()).toBe('¥300.00')
+    expect(await t.page.locator('.position-levels__row--current .position-levels__name').textContent()).toBe('黄金')
+    expect(await textsOf(t.page, '.position-levels__row:not(.position-levels__row--caption) .position-levels__name')).toStrictEqual([
       '青铜',
       '白银',
       '黄金',
       '钻石',
     ])
-    assert.match((await t.page.locator('.position-head__cycle').textContent()) ?? '', /^本周期 \d+月1日 - \d+月\d+日$/)
+    expect((await t.page.locator('.position-head__cycle').textContent()) ?? '').toMatch(/^本周期 \d+月1日 - \d+月\d+日$/)
     await screenshot(t.page, 'dashboard-position')
   })
 
-  it('counts the deals by time type on 成交单量 and lists them newest first', async () => {
+  test('counts the deals by time type on 成交单量 and lists them newest first', async () => {
     await t.page.goto(`${t.app.url}/pages/partner/deal`)
     await waitForTitle(t.page, '成交单量')
     const cell = (label: string) => t.page.locator('.deal-grid__cell', { has: t.page.locator('.deal-grid__label', { hasText: label }) })
     await cell('本月').locator('.deal-grid__count', { hasText: '6' }).waitFor({ timeout: 20_000 })
-    assert.deepEqual(await textsOf(t.page, '.deal-grid__label'), ['今天', '本周', '本月', '昨天', '上周', '上月', '今年', '去年'])
-    assert.equal(await cell('去年').locator('.deal-grid__count').textContent(), '0')
+    expect(await textsOf(t.page, '.deal-grid__label')).toStrictEqual(['今天', '本周', '本月', '昨天', '上周', '上月', '今年', '去年'])
+    expect(await cell('去年').locator('.deal-grid__count').textContent()).toBe('0')
     await t.page.locator('.deal-list__total', { hasText: '共 6 单' }).waitFor()
     const first = t.page.locator('.deal-item').first()
-    assert.equal(await first.locator('.deal-item__name').textContent(), '冯晨')
-    assert.equal(await first.locator('.deal-item__phone').textContent(), '135****3333')
-    assert.equal(await first.locator('.deal-item__commission').textContent(), '+¥200.00')
-    assert.equal(await first.locator('.deal-item__level').textContent(), '黄金档位佣金')
-    assert.equal(await first.locator('.deal-item__amount').textContent(), '成交金额 ¥5,200.00')
+    expect(await first.locator('.deal-item__name').textContent()).toBe('冯晨')
+    expect(await first.locator('.deal-item__phone').textContent()).toBe('135****3333')
+    expect(await first.locator('.deal-item__commission').textContent()).toBe('+¥200.00')
+    expect(await first.locator('.deal-item__level').textContent()).toBe('黄金档位佣金')
+    expect(await first.locator('.deal-item__amount').textContent()).toBe('成交金额 ¥5,200.00')
     await screenshot(t.page, 'dashboard-deal')
 
     // A count filters the list (and stays in the address); 去年 has none.
     await cell('去年').click()
     await t.page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
-    assert.equal(new URL(t.page.url()).searchParams.get('timeType'), '去年')
+    expect(new URL(t.page.url()).searchParams.get('timeType')).toBe('去年')
     await t.page.locator('.deal-list__all').click()
     await t.page.locator('.deal-item').first().waitFor()
-    assert.equal(new URL(t.page.url()).searchParams.get('timeType'), null)
+    expect(new URL(t.page.url()).searchParams.get('timeType')).toBe(null)
   })
 
-  it('lists the two commissions in 资金记录, frozen for now, with the balance after each', async () => {
+  test('lists the two commissions in 资金记录, frozen for now, with the balance after each', async () => {
     await t.page.goto(`${t.app.url}/pages/tabBar/record?type=${encodeURIComponent('佣金')}`)
     await waitForTitle(t.page, '资金记录')
     await t.page.locator('.filter-bar__total', { hasText: '共 6 条' }).waitFor({ timeout: 20_000 })
-    assert.equal(await t.page.locator('.filter-bar__tab--active').textContent(), '佣金')
+    expect(await t.page.locator('.filter-bar__tab--active').textContent()).toBe('佣金')
     const rows = t.page.locator('.record-item')
-    assert.equal(await rows.nth(0).locator('.record-item__amount').textContent(), '+¥200.00')
-    assert.equal(await rows.nth(0).locator('.record-item__balance').textContent(), '余额 ¥1,050.00')
-    assert.match((await rows.nth(0).locator('.record-item__note').textContent()) ?? '', /冯晨.*黄金/)
-    assert.match((await rows.nth(0).locator('.record-item__frozen').textContent()) ?? '', /^冻结至 \d{2}-\d{2}$/)
-    assert.equal(await rows.nth(1).locator('.record-item__amount').textContent(), '+¥150.00')
-    assert.equal(await rows.nth(1).locator('.record-item__balance').textContent(), '余额 ¥850.00')
-    assert.equal(await t.page.locator('.record-summary__balance').textContent(), '¥1,050.00')
+    expect(await rows.nth(0).locator('.record-item__amount').textContent()).toBe('+¥200.00')
+    expect(await rows.nth(0).locator('.record-item__balance').textContent()).toBe('余额 ¥1,050.00')
+    expect((await rows.nth(0).locator('.record-item__note').textContent()) ?? '').toMatch(/冯晨.*黄金/)
+    expect((await rows.nth(0).locator('.record-item__frozen').textContent()) ?? '').toMatch(/^冻结至 \d{2}-\d{2}$/)
+    expect(await rows.nth(1).locator('.record-item__amount').textContent()).toBe('+¥150.00')
+    expect(await rows.nth(1).locator('.record-item__balance').textContent()).toBe('余额 ¥850.00')
+    expect(await t.page.locator('.record-summary__balance').textContent()).toBe('¥1,050.00')
   })
 })

@@ -1,11 +1,5 @@
-/**
- * What the dashboard browser tests share: the demo accounts, a partner's sign-in in the browser,
- * the operators' calls (each operator with a cookie of its own, as the back-office's staff would
- * have), and small waits for what a person sees.
- */
-import { after, before } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, startApp, type RunningApp, test } from './harness'
 
 export const DEMO = {
   /** Active, with clues in every status, deals this cycle, a ledger, a pending and a paid withdrawal. */
@@ -29,14 +23,14 @@ export interface SignedInPage {
  */
 export function signedInPartnerPage(phone: string = DEMO.active): SignedInPage {
   const t = {} as SignedInPage
-  before(async () => {
+  test.beforeAll(async () => {
     t.app = await startApp()
     t.browser = await launchBrowser()
     t.context = await phoneContext(t.browser)
     t.page = await t.context.newPage()
     await signInPartner(t.page, t.app, phone)
   })
-  after(async () => {
+  test.afterAll(async () => {
     await t.context?.close()
     await t.browser?.close()
     await t.app?.stop()

@@ -1,7 +1,8 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test, expectPresent, transitionsEnded } from './harness'
 import { signedInPartnerPage, countCalls, signInOperator, textsOf, toastText, waitForTitle, type Operator } from './dashboard-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * 提现 in a real Chromium against the real back-office. The demo partner can withdraw ¥300.00 to
@@ -17,11 +18,11 @@ interface Row {
   status: string
 }
 
-describe('提现 (withdrawal)', () => {
+test.describe('提现 (withdrawal)', () => {
   const t = signedInPartnerPage()
   let finance: Operator
 
-  before(async () => {
+  test.beforeAll(async () => {
     finance = await signInOperator(t.app, 'finance')
   })
 
@@ -37,48 +38,47 @@ describe('提现 (withdrawal)', () => {
     return res.data.list
   }
 
-  it('shows the withdrawable amount, the payout account and the records with their statuses', async () => {
+  test('shows the withdrawable amount, the payout account and the records with their statuses', async () => {
     await open()
-    assert.equal(await t.page.locator('.withdrawal-head__amount').textContent(), '¥300.00')
-    assert.equal(await t.page.locator('.withdrawal-form__account-value').textContent(), '支付宝 138****0000（陈晓明）')
-    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__status'), ['审核中', '已打款'])
-    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__amount'), ['¥100.00', '¥200.00'])
-    assert.match((await t.page.locator('.withdrawal-item').nth(1).textContent()) ?? '', /打款流水号：DEMO-TX-0001/)
+    expect(await t.page.locator('.withdrawal-head__amount').textContent()).toBe('¥300.00')
+    expect(await t.page.locator('.withdrawal-form__account-value').textContent()).toBe('支付宝 138****0000（陈晓明）')
+    expect(await textsOf(t.page, '.withdrawal-item__status')).toStrictEqual(['审核中', '已打款'])
+    expect(await textsOf(t.page, '.withdrawal-item__amount')).toStrictEqual(['¥100.00', '¥200.00'])
+    expect((await t.page.locator('.withdrawal-item').nth(1).textContent()) ?? '').toMatch(/打款流水号：DEMO-TX-0001/)
     await screenshot(t.page, 'dashboard-withdrawal')
   })
 
-  it('fills the whole withdrawable amount with 全部', async () => {
+  test('fills the whole withdrawable amount with 全部', async () => {
     await open()
     await t.page.locator('.withdrawal-form__all').click()
-    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '300.00')
+    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('300.00')
   })
 
-  it('refuses less than ¥10.00 before sending anything', async () => {
+  test('refuses less than ¥10.00 before sending anything', async () => {
     await open()
     const applies = countCalls(t.page, 'POST', APPLY)
     await t.page.locator('.withdrawal-form__amount input').fill('9.99')
     await t.page.locator('.withdrawal-form__submit').click()
-    assert.equal(await toastText(t.page), '提现金额不能低于¥10.00')
-    assert.equal(await t.page.locator('.app-dialog .at-modal__container:visible').count(), 0)
+    expect(await toastText(t.page)).toBe('提现金额不能低于¥10.00')
+    expect(await t.page.locator('.app-dialog .at-modal__container:visible').count()).toBe(0)
     await t.page.locator('.withdrawal-form__amount input').fill('300.01')
     await t.page.locator('.withdrawal-form__submit').click()
     await t.page.locator('.app-toast', { hasText: '提现金额超过可提现余额' }).waitFor()
-    assert.equal(applies.count, 0)
+    expect(applies.count).toBe(0)
   })
 
-  it('shows the paid record as 已打款 once finance pays the pending one', async () => {
+  test('shows the paid record as 已打款 once finance pays the pending one', async () => {
     const [pending] = await applying()
-    assert.ok(pending)
-    assert.equal(
+    expectPresent(pending)
+    expect(
       (await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id: pending.id, transactionNo: 'TX-E2E-0002' })).code,
-      0,
-    )
+    ).toBe(0)
     await open()
-    assert.deepEqual(await textsOf(t.page, '.withdrawal-item__status'), ['已打款', '已打款'])
-    assert.match((await t.page.locator('.withdrawal-item').first().textContent()) ?? '', /TX-E2E-0002/)
+    expect(await textsOf(t.page, '.withdrawal-item__status')).toStrictEqual(['已打款', '已打款'])
+    expect((await t.page.locator('.withdrawal-item').first().textContent()) ?? '').toMatch(/TX-E2E-0002/)
   })
 
-  it('sends a double-tapped confirmation once: one 审核中 record, the amount taken from the withdrawable', async () => {
+  test('sends a double-tapped confirmation once: one 审核中 record, the amount taken from the withdrawable', async () => {
     await open()
     const applies = countCalls(t.page, 'POST', APPLY)
     await t.page.locator('.withdrawal-form__amount input').fill('50')
@@ -86,50 +86,49 @@ describe('提现 (withdrawal)', () => {
     await t.page.locator('.withdrawal-form__submit').dblclick()
     const dialog = t.page.locator('.app-dialog .app-dialog__text')
     await dialog.waitFor()
-    assert.equal(await dialog.textContent(), '提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
-    await t.page.waitForTimeout(400) // the dialog's fade-in
+    expect(await dialog.textContent()).toBe('提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
+    await transitionsEnded(t.page.locator('.app-dialog', { hasText: '提现 ¥50.00' })) // the dialog's fade-in
     await screenshot(t.page, 'dashboard-withdrawal-confirm')
     // Two taps on 确认提现 before the t.page can redraw.
     await t.page.locator('.app-dialog__confirm').evaluate((el) => {
       ;(el as HTMLElement).click()
       ;(el as HTMLElement).click()
     })
-    assert.match(await toastText(t.page), /提现申请已提交/)
+    expect(await toastText(t.page)).toMatch(/提现申请已提交/)
     await t.page.locator('.withdrawal-item__status').first().filter({ hasText: '审核中' }).waitFor()
-    assert.equal(applies.count, 1)
+    expect(applies.count).toBe(1)
     const rows = await applying()
-    assert.equal(rows.length, 1)
-    assert.equal(rows[0]?.amount, 5000)
-    assert.equal(await t.page.locator('.withdrawal-item__amount').first().textContent(), '¥50.00')
+    expect(rows.length).toBe(1)
+    expect(rows[0]?.amount).toBe(5000)
+    expect(await t.page.locator('.withdrawal-item__amount').first().textContent()).toBe('¥50.00')
     await t.page.locator('.withdrawal-head__amount', { hasText: '¥250.00' }).waitFor()
-    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '')
+    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('')
     await screenshot(t.page, 'dashboard-withdrawal-applied')
   })
 
-  it("shows the back-office's refusal while one is under review, and sends it once", async () => {
+  test("shows the back-office's refusal while one is under review, and sends it once", async () => {
     await open()
     const applies = countCalls(t.page, 'POST', APPLY)
     await t.page.locator('.withdrawal-form__amount input').fill('20')
     await t.page.locator('.withdrawal-form__submit').click()
     await t.page.locator('.app-dialog__confirm').click()
-    assert.match(await toastText(t.page), /已有审核中的提现，请等待处理完成后再申请/)
-    assert.equal(applies.count, 1)
+    expect(await toastText(t.page)).toMatch(/已有审核中的提现，请等待处理完成后再申请/)
+    expect(applies.count).toBe(1)
     // What was typed stays for after the review.
-    assert.equal(await t.page.locator('.withdrawal-form__amount input').inputValue(), '20')
+    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('20')
   })
 
-  it('shows 已打款 when finance pays it', async () => {
+  test('shows 已打款 when finance pays it', async () => {
     const [pending] = await applying()
-    assert.equal(pending?.amount, 5000)
-    assert.equal(
+    expect(pending?.amount).toBe(5000)
+    expect(
       (await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id: pending!.id, transactionNo: 'TX-E2E-0003' })).code,
-      0,
-    )
+    ).toBe(0)
     await open()
-    assert.equal(await t.page.locator('.withdrawal-item__status').first().textContent(), '已打款')
+    expect(await t.page.locator('.withdrawal-item__status').first().textContent()).toBe('已打款')
   })
 
-  it('shows 已拒绝 with the reason when finance refuses, and the money back in 资金记录', async () => {
+  test('shows 已拒绝 with the reason when finance refuses, and the money back in 资金记录', async () => {
     await open()
     await t.page.locator('.withdrawal-form__amount input').fill('20.5')
     await t.page.locator('.withdrawal-form__submit').click()
@@ -137,51 +136,49 @@ describe('提现 (withdrawal)', () => {
     await t.page.locator('.withdrawal-item__amount', { hasText: '¥20.50' }).first().waitFor()
     await t.page.locator('.withdrawal-head__amount', { hasText: '¥229.50' }).waitFor()
     const [pending] = await applying()
-    assert.equal(pending?.amount, 2050)
-    assert.equal(
+    expect(pending?.amount).toBe(2050)
+    expect(
       (await finance.call('PUT', '/api/ems/partner/withdrawalRecord/refuse', { id: pending!.id, reason: '收款账号与实名不一致' })).code,
-      0,
-    )
+    ).toBe(0)
 
     await open()
     const first = t.page.locator('.withdrawal-item').first()
-    assert.equal(await first.locator('.withdrawal-item__status').textContent(), '已拒绝')
-    assert.equal(await first.locator('.withdrawal-item__reason').textContent(), '拒绝原因：收款账号与实名不一致，金额已退回余额')
-    assert.equal(await t.page.locator('.withdrawal-head__amount').textContent(), '¥250.00')
+    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('已拒绝')
+    expect(await first.locator('.withdrawal-item__reason').textContent()).toBe('拒绝原因：收款账号与实名不一致，金额已退回余额')
+    expect(await t.page.locator('.withdrawal-head__amount').textContent()).toBe('¥250.00')
     await screenshot(t.page, 'dashboard-withdrawal-refused')
 
     await t.page.goto(`${t.app.url}/pages/tabBar/record`)
     await waitForTitle(t.page, '资金记录')
     const refund = t.page.locator('.record-item').first()
     await refund.locator('.record-item__type', { hasText: '提现退回' }).waitFor({ timeout: 20_000 })
-    assert.equal(await refund.locator('.record-item__amount').textContent(), '+¥20.50')
-    assert.equal(await refund.locator('.record-item__note').textContent(), '提现被拒绝：收款账号与实名不一致')
-    assert.equal(await t.page.locator('.record-item').nth(1).locator('.record-item__amount').textContent(), '-¥20.50')
+    expect(await refund.locator('.record-item__amount').textContent()).toBe('+¥20.50')
+    expect(await refund.locator('.record-item__note').textContent()).toBe('提现被拒绝：收款账号与实名不一致')
+    expect(await t.page.locator('.record-item').nth(1).locator('.record-item__amount').textContent()).toBe('-¥20.50')
   })
 
-  it('says a WeChat transfer must be confirmed in the WeChat mini-program, and shows why a failed one went back to finance', async () => {
+  test('says a WeChat transfer must be confirmed in the WeChat mini-program, and shows why a failed one went back to finance', async () => {
     // The partner once signed in to the mini-program (the local login gateway takes fake:<open id>).
     const bound = await t.page.request.post(`${t.app.url}/api/ums/user/user/signIn`, {
       form: { platform: 'weixin', type: '小程序', signCode: 'fake:o-demo-mini' },
     })
-    assert.equal(((await bound.json()) as { code: number }).code, 0)
+    expect(((await bound.json()) as { code: number }).code).toBe(0)
     const applied = await t.page.request.post(`${t.app.url}${APPLY}`, { form: { amount: '3000' } })
     const id = ((await applied.json()) as { data: { id: number } }).data.id
     const started = await finance.call<{ status: string }>('PUT', '/api/ems/partner/withdrawalRecord/wechatTransfer', { id })
-    assert.equal(started.data.status, '待确认收款')
+    expect(started.data.status).toBe('待确认收款')
 
     await open()
     const first = t.page.locator('.withdrawal-item').first()
-    assert.equal(await first.locator('.withdrawal-item__status').textContent(), '待确认收款')
-    assert.match((await first.textContent()) ?? '', /请在微信小程序「提现」页确认收款，确认后到账微信零钱/)
-    assert.equal(await first.locator('.withdrawal-item__confirm-button').count(), 0, 'H5 cannot confirm a WeChat transfer')
+    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('待确认收款')
+    expect((await first.textContent()) ?? '').toMatch(/请在微信小程序「提现」页确认收款，确认后到账微信零钱/)
+    expect(await first.locator('.withdrawal-item__confirm-button').count(), 'H5 cannot confirm a WeChat transfer').toBe(0)
     await screenshot(t.page, 'dashboard-withdrawal-transfer')
 
     await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${id}&result=expire`, { method: 'POST' })
     await open()
-    assert.equal(await first.locator('.withdrawal-item__status').textContent(), '审核中')
-    assert.equal(
-      await first.locator('.withdrawal-item__reason').textContent(),
+    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('审核中')
+    expect(await first.locator('.withdrawal-item__reason').textContent()).toBe(
       '微信转账未成功：收款人超时未确认收款，转账已关闭，等待财务重新处理',
     )
   })

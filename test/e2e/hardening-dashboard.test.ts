@@ -1,7 +1,5 @@
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
 import { DEMO, pullDown, signInOnLoginPage, signInOperator, signInPartner, type Operator } from './dashboard-support'
 import {
   clearToasts,
@@ -19,6 +17,9 @@ import {
   toasts,
   toastShown,
 } from './misbehave'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 const RETRY_TEXT = '加载失败，点击重试'
 
@@ -92,7 +93,7 @@ const withdrawalSubmit: Submit = {
     await on(page, { selector: '.app-dialog__confirm' }).click()
   },
   async kept(page, n) {
-    assert.equal(await on(page, { selector: '.withdrawal-form__amount input' }).inputValue(), `1${n}`)
+    expect(await on(page, { selector: '.withdrawal-form__amount input' }).inputValue()).toBe(`1${n}`)
   },
   done: (page, n) => sees(page, { selector: '.withdrawal-item__amount', text: `¥1${n}.00` }),
   doneToast: '提现申请已提交',
@@ -130,8 +131,8 @@ const SCREENS: Screen[] = [
       },
       send: (page) => on(page, { selector: '.clue-form__submit' }).click(),
       async kept(page, n) {
-        assert.equal(await on(page, { selector: '.clue-form__name input' }).inputValue(), `韧性${n}`)
-        assert.equal(await on(page, { selector: '.clue-form__phone input' }).inputValue(), `1391100${String(n).padStart(4, '0')}`)
+        expect(await on(page, { selector: '.clue-form__name input' }).inputValue()).toBe(`韧性${n}`)
+        expect(await on(page, { selector: '.clue-form__phone input' }).inputValue()).toBe(`1391100${String(n).padStart(4, '0')}`)
       },
       done: (page, n) => sees(page, { selector: '.clue-item__name', text: `韧性${n}` }),
       doneToast: '登记成功',
@@ -195,13 +196,13 @@ const SCREENS: Screen[] = [
   },
 ]
 
-describe('the dashboard screens when the server misbehaves', () => {
+test.describe('the dashboard screens when the server misbehaves', () => {
   let app: RunningApp
   let browser: Browser
   let finance: Operator
   const contexts: BrowserContext[] = []
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off' })
     browser = await launchBrowser()
     finance = await signInOperator(app, 'finance')
@@ -209,7 +210,7 @@ describe('the dashboard screens when the server misbehaves', () => {
     await refusePending()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -219,7 +220,7 @@ describe('the dashboard screens when the server misbehaves', () => {
     const res = await finance.call<{ list: Array<{ id: number }> }>('GET', `${API}/withdrawalRecord/listForAdmin`, { status: '审核中' })
     for (const row of res.data.list) {
       const refused = await finance.call('PUT', `${API}/withdrawalRecord/refuse`, { id: row.id, reason: '测试退回' })
-      assert.equal(refused.code, 0, refused.message)
+      expect(refused.code, refused.message).toBe(0)
     }
   }
 
@@ -253,7 +254,7 @@ describe('the dashboard screens when the server misbehaves', () => {
   for (const fault of ['error', 'drop'] as const) {
     const what = fault === 'error' ? 'an HTTP 500' : 'a dropped connection'
     for (const screen of SCREENS) {
-      it(`${screen.title} (${screen.path}): ${what} on ${screen.loads.join(', ')} shows the failure, and a tap loads the real data`, async () => {
+      test(`${screen.title} (${screen.path}): ${what} on ${screen.loads.join(', ')} shows the failure, and a tap loads the real data`, async () => {
         const page = await sharedPage()
         const stop = await misbehave(page, screen.loads, fault)
         await open(page, screen)
@@ -267,25 +268,25 @@ describe('the dashboard screens when the server misbehaves', () => {
         await screenshot(page, `hardening-${screen.key}-${fault}`)
         const shown = await toasts(page)
         if (fault === 'error')
-          assert.ok(
+          expect(
             shown.every((t) => t === SERVER_ERROR_TOAST),
             `toasts: ${shown.join(' | ')}`,
-          )
-        else assert.deepEqual(shown, [], 'no toast for a dropped connection (the failure state says it)')
+          ).toBeTruthy()
+        else expect(shown, 'no toast for a dropped connection (the failure state says it)').toStrictEqual([])
 
         await stop()
         // Either failure line tries every failed call: the list's after a 500, the other one after a drop.
         await on(page, fault === 'drop' ? (screen.alsoFailed?.[0] ?? screen.failed) : screen.failed).click()
         await showsContent(page, screen)
         for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
-          assert.equal(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), 0, `${look.selector} still shows`)
+          expect(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), `${look.selector} still shows`).toBe(0)
         }
       })
     }
 
     for (const screen of SCREENS.filter((s) => s.submit)) {
       const submit = screen.submit!
-      it(`${screen.title}: ${what} on the form's ${submit.call} keeps what was typed, says so, and sends again`, async () => {
+      test(`${screen.title}: ${what} on the form's ${submit.call} keeps what was typed, says so, and sends again`, async () => {
         const page = await sharedPage()
         const n = fault === 'error' ? 2 : 3
         await open(page, screen)
@@ -306,7 +307,7 @@ describe('the dashboard screens when the server misbehaves', () => {
     }
   }
 
-  it('every screen waits out a 10 s answer with a spinner under its title, then shows the real data and no error', async () => {
+  test('every screen waits out a 10 s answer with a spinner under its title, then shows the real data and no error', async () => {
     const started = Date.now()
     const loads = SCREENS.map(async (screen) => {
       const page = await signedInPage()
@@ -316,17 +317,13 @@ describe('the dashboard screens when the server misbehaves', () => {
       // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
       await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
-      assert.ok(await on(page, screen.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`)
+      expect(await on(page, screen.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
       for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
-        assert.equal(
-          await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(),
-          0,
-          `${screen.title}: ${look.selector}`,
-        )
+        expect(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), `${screen.title}: ${look.selector}`).toBe(0)
       }
       await screenshot(page, `hardening-${screen.key}-slow`)
       await showsContent(page, screen)
-      assert.deepEqual(await toasts(page), [], `${screen.title} showed a toast`)
+      expect(await toasts(page), `${screen.title} showed a toast`).toStrictEqual([])
     })
     const submits = SCREENS.filter((s) => s.submit).map(async (screen) => {
       const submit = screen.submit!
@@ -338,44 +335,47 @@ describe('the dashboard screens when the server misbehaves', () => {
       await submit.send(page)
       await sees(page, { selector: '.app-loading-overlay', text: '提交中' })
       await page.waitForTimeout(3_000)
-      assert.ok(await on(page, { selector: '.app-loading-overlay' }).isVisible(), `${screen.title}: the overlay is gone before the answer`)
+      expect(
+        await on(page, { selector: '.app-loading-overlay' }).isVisible(),
+        `${screen.title}: the overlay is gone before the answer`,
+      ).toBeTruthy()
       await titleShows(page, screen.title)
       await screenshot(page, `hardening-${screen.key}-submit-slow`)
       await toastShown(page, submit.doneToast)
       await submit.done(page, 4)
-      assert.deepEqual(await toasts(page), [submit.doneToast])
+      expect(await toasts(page)).toStrictEqual([submit.doneToast])
     })
     await Promise.all([...loads, ...submits])
-    assert.ok(Date.now() - started >= SLOW_MS, 'the answers were held back')
+    expect(Date.now() - started >= SLOW_MS, 'the answers were held back').toBeTruthy()
     await refusePending()
     await Promise.all(contexts.splice(0).map((c) => c.close()))
     shared = undefined
   })
 
   for (const screen of SCREENS) {
-    it(`${screen.title}: a session ended on the server sends the person to login with from, and back to ${screen.path} after signing in`, async () => {
+    test(`${screen.title}: a session ended on the server sends the person to login with from, and back to ${screen.path} after signing in`, async () => {
       const page = await signedInPage()
       await open(page, screen)
       await showsContent(page, screen)
       const ended = await page.request.delete(`${app.url}${CALL.signOut}`)
-      assert.equal(((await ended.json()) as { code: number }).code, 0)
-      assert.notEqual(await storedUserId(page), null, 'the browser still holds its user')
+      expect(((await ended.json()) as { code: number }).code).toBe(0)
+      expect(await storedUserId(page), 'the browser still holds its user').not.toBe(null)
 
       await screen.expire(page)
       await page.waitForURL((url) => url.pathname === LOGIN, { timeout: 20_000 })
       await titleShows(page, '合伙人登录')
       const from = new URL(new URL(page.url()).searchParams.get('from') ?? '', app.url)
-      assert.equal(from.pathname, screen.from.path)
-      assert.deepEqual(Object.fromEntries(from.searchParams), screen.from.query ?? {})
-      assert.equal(await storedUserId(page), null, 'the stored user is cleared')
+      expect(from.pathname).toBe(screen.from.path)
+      expect(Object.fromEntries(from.searchParams)).toStrictEqual(screen.from.query ?? {})
+      expect(await storedUserId(page), 'the stored user is cleared').toBe(null)
       await screenshot(page, `hardening-${screen.key}-expired`)
 
       await signInOnLoginPage(page, DEMO.active)
       await page.waitForURL((url) => url.pathname === screen.from.path, { timeout: 20_000 })
-      assert.deepEqual(Object.fromEntries(new URL(page.url()).searchParams), screen.from.query ?? {})
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toStrictEqual(screen.from.query ?? {})
       await titleShows(page, screen.title)
       await showsContent(page, screen)
-      assert.notEqual(await storedUserId(page), null)
+      expect(await storedUserId(page)).not.toBe(null)
       await page.context().close()
     })
   }

@@ -1,14 +1,5 @@
-/**
- * The three signed-in form screens (填写个人信息, 填写报名信息, 修改密码) in a real Chromium against
- * the real back-office, with the server made to misbehave on the call each screen loads and the
- * call its form submits: an HTTP 500, a dropped connection, an answer held back 10 s, and a
- * session that ends on the server. Each time the screen stays usable: a clear message, the typed
- * form kept and sendable again, a spinner while waiting, and a way back through login.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test } from './harness'
 import { signInPartner } from './dashboard-support'
 import { DEMO_ACTIVE, fill, registerByApi, signInWithPassword, startUserApp, visible } from './user-helpers'
 import {
@@ -28,6 +19,9 @@ import {
   toasts,
   toastShown,
 } from './misbehave'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 const API = '/api/ems/partner/client'
 const CALL = {
@@ -105,8 +99,8 @@ const SCREENS: Screen[] = [
       call: CALL.savePersonal,
       fill: (page, n) => fill(page, 'wechatId', `wx_hardening_${n}`),
       async kept(page, n) {
-        assert.equal(await valueOf(page, 'wechatId'), `wx_hardening_${n}`)
-        assert.equal(await valueOf(page, 'realName'), '陈晓明')
+        expect(await valueOf(page, 'wechatId')).toBe(`wx_hardening_${n}`)
+        expect(await valueOf(page, 'realName')).toBe('陈晓明')
       },
       button: '.user-person__submit',
       doneToast: '保存成功',
@@ -133,15 +127,15 @@ const SCREENS: Screen[] = [
       call: CALL.saveSignUp,
       fill: (page, n) => fill(page, 'school', `浙江开放大学${n}`),
       async kept(page, n) {
-        assert.equal(await valueOf(page, 'school'), `浙江开放大学${n}`)
-        assert.equal(await valueOf(page, 'major'), '会计')
+        expect(await valueOf(page, 'school')).toBe(`浙江开放大学${n}`)
+        expect(await valueOf(page, 'major')).toBe('会计')
       },
       button: '.user-partner__submit',
       doneToast: '保存成功',
       // The answer is the saved profile: the form shows what the server now has.
       async done(page, n) {
         await sees(page, { selector: '.user-partner-status__badge', text: '未提交' })
-        assert.equal(await valueOf(page, 'school'), `浙江开放大学${n}`)
+        expect(await valueOf(page, 'school')).toBe(`浙江开放大学${n}`)
       },
     },
   },
@@ -159,9 +153,9 @@ const SCREENS: Screen[] = [
         await fill(page, 'repeat', NEW_PASSWORD)
       },
       async kept(page, _n, who) {
-        assert.equal(await valueOf(page, 'oldPassword'), who.password)
-        assert.equal(await valueOf(page, 'password'), NEW_PASSWORD)
-        assert.equal(await valueOf(page, 'repeat'), NEW_PASSWORD)
+        expect(await valueOf(page, 'oldPassword')).toBe(who.password)
+        expect(await valueOf(page, 'password')).toBe(NEW_PASSWORD)
+        expect(await valueOf(page, 'repeat')).toBe(NEW_PASSWORD)
       },
       button: '.user-change-pass__submit',
       doneToast: '密码已修改，请用新密码重新登录',
@@ -170,11 +164,11 @@ const SCREENS: Screen[] = [
   },
 ]
 
-describe('the signed-in form screens when the server misbehaves', () => {
+test.describe('the signed-in form screens when the server misbehaves', () => {
   let app: RunningApp
   let browser: Browser
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
     for (const who of [SIGN_UP, ...Object.values(PASSWORD_OWNERS)]) await registerByApi(app, who.phone, who.password)
@@ -184,11 +178,11 @@ describe('the signed-in form screens when the server misbehaves', () => {
     const res = await page.request.put(`${app.url}${CALL.saveSignUp}`, {
       form: { school: '浙江开放大学', major: '会计', discipline: '学历教育(本科)-会计学(本科)', intakeYear: '2025', batch: '3期' },
     })
-    assert.equal(((await res.json()) as { code: number }).code, 0)
+    expect(((await res.json()) as { code: number }).code).toBe(0)
     await page.context().close()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -215,7 +209,7 @@ describe('the signed-in form screens when the server misbehaves', () => {
     const what = fault === 'error' ? 'an HTTP 500' : 'a dropped connection'
     for (const screen of SCREENS.filter((s) => s.load)) {
       const load = screen.load!
-      it(`${screen.title} (${screen.path}): ${what} on ${load.call} says it could not load, and 重新加载 shows the real data`, async () => {
+      test(`${screen.title} (${screen.path}): ${what} on ${load.call} says it could not load, and 重新加载 shows the real data`, async () => {
         const page = await signedInPage(screen.who(fault))
         const stop = await misbehave(page, [load.call], fault)
         await open(page, screen)
@@ -225,20 +219,20 @@ describe('the signed-in form screens when the server misbehaves', () => {
         await titleShows(page, screen.title)
         await screenshot(page, `hardening-${screen.key}-${fault}`)
         const shown = await toasts(page)
-        if (fault === 'error') assert.deepEqual(shown, [SERVER_ERROR_TOAST])
-        else assert.deepEqual(shown, [], 'no toast for a dropped connection (the failure state says it)')
+        if (fault === 'error') expect(shown).toStrictEqual([SERVER_ERROR_TOAST])
+        else expect(shown, 'no toast for a dropped connection (the failure state says it)').toStrictEqual([])
 
         await stop()
         await on(page, load.retry).click()
         await showsContent(page, screen)
-        assert.equal(await page.locator('.user-load--failed:visible').count(), 0)
+        expect(await page.locator('.user-load--failed:visible').count()).toBe(0)
         await page.context().close()
       })
     }
 
     for (const screen of SCREENS) {
       const submit = screen.submit
-      it(`${screen.title} (${screen.path}): ${what} on ${submit.call} keeps what was typed, says so, and sends again`, async () => {
+      test(`${screen.title} (${screen.path}): ${what} on ${submit.call} keeps what was typed, says so, and sends again`, async () => {
         const who = screen.who(fault)
         const page = await signedInPage(who)
         const n = fault === 'error' ? 1 : 2
@@ -250,7 +244,7 @@ describe('the signed-in form screens when the server misbehaves', () => {
         await toastShown(page, fault === 'error' ? SERVER_ERROR_TOAST : NETWORK_TOAST)
         await screenshot(page, `hardening-${screen.key}-submit-${fault}`)
         await submit.kept(page, n, who)
-        assert.equal(new URL(page.url()).pathname, screen.path)
+        expect(new URL(page.url()).pathname).toBe(screen.path)
         await stop()
         await clearToasts(page)
         await on(page, { selector: submit.button }).click()
@@ -261,7 +255,7 @@ describe('the signed-in form screens when the server misbehaves', () => {
     }
   }
 
-  it('every screen waits out a 10 s answer (loading or saving) with a spinner under its title, then goes on, with no error', async () => {
+  test('every screen waits out a 10 s answer (loading or saving) with a spinner under its title, then goes on, with no error', async () => {
     const started = Date.now()
     const loads = SCREENS.filter((s) => s.load).map(async (screen) => {
       const load = screen.load!
@@ -272,11 +266,11 @@ describe('the signed-in form screens when the server misbehaves', () => {
       // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
       await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
-      assert.ok(await on(page, load.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`)
-      assert.equal(await page.locator('.user-load--failed:visible').count(), 0)
+      expect(await on(page, load.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
+      expect(await page.locator('.user-load--failed:visible').count()).toBe(0)
       await screenshot(page, `hardening-${screen.key}-slow`)
       await showsContent(page, screen)
-      assert.deepEqual(await toasts(page), [], `${screen.title} showed a toast`)
+      expect(await toasts(page), `${screen.title} showed a toast`).toStrictEqual([])
       return page
     })
     const submits = SCREENS.map(async (screen) => {
@@ -290,36 +284,39 @@ describe('the signed-in form screens when the server misbehaves', () => {
       await on(page, { selector: submit.button }).click()
       await sees(page, { selector: '.app-loading-overlay', text: '加载中' })
       await page.waitForTimeout(3_000)
-      assert.ok(await on(page, { selector: '.app-loading-overlay' }).isVisible(), `${screen.title}: the overlay is gone before the answer`)
+      expect(
+        await on(page, { selector: '.app-loading-overlay' }).isVisible(),
+        `${screen.title}: the overlay is gone before the answer`,
+      ).toBeTruthy()
       await titleShows(page, screen.title)
       await submit.kept(page, 3, who)
       await screenshot(page, `hardening-${screen.key}-submit-slow`)
       await toastShown(page, submit.doneToast)
       await submit.done(page, 3)
-      assert.deepEqual(await toasts(page), [submit.doneToast])
+      expect(await toasts(page)).toStrictEqual([submit.doneToast])
       return page
     })
     const pages = await Promise.all([...loads, ...submits])
-    assert.ok(Date.now() - started >= SLOW_MS, 'the answers were held back')
+    expect(Date.now() - started >= SLOW_MS, 'the answers were held back').toBeTruthy()
     await Promise.all(pages.map((p) => p.context().close()))
   })
 
   for (const screen of SCREENS) {
-    it(`${screen.title}: a session ended on the server sends the person from 保存 to login with from, and back to ${screen.path} after signing in`, async () => {
+    test(`${screen.title}: a session ended on the server sends the person from 保存 to login with from, and back to ${screen.path} after signing in`, async () => {
       const who = screen.who('expired')
       const page = await signedInPage(who)
       await open(page, screen)
       await showsContent(page, screen)
       await screen.submit.fill(page, 4, who)
       const ended = await page.request.delete(`${app.url}${CALL.signOut}`)
-      assert.equal(((await ended.json()) as { code: number }).code, 0)
-      assert.notEqual(await storedUserId(page), null, 'the browser still holds its user')
+      expect(((await ended.json()) as { code: number }).code).toBe(0)
+      expect(await storedUserId(page), 'the browser still holds its user').not.toBe(null)
 
       await on(page, { selector: screen.submit.button }).click()
       await page.waitForURL((url) => url.pathname === LOGIN, { timeout: 20_000 })
       await titleShows(page, '合伙人登录')
-      assert.equal(new URL(page.url()).searchParams.get('from'), screen.path)
-      assert.equal(await storedUserId(page), null, 'the stored user is cleared')
+      expect(new URL(page.url()).searchParams.get('from')).toBe(screen.path)
+      expect(await storedUserId(page), 'the stored user is cleared').toBe(null)
       await screenshot(page, `hardening-${screen.key}-expired`)
 
       // Nothing was saved (a password not changed): the same password signs in again.
@@ -327,7 +324,7 @@ describe('the signed-in form screens when the server misbehaves', () => {
       await page.waitForURL((url) => url.pathname === screen.path, { timeout: 20_000 })
       await titleShows(page, screen.title)
       await showsContent(page, screen)
-      assert.notEqual(await storedUserId(page), null)
+      expect(await storedUserId(page)).not.toBe(null)
       await page.context().close()
     })
   }

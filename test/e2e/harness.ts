@@ -1,6 +1,8 @@
 /**
  * Browser-test plumbing: runs the real `npm start` program (scripts/start.ts) on a free port
- * over a fresh embedded database, and drives Debian's Chromium through playwright-core.
+ * over a fresh embedded database, and drives Debian's Chromium (playwright.config.ts's launch
+ * options) under @playwright/test. Test files take `test` and `expect` from here: this `test`
+ * diagnoses each failed test (see `diagnosis` below).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -9,12 +11,10 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach } from 'node:test'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { test as base, chromium, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const ARTEFACTS = path.join(ROOT, 'test-results', 'screenshots')
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const FAILURES_LOG = path.join(ROOT, 'test-results', 'browser-failures.log')
 
 export interface RunningApp {
@@ -67,10 +67,14 @@ function spawnServer(port: number, pgliteDir: string, env: Record<string, string
   return { child, log: () => log }
 }
 
+function startLimitSeconds(): number {
+  return Number(process.env.E2E_START_SECONDS) || 150
+}
+
 async function waitHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
   // Generous: a fresh database's migrations and demo data take long on a loaded 2-core machine;
   // E2E_START_SECONDS changes the limit.
-  const limit = Number(process.env.E2E_START_SECONDS) || 150
+  const limit = startLimitSeconds()
   const deadline = Date.now() + limit * 1000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log()}`)
@@ -121,6 +125,10 @@ async function templateFor(env: Record<string, string>): Promise<string | undefi
 
 /** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  // The hook or test that starts it gets the start's own limit on top of its time (twice when
+  // the run's database template is made first).
+  const info = base.info()
+  info.setTimeout(info.timeout + 2 * startLimitSeconds() * 1000)
   const template = await templateFor(env)
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
@@ -148,21 +156,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return app
 }
 
+/**
+ * A Chromium of the test file's own, launched with playwright.config.ts's `use.launchOptions`
+ * (Debian's Chromium and its flags); call it in a `beforeAll` and close it in the `afterAll`.
+ * Playwright records its contexts for the failure's trace and screenshot like its own fixtures'.
+ */
 export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh, empty profile of its own.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(base.info().project.use.launchOptions)
   browsers.add(browser)
   browser.on('disconnected', () => browsers.delete(browser))
   return browser
@@ -187,18 +188,21 @@ const apps = new Set<RunningApp>()
 
 /**
  * After each failed test of any file that uses this harness: a screenshot of every page still
- * open (test-results/screenshots/FAILED-…), and each page's address and the start of its text,
- * and the end of each running server's output, in the log and in test-results/browser-failures.log
- * (which npm test prints before its summary): enough to read a failure in CI.
+ * open (test-results/screenshots/FAILED-…, attached to the test), each page's address and the
+ * start of its text, and the end of each running server's output (its last API requests and
+ * warnings), attached to the test as `diagnosis`, printed in the log and appended to
+ * test-results/browser-failures.log (which npm test prints before its summary): enough to read
+ * a failure in CI.
  */
-afterEach(async (t) => {
-  // `passed` is there since Node 20.12; @types/node 20 does not declare it yet.
-  if ((t as { passed?: boolean }).passed !== false) return
-  const lines = [`── diagnosis of the failed test "${t.name}"`]
+async function diagnose(testInfo: TestInfo): Promise<void> {
+  const title = testInfo.titlePath.slice(1).join(' › ')
+  const attempt = testInfo.retry ? ` (retry ${testInfo.retry})` : ''
+  const lines = [`── diagnosis of the failed test "${title}"${attempt}`]
   const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages())).filter((p) => !p.isClosed())
   for (const [i, page] of pages.entries()) {
-    const name = `FAILED-${t.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}-${i + 1}`
+    const name = `FAILED-${testInfo.title.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}${testInfo.retry ? `-retry${testInfo.retry}` : ''}-${i + 1}`
     const file = await screenshot(page, name).catch((e: Error) => `none (${e.message.split('\n')[0]})`)
+    if (file.endsWith('.png')) await testInfo.attach(`page ${i + 1}`, { path: file, contentType: 'image/png' })
     const text = await page
       .locator('body')
       .innerText({ timeout: 2_000 })
@@ -215,10 +219,25 @@ afterEach(async (t) => {
       .map((line) => line.slice(0, 300))
     lines.push(`server ${app.url}, its last API requests and warnings:`, ...tail)
   }
+  const diagnosis = lines.join('\n')
+  await testInfo.attach('diagnosis', { body: diagnosis, contentType: 'text/plain' })
   fs.mkdirSync(path.dirname(FAILURES_LOG), { recursive: true })
-  fs.appendFileSync(FAILURES_LOG, lines.join('\n') + '\n\n')
-  console.log(lines.join('\n'))
+  fs.appendFileSync(FAILURES_LOG, `${path.relative(ROOT, testInfo.file)}\n${diagnosis}\n\n`)
+  console.log(diagnosis)
+}
+
+/** Playwright's `test` with the diagnosis of a failed test; every browser test file uses it. */
+export const test = base.extend<{ diagnosis: void }>({
+  diagnosis: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      await use()
+      if (testInfo.status !== testInfo.expectedStatus) await diagnose(testInfo)
+    },
+    { auto: true },
+  ],
 })
+export { expect }
 
 /** Keeps a screenshot as a test artefact under test-results/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -226,4 +245,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTEFACTS, `${name}.png`)
   await page.screenshot({ path: file, fullPage: false })
   return file
+}
+
+/** `expect(value, message).toBeTruthy()` that also tells TypeScript the value is there, as `assert.ok` did. */
+export function expectPresent<T>(value: T, message?: string): asserts value is NonNullable<T> {
+  expect(value, message).toBeTruthy()
+}
+
+/** `expect(value, message).not.toBeNull()` that also tells TypeScript the value is not null. */
+export function expectNotNull<T>(value: T, message?: string): asserts value is Exclude<T, null> {
+  expect(value, message).not.toBeNull()
+}
+
+/**
+ * Waits for the CSS transitions and animations running in `locator`'s element and its children
+ * to end (a dialog's fade-in, a sheet sliding up), the ones that repeat for ever (a spinner) aside.
+ */
+export async function transitionsEnded(locator: Locator): Promise<void> {
+  await locator.evaluate(async (el) => {
+    const running = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+  })
 }

@@ -3,7 +3,7 @@
  * misbehave on chosen calls (an HTTP 500 with its own envelope, a dropped connection, an answer
  * 10 s late), the toasts a page showed, and the user the app has stored.
  */
-import type { Page, Route } from 'playwright-core'
+import type { Page, Route } from '@playwright/test'
 
 /** What the server answers for an unhandled error (server/src/plugins/errors.ts: Code.internal, INTERNAL_MESSAGE). */
 export const SERVER_ERROR = { code: 100000500, message: '服务器繁忙，请稍后再试', data: null }

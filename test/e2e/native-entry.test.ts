@@ -1,20 +1,9 @@
-/**
- * Ways in that do not start from a plain link, in Chromium against the real back-office (fresh
- * demo data, no official-account AppID: neither the build's TARO_APP_WX_APP_ID nor
- * WECHAT_MP_APP_ID):
- *
- * - inside WeChat's browser (its user agent) a signed-out visit to a guarded page cannot run
- *   WeChat's OAuth, so it goes to the ordinary login page with `from`, never to wxCode and never
- *   round in a loop, and signing in returns to `from`;
- * - a poster's mini-program code opens the jump page with `scene` (the same jump code runs in
- *   every build): it lands on the activity with the partner's ref, and the prospect's clue
- *   reaches that partner.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInOnLoginPage, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/5279 MMWEBSDK/20231002 MicroMessenger/8.0.43.2480(0x28002B37) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
@@ -25,16 +14,16 @@ interface Envelope<T> {
   data: T
 }
 
-describe('ways in: WeChat without an AppID, and a mini-program code’s scene', () => {
+test.describe('ways in: WeChat without an AppID, and a mini-program code’s scene', () => {
   let app: RunningApp
   let browser: Browser
   const contexts: BrowserContext[] = []
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off' })
     browser = await launchBrowser()
   })
-  after(async () => {
+  test.afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined)
     await browser?.close()
     await app?.stop()
@@ -43,7 +32,7 @@ describe('ways in: WeChat without an AppID, and a mini-program code’s scene', 
   const shown = (page: Page, selector: string, hasText?: string | RegExp) =>
     page.locator(`${selector}:visible`, hasText ? { hasText } : undefined).first()
 
-  it('inside WeChat with no AppID, a guarded page goes to the login page with from, and signing in returns there', async () => {
+  test('inside WeChat with no AppID, a guarded page goes to the login page with from, and signing in returns there', async () => {
     const context = await browser.newContext({
       viewport: { width: 375, height: 667 },
       deviceScaleFactor: 2,
@@ -66,37 +55,38 @@ describe('ways in: WeChat without an AppID, and a mini-program code’s scene', 
 
     await page.goto(`${app.url}/pages/tabBar/clue`)
     await page.waitForURL((u) => u.pathname === '/pages/user/login', { timeout: 30_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/tabBar/clue')
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/tabBar/clue')
     await shown(page, '.user-login__submit').waitFor()
     await screenshot(page, 'native-wechat-no-appid-login')
     // No trip to WeChat's authorization (nor to the wxCode stand-in), and no WeChat shortcut that could not work.
-    assert.deepEqual(wechatTrips, [])
-    assert.equal(visited.includes('/pages/main/wxCode'), false)
-    assert.equal(await page.locator('.user-login__wechat:visible').count(), 0)
+    expect(wechatTrips).toStrictEqual([])
+    expect(visited.includes('/pages/main/wxCode')).toBe(false)
+    expect(await page.locator('.user-login__wechat:visible').count()).toBe(0)
 
     await signInOnLoginPage(page, DEMO.active)
     await page.waitForURL((u) => u.pathname === '/pages/tabBar/clue', { timeout: 30_000 })
     await shown(page, '.page__title', '招生线索').waitFor()
-    assert.deepEqual(wechatTrips, [])
+    expect(wechatTrips).toStrictEqual([])
     await screenshot(page, 'native-wechat-no-appid-back-to-from')
   })
 
-  it("a mini-program code's scene lands on the activity with the partner's ref, and the clue sent there reaches that partner", async () => {
+  test("a mini-program code's scene lands on the activity with the partner's ref, and the clue sent there reaches that partner", async () => {
     const list = (await (await fetch(`${app.url}/api/cms/activity/activity/listForClient?size=20`)).json()) as Envelope<{
       list: Array<{ id: number; title: string; state: string }>
     }>
     const open = list.data.list.find((a) => a.state === '进行中')
-    assert.ok(open, 'an open campaign in the demo data')
+    expectPresent(open, 'an open campaign in the demo data')
     const context = await phoneContext(browser)
     contexts.push(context)
     const page = await context.newPage()
     await page.goto(`${app.url}/pages/jump/index?scene=${encodeURIComponent(`r=DEMO01&a=${open.id}`)}`)
     await page.waitForURL((u) => u.pathname === '/pages/activity/detail', { timeout: 30_000 })
     const landed = new URL(page.url())
-    assert.deepEqual(
-      [landed.searchParams.get('id'), landed.searchParams.get('ref'), landed.searchParams.get('scene')],
-      [String(open.id), 'DEMO01', null],
-    )
+    expect([landed.searchParams.get('id'), landed.searchParams.get('ref'), landed.searchParams.get('scene')]).toStrictEqual([
+      String(open.id),
+      'DEMO01',
+      null,
+    ])
     await shown(page, '.activity-detail__title', open.title).waitFor()
 
     const saves: string[] = []
@@ -110,7 +100,7 @@ describe('ways in: WeChat without an AppID, and a mini-program code’s scene', 
     await shown(page, '.activity-clue__success', '提交成功，老师会尽快联系您').waitFor()
     await screenshot(page, 'native-scene-clue-sent')
     const sent = new URLSearchParams(saves[0])
-    assert.deepEqual([sent.get('ref'), sent.get('activityId')], ['DEMO01', String(open.id)])
+    expect([sent.get('ref'), sent.get('activityId')]).toStrictEqual(['DEMO01', String(open.id)])
 
     const partner = await (await browser.newContext()).newPage()
     await signInPartner(partner, app, DEMO.active)
@@ -118,8 +108,8 @@ describe('ways in: WeChat without an AppID, and a mini-program code’s scene', 
       list: Array<{ name: string; phone: string; activityId: string | null }>
     }>
     const clue = clues.data.list.find((c) => c.name === '王扫码')
-    assert.ok(clue, "the prospect's clue is in partner DEMO01's list")
-    assert.deepEqual([clue.phone, clue.activityId], ['139****0077', String(open.id)])
+    expectPresent(clue, "the prospect's clue is in partner DEMO01's list")
+    expect([clue.phone, clue.activityId]).toStrictEqual(['139****0077', String(open.id)])
     await partner.context().close()
   })
 })

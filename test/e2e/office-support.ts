@@ -1,12 +1,5 @@
-/**
- * What the console's money and clue browser tests (console-clues, console-withdrawals,
- * console-ledger, console-office-day) share: the app with known operators, a desktop page signed
- * in to the console, partners made through the partner API (registered, personal and sign-up
- * info, approved) with money and a pending withdrawal, and a few waits on Ant Design's pieces.
- */
-import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { startApp, type RunningApp, expect } from './harness'
 import { ADMIN, registerByApi } from './user-helpers'
 
 export { ADMIN }
@@ -123,7 +116,7 @@ export async function operatorApi(app: RunningApp, account: string, password = D
     body: JSON.stringify({ account, password }),
   })
   const body = (await res.json()) as Envelope
-  assert.equal(body.code, 0, `operator ${account}: ${body.message}`)
+  expect(body.code, `operator ${account}: ${body.message}`).toBe(0)
   return client(app, cookieOf(res))
 }
 
@@ -134,12 +127,12 @@ export async function partnerApi(app: RunningApp, phone: string, password = DEMO
     body: JSON.stringify({ phone, password }),
   })
   const body = (await res.json()) as Envelope
-  assert.equal(body.code, 0, `partner ${phone}: ${body.message}`)
+  expect(body.code, `partner ${phone}: ${body.message}`).toBe(0)
   return client(app, cookieOf(res))
 }
 
 export function ok<T>(answer: Envelope<T>): T {
-  assert.equal(answer.code, 0, answer.message)
+  expect(answer.code, answer.message).toBe(0)
   return answer.data
 }
 

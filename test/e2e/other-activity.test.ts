@@ -1,14 +1,9 @@
-/**
- * The activity pages in Chromium against the real back-office (fresh demo data): the list with
- * its state badges, a prospect coming in through a partner's link (`?ref=DEMO01`) and leaving
- * their details on the open campaign, the clue then in that partner's own clue list, and the
- * campaigns that are not open yet or closed. Build first: H5_DIR points at the build.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, scrollToBottom, signInOperator, signInPartner, textsOf } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Envelope<T> {
   code: number
@@ -24,26 +19,26 @@ interface Activity {
 
 const PROSPECT = { name: '韩梅梅', phone: '13955550001' }
 
-describe('the activity pages (pages/activity/main, pages/activity/detail)', () => {
+test.describe('the activity pages (pages/activity/main, pages/activity/detail)', () => {
   let app: RunningApp
   let browser: Browser
   let context: BrowserContext | undefined
   let page: Page
   let activities: { open: Activity; soon: Activity; closed: Activity }
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off' })
     browser = await launchBrowser()
     const res = (await (await fetch(`${app.url}/api/cms/activity/activity/listForClient?size=20`)).json()) as Envelope<{ list: Activity[] }>
     const find = (state: string) => {
       const found = res.data.list.find((a) => a.state === state)
-      assert.ok(found, `no ${state} activity in the demo data`)
+      expectPresent(found, `no ${state} activity in the demo data`)
       return found
     }
     activities = { open: find('进行中'), soon: find('未开始'), closed: find('已结束') }
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -60,30 +55,30 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
   const shown = (selector: string, hasText?: string | RegExp) =>
     page.locator(`${selector}:visible`, hasText ? { hasText } : undefined).first()
 
-  it('lists the published activities with cover, title, time window, type and state badge', async () => {
+  test('lists the published activities with cover, title, time window, type and state badge', async () => {
     await open('/pages/activity/main?ref=DEMO01')
     await shown('.page__title', '活动').waitFor()
     await shown('.activity-card').waitFor()
     const titles = await textsOf(page, '.activity-card__title')
-    assert.deepEqual(new Set(titles), new Set([activities.open.title, activities.soon.title, activities.closed.title]))
+    expect(new Set(titles)).toStrictEqual(new Set([activities.open.title, activities.soon.title, activities.closed.title]))
     const badges = await textsOf(page, '.activity-card .activity-state')
-    assert.deepEqual(new Set(badges), new Set(['进行中', '未开始', '已结束']))
-    assert.equal((await page.locator('.activity-card img.taro-img__mode-aspectfill, .activity-card .taro-img').count()) > 0, true)
-    assert.match((await textsOf(page, '.activity-card__time'))[0] ?? '', /^\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}$/)
-    assert.equal(await shown('.app-load-more').innerText(), '没有更多了')
+    expect(new Set(badges)).toStrictEqual(new Set(['进行中', '未开始', '已结束']))
+    expect((await page.locator('.activity-card img.taro-img__mode-aspectfill, .activity-card .taro-img').count()) > 0).toBe(true)
+    expect((await textsOf(page, '.activity-card__time'))[0] ?? '').toMatch(/^\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}$/)
+    expect(await shown('.app-load-more').innerText()).toBe('没有更多了')
     // A prospect is not sent to login, and sees no poster button (that is for partners).
-    assert.equal(new URL(page.url()).pathname, '/pages/activity/main')
-    assert.equal(await page.locator('.activity-main__poster').count(), 0)
+    expect(new URL(page.url()).pathname).toBe('/pages/activity/main')
+    expect(await page.locator('.activity-main__poster').count()).toBe(0)
     await screenshot(page, 'other-activity-main')
   })
 
-  it("a prospect opens a partner's link, opens the campaign with ref kept, leaves their details, and the clue reaches that partner", async () => {
+  test("a prospect opens a partner's link, opens the campaign with ref kept, leaves their details, and the clue reaches that partner", async () => {
     await open('/pages/activity/main?ref=DEMO01')
     await shown(`.activity-card--${activities.open.id}`).click()
     await page.waitForURL((u) => u.pathname === '/pages/activity/detail')
     const url = new URL(page.url())
-    assert.equal(url.searchParams.get('id'), String(activities.open.id))
-    assert.equal(url.searchParams.get('ref'), 'DEMO01')
+    expect(url.searchParams.get('id')).toBe(String(activities.open.id))
+    expect(url.searchParams.get('ref')).toBe('DEMO01')
     await shown('.page__title', '活动详情').waitFor()
     await shown('.activity-detail__title', activities.open.title).waitFor()
     // The sanitised rich text, rendered.
@@ -97,13 +92,13 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
       if (r.url().includes('/clue/saveForActivity')) saves.push(r.postData() ?? '')
     })
     await shown('.activity-clue__submit').click()
-    assert.deepEqual(await textsOf(page, '.activity-clue__error:visible'), ['请填写姓名', '请填写手机号', '请先阅读并同意《隐私政策》'])
-    assert.deepEqual(saves, [])
+    expect(await textsOf(page, '.activity-clue__error:visible')).toStrictEqual(['请填写姓名', '请填写手机号', '请先阅读并同意《隐私政策》'])
+    expect(saves).toStrictEqual([])
 
     await shown('.activity-clue__row--name input').fill(PROSPECT.name)
     await shown('.activity-clue__row--phone input').fill(PROSPECT.phone)
     await pickCategory(page, '.activity-clue__row--intention', ['学历教育(本科)', '市场营销(本科)'])
-    assert.equal(await shown('.activity-clue__row--intention .app-picker-field').innerText(), '学历教育(本科)-市场营销(本科)')
+    expect(await shown('.activity-clue__row--intention .app-picker-field').innerText()).toBe('学历教育(本科)-市场营销(本科)')
     await shown('.activity-clue__box').click()
     await screenshot(page, 'other-activity-clue-filled')
     await shown('.activity-clue__submit').click()
@@ -111,11 +106,11 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
     await screenshot(page, 'other-activity-clue-sent')
 
     const sent = new URLSearchParams(saves[0])
-    assert.equal(sent.get('name'), PROSPECT.name)
-    assert.equal(sent.get('phone'), PROSPECT.phone)
-    assert.equal(sent.get('ref'), 'DEMO01')
-    assert.equal(sent.get('activityId'), String(activities.open.id))
-    assert.equal(sent.get('intention'), '学历教育(本科)-市场营销(本科)')
+    expect(sent.get('name')).toBe(PROSPECT.name)
+    expect(sent.get('phone')).toBe(PROSPECT.phone)
+    expect(sent.get('ref')).toBe('DEMO01')
+    expect(sent.get('activityId')).toBe(String(activities.open.id))
+    expect(sent.get('intention')).toBe('学历教育(本科)-市场营销(本科)')
 
     // The partner DEMO01 (13800000000) finds the clue in their own list, phone masked.
     const partner = await (await browser.newContext()).newPage()
@@ -124,18 +119,18 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
       list: Array<{ name: string; phone: string; activityId: string | null; intention: string | null; status: string }>
     }>
     const clue = list.data.list.find((c) => c.name === PROSPECT.name)
-    assert.ok(clue, "the prospect's clue is in the partner's list")
-    assert.equal(clue.phone, '139****0001')
-    assert.equal(clue.activityId, String(activities.open.id))
-    assert.equal(clue.intention, '学历教育(本科)-市场营销(本科)')
-    assert.equal(clue.status, '待跟进')
+    expectPresent(clue, "the prospect's clue is in the partner's list")
+    expect(clue.phone).toBe('139****0001')
+    expect(clue.activityId).toBe(String(activities.open.id))
+    expect(clue.intention).toBe('学历教育(本科)-市场营销(本科)')
+    expect(clue.status).toBe('待跟进')
     // ...and on their clue page.
     await partner.goto(`${app.url}/pages/tabBar/clue`)
     await partner.locator(':text("韩梅梅"):visible').first().waitFor({ timeout: 30_000 })
     await partner.context().close()
   })
 
-  it('says once that the same phone was already registered, and keeps the form as filled in', async () => {
+  test('says once that the same phone was already registered, and keeps the form as filled in', async () => {
     await open(`/pages/activity/detail?id=${activities.open.id}&ref=DEMO01`)
     await shown('.activity-clue__row--name input').fill('韩梅梅二')
     await shown('.activity-clue__row--phone input').fill(PROSPECT.phone)
@@ -144,47 +139,46 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
     const toast = shown('.app-toast')
     await toast.waitFor({ timeout: 15_000 })
     const text = (await toast.innerText()).trim()
-    assert.match(text, /已|重复|登记|报名/)
+    expect(text).toMatch(/已|重复|登记|报名/)
     await screenshot(page, 'other-activity-clue-duplicate')
-    assert.equal(await page.locator(`:text("${text}"):visible`).count(), 1)
-    assert.equal(await shown('.activity-clue__row--name input').inputValue(), '韩梅梅二')
-    assert.equal(await page.locator('.activity-clue__success').count(), 0)
+    expect(await page.locator(`:text("${text}"):visible`).count()).toBe(1)
+    expect(await shown('.activity-clue__row--name input').inputValue()).toBe('韩梅梅二')
+    expect(await page.locator('.activity-clue__success').count()).toBe(0)
   })
 
-  it('a campaign that has not started says when it opens, and shows no form', async () => {
+  test('a campaign that has not started says when it opens, and shows no form', async () => {
     await open(`/pages/activity/detail?id=${activities.soon.id}&ref=DEMO01`)
     await shown('.activity-detail__title', activities.soon.title).waitFor()
-    assert.match(
-      await shown('.activity-notice--not-started').innerText(),
+    expect(await shown('.activity-notice--not-started').innerText()).toMatch(
       /^活动尚未开始，\d{4}-\d{2}-\d{2} \d{2}:\d{2} 开放报名，敬请期待$/,
     )
-    assert.equal(await shown('.activity-detail .activity-state').innerText(), '未开始')
-    assert.equal(await page.locator('.activity-clue').count(), 0)
+    expect(await shown('.activity-detail .activity-state').innerText()).toBe('未开始')
+    expect(await page.locator('.activity-clue').count()).toBe(0)
     await screenshot(page, 'other-activity-not-started')
   })
 
-  it('a closed campaign says it is closed, and shows no form', async () => {
+  test('a closed campaign says it is closed, and shows no form', async () => {
     await open(`/pages/activity/main?ref=DEMO01`)
     await shown(`.activity-card--${activities.closed.id}`).click()
     await shown('.activity-notice--ended', '活动已结束，不能再报名，感谢您的关注').waitFor()
-    assert.equal(new URL(page.url()).searchParams.get('ref'), 'DEMO01')
-    assert.equal(await page.locator('.activity-clue').count(), 0)
+    expect(new URL(page.url()).searchParams.get('ref')).toBe('DEMO01')
+    expect(await page.locator('.activity-clue').count()).toBe(0)
     await screenshot(page, 'other-activity-ended')
   })
 
-  it('an open campaign reached without a partner link explains how to sign up instead of a form that cannot be sent', async () => {
+  test('an open campaign reached without a partner link explains how to sign up instead of a form that cannot be sent', async () => {
     await open(`/pages/activity/detail?id=${activities.open.id}`)
     await shown('.activity-notice--no-ref').waitFor()
-    assert.equal(await page.locator('.activity-clue').count(), 0)
+    expect(await page.locator('.activity-clue').count()).toBe(0)
   })
 
-  it('an activity that does not exist says so', async () => {
+  test('an activity that does not exist says so', async () => {
     await open('/pages/activity/detail?id=999999&ref=DEMO01')
     await shown('.app-empty__text', '活动不存在或已下线').waitFor()
     await screenshot(page, 'other-activity-missing')
   })
 
-  it('loads the next page when the list is scrolled to its end', async () => {
+  test('loads the next page when the list is scrolled to its end', async () => {
     const teacher = await signInOperator(app, 'teacher')
     const day = 86_400_000
     const at = (days: number) => new Date(Date.now() + days * day).toISOString()
@@ -197,39 +191,39 @@ describe('the activity pages (pages/activity/main, pages/activity/detail)', () =
         startAt: at(-i),
         endAt: at(30),
       })
-      assert.equal(made.code, 0, made.message)
+      expect(made.code, made.message).toBe(0)
       const published = await teacher.call('PUT', '/api/bms/activity/activity/publish', { id: made.data.id })
-      assert.equal(published.code, 0, published.message)
+      expect(published.code, published.message).toBe(0)
     }
     const pages: string[] = []
     await open('/pages/activity/main?ref=DEMO01')
     await shown('.activity-card').waitFor()
-    assert.equal(await page.locator('.activity-card:visible').count(), 10)
+    expect(await page.locator('.activity-card:visible').count()).toBe(10)
     // Counted from here: the first page has arrived, so only the scroll can ask for more.
     page.on('request', (r) => {
       if (r.url().includes('/activity/listForClient')) pages.push(new URL(r.url()).searchParams.get('page') ?? '')
     })
     await scrollToBottom(page, '.activity-main')
     await page.locator('.activity-card:visible').nth(12).waitFor()
-    assert.equal(await page.locator('.activity-card:visible').count(), 13)
-    assert.deepEqual(pages, ['2'])
+    expect(await page.locator('.activity-card:visible').count()).toBe(13)
+    expect(pages).toStrictEqual(['2'])
     await shown('.app-load-more', '没有更多了').waitFor()
   })
 
-  it('shows the empty notice when nothing is published', async () => {
+  test('shows the empty notice when nothing is published', async () => {
     const teacher = await signInOperator(app, 'teacher')
     const published = await teacher.call<{ list: Array<{ id: number }> }>('GET', '/api/bms/activity/activity/list', {
       status: '已发布',
       size: 100,
     })
-    assert.ok(published.data.list.length >= 3)
+    expect(published.data.list.length >= 3).toBeTruthy()
     for (const a of published.data.list) {
       const res = await teacher.call('PUT', '/api/bms/activity/activity/unpublish', { id: a.id })
-      assert.equal(res.code, 0, res.message)
+      expect(res.code, res.message).toBe(0)
     }
     await open('/pages/activity/main?ref=DEMO01')
     await shown('.app-empty__text', '暂无活动，敬请期待～').waitFor()
-    assert.equal(await page.locator('.activity-card').count(), 0)
+    expect(await page.locator('.activity-card').count()).toBe(0)
     await screenshot(page, 'other-activity-empty')
   })
 })

@@ -1,18 +1,9 @@
-/**
- * The pay page (pages/main/pay) in Chromium against the real back-office with the sandbox pay
- * provider. The sandbox completes a payment only when told (PAY_SANDBOX_AUTO_COMPLETE_MS=0, then
- * POST /api/dev/payments/complete): the far side of the boundary, the provider's notification.
- *
- * A plain browser has no pay method: the page says where to pay, and shows 支付成功 once the
- * server knows. Inside WeChat (its user agent) the channel is wechat-jsapi; the sandbox answers
- * provider `sandbox`, so the page skips chooseWXPay and polls payStatus: the state machine runs
- * for real, 待支付 → 支付中 → 支付失败 → 支付中 → 支付成功, and only the server's word moves it.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInOperator, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Envelope<T> {
   code: number
@@ -29,19 +20,19 @@ interface Order {
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 
-describe('the pay page (pages/main/pay)', () => {
+test.describe('the pay page (pages/main/pay)', () => {
   let app: RunningApp
   let browser: Browser
   let context: BrowserContext | undefined
   let page: Page
   let demoOrder: Order
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off', PAY_SANDBOX_AUTO_COMPLETE_MS: '0' })
     browser = await launchBrowser()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -62,7 +53,7 @@ describe('the pay page (pages/main/pay)', () => {
     const res = (await (await p.request.get(`${app.url}/api/fms/finance/order/listForClient?size=50`)).json()) as Envelope<{
       list: Order[]
     }>
-    assert.equal(res.code, 0, res.message)
+    expect(res.code, res.message).toBe(0)
     return res.data.list
   }
 
@@ -72,10 +63,10 @@ describe('the pay page (pages/main/pay)', () => {
     ).json()) as Envelope<{
       payStatus: string
     }>
-    assert.equal(res.code, 0, res.message)
+    expect(res.code, res.message).toBe(0)
   }
 
-  it('shows the order in a plain browser, says there is no pay method here, and shows 支付成功 once the server knows', async () => {
+  test('shows the order in a plain browser, says there is no pay method here, and shows 支付成功 once the server knows', async () => {
     await signedIn(DEMO.active)
     // A second order for this partner, made by finance, for the plain browser; the demo order is paid inside WeChat below.
     const profile = (await (await page.request.get(`${app.url}/api/ems/partner/client/signInfo`)).json()) as Envelope<{ id: number }>
@@ -88,10 +79,10 @@ describe('the pay page (pages/main/pay)', () => {
         { name: '快递费', quantity: 1, unitPrice: 1_500 },
       ]),
     })
-    assert.equal(made.code, 0, made.message)
+    expect(made.code, made.message).toBe(0)
     const orders = await ordersOf(page)
     const found = orders.find((o) => o.amount === 398_000)
-    assert.ok(found, 'the demo order of ¥3,980.00')
+    expectPresent(found, 'the demo order of ¥3,980.00')
     demoOrder = found
     const order = made.data
 
@@ -102,24 +93,24 @@ describe('the pay page (pages/main/pay)', () => {
     await page.goto(`${app.url}/pages/main/pay?id=${order.id}`)
     await shown('.page__title', '付款').waitFor()
     await shown('.pay-status__label', '待支付').waitFor()
-    assert.equal(await shown('.pay-status__amount').innerText(), '¥255.00')
-    assert.deepEqual(
-      (await page.locator('.pay-order__item:visible').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
-      ['教材 ¥120.00 × 2 ¥240.00', '快递费 ¥15.00 × 1 ¥15.00'],
-    )
-    assert.equal(await shown('.pay-order__total-amount').innerText(), '¥255.00')
-    assert.match(await shown('.pay-actions__unsupported').innerText(), /请在微信中打开本页面完成支付/)
-    assert.equal(await page.locator('.pay-actions__pay').count(), 0)
+    expect(await shown('.pay-status__amount').innerText()).toBe('¥255.00')
+    expect((await page.locator('.pay-order__item:visible').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toStrictEqual([
+      '教材 ¥120.00 × 2 ¥240.00',
+      '快递费 ¥15.00 × 1 ¥15.00',
+    ])
+    expect(await shown('.pay-order__total-amount').innerText()).toBe('¥255.00')
+    expect(await shown('.pay-actions__unsupported').innerText()).toMatch(/请在微信中打开本页面完成支付/)
+    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
     await screenshot(page, 'other-pay-h5-no-method')
 
     // Paid elsewhere (the provider told the server): a refresh shows it.
     await complete(order, 'success')
     await shown('.pay-actions__link', '刷新支付状态').click()
     await shown('.pay-status__label', '支付成功').waitFor()
-    assert.deepEqual(payFees, [])
+    expect(payFees).toStrictEqual([])
   })
 
-  it('inside WeChat pays with wechat-jsapi and shows 支付中, then 支付失败 when the provider says so, then 支付成功 on a retry', async () => {
+  test('inside WeChat pays with wechat-jsapi and shows 支付中, then 支付失败 when the provider says so, then 支付成功 on a retry', async () => {
     await signedIn(DEMO.active, WECHAT_UA)
     const payFees: URLSearchParams[] = []
     let polls = 0
@@ -129,34 +120,33 @@ describe('the pay page (pages/main/pay)', () => {
     })
     await page.goto(`${app.url}/pages/main/pay?id=${demoOrder.id}`)
     await shown('.pay-status__label', '待支付').waitFor()
-    assert.equal(await shown('.pay-status__amount').innerText(), '¥3,980.00')
-    assert.equal(await shown('.pay-actions__pay').innerText(), '立即支付 ¥3,980.00')
+    expect(await shown('.pay-status__amount').innerText()).toBe('¥3,980.00')
+    expect(await shown('.pay-actions__pay').innerText()).toBe('立即支付 ¥3,980.00')
     await screenshot(page, 'other-pay-unpaid')
 
     await shown('.pay-actions__pay').click()
     await shown('.pay-status__label', '支付中').waitFor()
-    assert.equal(payFees.length, 1)
-    assert.equal(payFees[0]?.get('channel'), 'wechat-jsapi')
-    assert.equal(payFees[0]?.get('id'), String(demoOrder.id))
+    expect(payFees.length).toBe(1)
+    expect(payFees[0]?.get('channel')).toBe('wechat-jsapi')
+    expect(payFees[0]?.get('id')).toBe(String(demoOrder.id))
     // The page polls and stays 支付中 until the provider's word reaches the server: nothing marks it paid before.
-    await page.waitForTimeout(2500)
-    assert.ok(polls >= 2, `payStatus polled ${polls} times`)
-    assert.equal(await shown('.pay-status__label').innerText(), '支付中')
-    assert.equal(await page.locator('.pay-actions__pay').count(), 0)
+    await expect.poll(() => polls, { message: 'payStatus polled twice' }).toBeGreaterThanOrEqual(2)
+    expect(await shown('.pay-status__label').innerText()).toBe('支付中')
+    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
     await screenshot(page, 'other-pay-paying')
 
     await complete(demoOrder, 'fail')
     await shown('.pay-status__label', '支付失败').waitFor({ timeout: 15_000 })
-    assert.equal(await shown('.pay-status__note--emphasis').innerText(), '沙箱支付失败')
-    assert.equal(await shown('.pay-actions__pay').innerText(), '重新支付')
+    expect(await shown('.pay-status__note--emphasis').innerText()).toBe('沙箱支付失败')
+    expect(await shown('.pay-actions__pay').innerText()).toBe('重新支付')
     await screenshot(page, 'other-pay-failed')
 
     await shown('.pay-actions__pay').click()
     await shown('.pay-status__label', '支付中').waitFor()
     await complete(demoOrder, 'success')
     await shown('.pay-status__label', '支付成功').waitFor({ timeout: 15_000 })
-    assert.equal(payFees.length, 2)
-    assert.equal(await page.locator('.pay-actions__pay').count(), 0)
+    expect(payFees.length).toBe(2)
+    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
     await shown('.app-confirm-button', '返回首页').waitFor()
     await screenshot(page, 'other-pay-paid')
 
@@ -165,19 +155,19 @@ describe('the pay page (pages/main/pay)', () => {
     await shown('.pay-status__label', '支付成功').waitFor()
   })
 
-  it("does not show another partner's order", async () => {
+  test("does not show another partner's order", async () => {
     await signedIn(DEMO.pending)
     await page.goto(`${app.url}/pages/main/pay?id=${demoOrder.id}`)
     await shown('.app-empty__text', '订单不存在或已失效').waitFor()
-    assert.equal(await page.locator('.pay-order').count(), 0)
+    expect(await page.locator('.pay-order').count()).toBe(0)
   })
 
-  it('sends a signed-out person to login first, and back to the order after', async () => {
+  test('sends a signed-out person to login first, and back to the order after', async () => {
     await context?.close()
     context = await phoneContext(browser)
     page = await context.newPage()
     await page.goto(`${app.url}/pages/main/pay?id=${demoOrder.id}`)
     await page.waitForURL((u) => u.pathname === '/pages/user/login', { timeout: 30_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), `/pages/main/pay?id=${demoOrder.id}`)
+    expect(new URL(page.url()).searchParams.get('from')).toBe(`/pages/main/pay?id=${demoOrder.id}`)
   })
 })

@@ -1,16 +1,11 @@
-/**
- * The share poster (src/components/share-poster) on H5, in Chromium against the real back-office:
- * a signed-in partner opens it from the activity page, the poster is drawn on a canvas and shown
- * as an <img> to long-press, with the partner's QR code, which is read back from the picture's
- * pixels and compared module by module with the code of the partner's link. Build first: H5_DIR.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
 import QRCode from 'qrcode'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { LAYOUT, POSTER_HEIGHT, POSTER_WIDTH, QR_BOX, QR_QUIET_ZONE, matrixOf, qrSegments } from '@activity/domain'
 import { DEMO, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Envelope<T> {
   code: number
@@ -24,27 +19,27 @@ interface PosterData {
   link: string
 }
 
-describe('the share poster on H5', () => {
+test.describe('the share poster on H5', () => {
   let app: RunningApp
   let browser: Browser
   let context: BrowserContext
   let page: Page
   let data: PosterData
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off' })
     browser = await launchBrowser()
     context = await phoneContext(browser)
     page = await context.newPage()
     await signInPartner(page, app, DEMO.active)
     const res = (await (await page.request.get(`${app.url}/api/ems/partner/partner/sharePoster`)).json()) as Envelope<PosterData>
-    assert.equal(res.code, 0, res.message)
+    expect(res.code, res.message).toBe(0)
     data = res.data
-    assert.equal(data.code, 'DEMO01')
-    assert.ok(data.backgrounds.length >= 2, 'the demo has two backgrounds')
+    expect(data.code).toBe('DEMO01')
+    expect(data.backgrounds.length >= 2, 'the demo has two backgrounds').toBeTruthy()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -73,7 +68,7 @@ describe('the share poster on H5', () => {
     )
   }
 
-  it('opens from the activity page, draws the poster and shows it as an image to long-press', async () => {
+  test('opens from the activity page, draws the poster and shows it as an image to long-press', async () => {
     await page.goto(`${app.url}/pages/activity/main`)
     await page.locator('.activity-card:visible').first().waitFor()
     // A signed-in partner gets the poster button on the activity page (prospects do not).
@@ -82,25 +77,24 @@ describe('the share poster on H5', () => {
     await page.locator('.share-poster:visible').waitFor()
     await picture().waitFor({ timeout: 20_000 })
     const src = (await picture().getAttribute('src')) ?? ''
-    assert.match(src, /^data:image\/png;base64,/)
+    expect(src).toMatch(/^data:image\/png;base64,/)
     const size = await picture().evaluate(async (img) => {
       const el = img as HTMLImageElement
       await el.decode()
       return [el.naturalWidth, el.naturalHeight]
     })
-    assert.deepEqual(size, [POSTER_WIDTH * 2, POSTER_HEIGHT * 2])
-    assert.equal(await page.locator('.share-poster__hint:visible').innerText(), '长按保存图片')
+    expect(size).toStrictEqual([POSTER_WIDTH * 2, POSTER_HEIGHT * 2])
+    expect(await page.locator('.share-poster__hint:visible').innerText()).toBe('长按保存图片')
     // A plain <img> keeps the browser's own long-press menu.
-    assert.equal(await picture().evaluate((el) => el.tagName), 'IMG')
-    assert.deepEqual(
-      (await page.locator('.share-poster__thumb-name:visible').allInnerTexts()).map((t) => t.trim()),
+    expect(await picture().evaluate((el) => el.tagName)).toBe('IMG')
+    expect((await page.locator('.share-poster__thumb-name:visible').allInnerTexts()).map((t) => t.trim())).toStrictEqual(
       data.backgrounds.map((b) => b.name),
     )
     await screenshot(page, 'other-poster-h5')
   })
 
-  it("carries the partner's QR code: every module read back from the picture matches the code of their link", async () => {
-    assert.match(data.link, /\/pages\/activity\/main\?ref=DEMO01$/)
+  test("carries the partner's QR code: every module read back from the picture matches the code of their link", async () => {
+    expect(data.link).toMatch(/\/pages\/activity\/main\?ref=DEMO01$/)
     // The link's UTF-8 bytes as one byte-mode segment, as the poster encodes it (see qrSegments).
     const matrix = matrixOf(QRCode.create(qrSegments(data.link), { errorCorrectionLevel: 'M' }).modules)
     const count = matrix.length + QR_QUIET_ZONE * 2
@@ -117,13 +111,13 @@ describe('the share poster on H5', () => {
         return (red + green + blue) / 3 < 128
       }),
     )
-    assert.deepEqual(dark, matrix)
+    expect(dark).toStrictEqual(matrix)
     // The quiet zone around it is light.
     const [corner] = await pixels([[LAYOUT.qr.x + offset + cell / 2, LAYOUT.qr.y + offset + cell / 2]])
-    assert.ok(corner && (corner[0] + corner[1] + corner[2]) / 3 > 200)
+    expect(corner && (corner[0] + corner[1] + corner[2]) / 3 > 200).toBeTruthy()
   })
 
-  it('draws the background the partner picks', async () => {
+  test('draws the background the partner picks', async () => {
     const [before] = await pixels([[20, 20]])
     const first = (await picture().getAttribute('src')) ?? ''
     await page.locator('.share-poster__background:visible').nth(1).click()
@@ -135,12 +129,12 @@ describe('the share poster on H5', () => {
     await picture().waitFor()
     const [after] = await pixels([[20, 20]])
     // The demo's first background is orange-red, the second blue.
-    assert.ok(before && before[0] > before[2], `first background at the corner: ${before}`)
-    assert.ok(after && after[2] > after[0], `second background at the corner: ${after}`)
+    expect(before && before[0] > before[2], `first background at the corner: ${before}`).toBeTruthy()
+    expect(after && after[2] > after[0], `second background at the corner: ${after}`).toBeTruthy()
     await screenshot(page, 'other-poster-h5-second')
   })
 
-  it('closes', async () => {
+  test('closes', async () => {
     await page.locator('.share-poster__close:visible').click()
     await page.locator('.share-poster').waitFor({ state: 'detached' })
   })

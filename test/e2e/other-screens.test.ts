@@ -1,13 +1,9 @@
-/**
- * The smaller screens of issue 7 in Chromium against the real back-office (fresh demo data):
- * content (内容), the allow-listed web-view, app download, the jump page, the wxCode OAuth helper
- * and the volunteer query (志愿查询). Build first: H5_DIR points at the build.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 interface Envelope<T> {
   code: number
@@ -25,7 +21,7 @@ let browser: Browser
 let context: BrowserContext | undefined
 let page: Page
 
-before(async () => {
+test.beforeAll(async () => {
   app = await startApp({
     RATE_LIMIT: 'off',
     ADMIN_ACCOUNT: ADMIN.account,
@@ -36,7 +32,7 @@ before(async () => {
   browser = await launchBrowser()
 })
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close()
   await app?.stop()
 })
@@ -70,7 +66,7 @@ async function admin() {
     body: new URLSearchParams(ADMIN).toString(),
   })
   const body = (await res.json()) as Envelope<unknown>
-  assert.equal(body.code, 0, body.message)
+  expect(body.code, body.message).toBe(0)
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -78,8 +74,8 @@ async function admin() {
   return { cookie }
 }
 
-describe('content (pages/main/content)', () => {
-  it('shows a site content by id: title, rich text and its pictures', async () => {
+test.describe('content (pages/main/content)', () => {
+  test('shows a site content by id: title, rich text and its pictures', async () => {
     const { cookie } = await admin()
     // A picture made in the browser, uploaded as the operator would.
     await open('')
@@ -107,7 +103,7 @@ describe('content (pages/main/content)', () => {
     ).json()) as Envelope<{
       url: string
     }>
-    assert.equal(uploaded.code, 0, uploaded.message)
+    expect(uploaded.code, uploaded.message).toBe(0)
     const made = (await (
       await fetch(`${app.url}/api/cms/web/siteContent`, {
         method: 'POST',
@@ -119,17 +115,17 @@ describe('content (pages/main/content)', () => {
         }).toString(),
       })
     ).json()) as Envelope<{ id: number }>
-    assert.equal(made.code, 0, made.message)
+    expect(made.code, made.message).toBe(0)
 
     await page.goto(`${app.url}/pages/main/content?id=${made.data.id}`)
     await shown('.page__title', '内容').waitFor()
     await shown('.content__title', '2026年春季开学典礼').waitFor()
     await shown('.content__body h3', '典礼回顾').waitFor()
-    assert.equal(await shown('.content__body strong').innerText(), '600余名')
-    assert.equal(await page.locator('.content__body script').count(), 0)
+    expect(await shown('.content__body strong').innerText()).toBe('600余名')
+    expect(await page.locator('.content__body script').count()).toBe(0)
     const img = shown('.content__image img')
     await img.waitFor()
-    assert.equal(new URL((await img.getAttribute('src')) ?? '', app.url).pathname, uploaded.data.url)
+    expect(new URL((await img.getAttribute('src')) ?? '', app.url).pathname).toBe(uploaded.data.url)
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.content__image img')].every(
         (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
@@ -138,13 +134,13 @@ describe('content (pages/main/content)', () => {
     await screenshot(page, 'other-content')
   })
 
-  it('shows a site content by key', async () => {
+  test('shows a site content by key', async () => {
     await open('/pages/main/content?key=privacy')
     await shown('.content__title', '隐私政策').waitFor()
-    assert.ok((await shown('.content__body').innerText()).length > 200)
+    expect((await shown('.content__body').innerText()).length > 200).toBeTruthy()
   })
 
-  it('says when the content does not exist', async () => {
+  test('says when the content does not exist', async () => {
     await open('/pages/main/content?id=99999')
     await shown('.app-empty__text', '内容不存在或已删除').waitFor()
     await open('/pages/main/content')
@@ -152,34 +148,30 @@ describe('content (pages/main/content)', () => {
   })
 })
 
-describe('the web-view (pages/main/web)', () => {
-  it('opens an allow-listed URL in the web-view under the title bar', async () => {
+test.describe('the web-view (pages/main/web)', () => {
+  test('opens an allow-listed URL in the web-view under the title bar', async () => {
     const target = `${app.url}/api/health?from=web`
     await open(`/pages/main/web?url=${encodeURIComponent(target)}`)
     const frame = page.locator('iframe.taro-webview')
-    await frame.waitFor()
-    assert.equal(await frame.getAttribute('src'), target)
+    await expect(frame).toHaveAttribute('src', target)
     await page.waitForFunction(() => document.querySelector('iframe.taro-webview')?.getBoundingClientRect().top === 44)
     // The title bar's back button stays reachable above the frame.
     await shown('.page__back').waitFor()
     await screenshot(page, 'other-web-allowed')
   })
 
-  it('refuses a host that is not allow-listed, says so, and offers the way home', async () => {
+  test('refuses a host that is not allow-listed, says so, and offers the way home', async () => {
     const requested: string[] = []
     await open('')
     page.on('request', (r) => requested.push(r.url()))
     for (const url of ['https://evil.example.com/phish', 'https://127.0.0.1@evil.example.com/', 'javascript:alert(1)']) {
       await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent(url)}`)
       await shown('.web-notice__title', '该链接不在允许访问的范围内，已为您拦截').waitFor()
-      assert.equal(await page.locator('iframe').count(), 0)
+      expect(await page.locator('iframe').count()).toBe(0)
     }
-    assert.equal(
-      requested.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url)),
-      false,
-    )
+    expect(requested.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url))).toBe(false)
     await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent('https://evil.example.com/phish')}`)
-    assert.equal(await shown('.web-notice__url').innerText(), 'evil.example.com')
+    expect(await shown('.web-notice__url').innerText()).toBe('evil.example.com')
     await screenshot(page, 'other-web-refused')
     await shown('.web-notice__home', '返回首页').click()
     // Home needs a partner: a signed-out person lands on login.
@@ -187,23 +179,23 @@ describe('the web-view (pages/main/web)', () => {
   })
 })
 
-describe('app download (pages/main/appDownload)', () => {
-  it('shows the latest version per platform with notes and download buttons under a green bar', async () => {
+test.describe('app download (pages/main/appDownload)', () => {
+  test('shows the latest version per platform with notes and download buttons under a green bar', async () => {
     await open('/pages/main/appDownload')
     await shown('.page__title', 'APP下载').waitFor()
     const bar = shown('.page__bar')
-    assert.equal(await bar.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(7, 193, 96)')
-    assert.equal(await shown('.page__title').evaluate((el) => getComputedStyle(el).color), 'rgb(255, 255, 255)')
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(7, 193, 96)')
+    expect(await shown('.page__title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)')
     await shown('.app-version--ios .app-version__number').waitFor()
-    assert.equal(await shown('.app-version--android .app-version__number').innerText(), 'v1.3.0')
-    assert.equal(await shown('.app-version--ios .app-version__number').innerText(), 'v1.3.0')
-    assert.ok((await shown('.app-version--android .app-version__notes').innerText()).length > 0)
+    expect(await shown('.app-version--android .app-version__number').innerText()).toBe('v1.3.0')
+    expect(await shown('.app-version--ios .app-version__number').innerText()).toBe('v1.3.0')
+    expect((await shown('.app-version--android .app-version__notes').innerText()).length > 0).toBeTruthy()
     // An iPhone sees its own platform first.
     const order = await page
       .locator('.app-version:visible')
       .evaluateAll((els) => els.map((e) => e.className.match(/app-version--(\w+)/)?.[1]))
-    assert.deepEqual(order, ['ios', 'android'])
-    assert.equal(await page.locator('.app-download__wechat').count(), 0)
+    expect(order).toStrictEqual(['ios', 'android'])
+    expect(await page.locator('.app-download__wechat').count()).toBe(0)
     await screenshot(page, 'other-appdownload')
 
     // The browser goes to the package.
@@ -212,7 +204,7 @@ describe('app download (pages/main/appDownload)', () => {
     await page.waitForURL('https://download.example.com/app/activity-mobile-1.3.0.apk')
   })
 
-  it('inside WeChat, points at "open in browser" instead of a download WeChat would block', async () => {
+  test('inside WeChat, points at "open in browser" instead of a download WeChat would block', async () => {
     await open('/pages/main/appDownload', { userAgent: WECHAT_UA })
     await shown('.app-download__wechat-hint', '点击右上角 ···').waitFor()
     await shown('.app-download__wechat-hint', '选择「在浏览器中打开」').waitFor()
@@ -221,12 +213,12 @@ describe('app download (pages/main/appDownload)', () => {
     await page.locator('.app-download__wechat').waitFor({ state: 'detached' })
     await shown('.app-version--android .app-confirm-button').click()
     await shown('.app-download__wechat-hint').waitFor()
-    assert.equal(new URL(page.url()).pathname, '/pages/main/appDownload')
+    expect(new URL(page.url()).pathname).toBe('/pages/main/appDownload')
   })
 })
 
-describe('the jump page (pages/jump/index)', () => {
-  it('redirects to a known page with its query (a plain or an encoded page path)', async () => {
+test.describe('the jump page (pages/jump/index)', () => {
+  test('redirects to a known page with its query (a plain or an encoded page path)', async () => {
     await open('/pages/jump/index?page=pages/user/volunteer')
     await page.waitForURL((u) => u.pathname === '/pages/user/volunteer')
     await shown('.page__title', '志愿查询').waitFor()
@@ -237,7 +229,7 @@ describe('the jump page (pages/jump/index)', () => {
     await screenshot(page, 'other-jump-known')
   })
 
-  it('sends an unknown page home with 页面不存在', async () => {
+  test('sends an unknown page home with 页面不存在', async () => {
     await open('')
     await signInPartner(page, app, DEMO.active)
     await page.goto(`${app.url}/pages/jump/index?page=pages/nope/index&x=1`)
@@ -248,8 +240,8 @@ describe('the jump page (pages/jump/index)', () => {
   })
 })
 
-describe('wxCode (pages/main/wxCode)', () => {
-  it('refuses to send a code to a host that is not allow-listed', async () => {
+test.describe('wxCode (pages/main/wxCode)', () => {
+  test('refuses to send a code to a host that is not allow-listed', async () => {
     const navigations: string[] = []
     await open('')
     page.on('framenavigated', (f) => navigations.push(f.url()))
@@ -257,66 +249,63 @@ describe('wxCode (pages/main/wxCode)', () => {
       `${app.url}/pages/main/wxCode?redirect_uri=${encodeURIComponent('https://evil.example.com/cb')}&state=wechat_oauth&code=c0de`,
     )
     await shown('.wx-code__message', '回调地址不在允许的范围内，已拒绝跳转').waitFor()
-    assert.equal(await shown('.wx-code__host').innerText(), 'evil.example.com')
-    assert.equal(
-      navigations.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url)),
-      false,
-    )
+    expect(await shown('.wx-code__host').innerText()).toBe('evil.example.com')
+    expect(navigations.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url))).toBe(false)
     await screenshot(page, 'other-wxcode-refused')
   })
 
-  it('forwards the code and state to an allow-listed redirect_uri', async () => {
+  test('forwards the code and state to an allow-listed redirect_uri', async () => {
     const target = `${app.url}/api/health?x=1`
     await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(target)}&state=wechat_oauth&code=c0de`)
     await page.waitForURL((u) => u.pathname === '/api/health')
     const url = new URL(page.url())
-    assert.equal(url.searchParams.get('x'), '1')
-    assert.equal(url.searchParams.get('code'), 'c0de')
-    assert.equal(url.searchParams.get('state'), 'wechat_oauth')
+    expect(url.searchParams.get('x')).toBe('1')
+    expect(url.searchParams.get('code')).toBe('c0de')
+    expect(url.searchParams.get('state')).toBe('wechat_oauth')
   })
 
-  it('inside WeChat, a build without an official-account app id says so rather than loop', async () => {
+  test('inside WeChat, a build without an official-account app id says so rather than loop', async () => {
     await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/user/loginWechat`)}&state=wechat_oauth`, {
       userAgent: WECHAT_UA,
     })
     await shown('.wx-code__message', '未配置公众号 AppID，无法获取微信授权').waitFor()
-    assert.equal(new URL(page.url()).host, new URL(app.url).host)
+    expect(new URL(page.url()).host).toBe(new URL(app.url).host)
   })
 
-  it('inside WeChat without an app id, our own sign-in round trip goes on to the login page with from, not a dead end', async () => {
+  test('inside WeChat without an app id, our own sign-in round trip goes on to the login page with from, not a dead end', async () => {
     await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/tabBar/clue?status=1`)}&state=wechat_oauth`, {
       userAgent: WECHAT_UA,
     })
     await page.waitForURL((u) => u.pathname === '/pages/user/login', { timeout: 30_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/tabBar/clue?status=1')
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/tabBar/clue?status=1')
   })
 
-  it('outside WeChat without a code, says to open it in WeChat', async () => {
+  test('outside WeChat without a code, says to open it in WeChat', async () => {
     await open(`/pages/main/wxCode?redirect_uri=${encodeURIComponent(`${app.url}/pages/user/loginWechat`)}&state=wechat_oauth`)
     await shown('.wx-code__message', '请在微信中打开此页面完成授权').waitFor()
     await screenshot(page, 'other-wxcode-open-in-wechat')
   })
 })
 
-describe('the volunteer query (pages/user/volunteer)', () => {
-  it('checks the fields before asking', async () => {
+test.describe('the volunteer query (pages/user/volunteer)', () => {
+  test('checks the fields before asking', async () => {
     await open('/pages/user/volunteer')
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.url().includes('/volunteer/query')) asked.push(r.url())
     })
     await shown('.volunteer .app-confirm-button', '查询').click()
-    assert.equal(await shown('.user-form__row--name .user-form__error').innerText(), '请填写姓名')
-    assert.equal(await shown('.user-form__row--examNo .user-form__error').innerText(), '请填写考生号')
+    expect(await shown('.user-form__row--name .user-form__error').innerText()).toBe('请填写姓名')
+    expect(await shown('.user-form__row--examNo .user-form__error').innerText()).toBe('请填写考生号')
     await shown('.user-form__row--name input').fill('张三')
     await shown('.user-form__row--examNo input').fill('20263301')
     await shown('.volunteer .app-confirm-button', '查询').click()
-    assert.equal(await shown('.user-form__row--examNo .user-form__error').innerText(), '考生号为10-18位数字')
-    assert.deepEqual(asked, [])
+    expect(await shown('.user-form__row--examNo .user-form__error').innerText()).toBe('考生号为10-18位数字')
+    expect(asked).toStrictEqual([])
     await screenshot(page, 'other-volunteer-invalid')
   })
 
-  it('finds the admission result and the score lines', async () => {
+  test('finds the admission result and the score lines', async () => {
     await open('/pages/user/volunteer')
     await shown('.user-form__row--name input').fill('张三')
     await shown('.user-form__row--examNo input').fill('2026330100001')
@@ -324,23 +313,23 @@ describe('the volunteer query (pages/user/volunteer)', () => {
     await shown('.volunteer-result').waitFor()
     const fields = await page.locator('.volunteer-result__field:visible').allInnerTexts()
     const byLabel = Object.fromEntries(fields.map((t) => t.split(/\s+/).filter(Boolean)).map(([k, ...v]) => [k, v.join(' ')]))
-    assert.ok(byLabel['院校'])
-    assert.ok(byLabel['专业'])
-    assert.ok(byLabel['批次'])
-    assert.equal(byLabel['年份'], '2026')
-    assert.match(byLabel['总分'] ?? '', /^\d+$/)
-    assert.equal(await shown('.volunteer-result__badge').innerText(), '已录取')
-    assert.ok((await page.locator('.volunteer-lines__row:not(.volunteer-lines__row--head):visible').count()) >= 1)
+    expect(byLabel['院校']).toBeTruthy()
+    expect(byLabel['专业']).toBeTruthy()
+    expect(byLabel['批次']).toBeTruthy()
+    expect(byLabel['年份']).toBe('2026')
+    expect(byLabel['总分'] ?? '').toMatch(/^\d+$/)
+    expect(await shown('.volunteer-result__badge').innerText()).toBe('已录取')
+    expect((await page.locator('.volunteer-lines__row:not(.volunteer-lines__row--head):visible').count()) >= 1).toBeTruthy()
     await screenshot(page, 'other-volunteer-found')
   })
 
-  it('says clearly when nothing matches', async () => {
+  test('says clearly when nothing matches', async () => {
     await open('/pages/user/volunteer')
     await shown('.user-form__row--name input').fill('张三')
     await shown('.user-form__row--examNo input').fill('2026330100099')
     await shown('.volunteer .app-confirm-button', '查询').click()
     await shown('.volunteer-none__title', '未查询到录取信息').waitFor()
-    assert.equal(await page.locator('.volunteer-result').count(), 0)
+    expect(await page.locator('.volunteer-result').count()).toBe(0)
     // The server's words come as a toast too; the page's own line stays once it has gone.
     await page.locator('.app-toast').waitFor({ state: 'detached', timeout: 5000 })
     await screenshot(page, 'other-volunteer-none')

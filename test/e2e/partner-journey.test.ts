@@ -1,9 +1,10 @@
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
 import { signInOperator, textsOf, waitForTitle } from './dashboard-support'
 import { ADMIN, agree, fill, onHome, onPage, operator, pick, requestCode, signInWithPassword, toast, visible } from './user-helpers'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * The partner's whole loop, as a new partner lives it, in one browser: register with the code
@@ -12,7 +13,7 @@ import { ADMIN, agree, fill, onHome, onPage, operator, pick, requestCode, signIn
  * the fund record follow; the partner withdraws (审核中) and finance pays (已打款).
  * Commissions are not frozen here (COMMISSION_FREEZE_DAYS=0) so the new money can be withdrawn.
  */
-describe("a new partner's loop, from registration to a paid withdrawal", () => {
+test.describe("a new partner's loop, from registration to a paid withdrawal", () => {
   const phone = '13900008888'
   const password = 'journey2026'
   let app: RunningApp
@@ -20,20 +21,20 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
   let context: BrowserContext
   let page: Page
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password, COMMISSION_FREEZE_DAYS: '0' })
     browser = await launchBrowser()
     context = await phoneContext(browser)
     page = await context.newPage()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await context?.close()
     await browser?.close()
     await app?.stop()
   })
 
-  it('registers with the code from the SMS outbox', async () => {
+  test('registers with the code from the SMS outbox', async () => {
     await page.goto(`${app.url}/pages/user/login?mode=register`)
     await onPage(page, '/pages/user/login', '合伙人登录')
     await fill(page, 'phone', phone)
@@ -46,7 +47,7 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
     await onHome(page)
   })
 
-  it('fills in personal info and sign-up info, and waits for review', async () => {
+  test('fills in personal info and sign-up info, and waits for review', async () => {
     await page.goto(`${app.url}/pages/user/person`)
     await onPage(page, '/pages/user/person', '填写个人信息')
     await fill(page, 'realName', '林一帆')
@@ -70,7 +71,7 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
     await visible(page, '.user-partner-status__badge', '待审核').waitFor()
   })
 
-  it('is approved by an operator, signs out and signs in again', async () => {
+  test('is approved by an operator, signs out and signs in again', async () => {
     const ops = await operator(app)
     await ops.audit(await ops.partnerId(phone), '已通过')
 
@@ -82,10 +83,10 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
     await signInWithPassword(page, phone, password)
     await onHome(page)
     await page.locator('.home-tier__name', { hasText: '青铜' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.home-stats__deals').textContent(), '0')
+    expect(await page.locator('.home-stats__deals').textContent()).toBe('0')
   })
 
-  it('records a clue and sees it listed with the phone masked', async () => {
+  test('records a clue and sees it listed with the phone masked', async () => {
     await page.goto(`${app.url}/pages/tabBar/clue`)
     await waitForTitle(page, '招生线索')
     await page.locator('.clue-page__add').click()
@@ -93,23 +94,22 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
     await page.locator('.clue-form__phone input').fill('13622224444')
     await page.locator('.clue-form__submit').click()
     const item = page.locator('.clue-item', { has: page.locator('.clue-item__name', { hasText: '高远' }) }).first()
-    await item.waitFor()
-    assert.match((await item.textContent()) ?? '', /136\*\*\*\*4444/)
-    assert.match((await item.textContent()) ?? '', /待跟进/)
+    await expect(item).toHaveText(/136\*\*\*\*4444/)
+    expect((await item.textContent()) ?? '').toMatch(/待跟进/)
   })
 
-  it('sees the deal an enrolment teacher closes in the tier, the deal count and the fund records', async () => {
+  test('sees the deal an enrolment teacher closes in the tier, the deal count and the fund records', async () => {
     const teacher = await signInOperator(app, 'teacher')
     const found = await teacher.call<{ list: Array<{ id: number }> }>('GET', '/api/ems/partner/clue/listForAdmin', { phone: '13622224444' })
     const id = found.data.list[0]!.id
-    assert.equal((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id })).code, 0)
+    expect((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id })).code).toBe(0)
     const deal = await teacher.call('PUT', '/api/ems/partner/clue/deal', { id, programme: '电子商务(大专)', amount: 398000 })
-    assert.equal(deal.code, 0, deal.message)
+    expect(deal.code, deal.message).toBe(0)
 
     await page.goto(`${app.url}/`)
     await onHome(page)
     await page.locator('.home-stats__deals', { hasText: '1' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.home-wallet__amount').textContent(), '¥100.00')
+    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥100.00')
 
     await page.goto(`${app.url}/pages/partner/deal`)
     await waitForTitle(page, '成交单量')
@@ -118,10 +118,10 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
     await page.goto(`${app.url}/pages/tabBar/record`)
     await waitForTitle(page, '资金记录')
     await page.locator('.record-item__type', { hasText: '佣金' }).first().waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.record-item__amount').first().textContent(), '+¥100.00')
+    expect(await page.locator('.record-item__amount').first().textContent()).toBe('+¥100.00')
   })
 
-  it('withdraws (审核中), and sees 已打款 once finance pays', async () => {
+  test('withdraws (审核中), and sees 已打款 once finance pays', async () => {
     await page.goto(`${app.url}/pages/partner/withdrawal`)
     await waitForTitle(page, '提现')
     await page.locator('.withdrawal-form__amount input').fill('80')
@@ -141,20 +141,17 @@ describe("a new partner's loop, from registration to a paid withdrawal", () => {
         partnerId,
       },
     )
-    assert.deepEqual(
-      pending.data.list.map((w) => w.amount),
-      [8000],
-    )
+    expect(pending.data.list.map((w) => w.amount)).toStrictEqual([8000])
     const paid = await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', {
       id: pending.data.list[0]!.id,
       transactionNo: 'TX-JOURNEY-1',
     })
-    assert.equal(paid.code, 0, paid.message)
+    expect(paid.code, paid.message).toBe(0)
 
     await page.reload()
     await waitForTitle(page, '提现')
     await page.locator('.withdrawal-item__status', { hasText: '已打款' }).first().waitFor({ timeout: 20_000 })
-    assert.deepEqual(await textsOf(page, '.withdrawal-item__status'), ['已打款'])
+    expect(await textsOf(page, '.withdrawal-item__status')).toStrictEqual(['已打款'])
     await screenshot(page, 'journey-withdrawal-paid')
   })
 })

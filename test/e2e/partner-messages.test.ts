@@ -1,7 +1,8 @@
-import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
-import { screenshot } from './harness'
+import { screenshot, expect, test, expectPresent } from './harness'
 import { countCalls, pullDown, scrollToBottom, signedInPartnerPage, signInOperator, waitForTitle, type Operator } from './dashboard-support'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * 消息通知 in a real Chromium against the real back-office. The demo partner's history (clues
@@ -9,12 +10,12 @@ import { countCalls, pullDown, scrollToBottom, signedInPartnerPage, signInOperat
  * withdrawal and a teacher works new clues, and the partner sees each as an unread message, opens
  * one (read, and on to 提现), loads more, pulls down for the newest, and marks all read.
  */
-describe('消息通知 (partner messages)', () => {
+test.describe('消息通知 (partner messages)', () => {
   const t = signedInPartnerPage()
   let finance: Operator
   let teacher: Operator
 
-  before(async () => {
+  test.beforeAll(async () => {
     finance = await signInOperator(t.app, 'finance')
     teacher = await signInOperator(t.app, 'teacher')
   })
@@ -29,8 +30,8 @@ describe('消息通知 (partner messages)', () => {
   async function followedClue(name: string, phone: string): Promise<number> {
     const res = await t.page.request.post(`${t.app.url}/api/ems/partner/clue`, { form: { name, phone } })
     const created = (await res.json()) as { code: number; message: string; data: { id: number } }
-    assert.equal(created.code, 0, created.message)
-    assert.equal((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id: created.data.id })).code, 0)
+    expect(created.code, created.message).toBe(0)
+    expect((await teacher.call('PUT', '/api/ems/partner/clue/follow', { id: created.data.id })).code).toBe(0)
     return created.data.id
   }
 
@@ -40,68 +41,67 @@ describe('消息通知 (partner messages)', () => {
     await t.page.locator('.message-item').first().waitFor({ timeout: 20_000 })
   }
 
-  it('home shows the unread count on 消息通知, and the entry opens the list', async () => {
+  test('home shows the unread count on 消息通知, and the entry opens the list', async () => {
     const count = await unreadCount()
-    assert.ok(count > 0, 'the demo history left unread messages')
+    expect(count > 0, 'the demo history left unread messages').toBeTruthy()
     await t.page.goto(`${t.app.url}/pages/tabBar/home`)
     const badge = t.page.locator('.home-entries__item--message .home-entries__badge')
     await badge.waitFor({ timeout: 30_000 })
-    assert.equal(await badge.textContent(), count > 99 ? '99+' : String(count))
+    expect(await badge.textContent()).toBe(count > 99 ? '99+' : String(count))
     await t.page.locator('.home-entries__item--message').click()
     await waitForTitle(t.page, '消息通知')
     await t.page.locator('.message-head__count', { hasText: `${count} 条未读` }).waitFor()
   })
 
-  it('a withdrawal finance pays arrives unread at the top; opening it marks it read and opens 提现', async () => {
+  test('a withdrawal finance pays arrives unread at the top; opening it marks it read and opens 提现', async () => {
     const pending = await finance.call<{ list: Array<{ id: number }> }>('GET', '/api/ems/partner/withdrawalRecord/listForAdmin', {
       status: '审核中',
     })
     const id = pending.data.list[0]?.id
-    assert.ok(id)
-    assert.equal((await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id, transactionNo: 'TX-MSG-0001' })).code, 0)
+    expectPresent(id)
+    expect((await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id, transactionNo: 'TX-MSG-0001' })).code).toBe(0)
     const before = await unreadCount()
     await open()
     const first = t.page.locator('.message-item').first()
-    assert.equal(await first.locator('.message-item__title').textContent(), '提现已打款')
-    assert.match((await first.locator('.message-item__body').textContent()) ?? '', /提现¥100\.00已打款至支付宝账户/)
-    assert.match((await first.getAttribute('class')) ?? '', /message-item--unread/)
+    expect(await first.locator('.message-item__title').textContent()).toBe('提现已打款')
+    expect((await first.locator('.message-item__body').textContent()) ?? '').toMatch(/提现¥100\.00已打款至支付宝账户/)
+    expect((await first.getAttribute('class')) ?? '').toMatch(/message-item--unread/)
     await screenshot(t.page, 'partner-messages')
     const reads = countCalls(t.page, 'POST', '/api/ems/partner/message/read')
     await first.click()
     await waitForTitle(t.page, '提现')
     await t.page.locator('.withdrawal-head__amount').first().waitFor()
-    assert.equal(reads.count, 1)
-    for (let i = 0; i < 50 && (await unreadCount()) !== before - 1; i++) await new Promise((r) => setTimeout(r, 100))
-    assert.equal(await unreadCount(), before - 1)
+    expect(reads.count).toBe(1)
+    await expect.poll(unreadCount, { timeout: 5_000 }).toBe(before - 1)
   })
 
-  it('loads more at the bottom, and a pull-down shows what happened meanwhile at the top', async () => {
+  test('loads more at the bottom, and a pull-down shows what happened meanwhile at the top', async () => {
     for (let i = 0; i < 11; i++) await followedClue(`消息${i}`, `1391111${String(2000 + i)}`)
     await open()
-    assert.equal(await t.page.locator('.message-item').count(), 10, 'a first page of ten')
+    expect(await t.page.locator('.message-item').count(), 'a first page of ten').toBe(10)
     await scrollToBottom(t.page, '.message-list')
     await t.page.locator('.message-item').nth(10).waitFor({ timeout: 20_000 })
     const newest = await followedClue('下拉刷新', '13911113999')
-    assert.ok(newest)
+    expect(newest).toBeTruthy()
     await t.page.evaluate(() => {
       const scroller = document.querySelector('.message-list')?.closest('.taro_page')
       if (scroller) scroller.scrollTop = 0
     })
     await pullDown(t.page)
     await t.page.locator('.message-item').first().filter({ hasText: '下拉刷新' }).waitFor({ timeout: 20_000 })
-    assert.equal(await t.page.locator('.message-item').first().locator('.message-item__title').textContent(), '线索跟进')
+    expect(await t.page.locator('.message-item').first().locator('.message-item__title').textContent()).toBe('线索跟进')
   })
 
-  it('全部已读 marks every message read, and home no longer shows a count', async () => {
+  test('全部已读 marks every message read, and home no longer shows a count', async () => {
     await open()
-    assert.ok((await t.page.locator('.message-item--unread').count()) > 0)
+    expect((await t.page.locator('.message-item--unread').count()) > 0).toBeTruthy()
     await t.page.locator('.message-head__all').click()
     await t.page.locator('.message-head__count', { hasText: '没有未读消息' }).waitFor()
-    assert.equal(await t.page.locator('.message-item--unread').count(), 0)
-    assert.equal(await unreadCount(), 0)
+    expect(await t.page.locator('.message-item--unread').count()).toBe(0)
+    expect(await unreadCount()).toBe(0)
     await t.page.goto(`${t.app.url}/pages/tabBar/home`)
     await t.page.locator('.home-entries__item--message').waitFor({ timeout: 30_000 })
     await t.page.locator('.home-wallet').waitFor({ timeout: 30_000 })
-    assert.equal(await t.page.locator('.home-entries__badge').count(), 0)
+    expect(await t.page.locator('.home-entries__badge').count()).toBe(0)
   })
 })

@@ -1,7 +1,5 @@
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
 import {
   DEMO,
   countCalls,
@@ -15,6 +13,9 @@ import {
   type Operator,
 } from './dashboard-support'
 import { lastSmsId, smsCode } from './user-helpers'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 /**
  * Issue 15's partner pages in a real Chromium against the real back-office (npm start's program,
@@ -41,7 +42,7 @@ async function registerReferred(app: RunningApp, phone: string): Promise<string>
       body: new URLSearchParams({ phone, type: '注册' }).toString(),
     }),
   )
-  assert.equal(sent.code, 0, sent.message)
+  expect(sent.code, sent.message).toBe(0)
   const code = await smsCode(app, phone, before)
   const res = await json<{ code: string }>(
     await fetch(`${app.url}/api/ems/partner/client/register`, {
@@ -50,17 +51,17 @@ async function registerReferred(app: RunningApp, phone: string): Promise<string>
       body: new URLSearchParams({ phone, code, password: 'pass1234', referrerCode: 'DEMO01' }).toString(),
     }),
   )
-  assert.equal(res.code, 0, res.message)
+  expect(res.code, res.message).toBe(0)
   return res.data.code
 }
 
-describe('线索详情, 我的团队 and 排行榜', () => {
+test.describe('线索详情, 我的团队 and 排行榜', () => {
   let app: RunningApp
   let browser: Browser
   let context: BrowserContext
   let page: Page
   let teacher: Operator
-  before(async () => {
+  test.beforeAll(async () => {
     // No per-IP limits: one IP registers the whole team.
     app = await startApp({ RATE_LIMIT: 'off' })
     browser = await launchBrowser()
@@ -69,7 +70,7 @@ describe('线索详情, 我的团队 and 排行榜', () => {
     await signInPartner(page, app, DEMO.active)
     teacher = await signInOperator(app, 'teacher')
   })
-  after(async () => {
+  test.afterAll(async () => {
     await context?.close()
     await browser?.close()
     await app?.stop()
@@ -83,39 +84,39 @@ describe('线索详情, 我的团队 and 排行榜', () => {
     await page.locator('.clue-step').first().waitFor({ timeout: 20_000 })
   }
 
-  it("opens a clue from the list: its steps newest first, the phone masked, the teacher's note not shown", async () => {
+  test("opens a clue from the list: its steps newest first, the phone masked, the teacher's note not shown", async () => {
     await openClue('刘洋')
-    assert.equal(new URL(page.url()).pathname, '/pages/partner/clueDetail')
-    assert.match(new URL(page.url()).searchParams.get('id') ?? '', /^\d+$/)
-    assert.equal(await page.locator('.clue-detail-head__name').textContent(), '刘洋')
-    assert.equal(await page.locator('.clue-detail-head__status').textContent(), '跟进中')
-    assert.equal(await page.locator('.clue-detail-head__phone').textContent(), '137****0003')
-    assert.deepEqual(await textsOf(page, '.clue-step__title'), ['招生老师电话跟进', '机构已受理', '线索已登记'])
-    assert.equal(await page.locator('.clue-step--current .clue-step__title').textContent(), '招生老师电话跟进')
+    expect(new URL(page.url()).pathname).toBe('/pages/partner/clueDetail')
+    expect(new URL(page.url()).searchParams.get('id') ?? '').toMatch(/^\d+$/)
+    expect(await page.locator('.clue-detail-head__name').textContent()).toBe('刘洋')
+    expect(await page.locator('.clue-detail-head__status').textContent()).toBe('跟进中')
+    expect(await page.locator('.clue-detail-head__phone').textContent()).toBe('137****0003')
+    expect(await textsOf(page, '.clue-step__title')).toStrictEqual(['招生老师电话跟进', '机构已受理', '线索已登记'])
+    expect(await page.locator('.clue-step--current .clue-step__title').textContent()).toBe('招生老师电话跟进')
     const body = (await page.locator('.clue-timeline').textContent()) ?? ''
-    assert.ok(!body.includes('学费分期'), 'the follow-up note stays in the office')
+    expect(!body.includes('学费分期'), 'the follow-up note stays in the office').toBeTruthy()
     await screenshot(page, 'partner-clue-detail')
   })
 
-  it('a deal shows its programme, commission and tier; an invalid clue its reason', async () => {
+  test('a deal shows its programme, commission and tier; an invalid clue its reason', async () => {
     await openClue('杨磊')
     const deal = page.locator('.clue-step--current')
-    assert.equal(await deal.locator('.clue-step__title').textContent(), '已成交：会计学(本科)')
-    assert.match((await deal.locator('.clue-step__detail').textContent()) ?? '', /^佣金 \+¥100\.00（青铜档位）/)
+    expect(await deal.locator('.clue-step__title').textContent()).toBe('已成交：会计学(本科)')
+    expect((await deal.locator('.clue-step__detail').textContent()) ?? '').toMatch(/^佣金 \+¥100\.00（青铜档位）/)
     await screenshot(page, 'partner-clue-detail-deal')
     await openClue('吴刚')
-    assert.equal(await page.locator('.clue-step--current .clue-step__title').textContent(), '已标记为无效')
-    assert.equal(await page.locator('.clue-step--current .clue-step__detail').textContent(), '原因：号码为空号')
+    expect(await page.locator('.clue-step--current .clue-step__title').textContent()).toBe('已标记为无效')
+    expect(await page.locator('.clue-step--current .clue-step__detail').textContent()).toBe('原因：号码为空号')
   })
 
-  it("another partner's or a missing clue is 线索不存在", async () => {
+  test("another partner's or a missing clue is 线索不存在", async () => {
     await page.goto(`${app.url}/pages/partner/clueDetail?id=999999`)
     await waitForTitle(page, '线索详情')
-    assert.equal(await toastText(page), '线索不存在')
-    assert.equal(await page.locator('.clue-step').count(), 0)
+    expect(await toastText(page)).toBe('线索不存在')
+    expect(await page.locator('.clue-step').count()).toBe(0)
   })
 
-  it('我的团队: members with masked phones, status, joined date and deals this cycle; the count on top, load-more and pull-down refresh', async () => {
+  test('我的团队: members with masked phones, status, joined date and deals this cycle; the count on top, load-more and pull-down refresh', async () => {
     // 11 members: a page of 10 and one more. The first gets a deal through a prospect on their link.
     const phones = Array.from({ length: 11 }, (_, i) => `1391500${String(i).padStart(4, '0')}`)
     const codes: string[] = []
@@ -127,33 +128,30 @@ describe('线索详情, 我的团队 and 排行榜', () => {
         body: new URLSearchParams({ name: '团队客户', phone: '13715000001', ref: codes[0]! }).toString(),
       }),
     )
-    assert.equal(left.code, 0, left.message)
+    expect(left.code, left.message).toBe(0)
     const deal = await teacher.call('PUT', '/api/ems/partner/clue/deal', { id: left.data.id, programme: '会计学(本科)', amount: 500000 })
-    assert.equal(deal.code, 0, deal.message)
+    expect(deal.code, deal.message).toBe(0)
 
     const calls = countCalls(page, 'GET', TEAM_CALL)
     await page.goto(`${app.url}/pages/tabBar/home`)
     await page.locator('.home-entries__item--team').click()
     await waitForTitle(page, '我的团队')
     await page.locator('.team-head__total', { hasText: '11' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.team-member').count(), 10)
+    expect(await page.locator('.team-member').count()).toBe(10)
     // Newest first: the last to register is on top; nobody has given a name yet.
-    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0010')
-    assert.deepEqual([...new Set(await textsOf(page, '.team-member__name'))], ['未填写姓名'])
-    assert.deepEqual([...new Set(await textsOf(page, '.team-member__status'))], ['未提交'])
-    assert.match((await page.locator('.team-member__joined').first().textContent()) ?? '', /^\d{4}-\d{2}-\d{2} 加入$/)
+    expect(await page.locator('.team-member__phone').first().textContent()).toBe('139****0010')
+    expect([...new Set(await textsOf(page, '.team-member__name'))]).toStrictEqual(['未填写姓名'])
+    expect([...new Set(await textsOf(page, '.team-member__status'))]).toStrictEqual(['未提交'])
+    expect((await page.locator('.team-member__joined').first().textContent()) ?? '').toMatch(/^\d{4}-\d{2}-\d{2} 加入$/)
     await screenshot(page, 'partner-team')
 
     await scrollToBottom(page, '.team-list')
     await page.locator('.team-member').nth(10).waitFor({ timeout: 10_000 })
     const first = page.locator('.team-member').nth(10)
-    assert.equal(await first.locator('.team-member__phone').textContent(), '139****0000')
-    assert.equal(await first.locator('.team-member__count').textContent(), '1')
-    assert.match((await page.locator('.app-load-more').textContent()) ?? '', /没有更多了/)
-    assert.deepEqual(
-      calls.queries.map((q) => q.get('page')),
-      ['1', '2'],
-    )
+    expect(await first.locator('.team-member__phone').textContent()).toBe('139****0000')
+    expect(await first.locator('.team-member__count').textContent()).toBe('1')
+    expect((await page.locator('.app-load-more').textContent()) ?? '').toMatch(/没有更多了/)
+    expect(calls.queries.map((q) => q.get('page'))).toStrictEqual(['1', '2'])
 
     // One more registers: a pull-down shows them and the new count.
     await registerReferred(app, '13915000011')
@@ -165,34 +163,34 @@ describe('线索详情, 我的团队 and 排行榜', () => {
     })
     await pullDown(page)
     await page.locator('.team-head__total', { hasText: '12' }).waitFor({ timeout: 10_000 })
-    assert.equal(await page.locator('.team-member__phone').first().textContent(), '139****0011')
+    expect(await page.locator('.team-member__phone').first().textContent()).toBe('139****0011')
   })
 
-  it('排行榜: my rank and deals on top, the top 50 with masked names, and last cycle’s table on the other tab', async () => {
+  test('排行榜: my rank and deals on top, the top 50 with masked names, and last cycle’s table on the other tab', async () => {
     const calls = countCalls(page, 'GET', RANKING_CALL)
     await page.goto(`${app.url}/pages/tabBar/home`)
     await page.locator('.home-entries__item--ranking').click()
     await waitForTitle(page, '排行榜')
     await page.locator('.ranking-row').first().waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.ranking-me__rank').textContent(), '第1名')
-    assert.equal(await page.locator('.ranking-me__deals').textContent(), '4单')
-    assert.deepEqual(await textsOf(page, '.ranking-row__name'), ['陈**（我）', '139****0000'])
-    assert.deepEqual(await textsOf(page, '.ranking-row__deals'), ['4单', '1单'])
-    assert.equal(await page.locator('.ranking-row--mine .ranking-row__rank').textContent(), '1')
+    expect(await page.locator('.ranking-me__rank').textContent()).toBe('第1名')
+    expect(await page.locator('.ranking-me__deals').textContent()).toBe('4单')
+    expect(await textsOf(page, '.ranking-row__name')).toStrictEqual(['陈**（我）', '139****0000'])
+    expect(await textsOf(page, '.ranking-row__deals')).toStrictEqual(['4单', '1单'])
+    expect(await page.locator('.ranking-row--mine .ranking-row__rank').textContent()).toBe('1')
     await screenshot(page, 'partner-ranking')
 
     await page.locator('.ranking-tabs__tab', { hasText: '上周期' }).click()
     await page.locator('.ranking-table__title', { hasText: '上周期前50名' }).waitFor({ timeout: 10_000 })
-    assert.equal(new URL(page.url()).searchParams.get('cycle'), '上周期')
-    assert.equal(await page.locator('.ranking-me__rank').textContent(), '未上榜')
-    assert.equal(await page.locator('.ranking-row').count(), 0)
-    assert.equal(calls.queries.at(-1)?.get('cycle'), '上周期')
+    expect(new URL(page.url()).searchParams.get('cycle')).toBe('上周期')
+    expect(await page.locator('.ranking-me__rank').textContent()).toBe('未上榜')
+    expect(await page.locator('.ranking-row').count()).toBe(0)
+    expect(calls.queries.at(-1)?.get('cycle')).toBe('上周期')
     await screenshot(page, 'partner-ranking-last')
 
     // A reload keeps the tab (it is in the address).
     await page.reload()
     await waitForTitle(page, '排行榜')
     await page.locator('.ranking-table__title', { hasText: '上周期前50名' }).waitFor({ timeout: 20_000 })
-    assert.equal(await page.locator('.ranking-tabs__tab--active').textContent(), '上周期')
+    expect(await page.locator('.ranking-tabs__tab--active').textContent()).toBe('上周期')
   })
 })

@@ -1,12 +1,5 @@
-/**
- * The signed-in user area in Chromium against the real back-office: personal info, sign-up info
- * and its review (with an operator rejecting through the API), change password, and what a person
- * sees when the session expires or a call fails. Build first (see README): H5_DIR points at it.
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test } from './harness'
 import {
   DEMO_ACTIVE,
   DEMO_PENDING,
@@ -23,20 +16,23 @@ import {
   visible,
 } from './user-helpers'
 
-describe('the signed-in user area (pages/user/person, partner, changePass)', () => {
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
+test.describe('the signed-in user area (pages/user/person, partner, changePass)', () => {
   let app: RunningApp
   let browser: Browser
   let context: BrowserContext | undefined
   let page: Page
   const fresh = { phone: '13900000101', password: 'fresh2026' }
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
     await registerByApi(app, fresh.phone, fresh.password)
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     await browser?.close()
     await app?.stop()
   })
@@ -53,16 +49,16 @@ describe('the signed-in user area (pages/user/person, partner, changePass)', () 
     return page
   }
 
-  it('personal info: a bad ID card gets its message and nothing is sent; a good one saves, tells so and goes back', async () => {
+  test('personal info: a bad ID card gets its message and nothing is sent; a good one saves, tells so and goes back', async () => {
     await signedInAt(fresh, '/pages/user/person', '填写个人信息')
     await visible(page, '.user-form__row--realName input').waitFor()
     await screenshot(page, 'user-person-empty')
 
     // Every required field says what it needs.
     await visible(page, '.user-person__submit').click()
-    assert.equal(await rowError(page, 'realName'), '请填写真实姓名')
-    assert.equal(await rowError(page, 'idCard'), '请填写身份证号')
-    assert.equal(await rowError(page, 'payoutType'), '请选择收款方式')
+    expect(await rowError(page, 'realName')).toBe('请填写真实姓名')
+    expect(await rowError(page, 'idCard')).toBe('请填写身份证号')
+    expect(await rowError(page, 'payoutType')).toBe('请选择收款方式')
 
     await fill(page, 'realName', '王小明')
     await pick(page, 'gender', ['男'])
@@ -79,10 +75,10 @@ describe('the signed-in user area (pages/user/person, partner, changePass)', () 
       if (r.url().includes('/savePersonal')) saves.push(r.postData() ?? '')
     })
     await visible(page, '.user-person__submit').click()
-    assert.equal(await rowError(page, 'idCard'), '身份证号不正确')
-    assert.equal(await rowError(page, 'realName'), '')
+    expect(await rowError(page, 'idCard')).toBe('身份证号不正确')
+    expect(await rowError(page, 'realName')).toBe('')
     await screenshot(page, 'user-person-bad-id-card')
-    assert.deepEqual(saves, [])
+    expect(saves).toStrictEqual([])
 
     await fill(page, 'idCard', '110101199003078515')
     await screenshot(page, 'user-person-filled')
@@ -90,67 +86,65 @@ describe('the signed-in user area (pages/user/person, partner, changePass)', () 
     await toast(page, '保存成功')
     // Opened directly (nothing to go back to), so back means home.
     await onHome(page)
-    assert.equal(saves.length, 1)
-    assert.match(saves[0] ?? '', /idCard=110101199003078515/)
-    assert.match(saves[0] ?? '', /province=%E6%B5%99%E6%B1%9F%E7%9C%81&city=%E5%AE%81%E6%B3%A2%E5%B8%82/)
+    expect(saves.length).toBe(1)
+    expect(saves[0] ?? '').toMatch(/idCard=110101199003078515/)
+    expect(saves[0] ?? '').toMatch(/province=%E6%B5%99%E6%B1%9F%E7%9C%81&city=%E5%AE%81%E6%B3%A2%E5%B8%82/)
 
     // Opened again: the ID card and the account come back masked, and saving keeps them.
     await page.goto(`${app.url}/pages/user/person`)
     await onPage(page, '/pages/user/person', '填写个人信息')
-    await visible(page, '.user-form__row--idCard input').waitFor()
-    assert.equal(await visible(page, '.user-form__row--idCard input').inputValue(), '110***********8515')
-    assert.match(await visible(page, '.user-form__row--idCard .user-form__hint').innerText(), /已登记/)
-    assert.equal(await visible(page, '.user-form__row--city .app-picker-field__text').innerText(), '宁波市')
+    await expect(visible(page, '.user-form__row--idCard input')).toHaveValue('110***********8515')
+    expect(await visible(page, '.user-form__row--idCard .user-form__hint').innerText()).toMatch(/已登记/)
+    expect(await visible(page, '.user-form__row--city .app-picker-field__text').innerText()).toBe('宁波市')
     await screenshot(page, 'user-person-masked')
     await visible(page, '.user-person__submit').click()
     await toast(page, '保存成功')
-    assert.equal(saves.length, 2)
-    assert.match(saves[1] ?? '', /idCard=&/)
+    expect(saves.length).toBe(2)
+    expect(saves[1] ?? '').toMatch(/idCard=&/)
   })
 
-  it('sign-up info: prefilled, the category picker gives "parent-child", and submitting puts the partner in review (待审核)', async () => {
+  test('sign-up info: prefilled, the category picker gives "parent-child", and submitting puts the partner in review (待审核)', async () => {
     await signedInAt(fresh, '/pages/user/partner', '填写报名信息')
     await visible(page, '.user-partner-status__badge', '未提交').waitFor()
     await screenshot(page, 'user-partner-empty')
 
     await visible(page, '.user-partner__submit').click()
-    assert.equal(await rowError(page, 'school'), '请填写学校')
-    assert.equal(await rowError(page, 'discipline'), '请选择报考类别')
-    assert.equal(await rowError(page, 'intake'), '请选择入学年份和批次')
+    expect(await rowError(page, 'school')).toBe('请填写学校')
+    expect(await rowError(page, 'discipline')).toBe('请选择报考类别')
+    expect(await rowError(page, 'intake')).toBe('请选择入学年份和批次')
 
     await fill(page, 'school', '浙江开放大学')
     await fill(page, 'major', '会计')
     await pick(page, 'discipline', ['学历教育(本科)', '会计学(本科)'])
-    assert.equal(await visible(page, '.user-form__row--discipline .app-picker-field__text').innerText(), '学历教育(本科)-会计学(本科)')
+    expect(await visible(page, '.user-form__row--discipline .app-picker-field__text').innerText()).toBe('学历教育(本科)-会计学(本科)')
     await pick(page, 'intake', ['2025', '3期'])
-    assert.equal(await visible(page, '.user-form__row--intake .app-picker-field__text').innerText(), '2025年 3期')
+    expect(await visible(page, '.user-form__row--intake .app-picker-field__text').innerText()).toBe('2025年 3期')
     await screenshot(page, 'user-partner-filled')
 
     const saved = page.waitForRequest((r) => r.url().includes('/saveSignUp'))
     await visible(page, '.user-partner__submit', '提交审核').click()
-    assert.match(
-      (await saved).postData() ?? '',
+    expect((await saved).postData() ?? '').toMatch(
       /discipline=%E5%AD%A6%E5%8E%86%E6%95%99%E8%82%B2\(%E6%9C%AC%E7%A7%91\)-%E4%BC%9A%E8%AE%A1%E5%AD%A6\(%E6%9C%AC%E7%A7%91\)/,
     )
     await toast(page, '提交成功，请等待审核')
     await visible(page, '.user-partner-status__badge', '待审核').waitFor()
-    assert.match(await visible(page, '.user-partner-status').innerText(), /工作人员会在1-3个工作日内完成审核/)
-    assert.equal(await page.locator('.user-partner__submit:visible').count(), 0)
+    expect(await visible(page, '.user-partner-status').innerText()).toMatch(/工作人员会在1-3个工作日内完成审核/)
+    expect(await page.locator('.user-partner__submit:visible').count()).toBe(0)
     await screenshot(page, 'user-partner-pending')
 
     // The session user now carries the school, major and discipline (the form-info prefill).
     const stored = await page.evaluate(() => JSON.stringify(localStorage))
-    assert.match(stored, /学历教育\(本科\)-会计学\(本科\)/)
+    expect(stored).toMatch(/学历教育\(本科\)-会计学\(本科\)/)
   })
 
-  it('a rejected partner sees the reason and reapplies into review', async () => {
+  test('a rejected partner sees the reason and reapplies into review', async () => {
     const ops = await operator(app)
     await ops.audit(await ops.partnerId(DEMO_PENDING.phone), '已拒绝', '学校名称请填写全称')
     await signedInAt(DEMO_PENDING, '/pages/user/partner', '填写报名信息')
     await visible(page, '.user-partner-status__badge', '已拒绝').waitFor()
-    assert.match(await visible(page, '.user-partner-status__reason').innerText(), /拒绝原因：学校名称请填写全称/)
+    expect(await visible(page, '.user-partner-status__reason').innerText()).toMatch(/拒绝原因：学校名称请填写全称/)
     // Read-only until the partner chooses to resubmit.
-    assert.equal(await page.locator('.user-form__row--school input:visible').count(), 0)
+    expect(await page.locator('.user-form__row--school input:visible').count()).toBe(0)
     await screenshot(page, 'user-partner-rejected')
 
     await visible(page, '.user-partner__reapply', '重新提交').click()
@@ -159,20 +153,19 @@ describe('the signed-in user area (pages/user/person, partner, changePass)', () 
     await visible(page, '.user-partner__submit', '重新提交审核').click()
     await toast(page, '提交成功，请等待审核')
     await visible(page, '.user-partner-status__badge', '待审核').waitFor()
-    assert.equal(await page.locator('.user-partner-status__reason:visible').count(), 0)
+    expect(await page.locator('.user-partner-status__reason:visible').count()).toBe(0)
   })
 
-  it('an approved partner sees 已通过 and their sign-up info read-only', async () => {
+  test('an approved partner sees 已通过 and their sign-up info read-only', async () => {
     await signedInAt(DEMO_ACTIVE, '/pages/user/partner', '填写报名信息')
     await visible(page, '.user-partner-status__badge', '已通过').waitFor()
-    assert.match(
-      await visible(page, '.user-partner').innerText(),
+    expect(await visible(page, '.user-partner').innerText()).toMatch(
       /浙江开放大学[\s\S]*学历教育\(大专\)-工商企业管理\(大专\)[\s\S]*2024年 3期/,
     )
     await screenshot(page, 'user-partner-approved')
   })
 
-  it('shows a spinner while the profile loads slowly, and a retry when it fails', async () => {
+  test('shows a spinner while the profile loads slowly, and a retry when it fails', async () => {
     await signedInAt(DEMO_ACTIVE, '/pages/user/changePass', '修改密码')
     let fail = true
     await page.route('**/api/ems/partner/client/signInfo', async (route) => {
@@ -186,54 +179,54 @@ describe('the signed-in user area (pages/user/person, partner, changePass)', () 
     })
     await visible(page, '.user-load--loading').waitFor()
     await visible(page, '.user-load--failed').waitFor({ timeout: 15_000 })
-    assert.match(await visible(page, '.user-load--failed').innerText(), /个人信息加载失败/)
+    expect(await visible(page, '.user-load--failed').innerText()).toMatch(/个人信息加载失败/)
     await screenshot(page, 'user-person-failed')
     fail = false
     await visible(page, '.user-load__retry taro-button-core').click()
     await visible(page, '.user-form__row--realName input').waitFor({ timeout: 15_000 })
-    assert.equal(await visible(page, '.user-form__row--realName input').inputValue(), '陈晓明')
+    expect(await visible(page, '.user-form__row--realName input').inputValue()).toBe('陈晓明')
   })
 
-  it('an expired session mid-use goes to login with from, and back to the same page after signing in', async () => {
+  test('an expired session mid-use goes to login with from, and back to the same page after signing in', async () => {
     await signedInAt(DEMO_ACTIVE, '/pages/user/person', '填写个人信息')
     await visible(page, '.user-form__row--realName input').waitFor()
     // The session ends on the server's side (cookie gone): the next call answers 100000004.
     await context!.clearCookies()
     await visible(page, '.user-person__submit').click()
     await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 30_000 })
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/user/person')
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/user/person')
     await screenshot(page, 'user-session-expired')
     await signInWithPassword(page, DEMO_ACTIVE.phone, DEMO_ACTIVE.password)
     await onPage(page, '/pages/user/person', '填写个人信息')
     await visible(page, '.user-form__row--realName input').waitFor()
   })
 
-  it('changes the password: messages first, a wrong old password refused once, then signed out to login; the new password signs in', async () => {
+  test('changes the password: messages first, a wrong old password refused once, then signed out to login; the new password signs in', async () => {
     await signedInAt(DEMO_ACTIVE, '/pages/user/changePass', '修改密码')
     await visible(page, '.user-change-pass__submit').click()
-    assert.equal(await rowError(page, 'oldPassword'), '请填写原密码')
-    assert.equal(await rowError(page, 'password'), '请填写密码')
+    expect(await rowError(page, 'oldPassword')).toBe('请填写原密码')
+    expect(await rowError(page, 'password')).toBe('请填写密码')
     await fill(page, 'oldPassword', DEMO_ACTIVE.password)
     await fill(page, 'password', 'changed2026')
     await fill(page, 'repeat', 'changed2027')
     await visible(page, '.user-change-pass__submit').click()
-    assert.equal(await rowError(page, 'repeat'), '两次输入的密码不一致')
+    expect(await rowError(page, 'repeat')).toBe('两次输入的密码不一致')
     await screenshot(page, 'user-change-pass-validation')
 
     await fill(page, 'oldPassword', 'notmine123')
     await fill(page, 'repeat', 'changed2026')
     await visible(page, '.user-change-pass__submit').click()
     await toast(page, '原密码错误')
-    assert.equal(await page.locator(':text("原密码错误"):visible').count(), 1)
+    expect(await page.locator(':text("原密码错误"):visible').count()).toBe(1)
 
     await fill(page, 'oldPassword', DEMO_ACTIVE.password)
     await visible(page, '.user-change-pass__submit').click()
     await page.waitForURL((url) => url.pathname === '/pages/user/login', { timeout: 30_000 })
     await toast(page, '密码已修改，请用新密码重新登录')
-    assert.equal(new URL(page.url()).searchParams.get('from'), null)
+    expect(new URL(page.url()).searchParams.get('from')).toBe(null)
     await screenshot(page, 'user-change-pass-done')
     const stored = await page.evaluate(() => JSON.stringify(localStorage))
-    assert.doesNotMatch(stored, /"id":\d+/)
+    expect(stored).not.toMatch(/"id":\d+/)
 
     await signInWithPassword(page, DEMO_ACTIVE.phone, DEMO_ACTIVE.password)
     await toast(page, '手机号或密码错误')

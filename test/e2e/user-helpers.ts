@@ -1,10 +1,5 @@
-/**
- * What the user-area browser tests (user-*.test.ts) share: the app started for them, the SMS
- * outbox, an operator's calls, and the gestures a person makes on the login and form screens.
- */
-import assert from 'node:assert/strict'
-import type { Locator, Page } from 'playwright-core'
-import { startApp, type RunningApp } from './harness'
+import type { Locator, Page } from '@playwright/test'
+import { startApp, type RunningApp, expect, expectPresent } from './harness'
 
 export const ADMIN = { account: 'e2eadmin', password: 'admin1234' }
 export const DEMO_ACTIVE = { phone: '13800000000', password: 'demo1234' }
@@ -53,19 +48,19 @@ export async function registerByApi(app: RunningApp, phone: string, password: st
   const sent = await json(
     await fetch(`${app.url}/api/ums/user/user/sendVerify`, { method: 'POST', headers: FORM, body: form({ phone, type: '注册' }) }),
   )
-  assert.equal(sent.code, 0, sent.message)
+  expect(sent.code, sent.message).toBe(0)
   const code = await smsCode(app, phone, before)
   const res = await json(
     await fetch(`${app.url}/api/ems/partner/client/register`, { method: 'POST', headers: FORM, body: form({ phone, code, password }) }),
   )
-  assert.equal(res.code, 0, res.message)
+  expect(res.code, res.message).toBe(0)
 }
 
 /** An operator's calls, signed in as the administrator. */
 export async function operator(app: RunningApp) {
   const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, { method: 'POST', headers: FORM, body: form(ADMIN) })
   const body = await json(res)
-  assert.equal(body.code, 0, body.message)
+  expect(body.code, body.message).toBe(0)
   const cookie = (res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? '']).map((c) => c.split(';')[0]).join('; ')
   const headers = { ...FORM, cookie }
   return {
@@ -74,7 +69,7 @@ export async function operator(app: RunningApp) {
         await fetch(`${app.url}/api/ems/partner/partner/list?keyword=${phone}`, { headers }),
       )
       const found = list.data.list.find((p) => p.phone === phone)
-      assert.ok(found, `no partner ${phone}`)
+      expectPresent(found, `no partner ${phone}`)
       return found.id
     },
     async audit(id: number, status: '已通过' | '已拒绝' | '已禁用', reason?: string) {
@@ -85,7 +80,7 @@ export async function operator(app: RunningApp) {
           body: form({ id, status, ...(reason ? { reason } : {}) }),
         }),
       )
-      assert.equal(res.code, 0, res.message)
+      expect(res.code, res.message).toBe(0)
     },
   }
 }
@@ -166,7 +161,7 @@ export async function pick(page: Page, rowName: string, choices: string[]): Prom
       // Read again each time: the category picker's second column follows the first.
       const items = (await group.locator('.weui-picker__item').allTextContents()).map((t) => t.trim())
       const target = items.indexOf(choices[c] ?? '')
-      assert.ok(target >= 0, `${choices[c]} is not offered in column ${c}: ${items.join(', ')}`)
+      expect(target >= 0, `${choices[c]} is not offered in column ${c}: ${items.join(', ')}`).toBeTruthy()
       const current = await group.evaluate((el) => Math.round((102 - Number((el as unknown as { height: number }).height)) / 34))
       if (current === target) break
       // The column moves by its own height, which its picker hands back a frame later: one touch

@@ -1,31 +1,24 @@
-/**
- * The WeChat login page (pages/user/loginWechat) in Chromium against the real back-office. Inside
- * "WeChat" (its user agent), the OAuth round trip is played by the test: the local development
- * host sends the person to /pages/main/wxCode, which the test answers as WeChat's authorize page
- * would, with a redirect back carrying `code=fake:<open id>` (the back-office's local login
- * gateway reads that as the open id). The back-office names an official account
- * (WECHAT_MP_APP_ID): without one there is no OAuth at all (native-entry.test.ts).
- */
-import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, phoneContext, screenshot, type RunningApp } from './harness'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test } from './harness'
 import { DEMO_ACTIVE, agree, fill, onPage, requestCode, rowError, startUserApp, visible } from './user-helpers'
+
+// One app server per file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
 
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN'
 
-describe('the WeChat login page (pages/user/loginWechat)', () => {
+test.describe('the WeChat login page (pages/user/loginWechat)', () => {
   let app: RunningApp
   let browser: Browser
   const contexts: BrowserContext[] = []
 
-  before(async () => {
+  test.beforeAll(async () => {
     app = await startUserApp({ WECHAT_MP_APP_ID: 'wx-e2e-official-account' })
     browser = await launchBrowser()
   })
 
-  after(async () => {
+  test.afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined)
     await browser?.close()
     await app?.stop()
@@ -54,41 +47,41 @@ describe('the WeChat login page (pages/user/loginWechat)', () => {
     return { page: await context.newPage(), authorizations: () => count }
   }
 
-  it('on a plain browser explains that it works inside WeChat, and leads to the phone login keeping from', async () => {
+  test('on a plain browser explains that it works inside WeChat, and leads to the phone login keeping from', async () => {
     const context = await phoneContext(browser)
     contexts.push(context)
     const page = await context.newPage()
     await page.goto(`${app.url}/pages/user/loginWechat?from=${encodeURIComponent('/pages/user/partner')}`)
     await onPage(page, '/pages/user/loginWechat', '合伙人登录')
     await visible(page, '.user-wechat__notice-title', '请在微信中打开').waitFor()
-    assert.match(await visible(page, '.user-wechat__notice').innerText(), /只能在微信内使用/)
+    expect(await visible(page, '.user-wechat__notice').innerText()).toMatch(/只能在微信内使用/)
     await screenshot(page, 'user-login-wechat-browser')
     // The phone login page offers no WeChat shortcut here.
     await visible(page, '.user-wechat__to-login').click()
     await onPage(page, '/pages/user/login', '合伙人登录')
-    assert.equal(new URL(page.url()).searchParams.get('from'), '/pages/user/partner')
-    assert.equal(await page.locator('.user-login__wechat:visible').count(), 0)
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/user/partner')
+    expect(await page.locator('.user-login__wechat:visible').count()).toBe(0)
   })
 
-  it('inside WeChat, a new open id asks for the phone once (code type 登录), which signs in, binds it and returns to from', async () => {
+  test('inside WeChat, a new open id asks for the phone once (code type 登录), which signs in, binds it and returns to from', async () => {
     const { page, authorizations } = await wechatPhone('e2e-openid-1')
     await page.goto(`${app.url}/pages/user/loginWechat?from=${encodeURIComponent('/pages/user/person')}`)
     await visible(page, '.user-auth-header__title', '绑定手机号').waitFor({ timeout: 30_000 })
-    assert.equal(authorizations(), 1)
+    expect(authorizations()).toBe(1)
     // Back from "WeChat" the code is taken out of the address, `from` stays.
     const back = new URL(page.url())
-    assert.equal(back.searchParams.get('code'), null)
-    assert.equal(back.searchParams.get('from'), '/pages/user/person')
+    expect(back.searchParams.get('code')).toBe(null)
+    expect(back.searchParams.get('from')).toBe('/pages/user/person')
     await screenshot(page, 'user-login-wechat-bind')
 
     await visible(page, '.user-wechat__submit').click()
-    assert.equal(await rowError(page, 'phone'), '请填写手机号')
-    assert.equal(await rowError(page, 'code'), '请填写验证码')
+    expect(await rowError(page, 'phone')).toBe('请填写手机号')
+    expect(await rowError(page, 'code')).toBe('请填写验证码')
 
     await fill(page, 'phone', DEMO_ACTIVE.phone)
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/ums/user/user/sendVerify'))
     const code = await requestCode(page, app, DEMO_ACTIVE.phone)
-    assert.match((await sent).postData() ?? '', /type=%E7%99%BB%E5%BD%95/)
+    expect((await sent).postData() ?? '').toMatch(/type=%E7%99%BB%E5%BD%95/)
     await fill(page, 'code', code)
     await agree(page)
     await visible(page, '.user-wechat__submit').click()
@@ -96,7 +89,7 @@ describe('the WeChat login page (pages/user/loginWechat)', () => {
     await visible(page, '.user-form__row--realName input').waitFor()
   })
 
-  it('inside WeChat, a bound open id signs in by itself from the login page shortcut, with no form', async () => {
+  test('inside WeChat, a bound open id signs in by itself from the login page shortcut, with no form', async () => {
     const { page, authorizations } = await wechatPhone('e2e-openid-1')
     await page.goto(`${app.url}/pages/user/login?from=${encodeURIComponent('/pages/user/partner')}`)
     await onPage(page, '/pages/user/login', '合伙人登录')
@@ -104,7 +97,7 @@ describe('the WeChat login page (pages/user/loginWechat)', () => {
     await visible(page, '.user-login__wechat').click()
     await onPage(page, '/pages/user/partner', '填写报名信息')
     await visible(page, '.user-partner-status__badge', '已通过').waitFor()
-    assert.equal(authorizations(), 1)
-    assert.equal(await page.locator('.user-wechat__bind:visible').count(), 0)
+    expect(authorizations()).toBe(1)
+    expect(await page.locator('.user-wechat__bind:visible').count()).toBe(0)
   })
 })
