@@ -4,7 +4,8 @@ import type { Executor } from '../../db/types.ts'
 import { LedgerType, LoginPlatform, LoginType } from '../../wire.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { openIdBindings } from '../users/users.table.ts'
-import { messages, messageSubscriptions, PushState, subscribeOutbox } from './messages.table.ts'
+import { subscribeOutbox } from '../../gateways/subscribe-message.table.ts'
+import { messages, messageSubscriptions, PushState } from './messages.table.ts'
 
 export type MessageRow = typeof messages.$inferSelect
 export type NewMessage = typeof messages.$inferInsert

@@ -11,7 +11,8 @@ import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { openIdBindings } from '../users/users.table.ts'
 import { applyWithdrawal, finishPay, refuseWithdrawal } from '../withdrawals/withdrawals.service.ts'
-import { messages, PushState, subscribeOutbox } from './messages.table.ts'
+import { subscribeOutbox } from '../../gateways/subscribe-message.table.ts'
+import { messages, PushState } from './messages.table.ts'
 import { recordMessage, sweepWithdrawable } from './messages.service.ts'
 
 async function insertClue(t: TestApp, partnerId: number, name = '张三') {

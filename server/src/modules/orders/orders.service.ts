@@ -6,7 +6,7 @@ import {
   type IncomingNotification,
   type PayGateway,
   type PayNotice,
-} from '../../gateways/pay.ts'
+} from '../../gateways/pay/index.ts'
 import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
 import { createPartnersRepository } from '../partners/partners.repository.ts'
 import { createOpenIdBindingsRepository } from '../users/users.repository.ts'
