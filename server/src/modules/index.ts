@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin'
+import { partnerClueCounts, releaseClues } from './clues/clues.service.ts'
+import { openWallet, walletSummary } from './ledger/ledger.service.ts'
+import { startPartnerSession } from './users/users.service.ts'
 import { adminsRoutes } from './admins/admins.routes.ts'
 import { cluesRoutes } from './clues/clues.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
@@ -8,6 +11,7 @@ import { levelsRoutes } from './levels/levels.routes.ts'
 import { partnersRoutes } from './partners/partners.routes.ts'
 import { postersRoutes } from './posters/posters.routes.ts'
 import { usersRoutes } from './users/users.routes.ts'
+import { createOpenIdBindingsRepository } from './users/users.repository.ts'
 import { verificationRoutes } from './verification/verification.routes.ts'
 import { createVerificationService } from './verification/verification.service.ts'
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts'
@@ -43,6 +47,7 @@ export const registerModules = fp(
         templates: app.config.subscribeMessages.templates,
         keys: app.config.subscribeMessages.keys,
         log: app.log,
+        miniOpenId: ({ db, partnerId }) => createOpenIdBindingsRepository({ db }).miniOpenId({ partnerId }),
       }),
     )
     // A change that may have recorded messages answered: send their subscribe messages now (in the background).
@@ -53,8 +58,8 @@ export const registerModules = fp(
     await app.register(healthRoutes)
     await app.register(verificationRoutes)
     await app.register(usersRoutes)
-    await app.register(partnersRoutes)
-    await app.register(adminsRoutes)
+    await app.register(partnersRoutes, { startPartnerSession, openWallet, walletSummary, clueCounts: partnerClueCounts })
+    await app.register(adminsRoutes, { releaseClues })
     await app.register(levelsRoutes)
     await app.register(cluesRoutes)
     await app.register(ledgerRoutes)

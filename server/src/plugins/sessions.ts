@@ -6,6 +6,8 @@ import { createSessionsRepository, type LiveSession, type SessionKind, type Sess
 import { createForbiddenError, createSessionInvalidError } from '../modules/sessions/sessions.errors.ts'
 import { COOKIE_NAMES, createSessionsService, type SessionsService } from '../modules/sessions/sessions.service.ts'
 import type { PendingOpenId } from '../modules/sessions/sessions.table.ts'
+import { findAdminSession } from '../modules/admins/admins.sessions.ts'
+import { findUserSession } from '../modules/partners/partners.sessions.ts'
 import { type AdminRole, PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
@@ -87,7 +89,11 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
         cache.dispose()
       })
     }
-    const service = createSessionsService({ ttlDays, cache })
+    const service = createSessionsService({
+      ttlDays,
+      cache,
+      findLive: ({ db, tokenHash, kind }) => (kind === 'user' ? findUserSession({ db, tokenHash }) : findAdminSession({ db, tokenHash })),
+    })
     app.decorate('sessions', service)
     const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 

@@ -711,3 +711,10 @@ export async function importClues({ db, rows, actor, now = new Date() }: { db: E
 export async function releaseClues({ db, assigneeId }: { db: Executor; assigneeId: number }) {
   await createCluesRepository({ db }).releaseAll({ assigneeId })
 }
+
+/** A partner's clues, all and dealt (the operator's partner details). */
+export async function partnerClueCounts({ db, partnerId }: { db: Executor; partnerId: number }) {
+  const clues = createCluesRepository({ db })
+  const [total, deal] = await Promise.all([clues.count({ partnerId }), clues.countByStatus({ partnerId, status: ClueStatus.deal })])
+  return { total, deal }
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { timeTypeFilter } from '../clues/clues.schemas.ts'
+import { timeTypeFilter } from '../../lib/fields.ts'
 import { levelSchema } from '../levels/levels.schemas.ts'
 
 export const homeSchema = z.object({

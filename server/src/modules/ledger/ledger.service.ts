@@ -19,6 +19,11 @@ export function toLedgerEntry(e: LedgerEntryRow, now = new Date()) {
   }
 }
 
+/** Opens a partner's wallet (at registration; nothing when it is open). */
+export async function openWallet({ db, partnerId }: { db: Executor; partnerId: number }) {
+  await createLedgerRepository({ db }).ensureWallet({ partnerId })
+}
+
 /** Balance, still-frozen commissions, what can be withdrawn now, and the debt (what short claw-backs left owing). */
 export async function walletSummary({ db, partnerId, now = new Date() }: { db: Executor; partnerId: number; now?: Date }) {
   const repo = createLedgerRepository({ db })

@@ -13,7 +13,8 @@ import { openIdBindings } from '../users/users.table.ts'
 import { applyWithdrawal, finishPay, refuseWithdrawal } from '../withdrawals/withdrawals.service.ts'
 import { subscribeOutbox } from '../../gateways/subscribe-message.table.ts'
 import { messages, PushState } from './messages.table.ts'
-import { recordMessage, sweepWithdrawable } from './messages.service.ts'
+import { sweepWithdrawable } from '../ledger/ledger.withdrawable.ts'
+import { recordMessage } from './messages.service.ts'
 
 async function insertClue(t: TestApp, partnerId: number, name = '张三') {
   const [row] = await t.app.db
