@@ -15,7 +15,7 @@ import {
   updatePasswordBody,
 } from './admins.schemas.ts'
 import { createAdmin, deleteAdmin, signInAdmin, toAdmin, updateAdmin, updateOwnPassword } from './admins.service.ts'
-import { audited } from '../audit/audit.service.ts'
+import { audited } from '../audit/index.ts'
 
 /** Operators (bms system admin): their own session (`asid` cookie) and, for 管理员, the accounts. */
 export interface AdminsRoutesOptions {

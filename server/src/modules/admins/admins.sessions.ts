@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
-import { sessions } from '../sessions/sessions.table.ts'
-import type { LiveSession } from '../sessions/sessions.types.ts'
+import { sessions, type LiveSession } from '../sessions/index.ts'
 import { admins } from './admins.table.ts'
 
 const byToken = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')))

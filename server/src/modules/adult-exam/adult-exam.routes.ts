@@ -29,7 +29,7 @@ import {
   toScoreLine,
 } from './adult-exam.service.ts'
 import { buildTemplate, readSheet, type SheetRow } from '../../lib/spreadsheet.ts'
-import { audited } from '../audit/audit.service.ts'
+import { audited } from '../audit/index.ts'
 import type { Executor } from '../../db/types.ts'
 import type { z } from 'zod'
 

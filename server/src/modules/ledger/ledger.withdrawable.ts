@@ -1,8 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { LedgerType, MessageKind } from '../../wire.ts'
-import { recordMessage } from '../messages/messages.service.ts'
-import { messages } from '../messages/messages.table.ts'
+import { recordMessage, messages } from '../messages/index.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
 /** Commissions whose freeze ended in (since, now] and that were frozen at all, with no 佣金可提现 message yet. */

@@ -6,7 +6,7 @@ import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
 import { AdminRole } from '../../wire.ts'
-import { actorOf } from '../audit/audit.service.ts'
+import { actorOf } from '../audit/index.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
 import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
 import {

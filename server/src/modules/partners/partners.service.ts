@@ -2,11 +2,11 @@ import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
 import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask.ts'
 import { AuditAction as AuditActionLabel, MessageKind, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
-import { type Actor, recordAudit } from '../audit/audit.service.ts'
-import { recordMessage } from '../messages/messages.service.ts'
-import { createSessionsRepository } from '../sessions/sessions.repository.ts'
-import { createSignInGuard } from '../sign-in-guard/sign-in-guard.service.ts'
-import type { VerificationService } from '../verification/verification.service.ts'
+import { type Actor, recordAudit } from '../audit/index.ts'
+import { recordMessage } from '../messages/index.ts'
+import { createSessionsRepository } from '../sessions/index.ts'
+import { createSignInGuard } from '../sign-in-guard/index.ts'
+import { type VerificationService } from '../verification/index.ts'
 import {
   createAuditTransitionError,
   createBadCredentialsError,

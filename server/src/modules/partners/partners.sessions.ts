@@ -2,8 +2,7 @@ import { and, eq, getTableName, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
-import { sessions } from '../sessions/sessions.table.ts'
-import type { LiveSession } from '../sessions/sessions.types.ts'
+import { sessions, type LiveSession } from '../sessions/index.ts'
 import { partners } from './partners.table.ts'
 
 /** `"table"."column"`: drizzle writes columns unqualified in single-table selects, which a subquery would misread. */
