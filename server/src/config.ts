@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import type { PayConfig } from './gateways/pay.ts'
-import type { TransferConfig } from './gateways/transfer.ts'
+import type { LoginConfig } from './gateways/login.ts'
+import type { PayConfig } from './gateways/pay/index.ts'
+import type { TransferConfig } from './gateways/transfer/index.ts'
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..')
@@ -150,15 +151,7 @@ export interface Config {
   /** Keep live sessions in memory, invalidated by the database's change notifications. */
   sessionCache: boolean
   sms: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string; signName: string }
-  login: {
-    gateway: 'local' | 'real'
-    wechatApiUrl: string
-    wechatMp?: { appId: string; secret: string }
-    /** The official account's AppID (WECHAT_MP_APP_ID), public: WeChat H5 runs OAuth only when there is one. */
-    wechatMpAppId?: string
-    wechatMini?: { appId: string; secret: string }
-    alipay?: { appId: string; privateKey: string; gatewayUrl: string; alipayPublicKey?: string }
-  }
+  login: LoginConfig
   /** WeChat mini-program codes for posters (gateways/mini-code.ts): local QR codes by default outside production. */
   miniCode: { gateway: 'local' | 'real'; envVersion: 'release' | 'trial' | 'develop' }
   /**
@@ -173,9 +166,9 @@ export interface Config {
   }
   admin?: { account: string; password: string }
   seedDemo: boolean
-  /** Payments (gateways/pay.ts): the sandbox by default outside production. */
+  /** Payments (gateways/pay/): the sandbox by default outside production. */
   pay: PayConfig
-  /** Payouts by WeChat merchant transfer (gateways/transfer.ts): the sandbox by default outside production. */
+  /** Payouts by WeChat merchant transfer (gateways/transfer/): the sandbox by default outside production. */
   transfer: TransferConfig
   /** Origins the H5 app calls besides this one and ALLOWED_ORIGINS (its CSP connect-src): the maps service. */
   cspConnectSources: string[]

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { Executor } from './db/types.ts'
-import { ensureFirstAdmin } from './modules/admins/admins.service.ts'
-import { sweepWithdrawable } from './modules/messages/messages.service.ts'
-import { createSessionsRepository } from './modules/sessions/sessions.repository.ts'
+import { ensureFirstAdmin } from './modules/admins/index.ts'
+import { sweepWithdrawable } from './modules/ledger/index.ts'
+import { createSessionsRepository } from './modules/sessions/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 

@@ -6,7 +6,7 @@ import { createLedgerRepository } from '../src/modules/ledger/ledger.repository.
 import { levels } from '../src/modules/levels/levels.table.ts'
 import { partners } from '../src/modules/partners/partners.table.ts'
 import { COOKIE_NAMES } from '../src/modules/sessions/sessions.service.ts'
-import { smsOutbox } from '../src/modules/verification/verification.table.ts'
+import { smsOutbox } from '../src/gateways/sms.table.ts'
 import { type AdminRole, PartnerStatus } from '../src/wire.ts'
 import { type Client, createClient } from './helper.ts'
 

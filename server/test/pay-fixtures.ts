@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { AlipayPayConfig, WechatPayConfig } from '../src/gateways/pay.ts'
-import type { WechatTransferConfig } from '../src/gateways/transfer.ts'
+import type { AlipayPayConfig, WechatPayConfig } from '../src/gateways/pay/index.ts'
+import type { WechatTransferConfig } from '../src/gateways/transfer/index.ts'
 
 /** The far side, played locally: a merchant key pair (ours) and a platform key pair (WeChat's). */
 export function wechatPayFixture() {

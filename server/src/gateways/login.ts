@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import type { Config } from '../config.ts'
 import type { LoginPlatform, LoginType } from '../wire.ts'
 import { alipayCall, alipayKey } from './alipay.ts'
 
@@ -46,8 +45,19 @@ async function getJson(url: string, init?: RequestInit): Promise<Record<string, 
   return (await response.json()) as Record<string, unknown>
 }
 
+/** Which login gateway runs, and the WeChat/Alipay apps it signs in with (config.ts reads them). */
+export interface LoginConfig {
+  gateway: 'local' | 'real'
+  wechatApiUrl: string
+  wechatMp?: { appId: string; secret: string }
+  /** The official account's AppID (WECHAT_MP_APP_ID), public: WeChat H5 runs OAuth only when there is one. */
+  wechatMpAppId?: string
+  wechatMini?: { appId: string; secret: string }
+  alipay?: { appId: string; privateKey: string; gatewayUrl: string; alipayPublicKey?: string }
+}
+
 /** Real WeChat (official account OAuth, mini-program code2session, JS-SDK ticket) and Alipay (oauth token). */
-export function createRealLoginGateway({ login }: { login: Config['login'] }): LoginGateway {
+export function createRealLoginGateway({ login }: { login: LoginConfig }): LoginGateway {
   const api = login.wechatApiUrl
   let ticketCache: { appId: string; ticket: string; expiresAt: number } | undefined
 

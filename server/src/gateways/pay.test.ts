@@ -19,7 +19,7 @@ import {
   verifyWechatPaySignature,
   wechatPayAuthorization,
   wechatPayClientParams,
-} from './pay.ts'
+} from './pay/index.ts'
 import { loadConfig } from '../config.ts'
 import { alipayFixture, wechatPayFixture } from '../../test/pay-fixtures.ts'
 

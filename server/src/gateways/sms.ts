@@ -1,5 +1,5 @@
 import type { Executor } from '../db/types.ts'
-import { smsOutbox } from '../modules/verification/verification.table.ts'
+import { smsOutbox } from './sms.table.ts'
 
 export interface SmsMessage {
   phone: string

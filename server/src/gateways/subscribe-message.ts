@@ -1,5 +1,5 @@
 import type { Executor } from '../db/types.ts'
-import { subscribeOutbox } from '../modules/messages/messages.table.ts'
+import { subscribeOutbox } from './subscribe-message.table.ts'
 import { TOKEN_ERRORS, type WechatAccessToken } from './wechat-token.ts'
 
 /**

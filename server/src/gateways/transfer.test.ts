@@ -3,8 +3,8 @@ import crypto from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { wechatTransferFixture } from '../../test/pay-fixtures.ts'
 import { loadConfig } from '../config.ts'
-import { NotificationRejectedError, PayGatewayError } from './pay.ts'
-import { createSandboxTransferProvider, createTransferGateway, createWechatTransferProvider, transferFailReason } from './transfer.ts'
+import { NotificationRejectedError, PayGatewayError } from './pay/index.ts'
+import { createSandboxTransferProvider, createTransferGateway, createWechatTransferProvider, transferFailReason } from './transfer/index.ts'
 
 describe('WeChat Pay v3 merchant transfer', () => {
   let wx: Awaited<ReturnType<typeof wechatTransferFixture>>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TIME_TYPES, type TimeType } from '../wire.ts'
 
 /** Shared field schemas with the messages a person reads. Form values arrive as strings. */
 export const phoneField = z
@@ -81,3 +82,9 @@ export function dateOrder(q: { dateFrom?: string; dateTo?: string }, ctx: z.Refi
 
 /** An optional id filter: empty means "not given". */
 export const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idField.optional())
+
+/** A time-type filter (clue lists, deals, ledger): empty means none. */
+export const timeTypeFilter = z.preprocess(
+  (v: unknown) => (v === '' ? undefined : v),
+  z.enum(TIME_TYPES as [TimeType, ...TimeType[]], '时间类型不在可选范围内').optional(),
+)

@@ -1,28 +1,26 @@
 import fp from 'fastify-plugin'
-import { adminsRoutes } from './admins/admins.routes.ts'
-import { cluesRoutes } from './clues/clues.routes.ts'
-import { healthRoutes } from './health/health.routes.ts'
-import { homeRoutes } from './home/home.routes.ts'
-import { ledgerRoutes } from './ledger/ledger.routes.ts'
-import { levelsRoutes } from './levels/levels.routes.ts'
-import { partnersRoutes } from './partners/partners.routes.ts'
-import { postersRoutes } from './posters/posters.routes.ts'
-import { usersRoutes } from './users/users.routes.ts'
-import { verificationRoutes } from './verification/verification.routes.ts'
-import { createVerificationService } from './verification/verification.service.ts'
-import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts'
-import { activitiesRoutes } from './activities/activities.routes.ts'
-import { siteContentRoutes } from './site-content/site-content.routes.ts'
-import { ordersRoutes } from './orders/orders.routes.ts'
-import { appVersionsRoutes } from './app-versions/app-versions.routes.ts'
-import { adultExamRoutes } from './adult-exam/adult-exam.routes.ts'
-import { publicConfigRoutes } from './public-config/public-config.routes.ts'
-import { auditRoutes } from './audit/audit.routes.ts'
-import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
-import { rankingRoutes } from './ranking/ranking.routes.ts'
-import { teamRoutes } from './team/team.routes.ts'
-import { createMessagePusher, type MessagePusher } from './messages/messages.push.ts'
-import { messagesRoutes } from './messages/messages.routes.ts'
+import { partnerClueCounts, releaseClues, cluesRoutes } from './clues/index.ts'
+import { openWallet, walletSummary, ledgerRoutes } from './ledger/index.ts'
+import { startPartnerSession, usersRoutes, createOpenIdBindingsRepository } from './users/index.ts'
+import { adminsRoutes } from './admins/index.ts'
+import { healthRoutes } from './health/index.ts'
+import { homeRoutes } from './home/index.ts'
+import { levelsRoutes } from './levels/index.ts'
+import { partnersRoutes } from './partners/index.ts'
+import { postersRoutes } from './posters/index.ts'
+import { verificationRoutes, createVerificationService } from './verification/index.ts'
+import { withdrawalsRoutes } from './withdrawals/index.ts'
+import { activitiesRoutes } from './activities/index.ts'
+import { siteContentRoutes } from './site-content/index.ts'
+import { ordersRoutes } from './orders/index.ts'
+import { appVersionsRoutes } from './app-versions/index.ts'
+import { adultExamRoutes } from './adult-exam/index.ts'
+import { publicConfigRoutes } from './public-config/index.ts'
+import { auditRoutes } from './audit/index.ts'
+import { dashboardRoutes } from './dashboard/index.ts'
+import { rankingRoutes } from './ranking/index.ts'
+import { teamRoutes } from './team/index.ts'
+import { createMessagePusher, type MessagePusher, messagesRoutes } from './messages/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +41,7 @@ export const registerModules = fp(
         templates: app.config.subscribeMessages.templates,
         keys: app.config.subscribeMessages.keys,
         log: app.log,
+        miniOpenId: ({ db, partnerId }) => createOpenIdBindingsRepository({ db }).miniOpenId({ partnerId }),
       }),
     )
     // A change that may have recorded messages answered: send their subscribe messages now (in the background).
@@ -53,8 +52,8 @@ export const registerModules = fp(
     await app.register(healthRoutes)
     await app.register(verificationRoutes)
     await app.register(usersRoutes)
-    await app.register(partnersRoutes)
-    await app.register(adminsRoutes)
+    await app.register(partnersRoutes, { startPartnerSession, openWallet, walletSummary, clueCounts: partnerClueCounts })
+    await app.register(adminsRoutes, { releaseClues })
     await app.register(levelsRoutes)
     await app.register(cluesRoutes)
     await app.register(ledgerRoutes)

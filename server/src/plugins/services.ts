@@ -2,8 +2,8 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import { createLocalLoginGateway, createRealLoginGateway, type LoginGateway } from '../gateways/login.ts'
 import { createHttpSmsProvider, createLocalSmsProvider, type SmsProvider } from '../gateways/sms.ts'
-import { createPayGateway, type PayGateway } from '../gateways/pay.ts'
-import { createTransferGateway, type TransferGateway } from '../gateways/transfer.ts'
+import { createPayGateway, type PayGateway } from '../gateways/pay/index.ts'
+import { createTransferGateway, type TransferGateway } from '../gateways/transfer/index.ts'
 import {
   createLocalMiniCodeGateway,
   createUnavailableMiniCodeGateway,

@@ -1,11 +1,23 @@
 import cookie from '@fastify/cookie'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { parseSessionChange, SESSION_CHANGED_CHANNEL, SessionCache } from '../modules/sessions/session-cache.ts'
-import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from '../modules/sessions/sessions.repository.ts'
-import { createForbiddenError, createSessionInvalidError } from '../modules/sessions/sessions.errors.ts'
-import { COOKIE_NAMES, createSessionsService, type SessionsService } from '../modules/sessions/sessions.service.ts'
-import type { PendingOpenId } from '../modules/sessions/sessions.table.ts'
+import {
+  parseSessionChange,
+  SESSION_CHANGED_CHANNEL,
+  SessionCache,
+  createSessionsRepository,
+  type LiveSession,
+  type SessionKind,
+  type SessionRow,
+  createForbiddenError,
+  createSessionInvalidError,
+  COOKIE_NAMES,
+  createSessionsService,
+  type SessionsService,
+  type PendingOpenId,
+} from '../modules/sessions/index.ts'
+import { findAdminSession } from '../modules/admins/index.ts'
+import { findUserSession } from '../modules/partners/index.ts'
 import { type AdminRole, PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
@@ -87,7 +99,11 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
         cache.dispose()
       })
     }
-    const service = createSessionsService({ ttlDays, cache })
+    const service = createSessionsService({
+      ttlDays,
+      cache,
+      findLive: ({ db, tokenHash, kind }) => (kind === 'user' ? findUserSession({ db, tokenHash }) : findAdminSession({ db, tokenHash })),
+    })
     app.decorate('sessions', service)
     const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { hashPassword } from '../lib/crypto.ts'
-import { createAdmin } from '../modules/admins/admins.service.ts'
+import { createAdmin } from '../modules/admins/index.ts'
 import {
   addFollowUp,
   createActivityClue,
@@ -10,13 +10,12 @@ import {
   invalidateClue,
   recordDeal,
   takeClue,
-} from '../modules/clues/clues.service.ts'
-import { adjustBalance } from '../modules/ledger/ledger.service.ts'
-import { createLedgerRepository } from '../modules/ledger/ledger.repository.ts'
-import { levels } from '../modules/levels/levels.table.ts'
-import { partners } from '../modules/partners/partners.table.ts'
-import { createPostersRepository } from '../modules/posters/posters.repository.ts'
-import { applyWithdrawal, finishPay } from '../modules/withdrawals/withdrawals.service.ts'
+} from '../modules/clues/index.ts'
+import { adjustBalance, createLedgerRepository } from '../modules/ledger/index.ts'
+import { levels } from '../modules/levels/index.ts'
+import { partners } from '../modules/partners/index.ts'
+import { createPostersRepository } from '../modules/posters/index.ts'
+import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
 import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
 

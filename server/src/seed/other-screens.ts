@@ -1,9 +1,9 @@
 import type { Executor } from '../db/types.ts'
-import { seedActivitiesDemo } from '../modules/activities/activities.seed.ts'
-import { seedAdultExamDemo, VOLUNTEER_DEMO } from '../modules/adult-exam/adult-exam.seed.ts'
-import { seedAppVersionsDemo } from '../modules/app-versions/app-versions.seed.ts'
-import { seedOrdersDemo } from '../modules/orders/orders.seed.ts'
-import { seedSiteContentDemo } from '../modules/site-content/site-content.seed.ts'
+import { seedActivitiesDemo } from '../modules/activities/index.ts'
+import { seedAdultExamDemo, VOLUNTEER_DEMO } from '../modules/adult-exam/index.ts'
+import { seedAppVersionsDemo } from '../modules/app-versions/index.ts'
+import { seedOrdersDemo } from '../modules/orders/index.ts'
+import { seedSiteContentDemo } from '../modules/site-content/index.ts'
 
 export { VOLUNTEER_DEMO }
 

@@ -23,8 +23,7 @@ import {
   toClientActivityItem,
   updateActivity,
 } from './activities.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { auditedDeleteRoute } from '../audit/audited-delete.ts'
+import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /**
  * Activities: operators (招生老师, 管理员) write them under /api/bms/activity; the client reads

@@ -1,4 +1,4 @@
-import { sessionChanged } from '../sessions/session-cache.ts'
+import { sessionChanged } from '../sessions/index.ts'
 import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { admins } from './admins.table.ts'

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Executor } from '../../db/types.ts'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole, YesNo } from '../../wire.ts'
@@ -14,11 +15,15 @@ import {
   updatePasswordBody,
 } from './admins.schemas.ts'
 import { createAdmin, deleteAdmin, signInAdmin, toAdmin, updateAdmin, updateOwnPassword } from './admins.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { releaseClues } from '../clues/clues.service.ts'
+import { audited } from '../audit/index.ts'
 
 /** Operators (bms system admin): their own session (`asid` cookie) and, for 管理员, the accounts. */
-export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AdminsRoutesOptions {
+  /** A deleted operator's clues back to the pool, in the deletion's transaction (the clues module's releaseClues). */
+  releaseClues: (args: { db: Executor; assigneeId: number }) => Promise<void>
+}
+
+export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (app, { releaseClues }) => {
   const base = '/api/bms/system/admin'
   const security = [{ adminSession: [] }]
   const signedIn = app.requireAdmin()

@@ -3,8 +3,8 @@ import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
 import { AdminRole } from '../../wire.ts'
-import { createSessionsRepository } from '../sessions/sessions.repository.ts'
-import { createSignInGuard } from '../sign-in-guard/sign-in-guard.service.ts'
+import { createSessionsRepository } from '../sessions/index.ts'
+import { createSignInGuard } from '../sign-in-guard/index.ts'
 import {
   createAccountTakenError,
   createAdminBadCredentialsError,

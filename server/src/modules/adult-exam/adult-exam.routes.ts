@@ -5,7 +5,7 @@ import { emptyEnvelope, envelope, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
 import { createRecordNotFoundError } from './adult-exam.errors.ts'
-import { uploadedXlsx } from './adult-exam.upload.ts'
+import { uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { type AdultExamRepository, createAdultExamRepository } from './adult-exam.repository.ts'
 import {
   idQuery,
@@ -28,8 +28,8 @@ import {
   toResult,
   toScoreLine,
 } from './adult-exam.service.ts'
-import { buildTemplate, readSheet, type SheetRow } from './adult-exam.spreadsheet.ts'
-import { audited } from '../audit/audit.service.ts'
+import { buildTemplate, readSheet, type SheetRow } from '../../lib/spreadsheet.ts'
+import { audited } from '../audit/index.ts'
 import type { Executor } from '../../db/types.ts'
 import type { z } from 'zod'
 

@@ -7,7 +7,7 @@ import {
   type ScoreLineInsert,
   type ScoreLineRow,
 } from './adult-exam.repository.ts'
-import type { Column, SheetRow } from './adult-exam.spreadsheet.ts'
+import type { Column, SheetRow } from '../../lib/spreadsheet.ts'
 
 /** 考生号: 10 to 18 digits. */
 export const EXAM_NO = /^\d{10,18}$/

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import ExcelJS from 'exceljs'
 import { adminClient, partnerClient } from '../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, type TestApp } from '../../../test/helper.ts'
-import { zipUncompressedSize } from './adult-exam.spreadsheet.ts'
+import { zipUncompressedSize } from '../../lib/spreadsheet.ts'
 
 const RESULT_HEADER = ['姓名', '考生号', '总分', '录取院校', '录取专业', '批次', '科类', '年份']
 const LINE_HEADER = ['年份', '批次', '科类', '分数线']

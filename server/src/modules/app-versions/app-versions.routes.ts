@@ -13,8 +13,7 @@ import {
   updateAppVersionBody,
 } from './app-versions.schemas.ts'
 import { createAppVersion, toAdminAppVersion, toAppVersion, updateAppVersion } from './app-versions.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { auditedDeleteRoute } from '../audit/audited-delete.ts'
+import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /** App versions (/api/bms/develop/appVersion): 管理员 publishes builds; anyone asks for the latest per platform. */
 export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types.ts'
-import { isUniqueViolation } from '../levels/levels.service.ts'
+import { isUniqueViolation } from '../levels/index.ts'
 import { createAppVersionDuplicateError, createAppVersionNotFoundError } from './app-versions.errors.ts'
 import { type AppVersionRow, createAppVersionsRepository } from './app-versions.repository.ts'
 

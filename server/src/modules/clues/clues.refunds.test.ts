@@ -16,7 +16,7 @@ import { ledgerEntries } from '../ledger/ledger.table.ts'
 import { partners } from '../partners/partners.table.ts'
 import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
 import { createCluesRepository } from './clues.repository.ts'
-import { recordDeal } from './clues.service.ts'
+import { recordDeal } from './deals.service.ts'
 import { clues } from './clues.table.ts'
 
 const CANCEL = '/api/ems/partner/clue/cancelDeal'

@@ -6,11 +6,10 @@ import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange, days, timeTypeRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
 import { AdminRole, AuditAction } from '../../wire.ts'
-import { buildTemplate, readSheet } from '../adult-exam/adult-exam.spreadsheet.ts'
-import { uploadedXlsx } from '../adult-exam/adult-exam.upload.ts'
-import { createAuditRepository } from '../audit/audit.repository.ts'
-import { type Actor, actorOf } from '../audit/audit.service.ts'
-import { assertActivityAcceptsClues } from '../activities/activities.service.ts'
+import { buildTemplate, readSheet } from '../../lib/spreadsheet.ts'
+import { uploadedXlsx } from '../../lib/spreadsheet.ts'
+import { createAuditRepository, type Actor, actorOf } from '../audit/index.ts'
+import { assertActivityAcceptsClues } from '../activities/index.ts'
 import { clueProgressSchema } from './clue-progress.schemas.ts'
 import { clueProgress } from './clue-progress.service.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
@@ -38,22 +37,18 @@ import {
 } from './clues.schemas.ts'
 import {
   addFollowUp,
-  assignClue,
-  cancelDeal,
-  CLUE_IMPORT_COLUMNS,
-  CLUE_IMPORT_NOTES,
   createActivityClue,
   createPartnerClue,
   DEDUP_DAYS,
   followClue,
-  importClues,
   invalidateClue,
-  recordDeal,
-  takeClue,
   toConsoleClue,
   toDuplicateClue,
   toPartnerClue,
 } from './clues.service.ts'
+import { assignClue, takeClue } from './clues.pool.ts'
+import { cancelDeal, recordDeal } from './deals.service.ts'
+import { CLUE_IMPORT_COLUMNS, CLUE_IMPORT_NOTES, importClues } from './clues.import.ts'
 
 type ConsoleQuery = z.infer<typeof exportQuery>
 

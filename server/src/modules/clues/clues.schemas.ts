@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import { decodeCursor } from '../../db/cursor.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { dateOrder, dateRangeQuery, fenField, idField, intField, optionalId, optionalText, phoneField } from '../../lib/fields.ts'
+import {
+  dateOrder,
+  dateRangeQuery,
+  fenField,
+  idField,
+  intField,
+  optionalId,
+  optionalText,
+  phoneField,
+  timeTypeFilter,
+} from '../../lib/fields.ts'
 import {
   CATEGORY_TREE,
   CATEGORY_VALUES,
@@ -11,20 +21,14 @@ import {
   type ClueSource,
   type FollowUpMethod,
   CONTACT_METHODS,
-  TIME_TYPES,
   type ClueStatus,
   type ContactMethod,
-  type TimeType,
 } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 export const statusFilter = z.preprocess(
   emptyToUndefined,
   z.enum(CLUE_STATUSES as [ClueStatus, ...ClueStatus[]], '状态不在可选范围内').optional(),
-)
-export const timeTypeFilter = z.preprocess(
-  emptyToUndefined,
-  z.enum(TIME_TYPES as [TimeType, ...TimeType[]], '时间类型不在可选范围内').optional(),
 )
 const name = z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符')
 const intention = z.preprocess(emptyToUndefined, z.enum(CATEGORY_VALUES as [string, ...string[]], '意向专业不在可选范围内').optional())

@@ -2,12 +2,11 @@ import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, sum,
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { LedgerType, PartnerStatus } from '../../wire.ts'
-import { admins } from '../admins/admins.table.ts'
-import { OPEN_STATUSES } from '../clues/clues.repository.ts'
-import { clues } from '../clues/clues.table.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { partners } from '../partners/partners.table.ts'
-import { withdrawals } from '../withdrawals/withdrawals.table.ts'
+import { admins } from '../admins/index.ts'
+import { OPEN_STATUSES, clues } from '../clues/index.ts'
+import { ledgerEntries } from '../ledger/index.ts'
+import { partners } from '../partners/index.ts'
+import { withdrawals } from '../withdrawals/index.ts'
 
 const DAY_SECONDS = 86400
 const SHANGHAI_OFFSET_SECONDS = 8 * 3600

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, ok } from '../../lib/envelope.ts'
-import { actorOf } from '../audit/audit.service.ts'
+import { actorOf } from '../audit/index.ts'
 import { dashboardQuery, dashboardSchema } from './dashboard.schemas.ts'
 import { dashboard } from './dashboard.service.ts'
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/types.ts'
 import { cycleRange, lastDays, shanghaiDate } from '../../lib/time-range.ts'
 import { AdminRole } from '../../wire.ts'
-import type { Actor } from '../audit/audit.service.ts'
+import { type Actor } from '../audit/index.ts'
 import { createDashboardRepository, type DailyFigure } from './dashboard.repository.ts'
 
 const DAY = 86400_000

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts'
 import { shanghaiDate } from '../../lib/time-range.ts'
 import { ClueSource, ClueStatus, PartnerStatus } from '../../wire.ts'
 import { clues } from '../clues/clues.table.ts'
-import { recordDeal } from '../clues/clues.service.ts'
+import { recordDeal } from '../clues/deals.service.ts'
 import { applyWithdrawal, finishPay } from '../withdrawals/withdrawals.service.ts'
 
 describe('the dashboard', () => {

@@ -3,10 +3,10 @@ import { preparedPerDb } from '../../db/prepared.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { ClueStatus } from '../../wire.ts'
-import { clues } from '../clues/clues.table.ts'
-import { ledgerEntries, wallets } from '../ledger/ledger.table.ts'
-import { levels } from '../levels/levels.table.ts'
-import { partners } from '../partners/partners.table.ts'
+import { clues } from '../clues/index.ts'
+import { ledgerEntries, wallets } from '../ledger/index.ts'
+import { levels } from '../levels/index.ts'
+import { partners } from '../partners/index.ts'
 
 export interface LevelSummary {
   id: number

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, ok, pageOf } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { timeTypeRange } from '../../lib/time-range.ts'
-import { createCluesRepository } from '../clues/clues.repository.ts'
+import { createCluesRepository } from '../clues/index.ts'
 import { dealCountSchema, dealListQuery, dealSchema, homeSchema, positionSchema } from './home.schemas.ts'
 import { dealCounts, home, position } from './home.service.ts'
 

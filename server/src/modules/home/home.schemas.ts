@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { timeTypeFilter } from '../clues/clues.schemas.ts'
-import { levelSchema } from '../levels/levels.schemas.ts'
+import { timeTypeFilter } from '../../lib/fields.ts'
+import { levelSchema } from '../levels/index.ts'
 
 export const homeSchema = z.object({
   balance: z.number().describe('fen'),

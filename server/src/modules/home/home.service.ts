@@ -1,9 +1,8 @@
 import type { Executor } from '../../db/types.ts'
 import { cycleRange, timeTypeRange } from '../../lib/time-range.ts'
 import { TIME_TYPES } from '../../wire.ts'
-import { nextTier, tierFor, toLevel } from '../levels/levels.service.ts'
-import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
-import { missingInfo } from '../partners/partners.service.ts'
+import { nextTier, tierFor, toLevel } from '../levels/index.ts'
+import { createPartnerNotFoundError, missingInfo } from '../partners/index.ts'
 import { createHomeRepository, type LevelSummary } from './home.repository.ts'
 
 function tiers(levels: LevelSummary[], deals: number) {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import type { LedgerType } from '../../wire.ts'
 import { createInsufficientBalanceError } from './ledger.errors.ts'
-import { partners } from '../partners/partners.table.ts'
+import { partners } from '../partners/index.ts'
 import { ledgerEntries, wallets } from './ledger.table.ts'
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { dayRange, timeTypeRange } from '../../lib/time-range.ts'
 import { AdminRole } from '../../wire.ts'
-import { actorOf } from '../audit/audit.service.ts'
+import { actorOf } from '../audit/index.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import {
   adjustBody,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, idField, intField, optionalId } from '../../lib/fields.ts'
 import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
-import { timeTypeFilter } from '../clues/clues.schemas.ts'
+import { timeTypeFilter } from '../../lib/fields.ts'
 import { LEDGER_SORTS } from './ledger.repository.ts'
 
 const typeFilter = z.preprocess(

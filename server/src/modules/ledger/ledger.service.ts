@@ -1,8 +1,7 @@
 import type { Executor } from '../../db/types.ts'
 import { LedgerType } from '../../wire.ts'
-import { type Actor, recordAudit } from '../audit/audit.service.ts'
-import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
-import { createPartnersRepository } from '../partners/partners.repository.ts'
+import { type Actor, recordAudit } from '../audit/index.ts'
+import { createPartnerNotFoundError, createPartnersRepository } from '../partners/index.ts'
 import { createLedgerRepository, type LedgerEntryRow } from './ledger.repository.ts'
 
 export function toLedgerEntry(e: LedgerEntryRow, now = new Date()) {
@@ -17,6 +16,11 @@ export function toLedgerEntry(e: LedgerEntryRow, now = new Date()) {
     note: e.note,
     createdAt: e.createdAt.toISOString(),
   }
+}
+
+/** Opens a partner's wallet (at registration; nothing when it is open). */
+export async function openWallet({ db, partnerId }: { db: Executor; partnerId: number }) {
+  await createLedgerRepository({ db }).ensureWallet({ partnerId })
 }
 
 /** Balance, still-frozen commissions, what can be withdrawn now, and the debt (what short claw-backs left owing). */

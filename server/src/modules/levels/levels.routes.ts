@@ -6,8 +6,7 @@ import { createLevelDuplicateError, createLevelNotFoundError } from './levels.er
 import { createLevelsRepository } from './levels.repository.ts'
 import { createLevelBody, idQuery, levelSchema, referralBonusBody, referralBonusSchema, updateLevelBody } from './levels.schemas.ts'
 import { describeReferralBonus, isUniqueViolation, toLevel } from './levels.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { auditedDeleteRoute } from '../audit/audited-delete.ts'
+import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
 export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {

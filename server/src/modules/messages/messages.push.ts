@@ -52,12 +52,15 @@ export function createMessagePusher({
   templates,
   keys,
   log,
+  miniOpenId,
 }: {
   db: Executor
   gateway: SubscribeMessageGateway
   templates: TemplateIds
   keys: TemplateKeys
   log: FastifyBaseLogger
+  /** The open id the partner signed in to the mini-program with (the users module knows it). */
+  miniOpenId: (args: { db: Executor; partnerId: number }) => Promise<string | undefined>
 }): MessagePusher {
   let running: Promise<{ sent: number; skipped: number; failed: number }> | undefined
   let again = false
@@ -67,7 +70,7 @@ export function createMessagePusher({
     const template = MESSAGE_TEMPLATE[m.kind as MessageKind]
     const templateId = template ? templates[template] : undefined
     if (!template || !templateId) return PushState.skipped
-    const openId = await repo.miniOpenId({ partnerId: m.partnerId })
+    const openId = await miniOpenId({ db, partnerId: m.partnerId })
     if (!openId) return PushState.skipped
     if (!(await repo.takeSubscription({ partnerId: m.partnerId, template }))) return PushState.skipped
     try {

@@ -1,10 +1,8 @@
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
-import { LedgerType, LoginPlatform, LoginType } from '../../wire.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { openIdBindings } from '../users/users.table.ts'
-import { messages, messageSubscriptions, PushState, subscribeOutbox } from './messages.table.ts'
+import { subscribeOutbox } from '../../gateways/subscribe-message.table.ts'
+import { messages, messageSubscriptions, PushState } from './messages.table.ts'
 
 export type MessageRow = typeof messages.$inferSelect
 export type NewMessage = typeof messages.$inferInsert
@@ -67,27 +65,6 @@ export function createMessagesRepository({ db }: { db: Executor }) {
       return rows.length
     },
 
-    /** Commissions whose freeze ended in (since, now] and that were frozen at all, with no 佣金可提现 message yet. */
-    async commissionsUnfrozen({ since, now, limit }: { since: Date; now: Date; limit: number }) {
-      return db
-        .select({ id: ledgerEntries.id, partnerId: ledgerEntries.partnerId, amount: ledgerEntries.amount })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.type, LedgerType.commission),
-            gt(ledgerEntries.frozenUntil, since),
-            lte(ledgerEntries.frozenUntil, now),
-            gt(ledgerEntries.frozenUntil, ledgerEntries.createdAt),
-            gt(ledgerEntries.amount, 0),
-            sql`NOT EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.dedupeKey} = 'withdrawable:' || ${ledgerEntries.id})`,
-            // A commission clawed back (its deal refunded) before its freeze ended never becomes withdrawable.
-            sql`NOT EXISTS (SELECT 1 FROM ledger_entries AS clawback WHERE clawback.ref_type = ${ledgerEntries.refType} AND clawback.ref_id = ${ledgerEntries.refId} AND clawback.partner_id = ${ledgerEntries.partnerId} AND clawback.type = ${LedgerType.clawback})`,
-          ),
-        )
-        .orderBy(ledgerEntries.frozenUntil)
-        .limit(limit)
-    },
-
     /** Claims up to `limit` messages waiting for WeChat (SKIP LOCKED: several processes never claim the same one). */
     async claimPending({ limit }: { limit: number }): Promise<MessageRow[]> {
       const waiting = db
@@ -102,21 +79,6 @@ export function createMessagesRepository({ db }: { db: Executor }) {
 
     async setPushState({ id, state }: { id: number; state: PushState }) {
       await db.update(messages).set({ pushState: state }).where(eq(messages.id, id))
-    },
-
-    /** The open id the partner signed in to the mini-program with (subscribe messages go there). */
-    async miniOpenId({ partnerId }: { partnerId: number }): Promise<string | undefined> {
-      const [row] = await db
-        .select({ openId: openIdBindings.openId })
-        .from(openIdBindings)
-        .where(
-          and(
-            eq(openIdBindings.partnerId, partnerId),
-            eq(openIdBindings.platform, LoginPlatform.weixin),
-            eq(openIdBindings.type, LoginType.miniProgram),
-          ),
-        )
-      return row?.openId
     },
 
     /** Adds one acceptance of each template (capped: WeChat keeps at most a few dozen per user and template). */

@@ -157,32 +157,6 @@ export async function recordMessage(
   })
 }
 
-/** How far back the sweep looks for freezes that ended (a server down longer does not announce older ones). */
-export const SWEEP_LOOKBACK_DAYS = 7
-
-/**
- * Records one 佣金可提现 message per commission whose freeze ended (at most once per ledger entry:
- * the message's dedupe key is unique, so two sweeps at once or one run twice write it once).
- * Returns how many it recorded.
- */
-export async function sweepWithdrawable({ db, now = new Date(), batch = 500 }: { db: Executor; now?: Date; batch?: number }) {
-  const since = new Date(now.getTime() - SWEEP_LOOKBACK_DAYS * 86400_000)
-  let recorded = 0
-  for (;;) {
-    const due = await createMessagesRepository({ db }).commissionsUnfrozen({ since, now, limit: batch })
-    for (const entry of due) {
-      const row = await recordMessage(
-        db,
-        entry.partnerId,
-        { kind: MessageKind.commissionWithdrawable, ledgerEntryId: entry.id, amount: entry.amount },
-        now,
-      )
-      if (row) recorded++
-    }
-    if (due.length < batch) return recorded
-  }
-}
-
 /** What the partner sees of a message. */
 export function toPartnerMessage(m: MessageRow) {
   return {

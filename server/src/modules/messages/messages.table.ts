@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
 import { partners } from '../partners/partners.table.ts'
 
@@ -65,13 +65,3 @@ export const messageSubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.template] })],
 )
-
-/** The local subscribe-message gateway's outbox (development and tests), like sms_outbox. */
-export const subscribeOutbox = pgTable('subscribe_outbox', {
-  id: id(),
-  openId: text('open_id').notNull(),
-  templateId: text('template_id').notNull(),
-  page: text('page').notNull(),
-  data: jsonb('data').notNull(),
-  createdAt: createdAt(),
-})

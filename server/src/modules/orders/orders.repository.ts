@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { OrderPayStatus } from '../../wire.ts'
-import { partners } from '../partners/partners.table.ts'
+import { partners } from '../partners/index.ts'
 import { orderItems, orders, paymentNotifications } from './orders.table.ts'
 
 export type OrderRow = typeof orders.$inferSelect

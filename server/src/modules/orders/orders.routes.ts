@@ -21,7 +21,7 @@ import {
   payStatusSchema,
 } from './orders.schemas.ts'
 import { applyNotification, createOrder, findOwnOrder, payFee, payStatus, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
-import { audited } from '../audit/audit.service.ts'
+import { audited } from '../audit/index.ts'
 
 /** Notification bodies are read as text: the provider's signature covers the exact bytes. */
 const NOTIFY_BODY_LIMIT = 64 * 1024

@@ -6,11 +6,10 @@ import {
   type IncomingNotification,
   type PayGateway,
   type PayNotice,
-} from '../../gateways/pay.ts'
-import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
-import { createPartnersRepository } from '../partners/partners.repository.ts'
-import { createOpenIdBindingsRepository } from '../users/users.repository.ts'
-import { isUniqueViolation } from '../levels/levels.service.ts'
+} from '../../gateways/pay/index.ts'
+import { createPartnerNotFoundError, createPartnersRepository } from '../partners/index.ts'
+import { createOpenIdBindingsRepository } from '../users/index.ts'
+import { isUniqueViolation } from '../levels/index.ts'
 import { LoginPlatform, LoginType, OrderPayStatus, PayChannel } from '../../wire.ts'
 import {
   createChannelUnsupportedError,

@@ -9,7 +9,7 @@ import { buildTestApp, createClient, testConfig, type TestApp } from '../../../t
 import { buildApp } from '../../app.ts'
 import { databaseFromPool } from '../../db/client.ts'
 import { alipayFixture, wechatPayFixture } from '../../../test/pay-fixtures.ts'
-import { createAlipayProvider, createWechatPayProvider, payGatewayOf } from '../../gateways/pay.ts'
+import { createAlipayProvider, createWechatPayProvider, payGatewayOf } from '../../gateways/pay/index.ts'
 import { Code, OrderPayStatus, PayChannel } from '../../wire.ts'
 import { openIdBindings } from '../users/users.table.ts'
 import { orders, paymentNotifications } from './orders.table.ts'

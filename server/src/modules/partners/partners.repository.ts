@@ -1,4 +1,4 @@
-import { sessionChanged } from '../sessions/session-cache.ts'
+import { sessionChanged } from '../sessions/index.ts'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'

@@ -1,13 +1,12 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Executor } from '../../db/types.ts'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
-import { AdminRole, ClueStatus } from '../../wire.ts'
-import { actorOf } from '../audit/audit.service.ts'
-import { createCluesRepository } from '../clues/clues.repository.ts'
-import { walletSummary } from '../ledger/ledger.service.ts'
-import { startPartnerSession } from '../users/users.service.ts'
+import { AdminRole } from '../../wire.ts'
+import { actorOf } from '../audit/index.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
 import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
 import {
@@ -28,8 +27,25 @@ import {
 } from './partners.schemas.ts'
 import { createPartnersService, toAdminPartner, toProfile, toUser } from './partners.service.ts'
 
-export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPartnersService({ verification: app.verification })
+export interface PartnersRoutesOptions {
+  /** Starts the partner's session after a phone sign-in or registration (the users module binds a remembered open id). */
+  startPartnerSession: (args: { app: FastifyInstance; request: FastifyRequest; partnerId: number }) => Promise<void>
+  /** Opens a new partner's wallet in the registration's transaction (the ledger module's). */
+  openWallet: (args: { db: Executor; partnerId: number }) => Promise<void>
+  /** The wallet the operator's partner details show (the ledger module's walletSummary). */
+  walletSummary: (args: {
+    db: Executor
+    partnerId: number
+  }) => Promise<{ balance: number; frozen: number; withdrawable: number; debt: number }>
+  /** The partner's clues, all and dealt (the clues module's). */
+  clueCounts: (args: { db: Executor; partnerId: number }) => Promise<{ total: number; deal: number }>
+}
+
+export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = async (
+  app,
+  { startPartnerSession, openWallet, walletSummary, clueCounts },
+) => {
+  const service = createPartnersService({ verification: app.verification, openWallet })
   const publicOrigin = app.config.publicOrigin
   const partnerAuth = { preHandler: app.requirePartner, schema: { security: [{ partnerSession: [] }] } }
 
@@ -221,12 +237,10 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       const partner = await repo.findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
       const sensitiveVisible = request.admin.role === AdminRole.admin || request.admin.role === AdminRole.finance
-      const clues = createCluesRepository({ db: app.db })
-      const [teamSize, wallet, total, deal] = await Promise.all([
+      const [teamSize, wallet, clueCountsOf] = await Promise.all([
         repo.teamSize({ id: partner.id }),
         sensitiveVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
-        clues.count({ partnerId: partner.id }),
-        clues.countByStatus({ partnerId: partner.id, status: ClueStatus.deal }),
+        clueCounts({ db: app.db, partnerId: partner.id }),
       ])
       const view = toAdminPartner(partner, { publicOrigin })
       return ok({
@@ -235,7 +249,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         sensitiveVisible,
         teamSize,
         wallet,
-        clueCounts: { total, deal },
+        clueCounts: clueCountsOf,
       })
     },
   )

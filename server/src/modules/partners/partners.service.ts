@@ -2,12 +2,11 @@ import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
 import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask.ts'
 import { AuditAction as AuditActionLabel, MessageKind, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
-import { type Actor, recordAudit } from '../audit/audit.service.ts'
-import { createLedgerRepository } from '../ledger/ledger.repository.ts'
-import { recordMessage } from '../messages/messages.service.ts'
-import { createSessionsRepository } from '../sessions/sessions.repository.ts'
-import { createSignInGuard } from '../sign-in-guard/sign-in-guard.service.ts'
-import type { VerificationService } from '../verification/verification.service.ts'
+import { type Actor, recordAudit } from '../audit/index.ts'
+import { recordMessage } from '../messages/index.ts'
+import { createSessionsRepository } from '../sessions/index.ts'
+import { createSignInGuard } from '../sign-in-guard/index.ts'
+import { type VerificationService } from '../verification/index.ts'
 import {
   createAuditTransitionError,
   createBadCredentialsError,
@@ -122,7 +121,14 @@ async function newShareCode(db: Executor): Promise<string> {
 
 const guardKey = (phone: string) => `partner:${phone}`
 
-export function createPartnersService({ verification }: { verification: VerificationService }) {
+export function createPartnersService({
+  verification,
+  openWallet,
+}: {
+  verification: VerificationService
+  /** Opens a new partner's wallet in the registration's transaction (the ledger module's). */
+  openWallet: (args: { db: Executor; partnerId: number }) => Promise<void>
+}) {
   return {
     async register({
       db,
@@ -153,7 +159,7 @@ export function createPartnersService({ verification }: { verification: Verifica
               referrerId: referrer?.id ?? null,
               status: PartnerStatus.incomplete,
             })
-            await createLedgerRepository({ db: tx }).ensureWallet({ partnerId: partner.id })
+            await openWallet({ db: tx, partnerId: partner.id })
             return partner
           })
         } catch (error) {

@@ -7,9 +7,7 @@ import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { perIp } from '../../lib/rate-limits.ts'
 import { AdminRole } from '../../wire.ts'
-import { createPartnerNotFoundError } from '../partners/partners.errors.ts'
-import { createPartnersRepository } from '../partners/partners.repository.ts'
-import { shareLink } from '../partners/partners.service.ts'
+import { createPartnerNotFoundError, createPartnersRepository, shareLink } from '../partners/index.ts'
 import {
   createBackgroundNotFoundError,
   createFileTooLargeError,
@@ -17,8 +15,7 @@ import {
   createNoFileError,
   createNotImageError,
 } from './posters.errors.ts'
-import { createActivityNotFoundError } from '../activities/activities.errors.ts'
-import { createActivitiesRepository } from '../activities/activities.repository.ts'
+import { createActivityNotFoundError, createActivitiesRepository } from '../activities/index.ts'
 import { createPostersRepository } from './posters.repository.ts'
 import {
   backgroundSchema,
@@ -30,8 +27,7 @@ import {
   updateBackgroundBody,
 } from './posters.schemas.ts'
 import { MINI_CODE_PAGE, miniCodeFile, miniCodeScene, storeImage, toBackground } from './posters.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { auditedDeleteRoute } from '../audit/audited-delete.ts'
+import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
 export const postersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@ import { and, asc, eq, gte, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { PartnerStatus } from '../../wire.ts'
-import { clues } from '../clues/clues.table.ts'
-import { partners } from '../partners/partners.table.ts'
+import { clues } from '../clues/index.ts'
+import { partners } from '../partners/index.ts'
 
 interface RankedArgs {
   range: Range

@@ -1,4 +1,4 @@
-import type { LiveSession } from './sessions.repository.ts'
+import type { LiveSession } from './sessions.types.ts'
 
 /** What changed, as the database's triggers tell it (migration 0001): a session, a partner, an operator. */
 export type SessionChange = { sessionId: number } | { partnerId: number } | { adminId: number }

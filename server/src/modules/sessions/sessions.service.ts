@@ -1,6 +1,7 @@
 import { randomToken, sha256 } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/types.ts'
-import { createSessionsRepository, type LiveSession, type SessionKind, type SessionRow } from './sessions.repository.ts'
+import { createSessionsRepository } from './sessions.repository.ts'
+import type { FindLiveSession, LiveSession, SessionKind, SessionRow } from './sessions.types.ts'
 import type { SessionCache } from './session-cache.ts'
 import type { PendingOpenId } from './sessions.table.ts'
 
@@ -12,7 +13,16 @@ const DAY = 24 * 60 * 60 * 1000
  * most once a day so a busy session does not write on every call. With a `cache`, a session found
  * is kept in memory and served from there while it stays unchanged (see SessionCache).
  */
-export function createSessionsService({ ttlDays, cache }: { ttlDays: number; cache?: SessionCache }) {
+export function createSessionsService({
+  ttlDays,
+  cache,
+  findLive,
+}: {
+  ttlDays: number
+  cache?: SessionCache
+  /** The session of a token hash with its holder's state, from the module that owns the holder. */
+  findLive: FindLiveSession
+}) {
   const ttl = ttlDays * DAY
   return {
     ttlSeconds: ttlDays * 24 * 60 * 60,
@@ -62,7 +72,7 @@ export function createSessionsService({ ttlDays, cache }: { ttlDays: number; cac
       let session = cache?.get(key, now)
       if (!session) {
         const epoch = cache?.epoch ?? 0
-        session = await repo.findByTokenHash({ tokenHash, kind })
+        session = await findLive({ db, tokenHash, kind })
         if (!session) return undefined
         cache?.store(key, session, epoch, now)
       }

@@ -21,8 +21,7 @@ import {
   toContentItem,
   updateContent,
 } from './site-content.service.ts'
-import { audited } from '../audit/audit.service.ts'
-import { auditedDeleteRoute } from '../audit/audited-delete.ts'
+import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /** Site contents (/api/cms/web/siteContent): 管理员 writes them; anyone reads one by id or key. */
 export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {

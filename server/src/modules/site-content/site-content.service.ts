@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/types.ts'
 import { htmlToText, sanitizeHtml } from '../../lib/sanitize-html.ts'
-import { isUniqueViolation } from '../levels/levels.service.ts'
+import { isUniqueViolation } from '../levels/index.ts'
 import {
   createContentEmptyBodyError,
   createContentKeyTakenError,

@@ -1,8 +1,8 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
-import { clues } from '../clues/clues.table.ts'
-import { partners } from '../partners/partners.table.ts'
+import { clues } from '../clues/index.ts'
+import { partners } from '../partners/index.ts'
 
 interface TeamPageArgs {
   referrerId: number

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
+import { LoginPlatform, LoginType } from '../../wire.ts'
 import { openIdBindings } from './users.table.ts'
 
 export function createOpenIdBindingsRepository({ db }: { db: Executor }) {
@@ -51,6 +52,20 @@ export function createOpenIdBindingsRepository({ db }: { db: Executor }) {
       await db
         .delete(openIdBindings)
         .where(and(eq(openIdBindings.partnerId, partnerId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
+    },
+    /** The open id the partner signed in to the mini-program with (subscribe messages go there). */
+    async miniOpenId({ partnerId }: { partnerId: number }): Promise<string | undefined> {
+      const [row] = await db
+        .select({ openId: openIdBindings.openId })
+        .from(openIdBindings)
+        .where(
+          and(
+            eq(openIdBindings.partnerId, partnerId),
+            eq(openIdBindings.platform, LoginPlatform.weixin),
+            eq(openIdBindings.type, LoginType.miniProgram),
+          ),
+        )
+      return row?.openId
     },
   }
 }

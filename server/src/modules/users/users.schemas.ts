@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LOGIN_PLATFORMS, LOGIN_TYPES, type LoginPlatform, type LoginType, YesNo } from '../../wire.ts'
-import { userSchema } from '../partners/partners.schemas.ts'
+import { userSchema } from '../partners/index.ts'
 
 const platform = z.enum(LOGIN_PLATFORMS as [LoginPlatform, ...LoginPlatform[]], '平台只能是 weixin 或 alipay')
 const type = z.enum(LOGIN_TYPES as [LoginType, ...LoginType[]], '类型只能是公众号或小程序')

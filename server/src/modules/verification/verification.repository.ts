@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
-import { smsOutbox, verificationCodes } from './verification.table.ts'
+import { smsOutbox } from '../../gateways/sms.table.ts'
+import { verificationCodes } from './verification.table.ts'
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect
 

@@ -4,8 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { WithdrawalStatus } from '../../wire.ts'
-import { ledgerEntries } from '../ledger/ledger.table.ts'
-import { partners } from '../partners/partners.table.ts'
+import { ledgerEntries } from '../ledger/index.ts'
+import { partners } from '../partners/index.ts'
 import { withdrawals } from './withdrawals.table.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect

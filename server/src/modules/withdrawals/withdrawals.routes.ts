@@ -6,7 +6,7 @@ import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
 import { AdminRole, WithdrawalStatus } from '../../wire.ts'
-import { actorOf } from '../audit/audit.service.ts'
+import { actorOf } from '../audit/index.ts'
 import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
 import {
   adminListQuery,

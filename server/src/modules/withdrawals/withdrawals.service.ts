@@ -2,11 +2,10 @@ import type { Executor } from '../../db/types.ts'
 import { isAppError } from '../../lib/errors.ts'
 import { maskAccount } from '../../lib/mask.ts'
 import { LedgerType, MessageKind, PartnerStatus, WithdrawalStatus } from '../../wire.ts'
-import { type Actor, recordAudit } from '../audit/audit.service.ts'
-import { createLedgerRepository } from '../ledger/ledger.repository.ts'
-import { recordMessage } from '../messages/messages.service.ts'
-import { createNotActiveError } from '../partners/partners.errors.ts'
-import { createPartnersRepository } from '../partners/partners.repository.ts'
+import { type Actor, recordAudit } from '../audit/index.ts'
+import { createLedgerRepository } from '../ledger/index.ts'
+import { recordMessage } from '../messages/index.ts'
+import { createNotActiveError, createPartnersRepository } from '../partners/index.ts'
 import {
   createAlreadyHandledError,
   createBelowMinimumError,

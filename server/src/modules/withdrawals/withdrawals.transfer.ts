@@ -1,10 +1,10 @@
 import type { Executor } from '../../db/types.ts'
-import { type IncomingNotification, NotificationRejectedError, PayGatewayError } from '../../gateways/pay.ts'
-import type { TransferGateway } from '../../gateways/transfer.ts'
+import { type IncomingNotification, NotificationRejectedError, PayGatewayError } from '../../gateways/pay/index.ts'
+import type { TransferGateway } from '../../gateways/transfer/index.ts'
 import { LoginPlatform, LoginType, MessageKind, WithdrawalStatus } from '../../wire.ts'
-import { type Actor, recordAudit } from '../audit/audit.service.ts'
-import { recordMessage } from '../messages/messages.service.ts'
-import { createOpenIdBindingsRepository } from '../users/users.repository.ts'
+import { type Actor, recordAudit } from '../audit/index.ts'
+import { recordMessage } from '../messages/index.ts'
+import { createOpenIdBindingsRepository } from '../users/index.ts'
 import {
   createAlreadyHandledError,
   createNoMiniOpenIdError,

@@ -1,5 +1,36 @@
 import ExcelJS from 'exceljs'
-import { createBadHeaderError, createNoRowsError, createNotXlsxError, createTooManyRowsError } from './adult-exam.errors.ts'
+import type { FastifyRequest } from 'fastify'
+import { Code } from '../wire.ts'
+import { createErrorFactory } from './errors.ts'
+
+/**
+ * Spreadsheet imports (.xlsx): the upload, reading a sheet against its columns, and the template
+ * to download. Used by the adult-exam results and the clue import. The errors keep the keys they
+ * were first declared with (adultExam.*).
+ */
+export const createNoFileError = createErrorFactory({
+  key: 'adultExam.noFile',
+  code: Code.badRequest,
+  message: '请选择要上传的 Excel 文件（字段名 file）',
+})
+export const createNotXlsxError = createErrorFactory({
+  key: 'adultExam.notXlsx',
+  code: Code.badRequest,
+  message: '请上传 .xlsx 格式的 Excel 文件（可先下载模板）',
+})
+export const createFileTooLargeError = createErrorFactory({
+  key: 'adultExam.tooLarge',
+  code: Code.badRequest,
+  message: '文件过大',
+  statusCode: 413,
+})
+export const createBadHeaderError = createErrorFactory({ key: 'adultExam.badHeader', code: Code.badRequest, message: '表头与模板不一致' })
+export const createNoRowsError = createErrorFactory({ key: 'adultExam.noRows', code: Code.badRequest, message: '文件中没有数据行' })
+export const createTooManyRowsError = createErrorFactory({
+  key: 'adultExam.tooManyRows',
+  code: Code.badRequest,
+  message: '单次导入的行数过多',
+})
 
 /** Rows of data one upload may carry. */
 export const MAX_ROWS = 10_000
@@ -154,4 +185,20 @@ export async function buildTemplate({
   help.addRow({})
   for (const line of notes) help.addRow({ header: line })
   return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/** The uploaded .xlsx (multipart field `file`) as bytes; 413 when over `limit` (also the clue import's). */
+export async function uploadedXlsx({ request, limit }: { request: FastifyRequest; limit: number }): Promise<Buffer> {
+  if (!request.isMultipart()) throw createNoFileError()
+  const file = await request.file()
+  if (!file) throw createNoFileError()
+  const data = await file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw createFileTooLargeError({
+        message: `文件不能超过${limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)}MB` : `${Math.ceil(limit / 1024)}KB`}`,
+      })
+    throw error
+  })
+  if (!/\.xlsx$/i.test(file.filename)) throw createNotXlsxError()
+  return data
 }

@@ -1,0 +1,7 @@
+// The clues module's face: what other modules may use (they import nothing else from here).
+export { addFollowUp, createActivityClue, createPartnerClue, followClue, invalidateClue, partnerClueCounts } from './clues.service.ts'
+export { recordDeal } from './deals.service.ts'
+export { releaseClues, takeClue } from './clues.pool.ts'
+export { createCluesRepository, OPEN_STATUSES } from './clues.repository.ts'
+export { cluesRoutes } from './clues.routes.ts'
+export { clues } from './clues.table.ts'

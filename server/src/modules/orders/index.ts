@@ -1,0 +1,3 @@
+// The orders module's face: what other modules may use (they import nothing else from here).
+export { ordersRoutes } from './orders.routes.ts'
+export { seedOrdersDemo } from './orders.seed.ts'

@@ -1,0 +1,16 @@
+import type { Executor } from '../../db/types.ts'
+import type { sessions } from './sessions.table.ts'
+
+export type SessionKind = 'user' | 'admin'
+export type SessionRow = typeof sessions.$inferSelect
+
+/** A session with what every authenticated call checks about its holder, read in the same query. */
+export interface LiveSession extends SessionRow {
+  /** The partner's status (user sessions bound to a partner), null otherwise. */
+  partnerStatus: string | null
+  /** The operator (admin sessions), null otherwise. */
+  admin: { id: number; account: string; name: string; role: string; enabled: boolean } | null
+}
+
+/** Reads the live session of a token hash with its holder (the partners and admins modules answer for theirs). */
+export type FindLiveSession = (args: { db: Executor; tokenHash: string; kind: SessionKind }) => Promise<LiveSession | undefined>
