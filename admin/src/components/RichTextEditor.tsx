@@ -24,8 +24,8 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { Alert, App, Button, Divider, Input, Modal, Space, Tooltip } from 'antd'
 import { type ReactNode, useRef, useState } from 'react'
-import { ApiError } from '../api/client'
 import { imageRefusal, postersApi } from '../api/posters'
+import { refusalOf } from '../hooks/useSubmission'
 import './RichTextEditor.css'
 
 export interface RichTextEditorProps {
@@ -100,7 +100,7 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
         chain.run()
         setRefusal(undefined)
       } catch (error) {
-        setRefusal(`${file.name}：${error instanceof ApiError ? error.message : String(error)}`)
+        setRefusal(`${file.name}：${refusalOf(error)}`)
       } finally {
         setUploading((n) => n - 1)
       }

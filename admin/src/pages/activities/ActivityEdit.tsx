@@ -17,15 +17,14 @@ import {
 import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@activity/wire'
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
-import { ApiError } from '../../api/client'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { ImageUpload } from '../../components/ImageUpload'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime, officeTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 import { ActivityPhone } from './ActivityPhone'
 
 /** The back-office's limit on a stored body (activities.schemas.ts BODY_MAX). */
@@ -60,13 +59,13 @@ function initialOf(a: Activity | undefined): Partial<Values> {
 function ActivityForm({ activity }: { activity?: Activity }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
 
   return (
     <ProForm<Values>
       layout='vertical'
       initialValues={initialOf(activity)}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       submitter={{
         searchConfig: { submitText: activity ? '保存' : '保存为草稿' },
         resetButtonProps: false,
@@ -89,15 +88,11 @@ function ActivityForm({ activity }: { activity?: Activity }) {
           startAt: dayjs(start).format(FORMAT),
           endAt: dayjs(end).format(FORMAT),
         }
-        try {
+        return submit(async () => {
           const saved = activity ? await activitiesApi.update({ id: activity.id, ...input }) : await activitiesApi.create(input)
           message.success(activity ? '活动已保存' : '活动已保存为草稿（未发布）')
           navigate(`/activities/${saved.id}`)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
       <RefusalAlert message={refusal} />

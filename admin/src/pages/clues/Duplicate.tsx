@@ -9,7 +9,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { cluesApi, type DuplicateClue } from '../../api/clues'
 import { formatDate } from '../../format'
-import { refusalOf } from '../../hooks/useSubmission'
+import { useSubmission } from '../../hooks/useSubmission'
 
 export const DEDUP_RULE = '同一手机号90天内只能登记一次，线索归最先登记的合伙人'
 
@@ -52,7 +52,7 @@ export function DuplicateNotice({ clue }: { clue: DuplicateClue }) {
 /** 查重: is this phone already someone's clue? */
 export function DuplicateCheck() {
   const [answer, setAnswer] = useState<{ phone: string; clue: DuplicateClue | null }>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
   return (
     <ModalForm<{ phone: string }>
       title='手机号查重'
@@ -63,18 +63,15 @@ export function DuplicateCheck() {
         destroyOnClose: true,
         afterClose: () => {
           setAnswer(undefined)
-          setRefusal(undefined)
+          clear()
         },
       }}
       onFinish={async ({ phone }) => {
-        setRefusal(undefined)
-        try {
+        const done = await submit(async () => {
           const { clue } = await cluesApi.duplicate(phone.trim())
           setAnswer({ phone: phone.trim(), clue })
-        } catch (error) {
-          setAnswer(undefined)
-          setRefusal(refusalOf(error))
-        }
+        })
+        if (!done) setAnswer(undefined)
         return false
       }}
     >

@@ -8,7 +8,7 @@ import { Alert, App, Button, Modal, Result, Space, Table, Upload, type UploadFil
 import { useState } from 'react'
 import { downloadUrl } from '../../api/client'
 import { cluesApi, type ImportReport } from '../../api/clues'
-import { refusalOf } from '../../hooks/useSubmission'
+import { useSubmission } from '../../hooks/useSubmission'
 import { DEDUP_RULE, DuplicateLine } from './Duplicate'
 
 const MAX_BYTES = 5 * 1024 * 1024
@@ -17,9 +17,8 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
   const { message } = App.useApp()
   const [open, setOpen] = useState(false)
   const [file, setFile] = useState<UploadFile>()
-  const [pending, setPending] = useState(false)
   const [report, setReport] = useState<ImportReport>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, pending, clear } = useSubmission()
 
   // The list is refreshed once the dialog closes, so the report stays readable until then.
   const closed = () => {
@@ -30,24 +29,18 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
   const reset = () => {
     setFile(undefined)
     setReport(undefined)
-    setRefusal(undefined)
+    clear()
   }
 
   const start = async () => {
     const raw = file?.originFileObj
     if (!raw || pending) return
-    setPending(true)
-    setRefusal(undefined)
     setReport(undefined)
-    try {
+    await submit(async () => {
       const answer = await cluesApi.import(raw)
       setReport(answer)
       if (answer.failed === 0) void message.success(`已导入 ${answer.imported} 条线索`)
-    } catch (error) {
-      setRefusal(refusalOf(error))
-    } finally {
-      setPending(false)
-    }
+    })
   }
 
   return (
@@ -93,7 +86,7 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
           onChange={({ fileList }) => {
             setFile(fileList.at(-1))
             setReport(undefined)
-            setRefusal(undefined)
+            clear()
           }}
           onRemove={() => reset()}
         >

@@ -7,13 +7,13 @@ import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-co
 import { Alert, App, Button, Form, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { ApiError } from '../../api/client'
 import { PROTECTED_KEYS, type SiteContent, siteContentsApi } from '../../api/site-contents'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { PhoneFrame, StoredHtml } from '../../components/PhonePreview'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 
 const BODY_MAX = 100_000
 const KEY = /^[a-z][A-Za-z0-9_-]{1,39}$/
@@ -43,13 +43,13 @@ function ContentPhone({ content }: { content: SiteContent }) {
 function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (saved: SiteContent) => void }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
   const locked = Boolean(content?.key && PROTECTED_KEYS[content.key])
   return (
     <ProForm<Values>
       layout='vertical'
       initialValues={content ? { title: content.title, key: content.key ?? undefined, body: content.body } : { body: '' }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       submitter={{
         searchConfig: { submitText: '保存' },
         resetButtonProps: false,
@@ -62,15 +62,11 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
       }}
       onFinish={async (values) => {
         const input = { title: values.title.trim(), key: values.key?.trim() || undefined, body: values.body, images: content?.images ?? [] }
-        try {
+        return submit(async () => {
           const saved = content ? await siteContentsApi.update({ id: content.id, ...input }) : await siteContentsApi.create(input)
           message.success('内容已保存')
           onSaved(saved)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
       <RefusalAlert message={refusal} />

@@ -6,14 +6,14 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { ADMIN_ROLES, AdminRole } from '@activity/wire'
-import { Alert, App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
+import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useState } from 'react'
-import { ApiError } from '../../api/client'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
 import { UrlProTable } from '../../components/UrlProTable'
 import type { ListState } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 import { formatDateTime } from '../../format'
 import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
@@ -50,29 +50,25 @@ function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account
 function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () => void }) {
   const { modal } = App.useApp()
   const [form] = Form.useForm<CreateValues>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<CreateValues>
       title='新增操作员'
       form={form}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ role: AdminRole.enrollTeacher, password: generatePassword() }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async (values) => {
-        try {
-          await operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim() })
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim() }))
+        if (!done) return false
         showPasswordOnce(modal, values.account.trim(), values.password)
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormText
         name='account'
         label='账号'
@@ -113,28 +109,24 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
 
 function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger: ReactElement; onSaved: () => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<{ name: string; role: AdminRole }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ name: operator.name, role: operator.role }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async ({ name, role }) => {
-        try {
-          await operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true })
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true }))
+        if (!done) return false
         message.success('已保存')
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormText
         name='name'
         label='姓名'

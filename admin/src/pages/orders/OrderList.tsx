@@ -16,10 +16,9 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { ORDER_PAY_STATUSES, OrderPayStatus } from '@activity/wire'
-import { Alert, App, Button, Form, Space, Tag, Typography } from 'antd'
+import { App, Button, Form, Space, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ApiError } from '../../api/client'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
@@ -27,6 +26,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import type { ListState } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 
 export const PAY_STATUS_COLOR: Record<OrderPayStatus, string> = {
   [OrderPayStatus.unpaid]: 'orange',
@@ -63,15 +63,15 @@ function totalOf(items: ItemValues[] | undefined): number | undefined {
 
 function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated: (order: Order) => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear, refuse } = useSubmission()
   return (
     <ModalForm<OrderValues>
       title='新建订单'
       trigger={trigger}
       width={720}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ items: [{ quantity: 1 }] }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async (values) => {
         const items = values.items.map((i) => ({
           name: (i.name ?? '').trim(),
@@ -80,14 +80,14 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         }))
         const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
         if (total <= 0) {
-          setRefusal('订单金额须大于0')
+          refuse('订单金额须大于0')
           return false
         }
         if (total > ORDER_MAX) {
-          setRefusal(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
+          refuse(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
           return false
         }
-        try {
+        return submit(async () => {
           const order = await ordersApi.create({
             partnerId: Number(values.partnerId),
             title: values.title?.trim() || undefined,
@@ -96,14 +96,10 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
           })
           message.success(`订单 ${order.orderNo} 已创建，合伙人可在其订单中支付`)
           onCreated(order)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
         <PartnerSelect style={{ width: 360 }} />
       </Form.Item>

@@ -8,11 +8,12 @@ import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable,
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
-import { ApiError, get } from '../../api/client'
+import { get } from '../../api/client'
 import { type Background, postersApi } from '../../api/posters'
 import { ImageUpload } from '../../components/ImageUpload'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 import { PosterPhone } from './PosterPhone'
 
 interface BackgroundValues {
@@ -36,31 +37,27 @@ function BackgroundForm({
   onSaved: (saved: Background) => void
 }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<BackgroundValues>
       title={background ? `修改背景「${background.name}」` : '新增海报背景'}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={background ? { name: background.name, url: background.url, sort: background.sort } : { sort: nextSort }}
-      onValuesChange={() => setRefusal(undefined)}
-      onFinish={async (values) => {
-        try {
+      onValuesChange={clear}
+      onFinish={(values) =>
+        submit(async () => {
           const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
           const saved = background
             ? await postersApi.update({ id: background.id, ...input }, { quiet: true })
             : await postersApi.create(input)
           message.success(background ? '背景已修改' : '背景已新增')
           onSaved(saved)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
-      }}
+        })
+      }
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <Form.Item
         name='url'
         label='背景图片'

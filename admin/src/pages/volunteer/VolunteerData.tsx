@@ -10,11 +10,11 @@ import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
-import { ApiError } from '../../api/client'
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import type { ListState } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 import { VolunteerImport } from './VolunteerImport'
 
 const TABS = [
@@ -183,24 +183,15 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
 function Query() {
   const [values, setValues] = useState({ name: '', examNo: '' })
   const [errors, setErrors] = useState<VolunteerErrors>({})
-  const [busy, setBusy] = useState(false)
   const [answer, setAnswer] = useState<VolunteerAnswer>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit: send, refusal, pending: busy } = useSubmission()
 
   const submit = async () => {
     const found = validateVolunteerForm(values)
     setErrors(found)
     if (Object.keys(found).length > 0 || busy) return
-    setBusy(true)
     setAnswer(undefined)
-    setRefusal(undefined)
-    try {
-      setAnswer(await volunteerApi.query(cleanVolunteerForm(values)))
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await send(async () => setAnswer(await volunteerApi.query(cleanVolunteerForm(values))))
   }
 
   return (

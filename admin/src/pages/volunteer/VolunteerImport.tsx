@@ -6,8 +6,8 @@
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons'
 import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Typography, Upload } from 'antd'
 import { useState } from 'react'
-import { ApiError } from '../../api/client'
 import { type ImportReport, volunteerApi, type VolunteerKind } from '../../api/volunteer'
+import { useSubmission } from '../../hooks/useSubmission'
 
 /** The back-office's default upload limit (UPLOAD_LIMIT_BYTES). */
 const FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -23,8 +23,7 @@ export function xlsxRefusal(file: { name: string; size: number }): string | null
 
 export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onImported: () => void }) {
   const [open, setOpen] = useState(false)
-  const [sending, setSending] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, pending: sending, clear, refuse } = useSubmission()
   const [report, setReport] = useState<ImportReport>()
   const [fileName, setFileName] = useState<string>()
   // The list reloads once the dialog closes (reloading it now would unmount this dialog with the report).
@@ -35,20 +34,14 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
     setFileName(file.name)
     const local = xlsxRefusal(file)
     if (local) {
-      setRefusal(local)
+      refuse(local)
       return
     }
-    setRefusal(undefined)
-    setSending(true)
-    try {
+    await submit(async () => {
       const answer = await volunteerApi.import(kind, file)
       setReport(answer)
       if (answer.imported > 0) setImported(true)
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setSending(false)
-    }
+    })
   }
 
   const close = () => {
@@ -56,7 +49,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
     setImported(false)
     setOpen(false)
     setReport(undefined)
-    setRefusal(undefined)
+    clear()
     setFileName(undefined)
   }
 
@@ -96,7 +89,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
                 if (files.length > 0 && files.every((f) => !/\.xlsx$/i.test(f.name))) {
                   setReport(undefined)
                   setFileName(files[0]?.name)
-                  setRefusal(refused[0] ?? undefined)
+                  if (refused[0]) refuse(refused[0])
                 }
               }}
             >
