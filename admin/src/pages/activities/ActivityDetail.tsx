@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -79,14 +80,7 @@ export default function ActivityDetail() {
   if (activity.error && !a) {
     return (
       <PageContainer title='活动详情' onBack={() => navigate('/activities')}>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='活动加载失败'
-          description={activity.error}
-          action={<Button onClick={activity.reload}>重试</Button>}
-        />
+        <LoadFailure title='活动加载失败' error={activity.error} onRetry={activity.reload} />
       </PageContainer>
     )
   }
@@ -177,7 +171,7 @@ export default function ActivityDetail() {
             }
           >
             {partners.error ? (
-              <Alert type='error' showIcon message={partners.error} action={<Button onClick={partners.reload}>重试</Button>} />
+              <LoadFailure error={partners.error} onRetry={partners.reload} />
             ) : (
               <Table<PartnerRow>
                 size='small'

@@ -21,6 +21,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { ImageUpload } from '../../components/ImageUpload'
+import { LoadFailure } from '../../components/LoadFailure'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime, officeTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -190,14 +191,7 @@ export default function ActivityEdit() {
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <ProCard style={{ flex: 1, minWidth: 0 }}>
           {editing && error ? (
-            <Alert
-              role='alert'
-              type='error'
-              showIcon
-              message='活动加载失败'
-              description={error}
-              action={<Button onClick={reload}>重试</Button>}
-            />
+            <LoadFailure title='活动加载失败' error={error} onRetry={reload} />
           ) : editing && (loading || !data) ? (
             <Skeleton active paragraph={{ rows: 10 }} />
           ) : (

@@ -6,11 +6,12 @@
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { AdminRole, ClueStatus } from '@activity/wire'
-import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
 import { formatYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
 import { useSession } from '../../session/session'
@@ -129,16 +130,14 @@ export default function ClueDetail() {
   if (error && !data) {
     return (
       <PageContainer title='线索详情' onBack={back}>
-        <Result
-          status='warning'
-          title={error}
+        <LoadFailure
+          page
+          error={error}
+          onRetry={reload}
           extra={
-            <Space>
-              <Button onClick={reload}>重试</Button>
-              <Link to='/clues'>
-                <Button type='primary'>返回线索列表</Button>
-              </Link>
-            </Space>
+            <Link to='/clues'>
+              <Button type='primary'>返回线索列表</Button>
+            </Link>
           }
         />
       </PageContainer>

@@ -4,10 +4,11 @@
  * page as a phone shows it, from what the back-office stored (sanitised) at the last save.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
-import { Alert, App, Button, Form, Skeleton, Space, Typography } from 'antd'
+import { App, Button, Form, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContent, siteContentsApi } from '../../api/site-contents'
+import { LoadFailure } from '../../components/LoadFailure'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { PhoneFrame, StoredHtml } from '../../components/PhonePreview'
 import { RichTextField } from '../../components/RichTextField'
@@ -127,14 +128,7 @@ export default function ContentEdit() {
   return (
     <PageContainer title={editing ? `编辑内容${data ? `「${data.title}」` : ''}` : '新建内容'} onBack={() => navigate('/contents')}>
       {editing && error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='内容加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='内容加载失败' error={error} onRetry={reload} />
       ) : editing && (loading || !data) ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (

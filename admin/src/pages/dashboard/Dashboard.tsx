@@ -3,13 +3,14 @@
  * the last 30 days. What a role does not handle (null from the server) is not shown.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
-import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { Button, Empty, Skeleton, Table, Tag } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@activity/wire'
 import { dashboardApi, type OverdueContact } from '../../api/dashboard'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
+import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 
 // echarts is large: it loads after the figures, only on this screen.
@@ -43,14 +44,7 @@ export default function Dashboard() {
   if (error && !data) {
     return (
       <PageContainer title='工作台'>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='工作台加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='工作台加载失败' error={error} onRetry={reload} />
       </PageContainer>
     )
   }

@@ -1,9 +1,10 @@
 /** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
 import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
-import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { Alert, Empty, Skeleton, Table, Tag } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
+import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
 import { PAY_STATUS_COLOR } from './OrderList'
@@ -17,14 +18,7 @@ export default function OrderDetail() {
   if (error && !order) {
     return (
       <PageContainer title='订单详情' onBack={() => history.back()}>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='订单加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='订单加载失败' error={error} onRetry={reload} />
       </PageContainer>
     )
   }

@@ -5,13 +5,14 @@
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
 import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@activity/wire'
-import { Alert, Button, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
+import { LoadFailure } from '../../components/LoadFailure'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
@@ -117,16 +118,14 @@ export default function PartnerDetail() {
   if (!valid || (error && !p)) {
     return (
       <PageContainer title='合伙人详情'>
-        <Result
-          status='warning'
-          title={error ?? '合伙人不存在'}
+        <LoadFailure
+          page
+          error={error ?? '合伙人不存在'}
+          onRetry={valid ? reload : undefined}
           extra={
-            <Space>
-              {valid ? <Button onClick={reload}>重试</Button> : null}
-              <Link to='/partners'>
-                <Button type='primary'>返回合伙人列表</Button>
-              </Link>
-            </Space>
+            <Link to='/partners'>
+              <Button type='primary'>返回合伙人列表</Button>
+            </Link>
           }
         />
       </PageContainer>

@@ -11,6 +11,7 @@ import { type ReactElement, useEffect, useState } from 'react'
 import { get } from '../../api/client'
 import { type Background, postersApi } from '../../api/posters'
 import { ImageUpload } from '../../components/ImageUpload'
+import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -231,17 +232,7 @@ export default function PosterList() {
 
   return (
     <PageContainer title='海报'>
-      {error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='海报背景加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
+      {error ? <LoadFailure title='海报背景加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       {!loading && !error && !withSwitch ? (
         <Alert
           type='warning'

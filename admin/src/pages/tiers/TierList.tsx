@@ -22,6 +22,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
 import { formatYuan, parseYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -145,7 +146,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
     <ProCard title='推荐奖励' bordered headerBordered data-testid='referral-bonus'>
       <Typography.Paragraph type='secondary'>{BONUS_RULE_TEXT}</Typography.Paragraph>
       {error ? (
-        <Alert role='alert' type='error' showIcon message={error} action={<Button onClick={reload}>重试</Button>} />
+        <LoadFailure error={error} onRetry={reload} />
       ) : !data ? null : (
         <ProForm<BonusValues>
           key={`${data.mode}-${data.amount}-${data.percent}`}
@@ -253,17 +254,7 @@ export default function TierList() {
   return (
     <PageContainer title='档位'>
       <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} style={{ marginBottom: 16 }} />
-      {error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='档位加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
+      {error ? <LoadFailure title='档位加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <ProTable<Level>
         rowKey='id'
         headerTitle='本周期档位'
