@@ -4,11 +4,11 @@
  * and the clues it brought.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useState } from 'react'
+import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -57,8 +57,8 @@ const text = (state: ListState, key: string) => (typeof state.filters[key] === '
 
 export default function ActivityList() {
   const navigate = useNavigate()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<Activity>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -148,7 +148,7 @@ export default function ActivityList() {
   return (
     <PageContainer title='活动'>
       <UrlProTable<Activity>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='活动列表'
         columns={columns}
         fetch={(state) =>

@@ -4,6 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import {
+  type ActionType,
   ModalForm,
   PageContainer,
   ProFormDateTimePicker,
@@ -19,7 +20,7 @@ import { App, Button, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'
 import { formatDateTime, officeTime } from '../../format'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useRef } from 'react'
 import { type AppVersion, appVersionsApi } from '../../api/app-versions'
 import { UrlProTable } from '../../components/UrlProTable'
 import type { ListState } from '../../hooks/list-state'
@@ -131,13 +132,16 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
 }
 
 export default function AppVersionList() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
   // What the apps are offered now: the public answer, per platform.
   const latest = useRemote(
     () => Promise.all(APP_PLATFORMS.map((p) => appVersionsApi.latest(p))).then((rows) => rows.flatMap((r) => (r ? [r.id] : []))),
-    [generation],
+    [],
   )
+  const reload = () => {
+    void actionRef.current?.reload()
+    latest.reload()
+  }
   const latestIds = new Set(latest.data ?? [])
 
   const columns: ProColumns<AppVersion>[] = [
@@ -212,7 +216,7 @@ export default function AppVersionList() {
   return (
     <PageContainer title='APP 版本'>
       <UrlProTable<AppVersion>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='版本列表'
         columns={columns}
         fetch={(state: ListState) =>

@@ -5,11 +5,11 @@
  * teacher takes a pool clue here, 管理员 assigns; the rest happens on the clue's page.
  */
 import type { ProColumns } from '@ant-design/pro-components'
-import { PageContainer } from '@ant-design/pro-components'
+import { type ActionType, PageContainer } from '@ant-design/pro-components'
 import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, type ClueQuery, cluesApi } from '../../api/clues'
@@ -75,9 +75,9 @@ export default function ClueList() {
   const isAdmin = admin?.role === AdminRole.admin
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
   const [sort, setSort] = useState<ListState['sort']>()
-  // After an action the table is mounted again from the address (same filters, same page).
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  // After an action the table asks for the same page again (same filters, same page).
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<AdminClue>[] = [
     {
@@ -228,7 +228,7 @@ export default function ClueList() {
   return (
     <PageContainer title='线索' subTitle={isAdmin ? '全部线索' : '我负责的线索和公海线索'}>
       <UrlProTable<AdminClue>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='线索列表'
         columns={columns}
         arrayKeys={ARRAY_KEYS}

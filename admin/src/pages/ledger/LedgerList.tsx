@@ -2,10 +2,10 @@
  * 资金流水: every ledger entry across partners, newest first (or oldest, sorted by 时间), filtered
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { LEDGER_TYPES, LedgerType } from '@activity/wire'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
-import { useState } from 'react'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminLedgerEntry, type LedgerQuery, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
@@ -44,7 +44,8 @@ function fetchPage(state: ListState) {
 
 export default function LedgerList() {
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
-  const [generation, setGeneration] = useState(0)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
@@ -129,7 +130,7 @@ export default function LedgerList() {
   return (
     <PageContainer title='资金流水' subTitle='所有合伙人的佣金、推荐奖励、提现、退回、撤回和调整'>
       <UrlProTable<AdminLedgerEntry>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='资金流水'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
@@ -141,7 +142,7 @@ export default function LedgerList() {
           <AdjustForm
             key='adjust'
             partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
-            onDone={() => setGeneration((n) => n + 1)}
+            onDone={() => reload()}
           />,
         ]}
       />

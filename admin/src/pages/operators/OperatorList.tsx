@@ -4,11 +4,11 @@
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { ADMIN_ROLES, AdminRole } from '@activity/wire'
 import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -144,8 +144,8 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
 export default function OperatorList() {
   const { message, modal } = App.useApp()
   const { admin: me } = useSession()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const setEnabled = (o: Operator, enabled: boolean) =>
     operatorsApi.update({ id: o.id, enabled: enabled ? '是' : '否' }).then(
@@ -228,7 +228,7 @@ export default function OperatorList() {
   return (
     <PageContainer title='操作员'>
       <UrlProTable<Operator>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='操作员'
         columns={columns}
         fetch={(state: ListState) =>

@@ -5,6 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import {
+  type ActionType,
   ModalForm,
   PageContainer,
   ProFormDependency,
@@ -17,7 +18,7 @@ import {
 } from '@ant-design/pro-components'
 import { ORDER_PAY_STATUSES, OrderPayStatus } from '@activity/wire'
 import { App, Button, Form, Space, Tag, Typography } from 'antd'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
@@ -168,7 +169,8 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
 
 export default function OrderList() {
   const navigate = useNavigate()
-  const [generation, setGeneration] = useState(0)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<Order>[] = [
     {
@@ -215,7 +217,7 @@ export default function OrderList() {
   return (
     <PageContainer title='订单'>
       <UrlProTable<Order>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='订单列表'
         columns={columns}
         fetch={(state: ListState) => {
@@ -233,7 +235,7 @@ export default function OrderList() {
           <CreateOrder
             key='add'
             onCreated={(order) => {
-              setGeneration((n) => n + 1)
+              reload()
               navigate(`/orders/${order.id}`)
             }}
             trigger={

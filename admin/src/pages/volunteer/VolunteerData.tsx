@@ -4,10 +4,10 @@
  * (/pages/user/volunteer), with that page's checks, so the office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
-import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
 import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
@@ -27,8 +27,8 @@ const text = (state: ListState, key: string) => (typeof state.filters[key] === '
 const when = formatDateTime
 
 function Results() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ExamResult>[] = [
     {
       title: '年份',
@@ -66,7 +66,7 @@ function Results() {
   ]
   return (
     <UrlProTable<ExamResult>
-      key={generation}
+      actionRef={actionRef}
       headerTitle='录取信息'
       columns={columns}
       fetch={(state) =>
@@ -85,8 +85,8 @@ function Results() {
 }
 
 function ScoreLines() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ScoreLine>[] = [
     {
       title: '年份',
@@ -115,7 +115,7 @@ function ScoreLines() {
   ]
   return (
     <UrlProTable<ScoreLine>
-      key={generation}
+      actionRef={actionRef}
       headerTitle='分数线'
       columns={columns}
       fetch={(state) =>

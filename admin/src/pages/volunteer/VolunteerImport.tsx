@@ -26,7 +26,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
   const { submit, refusal, pending: sending, clear, refuse } = useSubmission()
   const [report, setReport] = useState<ImportReport>()
   const [fileName, setFileName] = useState<string>()
-  // The list reloads once the dialog closes (reloading it now would unmount this dialog with the report).
+  // The list reloads once the dialog closes, as the clue import does.
   const [imported, setImported] = useState(false)
 
   const send = async (file: File) => {

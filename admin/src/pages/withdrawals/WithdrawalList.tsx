@@ -6,10 +6,10 @@
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@activity/wire'
 import { Button, Empty, Space, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
@@ -49,8 +49,8 @@ function fetchPage(state: ListState) {
 
 export default function WithdrawalList() {
   const [listState, setListState] = useState<ListState>()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '编号', dataIndex: 'id', search: false, width: 64 },
@@ -144,7 +144,7 @@ export default function WithdrawalList() {
   return (
     <PageContainer title='提现' subTitle='审核中的排在最前'>
       <UrlProTable<AdminWithdrawal>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='提现申请'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
