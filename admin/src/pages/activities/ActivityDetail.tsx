@@ -13,6 +13,7 @@ import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { ActivityPhone } from './ActivityPhone'
 import { PublishButton, STATE_COLOR, StatusTag } from './ActivityList'
@@ -201,14 +202,7 @@ export default function ActivityDetail() {
             headerTitle='带来的线索'
             columns={clueColumns}
             fixed={{ activityId: String(a.id) }}
-            fetch={(state) =>
-              cluesApi.list({
-                activityId: String(a.id),
-                status: typeof state.filters.status === 'string' ? state.filters.status : undefined,
-                page: state.page,
-                size: state.size,
-              })
-            }
+            fetch={(state) => cluesApi.list(toServerQuery(state))}
             emptyText='这个活动还没有带来线索'
           />
         </div>

@@ -13,7 +13,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 
 export const STATE_COLOR: Record<ActivityState, string> = {
   [ActivityState.notStarted]: 'blue',
@@ -52,8 +52,6 @@ export function PublishButton({ activity, onDone, button = false }: { activity: 
     </Popconfirm>
   )
 }
-
-const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
 
 export default function ActivityList() {
   const navigate = useNavigate()
@@ -151,16 +149,7 @@ export default function ActivityList() {
         actionRef={actionRef}
         headerTitle='活动列表'
         columns={columns}
-        fetch={(state) =>
-          activitiesApi.list({
-            keyword: text(state, 'keyword'),
-            type: text(state, 'type'),
-            status: text(state, 'status'),
-            state: text(state, 'state'),
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => activitiesApi.list(toServerQuery(state))}
         emptyText='没有符合条件的活动'
         toolBarRender={() => [
           <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>

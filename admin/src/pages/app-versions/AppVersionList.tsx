@@ -23,7 +23,7 @@ import { formatDateTime, officeTime } from '../../format'
 import { type ReactElement, useRef } from 'react'
 import { type AppVersion, appVersionsApi } from '../../api/app-versions'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 
@@ -219,13 +219,7 @@ export default function AppVersionList() {
         actionRef={actionRef}
         headerTitle='版本列表'
         columns={columns}
-        fetch={(state: ListState) =>
-          appVersionsApi.list({
-            platform: typeof state.filters.platform === 'string' ? state.filters.platform : undefined,
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => appVersionsApi.list(toServerQuery(state))}
         emptyText='还没有版本'
         toolBarRender={() => [
           <VersionForm

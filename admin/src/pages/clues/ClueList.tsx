@@ -12,12 +12,12 @@ import dayjs from 'dayjs'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
-import { type AdminClue, type ClueQuery, cluesApi } from '../../api/clues'
+import { type AdminClue, cluesApi } from '../../api/clues'
 import { sessionApi } from '../../api/session'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { FilterValue, ListState } from '../../hooks/list-state'
+import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useSession } from '../../session/session'
 import { AssignForm, TakeButton } from './ClueForms'
@@ -37,44 +37,28 @@ export function ClueStatusTag({ status }: { status: ClueStatus }) {
 }
 
 const ARRAY_KEYS = ['created'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
+const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
 
-/** The address's filters as the server's query (the list and the export take the same). */
-export function clueQuery(filters: Record<string, FilterValue>): ClueQuery {
-  const assignee = text(filters.assignee)
-  const created = Array.isArray(filters.created) ? filters.created : []
-  return {
-    status: text(filters.status),
-    phone: text(filters.phone),
-    partnerId: text(filters.partnerId),
-    source: text(filters.source),
-    activityId: text(filters.activityId),
-    staleHours: text(filters.staleHours),
-    overdue: text(filters.overdue),
-    pool: assignee === 'pool' ? '1' : undefined,
-    mine: assignee === 'mine' ? '1' : undefined,
-    assigneeId: assignee && /^\d+$/.test(assignee) ? assignee : undefined,
-    dateFrom: created[0],
-    dateTo: created[1],
-  }
+/**
+ * The list's state with its one filter the server takes under other names: 负责老师 is `mine`,
+ * `pool` or a teacher's id (assigneeId). The list and the export take the same query.
+ */
+function withAssignee(state: ListState): ListState {
+  const { assignee, ...filters } = state.filters
+  if (typeof assignee !== 'string') return { ...state, filters }
+  const named: Record<string, FilterValue> =
+    assignee === 'pool' ? { pool: '1' } : assignee === 'mine' ? { mine: '1' } : /^\d+$/.test(assignee) ? { assigneeId: assignee } : {}
+  return { ...state, filters: { ...filters, ...named } }
 }
 
-const clueSort = (sort: ListState['sort']) => (sort?.field === 'createdAt' && sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc')
-
 function fetchPage(state: ListState) {
-  return cluesApi.list({
-    ...clueQuery(state.filters),
-    sort: clueSort(state.sort),
-    page: state.page,
-    size: state.size,
-  })
+  return cluesApi.list(toServerQuery(withAssignee(state), QUERY))
 }
 
 export default function ClueList() {
   const { admin } = useSession()
   const isAdmin = admin?.role === AdminRole.admin
-  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
-  const [sort, setSort] = useState<ListState['sort']>()
+  const [listState, setListState] = useState<ListState>()
   // After an action the table asks for the same page again (same filters, same page).
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
@@ -233,10 +217,7 @@ export default function ClueList() {
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={(state) => {
-          setFilters(state.filters)
-          setSort(state.sort)
-        }}
+        onState={setListState}
         scroll={{ x: 1250 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的线索' />}
@@ -246,7 +227,7 @@ export default function ClueList() {
           <ExportButton
             key='export'
             path={cluesApi.exportPath}
-            query={{ ...clueQuery(filters), sort: clueSort(sort) }}
+            query={exportQuery(listState && withAssignee(listState), QUERY)}
             testId='clue-export'
           >
             导出

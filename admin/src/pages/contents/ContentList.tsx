@@ -10,6 +10,7 @@ import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
 import { UrlProTable } from '../../components/UrlProTable'
+import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 
 export default function ContentList() {
@@ -71,13 +72,7 @@ export default function ContentList() {
         actionRef={actionRef}
         headerTitle='内容列表'
         columns={columns}
-        fetch={(state) =>
-          siteContentsApi.list({
-            keyword: typeof state.filters.keyword === 'string' ? state.filters.keyword : undefined,
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => siteContentsApi.list(toServerQuery(state))}
         emptyText='没有符合条件的内容'
         toolBarRender={() => [
           <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>

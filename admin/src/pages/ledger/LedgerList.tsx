@@ -7,12 +7,12 @@ import { LEDGER_TYPES, LedgerType } from '@activity/wire'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import { type AdminLedgerEntry, type LedgerQuery, ledgerApi } from '../../api/ledger'
+import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
-import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
+import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { AdjustForm } from './AdjustForm'
 
 const TYPE_COLOR: Record<LedgerType, string> = {
@@ -26,20 +26,10 @@ const TYPE_COLOR: Record<LedgerType, string> = {
 }
 
 const ARRAY_KEYS = ['date'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
-
-export function ledgerQuery(filters: Record<string, FilterValue>): LedgerQuery {
-  const date = Array.isArray(filters.date) ? filters.date : []
-  return { partnerId: text(filters.partnerId), type: text(filters.type), dateFrom: date[0], dateTo: date[1] }
-}
+const QUERY = { ranges: { date: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'] } as const
 
 function fetchPage(state: ListState) {
-  return ledgerApi.list({
-    ...ledgerQuery(state.filters),
-    sort: serverSort(state.sort, ['createdAt']),
-    page: state.page,
-    size: state.size,
-  })
+  return ledgerApi.list(toServerQuery(state, QUERY))
 }
 
 export default function LedgerList() {

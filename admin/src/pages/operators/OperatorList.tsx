@@ -12,7 +12,7 @@ import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { formatDateTime } from '../../format'
 import { useSession } from '../../session/session'
@@ -231,13 +231,8 @@ export default function OperatorList() {
         actionRef={actionRef}
         headerTitle='操作员'
         columns={columns}
-        fetch={(state: ListState) =>
-          operatorsApi.list({
-            keyword: typeof state.filters.keyword === 'string' ? state.filters.keyword : undefined,
-            role: typeof state.filters.role === 'string' ? state.filters.role : undefined,
-            page: state.page,
-            size: state.size,
-          }) as Promise<{ list: Operator[]; total: number; page: number; size: number }>
+        fetch={(state) =>
+          operatorsApi.list(toServerQuery(state)) as Promise<{ list: Operator[]; total: number; page: number; size: number }>
         }
         emptyText='没有符合条件的操作员'
         toolBarRender={() => [

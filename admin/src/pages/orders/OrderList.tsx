@@ -26,7 +26,7 @@ import { PartnerSelect } from '../../components/PartnerSelect'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 
 export const PAY_STATUS_COLOR: Record<OrderPayStatus, string> = {
@@ -220,16 +220,7 @@ export default function OrderList() {
         actionRef={actionRef}
         headerTitle='订单列表'
         columns={columns}
-        fetch={(state: ListState) => {
-          const f = (k: string) => (typeof state.filters[k] === 'string' ? (state.filters[k] as string) : undefined)
-          return ordersApi.list({
-            payStatus: f('payStatus'),
-            partnerId: f('partnerId'),
-            orderNo: f('orderNo'),
-            page: state.page,
-            size: state.size,
-          })
-        }}
+        fetch={(state) => ordersApi.list(toServerQuery(state))}
         emptyText='没有符合条件的订单'
         toolBarRender={() => [
           <CreateOrder

@@ -13,7 +13,7 @@ import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from 
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { VolunteerImport } from './VolunteerImport'
 
@@ -23,7 +23,6 @@ const TABS = [
   { key: 'query', label: '志愿查询', path: '/volunteer/query' },
 ] as const
 
-const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
 const when = formatDateTime
 
 function Results() {
@@ -69,15 +68,7 @@ function Results() {
       actionRef={actionRef}
       headerTitle='录取信息'
       columns={columns}
-      fetch={(state) =>
-        volunteerApi.results({
-          year: text(state, 'year'),
-          batch: text(state, 'batch'),
-          keyword: text(state, 'keyword'),
-          page: state.page,
-          size: state.size,
-        })
-      }
+      fetch={(state) => volunteerApi.results(toServerQuery(state))}
       emptyText='没有录取信息：请导入'
       toolBarRender={() => [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />]}
     />
@@ -118,9 +109,7 @@ function ScoreLines() {
       actionRef={actionRef}
       headerTitle='分数线'
       columns={columns}
-      fetch={(state) =>
-        volunteerApi.scoreLines({ year: text(state, 'year'), batch: text(state, 'batch'), page: state.page, size: state.size })
-      }
+      fetch={(state) => volunteerApi.scoreLines(toServerQuery(state))}
       emptyText='没有分数线：请导入'
       toolBarRender={() => [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />]}
     />

@@ -12,12 +12,12 @@ import { Button, Empty, Space, Tag, Typography } from 'antd'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
-import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
+import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { ExportButton } from '../../components/ExportButton'
 import { UrlProTable } from '../../components/UrlProTable'
-import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
+import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 
 const STATUS_COLOR: Record<WithdrawalStatus, string> = {
@@ -28,23 +28,12 @@ const STATUS_COLOR: Record<WithdrawalStatus, string> = {
 }
 
 const ARRAY_KEYS = ['applied'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
 
-export function withdrawalQuery(filters: Record<string, FilterValue>): WithdrawalQuery {
-  const applied = Array.isArray(filters.applied) ? filters.applied : []
-  return { status: text(filters.status), partnerId: text(filters.partnerId), dateFrom: applied[0], dateTo: applied[1] }
-}
-
-/** The columns the server sorts by (server/docs/console-api.md). */
-const SORTS = ['createdAt', 'amount'] as const
+/** The applied dates as the server's range, and the columns the server sorts by (server/docs/console-api.md). */
+const QUERY = { ranges: { applied: ['dateFrom', 'dateTo'] }, sorts: ['createdAt', 'amount'] } as const
 
 function fetchPage(state: ListState) {
-  return withdrawalsApi.list({
-    ...withdrawalQuery(state.filters),
-    sort: serverSort(state.sort, SORTS),
-    page: state.page,
-    size: state.size,
-  })
+  return withdrawalsApi.list(toServerQuery(state, QUERY))
 }
 
 export default function WithdrawalList() {
@@ -175,12 +164,7 @@ export default function WithdrawalList() {
           </Space>
         )}
         toolBarRender={() => [
-          <ExportButton
-            key='export'
-            path={withdrawalsApi.exportPath}
-            query={listState && { ...withdrawalQuery(listState.filters), sort: serverSort(listState.sort, SORTS) }}
-            testId='withdrawal-export'
-          >
+          <ExportButton key='export' path={withdrawalsApi.exportPath} query={exportQuery(listState, QUERY)} testId='withdrawal-export'>
             导出打款文件
           </ExportButton>,
         ]}
