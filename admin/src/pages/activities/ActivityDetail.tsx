@@ -11,12 +11,13 @@ import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { ActivityPhone } from './ActivityPhone'
-import { PublishButton, STATE_COLOR, StatusTag } from './ActivityList'
+import { PublishButton } from './ActivityList'
 
 /** How many clues the per-partner summary reads (pages of 100). */
 const SUMMARY_MAX = 1000
@@ -63,14 +64,6 @@ async function cluesByPartner(activityId: number): Promise<{ rows: PartnerRow[];
   return { rows: [...byPartner.values()].sort((a, b) => b.clues - a.clues), total, read }
 }
 
-const CLUE_COLOR: Record<ClueStatus, string> = {
-  [ClueStatus.new]: 'orange',
-  [ClueStatus.following]: 'blue',
-  [ClueStatus.deal]: 'green',
-  [ClueStatus.invalid]: 'default',
-  [ClueStatus.cancelled]: 'red',
-}
-
 export default function ActivityDetail() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
@@ -100,8 +93,7 @@ export default function ActivityDetail() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: Object.fromEntries(Object.values(ClueStatus).map((s) => [s, { text: s }])),
-      render: (_, c) => <Tag color={CLUE_COLOR[c.status]}>{c.status}</Tag>,
+      valueEnum: CLUE_STATUS_ENUM,
     },
     {
       title: '来自合伙人',
@@ -128,10 +120,8 @@ export default function ActivityDetail() {
       title={a.title}
       onBack={() => navigate('/activities')}
       tags={[
-        <StatusTag key='status' status={a.status} />,
-        <Tag key='state' color={STATE_COLOR[a.state]}>
-          {a.state}
-        </Tag>,
+        <EnumTag key='status' valueEnum={ACTIVITY_STATUS_ENUM} value={a.status} />,
+        <EnumTag key='state' valueEnum={ACTIVITY_STATE_ENUM} value={a.state} />,
         <Tag key='type'>{a.type}</Tag>,
       ]}
       extra={[

@@ -5,25 +5,16 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@activity/wire'
+import { ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-
-export const STATE_COLOR: Record<ActivityState, string> = {
-  [ActivityState.notStarted]: 'blue',
-  [ActivityState.ongoing]: 'green',
-  [ActivityState.ended]: 'default',
-}
-
-export function StatusTag({ status }: { status: ActivityStatus }) {
-  return status === ActivityStatus.published ? <Tag color='green'>已发布</Tag> : <Tag color='orange'>未发布</Tag>
-}
 
 /** Publish / take down, with the server's refusal shown by the client. */
 export function PublishButton({ activity, onDone, button = false }: { activity: Activity; onDone: () => void; button?: boolean }) {
@@ -82,24 +73,22 @@ export default function ActivityList() {
       title: '类型',
       dataIndex: 'type',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_TYPES.map((t) => [t, { text: t }])),
+      valueEnum: ACTIVITY_TYPE_ENUM,
       width: 100,
     },
     {
       title: '发布',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_STATUSES.map((s) => [s, { text: s }])),
+      valueEnum: ACTIVITY_STATUS_ENUM,
       width: 90,
-      render: (_, a) => <StatusTag status={a.status} />,
     },
     {
       title: '状态',
       dataIndex: 'state',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_STATES.map((s) => [s, { text: s }])),
+      valueEnum: ACTIVITY_STATE_ENUM,
       width: 90,
-      render: (_, a) => <Tag color={STATE_COLOR[a.state]}>{a.state}</Tag>,
     },
     {
       title: '报名表单',

@@ -12,11 +12,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
 import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
+import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
 import { useSession } from '../../session/session'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
-import { ClueStatusTag } from './ClueList'
 import { DuplicateNotice } from './Duplicate'
 
 const KIND_COLOR: Record<TimelineItem['kind'], string> = { created: 'gray', followUp: 'blue', action: 'green' }
@@ -48,7 +48,7 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: '姓名', children: clue.name },
     { key: 'phone', label: '手机号', children: <Typography.Text copyable>{clue.phone}</Typography.Text> },
-    { key: 'status', label: '状态', children: <ClueStatusTag status={clue.status} /> },
+    { key: 'status', label: '状态', children: <EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} /> },
     { key: 'source', label: '来源', children: clue.source },
     { key: 'intention', label: '意向专业', children: clue.intention ?? '-' },
     { key: 'contactMethod', label: '联系方式', children: clue.contactMethod ?? '-' },
@@ -155,7 +155,7 @@ export default function ClueDetail() {
   return (
     <PageContainer
       title={`线索：${clue.name}`}
-      subTitle={<ClueStatusTag status={clue.status} />}
+      subTitle={<EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} />}
       onBack={back}
       extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} adminId={admin?.id} />}
     >

@@ -6,7 +6,7 @@
  */
 import type { ProColumns } from '@ant-design/pro-components'
 import { type ActionType, PageContainer } from '@ant-design/pro-components'
-import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@activity/wire'
+import { ActivityType, AdminRole, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState, useRef } from 'react'
@@ -16,6 +16,7 @@ import { type AdminClue, cluesApi } from '../../api/clues'
 import { sessionApi } from '../../api/session'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
@@ -23,18 +24,6 @@ import { useSession } from '../../session/session'
 import { AssignForm, TakeButton } from './ClueForms'
 import { DuplicateCheck } from './Duplicate'
 import { ImportClues } from './ImportClues'
-
-export const CLUE_STATUS_COLOR: Record<ClueStatus, string> = {
-  [ClueStatus.new]: 'orange',
-  [ClueStatus.following]: 'blue',
-  [ClueStatus.deal]: 'green',
-  [ClueStatus.invalid]: 'default',
-  [ClueStatus.cancelled]: 'red',
-}
-
-export function ClueStatusTag({ status }: { status: ClueStatus }) {
-  return <Tag color={CLUE_STATUS_COLOR[status]}>{status}</Tag>
-}
 
 const ARRAY_KEYS = ['created'] as const
 const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
@@ -88,15 +77,14 @@ export default function ClueList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: Object.fromEntries(CLUE_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, row) => <ClueStatusTag status={row.status} />,
+      valueEnum: CLUE_STATUS_ENUM,
     },
     {
       title: '来源',
       dataIndex: 'source',
       valueType: 'select',
       width: 100,
-      valueEnum: Object.fromEntries(CLUE_SOURCES.map((s) => [s, { text: s }])),
+      valueEnum: CLUE_SOURCE_ENUM,
     },
     { title: '意向专业', dataIndex: 'intention', search: false, ellipsis: true, width: 150, render: (_, row) => row.intention ?? '-' },
     {

@@ -3,7 +3,6 @@
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { LEDGER_TYPES, LedgerType } from '@activity/wire'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
@@ -11,19 +10,10 @@ import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { LEDGER_TYPE_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { AdjustForm } from './AdjustForm'
-
-const TYPE_COLOR: Record<LedgerType, string> = {
-  [LedgerType.commission]: 'green',
-  [LedgerType.withdrawal]: 'blue',
-  [LedgerType.refund]: 'orange',
-  [LedgerType.adjustment]: 'purple',
-  [LedgerType.referralBonus]: 'cyan',
-  [LedgerType.clawback]: 'red',
-  [LedgerType.debtRepayment]: 'volcano',
-}
 
 const ARRAY_KEYS = ['date'] as const
 const QUERY = { ranges: { date: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'] } as const
@@ -57,8 +47,7 @@ export default function LedgerList() {
       dataIndex: 'type',
       valueType: 'select',
       width: 100,
-      valueEnum: Object.fromEntries(LEDGER_TYPES.map((t) => [t, { text: t }])),
-      render: (_, e) => <Tag color={TYPE_COLOR[e.type]}>{e.type}</Tag>,
+      valueEnum: LEDGER_TYPE_ENUM,
     },
     {
       title: '金额',

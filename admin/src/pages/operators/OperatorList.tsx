@@ -11,6 +11,7 @@ import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
+import { ADMIN_ROLE_ENUM, EnumTag } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -20,7 +21,6 @@ import { generatePassword, PASSWORD_RULE } from './password'
 
 type Operator = Admin & Record<string, unknown>
 
-const ROLE_COLOR: Record<AdminRole, string> = { [AdminRole.admin]: 'red', [AdminRole.finance]: 'gold', [AdminRole.enrollTeacher]: 'blue' }
 const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: r }))
 
 interface CreateValues {
@@ -182,8 +182,9 @@ export default function OperatorList() {
       title: '角色',
       dataIndex: 'role',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ADMIN_ROLES.map((r) => [r, { text: r }])),
-      render: (_, o) => <Tag color={ROLE_COLOR[o.role]}>{o.role}</Tag>,
+      valueEnum: ADMIN_ROLE_ENUM,
+      // A role is a kind, not a state: a tag in its colour.
+      render: (_, o) => <EnumTag valueEnum={ADMIN_ROLE_ENUM} value={o.role} />,
     },
     {
       title: '状态',

@@ -16,25 +16,18 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { ORDER_PAY_STATUSES, OrderPayStatus } from '@activity/wire'
-import { App, Button, Form, Space, Tag, Typography } from 'antd'
+import { App, Button, Form, Space, Typography } from 'antd'
 import { type ReactElement, useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
-
-export const PAY_STATUS_COLOR: Record<OrderPayStatus, string> = {
-  [OrderPayStatus.unpaid]: 'orange',
-  [OrderPayStatus.paying]: 'blue',
-  [OrderPayStatus.paid]: 'green',
-  [OrderPayStatus.failed]: 'red',
-}
 
 /** ¥1,000,000.00, the back-office's limit for one order. */
 const ORDER_MAX = 100_000_000
@@ -197,8 +190,7 @@ export default function OrderList() {
       title: '支付状态',
       dataIndex: 'payStatus',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ORDER_PAY_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, o) => <Tag color={PAY_STATUS_COLOR[o.payStatus]}>{o.payStatus}</Tag>,
+      valueEnum: ORDER_PAY_STATUS_ENUM,
     },
     { title: '支付方式', dataIndex: 'channel', search: false, render: (_, o) => o.channel ?? '-' },
     { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },

@@ -4,7 +4,7 @@
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
-import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@activity/wire'
+import { AdminRole, type PartnerStatus } from '@activity/wire'
 import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -13,12 +13,13 @@ import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { LoadFailure } from '../../components/LoadFailure'
+import { CLUE_STATUS_ENUM, EnumTag, LEDGER_TYPE_ENUM, PARTNER_STATUS_ENUM, WITHDRAWAL_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useSession } from '../../session/session'
-import { PartnerStatusTag, partnerName } from './partner-status'
+import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
 const text = (v: string | null | undefined) => (v ? v : '-')
@@ -27,7 +28,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminClue>[] = [
     { title: '姓名', dataIndex: 'name', render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
     { title: '手机号', dataIndex: 'phone' },
-    { title: '状态', dataIndex: 'status', render: (_, c) => <Tag>{c.status as ClueStatus}</Tag> },
+    { title: '状态', dataIndex: 'status', valueEnum: CLUE_STATUS_ENUM },
     { title: '负责老师', dataIndex: 'assigneeName', render: (_, c) => c.assigneeName ?? '未分配' },
     { title: '成交金额', dataIndex: 'amount', render: (_, c) => (c.amount === null ? '-' : formatYuan(c.amount)) },
     { title: '登记时间', dataIndex: 'createdAt', render: (_, c) => formatDateTime(c.createdAt) },
@@ -48,7 +49,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
 function LedgerTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', render: (_, e) => formatDateTime(e.createdAt) },
-    { title: '类型', dataIndex: 'type', render: (_, e) => <Tag>{e.type as LedgerType}</Tag> },
+    { title: '类型', dataIndex: 'type', valueEnum: LEDGER_TYPE_ENUM },
     {
       title: '金额（元）',
       dataIndex: 'amount',
@@ -88,7 +89,7 @@ function WithdrawalTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => formatYuan(w.amount, { symbol: false }) },
-    { title: '状态', dataIndex: 'status', render: (_, w) => <Tag>{w.status as WithdrawalStatus}</Tag> },
+    { title: '状态', dataIndex: 'status', valueEnum: WITHDRAWAL_STATUS_ENUM },
     { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
     { title: '交易流水号', dataIndex: 'transactionNo', render: (_, w) => text(w.transactionNo) },
     { title: '拒绝原因', dataIndex: 'refuseReason', render: (_, w) => text(w.refuseReason) },
@@ -156,7 +157,7 @@ export default function PartnerDetail() {
   return (
     <PageContainer
       title={partnerName(p)}
-      subTitle={<PartnerStatusTag status={p.status} />}
+      subTitle={<EnumTag valueEnum={PARTNER_STATUS_ENUM} value={p.status as PartnerStatus} />}
       onBack={() => window.history.back()}
       extra={role === AdminRole.admin ? <ReviewActions partner={p} onDone={reload} /> : null}
     >

@@ -1,15 +1,16 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@activity/wire'
+import { AdminRole } from '@activity/wire'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
+import { PARTNER_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useSession } from '../../session/session'
-import { PartnerStatusTag, partnerName } from './partner-status'
+import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
 const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
@@ -35,8 +36,8 @@ export default function PartnerList() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      fieldProps: { options: PARTNER_STATUSES.map((s) => ({ label: s, value: s })), allowClear: true },
-      render: (_, p) => <PartnerStatusTag status={p.status as PartnerStatus} />,
+      valueEnum: PARTNER_STATUS_ENUM,
+      fieldProps: { allowClear: true },
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、姓名或推广码' } },
     {

@@ -7,8 +7,8 @@
  * batch payout file.
  */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@activity/wire'
-import { Button, Empty, Space, Tag, Typography } from 'antd'
+import { WithdrawalStatus } from '@activity/wire'
+import { Button, Empty, Space, Typography } from 'antd'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
@@ -16,16 +16,10 @@ import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { ExportButton } from '../../components/ExportButton'
+import { WITHDRAWAL_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
-
-const STATUS_COLOR: Record<WithdrawalStatus, string> = {
-  [WithdrawalStatus.applying]: 'processing',
-  [WithdrawalStatus.confirming]: 'warning',
-  [WithdrawalStatus.paid]: 'success',
-  [WithdrawalStatus.refused]: 'error',
-}
 
 const ARRAY_KEYS = ['applied'] as const
 
@@ -70,8 +64,7 @@ export default function WithdrawalList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>,
+      valueEnum: WITHDRAWAL_STATUS_ENUM,
     },
     { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
     { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
