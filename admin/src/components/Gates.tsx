@@ -2,7 +2,8 @@
 import { Button, Result, Spin } from 'antd'
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { type ConsoleRoute, HOME, mayOpen } from '../routes'
+import { mayOpen } from '../access'
+import { type ConsoleRoute, HOME } from '../routes'
 import { useSession } from '../session/session'
 
 export function Loading() {

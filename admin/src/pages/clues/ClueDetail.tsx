@@ -5,7 +5,7 @@
  * also assigns.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
-import { AdminRole, ClueStatus } from '@activity/wire'
+import { ClueStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -15,6 +15,8 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
+import { type Access } from '../../access'
+import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
 import { DuplicateNotice } from './Duplicate'
@@ -98,16 +100,18 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
   return items
 }
 
-function Actions({ clue, reload, isAdmin, adminId }: { clue: Detail; reload: () => void; isAdmin: boolean; adminId?: number }) {
+function Actions({ clue, reload, access, adminId }: { clue: Detail; reload: () => void; access: Access; adminId?: number }) {
   // A deal is cancelled by 管理员 or the 招生老师 it is assigned to (the server checks it again).
-  if (clue.status === ClueStatus.deal && (isAdmin || (adminId !== undefined && clue.assigneeId === adminId)))
+  if (clue.status === ClueStatus.deal && (access.canCancelAnyDeal || (adminId !== undefined && clue.assigneeId === adminId)))
     return <CancelDealForm clue={clue} onDone={reload} />
   const open = clue.status === ClueStatus.new || clue.status === ClueStatus.following
   if (!open) return null
   return (
     <Space wrap>
-      {clue.assigneeId === null && !isAdmin ? <TakeButton clue={clue} onDone={reload} inHeader /> : null}
-      {isAdmin ? <AssignForm clue={clue} assigneeId={clue.assigneeId} onDone={reload} trigger={<Button>分配</Button>} /> : null}
+      {clue.assigneeId === null && access.canTakeClues ? <TakeButton clue={clue} onDone={reload} inHeader /> : null}
+      {access.canAssignClues ? (
+        <AssignForm clue={clue} assigneeId={clue.assigneeId} onDone={reload} trigger={<Button>分配</Button>} />
+      ) : null}
       <FollowUpForm clue={clue} onDone={reload} />
       <DealForm clue={clue} onDone={reload} intention={clue.intention} />
       <InvalidForm clue={clue} onDone={reload} />
@@ -119,6 +123,7 @@ export default function ClueDetail() {
   const { id } = useParams()
   const navigate = useNavigate()
   const { admin } = useSession()
+  const access = useAccess()
   const clueId = Number(id)
   const valid = Number.isInteger(clueId) && clueId > 0
   const { data, error, loading, reload } = useRemote(
@@ -157,7 +162,7 @@ export default function ClueDetail() {
       title={`线索：${clue.name}`}
       subTitle={<EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} />}
       onBack={back}
-      extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} adminId={admin?.id} />}
+      extra={<Actions clue={clue} reload={reload} access={access} adminId={admin?.id} />}
     >
       {error ? <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} /> : null}
       {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}

@@ -12,7 +12,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
-import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
+import { AdminRole, CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
 import { Alert, App, Button, Popconfirm } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
@@ -101,7 +101,7 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
         placeholder='选择招生老师'
         rules={[{ required: true, message: '请选择负责老师' }]}
         request={async () => {
-          const page = await sessionApi.list({ role: '招生老师', size: 100 })
+          const page = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
           return [
             ...page.list.filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: `${a.name}（${a.account}）` })),
             { value: POOL, label: '放回公海（不分配）' },

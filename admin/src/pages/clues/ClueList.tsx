@@ -20,7 +20,7 @@ import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
-import { useSession } from '../../session/session'
+import { useAccess } from '../../session/access'
 import { AssignForm, TakeButton } from './ClueForms'
 import { DuplicateCheck } from './Duplicate'
 import { ImportClues } from './ImportClues'
@@ -45,8 +45,7 @@ function fetchPage(state: ListState) {
 }
 
 export default function ClueList() {
-  const { admin } = useSession()
-  const isAdmin = admin?.role === AdminRole.admin
+  const { seesAllClues, canAssignClues, canTakeClues } = useAccess()
   const [listState, setListState] = useState<ListState>()
   // After an action the table asks for the same page again (same filters, same page).
   const actionRef = useRef<ActionType>(undefined)
@@ -112,13 +111,13 @@ export default function ClueList() {
       dataIndex: 'assignee',
       hideInTable: true,
       valueType: 'select',
-      fieldProps: { placeholder: isAdmin ? '全部' : '我的和公海' },
+      fieldProps: { placeholder: seesAllClues ? '全部' : '我的和公海' },
       request: async () => {
         const mine = [
           { value: 'mine', label: '我负责的' },
           { value: 'pool', label: '公海（未分配）' },
         ]
-        if (!isAdmin) return mine
+        if (!seesAllClues) return mine
         const teachers = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
         return [{ value: 'pool', label: '公海（未分配）' }, ...teachers.list.map((t) => ({ value: String(t.id), label: t.name }))]
       },
@@ -189,8 +188,8 @@ export default function ClueList() {
         return (
           <Space size='middle'>
             <Link to={`/clues/${row.id}`}>跟进</Link>
-            {open && row.assigneeId === null && !isAdmin ? <TakeButton clue={row} onDone={reload} /> : null}
-            {open && isAdmin ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
+            {open && row.assigneeId === null && canTakeClues ? <TakeButton clue={row} onDone={reload} /> : null}
+            {open && canAssignClues ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
           </Space>
         )
       },
@@ -198,7 +197,7 @@ export default function ClueList() {
   ]
 
   return (
-    <PageContainer title='线索' subTitle={isAdmin ? '全部线索' : '我负责的线索和公海线索'}>
+    <PageContainer title='线索' subTitle={seesAllClues ? '全部线索' : '我负责的线索和公海线索'}>
       <UrlProTable<AdminClue>
         actionRef={actionRef}
         headerTitle='线索列表'

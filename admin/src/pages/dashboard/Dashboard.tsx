@@ -12,6 +12,7 @@ import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
 import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
+import { useAccess } from '../../session/access'
 
 // echarts is large: it loads after the figures, only on this screen.
 const TrendChart = lazy(() => import('./TrendChart'))
@@ -40,6 +41,7 @@ function TodoCard({
 
 export default function Dashboard() {
   const { data, error, loading, reload } = useRemote(() => dashboardApi.get(), [])
+  const { canWorkClues } = useAccess()
 
   if (error && !data) {
     return (
@@ -96,7 +98,7 @@ export default function Dashboard() {
               to={`/withdrawals?status=${encodeURIComponent(WithdrawalStatus.applying)}`}
             />
           ) : null}
-          {data.role !== '财务' ? (
+          {canWorkClues ? (
             <TodoCard testId='todo-overdue' title='逾期未联系' value={data.overdueContacts.length} suffix='条' to='/clues?overdue=1' />
           ) : null}
         </div>
@@ -127,7 +129,7 @@ export default function Dashboard() {
         </Suspense>
       </ProCard>
 
-      {data.role !== '财务' ? (
+      {canWorkClues ? (
         <ProCard title='逾期未联系的线索' bordered>
           <Table<OverdueContact>
             rowKey='clueId'

@@ -13,6 +13,7 @@ import { PartnerSelect } from '../../components/PartnerSelect'
 import { LEDGER_TYPE_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
+import { useAccess } from '../../session/access'
 import { AdjustForm } from './AdjustForm'
 
 const ARRAY_KEYS = ['date'] as const
@@ -26,6 +27,7 @@ export default function LedgerList() {
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
+  const { canAdjustLedger } = useAccess()
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
@@ -117,13 +119,17 @@ export default function LedgerList() {
         onState={(state) => setFilters(state.filters)}
         scroll={{ x: 1210 }}
         emptyText={<Empty description='没有符合条件的资金流水' />}
-        toolBarRender={() => [
-          <AdjustForm
-            key='adjust'
-            partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
-            onDone={() => reload()}
-          />,
-        ]}
+        toolBarRender={() =>
+          canAdjustLedger
+            ? [
+                <AdjustForm
+                  key='adjust'
+                  partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
+                  onDone={reload}
+                />,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

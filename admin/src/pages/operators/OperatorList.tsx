@@ -16,6 +16,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { formatDateTime } from '../../format'
+import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
 
@@ -144,6 +145,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
 export default function OperatorList() {
   const { message, modal } = App.useApp()
   const { admin: me } = useSession()
+  const { canManageOperators } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
 
@@ -197,6 +199,7 @@ export default function OperatorList() {
       title: '操作',
       valueType: 'option',
       width: 260,
+      hideInTable: !canManageOperators,
       render: (_, o) => [
         <EditForm key='edit' operator={o} onSaved={reload} trigger={<a>修改</a>} />,
         o.enabled ? (
@@ -236,17 +239,21 @@ export default function OperatorList() {
           operatorsApi.list(toServerQuery(state)) as Promise<{ list: Operator[]; total: number; page: number; size: number }>
         }
         emptyText='没有符合条件的操作员'
-        toolBarRender={() => [
-          <CreateForm
-            key='add'
-            onSaved={reload}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新增操作员
-              </Button>
-            }
-          />,
-        ]}
+        toolBarRender={() =>
+          canManageOperators
+            ? [
+                <CreateForm
+                  key='add'
+                  onSaved={reload}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增操作员
+                    </Button>
+                  }
+                />,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

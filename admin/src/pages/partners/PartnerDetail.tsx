@@ -4,7 +4,7 @@
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
-import { AdminRole, type PartnerStatus } from '@activity/wire'
+import type { PartnerStatus } from '@activity/wire'
 import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -18,7 +18,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
-import { useSession } from '../../session/session'
+import { useAccess } from '../../session/access'
 import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
@@ -112,7 +112,7 @@ export default function PartnerDetail() {
   const params = useParams()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const { admin } = useSession()
+  const { canWorkClues, seesPartnerMoney, canReviewPartners } = useAccess()
   const [search, setSearch] = useSearchParams()
   const { data: p, error, reload } = useRemote(() => (valid ? partnersApi.details(id) : Promise.reject(new Error('合伙人不存在'))), [id])
 
@@ -140,17 +140,10 @@ export default function PartnerDetail() {
     )
   }
 
-  const role = admin?.role
   const tabs = [
-    role === AdminRole.admin || role === AdminRole.enrollTeacher
-      ? { key: 'clues', label: '线索', children: <ClueTab partnerId={p.id} /> }
-      : null,
-    role === AdminRole.admin || role === AdminRole.finance
-      ? { key: 'ledger', label: '资金流水', children: <LedgerTab partnerId={p.id} /> }
-      : null,
-    role === AdminRole.admin || role === AdminRole.finance
-      ? { key: 'withdrawals', label: '提现记录', children: <WithdrawalTab partnerId={p.id} /> }
-      : null,
+    canWorkClues ? { key: 'clues', label: '线索', children: <ClueTab partnerId={p.id} /> } : null,
+    seesPartnerMoney ? { key: 'ledger', label: '资金流水', children: <LedgerTab partnerId={p.id} /> } : null,
+    seesPartnerMoney ? { key: 'withdrawals', label: '提现记录', children: <WithdrawalTab partnerId={p.id} /> } : null,
   ].filter((t): t is NonNullable<typeof t> => t !== null)
   const tab = tabs.some((t) => t.key === search.get('tab')) ? (search.get('tab') as string) : tabs[0]?.key
 
@@ -159,7 +152,7 @@ export default function PartnerDetail() {
       title={partnerName(p)}
       subTitle={<EnumTag valueEnum={PARTNER_STATUS_ENUM} value={p.status as PartnerStatus} />}
       onBack={() => window.history.back()}
-      extra={role === AdminRole.admin ? <ReviewActions partner={p} onDone={reload} /> : null}
+      extra={canReviewPartners ? <ReviewActions partner={p} onDone={reload} /> : null}
     >
       {p.status === '已拒绝' && p.rejectReason ? (
         <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />

@@ -1,6 +1,5 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { AdminRole } from '@activity/wire'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
@@ -9,7 +8,7 @@ import { PARTNER_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
-import { useSession } from '../../session/session'
+import { useAccess } from '../../session/access'
 import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
@@ -17,10 +16,9 @@ const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
 const ARRAY_KEYS = ['registered'] as const
 
 export default function PartnerList() {
-  const { admin } = useSession()
+  const { canReviewPartners, canExportPartners } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const [state, setState] = useState<ListState>()
-  const mayReview = admin?.role === AdminRole.admin
 
   const columns: ProColumns<AdminPartner>[] = [
     { title: '编号', dataIndex: 'id', width: 72, search: false },
@@ -60,7 +58,7 @@ export default function PartnerList() {
           <Link to={`/partners/${p.id}`} style={{ marginRight: 8 }}>
             详情
           </Link>
-          {mayReview ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
+          {canReviewPartners ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
         </>
       ),
     },
@@ -79,7 +77,7 @@ export default function PartnerList() {
         emptyText='没有符合条件的合伙人'
         fetch={(s) => partnersApi.list(toServerQuery(s, { ranges: RANGES }))}
         toolBarRender={() =>
-          mayReview
+          canExportPartners
             ? [
                 <ExportButton key='export' path={partnersApi.exportPath} query={exportQuery} testId='partner-export'>
                   导出Excel

@@ -15,6 +15,7 @@ import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { useAccess } from '../../session/access'
 import { ExportButton } from '../../components/ExportButton'
 import { WITHDRAWAL_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -34,6 +35,7 @@ export default function WithdrawalList() {
   const [listState, setListState] = useState<ListState>()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
+  const { canPayWithdrawals } = useAccess()
 
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '编号', dataIndex: 'id', search: false, width: 64 },
@@ -110,7 +112,7 @@ export default function WithdrawalList() {
       width: 170,
       fixed: 'right',
       render: (_, w) =>
-        w.status === WithdrawalStatus.applying ? (
+        !canPayWithdrawals ? null : w.status === WithdrawalStatus.applying ? (
           <Space size='middle'>
             <PayForm withdrawal={w} onDone={reload} />
             <TransferForm withdrawal={w} onDone={reload} />
@@ -135,7 +137,7 @@ export default function WithdrawalList() {
         scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
-          getCheckboxProps: (w) => ({ disabled: w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
+          getCheckboxProps: (w) => ({ disabled: !canPayWithdrawals || w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
         }}
         tableAlertRender={({ selectedRows }) => (
           <span>
