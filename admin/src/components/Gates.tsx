@@ -1,5 +1,5 @@
 /** What a route shows before or instead of its screen: loading, not allowed, not found. */
-import { Button, Result, Spin } from 'antd'
+import { Button, Flex, Result, Spin } from 'antd'
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { mayOpen } from '../access'
@@ -8,9 +8,9 @@ import { useSession } from '../session/session'
 
 export function Loading() {
   return (
-    <div style={{ padding: 80, textAlign: 'center' }}>
+    <Flex justify='center' className='console-loading'>
       <Spin size='large' />
-    </div>
+    </Flex>
   )
 }
 

@@ -34,7 +34,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
   }
 
   return (
-    <Space direction='vertical' style={{ width: '100%' }}>
+    <Space direction='vertical' className='console-full-width'>
       {value ? (
         <Space align='start'>
           <Image
@@ -42,7 +42,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
             alt='已上传的图片'
             width={previewWidth}
             height={previewHeight}
-            style={{ objectFit: 'cover', borderRadius: 4, background: '#f5f5f5' }}
+            className='console-thumb'
             data-testid='uploaded-image'
           />
           <Button icon={<DeleteOutlined />} onClick={() => onChange?.(undefined)}>

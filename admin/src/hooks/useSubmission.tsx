@@ -45,7 +45,7 @@ export function useSubmission(): Submission {
       setPending(false)
     }
   }, [])
-  const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null
+  const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-bottom' /> : null
   const clear = useCallback(() => setRefusal(undefined), [])
   return { submit, shown, refusal, pending, clear, refuse: setRefusal }
 }

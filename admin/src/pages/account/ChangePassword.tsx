@@ -20,7 +20,7 @@ export default function ChangePassword() {
 
   return (
     <PageContainer title='修改密码'>
-      <ProCard style={{ maxWidth: 560 }}>
+      <ProCard className='console-narrow'>
         {shown}
         <ProForm<Values>
           form={form}

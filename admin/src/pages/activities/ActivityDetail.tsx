@@ -5,7 +5,7 @@
  */
 import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
-import { Alert, Button, Skeleton, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Flex, Skeleton, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -136,8 +136,8 @@ export default function ActivityDetail() {
         ) : null,
       ]}
     >
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div className='console-split'>
+        <Flex vertical gap='middle' className='console-grow'>
           <ProCard title='活动信息' bordered>
             <ProDescriptions column={2} dataSource={a}>
               <ProDescriptions.Item label='活动时间' span={2}>
@@ -195,14 +195,14 @@ export default function ActivityDetail() {
             fetch={(state) => cluesApi.list(toServerQuery(state))}
             emptyText='这个活动还没有带来线索'
           />
-        </div>
+        </Flex>
         <ProCard
           title='手机预览'
           bordered
-          style={{ width: 440, flexShrink: 0 }}
+          className='console-preview'
           extra={<Typography.Text type='secondary'>服务器保存的内容</Typography.Text>}
         >
-          <Space direction='vertical' style={{ width: '100%' }}>
+          <Space direction='vertical' className='console-full-width'>
             {a.status !== ActivityStatus.published ? <Alert type='info' showIcon message='未发布：合伙人和访客还看不到这个活动' /> : null}
             <ActivityPhone activity={a} />
           </Space>

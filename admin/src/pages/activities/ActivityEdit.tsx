@@ -98,7 +98,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
     >
       <RefusalAlert message={refusal} />
       {activity?.status === ActivityStatus.published ? (
-        <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' style={{ marginBottom: 16 }} />
+        <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' className='console-gap-bottom' />
       ) : null}
       <ProFormText
         name='title'
@@ -188,8 +188,8 @@ export default function ActivityEdit() {
       title={editing ? `编辑活动${data ? `「${data.title}」` : ''}` : '新建活动'}
       onBack={() => navigate(editing ? `/activities/${id}` : '/activities')}
     >
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <ProCard style={{ flex: 1, minWidth: 0 }}>
+      <div className='console-split'>
+        <ProCard className='console-grow'>
           {editing && error ? (
             <LoadFailure title='活动加载失败' error={error} onRetry={reload} />
           ) : editing && (loading || !data) ? (
@@ -202,7 +202,7 @@ export default function ActivityEdit() {
           <ProCard
             title='手机预览'
             bordered
-            style={{ width: 440, flexShrink: 0 }}
+            className='console-preview'
             extra={<Typography.Text type='secondary'>保存于 {formatDateTime(data.updatedAt)}</Typography.Text>}
           >
             <ActivityPhone activity={data} />

@@ -58,7 +58,7 @@ export default function ActivityList() {
       width: 96,
       render: (_, a) =>
         a.cover ? (
-          <Image src={a.cover} alt='' width={80} height={43} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <Image src={a.cover} alt='' width={80} height={43} className='console-thumb' />
         ) : (
           <Typography.Text type='secondary'>无</Typography.Text>
         ),
@@ -146,7 +146,7 @@ export default function ActivityList() {
           </Button>,
         ]}
       />
-      <Space style={{ marginTop: 8 }}>
+      <Space className='console-gap-top-xs'>
         <Typography.Text type='secondary'>
           招生活动在活动时间内（进行中）开放报名表单，访客通过合伙人分享的链接报名；资讯没有报名表单。
         </Typography.Text>

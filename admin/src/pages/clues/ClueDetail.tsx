@@ -38,7 +38,7 @@ function ClueTimeline({ items }: { items: TimelineItem[] }) {
               <Typography.Text type='secondary'>{at(item.at)}</Typography.Text>
               {item.adminName ? <Typography.Text type='secondary'>{item.adminName}</Typography.Text> : null}
             </Space>
-            {item.detail ? <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{item.detail}</div> : null}
+            {item.detail ? <div className='console-pre-wrap'>{item.detail}</div> : null}
           </div>
         ),
       }))}
@@ -164,7 +164,7 @@ export default function ClueDetail() {
       onBack={back}
       extra={<Actions clue={clue} reload={reload} access={access} adminId={admin?.id} />}
     >
-      {error ? <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {error ? <Alert type='error' showIcon message={error} className='console-gap-bottom' /> : null}
       {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}
       <ProCard split='vertical' bordered>
         <ProCard colSpan='58%' title='线索信息'>

@@ -66,7 +66,7 @@ export default function ClueList() {
       fieldProps: { placeholder: '完整11位手机号', maxLength: 11 },
       formItemProps: { rules: [{ pattern: /^1\d{10}$/, message: '请输入完整的11位手机号' }] },
       render: (_, row) => (
-        <Typography.Text copyable={{ text: row.phone }} style={{ whiteSpace: 'nowrap' }}>
+        <Typography.Text copyable={{ text: row.phone }} className='console-nowrap'>
           {row.phone}
         </Typography.Text>
       ),
@@ -94,7 +94,9 @@ export default function ClueList() {
       render: (_, row) => (
         <Link to={`/partners/${row.partnerId}`}>
           {row.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{row.partnerCode}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {row.partnerCode}
+          </Typography.Text>
         </Link>
       ),
     },
@@ -155,7 +157,7 @@ export default function ClueList() {
             <div>{formatDateTime(row.lastTouchedAt)}</div>
             {row.nextContactAt ? (
               <Tooltip title={late ? '约定的联系时间已过' : '约定的下次联系时间'}>
-                <Typography.Text type={late ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                <Typography.Text type={late ? 'danger' : 'secondary'} className='console-small'>
                   下次 {formatDateTime(row.nextContactAt)}
                 </Typography.Text>
               </Tooltip>

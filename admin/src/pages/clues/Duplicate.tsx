@@ -4,7 +4,7 @@
  * rows, and in the 查重 lookup a teacher uses before promising a prospect to anyone.
  */
 import { ModalForm, ProFormText } from '@ant-design/pro-components'
-import { Alert, Button, Descriptions, Empty, Tag } from 'antd'
+import { Alert, Button, Descriptions, Empty, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { cluesApi, type DuplicateClue } from '../../api/clues'
@@ -24,7 +24,7 @@ export function DuplicateLine({ clue }: { clue: DuplicateClue }) {
       <Link to={`/clues/${clue.id}`}>
         线索 #{clue.id}「{clue.name}」
       </Link>
-      ，{formatDate(clue.createdAt)} 登记，<Tag style={{ marginInlineEnd: 4 }}>{clue.status}</Tag>合伙人{' '}
+      ，{formatDate(clue.createdAt)} 登记，<Tag className='console-tag-tight'>{clue.status}</Tag>合伙人{' '}
       <Link to={`/partners/${clue.partnerId}`}>{partnerLabel(clue)}</Link>，负责老师 {clue.assigneeName ?? '未分配'}
     </span>
   )
@@ -41,10 +41,12 @@ export function DuplicateNotice({ clue }: { clue: DuplicateClue }) {
       description={
         <>
           <DuplicateLine clue={clue} />
-          <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: 4 }}>{DEDUP_RULE}。</div>
+          <Typography.Text type='secondary' className='console-sub console-gap-top-xxs'>
+            {DEDUP_RULE}。
+          </Typography.Text>
         </>
       }
-      style={{ marginBottom: 16 }}
+      className='console-gap-bottom'
     />
   )
 }
@@ -75,7 +77,7 @@ export function DuplicateCheck() {
         return false
       }}
     >
-      <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>{DEDUP_RULE}。</p>
+      <Typography.Paragraph type='secondary'>{DEDUP_RULE}。</Typography.Paragraph>
       <ProFormText
         name='phone'
         label='手机号'

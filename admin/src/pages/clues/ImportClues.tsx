@@ -4,7 +4,7 @@
  * (a phone already registered names the earlier clue and its partner).
  */
 import { InboxOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Modal, Result, Space, Table, Upload, type UploadFile } from 'antd'
+import { Alert, App, Button, Modal, Result, Space, Table, Typography, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { downloadUrl } from '../../api/client'
 import { cluesApi, type ImportReport } from '../../api/clues'
@@ -67,7 +67,9 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
             下载导入模板
           </a>
         </p>
-        <p style={{ color: 'rgba(0,0,0,0.45)' }}>任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{DEDUP_RULE}。</p>
+        <Typography.Paragraph type='secondary'>
+          任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{DEDUP_RULE}。
+        </Typography.Paragraph>
         <Upload.Dragger
           accept='.xlsx'
           maxCount={1}
@@ -96,17 +98,17 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
           <p className='ant-upload-text'>点击或拖入 .xlsx 文件</p>
         </Upload.Dragger>
 
-        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginTop: 16 }} /> : null}
+        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
         {report ? (
           report.failed === 0 ? (
             <Result status='success' title={`已导入 ${report.imported} 条线索`} subTitle={`共 ${report.total} 行，全部导入公海`} />
           ) : (
-            <div data-testid='import-report' style={{ marginTop: 16 }}>
+            <div data-testid='import-report' className='console-gap-top'>
               <Alert
                 type='error'
                 showIcon
                 message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何线索`}
-                style={{ marginBottom: 12 }}
+                className='console-gap-bottom-sm'
               />
               <Table
                 rowKey='row'

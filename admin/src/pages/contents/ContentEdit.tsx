@@ -30,11 +30,11 @@ interface Values {
 function ContentPhone({ content }: { content: SiteContent }) {
   return (
     <PhoneFrame title={(content.key && PAGE_TITLE[content.key]) || '内容'} testId='content-phone'>
-      <div style={{ margin: 12, padding: 14, background: '#fff', borderRadius: 10 }}>
-        <div style={{ fontSize: 18, fontWeight: 600, marginBottom: 12, color: '#222' }}>{content.title}</div>
+      <div className='phone-card phone-card--content'>
+        <div className='phone-title'>{content.title}</div>
         <StoredHtml html={content.body} />
         {content.images.map((src) => (
-          <img key={src} src={src} alt='' style={{ display: 'block', width: '100%', marginTop: 8 }} />
+          <img key={src} src={src} alt='' className='phone-image' />
         ))}
       </div>
     </PhoneFrame>
@@ -132,8 +132,8 @@ export default function ContentEdit() {
       ) : editing && (loading || !data) ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
-        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <ProCard style={{ flex: 1, minWidth: 0 }}>
+        <div className='console-split'>
+          <ProCard className='console-grow'>
             <ContentForm
               key={data?.id ?? 'new'}
               content={data}
@@ -146,7 +146,7 @@ export default function ContentEdit() {
           <ProCard
             title='手机预览'
             bordered
-            style={{ width: 440, flexShrink: 0 }}
+            className='console-preview'
             extra={stored ? <Typography.Text type='secondary'>保存于 {formatDateTime(stored.updatedAt)}</Typography.Text> : null}
           >
             {stored ? (

@@ -3,7 +3,7 @@
  * the last 30 days. What a role does not handle (null from the server) is not shown.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
-import { Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { Button, Empty, Flex, Skeleton, Table, Tag } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@activity/wire'
@@ -33,8 +33,8 @@ function TodoCard({
   testId: string
 }) {
   return (
-    <Link to={to} data-testid={testId} style={{ display: 'block', flex: 1, minWidth: 220 }}>
-      <StatisticCard hoverable style={{ height: '100%' }} statistic={{ title, value: value as number, suffix }} footer={footer} />
+    <Link to={to} data-testid={testId} className='todo-card'>
+      <StatisticCard hoverable className='console-full-height' statistic={{ title, value: value as number, suffix }} footer={footer} />
     </Link>
   )
 }
@@ -72,8 +72,8 @@ export default function Dashboard() {
 
   return (
     <PageContainer title='工作台' extra={<Button onClick={reload}>刷新</Button>}>
-      <ProCard title='待办' ghost gutter={16} wrap direction='row' style={{ marginBottom: 16 }}>
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', width: '100%' }}>
+      <ProCard title='待办' ghost gutter={16} wrap direction='row' className='console-gap-bottom'>
+        <Flex gap='middle' wrap className='console-full-width'>
           {data.pendingPartners !== null ? (
             <TodoCard
               testId='todo-partners'
@@ -101,7 +101,7 @@ export default function Dashboard() {
           {canWorkClues ? (
             <TodoCard testId='todo-overdue' title='逾期未联系' value={data.overdueContacts.length} suffix='条' to='/clues?overdue=1' />
           ) : null}
-        </div>
+        </Flex>
       </ProCard>
 
       <ProCard
@@ -109,7 +109,7 @@ export default function Dashboard() {
         subTitle={`${formatDate(cycle.from)} 至 ${cycleEnd.format('YYYY-MM-DD')}`}
         split='vertical'
         bordered
-        style={{ marginBottom: 16 }}
+        className='console-gap-bottom'
       >
         <StatisticCard data-testid='cycle-clues' statistic={{ title: '新增线索', value: cycle.newClues, suffix: '条' }} />
         <StatisticCard data-testid='cycle-deals' statistic={{ title: '成交', value: cycle.deals, suffix: '单' }} />
@@ -123,7 +123,7 @@ export default function Dashboard() {
         />
       </ProCard>
 
-      <ProCard title='近30天趋势' bordered style={{ marginBottom: 16 }}>
+      <ProCard title='近30天趋势' bordered className='console-gap-bottom'>
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           {data.trend.length > 0 ? <TrendChart days={data.trend} /> : <Empty description='暂无数据' />}
         </Suspense>

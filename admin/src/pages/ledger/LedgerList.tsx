@@ -39,7 +39,9 @@ export default function LedgerList() {
       render: (_, e) => (
         <Link to={`/partners/${e.partnerId}`}>
           {e.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{e.partnerPhone}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {e.partnerPhone}
+          </Typography.Text>
         </Link>
       ),
     },

@@ -39,7 +39,7 @@ function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account
     content: (
       <Space direction='vertical'>
         <Typography.Text>请把密码交给本人，并提醒其登录后修改。关闭后将不再显示。</Typography.Text>
-        <Typography.Text code copyable style={{ fontSize: 18 }} data-testid='password-once'>
+        <Typography.Text code copyable className='console-figure' data-testid='password-once'>
           {password}
         </Typography.Text>
       </Space>

@@ -95,7 +95,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
     >
       {shown}
       <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
-        <PartnerSelect style={{ width: 360 }} />
+        <PartnerSelect className='console-field-lg' />
       </Form.Item>
       <ProFormText
         name='title'

@@ -5,7 +5,7 @@
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
 import type { PartnerStatus } from '@activity/wire'
-import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, theme, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
@@ -55,7 +55,7 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
       dataIndex: 'amount',
       align: 'right',
       render: (_, e) => (
-        <span style={{ color: e.amount < 0 ? '#cf1322' : '#389e0d' }}>{formatYuan(e.amount, { symbol: false, sign: true })}</span>
+        <Typography.Text type={e.amount < 0 ? 'danger' : 'success'}>{formatYuan(e.amount, { symbol: false, sign: true })}</Typography.Text>
       ),
     },
     { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => formatYuan(e.balanceAfter, { symbol: false }) },
@@ -63,7 +63,8 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
       title: '欠款（元）',
       dataIndex: 'debtAfter',
       align: 'right',
-      render: (_, e) => (e.debtAfter > 0 ? <span style={{ color: '#cf1322' }}>{formatYuan(e.debtAfter, { symbol: false })}</span> : '-'),
+      render: (_, e) =>
+        e.debtAfter > 0 ? <Typography.Text type='danger'>{formatYuan(e.debtAfter, { symbol: false })}</Typography.Text> : '-',
     },
     {
       title: '冻结',
@@ -113,6 +114,7 @@ export default function PartnerDetail() {
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
   const { canWorkClues, seesPartnerMoney, canReviewPartners } = useAccess()
+  const { token } = theme.useToken()
   const [search, setSearch] = useSearchParams()
   const { data: p, error, reload } = useRemote(() => (valid ? partnersApi.details(id) : Promise.reject(new Error('合伙人不存在'))), [id])
 
@@ -155,13 +157,13 @@ export default function PartnerDetail() {
       extra={canReviewPartners ? <ReviewActions partner={p} onDone={reload} /> : null}
     >
       {p.status === '已拒绝' && p.rejectReason ? (
-        <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+        <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} className='console-gap-bottom' />
       ) : null}
       {p.status === '已禁用' && p.rejectReason ? (
-        <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+        <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} className='console-gap-bottom' />
       ) : null}
 
-      <ProCard split='vertical' bordered style={{ marginBottom: 16 }}>
+      <ProCard split='vertical' bordered className='console-gap-bottom'>
         <StatisticCard statistic={{ title: '团队人数', value: p.teamSize, suffix: '人' }} />
         <StatisticCard statistic={{ title: '线索', value: p.clueCounts.total, suffix: '条' }} />
         <StatisticCard statistic={{ title: '成交', value: p.clueCounts.deal, suffix: '单' }} />
@@ -177,14 +179,14 @@ export default function PartnerDetail() {
                 tip: '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣',
                 value: formatYuan(p.wallet.debt, { symbol: false }),
                 prefix: '¥',
-                valueStyle: p.wallet.debt > 0 ? { color: '#cf1322' } : undefined,
+                valueStyle: p.wallet.debt > 0 ? { color: token.colorError } : undefined,
               }}
             />
           </>
         ) : null}
       </ProCard>
 
-      <ProCard title='基本信息' bordered style={{ marginBottom: 16 }}>
+      <ProCard title='基本信息' bordered className='console-gap-bottom'>
         <Descriptions column={3} size='small'>
           <Descriptions.Item label='编号'>{p.id}</Descriptions.Item>
           <Descriptions.Item label='手机号'>
@@ -212,9 +214,9 @@ export default function PartnerDetail() {
         </Descriptions>
       </ProCard>
 
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+      <Row gutter={16} className='console-gap-bottom'>
         <Col span={12}>
-          <ProCard title='个人信息' bordered style={{ height: '100%' }}>
+          <ProCard title='个人信息' bordered className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
               <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
@@ -228,7 +230,7 @@ export default function PartnerDetail() {
           </ProCard>
         </Col>
         <Col span={12}>
-          <ProCard title='报名信息' bordered style={{ height: '100%' }}>
+          <ProCard title='报名信息' bordered className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
               <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>

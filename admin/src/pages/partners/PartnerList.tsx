@@ -1,5 +1,6 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { Space } from 'antd'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
@@ -54,12 +55,10 @@ export default function PartnerList() {
       search: false,
       width: 200,
       render: (_, p) => (
-        <>
-          <Link to={`/partners/${p.id}`} style={{ marginRight: 8 }}>
-            详情
-          </Link>
+        <Space size='small'>
+          <Link to={`/partners/${p.id}`}>详情</Link>
           {canReviewPartners ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
-        </>
+        </Space>
       ),
     },
   ]

@@ -153,7 +153,7 @@ export default function PosterList() {
       title: '图片',
       dataIndex: 'url',
       width: 80,
-      render: (_, b) => <Image src={b.url} alt={b.name} width={45} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} />,
+      render: (_, b) => <Image src={b.url} alt={b.name} width={45} height={72} className='console-thumb' />,
     },
     {
       title: '名称',
@@ -237,13 +237,13 @@ export default function PosterList() {
         <Alert
           type='warning'
           showIcon
-          style={{ marginBottom: 16 }}
+          className='console-gap-bottom'
           message='合伙人可选择下列全部背景'
           description='后台暂不支持单独停用背景；不再使用的背景请删除。'
         />
       ) : null}
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: 1, minWidth: 0 }}>
+      <div className='console-split'>
+        <div className='console-grow'>
           <ProTable<Background>
             rowKey='id'
             headerTitle='海报背景'
@@ -271,9 +271,14 @@ export default function PosterList() {
             ]}
           />
         </div>
-        <ProCard title='手机预览' bordered style={{ width: 440, flexShrink: 0 }} data-testid='poster-preview'>
-          <Space direction='vertical' style={{ width: '100%' }}>
-            <PartnerSelect value={partnerId} onChange={setPartnerId} placeholder='选择合伙人（默认示例：张三）' style={{ width: '100%' }} />
+        <ProCard title='手机预览' bordered className='console-preview' data-testid='poster-preview'>
+          <Space direction='vertical' className='console-full-width'>
+            <PartnerSelect
+              value={partnerId}
+              onChange={setPartnerId}
+              placeholder='选择合伙人（默认示例：张三）'
+              className='console-full-width'
+            />
             <Typography.Text type='secondary'>{partner ? `${name} 的海报：二维码为其分享链接` : '示例合伙人的海报'}</Typography.Text>
             <PosterPhone backgrounds={shown} chosenId={chosenId} onPick={setChosenId} name={name} code={code} link={link} />
           </Space>

@@ -36,18 +36,18 @@ export default function SignIn() {
     })
 
   return (
-    <div style={{ minHeight: '100vh', background: '#f0f2f5', paddingTop: '12vh' }}>
-      <div style={{ width: 328, margin: '0 auto' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginBottom: 8 }}>
+    <div className='sign-in'>
+      <div className='sign-in__box'>
+        <Typography.Title level={2} className='sign-in__title'>
           合伙人运营后台
         </Typography.Title>
-        <Typography.Paragraph type='secondary' style={{ textAlign: 'center', marginBottom: 32 }}>
+        <Typography.Paragraph type='secondary' className='sign-in__subtitle'>
           合伙人审核 · 线索跟进 · 提现打款
         </Typography.Paragraph>
         {refusal ? (
-          <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 24 }} />
+          <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-bottom-lg' />
         ) : expired ? (
-          <Alert type='info' showIcon message='登录已过期，请重新登录' style={{ marginBottom: 24 }} />
+          <Alert type='info' showIcon message='登录已过期，请重新登录' className='console-gap-bottom-lg' />
         ) : null}
         <Form<Values> size='large' onFinish={submit} onValuesChange={clear}>
           <Form.Item name='account' rules={[{ required: true, whitespace: true, message: '请填写账号' }]}>

@@ -16,7 +16,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
-import { Alert, App, Button, InputNumber, Space, Table, Typography } from 'antd'
+import { Alert, App, Button, Flex, InputNumber, Space, Table, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
@@ -101,16 +101,16 @@ function EarningsPreview({ tiers }: { tiers: Level[] }) {
           value={deals}
           onChange={(v) => setDeals(typeof v === 'number' ? v : 0)}
           addonAfter='单'
-          style={{ width: 140 }}
+          className='console-field-xs'
         />
         <span>的合伙人可得佣金</span>
-        <Typography.Text strong style={{ fontSize: 18 }} data-testid='tier-preview-total'>
+        <Typography.Text strong className='console-figure' data-testid='tier-preview-total'>
           {formatYuan(total)}
         </Typography.Text>
       </Space>
       {lines.length > 0 ? (
         <Table
-          style={{ marginTop: 16 }}
+          className='console-gap-top'
           size='small'
           pagination={false}
           rowKey='from'
@@ -253,7 +253,7 @@ export default function TierList() {
 
   return (
     <PageContainer title='档位'>
-      <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} style={{ marginBottom: 16 }} />
+      <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} className='console-gap-bottom' />
       {error ? <LoadFailure title='档位加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <ProTable<Level>
         rowKey='id'
@@ -277,10 +277,10 @@ export default function TierList() {
           />,
         ]}
       />
-      <div style={{ height: 16 }} />
-      <EarningsPreview tiers={tiers} />
-      <div style={{ height: 16 }} />
-      <ReferralBonusCard tiers={tiers} />
+      <Flex vertical gap='middle' className='console-gap-top'>
+        <EarningsPreview tiers={tiers} />
+        <ReferralBonusCard tiers={tiers} />
+      </Flex>
     </PageContainer>
   )
 }

@@ -5,7 +5,7 @@
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
 import { type ActionType, PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
-import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag } from 'antd'
+import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -127,7 +127,7 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
         title={
           <Space>
             {answer.name}
-            <span style={{ fontWeight: 'normal' }}>考生号 {answer.examNo}</span>
+            <Typography.Text>考生号 {answer.examNo}</Typography.Text>
             {answer.admitted ? <Tag color='green'>已录取</Tag> : <Tag>暂未录取</Tag>}
           </Space>
         }
@@ -146,7 +146,7 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
         <Descriptions.Item label='总分'>{answer.totalScore}</Descriptions.Item>
       </Descriptions>
       <Table
-        style={{ marginTop: 16 }}
+        className='console-gap-top'
         size='small'
         title={() => '批次分数线'}
         pagination={false}
@@ -185,7 +185,7 @@ function Query() {
 
   return (
     <ProCard title='志愿查询' subTitle='与合伙人端「志愿查询」页面同一个查询，结果相同' bordered>
-      <Form layout='inline' onFinish={() => void submit()} style={{ marginBottom: 16 }}>
+      <Form layout='inline' onFinish={() => void submit()} className='console-gap-bottom'>
         <Form.Item label='姓名' validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
           <Input
             value={values.name}
@@ -206,7 +206,7 @@ function Query() {
               setErrors((x) => ({ ...x, examNo: undefined }))
             }}
             placeholder='10-18位数字'
-            style={{ width: 220 }}
+            className='console-field-sm'
           />
         </Form.Item>
         <Form.Item>

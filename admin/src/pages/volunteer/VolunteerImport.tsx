@@ -66,8 +66,8 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
         width={640}
         destroyOnHidden
       >
-        <Space direction='vertical' style={{ width: '100%' }}>
-          <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
+        <Space direction='vertical' className='console-full-width'>
+          <Typography.Paragraph type='secondary' className='console-flush'>
             先下载模板按说明填写，第一行为表头。格式正确的行全部导入，有问题的行不导入并列出行号和原因；改正后可再次导入，已存在的记录会被更新。
           </Typography.Paragraph>
           <a href={volunteerApi.templateUrl(kind)} download>
@@ -111,7 +111,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
                     ? `共 ${report.total} 行：导入 ${report.imported} 行，${report.failed} 行有问题未导入`
                     : `共 ${report.total} 行，全部导入`
                 }
-                style={{ marginBottom: 12 }}
+                className='console-gap-bottom-sm'
               />
               <Descriptions size='small' column={4} bordered>
                 <Descriptions.Item label='读取'>{report.total}</Descriptions.Item>
@@ -121,7 +121,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
               </Descriptions>
               {report.errors.length > 0 ? (
                 <Table
-                  style={{ marginTop: 12 }}
+                  className='console-gap-top-sm'
                   size='small'
                   rowKey={(e) => `${e.row}-${e.reason}`}
                   dataSource={report.errors}

@@ -47,7 +47,9 @@ export default function WithdrawalList() {
       render: (_, w) => (
         <Link to={`/partners/${w.partnerId}`}>
           {w.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{w.partnerPhone}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {w.partnerPhone}
+          </Typography.Text>
         </Link>
       ),
     },
@@ -78,11 +80,11 @@ export default function WithdrawalList() {
       render: (_, w) =>
         w.status === WithdrawalStatus.applying || w.status === WithdrawalStatus.confirming ? (
           w.transferFailReason ? (
-            <Typography.Text type='danger' style={{ fontSize: 12 }} data-testid={`transfer-reason-${w.id}`}>
+            <Typography.Text type='danger' className='console-small' data-testid={`transfer-reason-${w.id}`}>
               微信转账：{w.transferFailReason}
             </Typography.Text>
           ) : w.status === WithdrawalStatus.confirming ? (
-            <Typography.Text type='secondary' style={{ fontSize: 12 }}>
+            <Typography.Text type='secondary' className='console-small'>
               已发起微信转账，等待合伙人确认收款
             </Typography.Text>
           ) : (
@@ -91,7 +93,7 @@ export default function WithdrawalList() {
         ) : (
           <div>
             <div>{at(w.handledAt)}</div>
-            <Typography.Text type={w.status === WithdrawalStatus.refused ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+            <Typography.Text type={w.status === WithdrawalStatus.refused ? 'danger' : 'secondary'} className='console-small'>
               {w.status === WithdrawalStatus.paid ? `流水号 ${w.transactionNo ?? '-'}` : `原因：${w.refuseReason ?? '-'}`}
             </Typography.Text>
           </div>
