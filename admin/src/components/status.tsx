@@ -1,8 +1,8 @@
 /**
  * How each enumeration of @activity/wire looks in the console, once: ProTable `valueEnum`s (the text,
- * and a status or a colour), given to a column they drive the filter's options and the cell's badge.
- * Where a status stands outside a table (a page header, a description) EnumTag shows it as a tag
- * from the same enum.
+ * and a status or a colour). Given to a column (`enumColumn`) an enum drives the filter's options
+ * and the cell, a tag in the enum's colour; EnumTag shows the same tag outside a table (a page
+ * header, a description).
  */
 import {
   ACTIVITY_STATES,
@@ -25,6 +25,7 @@ import {
   WithdrawalStatus,
 } from '@activity/wire'
 import { Tag } from 'antd'
+import type { ReactNode } from 'react'
 
 /** ProTable's badge statuses. */
 export type BadgeStatus = 'Success' | 'Error' | 'Processing' | 'Warning' | 'Default'
@@ -120,4 +121,17 @@ const TAG_COLOR: Record<BadgeStatus, string> = {
 export function EnumTag<K extends string>({ valueEnum: items, value }: { valueEnum: ValueEnum<K>; value: K }) {
   const item: EnumItem | undefined = items[value]
   return <Tag color={item?.color ?? TAG_COLOR[item?.status ?? 'Default']}>{item?.text ?? value}</Tag>
+}
+
+/**
+ * A ProTable column's enum: the filter's options and the cell's tag come from the same valueEnum
+ * (`{ title: '状态', dataIndex: 'status', ...enumColumn(CLUE_STATUS_ENUM) }`).
+ */
+export function enumColumn<K extends string>(items: ValueEnum<K>) {
+  return {
+    valueEnum: items,
+    render: (_dom: ReactNode, row: object, _index: number, _action: unknown, column: { dataIndex?: unknown }) => (
+      <EnumTag valueEnum={items} value={(row as Record<string, K>)[String(column.dataIndex)] as K} />
+    ),
+  }
 }

@@ -11,7 +11,7 @@ import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
-import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
@@ -93,7 +93,7 @@ export default function ActivityDetail() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: CLUE_STATUS_ENUM,
+      ...enumColumn(CLUE_STATUS_ENUM),
     },
     {
       title: '来自合伙人',

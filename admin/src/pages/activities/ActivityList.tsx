@@ -11,7 +11,7 @@ import { RemoveAction } from '../../components/RemoveAction'
 import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
-import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM } from '../../components/status'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
@@ -80,14 +80,14 @@ export default function ActivityList() {
       title: '发布',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: ACTIVITY_STATUS_ENUM,
+      ...enumColumn(ACTIVITY_STATUS_ENUM),
       width: 90,
     },
     {
       title: '状态',
       dataIndex: 'state',
       valueType: 'select',
-      valueEnum: ACTIVITY_STATE_ENUM,
+      ...enumColumn(ACTIVITY_STATE_ENUM),
       width: 90,
     },
     {

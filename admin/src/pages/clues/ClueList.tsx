@@ -16,7 +16,7 @@ import { type AdminClue, cluesApi } from '../../api/clues'
 import { sessionApi } from '../../api/session'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
-import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM } from '../../components/status'
+import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
@@ -76,7 +76,7 @@ export default function ClueList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: CLUE_STATUS_ENUM,
+      ...enumColumn(CLUE_STATUS_ENUM),
     },
     {
       title: '来源',

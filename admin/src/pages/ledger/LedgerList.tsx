@@ -10,7 +10,7 @@ import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
-import { LEDGER_TYPE_ENUM } from '../../components/status'
+import { LEDGER_TYPE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -51,7 +51,7 @@ export default function LedgerList() {
       dataIndex: 'type',
       valueType: 'select',
       width: 100,
-      valueEnum: LEDGER_TYPE_ENUM,
+      ...enumColumn(LEDGER_TYPE_ENUM),
     },
     {
       title: '金额',

@@ -11,7 +11,7 @@ import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
-import { ADMIN_ROLE_ENUM, EnumTag } from '../../components/status'
+import { ADMIN_ROLE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -184,9 +184,7 @@ export default function OperatorList() {
       title: '角色',
       dataIndex: 'role',
       valueType: 'select',
-      valueEnum: ADMIN_ROLE_ENUM,
-      // A role is a kind, not a state: a tag in its colour.
-      render: (_, o) => <EnumTag valueEnum={ADMIN_ROLE_ENUM} value={o.role} />,
+      ...enumColumn(ADMIN_ROLE_ENUM),
     },
     {
       title: '状态',

@@ -22,7 +22,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
-import { ORDER_PAY_STATUS_ENUM } from '../../components/status'
+import { ORDER_PAY_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
@@ -190,7 +190,7 @@ export default function OrderList() {
       title: '支付状态',
       dataIndex: 'payStatus',
       valueType: 'select',
-      valueEnum: ORDER_PAY_STATUS_ENUM,
+      ...enumColumn(ORDER_PAY_STATUS_ENUM),
     },
     { title: '支付方式', dataIndex: 'channel', search: false, render: (_, o) => o.channel ?? '-' },
     { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },

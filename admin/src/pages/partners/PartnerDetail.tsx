@@ -13,7 +13,14 @@ import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { LoadFailure } from '../../components/LoadFailure'
-import { CLUE_STATUS_ENUM, EnumTag, LEDGER_TYPE_ENUM, PARTNER_STATUS_ENUM, WITHDRAWAL_STATUS_ENUM } from '../../components/status'
+import {
+  CLUE_STATUS_ENUM,
+  EnumTag,
+  LEDGER_TYPE_ENUM,
+  PARTNER_STATUS_ENUM,
+  WITHDRAWAL_STATUS_ENUM,
+  enumColumn,
+} from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
@@ -28,7 +35,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminClue>[] = [
     { title: '姓名', dataIndex: 'name', render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
     { title: '手机号', dataIndex: 'phone' },
-    { title: '状态', dataIndex: 'status', valueEnum: CLUE_STATUS_ENUM },
+    { title: '状态', dataIndex: 'status', ...enumColumn(CLUE_STATUS_ENUM) },
     { title: '负责老师', dataIndex: 'assigneeName', render: (_, c) => c.assigneeName ?? '未分配' },
     { title: '成交金额', dataIndex: 'amount', render: (_, c) => (c.amount === null ? '-' : formatYuan(c.amount)) },
     { title: '登记时间', dataIndex: 'createdAt', render: (_, c) => formatDateTime(c.createdAt) },
@@ -49,7 +56,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
 function LedgerTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', render: (_, e) => formatDateTime(e.createdAt) },
-    { title: '类型', dataIndex: 'type', valueEnum: LEDGER_TYPE_ENUM },
+    { title: '类型', dataIndex: 'type', ...enumColumn(LEDGER_TYPE_ENUM) },
     {
       title: '金额（元）',
       dataIndex: 'amount',
@@ -90,7 +97,7 @@ function WithdrawalTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => formatYuan(w.amount, { symbol: false }) },
-    { title: '状态', dataIndex: 'status', valueEnum: WITHDRAWAL_STATUS_ENUM },
+    { title: '状态', dataIndex: 'status', ...enumColumn(WITHDRAWAL_STATUS_ENUM) },
     { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
     { title: '交易流水号', dataIndex: 'transactionNo', render: (_, w) => text(w.transactionNo) },
     { title: '拒绝原因', dataIndex: 'refuseReason', render: (_, w) => text(w.refuseReason) },

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
-import { PARTNER_STATUS_ENUM } from '../../components/status'
+import { PARTNER_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
@@ -35,7 +35,7 @@ export default function PartnerList() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: PARTNER_STATUS_ENUM,
+      ...enumColumn(PARTNER_STATUS_ENUM),
       fieldProps: { allowClear: true },
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、姓名或推广码' } },

@@ -17,7 +17,7 @@ import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useAccess } from '../../session/access'
 import { ExportButton } from '../../components/ExportButton'
-import { WITHDRAWAL_STATUS_ENUM } from '../../components/status'
+import { WITHDRAWAL_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
@@ -68,7 +68,7 @@ export default function WithdrawalList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: WITHDRAWAL_STATUS_ENUM,
+      ...enumColumn(WITHDRAWAL_STATUS_ENUM),
     },
     { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
     { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
