@@ -13,6 +13,7 @@ import { configureClient } from './api/client'
 import { Loading, NotFound, RoleGate } from './components/Gates'
 import { HOME, SCREENS } from './routes'
 import { SessionProvider, useSession } from './session/session'
+import { ThemeVariables } from './theme-vars'
 
 dayjs.locale('zh-cn')
 
@@ -101,6 +102,7 @@ export function ConsoleApp() {
   return (
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={REDUCED_MOTION ? { token: { motion: false } } : undefined}>
       <AntApp>
+        <ThemeVariables />
         <SessionProvider>
           <RouterProvider router={router} />
         </SessionProvider>

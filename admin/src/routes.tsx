@@ -4,7 +4,8 @@
  * `src/pages/partners/PartnerList.tsx`, default export), loaded when first opened.
  *
  * To add a screen: write the file, then add an entry here with the roles that may open it
- * (管理员 may open everything; the server refuses the rest anyway).
+ * (管理员 may open everything; the server refuses the rest anyway). The roles are data here;
+ * access.ts' mayOpen reads them, beside the permissions screens ask for (useAccess).
  */
 import {
   AccountBookOutlined,
@@ -72,10 +73,6 @@ export const ROUTES: readonly ConsoleRoute[] = [
 
 /** Where a signed-in operator lands. */
 export const HOME = '/dashboard'
-
-export function mayOpen(route: Pick<ConsoleRoute, 'roles'>, role: string | undefined): boolean {
-  return role === admin || (role !== undefined && (route.roles as readonly string[]).includes(role))
-}
 
 type Screen = { default: ComponentType }
 const screenFiles = import.meta.glob<Screen>('./pages/*/*.tsx')

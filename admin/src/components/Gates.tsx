@@ -1,15 +1,16 @@
 /** What a route shows before or instead of its screen: loading, not allowed, not found. */
-import { Button, Result, Spin } from 'antd'
+import { Button, Flex, Result, Spin } from 'antd'
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { type ConsoleRoute, HOME, mayOpen } from '../routes'
+import { mayOpen } from '../access'
+import { type ConsoleRoute, HOME } from '../routes'
 import { useSession } from '../session/session'
 
 export function Loading() {
   return (
-    <div style={{ padding: 80, textAlign: 'center' }}>
+    <Flex justify='center' className='console-loading'>
       <Spin size='large' />
-    </div>
+    </Flex>
   )
 }
 

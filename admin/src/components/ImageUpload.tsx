@@ -5,9 +5,8 @@
  */
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons'
 import { Alert, Button, Image, Space, Spin, Upload } from 'antd'
-import { useState } from 'react'
-import { ApiError } from '../api/client'
 import { imageRefusal, IMAGE_MAX_BYTES, postersApi } from '../api/posters'
+import { useSubmission } from '../hooks/useSubmission'
 
 export interface ImageUploadProps {
   value?: string
@@ -20,29 +19,22 @@ export interface ImageUploadProps {
 }
 
 export function ImageUpload({ value, onChange, hint, previewWidth = 160, previewHeight = 160 }: ImageUploadProps) {
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
+  const { submit, refusal, pending: sending, refuse } = useSubmission()
 
   const send = async (file: File) => {
     const local = imageRefusal(file)
     if (local) {
-      setRefusal(local)
+      refuse(local)
       return
     }
-    setRefusal(undefined)
-    setSending(true)
-    try {
+    await submit(async () => {
       const { url } = await postersApi.upload(file)
       onChange?.(url)
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setSending(false)
-    }
+    })
   }
 
   return (
-    <Space direction='vertical' style={{ width: '100%' }}>
+    <Space direction='vertical' className='console-full-width'>
       {value ? (
         <Space align='start'>
           <Image
@@ -50,7 +42,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
             alt='已上传的图片'
             width={previewWidth}
             height={previewHeight}
-            style={{ objectFit: 'cover', borderRadius: 4, background: '#f5f5f5' }}
+            className='console-thumb'
             data-testid='uploaded-image'
           />
           <Button icon={<DeleteOutlined />} onClick={() => onChange?.(undefined)}>
@@ -71,7 +63,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
           onDrop={(e) => {
             // A dropped file of another type is filtered out by `accept` without a word: say why.
             const refused = Array.from(e.dataTransfer.files).map(imageRefusal)
-            if (refused.length > 0 && refused.every((r) => r !== null)) setRefusal(refused[0] ?? undefined)
+            if (refused.length > 0 && refused.every((r) => r !== null) && refused[0]) refuse(refused[0])
           }}
         >
           <p className='ant-upload-drag-icon'>

@@ -5,47 +5,28 @@
  */
 import type { CSSProperties, ReactNode } from 'react'
 import { documentHtml } from '@activity/domain'
+import './PhonePreview.css'
 
-export function PhoneFrame({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function PhoneFrame({
+  title,
+  children,
+  testId,
+  dark = false,
+}: {
+  title: string
+  children: ReactNode
+  testId?: string
+  dark?: boolean
+}) {
   return (
-    <div
-      data-testid={testId}
-      style={{
-        width: 375,
-        height: 667,
-        margin: '0 auto',
-        display: 'flex',
-        flexDirection: 'column',
-        border: '8px solid #333',
-        borderRadius: 24,
-        boxSizing: 'content-box',
-        overflow: 'hidden',
-        background: '#f5f5f5',
-      }}
-    >
-      <div
-        style={{
-          height: 44,
-          flexShrink: 0,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          background: '#fff',
-          borderBottom: '1px solid #eee',
-          fontSize: 16,
-          fontWeight: 500,
-        }}
-      >
-        {title}
-      </div>
-      <div style={{ flex: 1, overflowY: 'auto' }}>{children}</div>
+    <div data-testid={testId} className={dark ? 'phone-frame phone-frame--dark' : 'phone-frame'}>
+      <div className='phone-frame__bar'>{title}</div>
+      <div className='phone-frame__body'>{children}</div>
     </div>
   )
 }
 
 /** The back-office's stored (sanitised) HTML; the console's CSP blocks scripts and inline handlers besides. */
 export function StoredHtml({ html, style }: { html: string; style?: CSSProperties }) {
-  return (
-    <div className='stored-html' style={{ wordBreak: 'break-word', ...style }} dangerouslySetInnerHTML={{ __html: documentHtml(html) }} />
-  )
+  return <div className='stored-html' style={style} dangerouslySetInnerHTML={{ __html: documentHtml(html) }} />
 }

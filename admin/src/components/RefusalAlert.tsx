@@ -9,7 +9,7 @@ export function RefusalAlert({ message }: { message: string | undefined }) {
   }, [message])
   if (!message) return null
   return (
-    <div ref={box} style={{ marginBottom: 16 }}>
+    <div ref={box} className='console-gap-bottom'>
       <Alert role='alert' type='error' showIcon message={message} />
     </div>
   )

@@ -3,7 +3,7 @@
  * success says so (`done`) and lets the list reload. A refusal is shown by the API client with the
  * server's message, and the list stays as it was.
  */
-import { App, Popconfirm } from 'antd'
+import { App, Popconfirm, Typography } from 'antd'
 import type { ReactNode } from 'react'
 
 interface Props {
@@ -33,7 +33,7 @@ export function RemoveAction({ title, description, remove, onRemoved, done = '�
         )
       }
     >
-      <a style={{ color: '#ff4d4f' }}>删除</a>
+      <Typography.Link type='danger'>删除</Typography.Link>
     </Popconfirm>
   )
 }

@@ -22,10 +22,10 @@ import {
 import Image from '@tiptap/extension-image'
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { Alert, App, Button, Divider, Input, Modal, Space, Tooltip } from 'antd'
+import { Alert, App, Button, Divider, Input, Modal, Space, Tooltip, Typography } from 'antd'
 import { type ReactNode, useRef, useState } from 'react'
-import { ApiError } from '../api/client'
 import { imageRefusal, postersApi } from '../api/posters'
+import { refusalOf } from '../hooks/useSubmission'
 import './RichTextEditor.css'
 
 export interface RichTextEditorProps {
@@ -100,7 +100,7 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
         chain.run()
         setRefusal(undefined)
       } catch (error) {
-        setRefusal(`${file.name}：${error instanceof ApiError ? error.message : String(error)}`)
+        setRefusal(`${file.name}：${refusalOf(error)}`)
       } finally {
         setUploading((n) => n - 1)
       }
@@ -252,9 +252,9 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
         <Alert role='alert' type='error' showIcon message={refusal} closable onClose={() => setRefusal(undefined)} banner />
       ) : null}
       <Modal title='插入链接' open={linkOpen} onOk={applyLink} onCancel={() => setLinkOpen(false)} okText='确定' destroyOnHidden>
-        <Space direction='vertical' style={{ width: '100%' }}>
+        <Space direction='vertical' className='console-full-width'>
           <Input value={linkHref} onChange={(e) => setLinkHref(e.target.value)} onPressEnter={applyLink} placeholder='https://' autoFocus />
-          <span style={{ color: '#999' }}>留空则取消链接</span>
+          <Typography.Text type='secondary'>留空则取消链接</Typography.Text>
         </Space>
       </Modal>
     </div>

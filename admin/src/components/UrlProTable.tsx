@@ -10,9 +10,10 @@
  */
 import { type ActionType, ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components'
 import type { Page } from '@activity/wire'
-import { Alert, Button } from 'antd'
+import { Button } from 'antd'
 import { type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { LoadFailure } from './LoadFailure'
 import { type ListState, cleanFilters, PAGE_SIZES, readListState, type SortOrder, sortFromTable, writeListState } from '../hooks/list-state'
 
 export interface UrlProTableProps<T extends Record<string, unknown>> extends Omit<
@@ -80,18 +81,12 @@ export function UrlProTable<T extends Record<string, unknown>>({
   return (
     <>
       {failure ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='列表加载失败'
-          description={failure}
-          action={
-            <Button size='small' onClick={() => void actionRef.current?.reload()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadFailure
+          title='列表加载失败'
+          error={failure}
+          small
+          onRetry={() => void actionRef.current?.reload()}
+          className='console-gap-bottom'
         />
       ) : null}
       <ProTable<T, Record<string, unknown>>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { cleanFilters, readListState, serverSort, sortFromTable, toServerQuery, writeListState } from './list-state.ts'
+import { cleanFilters, exportQuery, readListState, serverSort, sortFromTable, toServerQuery, writeListState } from './list-state.ts'
 
 const options = { arrayKeys: ['registered'] }
 
@@ -90,5 +90,31 @@ describe("a list's filters, page and sort live in its address", () => {
     // What a hand-edited address gives is checked the same way.
     const state = readListState(new URLSearchParams('sort=amount.ascend'))
     assert.equal(serverSort(state.sort, ['createdAt']), undefined)
+  })
+
+  test('a list that sorts by some columns only sends those, else its default order', () => {
+    const options = { ranges: { applied: ['dateFrom', 'dateTo'] }, sorts: ['createdAt', 'amount'], defaultSort: 'createdAt_desc' } as const
+    const base = { filters: { status: '审核中', applied: ['2025-03-01', '2025-03-31'] }, page: 1, size: 20 }
+    assert.deepEqual(toServerQuery({ ...base, sort: { field: 'amount', order: 'ascend' } }, options), {
+      page: 1,
+      size: 20,
+      status: '审核中',
+      dateFrom: '2025-03-01',
+      dateTo: '2025-03-31',
+      sort: 'amount_asc',
+    })
+    assert.equal(toServerQuery({ ...base, sort: { field: 'payoutName', order: 'ascend' } }, options).sort, 'createdAt_desc')
+    assert.equal(toServerQuery(base, options).sort, 'createdAt_desc')
+    assert.equal(toServerQuery(base, { sorts: ['createdAt'] }).sort, undefined)
+  })
+
+  test("an export takes the list's filters and sort without its paging", () => {
+    const state = { filters: { status: '待审核', registered: ['2025-01-01', '2025-01-31'] }, page: 3, size: 50 }
+    assert.deepEqual(exportQuery(state, { ranges: { registered: ['dateFrom', 'dateTo'] } }), {
+      status: '待审核',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-01-31',
+    })
+    assert.deepEqual(exportQuery(undefined), {})
   })
 })

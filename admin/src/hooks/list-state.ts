@@ -97,14 +97,24 @@ export function sortFromTable(sort: Record<string, SortOrder | null | undefined>
   return undefined
 }
 
+export interface ServerQueryOptions {
+  /** Range filters spread over two parameters: `{ created: ['dateFrom', 'dateTo'] }`. */
+  ranges?: Record<string, readonly [string, string]>
+  /** The columns the server sorts by; a sort on another one (a hand-edited address) is not sent. Omitted: any. */
+  sorts?: readonly string[]
+  /** The `sort` sent when the list is not sorted (or by a column the server does not offer). */
+  defaultSort?: string
+}
+
 /**
  * A list state as the back-office's list query (server/docs/console-api.md): `page`, `size`,
  * `sort` as `field_asc` / `field_desc`, single filters as they are, and each range filter spread
- * over its two parameters (`{ created: ['dateFrom', 'dateTo'] }`).
+ * over its two parameters (`{ created: ['dateFrom', 'dateTo'] }`). Every list's request (and its
+ * export, through exportQuery) is made here.
  */
 export function toServerQuery(
   state: ListState,
-  { ranges = {} }: { ranges?: Record<string, readonly [string, string]> } = {},
+  { ranges = {}, sorts, defaultSort }: ServerQueryOptions = {},
 ): Record<string, string | number | string[]> {
   const query: Record<string, string | number | string[]> = { page: state.page, size: state.size }
   for (const [key, value] of Object.entries(state.filters)) {
@@ -117,7 +127,15 @@ export function toServerQuery(
       query[key] = value
     }
   }
-  if (state.sort) query.sort = `${state.sort.field}_${state.sort.order === 'ascend' ? 'asc' : 'desc'}`
+  const sort = (sorts ? serverSort(state.sort, sorts) : state.sort && serverSort(state.sort, [state.sort.field])) ?? defaultSort
+  if (sort) query.sort = sort
+  return query
+}
+
+/** The query of a list's export: its filters and sort as the list sends them, without paging. */
+export function exportQuery(state: ListState | undefined, options: ServerQueryOptions = {}): Record<string, string | number | string[]> {
+  if (!state) return {}
+  const { page: _page, size: _size, ...query } = toServerQuery(state, options)
   return query
 }
 

@@ -1,6 +1,9 @@
 /**
  * A form's submission: one at a time (a double click sends once), the server's refusal kept for
- * the form to show in place (a stale page gets the server's message, not a crash).
+ * the form to show in place (a stale page gets the server's message, not a crash). The one place a
+ * screen turns a failed call into the text it shows: forms, dialogs and uploads use this hook (its
+ * `shown` alert, or `refusal` where the screen lays it out itself); calls without a form of their
+ * own are shown by the API client (antd's message).
  */
 import { Alert } from 'antd'
 import { type ReactNode, useCallback, useRef, useState } from 'react'
@@ -18,6 +21,8 @@ export interface Submission {
   refusal: string | undefined
   pending: boolean
   clear: () => void
+  /** Shows a refusal found before sending (a file of the wrong type, an amount out of range). */
+  refuse: (refusal: string) => void
 }
 
 export function useSubmission(): Submission {
@@ -40,8 +45,9 @@ export function useSubmission(): Submission {
       setPending(false)
     }
   }, [])
-  const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null
-  return { submit, shown, refusal, pending, clear: useCallback(() => setRefusal(undefined), []) }
+  const shown = refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-bottom' /> : null
+  const clear = useCallback(() => setRefusal(undefined), [])
+  return { submit, shown, refusal, pending, clear, refuse: setRefusal }
 }
 
 /**

@@ -8,7 +8,8 @@ import { Dropdown } from 'antd'
 import { useEffect, useMemo } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { Loading } from '../components/Gates'
-import { mayOpen, SCREENS } from '../routes'
+import { mayOpen } from '../access'
+import { SCREENS } from '../routes'
 import { useSession } from '../session/session'
 
 export default function ConsoleLayout() {

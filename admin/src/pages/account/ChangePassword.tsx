@@ -1,9 +1,8 @@
 /** 修改密码: the operator's own password (old one, new one twice); the server's refusal shown on the form. */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
-import { Alert, App } from 'antd'
-import { useState } from 'react'
-import { ApiError } from '../../api/client'
+import { App } from 'antd'
 import { sessionApi } from '../../api/session'
+import { useSubmission } from '../../hooks/useSubmission'
 
 /** The back-office's rule (server/src/lib/fields.ts passwordField). */
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{8,32}$/
@@ -17,24 +16,22 @@ interface Values {
 export default function ChangePassword() {
   const { message } = App.useApp()
   const [form] = ProForm.useForm<Values>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
 
   return (
     <PageContainer title='修改密码'>
-      <ProCard style={{ maxWidth: 560 }}>
-        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      <ProCard className='console-narrow'>
+        {shown}
         <ProForm<Values>
           form={form}
-          onValuesChange={() => setRefusal(undefined)}
+          onValuesChange={clear}
           submitter={{ searchConfig: { submitText: '保存', resetText: '清空' } }}
           onFinish={async ({ oldPassword, password }) => {
-            try {
+            await submit(async () => {
               await sessionApi.updatePassword({ oldPassword, password })
               message.success('密码已修改')
               form.resetFields()
-            } catch (error) {
-              setRefusal(error instanceof ApiError ? error.message : String(error))
-            }
+            })
           }}
         >
           <ProFormText.Password

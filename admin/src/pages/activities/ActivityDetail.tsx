@@ -5,16 +5,19 @@
  */
 import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
-import { Alert, Button, Skeleton, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Flex, Skeleton, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { ActivityPhone } from './ActivityPhone'
-import { PublishButton, STATE_COLOR, StatusTag } from './ActivityList'
+import { PublishButton } from './ActivityList'
 
 /** How many clues the per-partner summary reads (pages of 100). */
 const SUMMARY_MAX = 1000
@@ -61,14 +64,6 @@ async function cluesByPartner(activityId: number): Promise<{ rows: PartnerRow[];
   return { rows: [...byPartner.values()].sort((a, b) => b.clues - a.clues), total, read }
 }
 
-const CLUE_COLOR: Record<ClueStatus, string> = {
-  [ClueStatus.new]: 'orange',
-  [ClueStatus.following]: 'blue',
-  [ClueStatus.deal]: 'green',
-  [ClueStatus.invalid]: 'default',
-  [ClueStatus.cancelled]: 'red',
-}
-
 export default function ActivityDetail() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
@@ -79,14 +74,7 @@ export default function ActivityDetail() {
   if (activity.error && !a) {
     return (
       <PageContainer title='活动详情' onBack={() => navigate('/activities')}>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='活动加载失败'
-          description={activity.error}
-          action={<Button onClick={activity.reload}>重试</Button>}
-        />
+        <LoadFailure title='活动加载失败' error={activity.error} onRetry={activity.reload} />
       </PageContainer>
     )
   }
@@ -105,8 +93,7 @@ export default function ActivityDetail() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: Object.fromEntries(Object.values(ClueStatus).map((s) => [s, { text: s }])),
-      render: (_, c) => <Tag color={CLUE_COLOR[c.status]}>{c.status}</Tag>,
+      ...enumColumn(CLUE_STATUS_ENUM),
     },
     {
       title: '来自合伙人',
@@ -133,10 +120,8 @@ export default function ActivityDetail() {
       title={a.title}
       onBack={() => navigate('/activities')}
       tags={[
-        <StatusTag key='status' status={a.status} />,
-        <Tag key='state' color={STATE_COLOR[a.state]}>
-          {a.state}
-        </Tag>,
+        <EnumTag key='status' valueEnum={ACTIVITY_STATUS_ENUM} value={a.status} />,
+        <EnumTag key='state' valueEnum={ACTIVITY_STATE_ENUM} value={a.state} />,
         <Tag key='type'>{a.type}</Tag>,
       ]}
       extra={[
@@ -151,8 +136,8 @@ export default function ActivityDetail() {
         ) : null,
       ]}
     >
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div className='console-split'>
+        <Flex vertical gap='middle' className='console-grow'>
           <ProCard title='活动信息' bordered>
             <ProDescriptions column={2} dataSource={a}>
               <ProDescriptions.Item label='活动时间' span={2}>
@@ -177,7 +162,7 @@ export default function ActivityDetail() {
             }
           >
             {partners.error ? (
-              <Alert type='error' showIcon message={partners.error} action={<Button onClick={partners.reload}>重试</Button>} />
+              <LoadFailure error={partners.error} onRetry={partners.reload} />
             ) : (
               <Table<PartnerRow>
                 size='small'
@@ -207,24 +192,17 @@ export default function ActivityDetail() {
             headerTitle='带来的线索'
             columns={clueColumns}
             fixed={{ activityId: String(a.id) }}
-            fetch={(state) =>
-              cluesApi.list({
-                activityId: String(a.id),
-                status: typeof state.filters.status === 'string' ? state.filters.status : undefined,
-                page: state.page,
-                size: state.size,
-              })
-            }
+            fetch={(state) => cluesApi.list(toServerQuery(state))}
             emptyText='这个活动还没有带来线索'
           />
-        </div>
+        </Flex>
         <ProCard
           title='手机预览'
           bordered
-          style={{ width: 440, flexShrink: 0 }}
+          className='console-preview'
           extra={<Typography.Text type='secondary'>服务器保存的内容</Typography.Text>}
         >
-          <Space direction='vertical' style={{ width: '100%' }}>
+          <Space direction='vertical' className='console-full-width'>
             {a.status !== ActivityStatus.published ? <Alert type='info' showIcon message='未发布：合伙人和访客还看不到这个活动' /> : null}
             <ActivityPhone activity={a} />
           </Space>

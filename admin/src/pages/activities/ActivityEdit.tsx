@@ -17,15 +17,15 @@ import {
 import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@activity/wire'
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
-import { ApiError } from '../../api/client'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { ImageUpload } from '../../components/ImageUpload'
+import { LoadFailure } from '../../components/LoadFailure'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime, officeTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 import { ActivityPhone } from './ActivityPhone'
 
 /** The back-office's limit on a stored body (activities.schemas.ts BODY_MAX). */
@@ -60,13 +60,13 @@ function initialOf(a: Activity | undefined): Partial<Values> {
 function ActivityForm({ activity }: { activity?: Activity }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
 
   return (
     <ProForm<Values>
       layout='vertical'
       initialValues={initialOf(activity)}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       submitter={{
         searchConfig: { submitText: activity ? '保存' : '保存为草稿' },
         resetButtonProps: false,
@@ -89,20 +89,16 @@ function ActivityForm({ activity }: { activity?: Activity }) {
           startAt: dayjs(start).format(FORMAT),
           endAt: dayjs(end).format(FORMAT),
         }
-        try {
+        return submit(async () => {
           const saved = activity ? await activitiesApi.update({ id: activity.id, ...input }) : await activitiesApi.create(input)
           message.success(activity ? '活动已保存' : '活动已保存为草稿（未发布）')
           navigate(`/activities/${saved.id}`)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
       <RefusalAlert message={refusal} />
       {activity?.status === ActivityStatus.published ? (
-        <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' style={{ marginBottom: 16 }} />
+        <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' className='console-gap-bottom' />
       ) : null}
       <ProFormText
         name='title'
@@ -192,17 +188,10 @@ export default function ActivityEdit() {
       title={editing ? `编辑活动${data ? `「${data.title}」` : ''}` : '新建活动'}
       onBack={() => navigate(editing ? `/activities/${id}` : '/activities')}
     >
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <ProCard style={{ flex: 1, minWidth: 0 }}>
+      <div className='console-split'>
+        <ProCard className='console-grow'>
           {editing && error ? (
-            <Alert
-              role='alert'
-              type='error'
-              showIcon
-              message='活动加载失败'
-              description={error}
-              action={<Button onClick={reload}>重试</Button>}
-            />
+            <LoadFailure title='活动加载失败' error={error} onRetry={reload} />
           ) : editing && (loading || !data) ? (
             <Skeleton active paragraph={{ rows: 10 }} />
           ) : (
@@ -213,7 +202,7 @@ export default function ActivityEdit() {
           <ProCard
             title='手机预览'
             bordered
-            style={{ width: 440, flexShrink: 0 }}
+            className='console-preview'
             extra={<Typography.Text type='secondary'>保存于 {formatDateTime(data.updatedAt)}</Typography.Text>}
           >
             <ActivityPhone activity={data} />

@@ -4,26 +4,17 @@
  * and the clues it brought.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { ACTIVITY_STATES, ACTIVITY_STATUSES, ACTIVITY_TYPES, ActivityState, ActivityStatus } from '@activity/wire'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useState } from 'react'
+import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
+import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
-import type { ListState } from '../../hooks/list-state'
-
-export const STATE_COLOR: Record<ActivityState, string> = {
-  [ActivityState.notStarted]: 'blue',
-  [ActivityState.ongoing]: 'green',
-  [ActivityState.ended]: 'default',
-}
-
-export function StatusTag({ status }: { status: ActivityStatus }) {
-  return status === ActivityStatus.published ? <Tag color='green'>已发布</Tag> : <Tag color='orange'>未发布</Tag>
-}
+import { toServerQuery } from '../../hooks/list-state'
 
 /** Publish / take down, with the server's refusal shown by the client. */
 export function PublishButton({ activity, onDone, button = false }: { activity: Activity; onDone: () => void; button?: boolean }) {
@@ -53,12 +44,10 @@ export function PublishButton({ activity, onDone, button = false }: { activity: 
   )
 }
 
-const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
-
 export default function ActivityList() {
   const navigate = useNavigate()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<Activity>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -69,7 +58,7 @@ export default function ActivityList() {
       width: 96,
       render: (_, a) =>
         a.cover ? (
-          <Image src={a.cover} alt='' width={80} height={43} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <Image src={a.cover} alt='' width={80} height={43} className='console-thumb' />
         ) : (
           <Typography.Text type='secondary'>无</Typography.Text>
         ),
@@ -84,24 +73,22 @@ export default function ActivityList() {
       title: '类型',
       dataIndex: 'type',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_TYPES.map((t) => [t, { text: t }])),
+      valueEnum: ACTIVITY_TYPE_ENUM,
       width: 100,
     },
     {
       title: '发布',
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_STATUSES.map((s) => [s, { text: s }])),
+      ...enumColumn(ACTIVITY_STATUS_ENUM),
       width: 90,
-      render: (_, a) => <StatusTag status={a.status} />,
     },
     {
       title: '状态',
       dataIndex: 'state',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ACTIVITY_STATES.map((s) => [s, { text: s }])),
+      ...enumColumn(ACTIVITY_STATE_ENUM),
       width: 90,
-      render: (_, a) => <Tag color={STATE_COLOR[a.state]}>{a.state}</Tag>,
     },
     {
       title: '报名表单',
@@ -148,19 +135,10 @@ export default function ActivityList() {
   return (
     <PageContainer title='活动'>
       <UrlProTable<Activity>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='活动列表'
         columns={columns}
-        fetch={(state) =>
-          activitiesApi.list({
-            keyword: text(state, 'keyword'),
-            type: text(state, 'type'),
-            status: text(state, 'status'),
-            state: text(state, 'state'),
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => activitiesApi.list(toServerQuery(state))}
         emptyText='没有符合条件的活动'
         toolBarRender={() => [
           <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>
@@ -168,7 +146,7 @@ export default function ActivityList() {
           </Button>,
         ]}
       />
-      <Space style={{ marginTop: 8 }}>
+      <Space className='console-gap-top-xs'>
         <Typography.Text type='secondary'>
           招生活动在活动时间内（进行中）开放报名表单，访客通过合伙人分享的链接报名；资讯没有报名表单。
         </Typography.Text>

@@ -4,6 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import {
+  type ActionType,
   ModalForm,
   PageContainer,
   ProFormDateTimePicker,
@@ -15,16 +16,16 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
-import { Alert, App, Button, Space, Tag, Typography } from 'antd'
+import { App, Button, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'
 import { formatDateTime, officeTime } from '../../format'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useRef } from 'react'
 import { type AppVersion, appVersionsApi } from '../../api/app-versions'
-import { ApiError } from '../../api/client'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 
 const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' }
 const VERSION = /^\d{1,4}(\.\d{1,4}){1,3}$/
@@ -41,19 +42,19 @@ interface VersionValues {
 
 function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trigger: ReactElement; onSaved: () => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<VersionValues>
       title={version ? `修改版本 ${version.version}` : '新增版本'}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         version
           ? { ...version, releasedAt: officeTime(version.releasedAt).format('YYYY-MM-DD HH:mm:ss') }
           : { platform: 'android', forceUpdate: false }
       }
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async (values) => {
         const input = {
           platform: values.platform,
@@ -64,19 +65,14 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           forceUpdate: values.forceUpdate ? ('是' as const) : ('否' as const),
           releasedAt: values.releasedAt ?? '',
         }
-        try {
-          if (version) await appVersionsApi.update({ id: version.id, ...input })
-          else await appVersionsApi.create(input)
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => (version ? appVersionsApi.update({ id: version.id, ...input }) : appVersionsApi.create(input)))
+        if (!done) return false
         message.success(version ? '版本已修改' : '版本已新增')
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormSelect
         name='platform'
         label='平台'
@@ -136,13 +132,16 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
 }
 
 export default function AppVersionList() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
   // What the apps are offered now: the public answer, per platform.
   const latest = useRemote(
     () => Promise.all(APP_PLATFORMS.map((p) => appVersionsApi.latest(p))).then((rows) => rows.flatMap((r) => (r ? [r.id] : []))),
-    [generation],
+    [],
   )
+  const reload = () => {
+    void actionRef.current?.reload()
+    latest.reload()
+  }
   const latestIds = new Set(latest.data ?? [])
 
   const columns: ProColumns<AppVersion>[] = [
@@ -217,16 +216,10 @@ export default function AppVersionList() {
   return (
     <PageContainer title='APP 版本'>
       <UrlProTable<AppVersion>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='版本列表'
         columns={columns}
-        fetch={(state: ListState) =>
-          appVersionsApi.list({
-            platform: typeof state.filters.platform === 'string' ? state.filters.platform : undefined,
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => appVersionsApi.list(toServerQuery(state))}
         emptyText='还没有版本'
         toolBarRender={() => [
           <VersionForm

@@ -5,17 +5,20 @@
  * also assigns.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
-import { AdminRole, ClueStatus } from '@activity/wire'
-import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
+import { ClueStatus } from '@activity/wire'
+import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
 import { formatYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
+import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
+import { type Access } from '../../access'
+import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
-import { ClueStatusTag } from './ClueList'
 import { DuplicateNotice } from './Duplicate'
 
 const KIND_COLOR: Record<TimelineItem['kind'], string> = { created: 'gray', followUp: 'blue', action: 'green' }
@@ -35,7 +38,7 @@ function ClueTimeline({ items }: { items: TimelineItem[] }) {
               <Typography.Text type='secondary'>{at(item.at)}</Typography.Text>
               {item.adminName ? <Typography.Text type='secondary'>{item.adminName}</Typography.Text> : null}
             </Space>
-            {item.detail ? <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{item.detail}</div> : null}
+            {item.detail ? <div className='console-pre-wrap'>{item.detail}</div> : null}
           </div>
         ),
       }))}
@@ -47,7 +50,7 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: '姓名', children: clue.name },
     { key: 'phone', label: '手机号', children: <Typography.Text copyable>{clue.phone}</Typography.Text> },
-    { key: 'status', label: '状态', children: <ClueStatusTag status={clue.status} /> },
+    { key: 'status', label: '状态', children: <EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} /> },
     { key: 'source', label: '来源', children: clue.source },
     { key: 'intention', label: '意向专业', children: clue.intention ?? '-' },
     { key: 'contactMethod', label: '联系方式', children: clue.contactMethod ?? '-' },
@@ -97,16 +100,18 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
   return items
 }
 
-function Actions({ clue, reload, isAdmin, adminId }: { clue: Detail; reload: () => void; isAdmin: boolean; adminId?: number }) {
+function Actions({ clue, reload, access, adminId }: { clue: Detail; reload: () => void; access: Access; adminId?: number }) {
   // A deal is cancelled by 管理员 or the 招生老师 it is assigned to (the server checks it again).
-  if (clue.status === ClueStatus.deal && (isAdmin || (adminId !== undefined && clue.assigneeId === adminId)))
+  if (clue.status === ClueStatus.deal && (access.canCancelAnyDeal || (adminId !== undefined && clue.assigneeId === adminId)))
     return <CancelDealForm clue={clue} onDone={reload} />
   const open = clue.status === ClueStatus.new || clue.status === ClueStatus.following
   if (!open) return null
   return (
     <Space wrap>
-      {clue.assigneeId === null && !isAdmin ? <TakeButton clue={clue} onDone={reload} inHeader /> : null}
-      {isAdmin ? <AssignForm clue={clue} assigneeId={clue.assigneeId} onDone={reload} trigger={<Button>分配</Button>} /> : null}
+      {clue.assigneeId === null && access.canTakeClues ? <TakeButton clue={clue} onDone={reload} inHeader /> : null}
+      {access.canAssignClues ? (
+        <AssignForm clue={clue} assigneeId={clue.assigneeId} onDone={reload} trigger={<Button>分配</Button>} />
+      ) : null}
       <FollowUpForm clue={clue} onDone={reload} />
       <DealForm clue={clue} onDone={reload} intention={clue.intention} />
       <InvalidForm clue={clue} onDone={reload} />
@@ -118,6 +123,7 @@ export default function ClueDetail() {
   const { id } = useParams()
   const navigate = useNavigate()
   const { admin } = useSession()
+  const access = useAccess()
   const clueId = Number(id)
   const valid = Number.isInteger(clueId) && clueId > 0
   const { data, error, loading, reload } = useRemote(
@@ -129,16 +135,14 @@ export default function ClueDetail() {
   if (error && !data) {
     return (
       <PageContainer title='线索详情' onBack={back}>
-        <Result
-          status='warning'
-          title={error}
+        <LoadFailure
+          page
+          error={error}
+          onRetry={reload}
           extra={
-            <Space>
-              <Button onClick={reload}>重试</Button>
-              <Link to='/clues'>
-                <Button type='primary'>返回线索列表</Button>
-              </Link>
-            </Space>
+            <Link to='/clues'>
+              <Button type='primary'>返回线索列表</Button>
+            </Link>
           }
         />
       </PageContainer>
@@ -156,11 +160,11 @@ export default function ClueDetail() {
   return (
     <PageContainer
       title={`线索：${clue.name}`}
-      subTitle={<ClueStatusTag status={clue.status} />}
+      subTitle={<EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} />}
       onBack={back}
-      extra={<Actions clue={clue} reload={reload} isAdmin={admin?.role === AdminRole.admin} adminId={admin?.id} />}
+      extra={<Actions clue={clue} reload={reload} access={access} adminId={admin?.id} />}
     >
-      {error ? <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {error ? <Alert type='error' showIcon message={error} className='console-gap-bottom' /> : null}
       {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}
       <ProCard split='vertical' bordered>
         <ProCard colSpan='58%' title='线索信息'>

@@ -12,8 +12,8 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
-import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
-import { Alert, App, Button, Popconfirm } from 'antd'
+import { AdminRole, CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
+import { Alert, App, Button, Popconfirm, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -80,7 +80,7 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
       width={420}
       trigger={
         trigger ?? (
-          <Button type='link' style={{ padding: 0 }}>
+          <Button type='link' className='console-link-button'>
             分配
           </Button>
         )
@@ -101,7 +101,7 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
         placeholder='选择招生老师'
         rules={[{ required: true, message: '请选择负责老师' }]}
         request={async () => {
-          const page = await sessionApi.list({ role: '招生老师', size: 100 })
+          const page = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
           return [
             ...page.list.filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: `${a.name}（${a.account}）` })),
             { value: POOL, label: '放回公海（不分配）' },
@@ -136,7 +136,7 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
       }}
     >
       {shown}
-      <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>跟进时间记为提交时间（{formatDateTime(new Date().toISOString())}）。</p>
+      <Typography.Paragraph type='secondary'>跟进时间记为提交时间（{formatDateTime(new Date().toISOString())}）。</Typography.Paragraph>
       <ProFormRadio.Group
         name='method'
         label='跟进方式'
@@ -292,7 +292,7 @@ export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: 
       <Alert
         type='warning'
         showIcon
-        style={{ marginBottom: 16 }}
+        className='console-gap-bottom'
         message={`撤销后该线索变为“已退费”，不再计入合伙人本周期档位；已发放的佣金${
           clue.commission ? `（${formatYuan(clue.commission)}）` : ''
         }及推荐奖励将被撤回，余额不足的部分记为合伙人欠款，由之后的佣金抵扣。`}

@@ -5,79 +5,51 @@
  * teacher takes a pool clue here, 管理员 assigns; the rest happens on the clue's page.
  */
 import type { ProColumns } from '@ant-design/pro-components'
-import { PageContainer } from '@ant-design/pro-components'
-import { ActivityType, AdminRole, CLUE_SOURCES, CLUE_STATUSES, ClueStatus } from '@activity/wire'
+import { type ActionType, PageContainer } from '@ant-design/pro-components'
+import { ActivityType, AdminRole, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
-import { type AdminClue, type ClueQuery, cluesApi } from '../../api/clues'
+import { type AdminClue, cluesApi } from '../../api/clues'
 import { sessionApi } from '../../api/session'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { FilterValue, ListState } from '../../hooks/list-state'
+import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
-import { useSession } from '../../session/session'
+import { useAccess } from '../../session/access'
 import { AssignForm, TakeButton } from './ClueForms'
 import { DuplicateCheck } from './Duplicate'
 import { ImportClues } from './ImportClues'
 
-export const CLUE_STATUS_COLOR: Record<ClueStatus, string> = {
-  [ClueStatus.new]: 'orange',
-  [ClueStatus.following]: 'blue',
-  [ClueStatus.deal]: 'green',
-  [ClueStatus.invalid]: 'default',
-  [ClueStatus.cancelled]: 'red',
-}
-
-export function ClueStatusTag({ status }: { status: ClueStatus }) {
-  return <Tag color={CLUE_STATUS_COLOR[status]}>{status}</Tag>
-}
-
 const ARRAY_KEYS = ['created'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
+const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
 
-/** The address's filters as the server's query (the list and the export take the same). */
-export function clueQuery(filters: Record<string, FilterValue>): ClueQuery {
-  const assignee = text(filters.assignee)
-  const created = Array.isArray(filters.created) ? filters.created : []
-  return {
-    status: text(filters.status),
-    phone: text(filters.phone),
-    partnerId: text(filters.partnerId),
-    source: text(filters.source),
-    activityId: text(filters.activityId),
-    staleHours: text(filters.staleHours),
-    overdue: text(filters.overdue),
-    pool: assignee === 'pool' ? '1' : undefined,
-    mine: assignee === 'mine' ? '1' : undefined,
-    assigneeId: assignee && /^\d+$/.test(assignee) ? assignee : undefined,
-    dateFrom: created[0],
-    dateTo: created[1],
-  }
+/**
+ * The list's state with its one filter the server takes under other names: 负责老师 is `mine`,
+ * `pool` or a teacher's id (assigneeId). The list and the export take the same query.
+ */
+function withAssignee(state: ListState): ListState {
+  const { assignee, ...filters } = state.filters
+  if (typeof assignee !== 'string') return { ...state, filters }
+  const named: Record<string, FilterValue> =
+    assignee === 'pool' ? { pool: '1' } : assignee === 'mine' ? { mine: '1' } : /^\d+$/.test(assignee) ? { assigneeId: assignee } : {}
+  return { ...state, filters: { ...filters, ...named } }
 }
-
-const clueSort = (sort: ListState['sort']) => (sort?.field === 'createdAt' && sort.order === 'ascend' ? 'createdAt_asc' : 'createdAt_desc')
 
 function fetchPage(state: ListState) {
-  return cluesApi.list({
-    ...clueQuery(state.filters),
-    sort: clueSort(state.sort),
-    page: state.page,
-    size: state.size,
-  })
+  return cluesApi.list(toServerQuery(withAssignee(state), QUERY))
 }
 
 export default function ClueList() {
-  const { admin } = useSession()
-  const isAdmin = admin?.role === AdminRole.admin
-  const [filters, setFilters] = useState<Record<string, FilterValue>>({})
-  const [sort, setSort] = useState<ListState['sort']>()
-  // After an action the table is mounted again from the address (same filters, same page).
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const { seesAllClues, canAssignClues, canTakeClues } = useAccess()
+  const [listState, setListState] = useState<ListState>()
+  // After an action the table asks for the same page again (same filters, same page).
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<AdminClue>[] = [
     {
@@ -94,7 +66,7 @@ export default function ClueList() {
       fieldProps: { placeholder: '完整11位手机号', maxLength: 11 },
       formItemProps: { rules: [{ pattern: /^1\d{10}$/, message: '请输入完整的11位手机号' }] },
       render: (_, row) => (
-        <Typography.Text copyable={{ text: row.phone }} style={{ whiteSpace: 'nowrap' }}>
+        <Typography.Text copyable={{ text: row.phone }} className='console-nowrap'>
           {row.phone}
         </Typography.Text>
       ),
@@ -104,15 +76,14 @@ export default function ClueList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: Object.fromEntries(CLUE_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, row) => <ClueStatusTag status={row.status} />,
+      ...enumColumn(CLUE_STATUS_ENUM),
     },
     {
       title: '来源',
       dataIndex: 'source',
       valueType: 'select',
       width: 100,
-      valueEnum: Object.fromEntries(CLUE_SOURCES.map((s) => [s, { text: s }])),
+      valueEnum: CLUE_SOURCE_ENUM,
     },
     { title: '意向专业', dataIndex: 'intention', search: false, ellipsis: true, width: 150, render: (_, row) => row.intention ?? '-' },
     {
@@ -123,7 +94,9 @@ export default function ClueList() {
       render: (_, row) => (
         <Link to={`/partners/${row.partnerId}`}>
           {row.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{row.partnerCode}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {row.partnerCode}
+          </Typography.Text>
         </Link>
       ),
     },
@@ -140,13 +113,13 @@ export default function ClueList() {
       dataIndex: 'assignee',
       hideInTable: true,
       valueType: 'select',
-      fieldProps: { placeholder: isAdmin ? '全部' : '我的和公海' },
+      fieldProps: { placeholder: seesAllClues ? '全部' : '我的和公海' },
       request: async () => {
         const mine = [
           { value: 'mine', label: '我负责的' },
           { value: 'pool', label: '公海（未分配）' },
         ]
-        if (!isAdmin) return mine
+        if (!seesAllClues) return mine
         const teachers = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
         return [{ value: 'pool', label: '公海（未分配）' }, ...teachers.list.map((t) => ({ value: String(t.id), label: t.name }))]
       },
@@ -184,7 +157,7 @@ export default function ClueList() {
             <div>{formatDateTime(row.lastTouchedAt)}</div>
             {row.nextContactAt ? (
               <Tooltip title={late ? '约定的联系时间已过' : '约定的下次联系时间'}>
-                <Typography.Text type={late ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                <Typography.Text type={late ? 'danger' : 'secondary'} className='console-small'>
                   下次 {formatDateTime(row.nextContactAt)}
                 </Typography.Text>
               </Tooltip>
@@ -217,8 +190,8 @@ export default function ClueList() {
         return (
           <Space size='middle'>
             <Link to={`/clues/${row.id}`}>跟进</Link>
-            {open && row.assigneeId === null && !isAdmin ? <TakeButton clue={row} onDone={reload} /> : null}
-            {open && isAdmin ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
+            {open && row.assigneeId === null && canTakeClues ? <TakeButton clue={row} onDone={reload} /> : null}
+            {open && canAssignClues ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
           </Space>
         )
       },
@@ -226,17 +199,14 @@ export default function ClueList() {
   ]
 
   return (
-    <PageContainer title='线索' subTitle={isAdmin ? '全部线索' : '我负责的线索和公海线索'}>
+    <PageContainer title='线索' subTitle={seesAllClues ? '全部线索' : '我负责的线索和公海线索'}>
       <UrlProTable<AdminClue>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='线索列表'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={(state) => {
-          setFilters(state.filters)
-          setSort(state.sort)
-        }}
+        onState={setListState}
         scroll={{ x: 1250 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的线索' />}
@@ -246,7 +216,7 @@ export default function ClueList() {
           <ExportButton
             key='export'
             path={cluesApi.exportPath}
-            query={{ ...clueQuery(filters), sort: clueSort(sort) }}
+            query={exportQuery(listState && withAssignee(listState), QUERY)}
             testId='clue-export'
           >
             导出

@@ -4,12 +4,12 @@
  * rows, and in the 查重 lookup a teacher uses before promising a prospect to anyone.
  */
 import { ModalForm, ProFormText } from '@ant-design/pro-components'
-import { Alert, Button, Descriptions, Empty, Tag } from 'antd'
+import { Alert, Button, Descriptions, Empty, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { cluesApi, type DuplicateClue } from '../../api/clues'
 import { formatDate } from '../../format'
-import { refusalOf } from '../../hooks/useSubmission'
+import { useSubmission } from '../../hooks/useSubmission'
 
 export const DEDUP_RULE = '同一手机号90天内只能登记一次，线索归最先登记的合伙人'
 
@@ -24,7 +24,7 @@ export function DuplicateLine({ clue }: { clue: DuplicateClue }) {
       <Link to={`/clues/${clue.id}`}>
         线索 #{clue.id}「{clue.name}」
       </Link>
-      ，{formatDate(clue.createdAt)} 登记，<Tag style={{ marginInlineEnd: 4 }}>{clue.status}</Tag>合伙人{' '}
+      ，{formatDate(clue.createdAt)} 登记，<Tag className='console-tag-tight'>{clue.status}</Tag>合伙人{' '}
       <Link to={`/partners/${clue.partnerId}`}>{partnerLabel(clue)}</Link>，负责老师 {clue.assigneeName ?? '未分配'}
     </span>
   )
@@ -41,10 +41,12 @@ export function DuplicateNotice({ clue }: { clue: DuplicateClue }) {
       description={
         <>
           <DuplicateLine clue={clue} />
-          <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: 4 }}>{DEDUP_RULE}。</div>
+          <Typography.Text type='secondary' className='console-sub console-gap-top-xxs'>
+            {DEDUP_RULE}。
+          </Typography.Text>
         </>
       }
-      style={{ marginBottom: 16 }}
+      className='console-gap-bottom'
     />
   )
 }
@@ -52,7 +54,7 @@ export function DuplicateNotice({ clue }: { clue: DuplicateClue }) {
 /** 查重: is this phone already someone's clue? */
 export function DuplicateCheck() {
   const [answer, setAnswer] = useState<{ phone: string; clue: DuplicateClue | null }>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
   return (
     <ModalForm<{ phone: string }>
       title='手机号查重'
@@ -63,22 +65,19 @@ export function DuplicateCheck() {
         destroyOnClose: true,
         afterClose: () => {
           setAnswer(undefined)
-          setRefusal(undefined)
+          clear()
         },
       }}
       onFinish={async ({ phone }) => {
-        setRefusal(undefined)
-        try {
+        const done = await submit(async () => {
           const { clue } = await cluesApi.duplicate(phone.trim())
           setAnswer({ phone: phone.trim(), clue })
-        } catch (error) {
-          setAnswer(undefined)
-          setRefusal(refusalOf(error))
-        }
+        })
+        if (!done) setAnswer(undefined)
         return false
       }}
     >
-      <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>{DEDUP_RULE}。</p>
+      <Typography.Paragraph type='secondary'>{DEDUP_RULE}。</Typography.Paragraph>
       <ProFormText
         name='phone'
         label='手机号'

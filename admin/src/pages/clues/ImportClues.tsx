@@ -4,11 +4,11 @@
  * (a phone already registered names the earlier clue and its partner).
  */
 import { InboxOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Modal, Result, Space, Table, Upload, type UploadFile } from 'antd'
+import { Alert, App, Button, Modal, Result, Space, Table, Typography, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { downloadUrl } from '../../api/client'
 import { cluesApi, type ImportReport } from '../../api/clues'
-import { refusalOf } from '../../hooks/useSubmission'
+import { useSubmission } from '../../hooks/useSubmission'
 import { DEDUP_RULE, DuplicateLine } from './Duplicate'
 
 const MAX_BYTES = 5 * 1024 * 1024
@@ -17,9 +17,8 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
   const { message } = App.useApp()
   const [open, setOpen] = useState(false)
   const [file, setFile] = useState<UploadFile>()
-  const [pending, setPending] = useState(false)
   const [report, setReport] = useState<ImportReport>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, pending, clear } = useSubmission()
 
   // The list is refreshed once the dialog closes, so the report stays readable until then.
   const closed = () => {
@@ -30,24 +29,18 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
   const reset = () => {
     setFile(undefined)
     setReport(undefined)
-    setRefusal(undefined)
+    clear()
   }
 
   const start = async () => {
     const raw = file?.originFileObj
     if (!raw || pending) return
-    setPending(true)
-    setRefusal(undefined)
     setReport(undefined)
-    try {
+    await submit(async () => {
       const answer = await cluesApi.import(raw)
       setReport(answer)
       if (answer.failed === 0) void message.success(`已导入 ${answer.imported} 条线索`)
-    } catch (error) {
-      setRefusal(refusalOf(error))
-    } finally {
-      setPending(false)
-    }
+    })
   }
 
   return (
@@ -74,7 +67,9 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
             下载导入模板
           </a>
         </p>
-        <p style={{ color: 'rgba(0,0,0,0.45)' }}>任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{DEDUP_RULE}。</p>
+        <Typography.Paragraph type='secondary'>
+          任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{DEDUP_RULE}。
+        </Typography.Paragraph>
         <Upload.Dragger
           accept='.xlsx'
           maxCount={1}
@@ -93,7 +88,7 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
           onChange={({ fileList }) => {
             setFile(fileList.at(-1))
             setReport(undefined)
-            setRefusal(undefined)
+            clear()
           }}
           onRemove={() => reset()}
         >
@@ -103,17 +98,17 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
           <p className='ant-upload-text'>点击或拖入 .xlsx 文件</p>
         </Upload.Dragger>
 
-        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginTop: 16 }} /> : null}
+        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
         {report ? (
           report.failed === 0 ? (
             <Result status='success' title={`已导入 ${report.imported} 条线索`} subTitle={`共 ${report.total} 行，全部导入公海`} />
           ) : (
-            <div data-testid='import-report' style={{ marginTop: 16 }}>
+            <div data-testid='import-report' className='console-gap-top'>
               <Alert
                 type='error'
                 showIcon
                 message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何线索`}
-                style={{ marginBottom: 12 }}
+                className='console-gap-bottom-sm'
               />
               <Table
                 rowKey='row'

@@ -4,16 +4,17 @@
  * page as a phone shows it, from what the back-office stored (sanitised) at the last save.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
-import { Alert, App, Button, Form, Skeleton, Space, Typography } from 'antd'
+import { App, Button, Form, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { ApiError } from '../../api/client'
 import { PROTECTED_KEYS, type SiteContent, siteContentsApi } from '../../api/site-contents'
+import { LoadFailure } from '../../components/LoadFailure'
 import { RefusalAlert } from '../../components/RefusalAlert'
 import { PhoneFrame, StoredHtml } from '../../components/PhonePreview'
 import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 
 const BODY_MAX = 100_000
 const KEY = /^[a-z][A-Za-z0-9_-]{1,39}$/
@@ -29,11 +30,11 @@ interface Values {
 function ContentPhone({ content }: { content: SiteContent }) {
   return (
     <PhoneFrame title={(content.key && PAGE_TITLE[content.key]) || '内容'} testId='content-phone'>
-      <div style={{ margin: 12, padding: 14, background: '#fff', borderRadius: 10 }}>
-        <div style={{ fontSize: 18, fontWeight: 600, marginBottom: 12, color: '#222' }}>{content.title}</div>
+      <div className='phone-card phone-card--content'>
+        <div className='phone-title'>{content.title}</div>
         <StoredHtml html={content.body} />
         {content.images.map((src) => (
-          <img key={src} src={src} alt='' style={{ display: 'block', width: '100%', marginTop: 8 }} />
+          <img key={src} src={src} alt='' className='phone-image' />
         ))}
       </div>
     </PhoneFrame>
@@ -43,13 +44,13 @@ function ContentPhone({ content }: { content: SiteContent }) {
 function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (saved: SiteContent) => void }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, clear } = useSubmission()
   const locked = Boolean(content?.key && PROTECTED_KEYS[content.key])
   return (
     <ProForm<Values>
       layout='vertical'
       initialValues={content ? { title: content.title, key: content.key ?? undefined, body: content.body } : { body: '' }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       submitter={{
         searchConfig: { submitText: '保存' },
         resetButtonProps: false,
@@ -62,15 +63,11 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
       }}
       onFinish={async (values) => {
         const input = { title: values.title.trim(), key: values.key?.trim() || undefined, body: values.body, images: content?.images ?? [] }
-        try {
+        return submit(async () => {
           const saved = content ? await siteContentsApi.update({ id: content.id, ...input }) : await siteContentsApi.create(input)
           message.success('内容已保存')
           onSaved(saved)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
       <RefusalAlert message={refusal} />
@@ -131,19 +128,12 @@ export default function ContentEdit() {
   return (
     <PageContainer title={editing ? `编辑内容${data ? `「${data.title}」` : ''}` : '新建内容'} onBack={() => navigate('/contents')}>
       {editing && error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='内容加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='内容加载失败' error={error} onRetry={reload} />
       ) : editing && (loading || !data) ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
-        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <ProCard style={{ flex: 1, minWidth: 0 }}>
+        <div className='console-split'>
+          <ProCard className='console-grow'>
             <ContentForm
               key={data?.id ?? 'new'}
               content={data}
@@ -156,7 +146,7 @@ export default function ContentEdit() {
           <ProCard
             title='手机预览'
             bordered
-            style={{ width: 440, flexShrink: 0 }}
+            className='console-preview'
             extra={stored ? <Typography.Text type='secondary'>保存于 {formatDateTime(stored.updatedAt)}</Typography.Text> : null}
           >
             {stored ? (

@@ -3,19 +3,20 @@
  * keys: the app opens them by name, so they cannot be renamed or removed) and other contents.
  */
 import { LockOutlined, PlusOutlined } from '@ant-design/icons'
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Button, Space, Tag, Tooltip, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useState } from 'react'
+import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
 import { UrlProTable } from '../../components/UrlProTable'
+import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 
 export default function ContentList() {
   const navigate = useNavigate()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<SiteContentItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -68,16 +69,10 @@ export default function ContentList() {
   return (
     <PageContainer title='内容'>
       <UrlProTable<SiteContentItem>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='内容列表'
         columns={columns}
-        fetch={(state) =>
-          siteContentsApi.list({
-            keyword: typeof state.filters.keyword === 'string' ? state.filters.keyword : undefined,
-            page: state.page,
-            size: state.size,
-          })
-        }
+        fetch={(state) => siteContentsApi.list(toServerQuery(state))}
         emptyText='没有符合条件的内容'
         toolBarRender={() => [
           <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>

@@ -3,14 +3,16 @@
  * the last 30 days. What a role does not handle (null from the server) is not shown.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
-import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { Button, Empty, Flex, Skeleton, Table, Tag } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@activity/wire'
 import { dashboardApi, type OverdueContact } from '../../api/dashboard'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
+import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
+import { useAccess } from '../../session/access'
 
 // echarts is large: it loads after the figures, only on this screen.
 const TrendChart = lazy(() => import('./TrendChart'))
@@ -31,26 +33,20 @@ function TodoCard({
   testId: string
 }) {
   return (
-    <Link to={to} data-testid={testId} style={{ display: 'block', flex: 1, minWidth: 220 }}>
-      <StatisticCard hoverable style={{ height: '100%' }} statistic={{ title, value: value as number, suffix }} footer={footer} />
+    <Link to={to} data-testid={testId} className='todo-card'>
+      <StatisticCard hoverable className='console-full-height' statistic={{ title, value: value as number, suffix }} footer={footer} />
     </Link>
   )
 }
 
 export default function Dashboard() {
   const { data, error, loading, reload } = useRemote(() => dashboardApi.get(), [])
+  const { canWorkClues } = useAccess()
 
   if (error && !data) {
     return (
       <PageContainer title='工作台'>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='工作台加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='工作台加载失败' error={error} onRetry={reload} />
       </PageContainer>
     )
   }
@@ -76,8 +72,8 @@ export default function Dashboard() {
 
   return (
     <PageContainer title='工作台' extra={<Button onClick={reload}>刷新</Button>}>
-      <ProCard title='待办' ghost gutter={16} wrap direction='row' style={{ marginBottom: 16 }}>
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', width: '100%' }}>
+      <ProCard title='待办' ghost gutter={16} wrap direction='row' className='console-gap-bottom'>
+        <Flex gap='middle' wrap className='console-full-width'>
           {data.pendingPartners !== null ? (
             <TodoCard
               testId='todo-partners'
@@ -102,10 +98,10 @@ export default function Dashboard() {
               to={`/withdrawals?status=${encodeURIComponent(WithdrawalStatus.applying)}`}
             />
           ) : null}
-          {data.role !== '财务' ? (
+          {canWorkClues ? (
             <TodoCard testId='todo-overdue' title='逾期未联系' value={data.overdueContacts.length} suffix='条' to='/clues?overdue=1' />
           ) : null}
-        </div>
+        </Flex>
       </ProCard>
 
       <ProCard
@@ -113,7 +109,7 @@ export default function Dashboard() {
         subTitle={`${formatDate(cycle.from)} 至 ${cycleEnd.format('YYYY-MM-DD')}`}
         split='vertical'
         bordered
-        style={{ marginBottom: 16 }}
+        className='console-gap-bottom'
       >
         <StatisticCard data-testid='cycle-clues' statistic={{ title: '新增线索', value: cycle.newClues, suffix: '条' }} />
         <StatisticCard data-testid='cycle-deals' statistic={{ title: '成交', value: cycle.deals, suffix: '单' }} />
@@ -127,13 +123,13 @@ export default function Dashboard() {
         />
       </ProCard>
 
-      <ProCard title='近30天趋势' bordered style={{ marginBottom: 16 }}>
+      <ProCard title='近30天趋势' bordered className='console-gap-bottom'>
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           {data.trend.length > 0 ? <TrendChart days={data.trend} /> : <Empty description='暂无数据' />}
         </Suspense>
       </ProCard>
 
-      {data.role !== '财务' ? (
+      {canWorkClues ? (
         <ProCard title='逾期未联系的线索' bordered>
           <Table<OverdueContact>
             rowKey='clueId'

@@ -44,5 +44,5 @@ export default function TrendChart({ days }: { days: TrendDay[] }) {
     }
   }, [days])
 
-  return <div ref={element} data-testid='trend-chart' style={{ width: '100%', height: 320 }} />
+  return <div ref={element} data-testid='trend-chart' className='trend-chart' />
 }

@@ -127,7 +127,7 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
                 type='error'
                 showIcon
                 message={confirming.preview.message ?? '该调整不能执行'}
-                style={{ marginBottom: 16 }}
+                className='console-gap-bottom'
               />
             ) : null}
             <Descriptions column={1} size='small' bordered>

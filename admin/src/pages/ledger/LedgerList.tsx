@@ -2,49 +2,32 @@
  * 资金流水: every ledger entry across partners, newest first (or oldest, sorted by 时间), filtered
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { LEDGER_TYPES, LedgerType } from '@activity/wire'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
-import { useState } from 'react'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import { type AdminLedgerEntry, type LedgerQuery, ledgerApi } from '../../api/ledger'
+import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { LEDGER_TYPE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
+import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
+import { useAccess } from '../../session/access'
 import { AdjustForm } from './AdjustForm'
 
-const TYPE_COLOR: Record<LedgerType, string> = {
-  [LedgerType.commission]: 'green',
-  [LedgerType.withdrawal]: 'blue',
-  [LedgerType.refund]: 'orange',
-  [LedgerType.adjustment]: 'purple',
-  [LedgerType.referralBonus]: 'cyan',
-  [LedgerType.clawback]: 'red',
-  [LedgerType.debtRepayment]: 'volcano',
-}
-
 const ARRAY_KEYS = ['date'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
-
-export function ledgerQuery(filters: Record<string, FilterValue>): LedgerQuery {
-  const date = Array.isArray(filters.date) ? filters.date : []
-  return { partnerId: text(filters.partnerId), type: text(filters.type), dateFrom: date[0], dateTo: date[1] }
-}
+const QUERY = { ranges: { date: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'] } as const
 
 function fetchPage(state: ListState) {
-  return ledgerApi.list({
-    ...ledgerQuery(state.filters),
-    sort: serverSort(state.sort, ['createdAt']),
-    page: state.page,
-    size: state.size,
-  })
+  return ledgerApi.list(toServerQuery(state, QUERY))
 }
 
 export default function LedgerList() {
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
-  const [generation, setGeneration] = useState(0)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+  const { canAdjustLedger } = useAccess()
 
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
@@ -56,7 +39,9 @@ export default function LedgerList() {
       render: (_, e) => (
         <Link to={`/partners/${e.partnerId}`}>
           {e.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{e.partnerPhone}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {e.partnerPhone}
+          </Typography.Text>
         </Link>
       ),
     },
@@ -66,8 +51,7 @@ export default function LedgerList() {
       dataIndex: 'type',
       valueType: 'select',
       width: 100,
-      valueEnum: Object.fromEntries(LEDGER_TYPES.map((t) => [t, { text: t }])),
-      render: (_, e) => <Tag color={TYPE_COLOR[e.type]}>{e.type}</Tag>,
+      ...enumColumn(LEDGER_TYPE_ENUM),
     },
     {
       title: '金额',
@@ -129,7 +113,7 @@ export default function LedgerList() {
   return (
     <PageContainer title='资金流水' subTitle='所有合伙人的佣金、推荐奖励、提现、退回、撤回和调整'>
       <UrlProTable<AdminLedgerEntry>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='资金流水'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
@@ -137,13 +121,17 @@ export default function LedgerList() {
         onState={(state) => setFilters(state.filters)}
         scroll={{ x: 1210 }}
         emptyText={<Empty description='没有符合条件的资金流水' />}
-        toolBarRender={() => [
-          <AdjustForm
-            key='adjust'
-            partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
-            onDone={() => setGeneration((n) => n + 1)}
-          />,
-        ]}
+        toolBarRender={() =>
+          canAdjustLedger
+            ? [
+                <AdjustForm
+                  key='adjust'
+                  partnerId={typeof filters.partnerId === 'string' ? filters.partnerId : undefined}
+                  onDone={reload}
+                />,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

@@ -4,23 +4,24 @@
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { ADMIN_ROLES, AdminRole } from '@activity/wire'
-import { Alert, App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
+import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { type ReactElement, useState } from 'react'
-import { ApiError } from '../../api/client'
+import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
+import { ADMIN_ROLE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 import { formatDateTime } from '../../format'
+import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
 
 type Operator = Admin & Record<string, unknown>
 
-const ROLE_COLOR: Record<AdminRole, string> = { [AdminRole.admin]: 'red', [AdminRole.finance]: 'gold', [AdminRole.enrollTeacher]: 'blue' }
 const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: r }))
 
 interface CreateValues {
@@ -38,7 +39,7 @@ function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account
     content: (
       <Space direction='vertical'>
         <Typography.Text>请把密码交给本人，并提醒其登录后修改。关闭后将不再显示。</Typography.Text>
-        <Typography.Text code copyable style={{ fontSize: 18 }} data-testid='password-once'>
+        <Typography.Text code copyable className='console-figure' data-testid='password-once'>
           {password}
         </Typography.Text>
       </Space>
@@ -50,29 +51,25 @@ function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account
 function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () => void }) {
   const { modal } = App.useApp()
   const [form] = Form.useForm<CreateValues>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<CreateValues>
       title='新增操作员'
       form={form}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ role: AdminRole.enrollTeacher, password: generatePassword() }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async (values) => {
-        try {
-          await operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim() })
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim() }))
+        if (!done) return false
         showPasswordOnce(modal, values.account.trim(), values.password)
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormText
         name='account'
         label='账号'
@@ -113,28 +110,24 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
 
 function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger: ReactElement; onSaved: () => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<{ name: string; role: AdminRole }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ name: operator.name, role: operator.role }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async ({ name, role }) => {
-        try {
-          await operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true })
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true }))
+        if (!done) return false
         message.success('已保存')
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormText
         name='name'
         label='姓名'
@@ -152,8 +145,9 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
 export default function OperatorList() {
   const { message, modal } = App.useApp()
   const { admin: me } = useSession()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const { canManageOperators } = useAccess()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const setEnabled = (o: Operator, enabled: boolean) =>
     operatorsApi.update({ id: o.id, enabled: enabled ? '是' : '否' }).then(
@@ -190,8 +184,7 @@ export default function OperatorList() {
       title: '角色',
       dataIndex: 'role',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ADMIN_ROLES.map((r) => [r, { text: r }])),
-      render: (_, o) => <Tag color={ROLE_COLOR[o.role]}>{o.role}</Tag>,
+      ...enumColumn(ADMIN_ROLE_ENUM),
     },
     {
       title: '状态',
@@ -204,6 +197,7 @@ export default function OperatorList() {
       title: '操作',
       valueType: 'option',
       width: 260,
+      hideInTable: !canManageOperators,
       render: (_, o) => [
         <EditForm key='edit' operator={o} onSaved={reload} trigger={<a>修改</a>} />,
         o.enabled ? (
@@ -236,29 +230,28 @@ export default function OperatorList() {
   return (
     <PageContainer title='操作员'>
       <UrlProTable<Operator>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='操作员'
         columns={columns}
-        fetch={(state: ListState) =>
-          operatorsApi.list({
-            keyword: typeof state.filters.keyword === 'string' ? state.filters.keyword : undefined,
-            role: typeof state.filters.role === 'string' ? state.filters.role : undefined,
-            page: state.page,
-            size: state.size,
-          }) as Promise<{ list: Operator[]; total: number; page: number; size: number }>
+        fetch={(state) =>
+          operatorsApi.list(toServerQuery(state)) as Promise<{ list: Operator[]; total: number; page: number; size: number }>
         }
         emptyText='没有符合条件的操作员'
-        toolBarRender={() => [
-          <CreateForm
-            key='add'
-            onSaved={reload}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新增操作员
-              </Button>
-            }
-          />,
-        ]}
+        toolBarRender={() =>
+          canManageOperators
+            ? [
+                <CreateForm
+                  key='add'
+                  onSaved={reload}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增操作员
+                    </Button>
+                  }
+                />,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

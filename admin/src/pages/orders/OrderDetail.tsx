@@ -1,12 +1,13 @@
 /** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
 import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
-import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd'
+import { Alert, Empty, Skeleton, Table } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
+import { LoadFailure } from '../../components/LoadFailure'
+import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
-import { PAY_STATUS_COLOR } from './OrderList'
 
 const OUTCOME: Record<string, string> = { paid: '已入账', failed: '支付失败', unchanged: '重复通知，未改变', ignored: '已忽略' }
 
@@ -17,14 +18,7 @@ export default function OrderDetail() {
   if (error && !order) {
     return (
       <PageContainer title='订单详情' onBack={() => history.back()}>
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='订单加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-        />
+        <LoadFailure title='订单加载失败' error={error} onRetry={reload} />
       </PageContainer>
     )
   }
@@ -40,7 +34,7 @@ export default function OrderDetail() {
     <PageContainer
       title={`订单 ${order.orderNo}`}
       onBack={() => history.back()}
-      tags={<Tag color={PAY_STATUS_COLOR[order.payStatus]}>{order.payStatus}</Tag>}
+      tags={<EnumTag valueEnum={ORDER_PAY_STATUS_ENUM} value={order.payStatus} />}
     >
       <ProCard direction='column' gutter={[0, 16]} ghost>
         <ProCard title='订单信息' bordered>

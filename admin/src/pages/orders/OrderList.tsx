@@ -5,6 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import {
+  type ActionType,
   ModalForm,
   PageContainer,
   ProFormDependency,
@@ -15,25 +16,18 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { ORDER_PAY_STATUSES, OrderPayStatus } from '@activity/wire'
-import { Alert, App, Button, Form, Space, Tag, Typography } from 'antd'
-import { type ReactElement, useState } from 'react'
+import { App, Button, Form, Space, Typography } from 'antd'
+import { type ReactElement, useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ApiError } from '../../api/client'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { ORDER_PAY_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
-import type { ListState } from '../../hooks/list-state'
-
-export const PAY_STATUS_COLOR: Record<OrderPayStatus, string> = {
-  [OrderPayStatus.unpaid]: 'orange',
-  [OrderPayStatus.paying]: 'blue',
-  [OrderPayStatus.paid]: 'green',
-  [OrderPayStatus.failed]: 'red',
-}
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 
 /** ¥1,000,000.00, the back-office's limit for one order. */
 const ORDER_MAX = 100_000_000
@@ -63,15 +57,15 @@ function totalOf(items: ItemValues[] | undefined): number | undefined {
 
 function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated: (order: Order) => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear, refuse } = useSubmission()
   return (
     <ModalForm<OrderValues>
       title='新建订单'
       trigger={trigger}
       width={720}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ items: [{ quantity: 1 }] }}
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async (values) => {
         const items = values.items.map((i) => ({
           name: (i.name ?? '').trim(),
@@ -80,14 +74,14 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         }))
         const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
         if (total <= 0) {
-          setRefusal('订单金额须大于0')
+          refuse('订单金额须大于0')
           return false
         }
         if (total > ORDER_MAX) {
-          setRefusal(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
+          refuse(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
           return false
         }
-        try {
+        return submit(async () => {
           const order = await ordersApi.create({
             partnerId: Number(values.partnerId),
             title: values.title?.trim() || undefined,
@@ -96,16 +90,12 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
           })
           message.success(`订单 ${order.orderNo} 已创建，合伙人可在其订单中支付`)
           onCreated(order)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        })
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
-        <PartnerSelect style={{ width: 360 }} />
+        <PartnerSelect className='console-field-lg' />
       </Form.Item>
       <ProFormText
         name='title'
@@ -172,7 +162,8 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
 
 export default function OrderList() {
   const navigate = useNavigate()
-  const [generation, setGeneration] = useState(0)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<Order>[] = [
     {
@@ -199,8 +190,7 @@ export default function OrderList() {
       title: '支付状态',
       dataIndex: 'payStatus',
       valueType: 'select',
-      valueEnum: Object.fromEntries(ORDER_PAY_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, o) => <Tag color={PAY_STATUS_COLOR[o.payStatus]}>{o.payStatus}</Tag>,
+      ...enumColumn(ORDER_PAY_STATUS_ENUM),
     },
     { title: '支付方式', dataIndex: 'channel', search: false, render: (_, o) => o.channel ?? '-' },
     { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },
@@ -219,25 +209,16 @@ export default function OrderList() {
   return (
     <PageContainer title='订单'>
       <UrlProTable<Order>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='订单列表'
         columns={columns}
-        fetch={(state: ListState) => {
-          const f = (k: string) => (typeof state.filters[k] === 'string' ? (state.filters[k] as string) : undefined)
-          return ordersApi.list({
-            payStatus: f('payStatus'),
-            partnerId: f('partnerId'),
-            orderNo: f('orderNo'),
-            page: state.page,
-            size: state.size,
-          })
-        }}
+        fetch={(state) => ordersApi.list(toServerQuery(state))}
         emptyText='没有符合条件的订单'
         toolBarRender={() => [
           <CreateOrder
             key='add'
             onCreated={(order) => {
-              setGeneration((n) => n + 1)
+              reload()
               navigate(`/orders/${order.id}`)
             }}
             trigger={

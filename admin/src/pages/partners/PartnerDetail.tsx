@@ -4,20 +4,29 @@
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
-import { AdminRole, type ClueStatus, type LedgerType, type WithdrawalStatus } from '@activity/wire'
-import { Alert, Button, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd'
+import type { PartnerStatus } from '@activity/wire'
+import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, theme, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
+import { LoadFailure } from '../../components/LoadFailure'
+import {
+  CLUE_STATUS_ENUM,
+  EnumTag,
+  LEDGER_TYPE_ENUM,
+  PARTNER_STATUS_ENUM,
+  WITHDRAWAL_STATUS_ENUM,
+  enumColumn,
+} from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
-import { useSession } from '../../session/session'
-import { PartnerStatusTag, partnerName } from './partner-status'
+import { useAccess } from '../../session/access'
+import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
 const text = (v: string | null | undefined) => (v ? v : '-')
@@ -26,7 +35,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminClue>[] = [
     { title: '姓名', dataIndex: 'name', render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
     { title: '手机号', dataIndex: 'phone' },
-    { title: '状态', dataIndex: 'status', render: (_, c) => <Tag>{c.status as ClueStatus}</Tag> },
+    { title: '状态', dataIndex: 'status', ...enumColumn(CLUE_STATUS_ENUM) },
     { title: '负责老师', dataIndex: 'assigneeName', render: (_, c) => c.assigneeName ?? '未分配' },
     { title: '成交金额', dataIndex: 'amount', render: (_, c) => (c.amount === null ? '-' : formatYuan(c.amount)) },
     { title: '登记时间', dataIndex: 'createdAt', render: (_, c) => formatDateTime(c.createdAt) },
@@ -47,13 +56,13 @@ function ClueTab({ partnerId }: { partnerId: number }) {
 function LedgerTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', render: (_, e) => formatDateTime(e.createdAt) },
-    { title: '类型', dataIndex: 'type', render: (_, e) => <Tag>{e.type as LedgerType}</Tag> },
+    { title: '类型', dataIndex: 'type', ...enumColumn(LEDGER_TYPE_ENUM) },
     {
       title: '金额（元）',
       dataIndex: 'amount',
       align: 'right',
       render: (_, e) => (
-        <span style={{ color: e.amount < 0 ? '#cf1322' : '#389e0d' }}>{formatYuan(e.amount, { symbol: false, sign: true })}</span>
+        <Typography.Text type={e.amount < 0 ? 'danger' : 'success'}>{formatYuan(e.amount, { symbol: false, sign: true })}</Typography.Text>
       ),
     },
     { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (_, e) => formatYuan(e.balanceAfter, { symbol: false }) },
@@ -61,7 +70,8 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
       title: '欠款（元）',
       dataIndex: 'debtAfter',
       align: 'right',
-      render: (_, e) => (e.debtAfter > 0 ? <span style={{ color: '#cf1322' }}>{formatYuan(e.debtAfter, { symbol: false })}</span> : '-'),
+      render: (_, e) =>
+        e.debtAfter > 0 ? <Typography.Text type='danger'>{formatYuan(e.debtAfter, { symbol: false })}</Typography.Text> : '-',
     },
     {
       title: '冻结',
@@ -87,7 +97,7 @@ function WithdrawalTab({ partnerId }: { partnerId: number }) {
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => formatYuan(w.amount, { symbol: false }) },
-    { title: '状态', dataIndex: 'status', render: (_, w) => <Tag>{w.status as WithdrawalStatus}</Tag> },
+    { title: '状态', dataIndex: 'status', ...enumColumn(WITHDRAWAL_STATUS_ENUM) },
     { title: '收款', dataIndex: 'payoutAccount', render: (_, w) => `${w.payoutType} ${w.payoutName} ${w.payoutAccount}` },
     { title: '交易流水号', dataIndex: 'transactionNo', render: (_, w) => text(w.transactionNo) },
     { title: '拒绝原因', dataIndex: 'refuseReason', render: (_, w) => text(w.refuseReason) },
@@ -110,23 +120,22 @@ export default function PartnerDetail() {
   const params = useParams()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const { admin } = useSession()
+  const { canWorkClues, seesPartnerMoney, canReviewPartners } = useAccess()
+  const { token } = theme.useToken()
   const [search, setSearch] = useSearchParams()
   const { data: p, error, reload } = useRemote(() => (valid ? partnersApi.details(id) : Promise.reject(new Error('合伙人不存在'))), [id])
 
   if (!valid || (error && !p)) {
     return (
       <PageContainer title='合伙人详情'>
-        <Result
-          status='warning'
-          title={error ?? '合伙人不存在'}
+        <LoadFailure
+          page
+          error={error ?? '合伙人不存在'}
+          onRetry={valid ? reload : undefined}
           extra={
-            <Space>
-              {valid ? <Button onClick={reload}>重试</Button> : null}
-              <Link to='/partners'>
-                <Button type='primary'>返回合伙人列表</Button>
-              </Link>
-            </Space>
+            <Link to='/partners'>
+              <Button type='primary'>返回合伙人列表</Button>
+            </Link>
           }
         />
       </PageContainer>
@@ -140,35 +149,28 @@ export default function PartnerDetail() {
     )
   }
 
-  const role = admin?.role
   const tabs = [
-    role === AdminRole.admin || role === AdminRole.enrollTeacher
-      ? { key: 'clues', label: '线索', children: <ClueTab partnerId={p.id} /> }
-      : null,
-    role === AdminRole.admin || role === AdminRole.finance
-      ? { key: 'ledger', label: '资金流水', children: <LedgerTab partnerId={p.id} /> }
-      : null,
-    role === AdminRole.admin || role === AdminRole.finance
-      ? { key: 'withdrawals', label: '提现记录', children: <WithdrawalTab partnerId={p.id} /> }
-      : null,
+    canWorkClues ? { key: 'clues', label: '线索', children: <ClueTab partnerId={p.id} /> } : null,
+    seesPartnerMoney ? { key: 'ledger', label: '资金流水', children: <LedgerTab partnerId={p.id} /> } : null,
+    seesPartnerMoney ? { key: 'withdrawals', label: '提现记录', children: <WithdrawalTab partnerId={p.id} /> } : null,
   ].filter((t): t is NonNullable<typeof t> => t !== null)
   const tab = tabs.some((t) => t.key === search.get('tab')) ? (search.get('tab') as string) : tabs[0]?.key
 
   return (
     <PageContainer
       title={partnerName(p)}
-      subTitle={<PartnerStatusTag status={p.status} />}
+      subTitle={<EnumTag valueEnum={PARTNER_STATUS_ENUM} value={p.status as PartnerStatus} />}
       onBack={() => window.history.back()}
-      extra={role === AdminRole.admin ? <ReviewActions partner={p} onDone={reload} /> : null}
+      extra={canReviewPartners ? <ReviewActions partner={p} onDone={reload} /> : null}
     >
       {p.status === '已拒绝' && p.rejectReason ? (
-        <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+        <Alert type='error' showIcon message={`拒绝原因：${p.rejectReason}`} className='console-gap-bottom' />
       ) : null}
       {p.status === '已禁用' && p.rejectReason ? (
-        <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} style={{ marginBottom: 16 }} />
+        <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} className='console-gap-bottom' />
       ) : null}
 
-      <ProCard split='vertical' bordered style={{ marginBottom: 16 }}>
+      <ProCard split='vertical' bordered className='console-gap-bottom'>
         <StatisticCard statistic={{ title: '团队人数', value: p.teamSize, suffix: '人' }} />
         <StatisticCard statistic={{ title: '线索', value: p.clueCounts.total, suffix: '条' }} />
         <StatisticCard statistic={{ title: '成交', value: p.clueCounts.deal, suffix: '单' }} />
@@ -184,14 +186,14 @@ export default function PartnerDetail() {
                 tip: '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣',
                 value: formatYuan(p.wallet.debt, { symbol: false }),
                 prefix: '¥',
-                valueStyle: p.wallet.debt > 0 ? { color: '#cf1322' } : undefined,
+                valueStyle: p.wallet.debt > 0 ? { color: token.colorError } : undefined,
               }}
             />
           </>
         ) : null}
       </ProCard>
 
-      <ProCard title='基本信息' bordered style={{ marginBottom: 16 }}>
+      <ProCard title='基本信息' bordered className='console-gap-bottom'>
         <Descriptions column={3} size='small'>
           <Descriptions.Item label='编号'>{p.id}</Descriptions.Item>
           <Descriptions.Item label='手机号'>
@@ -219,9 +221,9 @@ export default function PartnerDetail() {
         </Descriptions>
       </ProCard>
 
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+      <Row gutter={16} className='console-gap-bottom'>
         <Col span={12}>
-          <ProCard title='个人信息' bordered style={{ height: '100%' }}>
+          <ProCard title='个人信息' bordered className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
               <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
@@ -235,7 +237,7 @@ export default function PartnerDetail() {
           </ProCard>
         </Col>
         <Col span={12}>
-          <ProCard title='报名信息' bordered style={{ height: '100%' }}>
+          <ProCard title='报名信息' bordered className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
               <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>

@@ -1,25 +1,25 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { AdminRole, PARTNER_STATUSES, type PartnerStatus } from '@activity/wire'
+import { Space } from 'antd'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
+import { PARTNER_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
-import { useSession } from '../../session/session'
-import { PartnerStatusTag, partnerName } from './partner-status'
+import { useAccess } from '../../session/access'
+import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
 
 const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
 const ARRAY_KEYS = ['registered'] as const
 
 export default function PartnerList() {
-  const { admin } = useSession()
+  const { canReviewPartners, canExportPartners } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const [state, setState] = useState<ListState>()
-  const mayReview = admin?.role === AdminRole.admin
 
   const columns: ProColumns<AdminPartner>[] = [
     { title: '编号', dataIndex: 'id', width: 72, search: false },
@@ -35,8 +35,8 @@ export default function PartnerList() {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      fieldProps: { options: PARTNER_STATUSES.map((s) => ({ label: s, value: s })), allowClear: true },
-      render: (_, p) => <PartnerStatusTag status={p.status as PartnerStatus} />,
+      ...enumColumn(PARTNER_STATUS_ENUM),
+      fieldProps: { allowClear: true },
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、姓名或推广码' } },
     {
@@ -55,12 +55,10 @@ export default function PartnerList() {
       search: false,
       width: 200,
       render: (_, p) => (
-        <>
-          <Link to={`/partners/${p.id}`} style={{ marginRight: 8 }}>
-            详情
-          </Link>
-          {mayReview ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
-        </>
+        <Space size='small'>
+          <Link to={`/partners/${p.id}`}>详情</Link>
+          {canReviewPartners ? <ReviewActions compact partner={p} onDone={() => void actionRef.current?.reload()} /> : null}
+        </Space>
       ),
     },
   ]
@@ -78,7 +76,7 @@ export default function PartnerList() {
         emptyText='没有符合条件的合伙人'
         fetch={(s) => partnersApi.list(toServerQuery(s, { ranges: RANGES }))}
         toolBarRender={() =>
-          mayReview
+          canExportPartners
             ? [
                 <ExportButton key='export' path={partnersApi.exportPath} query={exportQuery} testId='partner-export'>
                   导出Excel

@@ -6,8 +6,8 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components'
 import { PartnerStatus } from '@activity/wire'
 import { App, Button, Popconfirm, Space } from 'antd'
-import { ApiError } from '../../api/client'
 import { type AdminPartner, type AuditDecision, partnersApi } from '../../api/partners'
+import { refusalOf } from '../../hooks/useSubmission'
 import { partnerName } from './partner-status'
 
 interface Props {
@@ -30,7 +30,7 @@ export function ReviewActions({ partner, onDone, compact = false }: Props) {
       message.success(done)
       return true
     } catch (error) {
-      message.error(error instanceof ApiError ? error.message : String(error))
+      message.error(refusalOf(error))
       return true
     } finally {
       onDone()

@@ -8,11 +8,13 @@ import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable,
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
-import { ApiError, get } from '../../api/client'
+import { get } from '../../api/client'
 import { type Background, postersApi } from '../../api/posters'
 import { ImageUpload } from '../../components/ImageUpload'
+import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 import { PosterPhone } from './PosterPhone'
 
 interface BackgroundValues {
@@ -36,31 +38,27 @@ function BackgroundForm({
   onSaved: (saved: Background) => void
 }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<BackgroundValues>
       title={background ? `修改背景「${background.name}」` : '新增海报背景'}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={background ? { name: background.name, url: background.url, sort: background.sort } : { sort: nextSort }}
-      onValuesChange={() => setRefusal(undefined)}
-      onFinish={async (values) => {
-        try {
+      onValuesChange={clear}
+      onFinish={(values) =>
+        submit(async () => {
           const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
           const saved = background
             ? await postersApi.update({ id: background.id, ...input }, { quiet: true })
             : await postersApi.create(input)
           message.success(background ? '背景已修改' : '背景已新增')
           onSaved(saved)
-          return true
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
-      }}
+        })
+      }
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <Form.Item
         name='url'
         label='背景图片'
@@ -155,7 +153,7 @@ export default function PosterList() {
       title: '图片',
       dataIndex: 'url',
       width: 80,
-      render: (_, b) => <Image src={b.url} alt={b.name} width={45} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} />,
+      render: (_, b) => <Image src={b.url} alt={b.name} width={45} height={72} className='console-thumb' />,
     },
     {
       title: '名称',
@@ -234,28 +232,18 @@ export default function PosterList() {
 
   return (
     <PageContainer title='海报'>
-      {error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='海报背景加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
+      {error ? <LoadFailure title='海报背景加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       {!loading && !error && !withSwitch ? (
         <Alert
           type='warning'
           showIcon
-          style={{ marginBottom: 16 }}
+          className='console-gap-bottom'
           message='合伙人可选择下列全部背景'
           description='后台暂不支持单独停用背景；不再使用的背景请删除。'
         />
       ) : null}
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: 1, minWidth: 0 }}>
+      <div className='console-split'>
+        <div className='console-grow'>
           <ProTable<Background>
             rowKey='id'
             headerTitle='海报背景'
@@ -283,9 +271,14 @@ export default function PosterList() {
             ]}
           />
         </div>
-        <ProCard title='手机预览' bordered style={{ width: 440, flexShrink: 0 }} data-testid='poster-preview'>
-          <Space direction='vertical' style={{ width: '100%' }}>
-            <PartnerSelect value={partnerId} onChange={setPartnerId} placeholder='选择合伙人（默认示例：张三）' style={{ width: '100%' }} />
+        <ProCard title='手机预览' bordered className='console-preview' data-testid='poster-preview'>
+          <Space direction='vertical' className='console-full-width'>
+            <PartnerSelect
+              value={partnerId}
+              onChange={setPartnerId}
+              placeholder='选择合伙人（默认示例：张三）'
+              className='console-full-width'
+            />
             <Typography.Text type='secondary'>{partner ? `${name} 的海报：二维码为其分享链接` : '示例合伙人的海报'}</Typography.Text>
             <PosterPhone backgrounds={shown} chosenId={chosenId} onPick={setChosenId} name={name} code={code} link={link} />
           </Space>

@@ -6,6 +6,7 @@
  */
 import QRCode from 'qrcode'
 import { useEffect, useRef, useState } from 'react'
+import '../../components/PhonePreview.css'
 import { drawPlan, matrixOf, POSTER_HEIGHT, POSTER_SCALE, POSTER_WIDTH, posterPlan, type PosterContext, qrSegments } from '@activity/domain'
 
 export interface PhoneBackground {
@@ -64,59 +65,31 @@ export function PosterPhone({ backgrounds, chosenId, onPick, name, code, link }:
   }, [chosen, name, code, link])
 
   return (
-    <div
-      data-testid='poster-phone'
-      data-drawn={drawn}
-      style={{
-        width: 375,
-        height: 667,
-        margin: '0 auto',
-        display: 'flex',
-        flexDirection: 'column',
-        background: '#151515',
-        borderRadius: 24,
-        border: '8px solid #333',
-        boxSizing: 'content-box',
-        overflow: 'hidden',
-      }}
-    >
-      <div
-        style={{ height: 44, flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff', fontSize: 16 }}
-      >
-        分享海报
-      </div>
-      <div style={{ flex: 1, minHeight: 0, padding: '4px 24px', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div data-testid='poster-phone' data-drawn={drawn} className='phone-frame phone-frame--dark'>
+      <div className='phone-frame__bar'>分享海报</div>
+      <div className='poster-canvas-box'>
         <canvas
           ref={canvas}
           aria-label='海报预览'
           width={POSTER_WIDTH * POSTER_SCALE}
           height={POSTER_HEIGHT * POSTER_SCALE}
-          style={{ maxWidth: '100%', maxHeight: '100%', aspectRatio: `${POSTER_WIDTH} / ${POSTER_HEIGHT}`, display: 'block' }}
+          className='poster-canvas'
+          style={{ aspectRatio: `${POSTER_WIDTH} / ${POSTER_HEIGHT}` }}
         />
       </div>
       {backgrounds.length > 1 ? (
-        <div style={{ flexShrink: 0, padding: '8px 12px 12px' }}>
-          <div style={{ color: '#999', fontSize: 12, marginBottom: 6 }}>选择背景</div>
-          <div style={{ display: 'flex', gap: 8, overflowX: 'auto' }}>
+        <div className='poster-picker'>
+          <div className='poster-picker__label'>选择背景</div>
+          <div className='poster-picker__list'>
             {backgrounds.map((b) => (
               <button
                 key={b.id}
                 type='button'
                 onClick={() => onPick(b.id)}
                 title={b.name}
-                style={{
-                  flexShrink: 0,
-                  width: 44,
-                  height: 70,
-                  padding: 0,
-                  border: b.id === chosen?.id ? '2px solid #ff6b00' : '2px solid transparent',
-                  borderRadius: 6,
-                  overflow: 'hidden',
-                  background: '#333',
-                  cursor: 'pointer',
-                }}
+                className={b.id === chosen?.id ? 'poster-picker__item poster-picker__item--chosen' : 'poster-picker__item'}
               >
-                <img src={b.url} alt={b.name} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+                <img src={b.url} alt={b.name} />
               </button>
             ))}
           </div>

@@ -5,10 +5,10 @@
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { Alert, Button, Form, Input, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { ApiError } from '../../api/client'
 import { sessionApi } from '../../api/session'
+import { useSubmission } from '../../hooks/useSubmission'
 import { HOME } from '../../routes'
 import { safeReturnPath, useSession } from '../../session/session'
 
@@ -21,43 +21,35 @@ export default function SignIn() {
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const { signedIn } = useSession()
-  const [refusal, setRefusal] = useState<string>()
-  const [sending, setSending] = useState(false)
+  const { submit: send, refusal, pending: sending, clear } = useSubmission()
   const expired = search.get('expired') === '1'
 
   useEffect(() => {
     document.title = '登录 - 合伙人运营后台'
   }, [])
 
-  const submit = async (values: Values) => {
-    if (sending) return
-    setSending(true)
-    try {
+  const submit = (values: Values) =>
+    send(async () => {
       const admin = await sessionApi.signIn(values)
       signedIn(admin)
       navigate(safeReturnPath(search.get('redirect')) ?? HOME, { replace: true })
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setSending(false)
-    }
-  }
+    })
 
   return (
-    <div style={{ minHeight: '100vh', background: '#f0f2f5', paddingTop: '12vh' }}>
-      <div style={{ width: 328, margin: '0 auto' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginBottom: 8 }}>
+    <div className='sign-in'>
+      <div className='sign-in__box'>
+        <Typography.Title level={2} className='sign-in__title'>
           合伙人运营后台
         </Typography.Title>
-        <Typography.Paragraph type='secondary' style={{ textAlign: 'center', marginBottom: 32 }}>
+        <Typography.Paragraph type='secondary' className='sign-in__subtitle'>
           合伙人审核 · 线索跟进 · 提现打款
         </Typography.Paragraph>
         {refusal ? (
-          <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 24 }} />
+          <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-bottom-lg' />
         ) : expired ? (
-          <Alert type='info' showIcon message='登录已过期，请重新登录' style={{ marginBottom: 24 }} />
+          <Alert type='info' showIcon message='登录已过期，请重新登录' className='console-gap-bottom-lg' />
         ) : null}
-        <Form<Values> size='large' onFinish={submit} onValuesChange={() => setRefusal(undefined)}>
+        <Form<Values> size='large' onFinish={submit} onValuesChange={clear}>
           <Form.Item name='account' rules={[{ required: true, whitespace: true, message: '请填写账号' }]}>
             <Input prefix={<UserOutlined />} placeholder='账号' autoComplete='username' allowClear />
           </Form.Item>

@@ -16,15 +16,16 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
-import { Alert, App, Button, InputNumber, Space, Table, Typography } from 'antd'
+import { Alert, App, Button, Flex, InputNumber, Space, Table, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
-import { ApiError } from '../../api/client'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
 import { formatYuan, parseYuan } from '@activity/money'
+import { LoadFailure } from '../../components/LoadFailure'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
 import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from '@activity/domain'
 
 interface TierValues {
@@ -36,34 +37,29 @@ interface TierValues {
 /** 新增 / 修改: the server's refusal (a duplicate name or minimum) stays on the form. */
 function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElement; onSaved: () => void }) {
   const { message } = App.useApp()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   return (
     <ModalForm<TierValues>
       title={tier ? `修改档位「${tier.name}」` : '新增档位'}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         tier
           ? { name: tier.name, minDeals: tier.minDeals, commission: formatYuan(tier.commissionPerDeal, { symbol: false, grouping: false }) }
           : undefined
       }
-      onValuesChange={() => setRefusal(undefined)}
+      onValuesChange={clear}
       onFinish={async ({ name, minDeals, commission }) => {
         const input = { name: name.trim(), minDeals, commissionPerDeal: parseYuan(commission, { negative: true }) ?? 0 }
-        try {
-          if (tier) await levelsApi.update({ id: tier.id, ...input })
-          else await levelsApi.create(input)
-        } catch (error) {
-          setRefusal(error instanceof ApiError ? error.message : String(error))
-          return false
-        }
+        const done = await submit(() => (tier ? levelsApi.update({ id: tier.id, ...input }) : levelsApi.create(input)))
+        if (!done) return false
         message.success(tier ? '档位已修改' : '档位已新增')
         onSaved()
         return true
       }}
     >
-      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+      {shown}
       <ProFormText
         name='name'
         label='档位名称'
@@ -105,16 +101,16 @@ function EarningsPreview({ tiers }: { tiers: Level[] }) {
           value={deals}
           onChange={(v) => setDeals(typeof v === 'number' ? v : 0)}
           addonAfter='单'
-          style={{ width: 140 }}
+          className='console-field-xs'
         />
         <span>的合伙人可得佣金</span>
-        <Typography.Text strong style={{ fontSize: 18 }} data-testid='tier-preview-total'>
+        <Typography.Text strong className='console-figure' data-testid='tier-preview-total'>
           {formatYuan(total)}
         </Typography.Text>
       </Space>
       {lines.length > 0 ? (
         <Table
-          style={{ marginTop: 16 }}
+          className='console-gap-top'
           size='small'
           pagination={false}
           rowKey='from'
@@ -144,13 +140,13 @@ const BONUS_RULE_TEXT =
 function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
   const { message } = App.useApp()
   const { data, error, reload } = useRemote(() => levelsApi.referralBonus(), [])
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, shown, clear } = useSubmission()
   const example = tiers[0]?.commissionPerDeal ?? 10000
   return (
     <ProCard title='推荐奖励' bordered headerBordered data-testid='referral-bonus'>
       <Typography.Paragraph type='secondary'>{BONUS_RULE_TEXT}</Typography.Paragraph>
       {error ? (
-        <Alert role='alert' type='error' showIcon message={error} action={<Button onClick={reload}>重试</Button>} />
+        <LoadFailure error={error} onRetry={reload} />
       ) : !data ? null : (
         <ProForm<BonusValues>
           key={`${data.mode}-${data.amount}-${data.percent}`}
@@ -160,7 +156,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
             amount: data.amount ? formatYuan(data.amount, { symbol: false, grouping: false }) : undefined,
             percent: data.percent || undefined,
           }}
-          onValuesChange={() => setRefusal(undefined)}
+          onValuesChange={clear}
           submitter={{ searchConfig: { submitText: '保存推荐奖励' }, resetButtonProps: false }}
           onFinish={async ({ mode, amount, percent }) => {
             const input =
@@ -169,19 +165,17 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
                 : mode === ReferralBonusMode.percent
                   ? { mode, percent }
                   : { mode }
-            let saved: ReferralBonus
-            try {
+            let saved: ReferralBonus | undefined
+            const done = await submit(async () => {
               saved = await levelsApi.saveReferralBonus(input)
-            } catch (e) {
-              setRefusal(e instanceof ApiError ? e.message : String(e))
-              return false
-            }
+            })
+            if (!done || !saved) return false
             message.success(saved.mode === ReferralBonusMode.off ? '推荐奖励已关闭' : '推荐奖励已保存')
             reload()
             return true
           }}
         >
-          {refusal ? <Alert role='alert' type='error' showIcon message={refusal} style={{ marginBottom: 16 }} /> : null}
+          {shown}
           <ProFormRadio.Group
             name='mode'
             label='奖励方式'
@@ -259,18 +253,8 @@ export default function TierList() {
 
   return (
     <PageContainer title='档位'>
-      <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} style={{ marginBottom: 16 }} />
-      {error ? (
-        <Alert
-          role='alert'
-          type='error'
-          showIcon
-          message='档位加载失败'
-          description={error}
-          action={<Button onClick={reload}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
+      <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} className='console-gap-bottom' />
+      {error ? <LoadFailure title='档位加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <ProTable<Level>
         rowKey='id'
         headerTitle='本周期档位'
@@ -293,10 +277,10 @@ export default function TierList() {
           />,
         ]}
       />
-      <div style={{ height: 16 }} />
-      <EarningsPreview tiers={tiers} />
-      <div style={{ height: 16 }} />
-      <ReferralBonusCard tiers={tiers} />
+      <Flex vertical gap='middle' className='console-gap-top'>
+        <EarningsPreview tiers={tiers} />
+        <ReferralBonusCard tiers={tiers} />
+      </Flex>
     </PageContainer>
   )
 }

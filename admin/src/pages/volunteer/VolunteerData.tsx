@@ -4,17 +4,17 @@
  * (/pages/user/volunteer), with that page's checks, so the office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
-import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
-import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag } from 'antd'
+import { type ActionType, PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
+import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
-import { ApiError } from '../../api/client'
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
-import type { ListState } from '../../hooks/list-state'
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
 import { VolunteerImport } from './VolunteerImport'
 
 const TABS = [
@@ -23,12 +23,11 @@ const TABS = [
   { key: 'query', label: '志愿查询', path: '/volunteer/query' },
 ] as const
 
-const text = (state: ListState, key: string) => (typeof state.filters[key] === 'string' ? (state.filters[key] as string) : undefined)
 const when = formatDateTime
 
 function Results() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ExamResult>[] = [
     {
       title: '年份',
@@ -66,18 +65,10 @@ function Results() {
   ]
   return (
     <UrlProTable<ExamResult>
-      key={generation}
+      actionRef={actionRef}
       headerTitle='录取信息'
       columns={columns}
-      fetch={(state) =>
-        volunteerApi.results({
-          year: text(state, 'year'),
-          batch: text(state, 'batch'),
-          keyword: text(state, 'keyword'),
-          page: state.page,
-          size: state.size,
-        })
-      }
+      fetch={(state) => volunteerApi.results(toServerQuery(state))}
       emptyText='没有录取信息：请导入'
       toolBarRender={() => [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />]}
     />
@@ -85,8 +76,8 @@ function Results() {
 }
 
 function ScoreLines() {
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ScoreLine>[] = [
     {
       title: '年份',
@@ -115,12 +106,10 @@ function ScoreLines() {
   ]
   return (
     <UrlProTable<ScoreLine>
-      key={generation}
+      actionRef={actionRef}
       headerTitle='分数线'
       columns={columns}
-      fetch={(state) =>
-        volunteerApi.scoreLines({ year: text(state, 'year'), batch: text(state, 'batch'), page: state.page, size: state.size })
-      }
+      fetch={(state) => volunteerApi.scoreLines(toServerQuery(state))}
       emptyText='没有分数线：请导入'
       toolBarRender={() => [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />]}
     />
@@ -138,7 +127,7 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
         title={
           <Space>
             {answer.name}
-            <span style={{ fontWeight: 'normal' }}>考生号 {answer.examNo}</span>
+            <Typography.Text>考生号 {answer.examNo}</Typography.Text>
             {answer.admitted ? <Tag color='green'>已录取</Tag> : <Tag>暂未录取</Tag>}
           </Space>
         }
@@ -157,7 +146,7 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
         <Descriptions.Item label='总分'>{answer.totalScore}</Descriptions.Item>
       </Descriptions>
       <Table
-        style={{ marginTop: 16 }}
+        className='console-gap-top'
         size='small'
         title={() => '批次分数线'}
         pagination={false}
@@ -183,29 +172,20 @@ function Answer({ answer }: { answer: VolunteerAnswer }) {
 function Query() {
   const [values, setValues] = useState({ name: '', examNo: '' })
   const [errors, setErrors] = useState<VolunteerErrors>({})
-  const [busy, setBusy] = useState(false)
   const [answer, setAnswer] = useState<VolunteerAnswer>()
-  const [refusal, setRefusal] = useState<string>()
+  const { submit: send, refusal, pending: busy } = useSubmission()
 
   const submit = async () => {
     const found = validateVolunteerForm(values)
     setErrors(found)
     if (Object.keys(found).length > 0 || busy) return
-    setBusy(true)
     setAnswer(undefined)
-    setRefusal(undefined)
-    try {
-      setAnswer(await volunteerApi.query(cleanVolunteerForm(values)))
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await send(async () => setAnswer(await volunteerApi.query(cleanVolunteerForm(values))))
   }
 
   return (
     <ProCard title='志愿查询' subTitle='与合伙人端「志愿查询」页面同一个查询，结果相同' bordered>
-      <Form layout='inline' onFinish={() => void submit()} style={{ marginBottom: 16 }}>
+      <Form layout='inline' onFinish={() => void submit()} className='console-gap-bottom'>
         <Form.Item label='姓名' validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
           <Input
             value={values.name}
@@ -226,7 +206,7 @@ function Query() {
               setErrors((x) => ({ ...x, examNo: undefined }))
             }}
             placeholder='10-18位数字'
-            style={{ width: 220 }}
+            className='console-field-sm'
           />
         </Form.Item>
         <Form.Item>

@@ -6,8 +6,8 @@
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons'
 import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Typography, Upload } from 'antd'
 import { useState } from 'react'
-import { ApiError } from '../../api/client'
 import { type ImportReport, volunteerApi, type VolunteerKind } from '../../api/volunteer'
+import { useSubmission } from '../../hooks/useSubmission'
 
 /** The back-office's default upload limit (UPLOAD_LIMIT_BYTES). */
 const FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -23,11 +23,10 @@ export function xlsxRefusal(file: { name: string; size: number }): string | null
 
 export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onImported: () => void }) {
   const [open, setOpen] = useState(false)
-  const [sending, setSending] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
+  const { submit, refusal, pending: sending, clear, refuse } = useSubmission()
   const [report, setReport] = useState<ImportReport>()
   const [fileName, setFileName] = useState<string>()
-  // The list reloads once the dialog closes (reloading it now would unmount this dialog with the report).
+  // The list reloads once the dialog closes, as the clue import does.
   const [imported, setImported] = useState(false)
 
   const send = async (file: File) => {
@@ -35,20 +34,14 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
     setFileName(file.name)
     const local = xlsxRefusal(file)
     if (local) {
-      setRefusal(local)
+      refuse(local)
       return
     }
-    setRefusal(undefined)
-    setSending(true)
-    try {
+    await submit(async () => {
       const answer = await volunteerApi.import(kind, file)
       setReport(answer)
       if (answer.imported > 0) setImported(true)
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error))
-    } finally {
-      setSending(false)
-    }
+    })
   }
 
   const close = () => {
@@ -56,7 +49,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
     setImported(false)
     setOpen(false)
     setReport(undefined)
-    setRefusal(undefined)
+    clear()
     setFileName(undefined)
   }
 
@@ -73,8 +66,8 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
         width={640}
         destroyOnHidden
       >
-        <Space direction='vertical' style={{ width: '100%' }}>
-          <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
+        <Space direction='vertical' className='console-full-width'>
+          <Typography.Paragraph type='secondary' className='console-flush'>
             先下载模板按说明填写，第一行为表头。格式正确的行全部导入，有问题的行不导入并列出行号和原因；改正后可再次导入，已存在的记录会被更新。
           </Typography.Paragraph>
           <a href={volunteerApi.templateUrl(kind)} download>
@@ -96,7 +89,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
                 if (files.length > 0 && files.every((f) => !/\.xlsx$/i.test(f.name))) {
                   setReport(undefined)
                   setFileName(files[0]?.name)
-                  setRefusal(refused[0] ?? undefined)
+                  if (refused[0]) refuse(refused[0])
                 }
               }}
             >
@@ -118,7 +111,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
                     ? `共 ${report.total} 行：导入 ${report.imported} 行，${report.failed} 行有问题未导入`
                     : `共 ${report.total} 行，全部导入`
                 }
-                style={{ marginBottom: 12 }}
+                className='console-gap-bottom-sm'
               />
               <Descriptions size='small' column={4} bordered>
                 <Descriptions.Item label='读取'>{report.total}</Descriptions.Item>
@@ -128,7 +121,7 @@ export function VolunteerImport({ kind, onImported }: { kind: VolunteerKind; onI
               </Descriptions>
               {report.errors.length > 0 ? (
                 <Table
-                  style={{ marginTop: 12 }}
+                  className='console-gap-top-sm'
                   size='small'
                   rowKey={(e) => `${e.row}-${e.reason}`}
                   dataSource={report.errors}

@@ -21,7 +21,7 @@ interface ActionProps {
 
 function Summary({ w }: { w: AdminWithdrawal }) {
   return (
-    <Descriptions size='small' column={2} bordered style={{ marginBottom: 16 }}>
+    <Descriptions size='small' column={2} bordered className='console-gap-bottom'>
       <Descriptions.Item label='合伙人'>
         {w.partnerName ?? '未填姓名'} {w.partnerPhone}
       </Descriptions.Item>
@@ -53,7 +53,7 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
       width={560}
       trigger={
         trigger ?? (
-          <Button type='link' style={{ padding: 0 }} data-testid={`pay-${withdrawal.id}`}>
+          <Button type='link' className='console-link-button' data-testid={`pay-${withdrawal.id}`}>
             打款
           </Button>
         )
@@ -96,7 +96,7 @@ export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
       width={560}
       trigger={
         trigger ?? (
-          <Button type='link' style={{ padding: 0 }} data-testid={`transfer-${withdrawal.id}`}>
+          <Button type='link' className='console-link-button' data-testid={`transfer-${withdrawal.id}`}>
             {retry ? '重试转账' : '微信转账'}
           </Button>
         )
@@ -112,12 +112,12 @@ export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
     >
       <Summary w={withdrawal} />
       {shown}
-      <Typography.Paragraph style={{ marginBottom: 0 }}>
+      <Typography.Paragraph className='console-flush'>
         金额将通过微信商家转账打到合伙人的微信零钱：合伙人需在微信小程序的「提现」页确认收款，微信通知到账后自动记为已打款（流水号为微信转账单号）。
         转账失败或超时未确认时，提现回到「审核中」并显示原因。
       </Typography.Paragraph>
       {withdrawal.transferFailReason ? (
-        <Typography.Paragraph type='danger' style={{ marginTop: 8, marginBottom: 0 }}>
+        <Typography.Paragraph type='danger' className='console-gap-top-xs console-flush'>
           上次转账：{withdrawal.transferFailReason}
         </Typography.Paragraph>
       ) : null}
@@ -136,7 +136,7 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
       width={560}
       trigger={
         trigger ?? (
-          <Button type='link' danger style={{ padding: 0 }} data-testid={`refuse-${withdrawal.id}`}>
+          <Button type='link' danger className='console-link-button' data-testid={`refuse-${withdrawal.id}`}>
             拒绝
           </Button>
         )
@@ -222,10 +222,10 @@ export function BatchPayForm({ rows, onDone }: { rows: AdminWithdrawal[]; onDone
           showIcon
           message={`成功 ${report.succeeded.length} 笔，失败 ${report.failed.length} 笔`}
           description={report.failed.length > 0 ? '失败的提现未打款，可在列表中刷新后查看其当前状态。' : undefined}
-          style={{ marginBottom: 16 }}
+          className='console-gap-bottom'
         />
       ) : (
-        <p style={{ marginTop: 0 }}>逐笔填写转账流水号。每笔单独入账：某一笔失败不影响其它笔。</p>
+        <Typography.Paragraph>逐笔填写转账流水号。每笔单独入账：某一笔失败不影响其它笔。</Typography.Paragraph>
       )}
       <Table<AdminWithdrawal>
         rowKey='id'
@@ -252,7 +252,7 @@ export function BatchPayForm({ rows, onDone }: { rows: AdminWithdrawal[]; onDone
                   </Typography.Text>
                 )
               ) : (
-                <Form.Item name={['tx', String(w.id)]} rules={TX_RULES} style={{ margin: 0 }}>
+                <Form.Item name={['tx', String(w.id)]} rules={TX_RULES} className='console-flush'>
                   <Input placeholder='流水号' maxLength={64} autoComplete='off' data-testid={`batch-tx-${w.id}`} />
                 </Form.Item>
               ),

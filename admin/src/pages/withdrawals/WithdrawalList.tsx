@@ -6,51 +6,36 @@
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { WITHDRAWAL_STATUSES, WithdrawalStatus } from '@activity/wire'
-import { Button, Empty, Space, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { WithdrawalStatus } from '@activity/wire'
+import { Button, Empty, Space, Typography } from 'antd'
+import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
-import { type AdminWithdrawal, type WithdrawalQuery, withdrawalsApi } from '../../api/withdrawals'
+import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
 import { formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { useAccess } from '../../session/access'
 import { ExportButton } from '../../components/ExportButton'
+import { WITHDRAWAL_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import { type FilterValue, type ListState, serverSort } from '../../hooks/list-state'
+import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 
-const STATUS_COLOR: Record<WithdrawalStatus, string> = {
-  [WithdrawalStatus.applying]: 'processing',
-  [WithdrawalStatus.confirming]: 'warning',
-  [WithdrawalStatus.paid]: 'success',
-  [WithdrawalStatus.refused]: 'error',
-}
-
 const ARRAY_KEYS = ['applied'] as const
-const text = (v: FilterValue | undefined) => (typeof v === 'string' ? v : undefined)
 
-export function withdrawalQuery(filters: Record<string, FilterValue>): WithdrawalQuery {
-  const applied = Array.isArray(filters.applied) ? filters.applied : []
-  return { status: text(filters.status), partnerId: text(filters.partnerId), dateFrom: applied[0], dateTo: applied[1] }
-}
-
-/** The columns the server sorts by (server/docs/console-api.md). */
-const SORTS = ['createdAt', 'amount'] as const
+/** The applied dates as the server's range, and the columns the server sorts by (server/docs/console-api.md). */
+const QUERY = { ranges: { applied: ['dateFrom', 'dateTo'] }, sorts: ['createdAt', 'amount'] } as const
 
 function fetchPage(state: ListState) {
-  return withdrawalsApi.list({
-    ...withdrawalQuery(state.filters),
-    sort: serverSort(state.sort, SORTS),
-    page: state.page,
-    size: state.size,
-  })
+  return withdrawalsApi.list(toServerQuery(state, QUERY))
 }
 
 export default function WithdrawalList() {
   const [listState, setListState] = useState<ListState>()
-  const [generation, setGeneration] = useState(0)
-  const reload = () => setGeneration((n) => n + 1)
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+  const { canPayWithdrawals } = useAccess()
 
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '编号', dataIndex: 'id', search: false, width: 64 },
@@ -62,7 +47,9 @@ export default function WithdrawalList() {
       render: (_, w) => (
         <Link to={`/partners/${w.partnerId}`}>
           {w.partnerName ?? '未填姓名'}
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{w.partnerPhone}</div>
+          <Typography.Text type='secondary' className='console-sub'>
+            {w.partnerPhone}
+          </Typography.Text>
         </Link>
       ),
     },
@@ -81,8 +68,7 @@ export default function WithdrawalList() {
       dataIndex: 'status',
       valueType: 'select',
       width: 90,
-      valueEnum: Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, { text: s }])),
-      render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>,
+      ...enumColumn(WITHDRAWAL_STATUS_ENUM),
     },
     { title: '申请时间', dataIndex: 'createdAt', search: false, sorter: true, width: 140, render: (_, w) => at(w.createdAt) },
     { title: '申请日期', dataIndex: 'applied', valueType: 'dateRange', hideInTable: true },
@@ -94,11 +80,11 @@ export default function WithdrawalList() {
       render: (_, w) =>
         w.status === WithdrawalStatus.applying || w.status === WithdrawalStatus.confirming ? (
           w.transferFailReason ? (
-            <Typography.Text type='danger' style={{ fontSize: 12 }} data-testid={`transfer-reason-${w.id}`}>
+            <Typography.Text type='danger' className='console-small' data-testid={`transfer-reason-${w.id}`}>
               微信转账：{w.transferFailReason}
             </Typography.Text>
           ) : w.status === WithdrawalStatus.confirming ? (
-            <Typography.Text type='secondary' style={{ fontSize: 12 }}>
+            <Typography.Text type='secondary' className='console-small'>
               已发起微信转账，等待合伙人确认收款
             </Typography.Text>
           ) : (
@@ -107,7 +93,7 @@ export default function WithdrawalList() {
         ) : (
           <div>
             <div>{at(w.handledAt)}</div>
-            <Typography.Text type={w.status === WithdrawalStatus.refused ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+            <Typography.Text type={w.status === WithdrawalStatus.refused ? 'danger' : 'secondary'} className='console-small'>
               {w.status === WithdrawalStatus.paid ? `流水号 ${w.transactionNo ?? '-'}` : `原因：${w.refuseReason ?? '-'}`}
             </Typography.Text>
           </div>
@@ -128,7 +114,7 @@ export default function WithdrawalList() {
       width: 170,
       fixed: 'right',
       render: (_, w) =>
-        w.status === WithdrawalStatus.applying ? (
+        !canPayWithdrawals ? null : w.status === WithdrawalStatus.applying ? (
           <Space size='middle'>
             <PayForm withdrawal={w} onDone={reload} />
             <TransferForm withdrawal={w} onDone={reload} />
@@ -144,7 +130,7 @@ export default function WithdrawalList() {
   return (
     <PageContainer title='提现' subTitle='审核中的排在最前'>
       <UrlProTable<AdminWithdrawal>
-        key={generation}
+        actionRef={actionRef}
         headerTitle='提现申请'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
@@ -153,7 +139,7 @@ export default function WithdrawalList() {
         scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
-          getCheckboxProps: (w) => ({ disabled: w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
+          getCheckboxProps: (w) => ({ disabled: !canPayWithdrawals || w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
         }}
         tableAlertRender={({ selectedRows }) => (
           <span>
@@ -175,12 +161,7 @@ export default function WithdrawalList() {
           </Space>
         )}
         toolBarRender={() => [
-          <ExportButton
-            key='export'
-            path={withdrawalsApi.exportPath}
-            query={listState && { ...withdrawalQuery(listState.filters), sort: serverSort(listState.sort, SORTS) }}
-            testId='withdrawal-export'
-          >
+          <ExportButton key='export' path={withdrawalsApi.exportPath} query={exportQuery(listState, QUERY)} testId='withdrawal-export'>
             导出打款文件
           </ExportButton>,
         ]}

@@ -1,0 +1,53 @@
+/**
+ * What an operator may do, by role: the one place the console turns a role into permissions (as
+ * ant-design-pro's access.ts). Screens ask `useAccess()` (session/access.tsx) for a permission;
+ * none compares a role itself. Which screens a role may open is data in routes.tsx (each entry's
+ * `roles`), checked by `mayOpen` here. The back-office checks every call again: this decides what
+ * is shown, not what is allowed.
+ */
+import { AdminRole } from '@activity/wire'
+
+const { admin, finance, enrollTeacher } = AdminRole
+
+/** Each permission and the roles that have it. */
+export const PERMISSIONS = {
+  /** 审核 a partner (approve, reject, disable, enable). */
+  canReviewPartners: [admin],
+  /** Export the partner list. */
+  canExportPartners: [admin],
+  /** Create, change, disable, reset and delete operators. */
+  canManageOperators: [admin],
+  /** Give a clue to a teacher, or put it back in the pool. */
+  canAssignClues: [admin],
+  /** Take a pool clue as one's own (管理员 assigns instead). */
+  canTakeClues: [enrollTeacher],
+  /** Cancel any clue's deal (a 招生老师 only those assigned to them). */
+  canCancelAnyDeal: [admin],
+  /** See every clue and filter by teacher (a 招生老师 sees their own and the pool). */
+  seesAllClues: [admin],
+  /** Work clues: a partner's clues, the overdue contacts on the dashboard. */
+  canWorkClues: [admin, enrollTeacher],
+  /** A partner's money: the ledger and withdrawals tabs. */
+  seesPartnerMoney: [admin, finance],
+  /** Pay, transfer and refuse withdrawals, one by one or as a batch. */
+  canPayWithdrawals: [admin, finance],
+  /** 余额调整 on the ledger. */
+  canAdjustLedger: [admin, finance],
+} as const satisfies Record<string, readonly AdminRole[]>
+
+export type Permission = keyof typeof PERMISSIONS
+export type Access = Record<Permission, boolean>
+
+/** The permissions of a role (none when nobody is signed in or the role is unknown). */
+export function accessFor(role: string | undefined): Access {
+  const access = {} as Access
+  for (const [permission, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly string[]]>) {
+    access[permission] = role !== undefined && roles.includes(role)
+  }
+  return access
+}
+
+/** Whether a role may open a screen given the roles routes.tsx lists for it; 管理员 may open every one. */
+export function mayOpen(route: { roles: readonly AdminRole[] }, role: string | undefined): boolean {
+  return role === admin || (role !== undefined && (route.roles as readonly string[]).includes(role))
+}

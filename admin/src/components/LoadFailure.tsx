@@ -1,0 +1,55 @@
+/**
+ * What a screen (or a part of one) shows when what it loads did not come: what failed, the
+ * server's message (or the network's), and 重试. Every list, detail and card uses this one piece.
+ */
+import { Alert, Button, Result, Space } from 'antd'
+import type { ReactNode } from 'react'
+
+export interface LoadFailureProps {
+  /** What failed to load (「订单加载失败」); without it the message itself is the title. */
+  title?: string
+  /** The server's refusal or the network's message. */
+  error: string
+  /** Without it there is nothing to retry (an address that names nothing). */
+  onRetry?: () => void
+  /** A small 重试 (inside a table's frame). */
+  small?: boolean
+  className?: string
+  /** The whole screen failed (a detail page): a result page with 重试 and `extra` (the way back to the list). */
+  page?: boolean
+  extra?: ReactNode
+}
+
+export function LoadFailure({ title, error, onRetry, small = false, className, page = false, extra }: LoadFailureProps) {
+  const retry = onRetry ? (
+    <Button size={small ? 'small' : undefined} onClick={onRetry}>
+      重试
+    </Button>
+  ) : null
+  if (page) {
+    return (
+      <Result
+        status='warning'
+        title={error}
+        className={className}
+        extra={
+          <Space>
+            {retry}
+            {extra}
+          </Space>
+        }
+      />
+    )
+  }
+  return (
+    <Alert
+      role='alert'
+      type='error'
+      showIcon
+      className={className}
+      message={title ?? error}
+      description={title ? error : undefined}
+      action={retry}
+    />
+  )
+}

@@ -1,0 +1,137 @@
+/**
+ * How each enumeration of @activity/wire looks in the console, once: ProTable `valueEnum`s (the text,
+ * and a status or a colour). Given to a column (`enumColumn`) an enum drives the filter's options
+ * and the cell, a tag in the enum's colour; EnumTag shows the same tag outside a table (a page
+ * header, a description).
+ */
+import {
+  ACTIVITY_STATES,
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  ActivityState,
+  ActivityStatus,
+  ADMIN_ROLES,
+  AdminRole,
+  CLUE_SOURCES,
+  CLUE_STATUSES,
+  ClueStatus,
+  LEDGER_TYPES,
+  LedgerType,
+  ORDER_PAY_STATUSES,
+  OrderPayStatus,
+  PARTNER_STATUSES,
+  PartnerStatus,
+  WITHDRAWAL_STATUSES,
+  WithdrawalStatus,
+} from '@activity/wire'
+import { Tag } from 'antd'
+import type { ReactNode } from 'react'
+
+/** ProTable's badge statuses. */
+export type BadgeStatus = 'Success' | 'Error' | 'Processing' | 'Warning' | 'Default'
+
+export interface EnumItem {
+  text: string
+  /** A state in a flow (shown as that state's badge). */
+  status?: BadgeStatus
+  /** A kind without an order (a ledger entry's type, a role): one of antd's preset colours. */
+  color?: string
+}
+
+export type ValueEnum<K extends string> = Record<K, EnumItem>
+
+/** A ProTable valueEnum over an enumeration's values, each shown by its own name. */
+export function valueEnum<K extends string>(values: readonly K[], looks: Partial<Record<K, Omit<EnumItem, 'text'>>> = {}): ValueEnum<K> {
+  const items = {} as ValueEnum<K>
+  for (const v of values) items[v] = { text: v, ...looks[v] }
+  return items
+}
+
+export const CLUE_STATUS_ENUM = valueEnum(CLUE_STATUSES, {
+  [ClueStatus.new]: { status: 'Warning' },
+  [ClueStatus.following]: { status: 'Processing' },
+  [ClueStatus.deal]: { status: 'Success' },
+  [ClueStatus.invalid]: { status: 'Default' },
+  [ClueStatus.cancelled]: { status: 'Error' },
+})
+
+export const CLUE_SOURCE_ENUM = valueEnum(CLUE_SOURCES)
+
+export const WITHDRAWAL_STATUS_ENUM = valueEnum(WITHDRAWAL_STATUSES, {
+  [WithdrawalStatus.applying]: { status: 'Processing' },
+  [WithdrawalStatus.confirming]: { status: 'Warning' },
+  [WithdrawalStatus.paid]: { status: 'Success' },
+  [WithdrawalStatus.refused]: { status: 'Error' },
+})
+
+export const ORDER_PAY_STATUS_ENUM = valueEnum(ORDER_PAY_STATUSES, {
+  [OrderPayStatus.unpaid]: { status: 'Warning' },
+  [OrderPayStatus.paying]: { status: 'Processing' },
+  [OrderPayStatus.paid]: { status: 'Success' },
+  [OrderPayStatus.failed]: { status: 'Error' },
+})
+
+export const PARTNER_STATUS_ENUM = valueEnum(PARTNER_STATUSES, {
+  [PartnerStatus.incomplete]: { status: 'Default' },
+  [PartnerStatus.pending]: { status: 'Warning' },
+  [PartnerStatus.active]: { status: 'Success' },
+  [PartnerStatus.rejected]: { status: 'Error' },
+  [PartnerStatus.disabled]: { status: 'Default' },
+})
+
+export const ACTIVITY_STATUS_ENUM = valueEnum(ACTIVITY_STATUSES, {
+  [ActivityStatus.published]: { status: 'Success' },
+  [ActivityStatus.unpublished]: { status: 'Warning' },
+})
+
+export const ACTIVITY_STATE_ENUM = valueEnum(ACTIVITY_STATES, {
+  [ActivityState.notStarted]: { status: 'Processing' },
+  [ActivityState.ongoing]: { status: 'Success' },
+  [ActivityState.ended]: { status: 'Default' },
+})
+
+export const ACTIVITY_TYPE_ENUM = valueEnum(ACTIVITY_TYPES)
+
+export const LEDGER_TYPE_ENUM = valueEnum(LEDGER_TYPES, {
+  [LedgerType.commission]: { color: 'green' },
+  [LedgerType.withdrawal]: { color: 'blue' },
+  [LedgerType.refund]: { color: 'orange' },
+  [LedgerType.adjustment]: { color: 'purple' },
+  [LedgerType.referralBonus]: { color: 'cyan' },
+  [LedgerType.clawback]: { color: 'red' },
+  [LedgerType.debtRepayment]: { color: 'volcano' },
+})
+
+export const ADMIN_ROLE_ENUM = valueEnum(ADMIN_ROLES, {
+  [AdminRole.admin]: { color: 'red' },
+  [AdminRole.finance]: { color: 'gold' },
+  [AdminRole.enrollTeacher]: { color: 'blue' },
+})
+
+/** antd Tag's colour for a badge status. */
+const TAG_COLOR: Record<BadgeStatus, string> = {
+  Success: 'success',
+  Error: 'error',
+  Processing: 'processing',
+  Warning: 'warning',
+  Default: 'default',
+}
+
+/** A value of an enumeration as a tag, from its valueEnum (page headers, descriptions, a role in a row). */
+export function EnumTag<K extends string>({ valueEnum: items, value }: { valueEnum: ValueEnum<K>; value: K }) {
+  const item: EnumItem | undefined = items[value]
+  return <Tag color={item?.color ?? TAG_COLOR[item?.status ?? 'Default']}>{item?.text ?? value}</Tag>
+}
+
+/**
+ * A ProTable column's enum: the filter's options and the cell's tag come from the same valueEnum
+ * (`{ title: '状态', dataIndex: 'status', ...enumColumn(CLUE_STATUS_ENUM) }`).
+ */
+export function enumColumn<K extends string>(items: ValueEnum<K>) {
+  return {
+    valueEnum: items,
+    render: (_dom: ReactNode, row: object, _index: number, _action: unknown, column: { dataIndex?: unknown }) => (
+      <EnumTag valueEnum={items} value={(row as Record<string, K>)[String(column.dataIndex)] as K} />
+    ),
+  }
+}
