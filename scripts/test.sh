@@ -86,8 +86,11 @@ wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); 
 
 lint_and_format() { npx eslint . && npx prettier --check --log-level warn .; }
 beside "typecheck npm run --silent typecheck" "lint lint_and_format"
-# The walls: no import across an app's boundary, no circle (.dependency-cruiser.cjs).
-layer architecture npm run --silent lint:deps
+# The walls: no import across an app's boundary, no circle (.dependency-cruiser.cjs); the server's
+# modules used only through their index.ts, with no circle between them (scripts/check-server-modules.ts).
+architecture() { npm run --silent lint:deps && node --import tsx --test --test-reporter=spec scripts/*.test.ts; }
+layer architecture logged "$results/architecture.log" architecture
+count "$results/architecture.log"
 beside "build-weapp npx taro build --type weapp --mode test" "build-alipay npx taro build --type alipay --mode test"
 beside "build-h5 npx taro build --type h5 --mode production" "build-admin npx vite build --config admin/vite.config.mts --logLevel warn"
 layer budgets logged "$results/budgets.log" node --import tsx bench/budgets.ts

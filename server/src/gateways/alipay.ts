@@ -1,3 +1,4 @@
+import { formatYuan, parseYuan } from '@activity/money'
 import crypto from 'node:crypto'
 
 /**
@@ -82,14 +83,12 @@ export function alipayTime(text: string | undefined): Date | null {
 
 /** Fen to Alipay's yuan string (`7100.00`). */
 export function yuanOf(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
+  return formatYuan(fen, { symbol: false, grouping: false })
 }
 
 /** Alipay's yuan string to fen, exactly (no floating point); null when it is not an amount. */
 export function fenOf(yuan: string | undefined): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan ?? '')
-  if (!m) return null
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+  return parseYuan(yuan ?? '')
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
@@ -96,7 +97,8 @@ export function sendXlsx<R>({
 }
 
 /** Fen as yuan with two decimals, for a spreadsheet cell. */
-export const yuanCell = (fen: number | null | undefined) => (fen === null || fen === undefined ? null : (fen / 100).toFixed(2))
+export const yuanCell = (fen: number | null | undefined) =>
+  fen === null || fen === undefined ? null : formatYuan(fen, { symbol: false, grouping: false })
 /** A timestamp as Asia/Shanghai wall time, `YYYY-MM-DD HH:mm`. */
 export const timeCell = (d: Date | null | undefined) =>
   d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ') : null

@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { cycleRange, days } from '../../lib/time-range.ts'
@@ -119,8 +120,8 @@ export async function recordDeal({
           entityType: 'clue',
           entityId: id,
           summary:
-            `线索「${clue.name}」成交：${programme}，¥${(amount / 100).toFixed(2)}，佣金¥${(commission / 100).toFixed(2)}` +
-            (bonus > 0 ? `，推荐人${bonusTo!.realName ?? bonusTo!.phone}推荐奖励¥${(bonus / 100).toFixed(2)}` : ''),
+            `线索「${clue.name}」成交：${programme}，${formatYuan(amount, { grouping: false })}，佣金${formatYuan(commission, { grouping: false })}` +
+            (bonus > 0 ? `，推荐人${bonusTo!.realName ?? bonusTo!.phone}推荐奖励${formatYuan(bonus, { grouping: false })}` : ''),
           before: { status: clue.status },
           after: {
             status: updated.status,
@@ -183,8 +184,8 @@ export async function cancelDeal({
           now,
           note:
             credit.type === LedgerType.commission
-              ? `线索「${clue.name}」退费，撤回佣金¥${(credit.amount / 100).toFixed(2)}`
-              : `推荐的合伙人成交的一单已退费，撤回推荐奖励¥${(credit.amount / 100).toFixed(2)}`,
+              ? `线索「${clue.name}」退费，撤回佣金${formatYuan(credit.amount, { grouping: false })}`
+              : `推荐的合伙人成交的一单已退费，撤回推荐奖励${formatYuan(credit.amount, { grouping: false })}`,
         }),
       )
     const updated = await repo.update({
@@ -218,11 +219,14 @@ export async function cancelDeal({
           entityType: 'clue',
           entityId: id,
           summary:
-            `线索「${clue.name}」退费撤销成交：${reason}；撤回佣金¥${((own?.amount ?? 0) / 100).toFixed(2)}` +
+            `线索「${clue.name}」退费撤销成交：${reason}；撤回佣金${formatYuan(own?.amount ?? 0, { grouping: false })}` +
             (clawbacks.length > (own ? 1 : 0)
-              ? `，撤回推荐奖励¥${(clawbacks.filter((c) => c !== own).reduce((t, c) => t + c.amount, 0) / 100).toFixed(2)}`
+              ? `，撤回推荐奖励${formatYuan(
+                  clawbacks.filter((c) => c !== own).reduce((t, c) => t + c.amount, 0),
+                  { grouping: false },
+                )}`
               : '') +
-            (debt > 0 ? `（余额不足，¥${(debt / 100).toFixed(2)}记为欠款）` : ''),
+            (debt > 0 ? `（余额不足，${formatYuan(debt, { grouping: false })}记为欠款）` : ''),
           before: { status: clue.status, commission: clue.commission },
           after: { status: updated.status, cancelReason: reason, clawbacks: clawbacks.map((c) => ({ ...c })) },
         },

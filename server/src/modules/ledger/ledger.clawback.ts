@@ -1,8 +1,7 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { LedgerType } from '../../wire.ts'
 import { createLedgerRepository, type LedgerEntryRow } from './ledger.repository.ts'
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 /** Locks several wallets, lowest partner id first (two transactions locking the same pair never deadlock). */
 export async function lockWallets({ tx, partnerIds }: { tx: Executor; partnerIds: number[] }): Promise<Map<number, number>> {
@@ -46,7 +45,7 @@ export async function creditPayingDebt({
       amount: -repaid,
       debtChange: -repaid,
       frozenUntil,
-      note: `${type}抵扣欠款${yuan(repaid)}，剩余欠款${yuan(credit.debtAfter - repaid)}`,
+      note: `${type}抵扣欠款${formatYuan(repaid, { grouping: false })}，剩余欠款${formatYuan(credit.debtAfter - repaid, { grouping: false })}`,
       refType,
       refId,
     })
@@ -111,7 +110,7 @@ export async function clawBack({
       type: LedgerType.clawback,
       amount: fromBalance > 0 ? -fromBalance : 0,
       debtChange: debt,
-      note: debt > 0 ? `${note}（余额不足，${yuan(debt)}记为欠款，由之后的佣金抵扣）` : `${note}（从余额扣回）`,
+      note: debt > 0 ? `${note}（余额不足，${formatYuan(debt, { grouping: false })}记为欠款，由之后的佣金抵扣）` : `${note}（从余额扣回）`,
       ...ref,
     })
   return { partnerId, amount, fromFrozen, fromBalance, debt }

@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { LedgerType } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
@@ -60,7 +61,7 @@ export async function adjustBalance({
           action: 'ledger.adjust',
           entityType: 'wallet',
           entityId: partnerId,
-          summary: `调整${partner.realName ?? partner.phone}的余额${amount > 0 ? '+' : '-'}¥${(Math.abs(amount) / 100).toFixed(2)}：${note}`,
+          summary: `调整${partner.realName ?? partner.phone}的余额${amount > 0 ? '+' : '-'}${formatYuan(Math.abs(amount), { grouping: false })}：${note}`,
           before: { balance },
           after: { balance: entry.balanceAfter, amount },
         },

@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
@@ -65,7 +66,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'level.create',
           entityType: 'level',
           entityId: r.id,
-          summary: `新增档位「${r.name}」：${r.minDeals}单起，每单佣金¥${(r.commissionPerDeal / 100).toFixed(2)}`,
+          summary: `新增档位「${r.name}」：${r.minDeals}单起，每单佣金${formatYuan(r.commissionPerDeal, { grouping: false })}`,
           after: { minDeals: r.minDeals, commissionPerDeal: r.commissionPerDeal },
         }),
       })
@@ -101,7 +102,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'level.update',
           entityType: 'level',
           entityId: r.id,
-          summary: `修改档位「${r.name}」：${r.minDeals}单起，每单佣金¥${(r.commissionPerDeal / 100).toFixed(2)}`,
+          summary: `修改档位「${r.name}」：${r.minDeals}单起，每单佣金${formatYuan(r.commissionPerDeal, { grouping: false })}`,
           after: { minDeals: r.minDeals, commissionPerDeal: r.commissionPerDeal },
         }),
       })

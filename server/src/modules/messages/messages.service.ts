@@ -1,9 +1,9 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { MESSAGE_TEMPLATE, MessageKind, MessageTarget } from '../../wire.ts'
 import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
 import { PushState } from './messages.table.ts'
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 const day = (d: Date) => {
   // The partner's calendar day (China has one time zone, no daylight saving).
   const local = new Date(d.getTime() + 8 * 3600_000)
@@ -89,30 +89,30 @@ export function wordMessage(event: MessageEvent): Worded {
     case MessageKind.commissionCredited:
       return {
         title: '佣金入账',
-        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${yuan(event.amount)}已入账，${day(event.withdrawableAt)}起可提现`,
+        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${formatYuan(event.amount, { grouping: false })}已入账，${day(event.withdrawableAt)}起可提现`,
         targetType: MessageTarget.clue,
         targetId: event.clueId,
       }
     case MessageKind.commissionWithdrawable:
       return {
         title: '佣金可提现',
-        body: `佣金${yuan(event.amount)}冻结期已满，现在可以提现了`,
+        body: `佣金${formatYuan(event.amount, { grouping: false })}冻结期已满，现在可以提现了`,
         targetType: MessageTarget.ledger,
         targetId: event.ledgerEntryId,
         dedupeKey: `withdrawable:${event.ledgerEntryId}`,
       }
     case MessageKind.commissionClawedBack: {
-      const owed = event.debt > 0 ? `，余额不足的${yuan(event.debt)}记为欠款，将从之后的佣金中抵扣` : ''
+      const owed = event.debt > 0 ? `，余额不足的${formatYuan(event.debt, { grouping: false })}记为欠款，将从之后的佣金中抵扣` : ''
       return event.bonus
         ? {
             title: '佣金撤回',
-            body: `您推荐的合伙人有一单成交已退费（${event.reason}），推荐奖励${yuan(event.amount)}已撤回${owed}`,
+            body: `您推荐的合伙人有一单成交已退费（${event.reason}），推荐奖励${formatYuan(event.amount, { grouping: false })}已撤回${owed}`,
             targetType: MessageTarget.ledger,
             targetId: null,
           }
         : {
             title: '佣金撤回',
-            body: `线索「${event.clueName}」的成交已退费（${event.reason}），佣金${yuan(event.amount)}已撤回${owed}`,
+            body: `线索「${event.clueName}」的成交已退费（${event.reason}），佣金${formatYuan(event.amount, { grouping: false })}已撤回${owed}`,
             targetType: MessageTarget.clue,
             targetId: event.clueId,
           }
@@ -120,14 +120,14 @@ export function wordMessage(event: MessageEvent): Worded {
     case MessageKind.withdrawalPaid:
       return {
         title: '提现已打款',
-        body: `您申请的提现${yuan(event.amount)}已打款至${event.payoutType}账户，请注意查收`,
+        body: `您申请的提现${formatYuan(event.amount, { grouping: false })}已打款至${event.payoutType}账户，请注意查收`,
         targetType: MessageTarget.withdrawal,
         targetId: event.withdrawalId,
       }
     case MessageKind.withdrawalRefused:
       return {
         title: '提现被拒绝',
-        body: `您申请的提现${yuan(event.amount)}被拒绝：${event.reason}。金额已退回余额`,
+        body: `您申请的提现${formatYuan(event.amount, { grouping: false })}被拒绝：${event.reason}。金额已退回余额`,
         targetType: MessageTarget.withdrawal,
         targetId: event.withdrawalId,
       }

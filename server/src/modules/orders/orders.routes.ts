@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
@@ -132,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'order.create',
           entityType: 'order',
           entityId: o.id,
-          summary: `为合伙人（编号${o.partnerId}）新建订单${o.orderNo}「${o.title}」¥${(o.amount / 100).toFixed(2)}`,
+          summary: `为合伙人（编号${o.partnerId}）新建订单${o.orderNo}「${o.title}」${formatYuan(o.amount, { grouping: false })}`,
           after: { payStatus: o.payStatus, amount: o.amount },
         }),
       })

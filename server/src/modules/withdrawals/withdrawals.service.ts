@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { isAppError } from '../../lib/errors.ts'
 import { maskAccount } from '../../lib/mask.ts'
@@ -17,8 +18,6 @@ import {
 import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
 
 export const MIN_WITHDRAWAL = 1000
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 export function toPartnerWithdrawal(w: WithdrawalRow) {
   return {
@@ -82,7 +81,8 @@ export async function applyWithdrawal({
     if (state.existingId !== null) return { withdrawal: (await repo.findById({ id: state.existingId }))!, created: false }
     if (state.pending) throw createPendingExistsError()
     const withdrawable = Math.max(0, balance - state.frozen)
-    if (amount > withdrawable) throw createOverWithdrawableError({ message: `提现金额超过可提现余额（可提现${yuan(withdrawable)}）` })
+    if (amount > withdrawable)
+      throw createOverWithdrawableError({ message: `提现金额超过可提现余额（可提现${formatYuan(withdrawable, { grouping: false })}）` })
     const withdrawal = await repo.insert({
       partnerId,
       amount,
@@ -96,7 +96,7 @@ export async function applyWithdrawal({
       partnerId,
       type: LedgerType.withdrawal,
       amount: -amount,
-      note: `提现申请 ${yuan(amount)}`,
+      note: `提现申请 ${formatYuan(amount, { grouping: false })}`,
       refType: 'withdrawal',
       refId: withdrawal.id,
     })
@@ -158,7 +158,7 @@ export async function finishPay({
             action: 'withdrawal.pay',
             entityType: 'withdrawal',
             entityId: id,
-            summary: `提现${yuan(withdrawal.amount)}已打款（${withdrawal.payoutName}，流水号${transactionNo}）`,
+            summary: `提现${formatYuan(withdrawal.amount, { grouping: false })}已打款（${withdrawal.payoutName}，流水号${transactionNo}）`,
             before: { status: withdrawal.status, amount: withdrawal.amount },
             after: { status: updated.status, amount: updated.amount, transactionNo },
           },
@@ -214,7 +214,7 @@ export async function refuseWithdrawal({
             action: 'withdrawal.refuse',
             entityType: 'withdrawal',
             entityId: id,
-            summary: `拒绝提现${yuan(withdrawal.amount)}（${withdrawal.payoutName}）：${reason}，金额退回余额`,
+            summary: `拒绝提现${formatYuan(withdrawal.amount, { grouping: false })}（${withdrawal.payoutName}）：${reason}，金额退回余额`,
             before: { status: withdrawal.status, amount: withdrawal.amount, balance },
             after: { status: updated.status, amount: updated.amount, balance: entry.balanceAfter, reason },
           },

@@ -1,3 +1,4 @@
+import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { type IncomingNotification, NotificationRejectedError, PayGatewayError } from '../../gateways/pay/index.ts'
 import type { TransferGateway } from '../../gateways/transfer/index.ts'
@@ -16,8 +17,6 @@ import {
   createWithdrawalNotFoundError,
 } from './withdrawals.errors.ts'
 import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 /** What the partner sees on the WeChat receipt. */
 export const TRANSFER_REMARK = '合伙人佣金提现'
@@ -97,7 +96,7 @@ export async function startTransfer({
           action: 'withdrawal.transfer',
           entityType: 'withdrawal',
           entityId: id,
-          summary: `提现${yuan(w.amount)}发起微信转账（${w.payoutName}，商户单号${outBillNo}），待合伙人确认收款`,
+          summary: `提现${formatYuan(w.amount, { grouping: false })}发起微信转账（${w.payoutName}，商户单号${outBillNo}），待合伙人确认收款`,
           before: { status: w.status, amount: w.amount },
           after: { status: updated.status, amount: updated.amount, outBillNo },
         },
