@@ -9,14 +9,7 @@ import { partner, type Clue } from '../../../api/ems/partner'
 import { useStore } from '../../../store'
 import { askSubscribe, prefetchSubscribeTemplates } from '../../../wechat/subscribe'
 import { CONTACT_METHODS, SubscribeTemplate, type ContactMethod } from '@activity/wire'
-import {
-  CLUE_NAME_MAX,
-  CLUE_REMARK_MAX,
-  EMPTY_CLUE_FORM,
-  clueFormError,
-  newClueOf,
-  type ClueForm,
-} from './clue-form'
+import { CLUE_NAME_MAX, CLUE_REMARK_MAX, EMPTY_CLUE_FORM, clueFormError, newClueOf, type ClueForm } from './clue-form'
 import './clue-form-card.scss'
 
 export interface ClueFormCardProps {
