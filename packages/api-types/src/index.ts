@@ -42,6 +42,12 @@ export type ApiData<P extends ApiPath, M extends ApiMethodOf<P>> = ApiResponse<P
 export type ApiQuery<P extends ApiPath, M extends ApiMethodOf<P>> =
   ApiOperation<P, M> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : never
 
+/**
+ * The call's query as a screen holds it before sending: the same fields, each also as text (a
+ * filter read from the address bar or a select), which the server parses and checks.
+ */
+export type ApiQueryText<P extends ApiPath, M extends ApiMethodOf<P>> = { [K in keyof ApiQuery<P, M>]: ApiQuery<P, M>[K] | string }
+
 /** The call's body: its JSON shape (the form body has the same fields); multipart for uploads. */
 export type ApiBody<P extends ApiPath, M extends ApiMethodOf<P>> =
   ApiOperation<P, M> extends { requestBody?: infer B } ? JsonOf<ContentOf<NonNullable<B>>> : never

@@ -86,14 +86,17 @@ export interface paths {
                                 id: number;
                                 publishedAt: string | null;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
-                                /** @description 未发布 | 已发布 */
-                                status: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
+                                /** @enum {string} */
+                                status: "未发布" | "已发布";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                                 updatedAt: string;
                             };
                             message: string;
@@ -173,14 +176,17 @@ export interface paths {
                                 id: number;
                                 publishedAt: string | null;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
-                                /** @description 未发布 | 已发布 */
-                                status: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
+                                /** @enum {string} */
+                                status: "未发布" | "已发布";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                                 updatedAt: string;
                             };
                             message: string;
@@ -261,14 +267,17 @@ export interface paths {
                                 id: number;
                                 publishedAt: string | null;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
-                                /** @description 未发布 | 已发布 */
-                                status: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
+                                /** @enum {string} */
+                                status: "未发布" | "已发布";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                                 updatedAt: string;
                             };
                             message: string;
@@ -330,14 +339,17 @@ export interface paths {
                                     id: number;
                                     publishedAt: string | null;
                                     startAt: string;
-                                    /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                    state: string;
-                                    /** @description 未发布 | 已发布 */
-                                    status: string;
+                                    /**
+                                     * @description at the time of the answer
+                                     * @enum {string}
+                                     */
+                                    state: "未开始" | "进行中" | "已结束";
+                                    /** @enum {string} */
+                                    status: "未发布" | "已发布";
                                     summary: string;
                                     title: string;
-                                    /** @description 招生活动 | 资讯 */
-                                    type: string;
+                                    /** @enum {string} */
+                                    type: "招生活动" | "资讯";
                                     updatedAt: string;
                                 }[];
                                 page: number;
@@ -405,14 +417,17 @@ export interface paths {
                                 id: number;
                                 publishedAt: string | null;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
-                                /** @description 未发布 | 已发布 */
-                                status: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
+                                /** @enum {string} */
+                                status: "未发布" | "已发布";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                                 updatedAt: string;
                             };
                             message: string;
@@ -475,14 +490,17 @@ export interface paths {
                                 id: number;
                                 publishedAt: string | null;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
-                                /** @description 未发布 | 已发布 */
-                                status: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
+                                /** @enum {string} */
+                                status: "未发布" | "已发布";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                                 updatedAt: string;
                             };
                             message: string;
@@ -565,7 +583,8 @@ export interface paths {
                                 downloadUrl: string;
                                 forceUpdate: boolean;
                                 id: number;
-                                platform: string;
+                                /** @enum {string} */
+                                platform: "android" | "ios";
                                 releasedAt: string;
                                 releaseNotes: string;
                                 updatedAt: string;
@@ -634,7 +653,8 @@ export interface paths {
                                 downloadUrl: string;
                                 forceUpdate: boolean;
                                 id: number;
-                                platform: string;
+                                /** @enum {string} */
+                                platform: "android" | "ios";
                                 releasedAt: string;
                                 releaseNotes: string;
                                 updatedAt: string;
@@ -712,7 +732,8 @@ export interface paths {
                                 downloadUrl: string;
                                 forceUpdate: boolean;
                                 id: number;
-                                platform: string;
+                                /** @enum {string} */
+                                platform: "android" | "ios";
                                 releasedAt: string;
                                 releaseNotes: string;
                                 updatedAt: string;
@@ -764,7 +785,8 @@ export interface paths {
                                 downloadUrl: string;
                                 forceUpdate: boolean;
                                 id: number;
-                                platform: string;
+                                /** @enum {string} */
+                                platform: "android" | "ios";
                                 releasedAt: string;
                                 releaseNotes: string;
                                 version: string;
@@ -819,7 +841,8 @@ export interface paths {
                                     downloadUrl: string;
                                     forceUpdate: boolean;
                                     id: number;
-                                    platform: string;
+                                    /** @enum {string} */
+                                    platform: "android" | "ios";
                                     releasedAt: string;
                                     releaseNotes: string;
                                     updatedAt: string;
@@ -943,7 +966,8 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                role: string;
+                                /** @enum {string} */
+                                role: "管理员" | "财务" | "招生老师";
                             };
                             message: string;
                         };
@@ -992,7 +1016,8 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                role: string;
+                                /** @enum {string} */
+                                role: "管理员" | "财务" | "招生老师";
                             };
                             message: string;
                         };
@@ -1070,7 +1095,8 @@ export interface paths {
                                     enabled: boolean;
                                     id: number;
                                     name: string;
-                                    role: string;
+                                    /** @enum {string} */
+                                    role: "管理员" | "财务" | "招生老师";
                                 }[];
                                 page: number;
                                 size: number;
@@ -1134,7 +1160,8 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                role: string;
+                                /** @enum {string} */
+                                role: "管理员" | "财务" | "招生老师";
                             };
                             message: string;
                         };
@@ -1179,7 +1206,8 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                role: string;
+                                /** @enum {string} */
+                                role: "管理员" | "财务" | "招生老师";
                             };
                             message: string;
                         };
@@ -1411,7 +1439,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     phone: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
                                 /** @description 待审核 partners; null for 招生老师 and 财务 */
                                 pendingPartners: number | null;
@@ -1421,7 +1450,8 @@ export interface paths {
                                     amount: number;
                                     count: number;
                                 } | null;
-                                role: string;
+                                /** @enum {string} */
+                                role: "管理员" | "财务" | "招生老师";
                                 /** @description open clues not touched for over 24 h (teacher: own + pool); null for 财务 */
                                 staleClues: number | null;
                                 trend: {
@@ -1483,12 +1513,15 @@ export interface paths {
                                 endAt: string;
                                 id: number;
                                 startAt: string;
-                                /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                state: string;
+                                /**
+                                 * @description at the time of the answer
+                                 * @enum {string}
+                                 */
+                                state: "未开始" | "进行中" | "已结束";
                                 summary: string;
                                 title: string;
-                                /** @description 招生活动 | 资讯 */
-                                type: string;
+                                /** @enum {string} */
+                                type: "招生活动" | "资讯";
                             };
                             message: string;
                         };
@@ -1542,12 +1575,15 @@ export interface paths {
                                     endAt: string;
                                     id: number;
                                     startAt: string;
-                                    /** @description 未开始 | 进行中 | 已结束, at the time of the answer */
-                                    state: string;
+                                    /**
+                                     * @description at the time of the answer
+                                     * @enum {string}
+                                     */
+                                    state: "未开始" | "进行中" | "已结束";
                                     summary: string;
                                     title: string;
-                                    /** @description 招生活动 | 资讯 */
-                                    type: string;
+                                    /** @enum {string} */
+                                    type: "招生活动" | "资讯";
                                 }[];
                                 page: number;
                                 size: number;
@@ -2934,13 +2970,15 @@ export interface paths {
                                 nickname: string | null;
                                 personal: {
                                     city: string | null;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
                                     /** @description masked */
                                     idCard: string | null;
                                     /** @description masked */
                                     payoutAccount: string | null;
                                     payoutName: string | null;
-                                    payoutType: string | null;
+                                    /** @enum {string|null} */
+                                    payoutType: "微信" | "支付宝" | "银行卡" | null;
                                     province: string | null;
                                     realName: string | null;
                                     wechatId: string | null;
@@ -2955,7 +2993,8 @@ export interface paths {
                                     major: string | null;
                                     school: string | null;
                                 };
-                                status: string;
+                                /** @enum {string} */
+                                status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                             };
                             message: string;
                         };
@@ -3032,13 +3071,15 @@ export interface paths {
                                 nickname: string | null;
                                 personal: {
                                     city: string | null;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
                                     /** @description masked */
                                     idCard: string | null;
                                     /** @description masked */
                                     payoutAccount: string | null;
                                     payoutName: string | null;
-                                    payoutType: string | null;
+                                    /** @enum {string|null} */
+                                    payoutType: "微信" | "支付宝" | "银行卡" | null;
                                     province: string | null;
                                     realName: string | null;
                                     wechatId: string | null;
@@ -3053,7 +3094,8 @@ export interface paths {
                                     major: string | null;
                                     school: string | null;
                                 };
-                                status: string;
+                                /** @enum {string} */
+                                status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                             };
                             message: string;
                         };
@@ -3171,13 +3213,15 @@ export interface paths {
                                 nickname: string | null;
                                 personal: {
                                     city: string | null;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
                                     /** @description masked */
                                     idCard: string | null;
                                     /** @description masked */
                                     payoutAccount: string | null;
                                     payoutName: string | null;
-                                    payoutType: string | null;
+                                    /** @enum {string|null} */
+                                    payoutType: "微信" | "支付宝" | "银行卡" | null;
                                     province: string | null;
                                     realName: string | null;
                                     wechatId: string | null;
@@ -3192,7 +3236,8 @@ export interface paths {
                                     major: string | null;
                                     school: string | null;
                                 };
-                                status: string;
+                                /** @enum {string} */
+                                status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                             };
                             message: string;
                         };
@@ -3306,7 +3351,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -3319,8 +3365,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -3383,7 +3431,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -3402,8 +3451,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -3467,7 +3518,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 /** @description an earlier clue of the same phone within 90 days before this one */
@@ -3480,7 +3532,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     phone: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 } | null;
                                 followedAt: string | null;
                                 followUps: {
@@ -3488,7 +3541,8 @@ export interface paths {
                                     adminName: string;
                                     createdAt: string;
                                     id: number;
-                                    method: string;
+                                    /** @enum {string} */
+                                    method: "电话" | "微信" | "面谈";
                                     nextContactAt: string | null;
                                     note: string;
                                 }[];
@@ -3507,8 +3561,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
                                     adminName: string | null;
                                     at: string;
@@ -3579,7 +3635,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -3592,8 +3649,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -3644,7 +3703,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -3657,8 +3717,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -3713,7 +3775,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 /** @description an earlier clue of the same phone within 90 days before this one */
@@ -3726,7 +3789,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     phone: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 } | null;
                                 followedAt: string | null;
                                 followUps: {
@@ -3734,7 +3798,8 @@ export interface paths {
                                     adminName: string;
                                     createdAt: string;
                                     id: number;
-                                    method: string;
+                                    /** @enum {string} */
+                                    method: "电话" | "微信" | "面谈";
                                     nextContactAt: string | null;
                                     note: string;
                                 }[];
@@ -3753,8 +3818,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
                                     adminName: string | null;
                                     at: string;
@@ -3815,7 +3882,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     phone: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 } | null;
                             };
                             message: string;
@@ -3927,7 +3995,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -3940,8 +4009,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -4014,7 +4085,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 /** @description an earlier clue of the same phone within 90 days before this one */
@@ -4027,7 +4099,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     phone: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 } | null;
                                 followedAt: string | null;
                                 followUps: {
@@ -4035,7 +4108,8 @@ export interface paths {
                                     adminName: string;
                                     createdAt: string;
                                     id: number;
-                                    method: string;
+                                    /** @enum {string} */
+                                    method: "电话" | "微信" | "面谈";
                                     nextContactAt: string | null;
                                     note: string;
                                 }[];
@@ -4054,8 +4128,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
                                     adminName: string | null;
                                     at: string;
@@ -4116,7 +4192,8 @@ export interface paths {
                                         partnerId: number;
                                         partnerName: string | null;
                                         phone: string;
-                                        status: string;
+                                        /** @enum {string} */
+                                        status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                     } | null;
                                     reason: string;
                                     /** @description sheet row (header = 1) */
@@ -4220,7 +4297,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -4233,8 +4311,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -4291,7 +4371,8 @@ export interface paths {
                                     cancelReason: string | null;
                                     /** @description fen */
                                     commission: number | null;
-                                    contactMethod: string | null;
+                                    /** @enum {string|null} */
+                                    contactMethod: "电话" | "微信" | null;
                                     createdAt: string;
                                     dealAt: string | null;
                                     followedAt: string | null;
@@ -4304,8 +4385,10 @@ export interface paths {
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
-                                    source: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
                                 /** @description the next page: send it back as `cursor`; null when no rows follow */
                                 nextCursor: string | null;
@@ -4382,7 +4465,8 @@ export interface paths {
                                     cancelReason: string | null;
                                     /** @description fen */
                                     commission: number | null;
-                                    contactMethod: string | null;
+                                    /** @enum {string|null} */
+                                    contactMethod: "电话" | "微信" | null;
                                     createdAt: string;
                                     dealAt: string | null;
                                     followedAt: string | null;
@@ -4401,8 +4485,10 @@ export interface paths {
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
-                                    source: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
                                 page: number;
                                 size: number;
@@ -4461,7 +4547,8 @@ export interface paths {
                                     cancelReason: string | null;
                                     /** @description fen */
                                     commission: number | null;
-                                    contactMethod: string | null;
+                                    /** @enum {string|null} */
+                                    contactMethod: "电话" | "微信" | null;
                                     createdAt: string;
                                     dealAt: string | null;
                                     followedAt: string | null;
@@ -4474,8 +4561,10 @@ export interface paths {
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
-                                    source: string;
-                                    status: string;
+                                    /** @enum {string} */
+                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    /** @enum {string} */
+                                    status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 };
                                 /** @description in the order they happen: recorded, taken, follow-ups (oldest first), then deal (and its refund) or invalid */
                                 steps: {
@@ -4617,7 +4706,8 @@ export interface paths {
                                 cancelReason: string | null;
                                 /** @description fen */
                                 commission: number | null;
-                                contactMethod: string | null;
+                                /** @enum {string|null} */
+                                contactMethod: "电话" | "微信" | null;
                                 createdAt: string;
                                 dealAt: string | null;
                                 followedAt: string | null;
@@ -4636,8 +4726,10 @@ export interface paths {
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
-                                source: string;
-                                status: string;
+                                /** @enum {string} */
+                                source: "活动" | "合伙人录入" | "后台导入";
+                                /** @enum {string} */
+                                status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
                             message: string;
                         };
@@ -5342,13 +5434,15 @@ export interface paths {
                                 nickname: string | null;
                                 personal: {
                                     city: string | null;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
                                     /** @description masked */
                                     idCard: string | null;
                                     /** @description masked */
                                     payoutAccount: string | null;
                                     payoutName: string | null;
-                                    payoutType: string | null;
+                                    /** @enum {string|null} */
+                                    payoutType: "微信" | "支付宝" | "银行卡" | null;
                                     province: string | null;
                                     realName: string | null;
                                     wechatId: string | null;
@@ -5366,7 +5460,8 @@ export interface paths {
                                     major: string | null;
                                     school: string | null;
                                 };
-                                status: string;
+                                /** @enum {string} */
+                                status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                                 submittedAt: string | null;
                             };
                             message: string;
@@ -5530,13 +5625,15 @@ export interface paths {
                                 nickname: string | null;
                                 personal: {
                                     city: string | null;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
                                     /** @description masked */
                                     idCard: string | null;
                                     /** @description masked */
                                     payoutAccount: string | null;
                                     payoutName: string | null;
-                                    payoutType: string | null;
+                                    /** @enum {string|null} */
+                                    payoutType: "微信" | "支付宝" | "银行卡" | null;
                                     province: string | null;
                                     realName: string | null;
                                     wechatId: string | null;
@@ -5556,7 +5653,8 @@ export interface paths {
                                     major: string | null;
                                     school: string | null;
                                 };
-                                status: string;
+                                /** @enum {string} */
+                                status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                                 submittedAt: string | null;
                                 /** @description partners registered with this partner's code */
                                 teamSize: number;
@@ -5742,13 +5840,15 @@ export interface paths {
                                     nickname: string | null;
                                     personal: {
                                         city: string | null;
-                                        gender: string | null;
+                                        /** @enum {string|null} */
+                                        gender: "男" | "女" | null;
                                         /** @description masked */
                                         idCard: string | null;
                                         /** @description masked */
                                         payoutAccount: string | null;
                                         payoutName: string | null;
-                                        payoutType: string | null;
+                                        /** @enum {string|null} */
+                                        payoutType: "微信" | "支付宝" | "银行卡" | null;
                                         province: string | null;
                                         realName: string | null;
                                         wechatId: string | null;
@@ -5766,7 +5866,8 @@ export interface paths {
                                         major: string | null;
                                         school: string | null;
                                     };
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                                     submittedAt: string | null;
                                 }[];
                                 page: number;
@@ -6186,7 +6287,8 @@ export interface paths {
                                 frozenUntil: string | null;
                                 id: number;
                                 note: string | null;
-                                type: string;
+                                /** @enum {string} */
+                                type: "佣金" | "提现" | "提现退回" | "调整" | "推荐奖励" | "佣金撤回" | "欠款抵扣";
                             };
                             message: string;
                         };
@@ -6315,9 +6417,11 @@ export interface paths {
                                 /** @description masked for partners */
                                 payoutAccount: string;
                                 payoutName: string;
-                                payoutType: string;
+                                /** @enum {string} */
+                                payoutType: "微信" | "支付宝" | "银行卡";
                                 refuseReason: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                 transactionNo: string | null;
                                 /** @description why the last WeChat transfer failed or expired (back with finance) */
                                 transferFailReason: string | null;
@@ -6484,9 +6588,11 @@ export interface paths {
                                 /** @description masked for partners */
                                 payoutAccount: string;
                                 payoutName: string;
-                                payoutType: string;
+                                /** @enum {string} */
+                                payoutType: "微信" | "支付宝" | "银行卡";
                                 refuseReason: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                 transactionNo: string | null;
                                 /** @description why the last WeChat transfer failed or expired (back with finance) */
                                 transferFailReason: string | null;
@@ -6548,7 +6654,8 @@ export interface paths {
                                     frozenUntil: string | null;
                                     id: number;
                                     note: string | null;
-                                    type: string;
+                                    /** @enum {string} */
+                                    type: "佣金" | "提现" | "提现退回" | "调整" | "推荐奖励" | "佣金撤回" | "欠款抵扣";
                                 }[];
                                 page: number;
                                 size: number;
@@ -6619,7 +6726,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     partnerPhone: string;
-                                    type: string;
+                                    /** @enum {string} */
+                                    type: "佣金" | "提现" | "提现退回" | "调整" | "推荐奖励" | "佣金撤回" | "欠款抵扣";
                                 }[];
                                 page: number;
                                 size: number;
@@ -6686,9 +6794,11 @@ export interface paths {
                                     /** @description masked for partners */
                                     payoutAccount: string;
                                     payoutName: string;
-                                    payoutType: string;
+                                    /** @enum {string} */
+                                    payoutType: "微信" | "支付宝" | "银行卡";
                                     refuseReason: string | null;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                     transactionNo: string | null;
                                     /** @description why the last WeChat transfer failed or expired (back with finance) */
                                     transferFailReason: string | null;
@@ -6764,9 +6874,11 @@ export interface paths {
                                     /** @description masked for partners */
                                     payoutAccount: string;
                                     payoutName: string;
-                                    payoutType: string;
+                                    /** @enum {string} */
+                                    payoutType: "微信" | "支付宝" | "银行卡";
                                     refuseReason: string | null;
-                                    status: string;
+                                    /** @enum {string} */
+                                    status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                     transactionNo: string | null;
                                     /** @description why the last WeChat transfer failed or expired (back with finance) */
                                     transferFailReason: string | null;
@@ -6843,9 +6955,11 @@ export interface paths {
                                 /** @description masked for partners */
                                 payoutAccount: string;
                                 payoutName: string;
-                                payoutType: string;
+                                /** @enum {string} */
+                                payoutType: "微信" | "支付宝" | "银行卡";
                                 refuseReason: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                 transactionNo: string | null;
                                 /** @description why the last WeChat transfer failed or expired (back with finance) */
                                 transferFailReason: string | null;
@@ -6913,9 +7027,11 @@ export interface paths {
                                 /** @description masked for partners */
                                 payoutAccount: string;
                                 payoutName: string;
-                                payoutType: string;
+                                /** @enum {string} */
+                                payoutType: "微信" | "支付宝" | "银行卡";
                                 refuseReason: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "审核中" | "待确认收款" | "已打款" | "已拒绝";
                                 transactionNo: string | null;
                                 /** @description why the last WeChat transfer failed or expired (back with finance) */
                                 transferFailReason: string | null;
@@ -7007,8 +7123,8 @@ export interface paths {
                                 partnerId: number;
                                 partnerName: string | null;
                                 partnerPhone: string;
-                                /** @description 待支付 | 支付中 | 支付成功 | 支付失败 */
-                                payStatus: string;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 provider: string | null;
                                 remark: string | null;
                                 title: string;
@@ -7087,8 +7203,8 @@ export interface paths {
                                 partnerId: number;
                                 partnerName: string | null;
                                 partnerPhone: string;
-                                /** @description 待支付 | 支付中 | 支付成功 | 支付失败 */
-                                payStatus: string;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 provider: string | null;
                                 remark: string | null;
                                 title: string;
@@ -7152,8 +7268,8 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
-                                /** @description 待支付 | 支付中 | 支付成功 | 支付失败 */
-                                payStatus: string;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 title: string;
                             };
                             message: string;
@@ -7217,8 +7333,8 @@ export interface paths {
                                     }[];
                                     orderNo: string;
                                     paidAt: string | null;
-                                    /** @description 待支付 | 支付中 | 支付成功 | 支付失败 */
-                                    payStatus: string;
+                                    /** @enum {string} */
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                     title: string;
                                 }[];
                                 page: number;
@@ -7291,8 +7407,8 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     partnerPhone: string;
-                                    /** @description 待支付 | 支付中 | 支付成功 | 支付失败 */
-                                    payStatus: string;
+                                    /** @enum {string} */
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                     provider: string | null;
                                     remark: string | null;
                                     title: string;

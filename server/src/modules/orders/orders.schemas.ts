@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { fenField, idField, intField, optionalText } from '../../lib/fields.ts'
+import { fenField, idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
 import { ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -69,7 +69,7 @@ export const orderSchema = z.object({
   orderNo: z.string(),
   title: z.string(),
   amount: z.number().describe('fen'),
-  payStatus: z.string().describe('待支付 | 支付中 | 支付成功 | 支付失败'),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
   channel: z.string().nullable(),
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
