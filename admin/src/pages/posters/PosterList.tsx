@@ -8,8 +8,8 @@ import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable,
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
-import { ApiError, get } from '../../api/client'
-import { type Background, postersApi } from '../../api/posters'
+import { ApiError } from '../../api/client'
+import { type Background, type PartnerCard, postersApi } from '../../api/posters'
 import { ImageUpload } from '../../components/ImageUpload'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
@@ -84,15 +84,6 @@ function BackgroundForm({
   )
 }
 
-interface PartnerCard {
-  id: number
-  code: string
-  phone: string
-  nickname: string | null
-  personal?: { realName: string | null } | null
-  shareLink: string
-}
-
 const SAMPLE = { name: '张三', code: 'ABC123' }
 
 /** The name the back-office prints on a partner's poster: real name, nickname, or the masked phone. */
@@ -116,7 +107,7 @@ export default function PosterList() {
       return
     }
     let live = true
-    get<PartnerCard>('/api/ems/partner/partner/details', { id: partnerId }).then(
+    postersApi.partner(partnerId).then(
       (p) => live && setPartner(p),
       () => undefined,
     )
