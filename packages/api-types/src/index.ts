@@ -52,6 +52,12 @@ export type ApiQueryText<P extends ApiPath, M extends ApiMethodOf<P>> = { [K in 
 export type ApiBody<P extends ApiPath, M extends ApiMethodOf<P>> =
   ApiOperation<P, M> extends { requestBody?: infer B } ? JsonOf<ContentOf<NonNullable<B>>> : never
 
+/**
+ * T with the fields K as text: a form holds a value picked from a list (a category, a year) as a
+ * string, and the server checks it against its list.
+ */
+export type WithText<T, K extends keyof T> = { [P in keyof T]: P extends K ? string | Extract<T[P], undefined> : T[P] }
+
 /** An element of a list answer (`{list, total, page, size}` or a bare array). */
 export type ApiItem<P extends ApiPath, M extends ApiMethodOf<P>> =
   ApiData<P, M> extends { list: ReadonlyArray<infer I> } ? I : ApiData<P, M> extends ReadonlyArray<infer I> ? I : never

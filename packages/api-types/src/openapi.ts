@@ -6213,8 +6213,11 @@ export interface paths {
                                     name: string | null;
                                     /** @description masked: 138****1234 */
                                     phone: string;
-                                    /** @description PartnerStatus: the review status */
-                                    status: string;
+                                    /**
+                                     * @description the review status
+                                     * @enum {string}
+                                     */
+                                    status: "未提交" | "待审核" | "已通过" | "已拒绝" | "已禁用";
                                 }[];
                                 page: number;
                                 size: number;
@@ -7106,7 +7109,8 @@ export interface paths {
                             data: {
                                 /** @description fen */
                                 amount: number;
-                                channel: string | null;
+                                /** @enum {string|null} */
+                                channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -7172,7 +7176,8 @@ export interface paths {
                             data: {
                                 /** @description fen */
                                 amount: number;
-                                channel: string | null;
+                                /** @enum {string|null} */
+                                channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -7254,7 +7259,8 @@ export interface paths {
                             data: {
                                 /** @description fen */
                                 amount: number;
-                                channel: string | null;
+                                /** @enum {string|null} */
+                                channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -7319,7 +7325,8 @@ export interface paths {
                                 list: {
                                     /** @description fen */
                                     amount: number;
-                                    channel: string | null;
+                                    /** @enum {string|null} */
+                                    channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                     createdAt: string;
                                     failReason: string | null;
                                     id: number;
@@ -7390,7 +7397,8 @@ export interface paths {
                                 list: {
                                     /** @description fen */
                                     amount: number;
-                                    channel: string | null;
+                                    /** @enum {string|null} */
+                                    channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                     createdAt: string;
                                     failReason: string | null;
                                     id: number;
@@ -7479,10 +7487,12 @@ export interface paths {
                                 } | null;
                                 /** @description fen */
                                 amount: number;
-                                channel: string;
+                                /** @enum {string} */
+                                channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini";
                                 orderId: number;
                                 orderNo: string;
-                                payStatus: string;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 /** @description sandbox: do not call the platform; poll payStatus (the sandbox completes the payment itself) */
                                 provider: string;
                                 /** @description Taro.requestPayment(params) in the mini-program; in WeChat H5 wx.chooseWXPay({ timestamp: timeStamp, nonceStr, package, signType, paySign }) */
@@ -7540,7 +7550,8 @@ export interface paths {
                                 id: number;
                                 orderNo: string;
                                 paidAt: string | null;
-                                payStatus: string;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                             };
                             message: string;
                         };

@@ -70,7 +70,7 @@ export const orderSchema = z.object({
   title: z.string(),
   amount: z.number().describe('fen'),
   payStatus: wireEnum(ORDER_PAY_STATUSES),
-  channel: z.string().nullable(),
+  channel: wireEnum(PAY_CHANNELS).nullable(),
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
   createdAt: z.string(),
@@ -101,7 +101,7 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
 export const payStatusSchema = z.object({
   id: z.number(),
   orderNo: z.string(),
-  payStatus: z.string(),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
 })
@@ -121,9 +121,9 @@ export const payFeeSchema = z.object({
   orderId: z.number(),
   orderNo: z.string(),
   amount: z.number().describe('fen'),
-  payStatus: z.string(),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
   provider: z.string().describe('sandbox: do not call the platform; poll payStatus (the sandbox completes the payment itself)'),
-  channel: z.string(),
+  channel: wireEnum(PAY_CHANNELS),
   wechat: wechatParams.nullable(),
   alipay: z.object({ tradeNO: z.string() }).describe('my.tradePay({ tradeNO })').nullable(),
 })
