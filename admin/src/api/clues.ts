@@ -1,5 +1,5 @@
 /**
- * 线索 (`/api/ems/partner/clue`, server/docs/console-api.md): the clue workbench of 招生老师 and
+ * 线索 (`/api/ems/partner/clue`): the clue workbench of 招生老师 and
  * 管理员. Money fields are fen.
  */
 import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'

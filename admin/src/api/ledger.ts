@@ -1,5 +1,5 @@
 /**
- * 资金流水 (`/api/ems/partner/withdrawalRecord`, server/docs/console-api.md): every partner's ledger
+ * 资金流水 (`/api/ems/partner/withdrawalRecord`): every partner's ledger
  * and finance's adjustments. Amounts are fen, signed.
  */
 import type { ApiBody, ApiData, ApiItem, ApiQuery, ApiQueryText } from '@activity/api-types'

@@ -1,5 +1,5 @@
 /**
- * 合伙人 (`/api/ems/partner/partner`, server/docs/console-api.md): the list, one partner, the review
+ * 合伙人 (`/api/ems/partner/partner`): the list, one partner, the review
  * (approve, reject with a reason, disable, enable) and the export. Money fields are fen.
  */
 import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'

@@ -1,5 +1,5 @@
 /**
- * 提现 (`/api/ems/partner/withdrawalRecord`, server/docs/console-api.md): finance's payout queue.
+ * 提现 (`/api/ems/partner/withdrawalRecord`): finance's payout queue.
  * Amounts are fen.
  */
 import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'

@@ -98,7 +98,7 @@ export function sortFromTable(sort: Record<string, SortOrder | null | undefined>
 }
 
 /**
- * A list state as the back-office's list query (server/docs/console-api.md): `page`, `size`,
+ * A list state as the back-office's list query (the list calls of /docs): `page`, `size`,
  * `sort` as `field_asc` / `field_desc`, single filters as they are, and each range filter spread
  * over its two parameters (`{ created: ['dateFrom', 'dateTo'] }`).
  */

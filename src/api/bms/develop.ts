@@ -11,9 +11,19 @@ export type AppVersion = NonNullable<ApiData<'/api/bms/develop/appVersion/latest
 export type PublicConfig = ApiData<'/api/bms/develop/config/getByKey', 'get'>
 
 export const develop = defineFamily('/api/bms/develop', {
-  appVersion: { actions: { latest: call<ApiQuery<'/api/bms/develop/appVersion/latest', 'get'>, ApiData<'/api/bms/develop/appVersion/latest', 'get'>>('GET') } },
+  appVersion: {
+    actions: {
+      latest: call<ApiQuery<'/api/bms/develop/appVersion/latest', 'get'>, ApiData<'/api/bms/develop/appVersion/latest', 'get'>>('GET'),
+    },
+  },
   callback: { actions: { getBlackPhone: 'GET', setBlackPhone: true, handle: 'POST' } },
-  config: { actions: { getByKey: call<ApiQuery<'/api/bms/develop/config/getByKey', 'get'>, PublicConfig>('GET'), refreshCache: 'PUT', restore: 'PUT' } },
+  config: {
+    actions: {
+      getByKey: call<ApiQuery<'/api/bms/develop/config/getByKey', 'get'>, PublicConfig>('GET'),
+      refreshCache: 'PUT',
+      restore: 'PUT',
+    },
+  },
   dataRepair: {},
   dynamicCode: { actions: { testEval: 'POST' } },
   feedback: { actions: { saveForClient: true } },
