@@ -1,6 +1,6 @@
 /**
  * Times on screen are the office's (Asia/Shanghai), whatever the browser's zone: the server's
- * days, cycles and filters are Shanghai days too (server/docs/console-api.md).
+ * days, cycles and filters are Shanghai days too.
  */
 import dayjs, { type Dayjs } from 'dayjs'
 import timezone from 'dayjs/plugin/timezone'

@@ -1,49 +1,15 @@
 /** 活动 (`/api/bms/activity/activity`): 招生老师 and 管理员 write them; partners share the published ones. */
-import type { ActivityState, ActivityStatus, ActivityType, Page } from '@activity/wire'
+import type { ApiBody, ApiData, ApiQueryText } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { del, get, post, put } from './client'
 
-export interface Activity extends Record<string, unknown> {
-  id: number
-  title: string
-  cover: string | null
-  summary: string
-  type: ActivityType
-  state: ActivityState
-  /** A 招生活动 with its clue form on, 进行中: its page shows the form. */
-  acceptsClues: boolean
-  /** The operator's switch for the clue form (a 招生活动 shows it while 进行中). */
-  clueForm: boolean
-  startAt: string
-  endAt: string
-  /** The HTML as the server stored it (sanitised on save). */
-  body: string
-  status: ActivityStatus
-  publishedAt: string | null
-  createdAt: string
-  updatedAt: string
-}
+/** One activity as operators see it (the list's rows and the details). */
+export type Activity = ApiData<'/api/bms/activity/activity/details', 'get'>
 
-export interface ActivityInput {
-  title: string
-  cover?: string
-  summary?: string
-  body: string
-  type: ActivityType
-  /** 是 (default) | 否 */
-  clueForm?: '是' | '否'
-  /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai */
-  startAt: string
-  endAt: string
-}
+/** What the editor sends: `startAt`/`endAt` as `YYYY-MM-DD HH:mm:ss` (Asia/Shanghai); `clueForm` 是 (default) | 否. */
+export type ActivityInput = ApiBody<'/api/bms/activity/activity', 'post'>
 
-export interface ActivityFilters {
-  keyword?: string
-  type?: string
-  status?: string
-  state?: string
-  page?: number
-  size?: number
-}
+export type ActivityFilters = ApiQueryText<'/api/bms/activity/activity/list', 'get'>
 
 const base = '/api/bms/activity/activity'
 

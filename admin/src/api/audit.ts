@@ -1,34 +1,12 @@
 /** 操作日志 (`GET /api/bms/system/auditLog/list`, 管理员): every operator write, newest first. */
 import type { Page } from '@activity/wire'
-import { get, type Query } from './client'
+import type { ApiItem, ApiQueryText } from '@activity/api-types'
+import { get } from './client'
 
-export interface AuditLog extends Record<string, unknown> {
-  id: number
-  adminId: number
-  adminName: string
-  adminRole: string
-  /** An AuditAction key (src/wire/enums.ts), e.g. partner.approve. */
-  action: string
-  actionLabel: string
-  entityType: string
-  entityId: string
-  summary: string
-  /** The status and money fields that changed (money in fen). */
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  createdAt: string
-}
+/** One write: `action` an AuditAction key (e.g. partner.approve); `before`/`after` the status and money fields that changed (fen). */
+export type AuditLog = ApiItem<'/api/bms/system/auditLog/list', 'get'>
 
-export interface AuditQuery extends Query {
-  adminId?: string
-  action?: string
-  entityType?: string
-  entityId?: string
-  dateFrom?: string
-  dateTo?: string
-  page?: number
-  size?: number
-}
+export type AuditQuery = ApiQueryText<'/api/bms/system/auditLog/list', 'get'>
 
 export const auditApi = {
   list: (query: AuditQuery) => get<Page<AuditLog>>('/api/bms/system/auditLog/list', query),

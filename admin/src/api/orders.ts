@@ -1,64 +1,26 @@
 /** 订单 (`/api/fms/finance/order`): 财务/管理员 create orders for partners; the pay provider's notification marks them paid. */
-import type { OrderPayStatus, Page } from '@activity/wire'
+import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { get, post } from './client'
 
-export interface OrderItem {
-  name: string
-  quantity: number
-  /** fen */
-  unitPrice: number
-  /** fen */
-  amount: number
-}
+/** One order with its items and, on the details, the pay notifications received for it. Money in fen. */
+export type OrderDetail = ApiData<'/api/fms/finance/order/details', 'get'>
 
-/** A pay notification received for the order (console-api.md, requests from the console). */
-export interface PaymentNotification {
-  id: number
-  provider: string
-  notificationId: string
-  result: string
-  /** fen */
-  amount: number | null
-  transactionId: string | null
-  outcome: string
-  createdAt: string
-}
+export type OrderItem = OrderDetail['items'][number]
 
-export interface Order extends Record<string, unknown> {
-  id: number
-  orderNo: string
-  title: string
-  /** fen */
-  amount: number
-  payStatus: OrderPayStatus
-  channel: string | null
-  paidAt: string | null
-  failReason: string | null
-  createdAt: string
-  items: OrderItem[]
-  partnerId: number
-  partnerName: string | null
-  partnerPhone: string
-  provider: string | null
-  transactionId: string | null
-  remark: string | null
-  /** Present once the back-office sends them. */
-  notifications?: PaymentNotification[]
-}
+/** A pay notification received for the order (oldest first). */
+export type PaymentNotification = OrderDetail['notifications'][number]
 
-export interface OrderInput {
-  partnerId: number
-  title?: string
-  /** unitPrice in fen */
-  items: Array<{ name: string; quantity: number; unitPrice: number }>
-  remark?: string
-}
+/** A row of the list; the details add `notifications`. */
+export type Order = ApiItem<'/api/fms/finance/order/listTuitionOrder', 'get'> & Partial<Pick<OrderDetail, 'notifications'>>
+
+/** `items[].unitPrice` in fen. */
+export type OrderInput = ApiBody<'/api/fms/finance/order', 'post'>
 
 const base = '/api/fms/finance/order'
 
 export const ordersApi = {
-  list: (query: { payStatus?: string; partnerId?: string; orderNo?: string; page?: number; size?: number }) =>
-    get<Page<Order>>(`${base}/listTuitionOrder`, query),
-  details: (id: number) => get<Order>(`${base}/details`, { id }),
+  list: (query: ApiQueryText<'/api/fms/finance/order/listTuitionOrder', 'get'>) => get<Page<Order>>(`${base}/listTuitionOrder`, query),
+  details: (id: number) => get<OrderDetail>(`${base}/details`, { id }),
   create: (input: OrderInput) => post<Order>(base, input, { quiet: true }),
 }

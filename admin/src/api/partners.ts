@@ -1,62 +1,21 @@
 /**
- * 合伙人 (`/api/ems/partner/partner`, server/docs/console-api.md): the list, one partner, the review
+ * 合伙人 (`/api/ems/partner/partner`): the list, one partner, the review
  * (approve, reject with a reason, disable, enable) and the export. Money fields are fen.
  */
-import type { Page, PartnerStatus } from '@activity/wire'
-import { get, put, type Query } from './client'
+import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'
+import type { Page } from '@activity/wire'
+import { get, put } from './client'
 
-export interface AdminPartner extends Record<string, unknown> {
-  id: number
-  code: string
-  /** Full, for operators. */
-  phone: string
-  status: PartnerStatus
-  rejectReason: string | null
-  nickname: string | null
-  avatar: string | null
-  personal: {
-    realName: string | null
-    gender: string | null
-    /** Full for 管理员/财务 on the detail (sensitiveVisible), masked otherwise. */
-    idCard: string | null
-    province: string | null
-    city: string | null
-    wechatId: string | null
-    payoutType: string | null
-    payoutAccount: string | null
-    payoutName: string | null
-  }
-  signUp: { school: string | null; major: string | null; discipline: string | null; intakeYear: string | null; batch: string | null }
-  missing: { personal: boolean; signUp: boolean; payoutAccount: boolean }
-  shareLink: string
-  createdAt: string
-  referrerId: number | null
-  submittedAt: string | null
-  reviewedAt: string | null
-}
+/** A partner as operators see it: full phone; `personal.idCard` full for 管理员/财务 on the details, masked otherwise. */
+export type AdminPartner = ApiItem<'/api/ems/partner/partner/list', 'get'>
 
-export interface PartnerDetail extends AdminPartner {
-  sensitiveVisible: boolean
-  teamSize: number
-  /** fen; null for 招生老师 */
-  /** fen; `debt`: what claw-backs of cancelled deals could not take (outside the balance). */
-  wallet: { balance: number; frozen: number; withdrawable: number; debt: number } | null
-  clueCounts: { total: number; deal: number }
-}
+/** One partner: team size, wallet (fen; `debt` what claw-backs could not take; null for 招生老师) and clue counts. */
+export type PartnerDetail = ApiData<'/api/ems/partner/partner/details', 'get'>
 
-export interface PartnerQuery extends Query {
-  status?: string
-  keyword?: string
-  dateFrom?: string
-  dateTo?: string
-  sort?: string
-  page?: number
-  size?: number
-}
+export type PartnerQuery = ApiQueryText<'/api/ems/partner/partner/list', 'get'>
 
 /** 已通过 approves or re-enables, 已拒绝 rejects (reason required), 已禁用 disables. */
-export type AuditDecision =
-  { id: number; status: '已通过' } | { id: number; status: '已拒绝'; reason: string } | { id: number; status: '已禁用'; reason?: string }
+export type AuditDecision = ApiBody<'/api/ems/partner/partner/audit', 'put'>
 
 const base = '/api/ems/partner/partner'
 

@@ -1,23 +1,15 @@
 /** 海报 backgrounds (`/api/ems/partner/backgroundImage`): the pictures partners put their QR code on. */
+import type { ApiBody, ApiData, ApiItem } from '@activity/api-types'
 import { del, get, post, put, upload } from './client'
 
-export interface Background {
-  id: number
-  name: string
-  /** `/uploads/...` (uploaded here), an http(s) address, or a data URI */
-  url: string
-  /** Lower first. */
-  sort: number
-  /** Present once the back-office has the switch (console-api.md, requests from the console). */
-  enabled?: boolean
-}
+/** A background: `url` is `/uploads/...` (uploaded here), an http(s) address or a data URI; lower `sort` first. */
+export type Background = ApiItem<'/api/ems/partner/backgroundImage/list', 'get'>
 
-export interface BackgroundInput {
-  name: string
-  url: string
-  sort: number
-  enabled?: '是' | '否'
-}
+/** `enabled` 是 (default) | 否. */
+export type BackgroundInput = ApiBody<'/api/ems/partner/backgroundImage', 'post'>
+
+/** The partner a poster is previewed for: what the back-office prints on it (name, share code and link). */
+export type PartnerCard = ApiData<'/api/ems/partner/partner/details', 'get'>
 
 const base = '/api/ems/partner/backgroundImage'
 
@@ -37,8 +29,11 @@ export function imageRefusal(file: { type: string; size: number }): string | nul
 export const postersApi = {
   list: () => get<Background[]>(`${base}/list`),
   /** Stores a picture (posters, covers, pictures in rich text); answers its address. */
-  upload: (file: File) => upload<{ url: string }>(`${base}/upload`, file, { quiet: true }),
+  upload: (file: File) => upload<ApiData<'/api/ems/partner/backgroundImage/upload', 'post'>>(`${base}/upload`, file, { quiet: true }),
   create: (input: BackgroundInput) => post<Background>(base, input, { quiet: true }),
-  update: (input: BackgroundInput & { id: number }, options: { quiet?: boolean } = {}) => put<Background>(base, input, options),
+  update: (input: ApiBody<'/api/ems/partner/backgroundImage', 'put'>, options: { quiet?: boolean } = {}) =>
+    put<Background>(base, input, options),
   remove: (id: number) => del<null>(base, { id }),
+  /** The partner whose QR code and name the preview shows (the operators' partner details). */
+  partner: (id: number | string) => get<PartnerCard>('/api/ems/partner/partner/details', { id }),
 }

@@ -107,7 +107,7 @@ export interface ServerQueryOptions {
 }
 
 /**
- * A list state as the back-office's list query (server/docs/console-api.md): `page`, `size`,
+ * A list state as the back-office's list query (the list calls of /docs): `page`, `size`,
  * `sort` as `field_asc` / `field_desc`, single filters as they are, and each range filter spread
  * over its two parameters (`{ created: ['dateFrom', 'dateTo'] }`). Every list's request (and its
  * export, through exportQuery) is made here.

@@ -88,3 +88,15 @@ export const timeTypeFilter = z.preprocess(
   (v: unknown) => (v === '' ? undefined : v),
   z.enum(TIME_TYPES as [TimeType, ...TimeType[]], '时间类型不在可选范围内').optional(),
 )
+
+/**
+ * A field of an answer holding one value of a @activity/wire enumeration (a status, a type, a role
+ * read from the database): the OpenAPI document, and so @activity/api-types, lists the values, and
+ * the answer check of development and tests refuses any other. Its TypeScript type stays `string`
+ * while the tables' columns are plain text.
+ */
+export const wireEnum = <T extends string>(values: readonly T[]) =>
+  z
+    .string()
+    .refine((v) => (values as readonly string[]).includes(v), `not one of ${values.join(' | ')}`)
+    .meta({ enum: [...values] })

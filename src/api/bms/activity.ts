@@ -1,45 +1,23 @@
-import type { ActivityState, ActivityStatus, ActivityType, Page } from '@activity/wire'
-import type { ActivityDetail } from '../cms/activity'
-import type { PageQuery } from '../ems/partner'
+import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
 import { call, defineFamily } from '../define'
 
 /** /api/bms/activity: the operator's side of activities (publish, assess, targets). */
 
-export interface AdminActivityQuery extends PageQuery {
-  keyword?: string
-  type?: ActivityType
-  status?: ActivityStatus
-  state?: ActivityState
-}
+export type AdminActivityQuery = ApiQuery<'/api/bms/activity/activity/list', 'get'>
 
-/** What an operator writes; times as `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai) or ISO 8601. */
-export interface ActivityInput {
-  title: string
-  /** http(s) URL, an /uploads/... path or a base64 image data URI. */
-  cover?: string
-  summary?: string
-  /** HTML; sanitised on save. */
-  body: string
-  type: ActivityType
-  startAt: string
-  endAt: string
-}
+/** What an operator writes; times as `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai) or ISO 8601; `body` HTML, sanitised on save. */
+export type ActivityInput = ApiBody<'/api/bms/activity/activity', 'post'>
 
 /** An activity as operators see it, published or not. */
-export interface AdminActivity extends ActivityDetail {
-  status: ActivityStatus
-  publishedAt: string | null
-  createdAt: string
-  updatedAt: string
-}
+export type AdminActivity = ApiData<'/api/bms/activity/activity/details', 'get'>
 
 export const activity = defineFamily('/api/bms/activity', {
   activity: {
     base: {
-      list: call<AdminActivityQuery, Page<AdminActivity>>(),
+      list: call<AdminActivityQuery, ApiData<'/api/bms/activity/activity/list', 'get'>>(),
       details: call<{ id: number }, AdminActivity>(),
       save: call<ActivityInput, AdminActivity>(),
-      update: call<ActivityInput & { id: number }, AdminActivity>(),
+      update: call<ApiBody<'/api/bms/activity/activity', 'put'>, AdminActivity>(),
       remove: call<{ id: number }, null>(),
     },
     // The back-office publishes and unpublishes in place: PUT, not the rule's POST for publish.

@@ -1,5 +1,4 @@
-import type { ActivityState, ActivityType, Page } from '@activity/wire'
-import type { PageQuery } from '../ems/partner'
+import type { ApiData, ApiItem, ApiQuery } from '@activity/api-types'
 import { call, defineFamily } from '../define'
 
 /**
@@ -7,40 +6,19 @@ import { call, defineFamily } from '../define'
  * of a campaign, enrolment, lottery awards, double-eleven.
  */
 
-export interface ActivityQuery extends PageQuery {
-  type?: ActivityType
-  state?: ActivityState
-}
+export type ActivityQuery = ApiQuery<'/api/cms/activity/activity/listForClient', 'get'>
 
-/** A published activity as the lists show it (no body). */
-export interface ActivityItem {
-  id: number
-  title: string
-  /** http(s) URL, an /uploads/... path or a data: image; null for none. */
-  cover: string | null
-  /** A line for list cards. */
-  summary: string
-  type: ActivityType
-  /** At the time of the answer: start inclusive, end exclusive. */
-  state: ActivityState
-  /** A 招生活动 that is 进行中: the detail page shows its clue form. */
-  acceptsClues: boolean
-  /** ISO times. */
-  startAt: string
-  endAt: string
-}
+/** A published activity as the lists show it (no body); `state` at the time of the answer. */
+export type ActivityItem = ApiItem<'/api/cms/activity/activity/listForClient', 'get'>
 
 /** One published activity with its sanitised rich-text body. */
-export interface ActivityDetail extends ActivityItem {
-  /** HTML the back-office sanitised on save. */
-  body: string
-}
+export type ActivityDetail = ApiData<'/api/cms/activity/activity/detailsForClient', 'get'>
 
 export const activity = defineFamily('/api/cms/activity', {
   activity: {
     actions: {
-      listForClient: call<ActivityQuery, Page<ActivityItem>>('GET'),
-      detailsForClient: call<{ id: number }, ActivityDetail>('GET'),
+      listForClient: call<ActivityQuery, ApiData<'/api/cms/activity/activity/listForClient', 'get'>>('GET'),
+      detailsForClient: call<ApiQuery<'/api/cms/activity/activity/detailsForClient', 'get'>, ActivityDetail>('GET'),
     },
   },
   clueCollection: { actions: { saveForClient: true } },

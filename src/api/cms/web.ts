@@ -1,3 +1,4 @@
+import type { ApiData } from '@activity/api-types'
 import { call, defineFamily } from '../define'
 
 /** /api/cms/web: the content sites (banners, contents, menus, messages, jobs, page types). */
@@ -9,15 +10,7 @@ export type SiteContentKey = 'agreement' | 'privacy'
 export type SiteContentQuery = { id: number; key?: never } | { key: SiteContentKey | string; id?: never }
 
 /** A site content as the client reads it; `body` is HTML the back-office sanitised on save. */
-export interface SiteContent {
-  id: number
-  key: string | null
-  title: string
-  body: string
-  images: string[]
-  /** ISO time. */
-  updatedAt: string
-}
+export type SiteContent = ApiData<'/api/cms/web/siteContent/detailsForClient', 'get'>
 
 export const web = defineFamily('/api/cms/web', {
   coworker: {},

@@ -1,38 +1,17 @@
+import type { ApiData, ApiQuery } from '@activity/api-types'
 import { call, defineFamily } from '../define'
 
 /** /api/ems/adultexam: adult-exam records, fees, major codes, score lines, volunteers. */
 
 /** The volunteer query (志愿查询): both must match one imported result. */
-export interface VolunteerQuery {
-  name: string
-  /** 考生号: 10-18 digits. */
-  examNo: string
-}
+/** `examNo` 考生号: 10-18 digits. */
+export type VolunteerQuery = ApiQuery<'/api/ems/adultexam/volunteer/query', 'get'>
 
-/** One batch's score line next to the candidate's total. */
-export interface ScoreLine {
-  year: number
-  batch: string
-  category: string
-  score: number
-  /** totalScore >= score. */
-  reached: boolean
-}
+/** The candidate's result of the latest year (404 未查询到录取信息 when name and exam number do not both match); `admitted` false: school and major are null. */
+export type VolunteerResult = ApiData<'/api/ems/adultexam/volunteer/query', 'get'>
 
-/** The candidate's result of the latest year; 404 未查询到录取信息 when name and exam number do not both match. */
-export interface VolunteerResult {
-  name: string
-  examNo: string
-  year: number
-  totalScore: number
-  batch: string
-  category: string | null
-  /** false: not (yet) admitted; school and major are null. */
-  admitted: boolean
-  school: string | null
-  major: string | null
-  scoreLines: ScoreLine[]
-}
+/** One batch's score line next to the candidate's total (`reached`: totalScore >= score). */
+export type ScoreLine = VolunteerResult['scoreLines'][number]
 
 export const adultexam = defineFamily('/api/ems/adultexam', {
   emptyRecord: {},

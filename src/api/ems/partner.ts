@@ -1,22 +1,4 @@
-import type {
-  ClueStatus,
-  ClueStep,
-  RankingCycle,
-  ContactMethod,
-  ClueSource,
-  Gender,
-  CursorPage,
-  MessageKind,
-  MessageTarget,
-  SubscribeTemplate,
-  LedgerType,
-  Page,
-  PartnerStatus,
-  PayoutAccountType,
-  TimeType,
-  WithdrawalStatus,
-} from '@activity/wire'
-import type { SessionUser } from '../ums/user'
+import type { ApiBody, ApiData, ApiItem, ApiQuery, WithText } from '@activity/api-types'
 import { call, defineFamily, type NoPayload } from '../define'
 
 /**
@@ -31,336 +13,101 @@ export interface PageQuery {
   size?: number
 }
 
-export interface PartnerRegisterPayload {
-  phone: string
-  /** The SMS code (sendVerify type 注册). */
-  code: string
-  /** 8-32 characters, letters and digits. */
-  password: string
-  /** The referring partner's share code, optional. */
-  referrerCode?: string
-}
+// Every payload and answer below is the back-office's own (@activity/api-types, generated from its
+// OpenAPI document by `npm run api:types`): a schema change shows up here as a type error.
+
+/** `code`: the SMS code (sendVerify type 注册); `password` 8-32 letters and digits; `referrerCode` the referring partner's share code. */
+export type PartnerRegisterPayload = ApiBody<'/api/ems/partner/client/register', 'post'>
 
 /** Sign in with phone and password, or phone and SMS code (sendVerify type 登录). */
 export type PartnerSignInPayload = { phone: string; password: string } | { phone: string; code: string }
 
 /** A sign-in answers the session user; only one with an id counts (SPEC.md section 5). */
-export type PartnerSignInResult = Partial<SessionUser> | null
+export type PartnerSignInResult = Partial<ApiData<'/api/ems/partner/client/signIn', 'post'>> | null
 
-export interface ChangePasswordPayload {
-  oldPassword: string
-  /** The new password: 8-32 characters, letters and digits. */
-  password: string
-}
+export type ChangePasswordPayload = ApiBody<'/api/ems/partner/client/changePassword', 'put'>
 
-export interface ResetPasswordPayload {
-  phone: string
-  /** The SMS code (sendVerify type 找回密码). */
-  code: string
-  password: string
-}
+/** `code`: the SMS code (sendVerify type 找回密码). */
+export type ResetPasswordPayload = ApiBody<'/api/ems/partner/partner/resetPassword', 'put'>
 
-export interface PersonalInfoPayload {
-  realName: string
-  gender: Gender
-  /** Checksum-validated; returned masked. */
-  idCard?: string
-  province: string
-  city: string
-  wechatId?: string
-  payoutType: PayoutAccountType
-  payoutAccount?: string
-  /** The account holder's name. */
-  payoutName: string
-}
+/** `idCard` checksum-validated and answered masked; `payoutName` the account holder's name. */
+export type PersonalInfoPayload = ApiBody<'/api/ems/partner/client/savePersonal', 'put'>
 
-export interface SignUpPayload {
-  school: string
-  major: string
-  /** A "parent-child" value of the category tree. */
-  discipline: string
-  /** '2015'..'2030' */
-  intakeYear: string
-  /** '1期'..'20期' */
-  batch: string
-}
+/** `discipline` a "parent-child" value of the category tree; `intakeYear` '2015'..'2030'; `batch` '1期'..'20期'. */
+export type SignUpPayload = WithText<ApiBody<'/api/ems/partner/client/saveSignUp', 'put'>, 'discipline' | 'intakeYear' | 'batch'>
+
+/** The signed-in partner's profile (`client/signInfo`, and the answer of the two saves): phone, ID card and payout account masked. */
+export type PartnerProfile = ApiData<'/api/ems/partner/client/signInfo', 'get'>
 
 /** What is still missing before the partner can be reviewed or paid. */
-export interface MissingInfo {
-  personal: boolean
-  signUp: boolean
-  payoutAccount: boolean
-}
+export type MissingInfo = PartnerProfile['missing']
 
-type Nullable<T> = { [K in keyof T]: T[K] | null }
+/** `cursor`: load-more, the previous page's `nextCursor` (keyset paging; `page` is then ignored). */
+export type ClueQuery = ApiQuery<'/api/ems/partner/clue/list', 'get'>
 
-/** The signed-in partner's profile (`client/signInfo`, and the answer of the two saves). */
-export interface PartnerProfile {
-  id: number
-  /** The share code (the `ref` of the partner's links). */
-  code: string
-  /** Masked: 138****1234. */
-  phone: string
-  status: PartnerStatus
-  /** Why the sign-up was rejected, when it was. */
-  rejectReason: string | null
-  nickname: string | null
-  avatar: string | null
-  /** ID card and payout account masked. */
-  personal: Nullable<Required<PersonalInfoPayload>>
-  signUp: Nullable<SignUpPayload>
-  missing: MissingInfo
-  shareLink: string
-  createdAt: string
-}
+/** One of the partner's clues, phone masked; money in fen; `cancelReason`/`cancelledAt` once 已退费. */
+export type Clue = ApiData<'/api/ems/partner/clue/details', 'get'>
 
-export interface ClueQuery extends PageQuery {
-  status?: ClueStatus
-  timeType?: TimeType
-  /** Load-more: the previous page's `nextCursor` (keyset paging; `page` is then ignored). */
-  cursor?: string
-}
+/** A clue and its progress (线索详情): recorded, taken, follow-ups (oldest first), then deal or invalid. */
+export type ClueProgress = ApiData<'/api/ems/partner/clue/progress', 'get'>
 
-/** One of the partner's clues, phone masked. */
-export interface Clue {
-  id: number
-  name: string
-  phone: string
-  contactMethod: ContactMethod | null
-  /** The intended programme, a "parent-child" category value. */
-  intention: string | null
-  remark: string | null
-  source: ClueSource
-  activityId: string | null
-  status: ClueStatus
-  /** Set once a deal is recorded. */
-  programme: string | null
-  /** Fen. */
-  amount: number | null
-  commission: number | null
-  levelName: string | null
-  invalidReason: string | null
-  /** 已退费: why the deal was cancelled (its commission was clawed back). */
-  cancelReason: string | null
-  cancelledAt: string | null
-  createdAt: string
-  followedAt: string | null
-  dealAt: string | null
-}
+/** One step of a clue's progress as its partner sees it; fields not of its type are null. */
+export type ClueProgressStep = ClueProgress['steps'][number]
 
-/** One step of a clue's progress as its partner sees it (线索详情); fields not of its type are null. */
-export interface ClueProgressStep {
-  type: ClueStep
-  at: string
-  /** 已登记: how the clue came in, and the activity it was left on. */
-  source: ClueSource | null
-  activityTitle: string | null
-  /** 跟进: 电话/微信/面谈 (the teacher's note stays in the office). */
-  method: string | null
-  /** 已成交: the programme, the commission (fen), the tier it was priced at, withdrawable from. */
-  programme: string | null
-  commission: number | null
-  levelName: string | null
-  frozenUntil: string | null
-  /** 无效: why. */
-  reason: string | null
-}
-
-export interface ClueProgress {
-  clue: Clue
-  /** In the order they happen: recorded, taken, follow-ups (oldest first), then deal or invalid. */
-  steps: ClueProgressStep[]
-}
-
-export interface NewClue {
-  name: string
-  phone: string
-  contactMethod?: ContactMethod
-  /** A "parent-child" category value. */
-  intention?: string
-  remark?: string
-}
+export type NewClue = WithText<ApiBody<'/api/ems/partner/clue', 'post'>, 'intention'>
 
 /** The public activity form: a prospect's details for the partner of `ref`. */
-export interface ActivityCluePayload {
-  name: string
-  phone: string
-  ref: string
-  activityId?: string
-  intention?: string
-  remark?: string
-}
+export type ActivityCluePayload = WithText<ApiBody<'/api/ems/partner/clue/saveForActivity', 'post'>, 'intention'>
 
-export interface Level {
-  id: number
-  name: string
-  /** Deals in the cycle needed to reach it. */
-  minDeals: number
-  /** Fen. */
-  commissionPerDeal: number
-}
+/** A tier: the deals in the cycle needed to reach it and its commission per deal (fen). */
+export type Level = ApiItem<'/api/ems/partner/config/level/listSimple', 'get'>
 
-export interface PartnerHome {
-  /** Fen. */
-  balance: number
-  frozen: number
-  withdrawable: number
-  /** This cycle's tier. */
-  tier: Level | null
-  dealsThisCycle: number
-  nextTier: Level | null
-  dealsToNext: number | null
-  /** Clues still 待跟进. */
-  newClues: number
-  status: PartnerStatus
-  missing: MissingInfo
-}
+/** The partner's home: wallet (fen), this cycle's tier and deals, new clues. */
+export type PartnerHome = ApiData<'/api/ems/partner/partner/home', 'get'>
 
-/** This cycle's tier (本周期档位). */
-export interface PartnerPosition {
-  levels: Level[]
-  tier: Level | null
-  dealsThisCycle: number
-  nextTier: Level | null
-  dealsToNext: number | null
-  /** A calendar month in Asia/Shanghai time; `to` is exclusive. */
-  cycle: { from: string; to: string }
-}
+/** This cycle's tier (本周期档位); the cycle is a calendar month in Asia/Shanghai, `to` exclusive. */
+export type PartnerPosition = ApiData<'/api/ems/partner/partner/position', 'get'>
 
 /** Closed deals per time type (成交单量). */
-export type DealCounts = Array<{ timeType: TimeType; count: number }>
+export type DealCounts = ApiData<'/api/ems/partner/partner/dealCount', 'get'>
 
-export interface Deal {
-  id: number
-  name: string
-  /** Masked. */
-  phone: string
-  programme: string | null
-  /** Fen. */
-  amount: number | null
-  commission: number | null
-  levelName: string | null
-  dealAt: string | null
-}
+export type Deal = ApiItem<'/api/ems/partner/partner/dealList', 'get'>
 
-export interface DealListQuery extends PageQuery {
-  timeType?: TimeType
-}
+export type DealListQuery = ApiQuery<'/api/ems/partner/partner/dealList', 'get'>
 
-/** A partner who registered with my share code (我的团队). */
-export interface TeamMember {
-  id: number
-  /** Masked: 陈**; null until they fill in their name. */
-  name: string | null
-  /** Masked: 138****1234. */
-  phone: string
-  /** The review status. */
-  status: PartnerStatus
-  joinedAt: string
-  dealsThisCycle: number
-}
+/** A partner who registered with my share code (我的团队): name and phone masked. */
+export type TeamMember = ApiItem<'/api/ems/partner/partner/team', 'get'>
 
-/** 排行榜: a cycle's top 50 by deals and my own place. */
-export interface Ranking {
-  cycle: { type: RankingCycle; from: string; to: string }
-  list: Array<{ rank: number; name: string; deals: number; mine: boolean }>
-  /** rank null: no deal in the cycle yet. */
-  me: { rank: number | null; deals: number }
-}
+/** 排行榜: a cycle's top 50 by deals and my own place (rank null: no deal in the cycle yet). */
+export type Ranking = ApiData<'/api/ems/partner/partner/ranking', 'get'>
 
-export interface LedgerQuery extends PageQuery {
-  timeType?: TimeType
-  type?: LedgerType
-}
+export type LedgerQuery = ApiQuery<'/api/ems/partner/withdrawalRecord/ledger', 'get'>
 
-/** One fund record (资金记录): + commission and refund, - withdrawal, +/- adjustment. */
-export interface LedgerEntry {
-  id: number
-  type: LedgerType
-  /** Signed fen. */
-  amount: number
-  balanceAfter: number
-  /** Commissions: withdrawable from this time. */
-  frozenUntil: string | null
-  frozen: boolean
-  note: string | null
-  createdAt: string
-}
+/** One fund record (资金记录): + commission and refund, - withdrawal, +/- adjustment; signed fen. */
+export type LedgerEntry = ApiItem<'/api/ems/partner/withdrawalRecord/ledger', 'get'>
 
-export interface WithdrawalApplyPayload {
-  /** Fen, at least 1000 (¥10.00). */
-  amount: number
-  /** 8-64 characters; sending the same key again answers the same record (no second payout). */
-  idempotencyKey?: string
-}
+/** `amount` fen, at least 1000 (¥10.00); the same `idempotencyKey` again answers the same record (no second payout). */
+export type WithdrawalApplyPayload = ApiBody<'/api/ems/partner/withdrawalRecord/apply', 'post'>
 
-export interface WithdrawalQuery extends PageQuery {
-  status?: WithdrawalStatus
-}
+export type WithdrawalQuery = ApiQuery<'/api/ems/partner/withdrawalRecord/list', 'get'>
 
-export interface Withdrawal {
-  id: number
-  /** Fen. */
-  amount: number
-  status: WithdrawalStatus
-  payoutType: PayoutAccountType
-  /** Masked for partners. */
-  payoutAccount: string
-  payoutName: string
-  transactionNo: string | null
-  refuseReason: string | null
-  /** Why the last WeChat transfer failed or expired (the withdrawal is back with finance). */
-  transferFailReason: string | null
-  /** 待确认收款: what requestMerchantTransfer takes in the WeChat mini-program. */
-  confirm: WithdrawalConfirm | null
-  createdAt: string
-  handledAt: string | null
-}
+/** A withdrawal, payout account masked; `confirm` (待确认收款) what requestMerchantTransfer takes in the mini-program. */
+export type Withdrawal = ApiItem<'/api/ems/partner/withdrawalRecord/list', 'get'>
 
 /** The parameters of wx.requestMerchantTransfer, exactly as the server gives them (package = the bill's package_info). */
-export interface WithdrawalConfirm {
-  mchId: string
-  appId: string
-  package: string
-}
+export type WithdrawalConfirm = NonNullable<Withdrawal['confirm']>
 
-export interface SharePoster {
-  /** Poster backgrounds the operator uploaded. */
-  backgrounds: Array<{ id: number; name: string; url: string; sort: number }>
-  /** The partner's share code. */
-  code: string
-  name: string
-  /** The link a prospect opens: the activity page with this partner's `ref`. */
-  link: string
-}
+/** The poster backgrounds, the partner's share code and name, and the link a prospect opens. */
+export type SharePoster = ApiData<'/api/ems/partner/partner/sharePoster', 'get'>
 
-/** The partner's WeChat mini-program code (小程序码) for the poster: opens the jump page with `scene`. */
-export interface MiniProgramCode {
-  /** The image on the back-office (`/uploads/wxacode/<name>.png`). */
-  url: string
-  page: string
-  /** `r=<code>[&a=<activity id>]` (pages/jump/target.ts reads it). */
-  scene: string
-}
+/** The partner's WeChat mini-program code (小程序码) for the poster: `url` on the back-office, `scene` `r=<code>[&a=<activity id>]`. */
+export type MiniProgramCode = ApiData<'/api/ems/partner/partner/miniProgramCode', 'get'>
 
-/** One of the partner's messages (消息通知). */
-export interface PartnerMessage {
-  id: number
-  kind: MessageKind
-  title: string
-  body: string
-  /** What tapping opens, with its id (a clue, a withdrawal, a ledger entry); null opens nothing. */
-  targetType: MessageTarget | null
-  targetId: number | null
-  read: boolean
-  readAt: string | null
-  createdAt: string
-}
+/** One of the partner's messages (消息通知): `targetType`/`targetId` what tapping opens (null: nothing). */
+export type PartnerMessage = ApiItem<'/api/ems/partner/message/list', 'get'>
 
 /** The WeChat subscribe-message templates configured on the server (none: ask for nothing). */
-export interface SubscribeTemplates {
-  templates: Array<{ template: SubscribeTemplate; templateId: string }>
-}
+export type SubscribeTemplates = ApiData<'/api/ems/partner/message/subscribeTemplates', 'get'>
 
 export const partner = defineFamily('/api/ems/partner', {
   client: {
@@ -376,10 +123,14 @@ export const partner = defineFamily('/api/ems/partner', {
     },
   },
   clue: {
-    base: { list: call<ClueQuery, CursorPage<Clue>>(), save: call<NewClue, Clue>(), details: call<{ id: number }, Clue>() },
+    base: {
+      list: call<ClueQuery, ApiData<'/api/ems/partner/clue/list', 'get'>>(),
+      save: call<NewClue, Clue>(),
+      details: call<ApiQuery<'/api/ems/partner/clue/details', 'get'>, Clue>(),
+    },
     actions: {
-      saveForActivity: call<ActivityCluePayload, { id: number }>(),
-      progress: call<{ id: number }, ClueProgress>('GET'),
+      saveForActivity: call<ActivityCluePayload, ApiData<'/api/ems/partner/clue/saveForActivity', 'post'>>(),
+      progress: call<ApiQuery<'/api/ems/partner/clue/progress', 'get'>, ClueProgress>('GET'),
       listForAdmin: true,
       follow: 'PUT',
       deal: 'PUT',
@@ -392,19 +143,19 @@ export const partner = defineFamily('/api/ems/partner', {
       home: call<NoPayload, PartnerHome>('GET'),
       position: call<NoPayload, PartnerPosition>('GET'),
       dealCount: call<NoPayload, DealCounts>('GET'),
-      dealList: call<DealListQuery, Page<Deal>>('GET'),
-      team: call<PageQuery, Page<TeamMember>>('GET'),
-      ranking: call<{ cycle?: RankingCycle }, Ranking>('GET'),
+      dealList: call<DealListQuery, ApiData<'/api/ems/partner/partner/dealList', 'get'>>('GET'),
+      team: call<ApiQuery<'/api/ems/partner/partner/team', 'get'>, ApiData<'/api/ems/partner/partner/team', 'get'>>('GET'),
+      ranking: call<ApiQuery<'/api/ems/partner/partner/ranking', 'get'>, Ranking>('GET'),
       sharePoster: call<NoPayload, SharePoster>('GET'),
-      miniProgramCode: call<{ activityId?: number }, MiniProgramCode>('GET'),
+      miniProgramCode: call<ApiQuery<'/api/ems/partner/partner/miniProgramCode', 'get'>, MiniProgramCode>('GET'),
       audit: true,
     },
   },
   level: { path: 'config/level', base: { listSimple: call<NoPayload, Level[]>() } },
   withdrawalRecord: {
-    base: { list: call<WithdrawalQuery, Page<Withdrawal>>() },
+    base: { list: call<WithdrawalQuery, ApiData<'/api/ems/partner/withdrawalRecord/list', 'get'>>() },
     actions: {
-      ledger: call<LedgerQuery, Page<LedgerEntry>>('GET'),
+      ledger: call<LedgerQuery, ApiData<'/api/ems/partner/withdrawalRecord/ledger', 'get'>>('GET'),
       apply: call<WithdrawalApplyPayload, Withdrawal>(),
       listForAdmin: true,
       adjust: 'POST',
@@ -417,12 +168,13 @@ export const partner = defineFamily('/api/ems/partner', {
     base: false,
     actions: {
       /** `offset` instead of the page's start: see the message page (rows read meanwhile moved down). */
-      list: call<PageQuery & { offset?: number }, Page<PartnerMessage>>('GET'),
-      unreadCount: call<NoPayload, { count: number }>('GET'),
-      read: call<{ id: number }, PartnerMessage>('POST'),
-      readAll: call<NoPayload, { count: number }>('POST'),
+      list: call<ApiQuery<'/api/ems/partner/message/list', 'get'>, ApiData<'/api/ems/partner/message/list', 'get'>>('GET'),
+      unreadCount: call<NoPayload, ApiData<'/api/ems/partner/message/unreadCount', 'get'>>('GET'),
+      read: call<ApiBody<'/api/ems/partner/message/read', 'post'>, ApiData<'/api/ems/partner/message/read', 'post'>>('POST'),
+      readAll: call<NoPayload, ApiData<'/api/ems/partner/message/readAll', 'post'>>('POST'),
       subscribeTemplates: call<NoPayload, SubscribeTemplates>('GET'),
-      subscribe: call<{ templateIds: string }, { subscriptions: Array<{ template: SubscribeTemplate; remaining: number }> }>('POST'),
+      /** `templateIds` comma-separated (the form body's spelling of the list). */
+      subscribe: call<{ templateIds: string }, ApiData<'/api/ems/partner/message/subscribe', 'post'>>('POST'),
     },
   },
 })

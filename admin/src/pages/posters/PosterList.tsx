@@ -8,8 +8,7 @@ import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable,
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
-import { get } from '../../api/client'
-import { type Background, postersApi } from '../../api/posters'
+import { type Background, type PartnerCard, postersApi } from '../../api/posters'
 import { ImageUpload } from '../../components/ImageUpload'
 import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
@@ -23,7 +22,7 @@ interface BackgroundValues {
   sort: number
 }
 
-/** Whether this back-office has the on/off switch (console-api.md, requests from the console). */
+/** Whether this back-office has the on/off switch (the OpenAPI document at /docs). */
 const hasSwitch = (list: Background[]) => list.some((b) => typeof b.enabled === 'boolean')
 
 function BackgroundForm({
@@ -82,15 +81,6 @@ function BackgroundForm({
   )
 }
 
-interface PartnerCard {
-  id: number
-  code: string
-  phone: string
-  nickname: string | null
-  personal?: { realName: string | null } | null
-  shareLink: string
-}
-
 const SAMPLE = { name: '张三', code: 'ABC123' }
 
 /** The name the back-office prints on a partner's poster: real name, nickname, or the masked phone. */
@@ -114,7 +104,7 @@ export default function PosterList() {
       return
     }
     let live = true
-    get<PartnerCard>('/api/ems/partner/partner/details', { id: partnerId }).then(
+    postersApi.partner(partnerId).then(
       (p) => live && setPartner(p),
       () => undefined,
     )

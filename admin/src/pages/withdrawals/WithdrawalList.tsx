@@ -24,7 +24,7 @@ import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalFor
 
 const ARRAY_KEYS = ['applied'] as const
 
-/** The applied dates as the server's range, and the columns the server sorts by (server/docs/console-api.md). */
+/** The applied dates as the server's range, and the columns the server sorts by (the OpenAPI document at /docs). */
 const QUERY = { ranges: { applied: ['dateFrom', 'dateTo'] }, sorts: ['createdAt', 'amount'] } as const
 
 function fetchPage(state: ListState) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { dateTimeField, optionalUrlField } from '../../lib/form-fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, optionalText } from '../../lib/fields.ts'
+import { idField, optionalText, wireEnum } from '../../lib/fields.ts'
 import {
   ACTIVITY_STATES,
   ACTIVITY_STATUSES,
@@ -61,8 +61,8 @@ const common = {
   title: z.string(),
   cover: z.string().nullable(),
   summary: z.string(),
-  type: z.string().describe('招生活动 | 资讯'),
-  state: z.string().describe('未开始 | 进行中 | 已结束, at the time of the answer'),
+  type: wireEnum(ACTIVITY_TYPES),
+  state: wireEnum(ACTIVITY_STATES).describe('at the time of the answer'),
   acceptsClues: z.boolean().describe('a 招生活动 with its clue form on, 进行中: the page shows the form'),
   startAt: z.string(),
   endAt: z.string(),
@@ -72,7 +72,7 @@ export const clientActivitySchema = z.object({ ...common, body: z.string().descr
 export const adminActivitySchema = z.object({
   ...common,
   body: z.string(),
-  status: z.string().describe('未发布 | 已发布'),
+  status: wireEnum(ACTIVITY_STATUSES),
   clueForm: z.boolean().describe('the clue form is on (a 招生活动 shows it while 进行中)'),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, optionalText, passwordField } from '../../lib/fields.ts'
+import { idField, optionalText, passwordField, wireEnum } from '../../lib/fields.ts'
 import { ADMIN_ROLES, type AdminRole, YesNo } from '../../wire.ts'
 
 const role = z.enum(ADMIN_ROLES as [AdminRole, ...AdminRole[]], '角色只能是管理员、财务或招生老师')
@@ -43,7 +43,7 @@ export const adminSchema = z.object({
   id: z.number(),
   account: z.string(),
   name: z.string(),
-  role: z.string(),
+  role: wireEnum(ADMIN_ROLES),
   enabled: z.boolean(),
   createdAt: z.string(),
 })

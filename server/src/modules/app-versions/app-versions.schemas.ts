@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { optionalDateTimeField } from '../../lib/form-fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, intField } from '../../lib/fields.ts'
+import { idField, intField, wireEnum } from '../../lib/fields.ts'
 import { APP_PLATFORMS, type AppPlatform, YesNo } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -41,7 +41,7 @@ export const latestQuery = z.object({ platform })
 
 export const appVersionSchema = z.object({
   id: z.number(),
-  platform: z.string(),
+  platform: wireEnum(APP_PLATFORMS),
   version: z.string(),
   buildNumber: z.number(),
   downloadUrl: z.string(),

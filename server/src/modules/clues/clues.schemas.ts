@@ -11,6 +11,7 @@ import {
   optionalText,
   phoneField,
   timeTypeFilter,
+  wireEnum,
 } from '../../lib/fields.ts'
 import {
   CATEGORY_TREE,
@@ -141,12 +142,12 @@ export const partnerClueSchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string().describe('masked: 138****1234'),
-  contactMethod: z.string().nullable(),
+  contactMethod: wireEnum(CONTACT_METHODS).nullable(),
   intention: z.string().nullable(),
   remark: z.string().nullable(),
-  source: z.string(),
+  source: wireEnum(CLUE_SOURCES),
   activityId: z.string().nullable(),
-  status: z.string(),
+  status: wireEnum(CLUE_STATUSES),
   programme: z.string().nullable(),
   amount: z.number().nullable().describe('fen'),
   commission: z.number().nullable().describe('fen'),
@@ -175,7 +176,7 @@ export const duplicateClueSchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string(),
-  status: z.string(),
+  status: wireEnum(CLUE_STATUSES),
   createdAt: z.string(),
   partnerId: z.number(),
   partnerName: z.string().nullable(),
@@ -185,7 +186,7 @@ export const duplicateClueSchema = z.object({
 
 export const followUpSchema = z.object({
   id: z.number(),
-  method: z.string(),
+  method: wireEnum(FOLLOW_UP_METHODS),
   note: z.string(),
   nextContactAt: z.string().nullable(),
   adminId: z.number(),

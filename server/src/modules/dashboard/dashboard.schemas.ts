@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { intField } from '../../lib/fields.ts'
+import { intField, wireEnum } from '../../lib/fields.ts'
+import { ADMIN_ROLES, CLUE_STATUSES } from '../../wire.ts'
 
 export const dashboardQuery = z.object({
   overdueLimit: z.preprocess((v) => (v === '' ? undefined : v), intField({ label: '逾期条数', min: 1, max: 50 }).optional()),
 })
 
 export const dashboardSchema = z.object({
-  role: z.string(),
+  role: wireEnum(ADMIN_ROLES),
   pendingPartners: z.number().nullable().describe('待审核 partners; null for 招生老师 and 财务'),
   staleClues: z.number().nullable().describe('open clues not touched for over 24 h (teacher: own + pool); null for 财务'),
   pendingWithdrawals: z
@@ -18,7 +19,7 @@ export const dashboardSchema = z.object({
       clueId: z.number(),
       name: z.string(),
       phone: z.string(),
-      status: z.string(),
+      status: wireEnum(CLUE_STATUSES),
       nextContactAt: z.string(),
       assigneeId: z.number().nullable(),
       assigneeName: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { dateOrder, dateRangeQuery, idField, intField, optionalId } from '../../lib/fields.ts'
+import { dateOrder, dateRangeQuery, idField, intField, optionalId, wireEnum } from '../../lib/fields.ts'
 import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
 import { timeTypeFilter } from '../../lib/fields.ts'
 import { LEDGER_SORTS } from './ledger.repository.ts'
@@ -39,7 +39,7 @@ export const adjustBody = z.object({
 
 export const ledgerEntrySchema = z.object({
   id: z.number(),
-  type: z.string(),
+  type: wireEnum(LEDGER_TYPES),
   amount: z.number().describe('fen, signed'),
   balanceAfter: z.number().describe('fen'),
   debtAfter: z.number().describe('fen the partner owes after this entry (short claw-backs, repaid by later commissions)'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { fenField, idField, intField, optionalText } from '../../lib/fields.ts'
+import { fenField, idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
 import { ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -69,8 +69,8 @@ export const orderSchema = z.object({
   orderNo: z.string(),
   title: z.string(),
   amount: z.number().describe('fen'),
-  payStatus: z.string().describe('待支付 | 支付中 | 支付成功 | 支付失败'),
-  channel: z.string().nullable(),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
+  channel: wireEnum(PAY_CHANNELS).nullable(),
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
   createdAt: z.string(),
@@ -101,7 +101,7 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
 export const payStatusSchema = z.object({
   id: z.number(),
   orderNo: z.string(),
-  payStatus: z.string(),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
 })
@@ -121,9 +121,9 @@ export const payFeeSchema = z.object({
   orderId: z.number(),
   orderNo: z.string(),
   amount: z.number().describe('fen'),
-  payStatus: z.string(),
+  payStatus: wireEnum(ORDER_PAY_STATUSES),
   provider: z.string().describe('sandbox: do not call the platform; poll payStatus (the sandbox completes the payment itself)'),
-  channel: z.string(),
+  channel: wireEnum(PAY_CHANNELS),
   wechat: wechatParams.nullable(),
   alipay: z.object({ tradeNO: z.string() }).describe('my.tradePay({ tradeNO })').nullable(),
 })

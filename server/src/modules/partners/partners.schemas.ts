@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { codeField, dateOrder, dateRangeQuery, idField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
+import { codeField, dateOrder, dateRangeQuery, idField, optionalText, passwordField, phoneField, wireEnum } from '../../lib/fields.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
 import {
   BATCHES,
@@ -125,18 +125,18 @@ export const profileSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   phone: z.string(),
-  status: z.string(),
+  status: wireEnum(PARTNER_STATUSES),
   rejectReason: z.string().nullable(),
   nickname: z.string().nullable(),
   avatar: z.string().nullable(),
   personal: z.object({
     realName: z.string().nullable(),
-    gender: z.string().nullable(),
+    gender: wireEnum(GENDERS).nullable(),
     idCard: z.string().nullable().describe('masked'),
     province: z.string().nullable(),
     city: z.string().nullable(),
     wechatId: z.string().nullable(),
-    payoutType: z.string().nullable(),
+    payoutType: wireEnum(PAYOUT_ACCOUNT_TYPES).nullable(),
     payoutAccount: z.string().nullable().describe('masked'),
     payoutName: z.string().nullable(),
   }),

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
+import { wireEnum } from '../../lib/fields.ts'
+import { PARTNER_STATUSES } from '../../wire.ts'
 
 export const teamQuery = z.object({ ...pagingQuery })
 
@@ -8,7 +10,7 @@ export const teamMemberSchema = z.object({
   id: z.number(),
   name: z.string().nullable().describe('masked: 陈**; null until they fill in their name'),
   phone: z.string().describe('masked: 138****1234'),
-  status: z.string().describe('PartnerStatus: the review status'),
+  status: wireEnum(PARTNER_STATUSES).describe('the review status'),
   joinedAt: z.string(),
   dealsThisCycle: z.number(),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { dateOrder, dateRangeQuery, fenField, idField, optionalId } from '../../lib/fields.ts'
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
+import { dateOrder, dateRangeQuery, fenField, idField, optionalId, wireEnum } from '../../lib/fields.ts'
+import { PAYOUT_ACCOUNT_TYPES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
 import { WITHDRAWAL_SORTS } from './withdrawals.repository.ts'
 
 const statusFilter = z.preprocess(
@@ -51,8 +51,8 @@ export const refuseBody = z.object({
 export const withdrawalSchema = z.object({
   id: z.number(),
   amount: z.number().describe('fen'),
-  status: z.string(),
-  payoutType: z.string(),
+  status: wireEnum(WITHDRAWAL_STATUSES),
+  payoutType: wireEnum(PAYOUT_ACCOUNT_TYPES),
   payoutAccount: z.string().describe('masked for partners'),
   payoutName: z.string(),
   transactionNo: z.string().nullable(),
