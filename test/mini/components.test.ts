@@ -28,6 +28,13 @@ let answer: { code: number; message: string; data: null } = { code: 0, message: 
 // Taken before any test fakes the clock.
 const realSetTimeout = globalThis.setTimeout
 const pause = (ms: number) => new Promise((r) => realSetTimeout(r, ms))
+/** Resolves once `check` holds, polling on the real clock (the countdown tests fake Date); gives up after 5 s. */
+async function settled(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited >= 5000) return
+    await pause(10)
+  }
+}
 
 beforeAll(() => {
   if (!hasWeappBuild()) throw new Error('dist/weapp is missing: run `npx taro build --type weapp --mode test` first')
@@ -124,7 +131,7 @@ describe('the verification-code input in the weapp build', () => {
     })
     await fire(page, '.gallery__phone .app-input__field', 'input', { value: '13800000000' })
     await fire(page, '.app-code-input__button', 'tap')
-    await pause(50)
+    await settled(() => sendCalls().length > 0 && textAt(page, '.app-code-input__button') === '60s')
     expect(sendCalls()).toHaveLength(1)
     const sent = sendCalls()[0]!
     expect(sent.method).toBe('POST')
@@ -134,14 +141,14 @@ describe('the verification-code input in the weapp build', () => {
     expect(textAt(page, '.gallery__value--code')).toBe('已发送至 13800000000')
 
     jest.advanceTimersByTime(1000)
-    await pause(30)
+    await settled(() => textAt(page, '.app-code-input__button') === '59s')
     expect(textAt(page, '.app-code-input__button')).toBe('59s')
     await fire(page, '.app-code-input__button', 'tap')
     await pause(30)
     expect(sendCalls()).toHaveLength(1)
 
     jest.advanceTimersByTime(59_000)
-    await pause(30)
+    await settled(() => textAt(page, '.app-code-input__button') === '重新获取')
     expect(textAt(page, '.app-code-input__button')).toBe('重新获取')
   })
 
@@ -149,7 +156,7 @@ describe('the verification-code input in the weapp build', () => {
     requests.length = 0
     answer = { code: 100000001, message: '发送过于频繁', data: null }
     await fire(page, '.app-code-input__button', 'tap')
-    await pause(50)
+    await settled(() => sendCalls().length > 0 && textAt(page, '.app-toast') === '发送过于频繁')
     expect(sendCalls()).toHaveLength(1)
     expect(textAt(page, '.app-code-input__button')).toBe('重新获取')
     expect(textAt(page, '.app-toast')).toBe('发送过于频繁')
