@@ -1,59 +1,32 @@
-import type { LoginPlatform, LoginType, PartnerStatus, VerifyType, YesNo } from '@activity/wire'
+import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
+import type { PartnerStatus, YesNo } from '@activity/wire'
 import { call, defineFamily, type NoPayload } from '../define'
 
 /** /api/ums/user: users, their session calls (SPEC.md section 7) and the user entities of section 3. */
 
-export interface SendVerifyPayload {
-  phone: string
-  /** What the code is for. @default VerifyType.login (登录) */
-  type: VerifyType
-}
+type UserCall<P extends string> = `/api/ums/user/user/${P}`
 
-export interface SignInPayload {
-  platform: LoginPlatform
-  /** The code the identity provider issued (WeChat OAuth code, wx.login / my.getAuthCode code). */
-  signCode: string
-  type: LoginType
-}
+export type SendVerifyPayload = ApiBody<UserCall<'sendVerify'>, 'post'>
 
-export interface CheckOpenIdPayload {
-  platform: LoginPlatform
-  type: LoginType
-}
+export type SignInPayload = ApiBody<UserCall<'signIn'>, 'post'>
 
-export interface SignOutPayload {
-  /** 是: also unbind this open id from the user. */
-  unbind: YesNo
-}
+export type CheckOpenIdPayload = ApiQuery<UserCall<'checkOpenId'>, 'get'>
 
-export interface SignaturePayload {
-  platform: LoginPlatform
-  /** The page URL without its hash. */
-  url: string
-}
+/** `unbind` 是: also unbind this open id from the user. */
+export type SignOutPayload = ApiQuery<UserCall<'signOut'>, 'delete'>
+
+/** `url`: the page URL without its hash. */
+export type SignaturePayload = ApiQuery<UserCall<'signature'>, 'get'>
 
 /** WeChat JS-SDK config values for one URL. */
-export interface JsSdkSignature {
-  appId: string
-  timestamp: number | string
-  nonceStr: string
-  signature: string
-}
+export type JsSdkSignature = ApiData<UserCall<'signature'>, 'get'>
 
-/** The signed-in user as the back-office sends it (signInfo, and the sign-in calls). */
-export interface SessionUser {
-  id: number
-  /** Masked: 138****1234. */
-  phone: string
-  nickname: string | null
-  avatar: string | null
-  school: string | null
-  major: string | null
-  discipline: string | null
-  status: PartnerStatus
-  /** The partner's share code. */
-  code: string
-}
+/**
+ * The signed-in user as the back-office sends it (signInfo, and the sign-in calls); the phone is
+ * masked (138****1234), `code` is the partner's share code. The answer's schema types `status` as
+ * text; it is always one of the partner statuses.
+ */
+export type SessionUser = Omit<ApiData<UserCall<'signInfo'>, 'get'>, 'status'> & { status: PartnerStatus }
 
 /**
  * What a code sign-in answers: `bound` 是 with the user, or 否 with no user when the open id is
