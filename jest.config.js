@@ -41,6 +41,16 @@ const styleStub = path.join(__dirname, 'test/jest/style-stub.js')
 const fileStub = path.join(__dirname, 'src/assets/file-stub.js')
 const images = '\\.(png|jpe?g|gif|svg|webp)$'
 const alias = { '^@/(.*)$': '<rootDir>/src/$1' }
+// The H5 build renders with Preact (config/index.ts `framework: 'preact'`, which aliases react and
+// react-dom to preact/compat); the H5 tests render with it too.
+const preact = {
+  '^react$': 'preact/compat',
+  '^react-dom$': 'preact/compat',
+  '^react-dom/client$': 'preact/compat/client',
+  '^react-dom/test-utils$': 'preact/test-utils',
+  '^react/jsx-runtime$': 'preact/jsx-runtime',
+  '^react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+}
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -63,9 +73,9 @@ module.exports = {
       transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js') },
       transformIgnorePatterns,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'jsx', 'mjs'],
-      moduleNameMapper: { ...initConfig.moduleNameMapper, ...alias, '\\.(css|scss|sass)$': styleStub, [images]: fileStub },
+      moduleNameMapper: { ...initConfig.moduleNameMapper, ...preact, ...alias, '\\.(css|scss|sass)$': styleStub, [images]: fileStub },
       setupFiles: [...initConfig.setupFiles, path.join(__dirname, 'test/jest/h5-setup.js')],
-      globals: { ...initConfig.globals, ...constants },
+      globals: { ...initConfig.globals, __TARO_FRAMEWORK__: 'preact', ...constants },
     },
     {
       displayName: 'mini',

@@ -76,7 +76,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       '@': path.resolve(__dirname, '..', 'src'),
     },
     copy: { patterns: [], options: {} },
-    framework: 'react',
+    framework: 'preact',
     compiler: 'webpack5',
     // The cache key must include the environment: Taro's default key ignores TARO_APP_ENV, and a
     // production build after a test build then reused the test app config (with the gallery).
@@ -131,6 +131,20 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       // Not `minifyXML: { collapseWhitespace: true }` (1.7 KB less): html-minifier drops `</input>`
       // as if it were HTML, and the WXML compiler then rejects base.wxml ("expect end-tag input").
       webpackChain(chain) {
+        // Taro's mini-program app entry hands the renderer `import ReactDOM from 'react-dom'`, which
+        // is preact/compat without createRoot, while preact/compat says it is React 18, so the app
+        // calls ReactDOM.createRoot and stops before the first page (NervJS/taro#17641, open). The
+        // entry gets the client module with the batching the runtime's events use, as on H5.
+        chain.plugin('miniPlugin').tap((args: Array<{ loaderMeta?: { importFrameworkStatement?: string } }>) => {
+          const meta = args[0]?.loaderMeta
+          if (meta?.importFrameworkStatement?.includes("import ReactDOM from 'react-dom'")) {
+            meta.importFrameworkStatement = meta.importFrameworkStatement.replace(
+              "import ReactDOM from 'react-dom'",
+              "import * as ReactDOMClient from 'react-dom/client'\nimport { unstable_batchedUpdates } from 'react-dom'\nconst ReactDOM = { ...ReactDOMClient, unstable_batchedUpdates }",
+            )
+          }
+          return args
+        })
         chain.module
           .rule('script')
           .use('babelLoader')
@@ -140,10 +154,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     h5: {
       publicPath: '/',
       compile: { include: [packages] },
-      // H5_HTML_COMPONENTS=1 tries Taro's React components instead of its web components (issue 14's
-      // lever, measured: entry JS 138.6 -> 120.5 KB gzip, but the filter bars and pull-down refresh
-      // stop working in the browser tests), so it stays off.
-      ...(process.env.H5_HTML_COMPONENTS ? { useHtmlComponents: true } : {}),
+      // Taro's React components (plain elements) instead of its Stencil web components: no custom
+      // elements to define and hydrate before the first paint (issue 21).
+      useHtmlComponents: true,
       // H5_SOURCE_MAP=1: hidden source maps, for bench/attribution.ts (which package the bytes come from).
       ...(process.env.H5_SOURCE_MAP ? { enableSourceMap: true, sourceMapType: 'hidden-source-map' } : {}),
       staticDirectory: 'static',

@@ -140,6 +140,8 @@ describe('the verification-code input in the weapp build', () => {
     expect(textAt(page, '.app-code-input__button')).toBe('60s')
     expect(textAt(page, '.gallery__value--code')).toBe('已发送至 13800000000')
 
+    // The countdown's interval starts in an effect, which Preact runs after the next frame: wait for it.
+    await settled(() => jest.getTimerCount() > 0)
     jest.advanceTimersByTime(1000)
     await settled(() => textAt(page, '.app-code-input__button') === '59s')
     expect(textAt(page, '.app-code-input__button')).toBe('59s')
