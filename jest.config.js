@@ -42,7 +42,7 @@ const fileStub = path.join(__dirname, 'src/assets/file-stub.js')
 const images = '\\.(png|jpe?g|gif|svg|webp)$'
 const alias = { '^@/(.*)$': '<rootDir>/src/$1' }
 // The H5 build renders with Preact (config/index.ts `framework: 'preact'`, which aliases react and
-// react-dom to preact/compat); the H5 tests render with it too.
+// react-dom to preact/compat) and Taro's HTML components; the H5 tests render with both too.
 const preact = {
   '^react$': 'preact/compat',
   '^react-dom$': 'preact/compat',
@@ -50,6 +50,8 @@ const preact = {
   '^react-dom/test-utils$': 'preact/test-utils',
   '^react/jsx-runtime$': 'preact/jsx-runtime',
   '^react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+  // and Taro's HTML components (h5.useHtmlComponents), not its Stencil web components.
+  '@tarojs/components$': path.join(__dirname, 'test/jest/taro-components.js'),
 }
 
 /** @type {import('jest').Config} */
