@@ -1,5 +1,5 @@
 import { NETWORK_TIMEOUT } from './request/constants'
-import { DEFAULT_TITLE, DEV_AREA, DEV_ROUTES, HOME_PATH, MAIN_PACKAGE_AREA, ROUTES, areaOf } from './routes'
+import { DEFAULT_TITLE, DEV_AREA, DEV_ROUTES, HOME_PATH, MAIN_PACKAGE_AREA, PRELOAD_NEXT, ROUTES, areaOf } from './routes'
 
 const mainPages = ROUTES.filter((r) => areaOf(r.path) === MAIN_PACKAGE_AREA).map((r) => r.path)
 const subAreas = [...new Set(ROUTES.map((r) => areaOf(r.path)).filter((a) => a !== MAIN_PACKAGE_AREA))]
@@ -18,6 +18,10 @@ export default defineAppConfig({
     })),
     ...devPackages,
   ],
+  // WeChat injects only the components a page uses when it opens, not every one the package
+  // declares (a WeChat setting; Alipay's app.json has no such key).
+  ...(process.env.TARO_ENV === 'weapp' ? { lazyCodeLoading: 'requiredComponents' } : {}),
+  preloadRule: Object.fromEntries(Object.entries(PRELOAD_NEXT).map(([page, packages]) => [page, { network: 'all', packages }])),
   window: {
     navigationStyle: 'custom',
     navigationBarTitleText: DEFAULT_TITLE,

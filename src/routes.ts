@@ -64,6 +64,18 @@ export const TAB_BAR_STYLE = { backgroundColor: '#ffffff', color: '#000', select
 /** The entry page and the two tab pages stay in the main package; every other area is a subpackage. */
 export const MAIN_PACKAGE_AREA = 'pages/tabBar'
 
+/**
+ * The subpackages a page usually opens next, fetched in the background once it has shown (the
+ * mini-programs' preloadRule): from home a signed-out person goes to login (pages/user) and a
+ * partner to the partner pages (档位, 成交单量, 提现, 团队…); from 招生线索 to a clue's detail; from
+ * 资金记录 to 提现.
+ */
+export const PRELOAD_NEXT: Record<string, string[]> = {
+  [HOME_PATH]: ['pages/user', 'pages/partner'],
+  'pages/tabBar/clue': ['pages/partner'],
+  'pages/tabBar/record': ['pages/partner'],
+}
+
 export function areaOf(path: string): string {
   return path.split('/').slice(0, 2).join('/')
 }

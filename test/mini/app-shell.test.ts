@@ -70,6 +70,22 @@ describe('the weapp build', () => {
     const refresh = SPEC_ROUTES.filter((p) => readJson<{ enablePullDownRefresh?: boolean }>(`${p}.json`).enablePullDownRefresh)
     expect(refresh).toEqual(['pages/tabBar/clue', 'pages/tabBar/record'])
   })
+
+  it('injects only the components a page uses and preloads the subpackages the tab pages open next', () => {
+    const app = readJson<AppJson & { lazyCodeLoading?: string; preloadRule?: Record<string, { network: string; packages: string[] }> }>('app.json')
+    expect(app.lazyCodeLoading).toBe('requiredComponents')
+    expect(app.preloadRule).toEqual({
+      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner'] },
+      'pages/tabBar/clue': { network: 'all', packages: ['pages/partner'] },
+      'pages/tabBar/record': { network: 'all', packages: ['pages/partner'] },
+    })
+    // Every preloaded package is a declared subpackage, and every rule is on a page of the app.
+    const roots = app.subPackages.map((s) => s.root)
+    for (const [page, rule] of Object.entries(app.preloadRule ?? {})) {
+      expect(app.pages).toContain(page)
+      for (const pkg of rule.packages) expect(roots).toContain(pkg)
+    }
+  })
 })
 
 describe('the entry page in the mini-program simulator', () => {
