@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
 
 /**
  * Test-only: what the H5 app does at start (config/index.ts designWidth and deviceRatio), so
@@ -18,23 +19,37 @@ export function longPress(element: Element): void {
 }
 
 // The H5 Picker (@tarojs/components-react, picker/index.js and picker/picker-group.js): a tap on
-// its field opens an overlay with 取消 and 确定 and one scrolling column per range; a column picks
-// the row its scroll stops on (150 ms without a scroll event, then 100 ms to settle), rows being
+// its field opens an overlay with 取消 and 确定 and one scrolling column per range. A column picks
+// the row its scroll stops on: 150 ms without a scroll event, then 100 ms later it takes the row and
+// re-centres on it by a random hair (which moves scrollTop off the value scrolled to). Rows are
 // 34 px high (jsdom lays nothing out, so the column falls back to that height).
 const ROW = 34
-const SCROLL_SETTLES_MS = 450
-const OPEN_SETTLES_MS = 2000
-// Preact runs effects after the next frame (at the latest 100 ms on); the picker's columns start
-// their scroll from an effect too. A person looks at the picker once it has drawn, not before.
-const EFFECTS_MS = 150
+const SETTLES_MS = 300
+const WAIT_MS = 2000
+// What the picker starts on opening (its columns' scroll to the rows it opens on) begins 10 ms on.
+const OPENS_MS = 50
+
+// Taps through test-utils' fireEvent, which renders and runs effects before it returns (act).
+const { fireEvent } = new TestUtils()
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-async function until(done: () => boolean, what: string, ms: number): Promise<void> {
+async function until(done: () => boolean, what: string, ms = WAIT_MS): Promise<void> {
   const end = Date.now() + ms
   while (!done()) {
     if (Date.now() > end) throw new Error(`the picker never ${what}`)
     await sleep(10)
+  }
+}
+
+/** Until a column's scroll has stood still for three frames (jsdom draws one each 16 ms). */
+async function still(column: Element): Promise<void> {
+  const end = Date.now() + WAIT_MS
+  let last = Number.NaN
+  while (column.scrollTop !== last) {
+    if (Date.now() > end) throw new Error('the picker never stopped scrolling')
+    last = column.scrollTop
+    await sleep(50)
   }
 }
 
@@ -60,14 +75,10 @@ export function pickerIsOpen(): boolean {
  * scrolled to the rows it opened on (they glide there for half a second).
  */
 export async function openPicker(field: Element): Promise<void> {
-  field.dispatchEvent(new MouseEvent('click', { bubbles: true }))
-  await sleep(EFFECTS_MS)
+  fireEvent.click(field)
+  await sleep(OPENS_MS)
   if (!pickerIsOpen()) return
-  await until(
-    () => columnElements().every((column) => column.scrollTop === ROW * Math.max(selectedRow(column), 0)),
-    'settled on its rows',
-    OPEN_SETTLES_MS,
-  )
+  await until(() => columnElements().every((column) => column.scrollTop === ROW * Math.max(selectedRow(column), 0)), 'settled on its rows')
 }
 
 /** Test-only: the open picker's columns, each as the texts of its rows. */
@@ -90,9 +101,13 @@ export async function choose(indexes: ReadonlyArray<number | undefined>): Promis
     const column = columnElements()[c]
     if (!column) throw new Error(`the picker has no column ${c}`)
     if (index >= rows(column).length) throw new Error(`column ${c} has no row ${index}`)
-    column.scrollTop = ROW * index
-    column.dispatchEvent(new Event('scroll'))
-    await sleep(SCROLL_SETTLES_MS)
+    for (const other of columnElements()) await still(other)
+    const stop = ROW * index
+    column.scrollTop = stop
+    fireEvent.scroll(column)
+    await sleep(SETTLES_MS)
+    await until(() => column.scrollTop !== stop, `re-centred column ${c} on row ${index}`)
+    await still(column)
     if (selectedRow(column) !== index) throw new Error(`column ${c} did not stop on row ${index}`)
   }
 }
@@ -105,12 +120,12 @@ function action(text: '取消' | '确定'): Element {
 
 /** Test-only: a tap on the open picker's 确定. */
 export async function confirmPicker(): Promise<void> {
-  action('确定').dispatchEvent(new MouseEvent('click', { bubbles: true }))
-  await sleep(EFFECTS_MS)
+  fireEvent.click(action('确定'))
+  await sleep(0)
 }
 
 /** Test-only: a tap on the open picker's 取消. */
 export async function cancelPicker(): Promise<void> {
-  action('取消').dispatchEvent(new MouseEvent('click', { bubbles: true }))
-  await sleep(EFFECTS_MS)
+  fireEvent.click(action('取消'))
+  await sleep(0)
 }
