@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
 
 /**
  * Test-only: what the H5 app does at start (config/index.ts designWidth and deviceRatio), so
@@ -8,7 +9,123 @@ export function initDesignPx(): void {
   Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
 }
 
-/** Test-only: what the platform's picker sends when a person confirms or scrolls a column. */
-export function pickerEvent(picker: Element, name: 'change' | 'columnchange' | 'cancel', detail: Record<string, unknown> = {}): void {
-  picker.dispatchEvent(new CustomEvent(name, { detail, bubbles: true }))
+/**
+ * Test-only: a long press on a mini-program component rendered here. The mini-program runtime
+ * lower-cases `onLongPress` to the platform's 'longpress' event; rendered by Preact outside it, the
+ * prop listens for the event named as written.
+ */
+export function longPress(element: Element): void {
+  element.dispatchEvent(new CustomEvent('LongPress', { bubbles: true }))
+}
+
+// The H5 Picker (@tarojs/components-react, picker/index.js and picker/picker-group.js): a tap on
+// its field opens an overlay with 取消 and 确定 and one scrolling column per range. A column picks
+// the row its scroll stops on: 150 ms without a scroll event, then 100 ms later it takes the row and
+// re-centres on it by a random hair (which moves scrollTop off the value scrolled to). Rows are
+// 34 px high (jsdom lays nothing out, so the column falls back to that height).
+const ROW = 34
+const SETTLES_MS = 300
+const WAIT_MS = 2000
+// What the picker starts on opening (its columns' scroll to the rows it opens on) begins 10 ms on.
+const OPENS_MS = 50
+
+// Taps through test-utils' fireEvent, which renders and runs effects before it returns (act).
+const { fireEvent } = new TestUtils()
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+async function until(done: () => boolean, what: string, ms = WAIT_MS): Promise<void> {
+  const end = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`the picker never ${what}`)
+    await sleep(10)
+  }
+}
+
+/** Until a column's scroll has stood still for three frames (jsdom draws one each 16 ms). */
+async function still(column: Element): Promise<void> {
+  const end = Date.now() + WAIT_MS
+  let last = Number.NaN
+  while (column.scrollTop !== last) {
+    if (Date.now() > end) throw new Error('the picker never stopped scrolling')
+    last = column.scrollTop
+    await sleep(50)
+  }
+}
+
+function columnElements(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('.taro-picker__overlay .taro-picker__content'))
+}
+
+function rows(column: Element): Element[] {
+  return Array.from(column.querySelectorAll('.taro-picker__item:not(.taro-picker__item--blank)'))
+}
+
+function selectedRow(column: Element): number {
+  return rows(column).findIndex((row) => row.classList.contains('taro-picker__item--selected'))
+}
+
+/** Test-only: whether a picker is open (its overlay with 取消 and 确定 is drawn). */
+export function pickerIsOpen(): boolean {
+  return document.querySelector('.taro-picker__overlay') !== null
+}
+
+/**
+ * Test-only: a tap on a picker's field. When the picker opens, waits until its columns have
+ * scrolled to the rows it opened on (they glide there for half a second).
+ */
+export async function openPicker(field: Element): Promise<void> {
+  fireEvent.click(field)
+  await sleep(OPENS_MS)
+  if (!pickerIsOpen()) return
+  await until(() => columnElements().every((column) => column.scrollTop === ROW * Math.max(selectedRow(column), 0)), 'settled on its rows')
+}
+
+/** Test-only: the open picker's columns, each as the texts of its rows. */
+export function pickerColumns(): string[][] {
+  return columnElements().map((column) => rows(column).map((row) => row.textContent ?? ''))
+}
+
+/** Test-only: the row each column of the open picker is on. */
+export function pickerSelection(): number[] {
+  return columnElements().map(selectedRow)
+}
+
+/**
+ * Test-only: scrolls the open picker's columns to the rows given (a column left undefined stays
+ * put), one after the other as a finger would, each settling before the next.
+ */
+export async function choose(indexes: ReadonlyArray<number | undefined>): Promise<void> {
+  for (const [c, index] of indexes.entries()) {
+    if (index === undefined) continue
+    const column = columnElements()[c]
+    if (!column) throw new Error(`the picker has no column ${c}`)
+    if (index >= rows(column).length) throw new Error(`column ${c} has no row ${index}`)
+    for (const other of columnElements()) await still(other)
+    const stop = ROW * index
+    column.scrollTop = stop
+    fireEvent.scroll(column)
+    await sleep(SETTLES_MS)
+    await until(() => column.scrollTop !== stop, `re-centred column ${c} on row ${index}`)
+    await still(column)
+    if (selectedRow(column) !== index) throw new Error(`column ${c} did not stop on row ${index}`)
+  }
+}
+
+function action(text: '取消' | '确定'): Element {
+  const button = Array.from(document.querySelectorAll('.taro-picker__overlay .taro-picker__action')).find((el) => el.textContent === text)
+  if (!button) throw new Error(`no open picker with ${text}`)
+  return button
+}
+
+/** Test-only: a tap on the open picker's 确定. */
+export async function confirmPicker(): Promise<void> {
+  fireEvent.click(action('确定'))
+  await sleep(0)
+}
+
+/** Test-only: a tap on the open picker's 取消. */
+export async function cancelPicker(): Promise<void> {
+  fireEvent.click(action('取消'))
+  await sleep(0)
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import TestUtils from '@tarojs/test-utils-react'
 import { CATEGORY_TREE, CATEGORY_VALUES } from '@activity/wire'
-import { pickerEvent } from '../testing'
+import { cancelPicker, choose, confirmPicker, openPicker, pickerColumns, pickerIsOpen, pickerSelection } from '../testing'
 import CategoryPicker, { categoryIndexes } from '.'
 
 describe('category values', () => {
@@ -16,18 +16,9 @@ describe('category values', () => {
 
 describe('the two-level category picker', () => {
   let t: TestUtils
-  const picker = () => t.queries.querySelector('taro-picker-core') as Element
-  /** The columns the platform picker is set to (a property: arrays are not reflected as attributes). */
-  const columns = () => Array.from((picker() as unknown as { value: number[] }).value)
+  const field = () => t.queries.querySelector('.app-picker-field') as Element
   const shown = () => t.queries.querySelector('.app-picker-field__text')?.textContent
-  /** The second column as the platform picker offers it now. */
-  const secondColumn = async () => {
-    // The platform picker (a web component) redraws on the next frame.
-    await new Promise((r) => requestAnimationFrame(r))
-    t.fireEvent.click(t.queries.querySelector('.app-picker-field')!)
-    const groups = document.querySelectorAll('.weui-picker__group')
-    return Array.from(groups[groups.length - 1]?.querySelectorAll('.weui-picker__item') ?? []).map((el) => el.textContent)
-  }
+  const labels = (nodes: { label: string }[] | undefined) => (nodes ?? []).map((node) => node.label)
   beforeEach(() => {
     t = new TestUtils()
   })
@@ -39,13 +30,18 @@ describe('the two-level category picker', () => {
     t.unmout()
     await t.mount(CategoryPicker, { props: { value: '学历教育(大专)-市场营销(大专)' } })
     expect(shown()).toBe('学历教育(大专)-市场营销(大专)')
-    expect(columns()).toEqual([1, 4])
+    await openPicker(field())
+    expect(pickerSelection()).toEqual([1, 4])
+    expect(pickerColumns()[1]).toEqual(labels(CATEGORY_TREE[1]?.children))
   })
 
   it('emits "parent-child" for the two columns chosen', async () => {
     const onChange = jest.fn()
     await t.mount(CategoryPicker, { props: { onChange } })
-    pickerEvent(picker(), 'change', { value: [2, 4] })
+    await openPicker(field())
+    await choose([2, 4])
+    expect(onChange).not.toHaveBeenCalled()
+    await confirmPicker()
     expect(onChange).toHaveBeenCalledWith('学历教育(本科)-会计学(本科)', '学历教育(本科)', '会计学(本科)')
   })
 
@@ -55,20 +51,29 @@ describe('the two-level category picker', () => {
       return <CategoryPicker value={value} onChange={setValue} />
     }
     await t.mount(Owner)
-    expect(await secondColumn()).toEqual(CATEGORY_TREE[0]?.children.map((c) => c.label))
-    t.act(() => pickerEvent(picker(), 'columnchange', { column: 0, value: 2 }))
-    expect(columns()).toEqual([2, 0])
-    expect(await secondColumn()).toEqual(CATEGORY_TREE[2]?.children.map((c) => c.label))
-    t.act(() => pickerEvent(picker(), 'columnchange', { column: 1, value: 7 }))
-    t.act(() => pickerEvent(picker(), 'change', { value: [2, 7] }))
+    await openPicker(field())
+    expect(pickerColumns()).toEqual([labels(CATEGORY_TREE), labels(CATEGORY_TREE[0]?.children)])
+    await choose([2])
+    expect(pickerSelection()).toEqual([2, 0])
+    expect(pickerColumns()[1]).toEqual(labels(CATEGORY_TREE[2]?.children))
+    await choose([undefined, 7])
+    await confirmPicker()
+    expect(pickerIsOpen()).toBe(false)
     expect(shown()).toBe('学历教育(本科)-新闻学(本科)')
   })
 
   it('goes back to the chosen value when the picker is cancelled', async () => {
     await t.mount(CategoryPicker, { props: { value: '职业技能教育-电子商务' } })
-    t.act(() => pickerEvent(picker(), 'columnchange', { column: 0, value: 1 }))
-    expect(columns()).toEqual([1, 0])
-    t.act(() => pickerEvent(picker(), 'cancel'))
-    expect(columns()).toEqual([0, 3])
+    await openPicker(field())
+    expect(pickerSelection()).toEqual([0, 3])
+    await choose([1])
+    expect(pickerSelection()).toEqual([1, 0])
+    expect(pickerColumns()[1]).toEqual(labels(CATEGORY_TREE[1]?.children))
+    await cancelPicker()
+    expect(pickerIsOpen()).toBe(false)
+    expect(shown()).toBe('职业技能教育-电子商务')
+    await openPicker(field())
+    expect(pickerSelection()).toEqual([0, 3])
+    expect(pickerColumns()[1]).toEqual(labels(CATEGORY_TREE[0]?.children))
   })
 })

@@ -3,7 +3,17 @@ import ConfirmButton from '.'
 
 describe('the confirm button', () => {
   let t: TestUtils
-  const button = () => t.queries.querySelector('taro-button-core') as HTMLElement
+  const button = () => t.queries.querySelector('.app-confirm-button') as HTMLElement
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  /** Whether the button shows its press look while a finger rests on it (hover-start-time is 20 ms). */
+  const pressLook = async () => {
+    t.fireEvent.touchStart(button())
+    await t.act(() => sleep(50))
+    const pressed = button().className.includes('app-confirm-button--hover')
+    t.fireEvent.touchEnd(button())
+    await t.act(() => sleep(150))
+    return pressed
+  }
   beforeEach(() => {
     t = new TestUtils()
   })
@@ -14,7 +24,9 @@ describe('the confirm button', () => {
     await t.mount(ConfirmButton, { props: { onClick } })
     expect(button().textContent).toBe('确定')
     expect(button().className).toContain('app-confirm-button--block')
-    expect(button().getAttribute('hover-class')).toBe('app-confirm-button--hover')
+    expect(button().className).not.toContain('app-confirm-button--hover')
+    expect(await pressLook()).toBe(true)
+    expect(button().className).not.toContain('app-confirm-button--hover')
     t.fireEvent.click(button())
     expect(onClick).toHaveBeenCalledTimes(1)
   })
@@ -33,10 +45,10 @@ describe('the confirm button', () => {
     expect(button().className).not.toContain('app-confirm-button--block')
   })
 
-  it('when disabled has no press look (hover-class none) and ignores taps', async () => {
+  it('when disabled has no press look and ignores taps', async () => {
     const onClick = jest.fn()
     await t.mount(ConfirmButton, { props: { disabled: true, onClick } })
-    expect(button().getAttribute('hover-class')).toBe('none')
+    expect(await pressLook()).toBe(false)
     expect(button().className).toContain('app-confirm-button--disabled')
     t.fireEvent.click(button())
     expect(onClick).not.toHaveBeenCalled()
@@ -47,6 +59,6 @@ describe('the confirm button', () => {
     await t.mount(ConfirmButton, { props: { loading: true, onClick } })
     t.fireEvent.click(button())
     expect(onClick).not.toHaveBeenCalled()
-    expect(button().getAttribute('hover-class')).toBe('none')
+    expect(await pressLook()).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Button } from '@tarojs/components'
 import './index.scss'
 
@@ -36,10 +37,18 @@ export default function ConfirmButton({
   className,
 }: ConfirmButtonProps) {
   const inert = disabled || loading
+  // Taro's H5 Button (@tarojs/components-react 4.2) never shows its hoverClass: its timer reads the
+  // touch state of the render before the touch. On H5 the button keeps its press look itself.
+  const [pressed, setPressed] = useState(false)
+  const press =
+    process.env.TARO_ENV === 'h5'
+      ? { onTouchStart: () => setPressed(true), onTouchEnd: () => setPressed(false), onTouchCancel: () => setPressed(false) }
+      : {}
   const classes = [
     'app-confirm-button',
     inline ? 'app-confirm-button--inline' : 'app-confirm-button--block',
     disabled ? 'app-confirm-button--disabled' : '',
+    pressed && !inert ? 'app-confirm-button--hover' : '',
     className ?? '',
   ]
   return (
@@ -49,6 +58,7 @@ export default function ConfirmButton({
       disabled={disabled}
       loading={loading}
       formType={formType}
+      {...press}
       onClick={() => {
         if (!inert) onClick?.()
       }}

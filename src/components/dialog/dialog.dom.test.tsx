@@ -4,7 +4,7 @@ import Dialog, { cutLabel } from '.'
 describe('the dialog', () => {
   let t: TestUtils
   const open = () => t.queries.querySelector('.at-modal--active')
-  const buttons = () => Array.from(t.queries.querySelectorAll('.at-modal__action taro-button-core')).map((b) => b.textContent)
+  const buttons = () => Array.from(t.queries.querySelectorAll('.at-modal__action .taro-button-core')).map((b) => b.textContent)
   beforeEach(() => {
     t = new TestUtils()
   })

@@ -34,7 +34,7 @@ describe('the empty-list notice', () => {
   it('shows the text and picture it is given', async () => {
     await t.mount(EmptyNotice, { props: { total: 0, text: '暂无提现记录', image: '/static/empty.png' } })
     expect(notice()?.textContent).toBe('暂无提现记录')
-    expect(t.queries.querySelector('.app-empty__image')?.getAttribute('src')).toBe('/static/empty.png')
+    expect(t.queries.querySelector('.app-empty__image img')?.getAttribute('src')).toBe('/static/empty.png')
     expect(t.queries.querySelector('.app-empty__box')).toBeFalsy()
   })
 })

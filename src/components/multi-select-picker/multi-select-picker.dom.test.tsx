@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { BATCHES, INTAKE_YEARS } from '@activity/wire'
-import { pickerEvent } from '../testing'
+import { choose, confirmPicker, openPicker, pickerColumns, pickerIsOpen, pickerSelection } from '../testing'
 import MultiSelectPicker from '.'
 
 const TEACHERS = [
@@ -14,7 +14,7 @@ const ROOMS = [
 
 describe('the multi-column select picker', () => {
   let t: TestUtils
-  const picker = () => t.queries.querySelector('taro-picker-core') as Element
+  const field = () => t.queries.querySelector('.app-picker-field') as Element
   const shown = () => t.queries.querySelector('.app-picker-field__text')?.textContent
   beforeEach(() => {
     t = new TestUtils()
@@ -34,31 +34,46 @@ describe('the multi-column select picker', () => {
   it('matches objects by valueKey and shows them by rangeKey', async () => {
     await t.mount(MultiSelectPicker, { props: { range: [TEACHERS, ROOMS], rangeKey: 'name', valueKey: 'code', value: ['T2', 'R1'] } })
     expect(shown()).toBe('李老师 一号教室')
+    await openPicker(field())
+    expect(pickerSelection()).toEqual([1, 0])
   })
 
   it('emits one value per column (valueKey fields), the items and the indexes', async () => {
     const onChange = jest.fn()
     await t.mount(MultiSelectPicker, { props: { range: [TEACHERS, ROOMS], rangeKey: 'name', valueKey: 'code', onChange } })
-    pickerEvent(picker(), 'change', { value: [1, 1] })
+    await openPicker(field())
+    expect(pickerColumns()).toEqual([
+      ['王老师', '李老师'],
+      ['一号教室', '二号教室'],
+    ])
+    await choose([1, 1])
+    expect(onChange).not.toHaveBeenCalled()
+    await confirmPicker()
     expect(onChange).toHaveBeenCalledWith(['T2', 'R2'], [TEACHERS[1], ROOMS[1]], [1, 1])
   })
 
   it('emits the items themselves without a valueKey', async () => {
     const onChange = jest.fn()
     await t.mount(MultiSelectPicker, { props: { range: [INTAKE_YEARS, BATCHES], onChange } })
-    pickerEvent(picker(), 'change', { value: [0, 19] })
+    await openPicker(field())
+    await choose([undefined, 19])
+    await confirmPicker()
     expect(onChange).toHaveBeenCalledWith(['2015', '20期'], ['2015', '20期'], [0, 19])
   })
 
   it('reports a column scrolled before the choice is confirmed', async () => {
     const onColumnChange = jest.fn()
     await t.mount(MultiSelectPicker, { props: { range: [INTAKE_YEARS, BATCHES], onColumnChange } })
-    pickerEvent(picker(), 'columnchange', { column: 1, value: 4 })
+    await openPicker(field())
+    await choose([undefined, 4])
     expect(onColumnChange).toHaveBeenCalledWith(1, 4)
+    expect(pickerIsOpen()).toBe(true)
   })
 
   it('passes disabled on', async () => {
     await t.mount(MultiSelectPicker, { props: { range: [INTAKE_YEARS], disabled: true } })
     expect(t.queries.querySelector('.app-picker-field--disabled')).toBeTruthy()
+    await openPicker(field())
+    expect(pickerIsOpen()).toBe(false)
   })
 })
