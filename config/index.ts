@@ -182,6 +182,16 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       webpackChain(chain) {
+        // The page wrapper for pull-down refresh: Taro's own one never tells the page (see the file).
+        chain.plugin('mainPlugin').tap((args: Array<{ loaderMeta?: { extraImportForWeb?: string; execBeforeCreateWebApp?: string } }>) => {
+          const meta = args[0]?.loaderMeta
+          if (meta) {
+            const wrapper = JSON.stringify(path.resolve(__dirname, '..', 'src', 'platform', 'pull-down-refresh.tsx'))
+            meta.extraImportForWeb = `${meta.extraImportForWeb ?? ''}import withPageRefresh from ${wrapper}\n`
+            meta.execBeforeCreateWebApp = `${meta.execBeforeCreateWebApp ?? ''}config.PullDownRefresh = withPageRefresh(config.PullDownRefresh)\n`
+          }
+          return args
+        })
         // The entry page is src/routes.ts's HOME_PATH (Taro loads this file alone, so it cannot import it;
         // the plugin fails the build if the page does not exist).
         chain.plugin('chunk-map').use(ChunkMapPlugin, [{ entryPage: 'pages/tabBar/home' }])

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, phoneContext, startApp, type RunningApp, test } from './harness'
+import { chooseInPicker, launchBrowser, phoneContext, startApp, type RunningApp, test } from './harness'
 
 export const DEMO = {
   /** Active, with clues in every status, deals this cycle, a ledger, a pending and a paid withdrawal. */
@@ -174,19 +174,10 @@ export function countCalls(page: Page, method: string, path: string): { readonly
   return seen
 }
 
-/**
- * Chooses `label` in the time-type picker of the filter bar: a tap on the field opens Taro's H5
- * picker, a tap on a row in view scrolls it to the middle, 确定 confirms.
- */
+/** Chooses `label` in the time-type picker of the filter bar: a tap on the field opens the picker. */
 export async function pickTimeType(page: Page, label: string): Promise<void> {
   await page.locator('.filter-bar__time .app-picker-field').first().click()
-  const item = page.locator('.weui-picker__item:visible', { hasText: label }).first()
-  await item.waitFor()
-  // The wheel's shading lies over the rows and hands the tap to the wheel underneath.
-  await page.waitForTimeout(400)
-  await item.click({ force: true })
-  await page.waitForTimeout(400) // the wheel's 0.3 s settling
-  await page.locator('.weui-picker__action:visible', { hasText: '确定' }).click()
+  await chooseInPicker(page, [label])
 }
 
 /**

@@ -91,7 +91,7 @@ const SCREENS: Screen[] = [
       call: CALL.signInfo,
       loading: { selector: '.user-load--loading', text: '加载中' },
       failed: { selector: '.user-load--failed', text: '个人信息加载失败，请检查网络后重试' },
-      retry: { selector: '.user-load__retry taro-button-core', text: '重新加载' },
+      retry: { selector: '.user-load__retry .taro-button-core', text: '重新加载' },
     },
     // The ID card on file comes back masked with its note: the server's data.
     loaded: [{ selector: '.user-form__row--idCard .user-form__hint', text: '已登记' }, { selector: '.user-person__submit' }],
@@ -117,7 +117,7 @@ const SCREENS: Screen[] = [
       call: CALL.signInfo,
       loading: { selector: '.user-load--loading', text: '加载中' },
       failed: { selector: '.user-load--failed', text: '报名信息加载失败，请检查网络后重试' },
-      retry: { selector: '.user-load__retry taro-button-core', text: '重新加载' },
+      retry: { selector: '.user-load__retry .taro-button-core', text: '重新加载' },
     },
     loaded: [
       { selector: '.user-partner-status__badge', text: '未提交' },

@@ -267,3 +267,39 @@ export async function transitionsEnded(locator: Locator): Promise<void> {
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
   })
 }
+
+/**
+ * Chooses one row per column in the open picker (Taro's HTML Picker on H5) and confirms with 确定.
+ * Each column is scrolled until the row sits in its middle, as a finger would leave it; the column
+ * takes the row where its scroll stops (it marks it selected), and a later column may follow an
+ * earlier one (the category picker's second column), so columns are chosen in order.
+ */
+export async function chooseInPicker(page: Page, labels: readonly string[]): Promise<void> {
+  const picker = page.locator('.taro-picker__overlay').last()
+  await picker.waitFor()
+  await transitionsEnded(picker)
+  for (const [c, label] of labels.entries()) {
+    const column = picker.locator('.taro-picker__content').nth(c)
+    const rows = column.locator('.taro-picker__item:not(.taro-picker__item--blank)')
+    const row = rows.filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first()
+    await row.waitFor({ state: 'attached' })
+    await expect
+      .poll(
+        async () => {
+          if (await row.evaluate((el) => el.classList.contains('taro-picker__item--selected'))) return true
+          // Scrolled again only once the column has stopped, so a re-centring is not fought.
+          await column.evaluate((el, text) => {
+            const items = Array.from(el.querySelectorAll('.taro-picker__item:not(.taro-picker__item--blank)'))
+            const index = items.findIndex((item) => item.textContent?.trim() === text)
+            const height = items[0]?.getBoundingClientRect().height ?? 34
+            el.scrollTo({ top: index * height })
+          }, label)
+          return false
+        },
+        { message: `column ${c} of the picker stops on ${label}`, intervals: [600], timeout: 15_000 },
+      )
+      .toBe(true)
+  }
+  await picker.locator('.taro-picker__action', { hasText: '确定' }).click()
+  await picker.waitFor({ state: 'detached' })
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, scrollToBottom, signInOperator, signInPartner, textsOf } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+import { chooseInPicker, launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -228,23 +228,8 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
   })
 })
 
-/**
- * Chooses a category in the two-level picker of `row`: the field opens Taro's H5 picker, a tap
- * on a row in view turns the wheel to it (the first column first: the second follows it), 确定.
- */
+/** Chooses a category in the two-level picker of `row` (the second column follows the first). */
 async function pickCategory(page: Page, row: string, [parent, child]: [string, string]): Promise<void> {
   await page.locator(`${row}:visible .app-picker-field`).first().click()
-  const picker = page.locator('.weui-picker:visible').first()
-  await picker.waitFor()
-  for (const [column, label] of [
-    [0, parent],
-    [1, child],
-  ] as const) {
-    // The wheel's shading lies over the rows and hands the tap to the wheel underneath.
-    await page.waitForTimeout(400)
-    await picker.locator('.weui-picker__group').nth(column).locator('.weui-picker__item', { hasText: label }).first().click({ force: true })
-    await page.waitForTimeout(400)
-  }
-  await picker.locator('.weui-picker__action', { hasText: '确定' }).click()
-  await picker.waitFor({ state: 'hidden' })
+  await chooseInPicker(page, [parent, child])
 }

@@ -182,7 +182,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     expect(await visible(page, '.user-load--failed').innerText()).toMatch(/个人信息加载失败/)
     await screenshot(page, 'user-person-failed')
     fail = false
-    await visible(page, '.user-load__retry taro-button-core').click()
+    await visible(page, '.user-load__retry .taro-button-core').click()
     await visible(page, '.user-form__row--realName input').waitFor({ timeout: 15_000 })
     expect(await visible(page, '.user-form__row--realName input').inputValue()).toBe('陈晓明')
   })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { startApp, type RunningApp, expect, expectPresent } from './harness'
+import { chooseInPicker, startApp, type RunningApp, expect, expectPresent } from './harness'
 
 export const ADMIN = { account: 'e2eadmin', password: 'admin1234' }
 export const DEMO_ACTIVE = { phone: '13800000000', password: 'demo1234' }
@@ -147,45 +147,8 @@ export async function signInWithPassword(page: Page, phone: string, password: st
   await visible(page, '.user-login__submit').click()
 }
 
-/**
- * Chooses values in the platform picker of a form row, column by column, by swiping each column
- * as a finger would (touch events on Taro's H5 picker column: 34 px a line), then confirms.
- */
+/** Chooses values in the platform picker of a form row, column by column, then confirms. */
 export async function pick(page: Page, rowName: string, choices: string[]): Promise<void> {
   await visible(page, `.user-form__row--${rowName} .app-picker-field`).click()
-  const picker = page.locator('.weui-picker:visible').first()
-  await picker.waitFor()
-  for (let c = 0; c < choices.length; c += 1) {
-    const group = picker.locator('.weui-picker__group').nth(c)
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      // Read again each time: the category picker's second column follows the first.
-      const items = (await group.locator('.weui-picker__item').allTextContents()).map((t) => t.trim())
-      const target = items.indexOf(choices[c] ?? '')
-      expect(target >= 0, `${choices[c]} is not offered in column ${c}: ${items.join(', ')}`).toBeTruthy()
-      const current = await group.evaluate((el) => Math.round((102 - Number((el as unknown as { height: number }).height)) / 34))
-      if (current === target) break
-      // The column moves by its own height, which its picker hands back a frame later: one touch
-      // event a frame. (One function without inner named functions: tsx would wrap those in a
-      // helper the page lacks.)
-      await group.evaluate(
-        async (el, dy) => {
-          const box = el.getBoundingClientRect()
-          const x = box.left + box.width / 2
-          const y0 = box.top + box.height / 2
-          const steps: Array<[string, number]> = [['touchstart', y0]]
-          for (let i = 1; i <= 10; i += 1) steps.push(['touchmove', y0 + (dy * i) / 10])
-          steps.push(['touchend', y0 + dy])
-          for (const [type, y] of steps) {
-            const touch = new Touch({ identifier: 1, target: el, clientX: x, clientY: y })
-            el.dispatchEvent(new TouchEvent(type, { bubbles: true, cancelable: true, touches: [touch], changedTouches: [touch] }))
-            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-          }
-        },
-        (current - target) * 34,
-      )
-      await page.waitForTimeout(350)
-    }
-  }
-  await picker.locator('.weui-picker__action', { hasText: '确定' }).click()
-  await picker.waitFor({ state: 'hidden' })
+  await chooseInPicker(page, choices)
 }

@@ -213,7 +213,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     expect(await visible(page, '.user-load--failed').innerText()).toMatch(/隐私政策加载失败，请检查网络后重试/)
     await screenshot(page, 'user-privacy-failed')
     fail = false
-    await visible(page, '.user-load__retry taro-button-core').click()
+    await visible(page, '.user-load__retry .taro-button-core').click()
     await visible(page, '.user-doc__title', '隐私政策').waitFor({ timeout: 15_000 })
   })
 })

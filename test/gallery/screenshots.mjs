@@ -85,7 +85,7 @@ try {
   await center('.gallery__select-category')
   await tap('.gallery__select-category .app-picker-field')
   await shot('category-picker')
-  await page.locator('.weui-picker__action:visible', { hasText: '取消' }).click()
+  await page.locator('.taro-picker__action:visible', { hasText: '取消' }).click()
 
   await tap('.gallery__open-dialog')
   await shot('dialog')

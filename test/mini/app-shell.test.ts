@@ -72,7 +72,9 @@ describe('the weapp build', () => {
   })
 
   it('injects only the components a page uses and preloads the subpackages the tab pages open next', () => {
-    const app = readJson<AppJson & { lazyCodeLoading?: string; preloadRule?: Record<string, { network: string; packages: string[] }> }>('app.json')
+    const app = readJson<AppJson & { lazyCodeLoading?: string; preloadRule?: Record<string, { network: string; packages: string[] }> }>(
+      'app.json',
+    )
     expect(app.lazyCodeLoading).toBe('requiredComponents')
     expect(app.preloadRule).toEqual({
       'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner'] },
