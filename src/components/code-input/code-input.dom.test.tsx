@@ -69,6 +69,19 @@ describe('the verification-code input', () => {
     expect(button().textContent).toBe('获取验证码')
   })
 
+  it('shows its press look while a finger rests on it, and none while counting down', async () => {
+    await t.mount(CodeInput, { props: { phone: '13800000000', send: jest.fn().mockResolvedValue(null) } })
+    t.fireEvent.touchStart(button())
+    expect(button().className).toContain('app-code-input__button--hover')
+    t.fireEvent.touchEnd(button())
+    expect(button().className).not.toContain('app-code-input__button--hover')
+    await press()
+    expect(button().textContent).toBe(`${CODE_COUNTDOWN_SECONDS}s`)
+    t.fireEvent.touchStart(button())
+    expect(button().className).not.toContain('app-code-input__button--hover')
+    t.fireEvent.touchEnd(button())
+  })
+
   it('with no phone shows 请填写手机号 as a toast and sends nothing', async () => {
     const send = jest.fn().mockResolvedValue(null)
     await t.mount(CodeInput, { props: { phone: '  ', send } })

@@ -3,6 +3,7 @@ import { View } from '@tarojs/components'
 import { user as userCalls } from '../../api/ums/user'
 import { useStore } from '../../store'
 import { VerifyType } from '@activity/wire'
+import { usePressLook } from '../../hooks/press-look'
 import TextInput from '../text-input'
 import './index.scss'
 
@@ -120,12 +121,14 @@ export default function CodeInput({
   }
 
   const counting = remaining > 0
+  const pressLook = usePressLook('app-code-input__button--hover', !counting && !disabled)
   return (
     <View className={['app-code-input', className ?? ''].join(' ').trim()}>
       <TextInput value={value} type='number' maxlength={maxlength} placeholder={placeholder} disabled={disabled} onInput={onInput} />
       <View
-        className={`app-code-input__button${counting ? ' app-code-input__button--counting' : ''}${disabled ? ' app-code-input__button--disabled' : ''}`}
+        className={`app-code-input__button${counting ? ' app-code-input__button--counting' : ''}${disabled ? ' app-code-input__button--disabled' : ''} ${pressLook.className}`.trim()}
         hoverClass={counting || disabled ? 'none' : 'app-code-input__button--hover'}
+        {...pressLook.handlers}
         onClick={() => void press()}
       >
         {codeButtonText(remaining, sentBefore)}

@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { Button } from '@tarojs/components'
+import { usePressLook } from '../../hooks/press-look'
 import './index.scss'
 
 export type ConfirmButtonVariant = 'ok' | 'confirm'
@@ -37,18 +37,12 @@ export default function ConfirmButton({
   className,
 }: ConfirmButtonProps) {
   const inert = disabled || loading
-  // Taro's H5 Button (@tarojs/components-react 4.2) never shows its hoverClass: its timer reads the
-  // touch state of the render before the touch. On H5 the button keeps its press look itself.
-  const [pressed, setPressed] = useState(false)
-  const press =
-    process.env.TARO_ENV === 'h5'
-      ? { onTouchStart: () => setPressed(true), onTouchEnd: () => setPressed(false), onTouchCancel: () => setPressed(false) }
-      : {}
+  const press = usePressLook('app-confirm-button--hover', !inert)
   const classes = [
     'app-confirm-button',
     inline ? 'app-confirm-button--inline' : 'app-confirm-button--block',
     disabled ? 'app-confirm-button--disabled' : '',
-    pressed && !inert ? 'app-confirm-button--hover' : '',
+    press.className,
     className ?? '',
   ]
   return (
@@ -58,7 +52,7 @@ export default function ConfirmButton({
       disabled={disabled}
       loading={loading}
       formType={formType}
-      {...press}
+      {...press.handlers}
       onClick={() => {
         if (!inert) onClick?.()
       }}
