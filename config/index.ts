@@ -76,6 +76,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       '@': path.resolve(__dirname, '..', 'src'),
     },
     copy: { patterns: [], options: {} },
+    // Preact behind React's API (react and react-dom resolve to preact/compat) on all three builds
+    // (issue 21): H5 entry JS 138.9 -> 104.6 KB gzip before the other levers, and in the
+    // mini-programs Preact renders into Taro's DOM itself instead of React's reconciler
+    // (@tarojs/react): weapp main package 398.3 -> 314.5 KB, alipay 346.4 -> 263.7 KB.
     framework: 'preact',
     compiler: 'webpack5',
     // The cache key must include the environment: Taro's default key ignores TARO_APP_ENV, and a
