@@ -120,6 +120,41 @@ async function demoCookie(url: string): Promise<string> {
   return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
 }
 
+/**
+ * What the H5 app keeps of a signed-in partner (src/store: zustand's persisted state under
+ * `activity_mobile_userInfo`, in Taro's `{data}` storage wrapper). The app takes the session from
+ * it: with the cookie alone, a fresh load of home goes to the login page.
+ */
+async function partnerStorage(url: string, cookie: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/ums/user/user/signInfo`, { headers: { cookie, accept: 'application/json' } })
+  const body = (await res.json()) as { code?: number; message?: string; data?: { id?: number } }
+  if (body.code !== 0 || !body.data?.id) throw new Error(`the demo partner is not signed in: ${body.message ?? res.status}`)
+  return { activity_mobile_userInfo: JSON.stringify({ data: JSON.stringify({ state: { user: body.data }, version: 1 }) }) }
+}
+
+/**
+ * Before a run that keeps storage (Lighthouse's storage reset off): the page's origin gets `items`
+ * in its local storage and the browser's HTTP cache is emptied, so the load is still a cold one.
+ */
+async function seedStorage(port: number, origin: string, items: Record<string, string>): Promise<void> {
+  const { chromium } = await import('@playwright/test')
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext())
+    const page = await context.newPage()
+    await page.goto(`${origin}/api/health`)
+    await page.evaluate((entries) => {
+      localStorage.clear()
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+    }, items)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await page.close()
+  } finally {
+    await browser.close()
+  }
+}
+
 /** Script bytes as transferred, from Lighthouse's per-resource summary. */
 function scriptTransferBytes(lhr: Lhr): number {
   const details = lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
@@ -237,9 +272,15 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
     const partner = await demoCookie(server.url)
     const operator = await operatorCookie(server.url)
     const activityId = await firstActivityId(server.url)
-    const all: Array<{ page: (typeof PAGE_NAMES)[number]; url: string; headers: Record<string, string> }> = [
+    const all: Array<{
+      page: (typeof PAGE_NAMES)[number]
+      url: string
+      headers: Record<string, string>
+      /** Local storage the page starts with (Lighthouse then keeps storage instead of clearing it). */
+      storage?: Record<string, string>
+    }> = [
       { page: 'login', url: `${server.url}/pages/user/login`, headers: {} },
-      { page: 'home', url: `${server.url}/`, headers: { Cookie: partner } },
+      { page: 'home', url: `${server.url}/`, headers: { Cookie: partner }, storage: await partnerStorage(server.url, partner) },
       { page: 'poster landing', url: `${server.url}/pages/activity/main?ref=DEMO01`, headers: {} },
       { page: 'activity detail', url: `${server.url}/pages/activity/detail?id=${activityId}&ref=DEMO01`, headers: {} },
       { page: 'console sign-in', url: `${server.url}/admin/signIn`, headers: {} },
@@ -252,6 +293,7 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
     for (const p of pages) {
       const measured: Figures[] = []
       for (let i = 0; i < runs; i++) {
+        if (p.storage) await seedStorage(chrome.port, server.url, p.storage)
         const run = await lighthouse(p.url, {
           port: chrome.port,
           output: 'json',
@@ -259,8 +301,13 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
           onlyCategories: ['performance', 'accessibility'],
           formFactor: 'mobile',
           extraHeaders: p.headers,
+          disableStorageReset: Boolean(p.storage),
         })
         if (!run) throw new Error(`Lighthouse returned nothing for ${p.url}`)
+        // A page that needs a session and lost it ends on the login page: that would be measured instead.
+        const landed = new URL(run.lhr.finalDisplayedUrl).pathname
+        if (landed === '/pages/user/login' && new URL(p.url).pathname !== landed)
+          console.warn(`${p.page}: sent to the login page; Lighthouse measured that instead of ${p.url}`)
         if (process.env.LH_JSON_DIR) {
           fs.mkdirSync(process.env.LH_JSON_DIR, { recursive: true })
           const file = `${p.page.replace(/\W+/g, '-')}-${i + 1}.json`
