@@ -48,7 +48,8 @@ test.describe('资金记录 (fund records)', () => {
         .evaluate((el) => getComputedStyle(el).color),
     ])
     expect(minus).not.toBe(plus)
-    expect(plus).toBe('rgb(255, 107, 0)')
+    // The brand's orange darkened for text (theme.scss $brand-text, 5.4:1 on white).
+    expect(plus).toBe('rgb(179, 74, 0)')
     for (const frozen of await textsOf(t.page, '.record-item__frozen')) expect(frozen).toMatch(/^冻结至 \d{2}-\d{2}$/)
     expect((await t.page.locator('.record-item__frozen').count()) >= 3).toBeTruthy()
     // The balance comes from its own call (partner/home), which may answer after the list's.

@@ -71,7 +71,7 @@ export default function Dialog({
         </AtModalHeader>
       ) : null}
       {closable ? (
-        <View className='app-dialog__close' onClick={() => onClose?.()} aria-label='关闭'>
+        <View className='app-dialog__close' onClick={() => onClose?.()} role='button' aria-label='关闭'>
           <View className='app-dialog__close-icon' />
         </View>
       ) : null}

@@ -28,7 +28,11 @@ export default function EmptyNotice({ type = 'list', total, text = EMPTY_TEXT, i
   if (!emptyNoticeShown(type, total)) return null
   return (
     <View className={['app-empty', `app-empty--${type}`, className ?? ''].join(' ').trim()}>
-      {image ? <Image className='app-empty__image' src={image} mode='aspectFit' /> : <View className='app-empty__box' />}
+      {image ? (
+        <Image className='app-empty__image' src={image} mode='aspectFit' imgProps={{ alt: '' }} />
+      ) : (
+        <View className='app-empty__box' />
+      )}
       <Text className='app-empty__text'>{text}</Text>
     </View>
   )

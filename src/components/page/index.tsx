@@ -92,7 +92,7 @@ export default function Page({
     <View className={classes.join(' ')} style={{ backgroundColor: background }}>
       <View className={`page__bar page__bar--${barTextStyle}`} style={barStyle}>
         {back ? (
-          <View className='page__back' style={sideStyle} onClick={goBack} aria-label='返回'>
+          <View className='page__back' style={sideStyle} onClick={goBack} role='button' aria-label='返回'>
             <View className='page__back-icon' />
           </View>
         ) : null}

@@ -108,7 +108,7 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
     <View className='share-poster'>
       <View className='share-poster__head'>
         <Text className='share-poster__title'>{SHARE_POSTER_TEXTS.title}</Text>
-        <View className='share-poster__close' onClick={() => onClose?.()} aria-label='关闭'>
+        <View className='share-poster__close' onClick={() => onClose?.()} role='button' aria-label='关闭'>
           <Text>×</Text>
         </View>
       </View>
@@ -136,7 +136,8 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
                 className={`share-poster__background${i === chosen ? ' share-poster__background--chosen' : ''}`}
                 onClick={() => setChosen(i)}
               >
-                <Image className='share-poster__thumb' src={imageSrc(b.url)} mode='aspectFill' />
+                {/* The name below says which background it is: the thumbnail itself is decoration (H5 alt=""). */}
+                <Image className='share-poster__thumb' src={imageSrc(b.url)} mode='aspectFill' imgProps={{ alt: '' }} />
                 <Text className='share-poster__thumb-name'>{b.name}</Text>
               </View>
             ))}

@@ -102,6 +102,7 @@ export default function TextInput({
       {clear && focused && !disabled && text !== '' ? (
         <View
           className='app-input__clear'
+          role='button'
           aria-label='清除'
           onClick={() => {
             change('')

@@ -117,7 +117,7 @@ export default function ActivityDetailPage() {
       {missing ? <EmptyNotice type='page' text={TEXTS.missing} /> : <LoadState status={status} what={TITLE} onRetry={() => void load()} />}
       {!missing && status === 'ready' && item ? (
         <View className='activity-detail'>
-          {cover ? <Image className='activity-detail__cover' src={cover} mode='aspectFill' /> : null}
+          {cover ? <Image className='activity-detail__cover' src={cover} mode='aspectFill' imgProps={{ alt: item.title }} /> : null}
           <View className='activity-detail__head'>
             <Text className='activity-detail__title'>{item.title}</Text>
             <View className='activity-detail__tags'>

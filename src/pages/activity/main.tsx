@@ -21,7 +21,7 @@ function ActivityCard({ item, onOpen }: { item: ActivityItem; onOpen: () => void
   return (
     <View className={`activity-card activity-card--${item.id}`} onClick={onOpen}>
       {cover ? (
-        <Image className='activity-card__cover' src={cover} mode='aspectFill' />
+        <Image className='activity-card__cover' src={cover} mode='aspectFill' imgProps={{ alt: item.title }} />
       ) : (
         <View className='activity-card__cover activity-card__cover--none'>
           <Text>{item.type}</Text>

@@ -94,7 +94,7 @@ export default function MainAppDownloadPage() {
     <Page title={ROUTE?.title ?? ''} barBackground={ROUTE?.barBackground} barTextStyle={ROUTE?.barTextStyle}>
       <View className='app-download'>
         <View className='app-download__hero'>
-          <Image className='app-download__logo' src={logo} mode='aspectFit' />
+          <Image className='app-download__logo' src={logo} mode='aspectFit' imgProps={{ alt: '' }} />
           <Text className='app-download__name'>{TEXTS.appName}</Text>
           <Text className='app-download__slogan'>{DEFAULT_TITLE}</Text>
         </View>

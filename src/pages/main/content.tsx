@@ -85,6 +85,7 @@ export default function MainContentPage() {
                   className='content__image'
                   src={src}
                   mode='widthFix'
+                  imgProps={{ alt: content.title }}
                   onClick={() => void Taro.previewImage({ urls: images, current: src })}
                 />
               ))}
