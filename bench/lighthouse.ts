@@ -1,6 +1,6 @@
 /**
- * Lighthouse (the npm package, driving Debian's Chromium), mobile, performance and accessibility,
- * of the pages a person opens first, served by the production server: login, the signed-in home
+ * Lighthouse (the npm package, driving Debian's Chromium), performance and accessibility, of the
+ * pages a person opens first (the H5 pages as a phone, the console as a desktop), served by the production server: login, the signed-in home
  * (the demo partner signs in and Lighthouse sends the cookie with every request), what a prospect
  * lands on from a poster (the activities with the partner's `ref`, and an activity's detail), and
  * the operator console (its sign-in screen, and the dashboard and the clue and partner lists, the
@@ -13,7 +13,7 @@
  * only those pages.
  *
  *   node --import tsx bench/lighthouse.ts            prints the table
- *   LH_RUNS=1 LH_PAGES=login,console-sign-in node --import tsx bench/lighthouse.ts
+ *   LH_RUNS=1 LH_PAGES='login,console sign-in' node --import tsx bench/lighthouse.ts
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -252,7 +252,7 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
   const runs = runCount()
   const selected = selectedPages()
   process.env.CHROME_PATH ||= '/usr/bin/chromium'
-  const { default: lighthouse } = await import('lighthouse')
+  const { default: lighthouse, desktopConfig } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
   const server = await startProductionServer()
   const chrome = await chromeLauncher.launch({
@@ -294,15 +294,22 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
       const measured: Figures[] = []
       for (let i = 0; i < runs; i++) {
         if (p.storage) await seedStorage(chrome.port, server.url, p.storage)
-        const run = await lighthouse(p.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          formFactor: 'mobile',
-          extraHeaders: p.headers,
-          disableStorageReset: Boolean(p.storage),
-        })
+        // The console is the office's desktop app (1366x768 and up): Lighthouse's desktop settings
+        // (screen, throttling); the H5 pages are measured as a phone loads them.
+        const desktop = p.page.startsWith('console ')
+        const run = await lighthouse(
+          p.url,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(desktop ? {} : { formFactor: 'mobile' as const }),
+            extraHeaders: p.headers,
+            disableStorageReset: Boolean(p.storage),
+          },
+          desktop ? desktopConfig : undefined,
+        )
         if (!run) throw new Error(`Lighthouse returned nothing for ${p.url}`)
         // A page that needs a session and lost it ends on the login page: that would be measured instead.
         const landed = new URL(run.lhr.finalDisplayedUrl).pathname
