@@ -1,0 +1,151 @@
+import fs from 'node:fs'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { ROUTES as CLIENT_ROUTES } from '../../src/routes'
+import { DEMO, signInPartner } from './dashboard-support'
+import { launchBrowser, phoneContext, startApp, type RunningApp, expect, test } from './harness'
+import { ADMIN, desktopContext, openConsole, signInConsole } from './office-support'
+
+// One app server for the file; each page is its own test (a failure does not skip the others).
+test.describe.configure({ mode: 'default' })
+
+/**
+ * Every H5 page and every console screen, checked with axe-core (the engine behind Lighthouse's
+ * accessibility score) on the rules Lighthouse scores (its default config's weighted audits):
+ * contrast, text alternatives, names of controls, labels, zoom, roles. Lighthouse itself measures
+ * four H5 pages and four console screens (bench/lighthouse.ts); this keeps the rest from slipping.
+ */
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[]; failureSummary?: string }>
+}
+
+// Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses inline scripts.
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+/** The axe rules behind the audits Lighthouse's accessibility score weighs. */
+let scoredRules: string[] = []
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE)
+  const found = await page.evaluate(async (rules) => {
+    const axe = (
+      window as unknown as {
+        axe: { getRules: () => Array<{ ruleId: string }>; run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }> }
+      }
+    ).axe
+    const known = new Set(axe.getRules().map((r) => r.ruleId))
+    const result = await axe.run(document, {
+      runOnly: { type: 'rule', values: rules.filter((r) => known.has(r)) },
+      resultTypes: ['violations'],
+    })
+    return result.violations
+  }, scoredRules)
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+let app: RunningApp
+let browser: Browser
+let context: BrowserContext | undefined
+
+test.beforeAll(async () => {
+  const { default: config } = await import('lighthouse/core/config/default-config.js')
+  scoredRules = (config.categories?.accessibility?.auditRefs ?? []).filter((ref) => (ref.weight ?? 0) > 0).map((ref) => ref.id)
+  expect(scoredRules.length).toBeGreaterThan(40)
+  app = await startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password })
+  browser = await launchBrowser()
+})
+
+test.afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await app?.stop()
+})
+
+/** What a page needs in its address to show itself rather than a not-found state. */
+async function addressOf(path: string): Promise<string> {
+  const first = async (api: string) => {
+    const res = await fetch(`${app.url}${api}`, { headers: { cookie: partnerCookie } })
+    const body = (await res.json()) as { data?: { list?: Array<{ id: number }> } }
+    return body.data?.list?.[0]?.id
+  }
+  switch (path) {
+    case 'pages/activity/detail':
+      return `/${path}?id=${await first('/api/cms/activity/activity/listForClient?page=1&size=1')}&ref=DEMO01`
+    case 'pages/partner/clueDetail':
+      return `/${path}?id=${await first('/api/ems/partner/clue/list?page=1&size=1')}`
+    case 'pages/activity/main':
+      return `/${path}?ref=DEMO01`
+    default:
+      return `/${path}`
+  }
+}
+
+let partnerCookie = ''
+
+test.describe('the H5 pages', () => {
+  let page: Page
+  test.beforeAll(async () => {
+    context = await phoneContext(browser)
+    page = await context.newPage()
+    await signInPartner(page, app, DEMO.active)
+    partnerCookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  })
+
+  for (const route of CLIENT_ROUTES) {
+    test(`${route.path} (${route.title || 'no title'}) fails none of the audits Lighthouse scores`, async () => {
+      await page.goto(`${app.url}${await addressOf(route.path)}`)
+      // The page has drawn itself and its first answers are in.
+      await page.locator('.page__body:visible, .taro_page_show').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await violations(page)).toEqual([])
+    })
+  }
+})
+
+test.describe('the console', () => {
+  let page: Page
+  test.beforeAll(async () => {
+    await context?.close()
+    context = await desktopContext(browser)
+    page = await context.newPage()
+  })
+
+  test('its sign-in screen fails none of the audits Lighthouse scores', async () => {
+    const blank = await (await desktopContext(browser)).newPage()
+    await blank.goto(`${app.url}/admin/signIn`)
+    await blank.getByPlaceholder('账号').waitFor()
+    expect(await violations(blank)).toEqual([])
+    await blank.context().close()
+  })
+
+  const screens = [
+    '/dashboard',
+    '/partners',
+    '/clues',
+    '/withdrawals',
+    '/ledger',
+    '/audit',
+    '/activities',
+    '/activities/new',
+    '/volunteer',
+    '/orders',
+    '/tiers',
+    '/posters',
+    '/contents',
+    '/contents/new',
+    '/app-versions',
+    '/operators',
+    '/account/password',
+  ]
+  for (const screen of screens) {
+    test(`${screen} fails none of the audits Lighthouse scores`, async () => {
+      if (!page.url().includes('/admin/') || page.url().includes('/admin/signIn'))
+        await signInConsole(page, app, ADMIN.account, ADMIN.password)
+      await openConsole(page, app, screen)
+      expect(await violations(page)).toEqual([])
+    })
+  }
+})
