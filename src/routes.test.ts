@@ -40,7 +40,7 @@ describe('the route table', () => {
   it('gives the app download page a green title bar with white text', () => {
     expect(pageConfigOf('pages/main/appDownload')).toMatchObject({
       navigationBarTextStyle: 'white',
-      navigationBarBackgroundColor: '#07c160',
+      navigationBarBackgroundColor: '#057c3e',
     })
   })
 

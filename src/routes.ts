@@ -10,7 +10,10 @@ export interface RouteDef {
   title: string
   /** Pull-down refresh on this page. */
   pullDownRefresh?: boolean
-  /** Title bar colours, where the page has its own (app download: green with white text). */
+  /**
+   * Title bar colours, where the page has its own (app download: green with white text; a green
+   * darker than WeChat's #07c160, same hue, for 4.5:1 and more under white text).
+   */
   barBackground?: string
   barTextStyle?: 'white' | 'black'
   /** Signed-out users are sent to login first. */
@@ -26,7 +29,7 @@ export const ROUTES: RouteDef[] = [
   { path: HOME_PATH, title: '首页', needsLogin: true },
   { path: 'pages/tabBar/clue', title: '招生线索', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/tabBar/record', title: '资金记录', pullDownRefresh: true, needsLogin: true },
-  { path: 'pages/main/appDownload', title: 'APP下载', barBackground: '#07c160', barTextStyle: 'white' },
+  { path: 'pages/main/appDownload', title: 'APP下载', barBackground: '#057c3e', barTextStyle: 'white' },
   { path: 'pages/main/wxCode', title: '' },
   { path: 'pages/main/pay', title: '付款' },
   { path: 'pages/main/content', title: '内容' },

@@ -184,7 +184,7 @@ test.describe('app download (pages/main/appDownload)', () => {
     await open('/pages/main/appDownload')
     await shown('.page__title', 'APP下载').waitFor()
     const bar = shown('.page__bar')
-    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(7, 193, 96)')
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(5, 124, 62)')
     expect(await shown('.page__title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)')
     await shown('.app-version--ios .app-version__number').waitFor()
     expect(await shown('.app-version--android .app-version__number').innerText()).toBe('v1.3.0')
