@@ -1,4 +1,4 @@
-import { HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
+import { DEFAULT_TITLE, HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from './routes'
 
 describe('the route table', () => {
   // Issue 15's partner pages, after SPEC.md's table.
@@ -42,6 +42,22 @@ describe('the route table', () => {
       navigationBarTextStyle: 'white',
       navigationBarBackgroundColor: '#057c3e',
     })
+  })
+
+  it("titles an H5 page with no title of its own with the app's default title, for the document only", () => {
+    const env = process.env.TARO_ENV
+    const envs = process.env as Record<string, string | undefined>
+    try {
+      envs.TARO_ENV = 'h5'
+      expect(pageConfigOf('pages/main/wxCode').navigationBarTitleText).toBe(DEFAULT_TITLE)
+      expect(pageConfigOf('pages/main/web').navigationBarTitleText).toBe(DEFAULT_TITLE)
+      expect(pageConfigOf('pages/partner/deal').navigationBarTitleText).toBe('成交单量')
+      envs.TARO_ENV = 'weapp'
+      expect(pageConfigOf('pages/main/wxCode').navigationBarTitleText).toBe('')
+    } finally {
+      if (env === undefined) delete envs.TARO_ENV
+      else envs.TARO_ENV = env
+    }
   })
 
   it('finds a route by path with or without slash and query, and / is home', () => {

@@ -88,12 +88,17 @@ export function routeOf(path: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === clean) ?? (clean === '' ? ROUTES[0] : undefined)
 }
 
-/** Page config (title, refresh, colours) for one route; each page's *.config.ts calls this. */
+/**
+ * Page config (title, refresh, colours) for one route; each page's *.config.ts calls this.
+ * Every page draws its own title bar (navigationStyle custom, src/components/page), so on H5 the
+ * config's title is only the document's title (the browser tab, what a screen reader announces):
+ * a page with no title in its bar gets the app's default title there instead of an empty one.
+ */
 export function pageConfigOf(path: string) {
   const route = ROUTES.find((r) => r.path === path) ?? DEV_ROUTES.find((r) => r.path === path)
   if (!route) throw new Error(`No route ${path} in src/routes.ts`)
   return {
-    navigationBarTitleText: route.title,
+    navigationBarTitleText: route.title || (process.env.TARO_ENV === 'h5' ? DEFAULT_TITLE : ''),
     navigationStyle: 'custom' as const,
     ...(route.pullDownRefresh ? { enablePullDownRefresh: true, backgroundTextStyle: 'dark' as const } : {}),
     ...(route.barBackground ? { navigationBarBackgroundColor: route.barBackground } : {}),
