@@ -267,6 +267,7 @@ export default function PosterList() {
               value={partnerId}
               onChange={setPartnerId}
               placeholder='选择合伙人（默认示例：张三）'
+              aria-label='预览谁的海报'
               className='console-full-width'
             />
             <Typography.Text type='secondary'>{partner ? `${name} 的海报：二维码为其分享链接` : '示例合伙人的海报'}</Typography.Text>

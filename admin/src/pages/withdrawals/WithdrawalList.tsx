@@ -139,7 +139,11 @@ export default function WithdrawalList() {
         scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
-          getCheckboxProps: (w) => ({ disabled: !canPayWithdrawals || w.status !== WithdrawalStatus.applying, name: `select-${w.id}` }),
+          getCheckboxProps: (w) => ({
+            disabled: !canPayWithdrawals || w.status !== WithdrawalStatus.applying,
+            name: `select-${w.id}`,
+            'aria-label': `选择提现 ${w.id}`,
+          }),
         }}
         tableAlertRender={({ selectedRows }) => (
           <span>
