@@ -11,7 +11,7 @@
 import { type ActionType, ProTable, type ProColumns, type ProTableProps } from '@ant-design/pro-components'
 import type { Page } from '@activity/wire'
 import { Button } from 'antd'
-import { type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react'
+import { type MutableRefObject, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { LoadFailure } from './LoadFailure'
 import { type ListState, cleanFilters, PAGE_SIZES, readListState, type SortOrder, sortFromTable, writeListState } from '../hooks/list-state'
@@ -34,6 +34,27 @@ export interface UrlProTableProps<T extends Record<string, unknown>> extends Omi
   emptyText?: ReactNode
 }
 
+/**
+ * The select-all checkbox of a table with selectable rows, drawn in the header only. A table that
+ * scrolls sideways (scroll.x) draws its column titles a second time in a row that measures the
+ * columns, hidden from assistive technology (aria-hidden); a checkbox there is focusable inside a
+ * hidden row (WCAG 4.1.2). Its copy in that row finds itself there and draws nothing: the selection
+ * column has a fixed width, so the measure does not change.
+ */
+function HeaderOnly({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [measuring, setMeasuring] = useState(false)
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) setMeasuring(true)
+  }, [])
+  // antd's own wrapper of the select-all checkbox (a custom column title replaces it).
+  return measuring ? null : (
+    <div ref={ref} className='ant-table-selection'>
+      {children}
+    </div>
+  )
+}
+
 export function UrlProTable<T extends Record<string, unknown>>({
   columns,
   fetch,
@@ -44,6 +65,7 @@ export function UrlProTable<T extends Record<string, unknown>>({
   emptyText,
   actionRef: givenActionRef,
   search: givenSearch,
+  rowSelection,
   ...rest
 }: UrlProTableProps<T>) {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -148,6 +170,11 @@ export function UrlProTable<T extends Record<string, unknown>>({
             return { data: [], total: 0, success: false }
           }
         }}
+        rowSelection={
+          rowSelection && !rowSelection.columnTitle
+            ? { ...rowSelection, columnTitle: (checkbox: ReactNode) => <HeaderOnly>{checkbox}</HeaderOnly> }
+            : rowSelection
+        }
         {...rest}
       />
     </>
