@@ -42,9 +42,16 @@ export const taroStorage = {
   },
 }
 
-/** zustand's `persist` over Taro storage. */
+/**
+ * zustand's `persist` over Taro storage. persist writes after every change of the store, the
+ * server clock's tick each second included, and the stored part (user, session) is then the same
+ * text: such a write is skipped (a read costs far less than a write, which is synchronous I/O in
+ * the mini-programs).
+ */
 export const taroStateStorage: StateStorage = {
   getItem: (name) => taroStorage.get(name),
-  setItem: (name, value) => taroStorage.set(name, value),
+  setItem: (name, value) => {
+    if (taroStorage.get(name) !== value) taroStorage.set(name, value)
+  },
   removeItem: (name) => taroStorage.remove(name),
 }

@@ -32,6 +32,21 @@ describe('the app store', () => {
     expect(saved.state.loginOther).toEqual({ mini: true, h5Weixin: false })
   })
 
+  it('writes storage only when what it keeps changes, not on each tick of the server clock', () => {
+    dispatchSession({ type: 'signedIn', user: USER, via: 'miniProgram' })
+    const wx = (globalThis as unknown as { wx: { setStorageSync: (key: string, value: unknown) => void } }).wx
+    const write = jest.spyOn(wx, 'setStorageSync')
+    const s = useStore.getState()
+    s.setServerTime(1_767_225_600_000)
+    for (let i = 1; i <= 5; i++) s.tickServerTime(1_767_225_600_000 + i * 1000)
+    s.showToast('已保存')
+    expect(write.mock.calls.filter(([key]) => key === STORE_STORAGE_KEY)).toHaveLength(0)
+    s.setCourse({ id: 8, name: '经济法' })
+    expect(write.mock.calls.filter(([key]) => key === STORE_STORAGE_KEY)).toHaveLength(1)
+    expect(persisted().state.course).toEqual({ id: 8, name: '经济法' })
+    write.mockRestore()
+  })
+
   it('comes back from storage after a restart', async () => {
     weappHost.storage.set(
       STORE_STORAGE_KEY,

@@ -177,8 +177,13 @@ export default function TabBarHomePage() {
             <Text>加载失败，点击重试</Text>
           </View>
         ) : (
-          <View className='home-card home-loading'>
-            <LoadingIndicator content='加载中' />
+          // The shapes of the wallet, tier and stats cards, so nothing below moves when they arrive.
+          <View className='home-loading' aria-busy='true'>
+            <View className='home-loading__wallet'>
+              <LoadingIndicator content='加载中' />
+            </View>
+            <View className='home-loading__tier' />
+            <View className='home-loading__stats' />
           </View>
         )}
         <View className='home-card home-entries'>
