@@ -42,16 +42,28 @@ export const taroStorage = {
   },
 }
 
+/** The text each persisted key holds, as last read or written here. */
+const persistedText = new Map<string, string | null>()
+
 /**
  * zustand's `persist` over Taro storage. persist writes after every change of the store, the
- * server clock's tick each second included, and the stored part (user, session) is then the same
- * text: such a write is skipped (a read costs far less than a write, which is synchronous I/O in
- * the mini-programs).
+ * server clock's tick each second included, when the stored part (user, session) is still the same
+ * text: such a write is skipped (it is synchronous I/O in the mini-programs and a JSON round trip
+ * on H5). Only this store writes its key, so the text last read or written here is what is stored.
  */
 export const taroStateStorage: StateStorage = {
-  getItem: (name) => taroStorage.get(name),
-  setItem: (name, value) => {
-    if (taroStorage.get(name) !== value) taroStorage.set(name, value)
+  getItem: (name) => {
+    const text = taroStorage.get(name)
+    persistedText.set(name, text)
+    return text
   },
-  removeItem: (name) => taroStorage.remove(name),
+  setItem: (name, value) => {
+    if (persistedText.get(name) === value) return
+    persistedText.set(name, value)
+    taroStorage.set(name, value)
+  },
+  removeItem: (name) => {
+    persistedText.delete(name)
+    taroStorage.remove(name)
+  },
 }
