@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import Dialog from '../../components/dialog'
@@ -43,6 +43,23 @@ export const badgeText = (count: number | undefined) => (!count ? '' : count > 9
 function go(url: string) {
   void Taro.navigateTo({ url })
 }
+
+/** The entries grid, drawn again only when the unread badge changes (not on each answer the page gets). */
+const Entries = memo(function Entries({ badge }: { badge: string }) {
+  return (
+    <View className='home-card home-entries'>
+      {ENTRIES.map((e) => (
+        <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
+          <View className={`home-entries__icon home-entries__icon--${e.key}`}>
+            <Text>{e.glyph}</Text>
+            {e.key === 'message' && badge ? <Text className='home-entries__badge'>{badge}</Text> : null}
+          </View>
+          <Text className='home-entries__label'>{e.label}</Text>
+        </View>
+      ))}
+    </View>
+  )
+})
 
 function Wallet({ home }: { home: PartnerHome }) {
   return (
@@ -136,6 +153,7 @@ export default function TabBarHomePage() {
   const unread = useRemote((options) => partner.message.unreadCount(undefined, options), signedIn, { reloadOnShow: true })
   const badge = badgeText(unread.data?.count)
   const [confirmSignOut, setConfirmSignOut] = useState(false)
+  const [askedSignOut, setAskedSignOut] = useState(false)
   const [leaving, setLeaving] = useState(false)
 
   const leave = async () => {
@@ -186,29 +204,28 @@ export default function TabBarHomePage() {
             <View className='home-loading__stats' />
           </View>
         )}
-        <View className='home-card home-entries'>
-          {ENTRIES.map((e) => (
-            <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
-              <View className={`home-entries__icon home-entries__icon--${e.key}`}>
-                <Text>{e.glyph}</Text>
-                {e.key === 'message' && badge ? <Text className='home-entries__badge'>{badge}</Text> : null}
-              </View>
-              <Text className='home-entries__label'>{e.label}</Text>
-            </View>
-          ))}
-        </View>
-        <View className='home-signout' onClick={() => setConfirmSignOut(true)}>
+        <Entries badge={badge} />
+        <View
+          className='home-signout'
+          onClick={() => {
+            setAskedSignOut(true)
+            setConfirmSignOut(true)
+          }}
+        >
           <Text>退出登录</Text>
         </View>
       </View>
-      <Dialog
-        isOpened={confirmSignOut}
-        content='确定要退出登录吗？'
-        confirmText='退出'
-        onConfirm={() => void leave()}
-        onCancel={() => setConfirmSignOut(false)}
-        onClose={() => setConfirmSignOut(false)}
-      />
+      {/* Mounted once first asked for (then kept, for its closing fade): nothing to draw before. */}
+      {askedSignOut ? (
+        <Dialog
+          isOpened={confirmSignOut}
+          content='确定要退出登录吗？'
+          confirmText='退出'
+          onConfirm={() => void leave()}
+          onCancel={() => setConfirmSignOut(false)}
+          onClose={() => setConfirmSignOut(false)}
+        />
+      ) : null}
     </Page>
   )
 }
