@@ -1,8 +1,8 @@
 /**
  * Lighthouse (the npm package, driving Debian's Chromium), performance and accessibility, of the
- * pages a person opens first (the H5 pages as a phone, the console as a desktop), served by the production server: login, the signed-in home
- * (the demo partner signs in and Lighthouse sends the cookie with every request), what a prospect
- * lands on from a poster (the activities with the partner's `ref`, and an activity's detail), and
+ * pages a person opens first (the H5 pages as a phone, the console as a desktop), served by the
+ * production server: login, the signed-in home (the demo partner signs in and Lighthouse sends the
+ * cookie with every request), what a prospect lands on from a poster (the activities with the partner's `ref`, and an activity's detail), and
  * the operator console (its sign-in screen, and the dashboard and the clue and partner lists, the
  * operator signed in through the console's API, its cookie sent the same way).
  *
@@ -20,6 +20,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { BENCH_OPERATOR, cookieOf } from './session'
 
 const ROOT = path.resolve(__dirname, '..')
 
@@ -74,8 +75,8 @@ async function startProductionServer() {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-      ADMIN_ACCOUNT: 'admin',
-      ADMIN_PASSWORD: 'bench-admin-1234',
+      ADMIN_ACCOUNT: BENCH_OPERATOR.account,
+      ADMIN_PASSWORD: BENCH_OPERATOR.password,
       SMS_PROVIDER: 'local',
       LOGIN_GATEWAY: 'local',
       PAY_PROVIDER: 'none',
@@ -117,7 +118,7 @@ async function demoCookie(url: string): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
     body: new URLSearchParams({ phone: '13800000000', password: 'demo1234' }),
   })
-  return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+  return cookieOf(res)
 }
 
 /**
@@ -166,11 +167,11 @@ async function operatorCookie(url: string): Promise<string> {
   const res = await fetch(`${url}/api/bms/system/admin/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', origin: url },
-    body: JSON.stringify({ account: 'admin', password: 'bench-admin-1234' }),
+    body: JSON.stringify(BENCH_OPERATOR),
   })
   const body = (await res.json()) as { code?: number; message?: string }
   if (body.code !== 0) throw new Error(`the operator's sign-in was refused: ${body.message ?? res.status}`)
-  return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+  return cookieOf(res)
 }
 
 interface Lhr {

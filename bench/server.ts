@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../server/src/db/client'
 import { hashPassword } from '../server/src/lib/crypto'
 import { ClueStatus, PartnerStatus } from '@activity/wire'
+import { BENCH_OPERATOR, cookieOf } from './session'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -228,8 +229,8 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
       LOGIN_GATEWAY: 'local',
       PAY_PROVIDER: 'none',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-      ADMIN_ACCOUNT: 'admin',
-      ADMIN_PASSWORD: 'bench-admin-1234',
+      ADMIN_ACCOUNT: BENCH_OPERATOR.account,
+      ADMIN_PASSWORD: BENCH_OPERATOR.password,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -263,7 +264,7 @@ async function signIn(url: string, phone: string): Promise<string> {
   })
   const body = (await res.json()) as { code: number; message: string }
   if (body.code !== 0) throw new Error(`sign-in failed: ${body.message}`)
-  return (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+  return cookieOf(res)
 }
 
 /** CPU time (user + system, µs) of every process whose command line starts with `postgres`. */

@@ -45,8 +45,8 @@ const ACCESSIBLE_COLOURS = {
 }
 /** Tag text per preset colour (blue, red, purple, magenta and geekblue pass as antd has them). */
 const TAG_TEXT = {
-  green7: '#237804',
-  gold7: '#874d00',
+  green7: ACCESSIBLE_COLOURS.colorSuccessText,
+  gold7: ACCESSIBLE_COLOURS.colorWarningText,
   orange7: '#ad4e00',
   cyan7: '#006d75',
   volcano7: '#ad2102',
@@ -54,7 +54,9 @@ const TAG_TEXT = {
 }
 const THEME: ThemeConfig = {
   token: REDUCED_MOTION ? { ...ACCESSIBLE_COLOURS, motion: false } : ACCESSIBLE_COLOURS,
-  components: { Tag: { colorSuccess: '#237804', colorWarning: '#874d00', ...TAG_TEXT } },
+  components: {
+    Tag: { colorSuccess: ACCESSIBLE_COLOURS.colorSuccessText, colorWarning: ACCESSIBLE_COLOURS.colorWarningText, ...TAG_TEXT },
+  },
 }
 
 const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
