@@ -270,6 +270,18 @@ export const AuditAction = {
   'admin.create': '新增操作员',
   'admin.update': '修改操作员',
   'admin.delete': '删除操作员',
+  'student.create': '新增学员',
+  'student.update': '修改学员',
+  'student.status': '变更学籍状态',
+  'student.import': '导入学员',
+  'student.fromClue': '线索转为学员',
+  'rollRequest.approve': '通过学籍变更',
+  'rollRequest.refuse': '驳回学籍变更',
+  'notice.create': '新增通知',
+  'notice.update': '修改通知',
+  'notice.publish': '发布通知',
+  'notice.withdraw': '下架通知',
+  'notice.delete': '删除通知',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
@@ -289,12 +301,13 @@ export const MessageKind = {
   commissionClawedBack: '佣金撤回',
   withdrawalPaid: '提现已打款',
   withdrawalRefused: '提现被拒绝',
+  notice: '通知公告',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = values(MessageKind)
 
-/** What a message opens when tapped: a clue, a withdrawal, the ledger, or the partner's profile. */
-export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile' } as const
+/** What a message opens when tapped: a clue, a withdrawal, the ledger, the partner's profile, or a student's notice. */
+export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile', notice: 'notice' } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = values(MessageTarget)
 
@@ -319,4 +332,52 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.commissionClawedBack]: SubscribeTemplate.commission,
   [MessageKind.withdrawalPaid]: SubscribeTemplate.withdrawal,
   [MessageKind.withdrawalRefused]: SubscribeTemplate.withdrawal,
+  // Notices are published to many at once, with no tap of the student's before them.
+  [MessageKind.notice]: null,
 }
+
+/** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */
+export const EducationType = {
+  adultExam: '成人高考',
+  selfTaught: '自学考试',
+  openEducation: '开放教育',
+  online: '网络教育',
+  degreeExemption: '免试学位',
+} as const
+export type EducationType = (typeof EducationType)[keyof typeof EducationType]
+export const EDUCATION_TYPES = values(EducationType)
+
+/** The level of a student's major. */
+export const StudentLevel = { junior: '专科', bachelor: '本科' } as const
+export type StudentLevel = (typeof StudentLevel)[keyof typeof StudentLevel]
+export const STUDENT_LEVELS = values(StudentLevel)
+
+/** A student's roll status (学籍状态): 在读 -> 休学 (and back), 退学 or 毕业. */
+export const StudentStatus = { studying: '在读', suspended: '休学', withdrawn: '退学', graduated: '毕业' } as const
+export type StudentStatus = (typeof StudentStatus)[keyof typeof StudentStatus]
+export const STUDENT_STATUSES = values(StudentStatus)
+
+/** Batch years and batches a roll may have (2015-2030, 1期-20期), as the partner's sign-up info. */
+export const BATCH_YEAR_MIN = 2015
+export const BATCH_YEAR_MAX = 2030
+export const BATCH_MAX = 20
+
+/** The roll fields a student may ask to correct (学籍变更申请), key -> label. */
+export const RollField = { name: '姓名', idCard: '身份证号', phone: '手机号' } as const
+export type RollField = keyof typeof RollField
+export const ROLL_FIELDS = Object.keys(RollField) as RollField[]
+
+/** A correction request's status: 待审核 -> 已通过 or 已驳回. */
+export const RollRequestStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
+export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequestStatus]
+export const ROLL_REQUEST_STATUSES = values(RollRequestStatus)
+
+/** A notice's status: 草稿 -> 已发布 -> 已下架 (and published again). */
+export const NoticeStatus = { draft: '草稿', published: '已发布', withdrawn: '已下架' } as const
+export type NoticeStatus = (typeof NoticeStatus)[keyof typeof NoticeStatus]
+export const NOTICE_STATUSES = values(NoticeStatus)
+
+/** The profiles a person's account may hold. */
+export const Profile = { partner: 'partner', student: 'student' } as const
+export type Profile = (typeof Profile)[keyof typeof Profile]
+export const PROFILES = values(Profile)

@@ -1,4 +1,5 @@
 /** Every table, for Drizzle's typed queries and for drizzle-kit (server/drizzle.config.ts). */
+export * from '../modules/accounts/accounts.table.ts'
 export * from '../modules/admins/admins.table.ts'
 export * from '../modules/partners/partners.table.ts'
 export * from '../modules/sessions/sessions.table.ts'
@@ -21,3 +22,5 @@ export * from '../modules/audit/audit.table.ts'
 export * from '../modules/messages/messages.table.ts'
 export * from '../gateways/sms.table.ts'
 export * from '../gateways/subscribe-message.table.ts'
+export * from '../modules/students/students.table.ts'
+export * from '../modules/notices/notices.table.ts'

@@ -17,7 +17,7 @@ import {
   type PendingOpenId,
 } from '../modules/sessions/index.ts'
 import { findAdminSession } from '../modules/admins/index.ts'
-import { findUserSession } from '../modules/partners/index.ts'
+import { createNotStudentError, findUserSession } from '../modules/accounts/index.ts'
 import { type AdminRole, PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
@@ -27,14 +27,18 @@ export interface AdminPrincipal {
   role: AdminRole
 }
 
+/** A session as stored or as the live lookup read it (its person resolved there). */
+export type AnySession = Omit<SessionRow, 'accountId'> & { accountId?: number | null }
+
 export interface SessionContext {
   /** The session of `kind` for this request's cookie, loaded once per request. */
-  get(kind: SessionKind): Promise<SessionRow | undefined>
+  get(kind: SessionKind): Promise<AnySession | undefined>
   /** The same, with its partner's status and its operator (one query; what requirePartner/requireAdmin check). */
   live(kind: SessionKind): Promise<LiveSession | undefined>
   /** Starts a session of `kind` (replacing the current one) and sets its cookie. */
   start(args: {
     kind: SessionKind
+    accountId?: number | null
     partnerId?: number | null
     adminId?: number | null
     pendingOpenId?: PendingOpenId | null
@@ -46,20 +50,32 @@ export interface SessionContext {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionsService
-    /** preHandler: a partner must be signed in; sets `request.partnerId`. */
+    /** preHandler: a partner must be signed in; sets `request.partnerId` and `request.accountId`. */
     requirePartner: preHandlerAsyncHookHandler
+    /**
+     * preHandler: a person holding a student profile must be signed in (none: 401; a person without
+     * one, a partner only: 403); sets `request.studentId` and `request.accountId`.
+     */
+    requireStudent: preHandlerAsyncHookHandler
+    /**
+     * preHandler: a person must be signed in, with any profile (a partner not disabled, or a
+     * student); sets `request.accountId`, and `request.partnerId` / `request.studentId` (0 when none).
+     */
+    requirePerson: preHandlerAsyncHookHandler
     /** preHandler factory: an operator with one of `roles` (any role when omitted) must be signed in; sets `request.admin`. */
     requireAdmin: (roles?: AdminRole[]) => preHandlerAsyncHookHandler
   }
   interface FastifyRequest {
     partnerId: number
+    studentId: number
+    accountId: number
     admin: AdminPrincipal
     session: SessionContext
   }
 }
 
 /** Who may call a route, read by tests that enumerate the routes (hardening, cross-partner). */
-export type RouteAccess = { kind: 'partner' } | { kind: 'admin'; roles: AdminRole[] }
+export type RouteAccess = { kind: 'partner' } | { kind: 'student' } | { kind: 'person' } | { kind: 'admin'; roles: AdminRole[] }
 
 const ACCESS = Symbol.for('activity-mobile.routeAccess')
 
@@ -108,11 +124,13 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
     const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 
     app.decorateRequest('partnerId', 0)
+    app.decorateRequest('studentId', 0)
+    app.decorateRequest('accountId', 0)
     app.decorateRequest('admin', null as unknown as AdminPrincipal)
     app.decorateRequest('session', null as unknown as SessionContext)
 
     app.addHook('onRequest', async (request, reply) => {
-      const loaded = new Map<SessionKind, SessionRow | undefined>()
+      const loaded = new Map<SessionKind, AnySession | undefined>()
       const live = new Map<SessionKind, LiveSession | undefined>()
       const started = new Map<SessionKind, string>()
       request.session = {
@@ -170,8 +188,38 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
           if (!session?.partnerId || !session.partnerStatus || session.partnerStatus === PartnerStatus.disabled)
             throw createSessionInvalidError()
           request.partnerId = session.partnerId
+          request.accountId = session.accountId ?? 0
         },
         { kind: 'partner' },
+      ),
+    )
+
+    app.decorate(
+      'requireStudent',
+      describeAccess<preHandlerAsyncHookHandler>(
+        async (request) => {
+          const session = await request.session.live('user')
+          if (!session?.accountId) throw createSessionInvalidError()
+          if (!session.studentId) throw createNotStudentError()
+          request.studentId = session.studentId
+          request.accountId = session.accountId
+        },
+        { kind: 'student' },
+      ),
+    )
+
+    app.decorate(
+      'requirePerson',
+      describeAccess<preHandlerAsyncHookHandler>(
+        async (request) => {
+          const session = await request.session.live('user')
+          const partner = Boolean(session?.partnerId && session.partnerStatus && session.partnerStatus !== PartnerStatus.disabled)
+          if (!session?.accountId || (!partner && !session.studentId)) throw createSessionInvalidError()
+          request.accountId = session.accountId
+          request.partnerId = partner ? session.partnerId! : 0
+          request.studentId = session.studentId ?? 0
+        },
+        { kind: 'person' },
       ),
     )
 

@@ -34,6 +34,8 @@ export const swaggerPlugin = fp(
         components: {
           securitySchemes: {
             partnerSession: { type: 'apiKey', in: 'cookie', name: 'sid' },
+            studentSession: { type: 'apiKey', in: 'cookie', name: 'sid' },
+            personSession: { type: 'apiKey', in: 'cookie', name: 'sid' },
             adminSession: { type: 'apiKey', in: 'cookie', name: 'asid' },
           },
         },

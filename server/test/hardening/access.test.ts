@@ -10,9 +10,9 @@ import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProbl
 
 /**
  * Every protected route, enumerated from the app, refuses the wrong caller before it reads its
- * input: no session, a partner on an operator route, an operator on a partner route (401 with code
- * 100000004), an operator without the role (403); each refusal is a Chinese envelope and writes
- * nothing.
+ * input: no session, a partner on an operator route, an operator on a partner's, a student's or a
+ * person's route (401 with code 100000004), an operator without the role and a partner who is not a
+ * student on a student's route (403); each refusal is a Chinese envelope and writes nothing.
  */
 describe('who may call what, on every route', () => {
   let t: TestApp
@@ -53,9 +53,12 @@ describe('who may call what, on every route', () => {
           code: Code.sessionInvalid,
         },
       ]
-      if (access.kind === 'partner') {
+      if (access.kind === 'partner' || access.kind === 'student' || access.kind === 'person') {
         for (const [role, cookie] of operatorCookies)
           cases.push({ who: `operator ${role}`, cookie, status: 401, code: Code.sessionInvalid })
+        // A student's call refuses a signed-in person who holds no student profile (a partner only).
+        if (access.kind === 'student')
+          cases.push({ who: 'a partner who is not a student', cookie: partnerCookie, status: 403, code: Code.forbidden })
       } else {
         cases.push({ who: 'a partner', cookie: partnerCookie, status: 401, code: Code.sessionInvalid })
         // A route for some roles refuses the others (管理员 may do everything).
@@ -83,6 +86,8 @@ describe('who may call what, on every route', () => {
     for (const route of appRoutes(t.app).filter((r) => r.url.startsWith('/api/'))) {
       const security = JSON.stringify((route.schema as { security?: unknown } | undefined)?.security ?? [])
       if (route.access?.kind === 'partner') assert.match(security, /partnerSession/, `${route.method} ${route.url}`)
+      if (route.access?.kind === 'student') assert.match(security, /studentSession/, `${route.method} ${route.url}`)
+      if (route.access?.kind === 'person') assert.match(security, /personSession/, `${route.method} ${route.url}`)
       if (route.access?.kind === 'admin') assert.match(security, /adminSession/, `${route.method} ${route.url}`)
     }
   })

@@ -70,6 +70,9 @@ export function createMessagePusher({
     const template = MESSAGE_TEMPLATE[m.kind as MessageKind]
     const templateId = template ? templates[template] : undefined
     if (!template || !templateId) return PushState.skipped
+    // Acceptances are the partner's (they accept on the partner's pages): a message to a person
+    // without a partner profile has none to use.
+    if (m.partnerId === null) return PushState.skipped
     const openId = await miniOpenId({ db, partnerId: m.partnerId })
     if (!openId) return PushState.skipped
     if (!(await repo.takeSubscription({ partnerId: m.partnerId, template }))) return PushState.skipped

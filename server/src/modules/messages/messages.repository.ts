@@ -7,7 +7,7 @@ import { messages, messageSubscriptions, PushState } from './messages.table.ts'
 export type MessageRow = typeof messages.$inferSelect
 export type NewMessage = typeof messages.$inferInsert
 
-/** The list's order: unread first, then newest first (a backward scan of messages_partner_unread_created_idx). */
+/** The list's order: unread first, then newest first (a backward scan of messages_account_unread_created_idx). */
 const unreadFirst = sql`(${messages.readAt} IS NULL)`
 
 export function createMessagesRepository({ db }: { db: Executor }) {
@@ -17,8 +17,9 @@ export function createMessagesRepository({ db }: { db: Executor }) {
       return row
     },
 
-    async list({ partnerId, page, size, offset }: { partnerId: number; page: number; size: number; offset?: number }) {
-      const where = eq(messages.partnerId, partnerId)
+    /** A person's messages (partner events and student notices alike). */
+    async list({ accountId, page, size, offset }: { accountId: number; page: number; size: number; offset?: number }) {
+      const where = eq(messages.accountId, accountId)
       // The page and its total in one round trip.
       const rows = await db
         .select({ ...getTableColumns(messages), total: totalOf(messages, where) })
@@ -35,32 +36,32 @@ export function createMessagesRepository({ db }: { db: Executor }) {
       return { rows, total }
     },
 
-    async unreadCount({ partnerId }: { partnerId: number }): Promise<number> {
+    async unreadCount({ accountId }: { accountId: number }): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(messages)
-        .where(and(eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+        .where(and(eq(messages.accountId, accountId), isNull(messages.readAt)))
       return row?.n ?? 0
     },
 
-    /** Marks one of the partner's messages read (once: an already read message keeps its time). */
-    async markRead({ partnerId, id, now }: { partnerId: number; id: number; now: Date }): Promise<MessageRow | undefined> {
+    /** Marks one of the person's messages read (once: an already read message keeps its time). */
+    async markRead({ accountId, id, now }: { accountId: number; id: number; now: Date }): Promise<MessageRow | undefined> {
       await db
         .update(messages)
         .set({ readAt: now })
-        .where(and(eq(messages.id, id), eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+        .where(and(eq(messages.id, id), eq(messages.accountId, accountId), isNull(messages.readAt)))
       const [row] = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.id, id), eq(messages.partnerId, partnerId)))
+        .where(and(eq(messages.id, id), eq(messages.accountId, accountId)))
       return row
     },
 
-    async markAllRead({ partnerId, now }: { partnerId: number; now: Date }): Promise<number> {
+    async markAllRead({ accountId, now }: { accountId: number; now: Date }): Promise<number> {
       const rows = await db
         .update(messages)
         .set({ readAt: now })
-        .where(and(eq(messages.partnerId, partnerId), isNull(messages.readAt)))
+        .where(and(eq(messages.accountId, accountId), isNull(messages.readAt)))
         .returning({ id: messages.id })
       return rows.length
     },

@@ -38,7 +38,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, offset } = request.query
-      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ partnerId: request.partnerId, page, size, offset })
+      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ accountId: request.accountId, page, size, offset })
       return ok({ list: rows.map(toPartnerMessage), total, page, size })
     },
   )
@@ -49,7 +49,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePartner,
       schema: { summary: "How many of the partner's messages are unread", security, response: { 200: envelope(unreadCountSchema) } },
     },
-    async (request) => ok({ count: await createMessagesRepository({ db: app.db }).unreadCount({ partnerId: request.partnerId }) }),
+    async (request) => ok({ count: await createMessagesRepository({ db: app.db }).unreadCount({ accountId: request.accountId }) }),
   )
 
   app.post(
@@ -66,7 +66,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await createMessagesRepository({ db: app.db }).markRead({
-        partnerId: request.partnerId,
+        accountId: request.accountId,
         id: request.body.id,
         now: new Date(),
       })
@@ -82,7 +82,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "Marks every one of the partner's messages read", security, response: { 200: envelope(readAllSchema) } },
     },
     async (request) =>
-      ok({ count: await createMessagesRepository({ db: app.db }).markAllRead({ partnerId: request.partnerId, now: new Date() }) }),
+      ok({ count: await createMessagesRepository({ db: app.db }).markAllRead({ accountId: request.accountId, now: new Date() }) }),
   )
 
   app.get(

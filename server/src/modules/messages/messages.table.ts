@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { accounts } from '../accounts/accounts.table.ts'
 import { partners } from '../partners/partners.table.ts'
 
 /** Where a message stands towards WeChat: nothing to send, waiting, claimed by a sender, sent, not sent (no subscription), failed. */
@@ -14,14 +15,20 @@ export const PushState = {
 } as const
 export type PushState = (typeof PushState)[keyof typeof PushState]
 
-/** A partner's messages (消息通知): written in the transaction of the change they report. */
+/**
+ * A person's messages (消息通知): written in the transaction of the change they report. The
+ * partner's events name the partner (`partner_id`) and the database fills `account_id` from it
+ * (trigger messages_account, migration 0010); a notice to a student names the account.
+ */
 export const messages = pgTable(
   'messages',
   {
     id: id(),
-    partnerId: integer('partner_id')
+    accountId: integer('account_id')
       .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+      .default(0)
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
     /** MessageKind label. */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -38,10 +45,10 @@ export const messages = pgTable(
   },
   (t) => [
     // "My list, unread first, newest first": ORDER BY (read_at IS NULL) DESC, created_at DESC, id DESC is a backward scan.
-    index('messages_partner_unread_created_idx').on(t.partnerId, sql`(${t.readAt} IS NULL)`, t.createdAt, t.id),
+    index('messages_account_unread_created_idx').on(t.accountId, sql`(${t.readAt} IS NULL)`, t.createdAt, t.id),
     // "My unread count" and "mark all read" read only the unread ones.
-    index('messages_partner_unread_idx')
-      .on(t.partnerId)
+    index('messages_account_unread_idx')
+      .on(t.accountId)
       .where(sql`${t.readAt} IS NULL`),
     uniqueIndex('messages_dedupe_key_uq').on(t.dedupeKey),
     // The sender's queue: the few messages waiting to go to WeChat.

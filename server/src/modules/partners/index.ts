@@ -4,5 +4,4 @@ export { createDisabledError, createNotActiveError, createPartnerNotFoundError }
 export { createPartnersRepository } from './partners.repository.ts'
 export { partnersRoutes } from './partners.routes.ts'
 export { userSchema } from './partners.schemas.ts'
-export { findUserSession } from './partners.sessions.ts'
 export { partners } from './partners.table.ts'

@@ -17,6 +17,10 @@ export function createPartnersRepository({ db }: { db: Executor }) {
       const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1).for('update')
       return row
     },
+    async findByAccount({ accountId }: { accountId: number }): Promise<PartnerRow | undefined> {
+      const [row] = await db.select().from(partners).where(eq(partners.accountId, accountId)).limit(1)
+      return row
+    },
     async findByPhone({ phone }: { phone: string }): Promise<PartnerRow | undefined> {
       const [row] = await db.select().from(partners).where(eq(partners.phone, phone)).limit(1)
       return row

@@ -1,11 +1,22 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { accounts } from '../accounts/accounts.table.ts'
 
 export const partners = pgTable(
   'partners',
   {
     id: id(),
     phone: text('phone').notNull().unique(),
+    /**
+     * The person (accounts) this partner profile belongs to. The database sets it from the phone on
+     * every insert and phone change (trigger partners_account, migration 0010); the 0 default only
+     * lets an insert leave it out, and the foreign key refuses a 0 that no trigger replaced.
+     */
+    accountId: integer('account_id')
+      .notNull()
+      .default(0)
+      .unique()
+      .references(() => accounts.id),
     passwordHash: text('password_hash').notNull(),
     /** The share code carried by poster links as `ref`. */
     code: text('code').notNull().unique(),

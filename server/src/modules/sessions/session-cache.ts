@@ -1,16 +1,31 @@
 import type { LiveSession } from './sessions.types.ts'
 
-/** What changed, as the database's triggers tell it (migration 0001): a session, a partner, an operator. */
-export type SessionChange = { sessionId: number } | { partnerId: number } | { adminId: number }
+/**
+ * What changed, as the database's triggers tell it (migrations 0001 and 0010): a session, a
+ * partner, an operator, or the profiles an account holds.
+ */
+export type SessionChange = { sessionId: number } | { partnerId: number } | { adminId: number } | { accountId: number }
 
-/** The channel the triggers notify on, with payloads `s:<session id>`, `p:<partner id>`, `a:<admin id>`. */
+/**
+ * The channel the triggers notify on, with payloads `s:<session id>`, `p:<partner id>`,
+ * `a:<admin id>`, `c:<account id>`.
+ */
 export const SESSION_CHANGED_CHANNEL = 'session_changed'
 
 export function parseSessionChange(payload: string): SessionChange | undefined {
-  const match = /^([spa]):(\d{1,15})$/.exec(payload)
+  const match = /^([spac]):(\d{1,15})$/.exec(payload)
   if (!match) return undefined
   const id = Number(match[2])
-  return match[1] === 's' ? { sessionId: id } : match[1] === 'p' ? { partnerId: id } : { adminId: id }
+  switch (match[1]) {
+    case 's':
+      return { sessionId: id }
+    case 'p':
+      return { partnerId: id }
+    case 'c':
+      return { accountId: id }
+    default:
+      return { adminId: id }
+  }
 }
 
 const caches = new Set<SessionCache>()
@@ -102,7 +117,9 @@ export class SessionCache {
           ? session.id === change.sessionId
           : 'partnerId' in change
             ? session.partnerId === change.partnerId
-            : session.adminId === change.adminId || session.admin?.id === change.adminId
+            : 'accountId' in change
+              ? session.accountId === change.accountId
+              : session.adminId === change.adminId || session.admin?.id === change.adminId
       if (matches) this.#entries.delete(key)
     }
   }

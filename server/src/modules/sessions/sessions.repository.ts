@@ -11,6 +11,7 @@ export function createSessionsRepository({ db }: { db: Executor }) {
     async insert(values: {
       tokenHash: string
       kind: SessionKind
+      accountId?: number | null
       partnerId?: number | null
       adminId?: number | null
       pendingOpenId?: PendingOpenId | null
@@ -24,7 +25,7 @@ export function createSessionsRepository({ db }: { db: Executor }) {
       values,
     }: {
       id: number
-      values: Partial<Pick<SessionRow, 'partnerId' | 'pendingOpenId' | 'expiresAt' | 'lastSeenAt'>>
+      values: Partial<Pick<SessionRow, 'accountId' | 'partnerId' | 'pendingOpenId' | 'expiresAt' | 'lastSeenAt'>>
     }) {
       await db.update(sessions).set(values).where(eq(sessions.id, id))
       sessionChanged({ sessionId: id })

@@ -32,12 +32,14 @@ export function createSessionsService({
     async create({
       db,
       kind,
+      accountId,
       partnerId,
       adminId,
       pendingOpenId,
     }: {
       db: Executor
       kind: SessionKind
+      accountId?: number | null
       partnerId?: number | null
       adminId?: number | null
       pendingOpenId?: PendingOpenId | null
@@ -46,6 +48,7 @@ export function createSessionsService({
       const session = await createSessionsRepository({ db }).insert({
         tokenHash: sha256(token),
         kind,
+        accountId: accountId ?? null,
         partnerId: partnerId ?? null,
         adminId: adminId ?? null,
         pendingOpenId: pendingOpenId ?? null,

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts } from '../../db/columns.ts'
+import { accounts } from '../accounts/accounts.table.ts'
 import { admins } from '../admins/admins.table.ts'
 import { partners } from '../partners/partners.table.ts'
 
@@ -18,6 +19,12 @@ export const sessions = pgTable(
     /** 'user' (partner / ums user) or 'admin' (operator). */
     kind: text('kind').notNull(),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+    /**
+     * The person signed in (user sessions): the live lookup finds the profiles they hold from it,
+     * so a profile the office adds later counts at once. Null for a session holding only a pending
+     * open id; a session started with a partner alone is read through that partner's account.
+     */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     /** An open id signed in but not yet bound: the next phone sign-in binds it. */
     pendingOpenId: jsonb('pending_open_id').$type<PendingOpenId>(),
@@ -27,6 +34,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_partner_idx').on(t.partnerId),
+    index('sessions_account_idx').on(t.accountId),
     index('sessions_admin_idx').on(t.adminId),
     index('sessions_expires_idx').on(t.expiresAt),
   ],

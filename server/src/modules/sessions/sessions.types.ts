@@ -5,7 +5,14 @@ export type SessionKind = 'user' | 'admin'
 export type SessionRow = typeof sessions.$inferSelect
 
 /** A session with what every authenticated call checks about its holder, read in the same query. */
-export interface LiveSession extends SessionRow {
+export interface LiveSession extends Omit<SessionRow, 'accountId'> {
+  /**
+   * The person (user sessions): the session's account, or its partner's. `partnerId` is then the
+   * account's partner profile and `studentId` its student profile, as they are now.
+   */
+  accountId?: number | null
+  /** The student profile of the person (user sessions), null when they hold none. */
+  studentId?: number | null
   /** The partner's status (user sessions bound to a partner), null otherwise. */
   partnerStatus: string | null
   /** The operator (admin sessions), null otherwise. */

@@ -11,3 +11,12 @@ export const createSignatureUnsupportedError = createErrorFactory({
   code: Code.badRequest,
   message: '仅微信需要签名',
 })
+/**
+ * The student's sign-in with a phone the office has not registered as a student. `data.partner`
+ * says whether the phone is a partner's, so the page can offer the partner login instead.
+ */
+export const createNotStudentPhoneError = createErrorFactory({
+  key: 'users.notStudentPhone',
+  code: Code.ruleRefused,
+  message: '该手机号未登记为学员，请联系学校核实',
+})

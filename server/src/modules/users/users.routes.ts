@@ -4,17 +4,52 @@ import { GatewayError } from '../../gateways/login.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { PartnerStatus, YesNo } from '../../wire.ts'
-import { createDisabledError, createPartnersRepository, userSchema, toUser } from '../partners/index.ts'
+import { maskPhone } from '../../lib/mask.ts'
+import { PartnerStatus, VerifyType, YesNo } from '../../wire.ts'
+import { createAccountsRepository } from '../accounts/index.ts'
+import { createNoticesRepository } from '../notices/index.ts'
+import { createDisabledError, createPartnersRepository, toUser } from '../partners/index.ts'
 import { createSessionInvalidError } from '../sessions/index.ts'
-import { createGatewayFailedError, createSignatureUnsupportedError } from './users.errors.ts'
+import { createStudentsRepository, toStudentHeader, toStudentUser } from '../students/index.ts'
+import { createGatewayFailedError, createNotStudentPhoneError, createSignatureUnsupportedError } from './users.errors.ts'
 import { createOpenIdBindingsRepository } from './users.repository.ts'
-import { checkOpenIdQuery, signatureData, signatureQuery, signInBody, signInData, signOutQuery, yesNo } from './users.schemas.ts'
-import { jsapiSignature } from './users.service.ts'
+import {
+  checkOpenIdQuery,
+  personSchema,
+  sessionUserSchema,
+  signatureData,
+  signatureQuery,
+  signInBody,
+  signInByCodeBody,
+  signInData,
+  signOutQuery,
+  yesNo,
+} from './users.schemas.ts'
+import { jsapiSignature, startPersonSession } from './users.service.ts'
 
-/** The client's session calls (SPEC.md section 7): the ums user is the partner. */
+/**
+ * The client's session calls (SPEC.md section 7): the ums user is the person, holding a partner
+ * profile, a student profile or both (one account per phone).
+ */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ums/user/user'
+
+  /** The person of an account: their partner profile (left out when disabled) and student profile. */
+  async function personOf(accountId: number) {
+    const [partner, student] = await Promise.all([
+      createPartnersRepository({ db: app.db }).findByAccount({ accountId }),
+      createStudentsRepository({ db: app.db }).findByAccount({ accountId }),
+    ])
+    const activePartner = partner && partner.status !== PartnerStatus.disabled ? partner : undefined
+    return { partner: activePartner, disabledPartner: partner && !activePartner ? partner : undefined, student }
+  }
+
+  /** The session user of a person: the partner's as before, else the student's. */
+  function userOf({ partner, student }: Awaited<ReturnType<typeof personOf>>) {
+    if (partner) return toUser(partner)
+    if (student) return toStudentUser(student)
+    throw createSessionInvalidError()
+  }
 
   app.post(
     `${base}/signIn`,
@@ -22,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIp(30, 60),
       schema: {
         summary:
-          'Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it',
+          'Sign in with a WeChat/Alipay code: a bound open id signs its person in (with every profile they hold); an unbound one is remembered until a phone sign-in binds it',
         consumes: FORM_CONSUMES,
         body: signInBody,
         response: { 200: envelope(signInData) },
@@ -39,23 +74,54 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const binding = { platform, type, openId }
       const bindings = createOpenIdBindingsRepository({ db: app.db })
-      const partners = createPartnersRepository({ db: app.db })
       const bound = await bindings.findByOpenId(binding)
-      let partnerId = bound?.partnerId
-      if (!partnerId) {
-        // Already signed in by phone in this client: bind the open id to that partner.
+      let accountId = bound?.accountId
+      if (!accountId) {
+        // Already signed in by phone in this client: bind the open id to that person.
         const current = await request.session.get('user')
-        if (current?.partnerId && (await bindings.bind({ partnerId: current.partnerId, ...binding }))) partnerId = current.partnerId
+        if (current?.accountId && (await bindings.bind({ accountId: current.accountId, ...binding }))) accountId = current.accountId
       }
-      if (!partnerId) {
+      if (!accountId) {
         await request.session.start({ kind: 'user', partnerId: null, pendingOpenId: binding })
         return ok({ bound: YesNo.no })
       }
-      const partner = await partners.findById({ id: partnerId })
-      if (!partner) throw createSessionInvalidError()
-      if (partner.status === PartnerStatus.disabled) throw createDisabledError()
-      await request.session.start({ kind: 'user', partnerId, pendingOpenId: binding })
-      return ok({ bound: YesNo.yes, ...toUser(partner) })
+      const person = await personOf(accountId)
+      if (!person.partner && !person.student) {
+        if (person.disabledPartner) throw createDisabledError()
+        throw createSessionInvalidError()
+      }
+      await request.session.start({ kind: 'user', accountId, partnerId: person.partner?.id ?? null, pendingOpenId: binding })
+      return ok({ bound: YesNo.yes, ...userOf(person) })
+    },
+  )
+
+  app.post(
+    `${base}/signInByCode`,
+    {
+      config: perIp(30, 60),
+      schema: {
+        summary:
+          "The student's sign-in (学员登录) with phone + SMS code (sendVerify type 登录) to the phone the office registered; signs the person in with every profile they hold",
+        consumes: FORM_CONSUMES,
+        body: signInByCodeBody,
+        response: { 200: envelope(sessionUserSchema) },
+      },
+    },
+    async (request) => {
+      const { phone, code } = request.body
+      const student = await createStudentsRepository({ db: app.db }).findByPhone({ phone })
+      if (!student) {
+        const partner = await createPartnersRepository({ db: app.db }).findByPhone({ phone })
+        throw createNotStudentPhoneError(
+          partner
+            ? { message: '该手机号未登记为学员；您是合伙人，请使用合伙人登录', data: { partner: true } }
+            : { data: { partner: false } },
+        )
+      }
+      await app.verification.verify({ db: app.db, phone, code, types: [VerifyType.login] })
+      const person = await personOf(student.accountId)
+      await startPersonSession({ app, request, accountId: student.accountId, partnerId: person.partner?.id ?? null })
+      return ok(userOf(person))
     },
   )
 
@@ -63,15 +129,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/checkOpenId`,
     {
       schema: {
-        summary: "Whether the session's user has an open id bound for this platform and type (是/否)",
+        summary: "Whether the session's person has an open id bound for this platform and type (是/否)",
         querystring: checkOpenIdQuery,
         response: { 200: envelope(yesNo) },
       },
     },
     async (request) => {
       const session = await request.session.get('user')
-      if (!session?.partnerId) return ok(YesNo.no)
-      const row = await createOpenIdBindingsRepository({ db: app.db }).findForPartner({ partnerId: session.partnerId, ...request.query })
+      if (!session?.accountId) return ok(YesNo.no)
+      const row = await createOpenIdBindingsRepository({ db: app.db }).findForAccount({ accountId: session.accountId, ...request.query })
       return ok(row ? YesNo.yes : YesNo.no)
     },
   )
@@ -79,17 +145,43 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/signInfo`,
     {
-      preHandler: app.requirePartner,
+      preHandler: app.requirePerson,
       schema: {
-        summary: 'The signed-in user (100000004 when none)',
-        security: [{ partnerSession: [] }],
-        response: { 200: envelope(userSchema) },
+        summary: 'The signed-in user (100000004 when none): a partner as the partner sign-in answers, else the student',
+        security: [{ personSession: [] }],
+        response: { 200: envelope(sessionUserSchema) },
+      },
+    },
+    async (request) => ok(userOf(await personOf(request.accountId))),
+  )
+
+  app.get(
+    `${base}/person`,
+    {
+      preHandler: app.requirePerson,
+      schema: {
+        summary:
+          'The signed-in person: the profiles they hold, the session user, the partner profile and the student header info (school, major, discipline…) with unread notices',
+        security: [{ personSession: [] }],
+        response: { 200: envelope(personSchema) },
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
-      if (!partner) throw createSessionInvalidError()
-      return ok(toUser(partner))
+      const person = await personOf(request.accountId)
+      const account = await createAccountsRepository({ db: app.db }).findById({ id: request.accountId })
+      if (!account) throw createSessionInvalidError()
+      const { partner, student } = person
+      const unreadNotices = student
+        ? await createNoticesRepository({ db: app.db }).unreadCount({ studentId: student.id, audience: student })
+        : 0
+      return ok({
+        accountId: account.id,
+        phone: maskPhone(account.phone),
+        profiles: [...(partner ? (['partner'] as const) : []), ...(student ? (['student'] as const) : [])],
+        user: userOf(person),
+        partner: partner ? { id: partner.id, status: partner.status, code: partner.code } : null,
+        student: student ? { ...toStudentHeader(student), unreadNotices } : null,
+      })
     },
   )
 
@@ -104,15 +196,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await request.session.get('user')
-      if (request.query.unbind === YesNo.yes && session?.partnerId) {
+      if (request.query.unbind === YesNo.yes && session?.accountId) {
         const bindings = createOpenIdBindingsRepository({ db: app.db })
         if (session.pendingOpenId)
           await bindings.unbind({
-            partnerId: session.partnerId,
+            accountId: session.accountId,
             platform: session.pendingOpenId.platform,
             type: session.pendingOpenId.type,
           })
-        else await bindings.unbindAll({ partnerId: session.partnerId })
+        else await bindings.unbindAll({ accountId: session.accountId })
       }
       await request.session.end('user')
       return ok(null)

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { LOGIN_PLATFORMS, LOGIN_TYPES, type LoginPlatform, type LoginType, YesNo } from '../../wire.ts'
+import { phoneField } from '../../lib/fields.ts'
 import { userSchema } from '../partners/index.ts'
+import { studentHeaderSchema } from '../students/index.ts'
 
 const platform = z.enum(LOGIN_PLATFORMS as [LoginPlatform, ...LoginPlatform[]], '平台只能是 weixin 或 alipay')
 const type = z.enum(LOGIN_TYPES as [LoginType, ...LoginType[]], '类型只能是公众号或小程序')
@@ -29,3 +31,27 @@ export const signatureQuery = z.object({
 
 export const signatureData = z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() })
 export { yesNo }
+
+/**
+ * The signed-in person as the session calls answer: a partner exactly as before (id = the partner's
+ * id, status and code); a person holding only a student profile without status and code, with
+ * their account's id.
+ */
+export const sessionUserSchema = userSchema.partial({ status: true, code: true })
+
+export const signInByCodeBody = z.object({
+  phone: phoneField,
+  code: z
+    .string({ error: '请填写验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '验证码为6位数字'),
+})
+
+export const personSchema = z.object({
+  accountId: z.number().int(),
+  phone: z.string().describe('masked: 139****0000'),
+  profiles: z.array(z.enum(['partner', 'student'])).describe('what the person holds (a disabled partner profile is left out)'),
+  user: sessionUserSchema.describe('the session user, as signInfo answers'),
+  partner: z.object({ id: z.number().int(), status: z.string(), code: z.string() }).nullable(),
+  student: studentHeaderSchema.extend({ unreadNotices: z.number().int() }).nullable(),
+})

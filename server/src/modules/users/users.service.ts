@@ -1,12 +1,32 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createPartnersRepository } from '../partners/index.ts'
+import { createSessionInvalidError } from '../sessions/index.ts'
 import { createOpenIdBindingsRepository } from './users.repository.ts'
 
 /**
- * Starts the partner's session after a phone sign-in or registration. An open id remembered by an
- * earlier unbound WeChat/Alipay sign-in in this client is bound to the partner now, and stays on
- * the session (so sign-out with unbind=是 knows which binding to remove).
+ * Starts a person's session after a phone sign-in or registration (the partner's or the
+ * student's), with every profile the person holds. An open id remembered by an earlier unbound
+ * WeChat/Alipay sign-in in this client is bound to the person now, and stays on the session (so
+ * sign-out with unbind=是 knows which binding to remove).
  */
+export async function startPersonSession({
+  app,
+  request,
+  accountId,
+  partnerId,
+}: {
+  app: FastifyInstance
+  request: FastifyRequest
+  accountId: number
+  partnerId: number | null
+}): Promise<void> {
+  const pending = (await request.session.get('user'))?.pendingOpenId ?? null
+  await request.session.start({ kind: 'user', accountId, partnerId, pendingOpenId: pending })
+  if (pending) await createOpenIdBindingsRepository({ db: app.db }).bind({ accountId, ...pending })
+}
+
+/** Starts the partner's session after the partner's phone sign-in or registration (see startPersonSession). */
 export async function startPartnerSession({
   app,
   request,
@@ -16,9 +36,9 @@ export async function startPartnerSession({
   request: FastifyRequest
   partnerId: number
 }): Promise<void> {
-  const pending = (await request.session.get('user'))?.pendingOpenId ?? null
-  await request.session.start({ kind: 'user', partnerId, pendingOpenId: pending })
-  if (pending) await createOpenIdBindingsRepository({ db: app.db }).bind({ partnerId, ...pending })
+  const partner = await createPartnersRepository({ db: app.db }).findById({ id: partnerId })
+  if (!partner) throw createSessionInvalidError()
+  await startPersonSession({ app, request, accountId: partner.accountId, partnerId })
 }
 
 /** WeChat JS-SDK signature: sha1 of `jsapi_ticket=..&noncestr=..&timestamp=..&url=..`, the url without its #hash. */

@@ -1,0 +1,3 @@
+// The notices module's face: what other modules may use (they import nothing else from here).
+export { type Audience, createNoticesRepository } from './notices.repository.ts'
+export { noticeReads, notices } from './notices.table.ts'

@@ -1,0 +1,5 @@
+// The students module's face: what other modules may use (they import nothing else from here).
+export { createStudentsRepository, type StudentRow } from './students.repository.ts'
+export { studentHeaderSchema } from './students.schemas.ts'
+export { toStudentHeader, toStudentUser } from './students.service.ts'
+export { students } from './students.table.ts'
