@@ -6,6 +6,7 @@ import { sweepWithdrawable } from './modules/ledger/index.ts'
 import { createSessionsRepository } from './modules/sessions/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
+import { STUDENTS_DEMO } from './modules/students/index.ts'
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 
@@ -69,6 +70,9 @@ export async function runStartupTasks({ app, config }: { app: FastifyInstance; c
         '  Demo data created:',
         `    partner   ${DEMO.partner.phone} / ${DEMO.partner.password}  (active, share code DEMO01)`,
         `    partner   ${DEMO.secondPartner.phone} / ${DEMO.secondPartner.password}  (pending review)`,
+        `    student   ${STUDENTS_DEMO.student.phone} (${STUDENTS_DEMO.student.name}, 2026年1期 专升本): 学员登录 with an SMS code`,
+        `    student   ${STUDENTS_DEMO.partnerStudent.phone} (the demo partner holds a student profile too: 学员登录 or 合伙人登录)`,
+        `              SMS codes are not sent in development: read them at /api/dev/smsOutbox?phone=<phone>`,
         `    operators ${DEMO.teacher.account} / ${DEMO.teacher.password} (招生老师), ${DEMO.finance.account} / ${DEMO.finance.password} (财务)${first?.password ? `, ${first.account} (管理员, above)` : ''}`,
         `    志愿查询示例: ${VOLUNTEER_DEMO.name} / ${VOLUNTEER_DEMO.examNo}`,
         '',

@@ -14,7 +14,9 @@ import {
 import { adjustBalance, createLedgerRepository } from '../modules/ledger/index.ts'
 import { levels } from '../modules/levels/index.ts'
 import { partners } from '../modules/partners/index.ts'
+import { seedNoticesDemo } from '../modules/notices/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
+import { seedStudentsDemo } from '../modules/students/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
 import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
@@ -169,5 +171,8 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
   await posters.insert({ name: '春季招生', url: poster('春季招生火热进行中', '#ff8a00', '#e52e71'), sort: 1 })
   await posters.insert({ name: '学历提升', url: poster('学历提升 成就未来', '#2193b0', '#6dd5ed'), sort: 2 })
   await seedOtherScreensDemo({ db, partnerId: demo!.id })
+  // Students (issue 22): a student, and the demo partner as a student too; two notices.
+  await seedStudentsDemo({ db })
+  await seedNoticesDemo({ db })
   return true
 }

@@ -2,4 +2,5 @@
 export { createStudentsRepository, type StudentRow } from './students.repository.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
 export { toStudentHeader, toStudentUser } from './students.service.ts'
+export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 export { students } from './students.table.ts'
