@@ -7,7 +7,8 @@ import { levels } from '../src/modules/levels/levels.table.ts'
 import { partners } from '../src/modules/partners/partners.table.ts'
 import { COOKIE_NAMES } from '../src/modules/sessions/sessions.service.ts'
 import { smsOutbox } from '../src/gateways/sms.table.ts'
-import { type AdminRole, PartnerStatus } from '../src/wire.ts'
+import { studentStatusHistory, students } from '../src/modules/students/students.table.ts'
+import { type AdminRole, EducationType, PartnerStatus, StudentLevel, StudentStatus } from '../src/wire.ts'
 import { type Client, createClient } from './helper.ts'
 
 /** Plain fixture objects, inserted directly (fast); the routes under test are called through app.inject. */
@@ -60,8 +61,41 @@ export async function insertPartner(app: FastifyInstance, overrides: Partial<typ
   return row!
 }
 
+/** A student registered by the office (在读, 2026年1期 专升本 by default), inserted directly with its first history row. */
+export async function insertStudent(app: FastifyInstance, overrides: Partial<typeof students.$inferInsert> = {}) {
+  const [row] = await app.db
+    .insert(students)
+    .values({
+      phone: uniquePhone(),
+      name: '林同学',
+      idCard: '330106200001011234',
+      educationType: EducationType.adultExam,
+      school: '浙江工商大学',
+      major: '工商管理',
+      level: StudentLevel.bachelor,
+      programme: '专升本',
+      batchYear: 2026,
+      batch: 1,
+      status: StudentStatus.studying,
+      ...overrides,
+    })
+    .returning()
+  await app.db.insert(studentStatusHistory).values({ studentId: row!.id, toStatus: row!.status, reason: '登记' })
+  return row!
+}
+
+/** A student and a client signed in as them (their person's session). */
+export async function studentClient(app: FastifyInstance, overrides: Partial<typeof students.$inferInsert> = {}) {
+  const student = await insertStudent(app, overrides)
+  return { student, client: await sessionClient(app, 'user', { accountId: student.accountId }) }
+}
+
 /** A client carrying a fresh session cookie of `kind`. */
-async function sessionClient(app: FastifyInstance, kind: 'user' | 'admin', ids: { partnerId?: number; adminId?: number }): Promise<Client> {
+async function sessionClient(
+  app: FastifyInstance,
+  kind: 'user' | 'admin',
+  ids: { accountId?: number; partnerId?: number; adminId?: number },
+): Promise<Client> {
   const client = createClient(app)
   const { token } = await app.sessions.create({ db: app.db, kind, ...ids })
   client.jar.set(COOKIE_NAMES[kind], token)
