@@ -17,7 +17,7 @@ import {
   type PendingOpenId,
 } from '../modules/sessions/index.ts'
 import { findAdminSession } from '../modules/admins/index.ts'
-import { createNotStudentError, findUserSession } from '../modules/accounts/index.ts'
+import { createNotPartnerError, createNotStudentError, findUserSession } from '../modules/accounts/index.ts'
 import { type AdminRole, PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
@@ -185,8 +185,11 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
       describeAccess<preHandlerAsyncHookHandler>(
         async (request) => {
           const session = await request.session.live('user')
-          if (!session?.partnerId || !session.partnerStatus || session.partnerStatus === PartnerStatus.disabled)
-            throw createSessionInvalidError()
+          // A student without a partner profile is signed in, just not as a partner: 403, not 401
+          // (which would sign the person out of the app).
+          const partner = Boolean(session?.partnerId && session.partnerStatus && session.partnerStatus !== PartnerStatus.disabled)
+          if (!partner && session?.studentId) throw createNotPartnerError()
+          if (!session?.partnerId || !partner) throw createSessionInvalidError()
           request.partnerId = session.partnerId
           request.accountId = session.accountId ?? 0
         },

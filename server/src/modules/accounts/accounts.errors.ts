@@ -7,3 +7,10 @@ export const createNotStudentError = createErrorFactory({
   code: Code.forbidden,
   message: '该账号没有学员身份',
 })
+
+/** A signed-in person without a partner profile (a student only) calling a partner's call. */
+export const createNotPartnerError = createErrorFactory({
+  key: 'account.notPartner',
+  code: Code.forbidden,
+  message: '该账号没有合伙人身份',
+})

@@ -1,5 +1,5 @@
 // The accounts module's face: what other modules may use (they import nothing else from here).
-export { createNotStudentError } from './accounts.errors.ts'
+export { createNotPartnerError, createNotStudentError } from './accounts.errors.ts'
 export { type AccountRow, createAccountsRepository } from './accounts.repository.ts'
 export { findUserSession } from './accounts.sessions.ts'
 export { accounts } from './accounts.table.ts'
