@@ -2553,6 +2553,1245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/education/schoolRoll/byClue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the student a clue was turned into (转为学员), or null */
+        get: {
+            parameters: {
+                query: {
+                    clueId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: change a student's status with a reason (a history row); the same status: 422 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "在读" | "休学" | "退学" | "毕业";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "在读" | "休学" | "退学" | "毕业";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one student with the status history and every correction request */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description newest first */
+                                history: {
+                                    /** @description the operator (console only; null for the student) */
+                                    adminName: string | null;
+                                    createdAt: string;
+                                    /**
+                                     * @description null for the registration
+                                     * @enum {string|null}
+                                     */
+                                    fromStatus: "在读" | "休学" | "退学" | "毕业" | null;
+                                    id: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    toStatus: "在读" | "休学" | "退学" | "毕业";
+                                }[];
+                                /** @description every request of the student, newest first */
+                                requests: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                                roll: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    /** @description the clue whose deal this student came from */
+                                    clueId: number | null;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    /** @description the same person holds a partner profile */
+                                    hasPartner: boolean;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    remark: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                    updatedAt: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own roll (phone and ID number masked), its status history (newest first) and pending corrections */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description newest first */
+                                history: {
+                                    /** @description the operator (console only; null for the student) */
+                                    adminName: string | null;
+                                    createdAt: string;
+                                    /**
+                                     * @description null for the registration
+                                     * @enum {string|null}
+                                     */
+                                    fromStatus: "在读" | "休学" | "退学" | "毕业" | null;
+                                    id: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    toStatus: "在读" | "休学" | "退学" | "毕业";
+                                }[];
+                                pending: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                                roll: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the filtered student list as .xlsx (streamed, at most 100 000 rows; ID numbers masked) */
+        get: {
+            parameters: {
+                query?: {
+                    batch?: number;
+                    batchYear?: number;
+                    educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                    keyword?: string;
+                    level?: "专科" | "本科";
+                    major?: string;
+                    school?: string;
+                    status?: "在读" | "休学" | "退学" | "毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/fromClue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: turn a clue's deal (已成交) into a student (name and phone from the clue, programme from the deal); a student of that phone already is linked instead (linked: true) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        clueId: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        clueId: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                linked: boolean;
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: import students (.xlsx, field `file`; the template’s columns). All or nothing: with any refused row nothing is imported and every refused row is listed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description at most 1000 listed */
+                                errors: {
+                                    reason: string;
+                                    /** @description sheet row (header = 1) */
+                                    row: number;
+                                }[];
+                                failed: number;
+                                /** @description rows saved: all of them, or 0 when any row was refused */
+                                imported: number;
+                                /** @description data rows read (empty rows skipped) */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 管理员/招生老师: the student import template (.xlsx) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: students, filtered (keyword: name, phone or student number), newest registered first */
+        get: {
+            parameters: {
+                query?: {
+                    batch?: number;
+                    batchYear?: number;
+                    educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                    keyword?: string;
+                    level?: "专科" | "本科";
+                    major?: string;
+                    page?: number;
+                    school?: string;
+                    size?: number;
+                    status?: "在读" | "休学" | "退学" | "毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    /** @description the clue whose deal this student came from */
+                                    clueId: number | null;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    /** @description the same person holds a partner profile */
+                                    hasPartner: boolean;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    remark: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: register a student (在读; first history row 登记). A phone already a student’s or a taken student number: 409 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: edit a student's roll (every field). A phone change moves the person's account and partner profile with it; a phone another account holds: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        id: number;
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        id: number;
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/applyForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student asks to correct a field of their roll (name 2-20 characters; idCard an 18-character ID number; phone a new phone with the 绑定手机 code sent to it, nobody’s yet). Pending until the office decides */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        /** @enum {string} */
+                        field: "name" | "idCard" | "phone";
+                        reason?: string;
+                        value: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code?: string;
+                        /** @enum {string} */
+                        field: "name" | "idCard" | "phone";
+                        reason?: string;
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: approve a pending request; the change applies in the same transaction (a phone: the person's account and partner profile too; another account's phone: 409). Not pending: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: students' correction requests, newest first (keyword: the student's name, phone or number) */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "待审核" | "已通过" | "已驳回";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                    studentId: number;
+                                    studentName: string;
+                                    studentPhone: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own correction requests, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: refuse a pending request with a reason. Not pending: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/partner/backgroundImage": {
         parameters: {
             query?: never;
