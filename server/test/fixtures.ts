@@ -68,7 +68,7 @@ export async function insertStudent(app: FastifyInstance, overrides: Partial<typ
     .values({
       phone: uniquePhone(),
       name: '林同学',
-      idCard: '330106200001011234',
+      idCard: '330106200001011235',
       educationType: EducationType.adultExam,
       school: '浙江工商大学',
       major: '工商管理',

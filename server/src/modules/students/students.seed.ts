@@ -15,7 +15,7 @@ export async function seedStudentsDemo({ db }: { db: Executor }): Promise<void> 
       {
         phone: STUDENTS_DEMO.student.phone,
         name: STUDENTS_DEMO.student.name,
-        idCard: '330106200001011234',
+        idCard: '330106200001011235',
         gender: '女',
         educationType: EducationType.adultExam,
         school: '浙江工商大学',
