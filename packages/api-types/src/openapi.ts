@@ -1327,7 +1327,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -2546,6 +2546,731 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: how many students a target reaches now (the form's "will reach N students") */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-20 (blank: any) */
+                    targetBatch?: number;
+                    /** @description 2015-2030 (blank: any) */
+                    targetBatchYear?: number;
+                    /** @description 专科 | 本科 (blank: any) */
+                    targetLevel?: "专科" | "本科";
+                    /** @description only students of this major (blank: any) */
+                    targetMajor?: string;
+                    /** @description only students of this school (blank: any) */
+                    targetSchool?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students the notice would reach now */
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one notice with its content, whatever its status */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student opens one of their notices: it is read from now on (not published or not addressed to them: 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description sanitised HTML */
+                                content: string;
+                                id: number;
+                                publishedAt: string;
+                                /** @enum {boolean} */
+                                read: true;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: notices, newest first, by status and title, with the students each addresses now and how many read it */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the title */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "草稿" | "已发布" | "已下架";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description students addressed now */
+                                    audience: number;
+                                    createdAt: string;
+                                    id: number;
+                                    publishedAt: string | null;
+                                    /** @description students who opened it */
+                                    readCount: number;
+                                    /** @enum {string} */
+                                    status: "草稿" | "已发布" | "已下架";
+                                    targetBatch: number | null;
+                                    targetBatchYear: number | null;
+                                    /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                    targetLabel: string;
+                                    /** @enum {string|null} */
+                                    targetLevel: "专科" | "本科" | null;
+                                    targetMajor: string | null;
+                                    targetSchool: string | null;
+                                    title: string;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's published notices (addressed to their roll now): unread first, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    id: number;
+                                    publishedAt: string;
+                                    read: boolean;
+                                    /** @description plain text, the first 60 characters of the content */
+                                    summary: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: publish a draft or withdrawn notice: its students see it, and each gets a message (通知公告) once, in the same transaction */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: remove a draft or a withdrawn notice (a published one: 422, take it down first) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: create a notice (草稿; the content HTML is sanitised) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/unreadCountForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the student's notices they have not opened */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a draft or a withdrawn notice (a published one: 422, take it down first) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: take a published notice down (下架): students no longer see it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -5101,13 +5826,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
-                                    /** @description The clue, withdrawal or ledger entry it opens */
+                                    /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -5169,13 +5894,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
-                                /** @description The clue, withdrawal or ledger entry it opens */
+                                /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -7786,7 +8511,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the session's user has an open id bound for this platform and type (是/否) */
+        /** Whether the session's person has an open id bound for this platform and type (是/否) */
         get: {
             parameters: {
                 query: {
@@ -7809,6 +8534,90 @@ export interface paths {
                             code: number;
                             /** @enum {string} */
                             data: "是" | "否";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ums/user/user/person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person: the profiles they hold, the session user, the partner profile and the student header info (school, major, discipline…) with unread notices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountId: number;
+                                partner: {
+                                    code: string;
+                                    id: number;
+                                    status: string;
+                                } | null;
+                                /** @description masked: 139****0000 */
+                                phone: string;
+                                /** @description what the person holds (a disabled partner profile is left out) */
+                                profiles: ("partner" | "student")[];
+                                student: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    discipline: string | null;
+                                    educationType: string;
+                                    id: number;
+                                    /** @description 专科 / 本科 */
+                                    level: string;
+                                    major: string;
+                                    name: string;
+                                    /** @description 专升本, 高起专… */
+                                    programme: string | null;
+                                    school: string;
+                                    /** @description 在读 / 休学 / 退学 / 毕业 */
+                                    status: string;
+                                    studentNo: string | null;
+                                    unreadNotices: number;
+                                } | null;
+                                /** @description the session user, as signInfo answers */
+                                user: {
+                                    avatar: string | null;
+                                    /** @description the share code */
+                                    code?: string;
+                                    discipline: string | null;
+                                    id: number;
+                                    major: string | null;
+                                    nickname: string | null;
+                                    /** @description masked: 138****1234 */
+                                    phone: string;
+                                    school: string | null;
+                                    status?: string;
+                                };
+                            };
                             message: string;
                         };
                     };
@@ -7940,7 +8749,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it */
+        /** Sign in with a WeChat/Alipay code: a bound open id signs its person in (with every profile they hold); an unbound one is remembered until a phone sign-in binds it */
         post: {
             parameters: {
                 query?: never;
@@ -8005,6 +8814,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ums/user/user/signInByCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student's sign-in (学员登录) with phone + SMS code (sendVerify type 登录) to the phone the office registered; signs the person in with every profile they hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        phone: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code: string;
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                avatar: string | null;
+                                /** @description the share code */
+                                code?: string;
+                                discipline: string | null;
+                                id: number;
+                                major: string | null;
+                                nickname: string | null;
+                                /** @description masked: 138****1234 */
+                                phone: string;
+                                school: string | null;
+                                status?: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ums/user/user/signInfo": {
         parameters: {
             query?: never;
@@ -8012,7 +8884,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user (100000004 when none) */
+        /** The signed-in user (100000004 when none): a partner as the partner sign-in answers, else the student */
         get: {
             parameters: {
                 query?: never;
@@ -8033,7 +8905,7 @@ export interface paths {
                             data: {
                                 avatar: string | null;
                                 /** @description the share code */
-                                code: string;
+                                code?: string;
                                 discipline: string | null;
                                 id: number;
                                 major: string | null;
@@ -8041,7 +8913,7 @@ export interface paths {
                                 /** @description masked: 138****1234 */
                                 phone: string;
                                 school: string | null;
-                                status: string;
+                                status?: string;
                             };
                             message: string;
                         };
