@@ -82,6 +82,7 @@ const envSchema = z.object({
   WECHAT_SUBSCRIBE_TEMPLATE_CLUE: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_NOTICE: optional,
   WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
@@ -161,7 +162,7 @@ export interface Config {
    */
   subscribeMessages: {
     gateway: 'local' | 'real'
-    templates: Partial<Record<'clue' | 'commission' | 'withdrawal', string>>
+    templates: Partial<Record<'clue' | 'commission' | 'withdrawal' | 'notice', string>>
     keys: { title: string; body: string; time: string }
   }
   admin?: { account: string; password: string }
@@ -263,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ['clue', e.WECHAT_SUBSCRIBE_TEMPLATE_CLUE],
             ['commission', e.WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION],
             ['withdrawal', e.WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL],
+            ['notice', e.WECHAT_SUBSCRIBE_TEMPLATE_NOTICE],
           ] as const
         )
           .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])

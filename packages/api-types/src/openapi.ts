@@ -3062,6 +3062,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/education/notices/subscribeForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The templates the student accepted in requestSubscribeMessage: each allows one message of it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The template ids the partner accepted (comma-separated in a form) */
+                        templateIds: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description The template ids the partner accepted (comma-separated in a form) */
+                        templateIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                subscriptions: {
+                                    remaining: number;
+                                    template: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/subscribeTemplatesForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The WeChat subscribe-message template ids the mini-program asks the student to accept (a new notice) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description The subscribe-message templates configured (empty: request none) */
+                                templates: {
+                                    /** @description clue | commission | withdrawal | notice */
+                                    template: string;
+                                    templateId: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/education/notices/unreadCountForClient": {
         parameters: {
             query?: never;
@@ -7282,7 +7385,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal */
+                                    /** @description clue | commission | withdrawal | notice */
                                     template: string;
                                     templateId: string;
                                 }[];

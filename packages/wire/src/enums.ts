@@ -316,9 +316,17 @@ export const MESSAGE_TARGETS = values(MessageTarget)
  * (adding a clue, applying for a withdrawal); the server sends only accepted ones. Template ids
  * come from the server's configuration (GET /api/ems/partner/message/subscribeTemplates).
  */
-export const SubscribeTemplate = { clue: 'clue', commission: 'commission', withdrawal: 'withdrawal' } as const
+export const SubscribeTemplate = { clue: 'clue', commission: 'commission', withdrawal: 'withdrawal', notice: 'notice' } as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
 export const SUBSCRIBE_TEMPLATES = values(SubscribeTemplate)
+/** The templates the partner's pages ask for (GET /api/ems/partner/message/subscribeTemplates). */
+export const PARTNER_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
+  SubscribeTemplate.clue,
+  SubscribeTemplate.commission,
+  SubscribeTemplate.withdrawal,
+]
+/** The templates the student's pages ask for (通知公告: a new notice addressed to them). */
+export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [SubscribeTemplate.notice]
 
 /** The template a kind is sent with (review results are in-app only: no tap precedes them). */
 export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
@@ -332,8 +340,8 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.commissionClawedBack]: SubscribeTemplate.commission,
   [MessageKind.withdrawalPaid]: SubscribeTemplate.withdrawal,
   [MessageKind.withdrawalRefused]: SubscribeTemplate.withdrawal,
-  // Notices are published to many at once, with no tap of the student's before them.
-  [MessageKind.notice]: null,
+  // Sent to the students who accepted it on the notices page (订阅新通知提醒).
+  [MessageKind.notice]: SubscribeTemplate.notice,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */

@@ -43,7 +43,7 @@ export const registerModules = fp(
         templates: app.config.subscribeMessages.templates,
         keys: app.config.subscribeMessages.keys,
         log: app.log,
-        miniOpenId: ({ db, partnerId }) => createOpenIdBindingsRepository({ db }).miniOpenId({ partnerId }),
+        miniOpenId: ({ db, accountId }) => createOpenIdBindingsRepository({ db }).miniOpenId({ accountId }),
       }),
     )
     // A change that may have recorded messages answered: send their subscribe messages now (in the background).

@@ -59,10 +59,11 @@ function statements(from: number, to: number): string[] {
 }
 
 /**
- * Migration 0010 (accounts) carries a database of the partner-only product over: every partner
- * gets the account of its phone, and its sessions, open-id bindings and messages name it.
+ * Migrations 0010 and 0011 (accounts) carry a database of the partner-only product over: every
+ * partner gets the account of its phone, and its sessions, open-id bindings, messages and
+ * subscribe-message acceptances name it.
  */
-describe('migration 0010 carries existing partners over to accounts', () => {
+describe('migrations 0010-0011 carry existing partners over to accounts', () => {
   let db: Raw
   before(async () => {
     db = await freshDatabase()
@@ -77,8 +78,10 @@ describe('migration 0010 carries existing partners over to accounts', () => {
         SELECT 'weixin', '小程序', 'o-mig-1', id FROM partners WHERE code = 'MIG001';
       INSERT INTO messages (partner_id, kind, title, body)
         SELECT id, '审核通过', '审核通过', '您的合伙人资料已审核通过' FROM partners;
+      INSERT INTO message_subscriptions (partner_id, template, remaining)
+        SELECT id, 'clue', 2 FROM partners WHERE code = 'MIG001';
     `)
-    for (const sql of statements(10, 10)) await db.exec(sql)
+    for (const sql of statements(10, 11)) await db.exec(sql)
   })
   after(async () => db?.close())
 
@@ -98,6 +101,9 @@ describe('migration 0010 carries existing partners over to accounts', () => {
         (SELECT count(*)::int FROM open_id_bindings b JOIN partners p ON p.id = b.partner_id WHERE b.account_id = p.account_id) AS bindings,
         (SELECT count(*)::int FROM messages m JOIN partners p ON p.id = m.partner_id WHERE m.account_id = p.account_id) AS messages`)
     assert.deepEqual(counts, { accounts: 2, sessions: 1, bindings: 1, messages: 2 })
+    const subscriptions = await db.rows<{ code: string; template: string; remaining: number }>(`
+      SELECT p.code, s.template, s.remaining FROM message_subscriptions s JOIN partners p ON p.account_id = s.account_id`)
+    assert.deepEqual(subscriptions, [{ code: 'MIG001', template: 'clue', remaining: 2 }])
   })
 
   test('after the migration, a student registered with a partner phone joins that account', async () => {

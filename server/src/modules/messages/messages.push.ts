@@ -18,6 +18,11 @@ export interface TemplateKeys {
 /** Where a subscribe message opens the mini-program: the message list, which opens the target. */
 export const PUSH_PAGE = 'pages/partner/message'
 
+/** A notice opens itself (a student may hold no partner profile, so no message list); the rest the message list. */
+export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): string {
+  return m.targetType === 'notice' && m.targetId ? `pages/student/noticeDetail?id=${m.targetId}` : PUSH_PAGE
+}
+
 /** WeChat's `thing` keywords take at most 20 characters. */
 const thing = (text: string) => (Array.from(text).length > 20 ? `${Array.from(text).slice(0, 19).join('')}…` : text)
 
@@ -59,8 +64,8 @@ export function createMessagePusher({
   templates: TemplateIds
   keys: TemplateKeys
   log: FastifyBaseLogger
-  /** The open id the partner signed in to the mini-program with (the users module knows it). */
-  miniOpenId: (args: { db: Executor; partnerId: number }) => Promise<string | undefined>
+  /** The open id the person signed in to the mini-program with (the users module knows it). */
+  miniOpenId: (args: { db: Executor; accountId: number }) => Promise<string | undefined>
 }): MessagePusher {
   let running: Promise<{ sent: number; skipped: number; failed: number }> | undefined
   let again = false
@@ -70,18 +75,15 @@ export function createMessagePusher({
     const template = MESSAGE_TEMPLATE[m.kind as MessageKind]
     const templateId = template ? templates[template] : undefined
     if (!template || !templateId) return PushState.skipped
-    // Acceptances are the partner's (they accept on the partner's pages): a message to a person
-    // without a partner profile has none to use.
-    if (m.partnerId === null) return PushState.skipped
-    const openId = await miniOpenId({ db, partnerId: m.partnerId })
+    const openId = await miniOpenId({ db, accountId: m.accountId })
     if (!openId) return PushState.skipped
-    if (!(await repo.takeSubscription({ partnerId: m.partnerId, template }))) return PushState.skipped
+    if (!(await repo.takeSubscription({ accountId: m.accountId, template }))) return PushState.skipped
     try {
-      await gateway.send({ openId, templateId, page: PUSH_PAGE, data: templateData(m, keys) })
+      await gateway.send({ openId, templateId, page: pushPageOf(m), data: templateData(m, keys) })
       return PushState.sent
     } catch (error) {
       log.warn({ err: error, messageId: m.id, kind: m.kind }, 'WeChat subscribe message not sent')
-      await repo.returnSubscription({ partnerId: m.partnerId, template })
+      await repo.returnSubscription({ accountId: m.accountId, template })
       return PushState.failed
     }
   }

@@ -112,32 +112,32 @@ export function createMessagesRepository({ db }: { db: Executor }) {
     },
 
     /** Adds one acceptance of each template (capped: WeChat keeps at most a few dozen per user and template). */
-    async addSubscriptions({ partnerId, templates, cap }: { partnerId: number; templates: string[]; cap: number }) {
+    async addSubscriptions({ accountId, templates, cap }: { accountId: number; templates: string[]; cap: number }) {
       if (templates.length === 0) return
       await db
         .insert(messageSubscriptions)
-        .values(templates.map((template) => ({ partnerId, template, remaining: 1 })))
+        .values(templates.map((template) => ({ accountId, template, remaining: 1 })))
         .onConflictDoUpdate({
-          target: [messageSubscriptions.partnerId, messageSubscriptions.template],
+          target: [messageSubscriptions.accountId, messageSubscriptions.template],
           set: { remaining: sql`least(${messageSubscriptions.remaining} + 1, ${cap})`, updatedAt: new Date() },
         })
     },
 
-    async subscriptions({ partnerId }: { partnerId: number }) {
+    async subscriptions({ accountId, templates }: { accountId: number; templates: readonly string[] }) {
       return db
         .select({ template: messageSubscriptions.template, remaining: messageSubscriptions.remaining })
         .from(messageSubscriptions)
-        .where(eq(messageSubscriptions.partnerId, partnerId))
+        .where(and(eq(messageSubscriptions.accountId, accountId), inArray(messageSubscriptions.template, [...templates])))
     },
 
     /** Uses one acceptance atomically; false when none is left. */
-    async takeSubscription({ partnerId, template }: { partnerId: number; template: string }): Promise<boolean> {
+    async takeSubscription({ accountId, template }: { accountId: number; template: string }): Promise<boolean> {
       const rows = await db
         .update(messageSubscriptions)
         .set({ remaining: sql`${messageSubscriptions.remaining} - 1`, updatedAt: new Date() })
         .where(
           and(
-            eq(messageSubscriptions.partnerId, partnerId),
+            eq(messageSubscriptions.accountId, accountId),
             eq(messageSubscriptions.template, template),
             gt(messageSubscriptions.remaining, 0),
           ),
@@ -152,11 +152,11 @@ export function createMessagesRepository({ db }: { db: Executor }) {
     },
 
     /** Gives back an acceptance whose send failed (WeChat did not use it). */
-    async returnSubscription({ partnerId, template }: { partnerId: number; template: string }) {
+    async returnSubscription({ accountId, template }: { accountId: number; template: string }) {
       await db
         .update(messageSubscriptions)
         .set({ remaining: sql`${messageSubscriptions.remaining} + 1`, updatedAt: new Date() })
-        .where(and(eq(messageSubscriptions.partnerId, partnerId), eq(messageSubscriptions.template, template)))
+        .where(and(eq(messageSubscriptions.accountId, accountId), eq(messageSubscriptions.template, template)))
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { SUBSCRIBE_TEMPLATES, type SubscribeTemplate } from '../../wire.ts'
+import { PARTNER_SUBSCRIBE_TEMPLATES, STUDENT_SUBSCRIBE_TEMPLATES, type SubscribeTemplate } from '../../wire.ts'
 import { createMessageNotFoundError } from './messages.errors.ts'
 import { createMessagesRepository } from './messages.repository.ts'
 import {
@@ -85,6 +85,32 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok({ count: await createMessagesRepository({ db: app.db }).markAllRead({ accountId: request.accountId, now: new Date() }) }),
   )
 
+  /** The configured template ids among `keys` (none configured: the client asks for none). */
+  const configured = (keys: readonly SubscribeTemplate[]) =>
+    keys.flatMap((template) => {
+      const templateId = templates[template]
+      return templateId ? [{ template, templateId }] : []
+    })
+
+  /** Counts one acceptance of each template id the person accepted among `keys`; ids that are not one of them are ignored (an old client's, or another app's). */
+  async function subscribe({
+    accountId,
+    templateIds,
+    keys,
+  }: {
+    accountId: number
+    templateIds: string[]
+    keys: readonly SubscribeTemplate[]
+  }) {
+    const accepted = keys.filter((t) => {
+      const id = templates[t]
+      return id !== undefined && templateIds.includes(id)
+    })
+    const repo = createMessagesRepository({ db: app.db })
+    await repo.addSubscriptions({ accountId, templates: accepted, cap: SUBSCRIPTION_CAP })
+    return { subscriptions: await repo.subscriptions({ accountId, templates: keys }) }
+  }
+
   app.get(
     `${base}/subscribeTemplates`,
     {
@@ -95,13 +121,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(templatesSchema) },
       },
     },
-    async () =>
-      ok({
-        templates: SUBSCRIBE_TEMPLATES.flatMap((template) => {
-          const templateId = templates[template]
-          return templateId ? [{ template, templateId }] : []
-        }),
-      }),
+    async () => ok({ templates: configured(PARTNER_SUBSCRIBE_TEMPLATES) }),
   )
 
   app.post(
@@ -116,16 +136,39 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(subscriptionsSchema) },
       },
     },
-    async (request) => {
-      // Ids that are not a configured template are ignored (an old client's, or another app's).
-      const accepted = SUBSCRIBE_TEMPLATES.filter((t: SubscribeTemplate) => {
-        const id = templates[t]
-        return id !== undefined && request.body.templateIds.includes(id)
-      })
-      const repo = createMessagesRepository({ db: app.db })
-      await repo.addSubscriptions({ partnerId: request.partnerId, templates: accepted, cap: SUBSCRIPTION_CAP })
-      return ok({ subscriptions: await repo.subscriptions({ partnerId: request.partnerId }) })
+    async (request) =>
+      ok(await subscribe({ accountId: request.accountId, templateIds: request.body.templateIds, keys: PARTNER_SUBSCRIBE_TEMPLATES })),
+  )
+
+  // The student's side: a new notice addressed to them (通知公告), accepted on the notices page.
+  const studentSecurity = [{ studentSession: [] }]
+  app.get(
+    '/api/ems/education/notices/subscribeTemplatesForClient',
+    {
+      preHandler: app.requireStudent,
+      schema: {
+        summary: 'The WeChat subscribe-message template ids the mini-program asks the student to accept (a new notice)',
+        security: studentSecurity,
+        response: { 200: envelope(templatesSchema) },
+      },
     },
+    async () => ok({ templates: configured(STUDENT_SUBSCRIBE_TEMPLATES) }),
+  )
+
+  app.post(
+    '/api/ems/education/notices/subscribeForClient',
+    {
+      preHandler: app.requireStudent,
+      schema: {
+        summary: 'The templates the student accepted in requestSubscribeMessage: each allows one message of it',
+        security: studentSecurity,
+        consumes: FORM_CONSUMES,
+        body: subscribeBody,
+        response: { 200: envelope(subscriptionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await subscribe({ accountId: request.accountId, templateIds: request.body.templateIds, keys: STUDENT_SUBSCRIBE_TEMPLATES })),
   )
 
   // The local outbox exists only with the local gateway, and never in production.

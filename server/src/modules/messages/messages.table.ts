@@ -58,17 +58,17 @@ export const messages = pgTable(
   ],
 )
 
-/** One-time WeChat subscriptions a partner accepted: each acceptance allows one message of that template. */
+/** One-time WeChat subscriptions a person accepted: each acceptance allows one message of that template. */
 export const messageSubscriptions = pgTable(
   'message_subscriptions',
   {
-    partnerId: integer('partner_id')
+    accountId: integer('account_id')
       .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     /** SubscribeTemplate key. */
     template: text('template').notNull(),
     remaining: integer('remaining').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.template] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.template] })],
 )

@@ -83,14 +83,14 @@ export function createOpenIdBindingsRepository({ db }: { db: Executor }) {
         .delete(openIdBindings)
         .where(and(eq(openIdBindings.accountId, accountId), eq(openIdBindings.platform, platform), eq(openIdBindings.type, type)))
     },
-    /** The open id the partner signed in to the mini-program with (subscribe messages go there). */
-    async miniOpenId({ partnerId }: { partnerId: number }): Promise<string | undefined> {
+    /** The open id the person signed in to the mini-program with (subscribe messages go there). */
+    async miniOpenId({ accountId }: { accountId: number }): Promise<string | undefined> {
       const [row] = await db
         .select({ openId: openIdBindings.openId })
         .from(openIdBindings)
         .where(
           and(
-            eq(openIdBindings.accountId, accountOfPartner(partnerId)),
+            eq(openIdBindings.accountId, accountId),
             eq(openIdBindings.platform, LoginPlatform.weixin),
             eq(openIdBindings.type, LoginType.miniProgram),
           ),
