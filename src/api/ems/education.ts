@@ -1,4 +1,90 @@
-import { defineFamily } from '../define'
+import type { EducationType, Page, RollField, RollRequestStatus, StudentLevel, StudentStatus } from '@activity/wire'
+import { call, defineFamily, type NoPayload } from '../define'
+import type { PageQuery } from './partner'
+
+// The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
+// arrives masked (3301**********1234) and every phone masked (139****0000): the client never
+// holds them whole. Times are ISO text.
+
+/** A student's roll (学籍) as the student sees it. */
+export interface Roll {
+  id: number
+  name: string
+  /** Masked. */
+  phone: string
+  /** Masked, or null when the office has none on file. */
+  idCard: string | null
+  gender: '男' | '女' | null
+  educationType: EducationType
+  school: string
+  major: string
+  level: StudentLevel
+  programme: string | null
+  discipline: string | null
+  batchYear: number
+  batch: string
+  studentNo: string | null
+  status: StudentStatus
+  createdAt: string
+}
+
+/** One change of the roll's status (from null: the registration). */
+export interface RollHistoryItem {
+  id: number
+  fromStatus: StudentStatus | null
+  toStatus: StudentStatus
+  reason: string | null
+  /** Console only: always null here. */
+  adminName: string | null
+  createdAt: string
+}
+
+/** A correction request (学籍变更申请); idCard and phone values masked. */
+export interface RollRequest {
+  id: number
+  field: RollField
+  fieldLabel: string
+  oldValue: string | null
+  newValue: string
+  reason: string | null
+  status: RollRequestStatus
+  refuseReason: string | null
+  createdAt: string
+  reviewedAt: string | null
+}
+
+/** 我的学籍: the roll, its status history (newest first) and the requests still waiting. */
+export interface RollDetails {
+  roll: Roll
+  history: RollHistoryItem[]
+  pending: RollRequest[]
+}
+
+/** `code`: for a phone, the SMS code sent to the new phone (sendVerify type 绑定手机). */
+export interface RollRequestPayload {
+  field: RollField
+  value: string
+  reason?: string
+  code?: string
+}
+
+/** One of my notices in the list: `summary` the first 60 characters of its text. */
+export interface NoticeItem {
+  id: number
+  title: string
+  summary: string
+  publishedAt: string
+  read: boolean
+}
+
+/** A notice opened (and so read): `content` sanitised HTML. */
+export interface NoticeDetails {
+  id: number
+  title: string
+  content: string
+  publishedAt: string
+  read: boolean
+}
 
 /**
  * /api/ems/education: notices, the school roll and its variants, teaching plans, graduation
@@ -16,6 +102,15 @@ export const education = defineFamily('/api/ems/education', {
       listForClient: true,
     },
   },
+  // The student's notices (issue 22), apart from the office's notice workflow above.
+  notices: {
+    base: false,
+    actions: {
+      listForClient: call<PageQuery, Page<NoticeItem>>(),
+      detailsForClient: call<{ id: number }, NoticeDetails>(),
+      unreadCountForClient: call<NoPayload, { count: number }>('GET'),
+    },
+  },
   peer: {},
   peerNotice: {},
   photoCollection: { actions: { saveForClient: true, auditByHeaderTeacher: true, auditByEducation: true } },
@@ -30,7 +125,7 @@ export const education = defineFamily('/api/ems/education', {
       auditByEducation: true,
       auditBySchool: true,
       absenceAudit: 'PUT',
-      detailsForClient: true,
+      detailsForClient: call<NoPayload, RollDetails>(),
     },
   },
   schoolRollAdult: {},
@@ -47,7 +142,14 @@ export const education = defineFamily('/api/ems/education', {
   schoolRollVipConfig: {},
   schoolRollRegistry: { actions: { refuse: 'PUT', dispose: 'PUT' } },
   schoolRollChecking: {},
-  schoolRollInfoModify: { actions: { apply: true, finish: 'PUT' } },
+  schoolRollInfoModify: {
+    actions: {
+      apply: true,
+      finish: 'PUT',
+      listForClient: call<NoPayload, { list: RollRequest[] }>(),
+      applyForClient: call<RollRequestPayload, RollRequest>(),
+    },
+  },
   teachPlan: {},
   teachPlanDetail: { actions: { publish: true } },
   teachingProgram: {},
