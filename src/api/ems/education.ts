@@ -1,72 +1,27 @@
-import type { EducationType, Page, RollField, RollRequestStatus, StudentLevel, StudentStatus } from '@activity/wire'
+import type { ApiBody, ApiData, ApiItem } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { call, defineFamily, type NoPayload } from '../define'
 import type { PageQuery } from './partner'
 
 // The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
 // arrives masked (3301**********1234) and every phone masked (139****0000): the client never
-// holds them whole. Times are ISO text.
-
-/** A student's roll (学籍) as the student sees it. */
-export interface Roll {
-  id: number
-  name: string
-  /** Masked. */
-  phone: string
-  /** Masked, or null when the office has none on file. */
-  idCard: string | null
-  gender: '男' | '女' | null
-  educationType: EducationType
-  school: string
-  major: string
-  level: StudentLevel
-  programme: string | null
-  discipline: string | null
-  batchYear: number
-  batch: string
-  studentNo: string | null
-  status: StudentStatus
-  createdAt: string
-}
-
-/** One change of the roll's status (from null: the registration). */
-export interface RollHistoryItem {
-  id: number
-  fromStatus: StudentStatus | null
-  toStatus: StudentStatus
-  reason: string | null
-  /** Console only: always null here. */
-  adminName: string | null
-  createdAt: string
-}
-
-/** A correction request (学籍变更申请); idCard and phone values masked. */
-export interface RollRequest {
-  id: number
-  field: RollField
-  fieldLabel: string
-  oldValue: string | null
-  newValue: string
-  reason: string | null
-  status: RollRequestStatus
-  refuseReason: string | null
-  createdAt: string
-  reviewedAt: string | null
-}
+// holds them whole. Times are ISO text. The roll's types are the back-office's own
+// (@activity/api-types, `npm run api:types`).
 
 /** 我的学籍: the roll, its status history (newest first) and the requests still waiting. */
-export interface RollDetails {
-  roll: Roll
-  history: RollHistoryItem[]
-  pending: RollRequest[]
-}
+export type RollDetails = ApiData<'/api/ems/education/schoolRoll/detailsForClient', 'get'>
+
+/** A student's roll (学籍) as the student sees it; `batch` 1-20 (1期-20期). */
+export type Roll = RollDetails['roll']
+
+/** One change of the roll's status (fromStatus null: the registration); `adminName` null here. */
+export type RollHistoryItem = RollDetails['history'][number]
+
+/** A correction request (学籍变更申请); idCard and phone values masked. */
+export type RollRequest = ApiItem<'/api/ems/education/schoolRollInfoModify/listForClient', 'get'>
 
 /** `code`: for a phone, the SMS code sent to the new phone (sendVerify type 绑定手机). */
-export interface RollRequestPayload {
-  field: RollField
-  value: string
-  reason?: string
-  code?: string
-}
+export type RollRequestPayload = ApiBody<'/api/ems/education/schoolRollInfoModify/applyForClient', 'post'>
 
 /** One of my notices in the list: `summary` the first 60 characters of its text. */
 export interface NoticeItem {
