@@ -37,7 +37,9 @@ function Head({ roll }: { roll: Roll }) {
       <Text className='roll-head__line'>
         {roll.school} · {majorText(roll)}
       </Text>
-      <Text className='roll-head__line'>学号：{roll.studentNo || '待分配'}</Text>
+      <Text className='roll-head__line'>
+        {roll.educationType} · {batchText(roll)}
+      </Text>
     </View>
   )
 }
