@@ -1,11 +1,9 @@
-import type { ApiBody, ApiData, ApiItem } from '@activity/api-types'
-import type { Page } from '@activity/wire'
+import type { ApiBody, ApiData, ApiItem, ApiQuery } from '@activity/api-types'
 import { call, defineFamily, type NoPayload } from '../define'
-import type { PageQuery } from './partner'
 
 // The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
 // arrives masked (3301**********1234) and every phone masked (139****0000): the client never
-// holds them whole. Times are ISO text. The roll's types are the back-office's own
+// holds them whole. Times are ISO text. The types are the back-office's own
 // (@activity/api-types, `npm run api:types`).
 
 /** 我的学籍: the roll, its status history (newest first) and the requests still waiting. */
@@ -23,23 +21,14 @@ export type RollRequest = ApiItem<'/api/ems/education/schoolRollInfoModify/listF
 /** `code`: for a phone, the SMS code sent to the new phone (sendVerify type 绑定手机). */
 export type RollRequestPayload = ApiBody<'/api/ems/education/schoolRollInfoModify/applyForClient', 'post'>
 
+/** `page` 1-based, `size` at most 100. */
+export type NoticeQuery = ApiQuery<'/api/ems/education/notices/listForClient', 'get'>
+
 /** One of my notices in the list: `summary` the first 60 characters of its text. */
-export interface NoticeItem {
-  id: number
-  title: string
-  summary: string
-  publishedAt: string
-  read: boolean
-}
+export type NoticeItem = ApiItem<'/api/ems/education/notices/listForClient', 'get'>
 
 /** A notice opened (and so read): `content` sanitised HTML. */
-export interface NoticeDetails {
-  id: number
-  title: string
-  content: string
-  publishedAt: string
-  read: boolean
-}
+export type NoticeDetails = ApiData<'/api/ems/education/notices/detailsForClient', 'get'>
 
 /**
  * /api/ems/education: notices, the school roll and its variants, teaching plans, graduation
@@ -61,9 +50,9 @@ export const education = defineFamily('/api/ems/education', {
   notices: {
     base: false,
     actions: {
-      listForClient: call<PageQuery, Page<NoticeItem>>(),
-      detailsForClient: call<{ id: number }, NoticeDetails>(),
-      unreadCountForClient: call<NoPayload, { count: number }>('GET'),
+      listForClient: call<NoticeQuery, ApiData<'/api/ems/education/notices/listForClient', 'get'>>(),
+      detailsForClient: call<ApiQuery<'/api/ems/education/notices/detailsForClient', 'get'>, NoticeDetails>(),
+      unreadCountForClient: call<NoPayload, ApiData<'/api/ems/education/notices/unreadCountForClient', 'get'>>('GET'),
     },
   },
   peer: {},
