@@ -142,6 +142,8 @@ test.describe('学员：我的学籍、学籍信息修改、通知公告', () =>
     await visible(page, '.page__back').click()
     await onTitle(page, '我的学籍')
     await expect.poll(async () => (await rollRows(page))['姓名'], { timeout: 15_000 }).toBe(`${STUDENT.name} 审核中`)
+    await visible(page, '.roll-row__pending').scrollIntoViewIfNeeded()
+    await screenshot(page, 'student-roll-pending')
   })
 
   test('通知公告 lists the two demo notices unread; opening one shows it, and back on the list it is read', async () => {
