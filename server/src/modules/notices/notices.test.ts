@@ -6,7 +6,10 @@ import { buildTestApp, type Client, createClient, type TestApp } from '../../../
 import { AdminRole, Code, MessageKind, MessageTarget, NoticeStatus, StudentLevel } from '../../wire.ts'
 import { auditLogs } from '../audit/audit.table.ts'
 import { messages } from '../messages/messages.table.ts'
+import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
+import { seedStudentsDemo, STUDENTS_DEMO } from '../students/index.ts'
 import { students } from '../students/students.table.ts'
+import { seedNoticesDemo } from './notices.seed.ts'
 
 const base = '/api/ems/education/notices'
 let schools = 0
@@ -348,5 +351,36 @@ describe('notices', () => {
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(res.json().data.title, '边界')
     assert.equal(res.json().data.targetLabel, '2030年20期')
+  })
+})
+
+/** A client signed in as the person of `accountId` (a demo student). */
+async function studentClientOf(t: TestApp, accountId: number) {
+  const client = createClient(t.app)
+  const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'user', accountId })
+  client.jar.set(COOKIE_NAMES.user, token)
+  return { client }
+}
+
+describe('demo notices', () => {
+  let t: TestApp
+  before(async () => {
+    t = await buildTestApp()
+  })
+  after(async () => t.close())
+
+  test('the two demo notices are published to the demo students, who get their messages', async () => {
+    await seedStudentsDemo({ db: t.app.db })
+    await seedNoticesDemo({ db: t.app.db })
+    const rows = await t.app.db.select().from(students)
+    const student = rows.find((s) => s.phone === STUDENTS_DEMO.student.phone)!
+    const partnerStudent = rows.find((s) => s.phone === STUDENTS_DEMO.partnerStudent.phone)!
+    const titles = async (accountId: number) =>
+      (await t.app.db.select().from(messages).where(eq(messages.accountId, accountId))).map((m) => m.title).sort()
+    // 13900000000 is in 2026 batch 1: both; the demo partner (2025 batch 2): the one to everyone.
+    assert.deepEqual(await titles(student.accountId), ['2026年春季学期开学通知', '2026级1期新生入学资料提交提醒'].sort())
+    assert.deepEqual(await titles(partnerStudent.accountId), ['2026年春季学期开学通知'])
+    const { client } = await studentClientOf(t, student.accountId)
+    assert.equal((await client.get(`${base}/unreadCountForClient`)).json().data.count, 2)
   })
 })
