@@ -146,7 +146,7 @@ describe('通知公告', () => {
     h.server.on(LIST, NOT_STUDENT_REPLY)
     h.server.on(UNREAD, NOT_STUDENT_REPLY)
     await t.mount(StudentNoticePage)
-    expect((await drawn('.student-only')).textContent).toContain('该账号没有学员身份')
+    expect((await drawn('.not-student')).textContent).toContain('该账号没有学员身份')
   })
 })
 
@@ -185,6 +185,6 @@ describe('通知详情', () => {
     h.server.on(DETAILS, NOT_STUDENT_REPLY)
     openAt('/pages/student/noticeDetail', { id: '2' })
     await t.mount(StudentNoticeDetailPage)
-    expect((await drawn('.student-only')).textContent).toContain('该账号没有学员身份')
+    expect((await drawn('.not-student')).textContent).toContain('该账号没有学员身份')
   })
 })

@@ -9,7 +9,7 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent, { rememberingNotStudent } from './components/student-only'
+import NotStudent, { rememberingNotStudent } from './components/not-student'
 import './notice.scss'
 
 const TITLE = routeOf('pages/student/notice')?.title ?? '通知公告'

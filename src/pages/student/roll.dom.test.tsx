@@ -116,7 +116,7 @@ describe('我的学籍', () => {
   it('tells a signed-in person without a student profile so, instead of failing', async () => {
     h.server.on(`GET ${DETAILS}`, NOT_STUDENT_REPLY)
     await t.mount(StudentRollPage)
-    expect((await drawn('.student-only')).textContent).toContain('该账号没有学员身份')
+    expect((await drawn('.not-student')).textContent).toContain('该账号没有学员身份')
     expect(document.querySelector('.roll-row')).toBeNull()
     expect(document.querySelector('.dashboard-retry')).toBeNull()
   })

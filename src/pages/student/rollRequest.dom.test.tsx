@@ -181,6 +181,6 @@ describe('学籍信息修改', () => {
   it('tells a person without a student profile so', async () => {
     h.server.on(LIST, NOT_STUDENT_REPLY)
     await t.mount(StudentRollRequestPage)
-    expect((await drawn('.student-only')).textContent).toContain('该账号没有学员身份')
+    expect((await drawn('.not-student')).textContent).toContain('该账号没有学员身份')
   })
 })

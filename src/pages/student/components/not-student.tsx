@@ -5,7 +5,7 @@ import EmptyNotice from '../../../components/empty-notice'
 import ConfirmButton from '../../../components/confirm-button'
 import { RequestError } from '../../../request'
 import { HOME_PATH } from '../../../routes'
-import './student-only.scss'
+import './not-student.scss'
 
 /** What the back-office says to a signed-in person without a student profile (403, code 100000003). */
 export const NOT_STUDENT_TEXT = '该账号没有学员身份'
@@ -29,10 +29,10 @@ export function rememberingNotStudent<T>(call: Promise<T>, onNotStudent: () => v
 /** In place of a student page's content when the person is signed in but not as a student. */
 export default function NotStudent() {
   return (
-    <View className='student-only'>
+    <View className='not-student'>
       <EmptyNotice type='page' text={NOT_STUDENT_TEXT} />
-      <View className='student-only__hint'>此页面仅供学员使用。如您已在学校报名，请用登记的手机号登录，或联系学校核实。</View>
-      <View className='student-only__home'>
+      <View className='not-student__hint'>此页面仅供学员使用。如您已在学校报名，请用登记的手机号登录，或联系学校核实。</View>
+      <View className='not-student__home'>
         <ConfirmButton inline title='返回首页' onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
       </View>
     </View>
