@@ -3,12 +3,16 @@ import { DEFAULT_TITLE, HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from 
 describe('the route table', () => {
   // Issue 15's partner pages, after SPEC.md's table.
   const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
+  // Issue 22's student pages (roll, corrections, notices).
+  const ISSUE_22 = ['pages/student/roll', 'pages/student/rollRequest', 'pages/student/notice', 'pages/student/noticeDetail']
+  const EXTRA = ISSUE_15.length + ISSUE_22.length
 
-  it("holds the 22 routes of SPEC.md section 2 and issue 15's partner pages, the home page first", () => {
-    expect(ROUTES).toHaveLength(22 + ISSUE_15.length)
+  it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages, the home page first", () => {
+    expect(ROUTES).toHaveLength(22 + EXTRA)
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + ISSUE_15.length)
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + EXTRA)
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
+    for (const path of ISSUE_22) expect(routeOf(path)?.needsLogin).toBe(true)
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -28,11 +32,20 @@ describe('the route table', () => {
       'pages/partner/clueDetail': '线索详情',
       'pages/partner/team': '我的团队',
       'pages/partner/ranking': '排行榜',
+      'pages/student/roll': '我的学籍',
+      'pages/student/rollRequest': '学籍信息修改',
+      'pages/student/notice': '通知公告',
+      'pages/student/noticeDetail': '通知详情',
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages and issue 15's partner pages", () => {
-    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual(['pages/tabBar/clue', 'pages/tabBar/record', ...ISSUE_15])
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages and the student's notices", () => {
+    expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
+      'pages/tabBar/clue',
+      'pages/tabBar/record',
+      ...ISSUE_15,
+      'pages/student/notice',
+    ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')
   })

@@ -52,6 +52,10 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/user/privacy', title: '隐私政策' },
   { path: 'pages/user/volunteer', title: '志愿查询' },
   { path: 'pages/user/changePass', title: '修改密码', needsLogin: true },
+  { path: 'pages/student/roll', title: '我的学籍', needsLogin: true },
+  { path: 'pages/student/rollRequest', title: '学籍信息修改', needsLogin: true },
+  { path: 'pages/student/notice', title: '通知公告', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/student/noticeDetail', title: '通知详情', needsLogin: true },
 ]
 
 /**

@@ -130,6 +130,16 @@ const SESSION_AND_PARTNER_CALLS: Array<[{ method: string; path: string }, string
   [api.ems.partner.message.subscribe, 'POST /api/ems/partner/message/subscribe'],
 ]
 
+/** The student's calls of issue 22 (school roll, its corrections, notices). */
+const STUDENT_CALLS: Array<[{ method: string; path: string }, string]> = [
+  [api.ems.education.schoolRoll.detailsForClient, 'GET /api/ems/education/schoolRoll/detailsForClient'],
+  [api.ems.education.schoolRollInfoModify.listForClient, 'GET /api/ems/education/schoolRollInfoModify/listForClient'],
+  [api.ems.education.schoolRollInfoModify.applyForClient, 'POST /api/ems/education/schoolRollInfoModify/applyForClient'],
+  [api.ems.education.notices.listForClient, 'GET /api/ems/education/notices/listForClient'],
+  [api.ems.education.notices.detailsForClient, 'GET /api/ems/education/notices/detailsForClient'],
+  [api.ems.education.notices.unreadCountForClient, 'GET /api/ems/education/notices/unreadCountForClient'],
+]
+
 const entries: CatalogueEntry[] = definedFamilies().flatMap((f) => f.entries)
 const keyOf = (e: { method: string; path: string }) => `${e.method} ${e.path}`
 
@@ -146,6 +156,10 @@ describe('the API catalogue', () => {
 
   it('has the session and partner calls at their fixed verbs and paths', () => {
     expect(SESSION_AND_PARTNER_CALLS.map(([call]) => keyOf(call))).toEqual(SESSION_AND_PARTNER_CALLS.map(([, want]) => want))
+  })
+
+  it("has the student's roll and notice calls at their fixed verbs and paths", () => {
+    expect(STUDENT_CALLS.map(([call]) => keyOf(call))).toEqual(STUDENT_CALLS.map(([, want]) => want))
   })
 
   it('is grouped by service, with the tabs bms, ums and cms', () => {

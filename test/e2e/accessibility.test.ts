@@ -76,6 +76,9 @@ async function addressOf(path: string): Promise<string> {
       return `/${path}?id=${await first('/api/cms/activity/activity/listForClient?page=1&size=1')}&ref=DEMO01`
     case 'pages/partner/clueDetail':
       return `/${path}?id=${await first('/api/ems/partner/clue/list?page=1&size=1')}`
+    case 'pages/student/noticeDetail':
+      // The demo partner is a student too: one of the notices addressed to them.
+      return `/${path}?id=${await first('/api/ems/education/notices/listForClient?page=1&size=1')}`
     case 'pages/activity/main':
       return `/${path}?ref=DEMO01`
     default:

@@ -1,4 +1,34 @@
-import { defineFamily } from '../define'
+import type { ApiBody, ApiData, ApiItem, ApiQuery } from '@activity/api-types'
+import { call, defineFamily, type NoPayload } from '../define'
+
+// The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
+// arrives masked (3301**********1234) and every phone masked (139****0000): the client never
+// holds them whole. Times are ISO text. The types are the back-office's own
+// (@activity/api-types, `npm run api:types`).
+
+/** 我的学籍: the roll, its status history (newest first) and the requests still waiting. */
+export type RollDetails = ApiData<'/api/ems/education/schoolRoll/detailsForClient', 'get'>
+
+/** A student's roll (学籍) as the student sees it; `batch` 1-20 (1期-20期). */
+export type Roll = RollDetails['roll']
+
+/** One change of the roll's status (fromStatus null: the registration); `adminName` null here. */
+export type RollHistoryItem = RollDetails['history'][number]
+
+/** A correction request (学籍变更申请); idCard and phone values masked. */
+export type RollRequest = ApiItem<'/api/ems/education/schoolRollInfoModify/listForClient', 'get'>
+
+/** `code`: for a phone, the SMS code sent to the new phone (sendVerify type 绑定手机). */
+export type RollRequestPayload = ApiBody<'/api/ems/education/schoolRollInfoModify/applyForClient', 'post'>
+
+/** `page` 1-based, `size` at most 100. */
+export type NoticeQuery = ApiQuery<'/api/ems/education/notices/listForClient', 'get'>
+
+/** One of my notices in the list: `summary` the first 60 characters of its text. */
+export type NoticeItem = ApiItem<'/api/ems/education/notices/listForClient', 'get'>
+
+/** A notice opened (and so read): `content` sanitised HTML. */
+export type NoticeDetails = ApiData<'/api/ems/education/notices/detailsForClient', 'get'>
 
 /**
  * /api/ems/education: notices, the school roll and its variants, teaching plans, graduation
@@ -16,6 +46,15 @@ export const education = defineFamily('/api/ems/education', {
       listForClient: true,
     },
   },
+  // The student's notices (issue 22), apart from the office's notice workflow above.
+  notices: {
+    base: false,
+    actions: {
+      listForClient: call<NoticeQuery, ApiData<'/api/ems/education/notices/listForClient', 'get'>>(),
+      detailsForClient: call<ApiQuery<'/api/ems/education/notices/detailsForClient', 'get'>, NoticeDetails>(),
+      unreadCountForClient: call<NoPayload, ApiData<'/api/ems/education/notices/unreadCountForClient', 'get'>>('GET'),
+    },
+  },
   peer: {},
   peerNotice: {},
   photoCollection: { actions: { saveForClient: true, auditByHeaderTeacher: true, auditByEducation: true } },
@@ -30,7 +69,7 @@ export const education = defineFamily('/api/ems/education', {
       auditByEducation: true,
       auditBySchool: true,
       absenceAudit: 'PUT',
-      detailsForClient: true,
+      detailsForClient: call<NoPayload, RollDetails>(),
     },
   },
   schoolRollAdult: {},
@@ -47,7 +86,14 @@ export const education = defineFamily('/api/ems/education', {
   schoolRollVipConfig: {},
   schoolRollRegistry: { actions: { refuse: 'PUT', dispose: 'PUT' } },
   schoolRollChecking: {},
-  schoolRollInfoModify: { actions: { apply: true, finish: 'PUT' } },
+  schoolRollInfoModify: {
+    actions: {
+      apply: true,
+      finish: 'PUT',
+      listForClient: call<NoPayload, { list: RollRequest[] }>(),
+      applyForClient: call<RollRequestPayload, RollRequest>(),
+    },
+  },
   teachPlan: {},
   teachPlanDetail: { actions: { publish: true } },
   teachingProgram: {},

@@ -1,5 +1,5 @@
 import { MessageTarget } from '@activity/wire'
-import { CLUE_DETAIL_PATH, targetUrl } from './message-target'
+import { CLUE_DETAIL_PATH, NOTICE_DETAIL_PATH, targetUrl } from './message-target'
 
 describe('where a message opens', () => {
   it('opens a clue on its timeline page, a withdrawal on the withdrawal page, the ledger on the fund records', () => {
@@ -8,6 +8,12 @@ describe('where a message opens', () => {
     expect(targetUrl({ targetType: MessageTarget.withdrawal, targetId: 7 })).toBe('/pages/partner/withdrawal')
     expect(targetUrl({ targetType: MessageTarget.ledger, targetId: 9 })).toBe('/pages/tabBar/record')
     expect(targetUrl({ targetType: MessageTarget.profile, targetId: null })).toBe('/pages/user/person')
+  })
+
+  it("opens a notice's message on the student's notice detail, or the notice list without an id", () => {
+    expect(targetUrl({ targetType: MessageTarget.notice, targetId: 5 })).toBe(`${NOTICE_DETAIL_PATH}?id=5`)
+    expect(NOTICE_DETAIL_PATH).toBe('/pages/student/noticeDetail')
+    expect(targetUrl({ targetType: MessageTarget.notice, targetId: null })).toBe('/pages/student/notice')
   })
 
   it('a clue message without an id opens the clue list; a message without a target opens nothing', () => {

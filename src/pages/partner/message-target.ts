@@ -4,6 +4,9 @@ import type { PartnerMessage } from '../../api/ems/partner'
 /** Where the clue timeline lives (pages/partner/clueDetail, issue 15 section 1). */
 export const CLUE_DETAIL_PATH = '/pages/partner/clueDetail'
 
+/** A student's notice (issue 22): a person holding both profiles gets its message here too. */
+export const NOTICE_DETAIL_PATH = '/pages/student/noticeDetail'
+
 /** The page a message opens when tapped; null when it opens nothing. */
 export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): string | null {
   switch (m.targetType) {
@@ -15,6 +18,8 @@ export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): s
       return '/pages/tabBar/record'
     case MessageTarget.profile:
       return '/pages/user/person'
+    case MessageTarget.notice:
+      return m.targetId ? `${NOTICE_DETAIL_PATH}?id=${m.targetId}` : '/pages/student/notice'
     default:
       return null
   }
