@@ -1,40 +1,58 @@
 import Taro from '@tarojs/taro'
+import { education } from '../api/ems/education'
 import { partner, type SubscribeTemplates } from '../api/ems/partner'
 import { logger } from '../utils/logger'
 import type { SubscribeTemplate } from '@activity/wire'
+import type { SubscribeAudience } from './subscribe'
 
 /**
- * WeChat subscribe messages (订阅消息, one-time): the partner accepts templates in
+ * WeChat subscribe messages (订阅消息, one-time): the person accepts templates in
  * `Taro.requestSubscribeMessage`, which WeChat allows only from a tap and with at most 3 ids; the
  * accepted ids go to the server, which then sends one message of each. The ids are the server's
- * (GET message/subscribeTemplates), fetched before the tap so the request is made in the tap itself.
+ * (the partner's GET message/subscribeTemplates, the student's GET notices/subscribeTemplatesForClient),
+ * fetched before the tap so the request is made in the tap itself.
  */
-let templates: SubscribeTemplates['templates'] | undefined
-let loading: Promise<void> | undefined
+/** The weapp can ask (see subscribe.ts). */
+export const CAN_SUBSCRIBE = true
+
+const templates: Partial<Record<SubscribeAudience, SubscribeTemplates['templates']>> = {}
+const loading: Partial<Record<SubscribeAudience, Promise<void>>> = {}
+
+const calls = {
+  partner: {
+    templates: () => partner.message.subscribeTemplates(undefined, { lock: true }),
+    subscribe: (templateIds: string) => partner.message.subscribe({ templateIds }, { lock: true }),
+  },
+  student: {
+    templates: () => education.notices.subscribeTemplatesForClient(undefined, { lock: true }),
+    subscribe: (templateIds: string) => education.notices.subscribeForClient({ templateIds }, { lock: true }),
+  },
+} satisfies Record<SubscribeAudience, unknown>
 
 /** Fetches the configured template ids once (a page with a subscribe tap calls it when shown). */
-export function prefetchSubscribeTemplates(): void {
-  if (templates || loading) return
-  loading = partner.message
-    .subscribeTemplates(undefined, { lock: true })
+export function prefetchSubscribeTemplates(audience: SubscribeAudience = 'partner'): void {
+  if (templates[audience] || loading[audience]) return
+  loading[audience] = calls[audience]
+    .templates()
     .then((res) => {
-      templates = res.data.templates
+      templates[audience] = res.data.templates
     })
     .catch((err: unknown) => logger.warn('subscribe templates not loaded', err))
     .finally(() => {
-      loading = undefined
+      loading[audience] = undefined
     })
 }
 
 /** For tests: forget the fetched ids. */
 export function resetSubscribeTemplates(): void {
-  templates = undefined
+  delete templates.partner
+  delete templates.student
 }
 
-/** Asks the partner to accept `wanted` (in this order, at most 3); resolves when the answer went to the server. Never rejects. */
-export async function askSubscribe(wanted: SubscribeTemplate[]): Promise<void> {
+/** Asks the person to accept `wanted` (in this order, at most 3); resolves when the answer went to the server. Never rejects. */
+export async function askSubscribe(wanted: SubscribeTemplate[], audience: SubscribeAudience = 'partner'): Promise<void> {
   const ids = wanted
-    .map((t) => templates?.find((x) => x.template === t)?.templateId)
+    .map((t) => templates[audience]?.find((x) => x.template === t)?.templateId)
     .filter((id): id is string => !!id)
     .slice(0, 3)
   if (ids.length === 0) return
@@ -44,7 +62,7 @@ export async function askSubscribe(wanted: SubscribeTemplate[]): Promise<void> {
       string
     >
     const accepted = ids.filter((id) => answer[id] === 'accept')
-    if (accepted.length > 0) await partner.message.subscribe({ templateIds: accepted.join(',') }, { lock: true })
+    if (accepted.length > 0) await calls[audience].subscribe(accepted.join(','))
   } catch (err) {
     // Refused, switched off in settings, or an old WeChat: the change goes on without messages.
     logger.warn('subscribe request not completed', err)

@@ -53,6 +53,11 @@ export const education = defineFamily('/api/ems/education', {
       listForClient: call<NoticeQuery, ApiData<'/api/ems/education/notices/listForClient', 'get'>>(),
       detailsForClient: call<ApiQuery<'/api/ems/education/notices/detailsForClient', 'get'>, NoticeDetails>(),
       unreadCountForClient: call<NoPayload, ApiData<'/api/ems/education/notices/unreadCountForClient', 'get'>>('GET'),
+      /** The WeChat subscribe-message template ids the weapp asks the student to accept (a new notice). */
+      subscribeTemplatesForClient: call<NoPayload, ApiData<'/api/ems/education/notices/subscribeTemplatesForClient', 'get'>>('GET'),
+      /** The template ids the student accepted: each allows one message. */
+      /** `templateIds`: the accepted ids, comma-separated (as the partner's message/subscribe). */
+      subscribeForClient: call<{ templateIds: string }, ApiData<'/api/ems/education/notices/subscribeForClient', 'post'>>('POST'),
     },
   },
   peer: {},

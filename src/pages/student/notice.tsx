@@ -9,6 +9,8 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
+import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
+import { SubscribeTemplate } from '@activity/wire'
 import NotStudent, { rememberingNotStudent } from './components/not-student'
 import './notice.scss'
 
@@ -61,6 +63,8 @@ export default function StudentNoticePage() {
     void refresh().finally(() => void Taro.stopPullDownRefresh())
   })
   useDidShow(() => {
+    // The ids are fetched before the tap: WeChat asks only from within the tap itself.
+    if (CAN_SUBSCRIBE && signedIn) prefetchSubscribeTemplates('student')
     if (!openedUnread.current) return
     openedUnread.current = false
     void refresh()
@@ -87,6 +91,17 @@ export default function StudentNoticePage() {
             <Text className='notice-head__count'>
               {unreadCount === null ? '' : unreadCount > 0 ? `${unreadCount} 条未读` : '没有未读通知'}
             </Text>
+            {CAN_SUBSCRIBE ? (
+              <View
+                className='notice-head__subscribe'
+                role='button'
+                onClick={() =>
+                  void askSubscribe([SubscribeTemplate.notice], 'student').then(() => Taro.showToast({ title: '已订阅', icon: 'none' }))
+                }
+              >
+                订阅新通知提醒
+              </View>
+            ) : null}
           </View>
           <View className='notice-list'>
             {list.rows.map((n) => (
