@@ -85,7 +85,9 @@ export function createNoticesRepository({ db }: { db: Executor }) {
           and(
             eq(notices.status, NoticeStatus.published),
             addressedTo(audience),
-            sql`not exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${studentId})`,
+            // Qualified by hand: drizzle writes a single-table select's columns unqualified, which
+            // inside the subquery would name notice_reads' own.
+            sql`not exists (select 1 from ${noticeReads} r where r."notice_id" = "notices"."id" and r."student_id" = ${studentId})`,
           ),
         )
       return row?.n ?? 0

@@ -100,6 +100,14 @@ describe("the office's student register", () => {
     assert.equal(res.json().data.hasPartner, true)
     const [s] = await t.app.db.select().from(students).where(eq(students.id, res.json().data.id))
     assert.equal(s!.accountId, partner.accountId)
+    // With partners in the database, a student who is not one is not shown as one.
+    const alone = await admin.post(`${ROLL}/save`, form({ phone: uniquePhone() }))
+    assert.equal(alone.json().data.hasPartner, false)
+    const listed = (await admin.get(`${ROLL}/list`, { keyword: partner.phone })).json().data.list
+    assert.deepEqual(
+      listed.map((r: { hasPartner: boolean }) => r.hasPartner),
+      [true],
+    )
   })
 
   test("editing the roll; a phone change moves the partner profile too, another account's phone is 409", async () => {
@@ -112,7 +120,7 @@ describe("the office's student register", () => {
     assert.equal(roll.name, '改名了')
     assert.equal(roll.phone, newPhone)
     assert.equal(roll.studentNo, null)
-    assert.equal(roll.idCard, null)
+    assert.equal(roll.idCard, '3301**********1235', 'a blank ID number keeps the one on file (the console only sees it masked)')
     const [p] = await t.app.db.select().from(partners).where(eq(partners.id, partner.id))
     const [a] = await t.app.db.select().from(accounts).where(eq(accounts.id, partner.accountId))
     assert.equal(p!.phone, newPhone)

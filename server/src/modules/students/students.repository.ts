@@ -40,7 +40,7 @@ function studentWhere(f: StudentFilter): SQL | undefined {
   return c.length ? and(...c) : undefined
 }
 
-const hasPartner = sql<boolean>`exists (select 1 from ${partners} p where p."account_id" = ${students.accountId})`.mapWith(Boolean)
+const hasPartner = sql<boolean>`exists (select 1 from ${partners} p where p."account_id" = "students"."account_id")`.mapWith(Boolean)
 const consoleSelect = (db: Executor) => db.select({ student: students, hasPartner }).from(students)
 const flat = (r: { student: StudentRow; hasPartner: boolean }): ConsoleStudentRow => ({ ...r.student, hasPartner: r.hasPartner })
 

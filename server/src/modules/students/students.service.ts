@@ -237,7 +237,7 @@ export async function createStudent({ db, input, actor }: { db: Executor; input:
   )
 }
 
-/** The office edits a roll (every field; a phone change moves the person's account and partner profile with it). */
+/** The office edits a roll (every field, the ID number only when a new one is given; a phone change moves the person's account and partner profile with it). */
 export async function updateStudent({
   db,
   id,
@@ -258,7 +258,9 @@ export async function updateStudent({
       if (input.studentNo && (await repo.studentNoTaken({ studentNo: input.studentNo, exceptId: id }))) throw createStudentNoTakenError()
       await movePhone({ tx, student: before, phone: input.phone })
       const { phone: _phone, ...rest } = rollValues(input)
-      const after = await repo.update({ id, values: rest })
+      // The console only ever sees the ID number masked: a blank one keeps the number on file
+      // (a correction request or a new number replaces it, never an empty field).
+      const after = await repo.update({ id, values: { ...rest, idCard: input.idCard ?? before.idCard } })
       await recordAudit({
         tx,
         actor,
