@@ -47,7 +47,7 @@ function SchoolFields() {
           placeholder='如 浙江工商大学'
           rules={[
             { required: true, whitespace: true, message: '请填写学校' },
-            { max: 60, message: '学校不能超过60个字符' },
+            { max: 50, message: '学校不能超过50个字符' },
           ]}
         />
       </Col>
@@ -58,7 +58,7 @@ function SchoolFields() {
           placeholder='如 工商管理'
           rules={[
             { required: true, whitespace: true, message: '请填写专业' },
-            { max: 60, message: '专业不能超过60个字符' },
+            { max: 50, message: '专业不能超过50个字符' },
           ]}
         />
       </Col>
@@ -78,7 +78,7 @@ function SchoolFields() {
           name='discipline'
           label='学科（选填）'
           placeholder='如 管理学-工商管理类'
-          rules={[{ max: 60, message: '学科不能超过60个字符' }]}
+          rules={[{ max: 50, message: '学科不能超过50个字符' }]}
         />
       </Col>
       <Col span={12}>
@@ -206,7 +206,7 @@ export function StudentForm({
         name='programme'
         label='报读项目（选填）'
         placeholder='如 专升本、高起专'
-        rules={[{ max: 60, message: '报读项目不能超过60个字符' }]}
+        rules={[{ max: 50, message: '报读项目不能超过50个字符' }]}
       />
       <ProFormTextArea
         name='remark'
