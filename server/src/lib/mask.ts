@@ -26,3 +26,10 @@ export function maskName(name: string | null): string | null {
   if (!trimmed) return null
   return `${Array.from(trimmed)[0]}**`
 }
+
+/** 330106200001011234 -> 3301**********1234: the first 4 and the last 4 (how a student's ID number leaves the server). */
+export function maskIdCard4(idCard: string | null): string | null {
+  if (!idCard) return null
+  if (idCard.length <= 8) return '*'.repeat(idCard.length)
+  return `${idCard.slice(0, 4)}${'*'.repeat(idCard.length - 8)}${idCard.slice(-4)}`
+}

@@ -299,3 +299,15 @@ export async function partnerClueCounts({ db, partnerId }: { db: Executor; partn
   const [total, deal] = await Promise.all([clues.count({ partnerId }), clues.countByStatus({ partnerId, status: ClueStatus.deal })])
   return { total, deal }
 }
+
+/**
+ * A clue as another module reads it to turn its deal into a student (转为学员), locked in `db`'s
+ * transaction; undefined when it does not exist or the operator may not see it (a 招生老师: their
+ * own and the pool's).
+ */
+export async function clueForConversion({ db, id, actor }: { db: Executor; id: number; actor: Actor }) {
+  const clue = await createCluesRepository({ db }).findByIdForUpdate({ id })
+  if (!clue) return undefined
+  if (actor.role !== AdminRole.admin && clue.assigneeId !== null && clue.assigneeId !== actor.id) return undefined
+  return { id: clue.id, name: clue.name, phone: clue.phone, status: clue.status, programme: clue.programme }
+}

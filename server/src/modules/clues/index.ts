@@ -1,5 +1,13 @@
 // The clues module's face: what other modules may use (they import nothing else from here).
-export { addFollowUp, createActivityClue, createPartnerClue, followClue, invalidateClue, partnerClueCounts } from './clues.service.ts'
+export {
+  addFollowUp,
+  clueForConversion,
+  createActivityClue,
+  createPartnerClue,
+  followClue,
+  invalidateClue,
+  partnerClueCounts,
+} from './clues.service.ts'
 export { recordDeal } from './deals.service.ts'
 export { releaseClues, takeClue } from './clues.pool.ts'
 export { createCluesRepository, OPEN_STATUSES } from './clues.repository.ts'
