@@ -2,113 +2,39 @@
  * 学员 (`/api/ems/education/schoolRoll`) and 学籍变更申请 (`/api/ems/education/schoolRollInfoModify`):
  * the office's student register. ID numbers come masked (3301**********1234); phones whole.
  */
+import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'
 import type { Page } from '@activity/wire'
-import type { EducationType, RollField, RollRequestStatus, StudentLevel, StudentStatus } from '@activity/wire'
 import { get, post, put, upload } from './client'
 
 /** A student's roll as operators see it (`hasPartner`: the same person is also a partner). */
-export type StudentRoll = {
-  id: number
-  name: string
-  phone: string
-  /** Masked by the server, or null. */
-  idCard: string | null
-  gender: '男' | '女' | null
-  educationType: EducationType
-  school: string
-  major: string
-  level: StudentLevel
-  programme: string | null
-  discipline: string | null
-  batchYear: number
-  /** 1-20 (1期-20期). */
-  batch: number
-  studentNo: string | null
-  status: StudentStatus
-  createdAt: string
-  hasPartner: boolean
-  clueId: number | null
-  remark: string | null
-  updatedAt: string
-}
+export type StudentRoll = ApiData<'/api/ems/education/schoolRoll/details', 'get'>['roll']
 
-/** One status change (the first: 登记). */
-export type StatusChange = {
-  id: number
-  fromStatus: StudentStatus | null
-  toStatus: StudentStatus
-  reason: string | null
-  adminName: string | null
-  createdAt: string
-}
+/** One student with their status history (newest first, the first row: 登记) and correction requests. */
+export type StudentDetail = ApiData<'/api/ems/education/schoolRoll/details', 'get'>
+
+export type StatusChange = StudentDetail['history'][number]
 
 /** A student's request to correct a field of the roll. */
-export type RollRequest = {
-  id: number
-  field: RollField
-  fieldLabel: string
-  oldValue: string | null
-  newValue: string
-  reason: string | null
-  status: RollRequestStatus
-  refuseReason: string | null
-  createdAt: string
-  reviewedAt: string | null
-}
+export type RollRequest = StudentDetail['requests'][number]
 
 /** A request in the office's queue, with its student. */
-export type QueuedRollRequest = RollRequest & { studentId: number; studentName: string; studentPhone: string }
+export type QueuedRollRequest = ApiItem<'/api/ems/education/schoolRollInfoModify/list', 'get'>
 
-export type StudentDetail = {
-  roll: StudentRoll
-  /** Newest first. */
-  history: StatusChange[]
-  requests: RollRequest[]
-}
+/** The list's filters as the server takes them (also the export's). */
+export type StudentQuery = ApiQueryText<'/api/ems/education/schoolRoll/list', 'get'>
 
-/** The list's filters (also the export's). */
-export type StudentQuery = Record<string, string | number | string[] | undefined>
+export type RequestQuery = ApiQueryText<'/api/ems/education/schoolRollInfoModify/list', 'get'>
 
 /** What the create and edit forms send. */
-export type StudentInput = {
-  name: string
-  phone: string
-  idCard?: string
-  gender?: string
-  educationType: string
-  school: string
-  major: string
-  level: string
-  programme?: string
-  discipline?: string
-  batchYear: number
-  batch: number
-  studentNo?: string
-  remark?: string
-}
+export type StudentInput = ApiBody<'/api/ems/education/schoolRoll/save', 'post'>
 
 /** 转为学员: name, phone and programme come from the clue. */
-export type FromClueInput = {
-  clueId: number
-  educationType: string
-  school: string
-  major: string
-  level: string
-  batchYear: number
-  batch: number
-  idCard?: string
-  gender?: string
-  studentNo?: string
-  discipline?: string
-}
+export type FromClueInput = ApiBody<'/api/ems/education/schoolRoll/fromClue', 'post'>
+
+export type ConvertedStudent = ApiData<'/api/ems/education/schoolRoll/fromClue', 'post'>
 
 /** `errors[].row` is the sheet's row number (the header is row 1). */
-export type StudentImportReport = {
-  total: number
-  imported: number
-  failed: number
-  errors: Array<{ row: number; reason: string }>
-}
+export type StudentImportReport = ApiData<'/api/ems/education/schoolRoll/import', 'post'>
 
 const base = '/api/ems/education/schoolRoll'
 const requests = '/api/ems/education/schoolRollInfoModify'
@@ -122,7 +48,7 @@ export const studentsApi = {
   update: (input: StudentInput & { id: number }) => put<StudentRoll>(`${base}/update`, input, { quiet: true }),
   changeStatus: (body: { id: number; status: string; reason: string }) => put<StudentRoll>(`${base}/changeStatus`, body, { quiet: true }),
   /** `linked`: a student of that phone existed and was linked to the clue. */
-  fromClue: (input: FromClueInput) => post<StudentRoll & { linked: boolean }>(`${base}/fromClue`, input, { quiet: true }),
+  fromClue: (input: FromClueInput) => post<ConvertedStudent>(`${base}/fromClue`, input, { quiet: true }),
   /** All or nothing, like the clue import. */
   import: (file: Blob) => upload<StudentImportReport>(`${base}/import`, file, { quiet: true }),
   templatePath: `${base}/importTemplate`,
@@ -130,7 +56,7 @@ export const studentsApi = {
 }
 
 export const rollRequestsApi = {
-  list: (query: StudentQuery) => get<Page<QueuedRollRequest>>(`${requests}/list`, query),
+  list: (query: RequestQuery) => get<Page<QueuedRollRequest>>(`${requests}/list`, query),
   approve: (id: number) => put<RollRequest>(`${requests}/approve`, { id }),
   refuse: (body: { id: number; reason: string }) => put<RollRequest>(`${requests}/refuse`, body, { quiet: true }),
 }

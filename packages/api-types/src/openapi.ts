@@ -1327,7 +1327,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -2546,6 +2546,1245 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/byClue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the student a clue was turned into (转为学员), or null */
+        get: {
+            parameters: {
+                query: {
+                    clueId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: change a student's status with a reason (a history row); the same status: 422 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "在读" | "休学" | "退学" | "毕业";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "在读" | "休学" | "退学" | "毕业";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one student with the status history and every correction request */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description newest first */
+                                history: {
+                                    /** @description the operator (console only; null for the student) */
+                                    adminName: string | null;
+                                    createdAt: string;
+                                    /**
+                                     * @description null for the registration
+                                     * @enum {string|null}
+                                     */
+                                    fromStatus: "在读" | "休学" | "退学" | "毕业" | null;
+                                    id: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    toStatus: "在读" | "休学" | "退学" | "毕业";
+                                }[];
+                                /** @description every request of the student, newest first */
+                                requests: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                                roll: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    /** @description the clue whose deal this student came from */
+                                    clueId: number | null;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    /** @description the same person holds a partner profile */
+                                    hasPartner: boolean;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    remark: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                    updatedAt: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own roll (phone and ID number masked), its status history (newest first) and pending corrections */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description newest first */
+                                history: {
+                                    /** @description the operator (console only; null for the student) */
+                                    adminName: string | null;
+                                    createdAt: string;
+                                    /**
+                                     * @description null for the registration
+                                     * @enum {string|null}
+                                     */
+                                    fromStatus: "在读" | "休学" | "退学" | "毕业" | null;
+                                    id: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    toStatus: "在读" | "休学" | "退学" | "毕业";
+                                }[];
+                                pending: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                                roll: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the filtered student list as .xlsx (streamed, at most 100 000 rows; ID numbers masked) */
+        get: {
+            parameters: {
+                query?: {
+                    batch?: number;
+                    batchYear?: number;
+                    educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                    keyword?: string;
+                    level?: "专科" | "本科";
+                    major?: string;
+                    school?: string;
+                    status?: "在读" | "休学" | "退学" | "毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/fromClue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: turn a clue's deal (已成交) into a student (name and phone from the clue, programme from the deal); a student of that phone already is linked instead (linked: true) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        clueId: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        clueId: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                linked: boolean;
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: import students (.xlsx, field `file`; the template’s columns). All or nothing: with any refused row nothing is imported and every refused row is listed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description at most 1000 listed */
+                                errors: {
+                                    reason: string;
+                                    /** @description sheet row (header = 1) */
+                                    row: number;
+                                }[];
+                                failed: number;
+                                /** @description rows saved: all of them, or 0 when any row was refused */
+                                imported: number;
+                                /** @description data rows read (empty rows skipped) */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 管理员/招生老师: the student import template (.xlsx) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: students, filtered (keyword: name, phone or student number), newest registered first */
+        get: {
+            parameters: {
+                query?: {
+                    batch?: number;
+                    batchYear?: number;
+                    educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                    keyword?: string;
+                    level?: "专科" | "本科";
+                    major?: string;
+                    page?: number;
+                    school?: string;
+                    size?: number;
+                    status?: "在读" | "休学" | "退学" | "毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    /** @description the clue whose deal this student came from */
+                                    clueId: number | null;
+                                    createdAt: string;
+                                    discipline: string | null;
+                                    /** @enum {string} */
+                                    educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                    /** @enum {string|null} */
+                                    gender: "男" | "女" | null;
+                                    /** @description the same person holds a partner profile */
+                                    hasPartner: boolean;
+                                    id: number;
+                                    /** @description always masked: 3301**********1234 */
+                                    idCard: string | null;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    phone: string;
+                                    programme: string | null;
+                                    remark: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    status: "在读" | "休学" | "退学" | "毕业";
+                                    studentNo: string | null;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员/招生老师: register a student (在读; first history row 登记). A phone already a student’s or a taken student number: 409 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRoll/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: edit a student's roll (every field). A phone change moves the person's account and partner profile with it; a phone another account holds: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        id: number;
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        discipline?: string;
+                        /** @enum {string} */
+                        educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                        /** @enum {string} */
+                        gender?: "男" | "女";
+                        id: number;
+                        idCard?: string;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        phone: string;
+                        programme?: string;
+                        remark?: string;
+                        school: string;
+                        studentNo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 1-20 (1期-20期) */
+                                batch: number;
+                                batchYear: number;
+                                /** @description the clue whose deal this student came from */
+                                clueId: number | null;
+                                createdAt: string;
+                                discipline: string | null;
+                                /** @enum {string} */
+                                educationType: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                                /** @enum {string|null} */
+                                gender: "男" | "女" | null;
+                                /** @description the same person holds a partner profile */
+                                hasPartner: boolean;
+                                id: number;
+                                /** @description always masked: 3301**********1234 */
+                                idCard: string | null;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                /** @description masked (139****0000) for the student, whole in the console */
+                                phone: string;
+                                programme: string | null;
+                                remark: string | null;
+                                school: string;
+                                /** @enum {string} */
+                                status: "在读" | "休学" | "退学" | "毕业";
+                                studentNo: string | null;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/applyForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student asks to correct a field of their roll (name 2-20 characters; idCard an 18-character ID number; phone a new phone with the 绑定手机 code sent to it, nobody’s yet). Pending until the office decides */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        /** @enum {string} */
+                        field: "name" | "idCard" | "phone";
+                        reason?: string;
+                        value: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code?: string;
+                        /** @enum {string} */
+                        field: "name" | "idCard" | "phone";
+                        reason?: string;
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: approve a pending request; the change applies in the same transaction (a phone: the person's account and partner profile too; another account's phone: 409). Not pending: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: students' correction requests, newest first (keyword: the student's name, phone or number) */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "待审核" | "已通过" | "已驳回";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                    studentId: number;
+                                    studentName: string;
+                                    studentPhone: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own correction requests, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    field: "name" | "idCard" | "phone";
+                                    /** @description 姓名 / 身份证号 / 手机号 */
+                                    fieldLabel: string;
+                                    id: number;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    newValue: string;
+                                    /** @description ID numbers masked; phones masked for the student */
+                                    oldValue: string | null;
+                                    reason: string | null;
+                                    refuseReason: string | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/schoolRollInfoModify/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员/招生老师: refuse a pending request with a reason. Not pending: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** @enum {string} */
+                                field: "name" | "idCard" | "phone";
+                                /** @description 姓名 / 身份证号 / 手机号 */
+                                fieldLabel: string;
+                                id: number;
+                                /** @description ID numbers masked; phones masked for the student */
+                                newValue: string;
+                                /** @description ID numbers masked; phones masked for the student */
+                                oldValue: string | null;
+                                reason: string | null;
+                                refuseReason: string | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -5101,13 +6340,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal or ledger entry it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -5169,13 +6408,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal or ledger entry it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -7786,7 +9025,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the session's user has an open id bound for this platform and type (是/否) */
+        /** Whether the session's person has an open id bound for this platform and type (是/否) */
         get: {
             parameters: {
                 query: {
@@ -7809,6 +9048,90 @@ export interface paths {
                             code: number;
                             /** @enum {string} */
                             data: "是" | "否";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ums/user/user/person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person: the profiles they hold, the session user, the partner profile and the student header info (school, major, discipline…) with unread notices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountId: number;
+                                partner: {
+                                    code: string;
+                                    id: number;
+                                    status: string;
+                                } | null;
+                                /** @description masked: 139****0000 */
+                                phone: string;
+                                /** @description what the person holds (a disabled partner profile is left out) */
+                                profiles: ("partner" | "student")[];
+                                student: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    discipline: string | null;
+                                    educationType: string;
+                                    id: number;
+                                    /** @description 专科 / 本科 */
+                                    level: string;
+                                    major: string;
+                                    name: string;
+                                    /** @description 专升本, 高起专… */
+                                    programme: string | null;
+                                    school: string;
+                                    /** @description 在读 / 休学 / 退学 / 毕业 */
+                                    status: string;
+                                    studentNo: string | null;
+                                    unreadNotices: number;
+                                } | null;
+                                /** @description the session user, as signInfo answers */
+                                user: {
+                                    avatar: string | null;
+                                    /** @description the share code */
+                                    code?: string;
+                                    discipline: string | null;
+                                    id: number;
+                                    major: string | null;
+                                    nickname: string | null;
+                                    /** @description masked: 138****1234 */
+                                    phone: string;
+                                    school: string | null;
+                                    status?: string;
+                                };
+                            };
                             message: string;
                         };
                     };
@@ -7940,7 +9263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it */
+        /** Sign in with a WeChat/Alipay code: a bound open id signs its person in (with every profile they hold); an unbound one is remembered until a phone sign-in binds it */
         post: {
             parameters: {
                 query?: never;
@@ -8005,6 +9328,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ums/user/user/signInByCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student's sign-in (学员登录) with phone + SMS code (sendVerify type 登录) to the phone the office registered; signs the person in with every profile they hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        phone: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code: string;
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                avatar: string | null;
+                                /** @description the share code */
+                                code?: string;
+                                discipline: string | null;
+                                id: number;
+                                major: string | null;
+                                nickname: string | null;
+                                /** @description masked: 138****1234 */
+                                phone: string;
+                                school: string | null;
+                                status?: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ums/user/user/signInfo": {
         parameters: {
             query?: never;
@@ -8012,7 +9398,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user (100000004 when none) */
+        /** The signed-in user (100000004 when none): a partner as the partner sign-in answers, else the student */
         get: {
             parameters: {
                 query?: never;
@@ -8033,7 +9419,7 @@ export interface paths {
                             data: {
                                 avatar: string | null;
                                 /** @description the share code */
-                                code: string;
+                                code?: string;
                                 discipline: string | null;
                                 id: number;
                                 major: string | null;
@@ -8041,7 +9427,7 @@ export interface paths {
                                 /** @description masked: 138****1234 */
                                 phone: string;
                                 school: string | null;
-                                status: string;
+                                status?: string;
                             };
                             message: string;
                         };
