@@ -49,7 +49,7 @@ export default function RollRequestList() {
       title: '学员',
       dataIndex: 'studentName',
       search: false,
-      width: 140,
+      width: 130,
       render: (_, r) => (
         <Link to={`/students/${r.studentId}`}>
           {r.studentName}
@@ -59,7 +59,7 @@ export default function RollRequestList() {
         </Link>
       ),
     },
-    { title: '修改项', dataIndex: 'fieldLabel', search: false, width: 90 },
+    { title: '修改项', dataIndex: 'fieldLabel', search: false, width: 80 },
     {
       title: '原值 → 新值',
       dataIndex: 'newValue',
@@ -70,33 +70,33 @@ export default function RollRequestList() {
         </span>
       ),
     },
-    { title: '申请原因', dataIndex: 'reason', search: false, ellipsis: true, width: 180, render: (_, r) => r.reason ?? '-' },
+    { title: '申请原因', dataIndex: 'reason', search: false, ellipsis: true, width: 160, render: (_, r) => r.reason ?? '-' },
     {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
-      width: 90,
+      width: 170,
       valueEnum: { ...ROLL_REQUEST_STATUS_ENUM, [ALL]: { text: '全部' } },
       render: (_, row) => {
         const r = current(row)
         return (
           <Space direction='vertical' size={0}>
             <EnumTag valueEnum={ROLL_REQUEST_STATUS_ENUM} value={r.status} />
-            {r.refuseReason ? (
+            {r.refuseReason ? <Typography.Text className='console-small'>{r.refuseReason}</Typography.Text> : null}
+            {r.reviewedAt ? (
               <Typography.Text type='secondary' className='console-small'>
-                {r.refuseReason}
+                处理于 {formatDateTime(r.reviewedAt)}
               </Typography.Text>
             ) : null}
           </Space>
         )
       },
     },
-    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, r) => formatDateTime(r.createdAt) },
-    { title: '处理时间', dataIndex: 'reviewedAt', search: false, width: 140, render: (_, r) => formatDateTime(current(r).reviewedAt) },
+    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 130, render: (_, r) => formatDateTime(r.createdAt) },
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 100,
       fixed: 'right',
       hideInTable: !canReviewRollRequests,
       render: (_, row) =>
@@ -122,7 +122,7 @@ export default function RollRequestList() {
           headerTitle='申请列表'
           columns={columns}
           fetch={fetchPage}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           onLoad={() => setAnswered({})}
           emptyText={<Empty description='没有符合条件的申请' />}
         />

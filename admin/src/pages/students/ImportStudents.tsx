@@ -61,7 +61,7 @@ export function ImportStudents({ onImported }: { onImported: () => void }) {
         }
       >
         <p>
-          按模板填写：姓名、手机号、教育类型、学校、专业、层次、批次年份、批次为必填，其余选填。导入的学员状态为「在读」。
+          按模板填写：姓名、手机号、教育类型、学校、专业、层次、年份、批次为必填，其余选填。导入的学员状态为「在读」。
           <a href={downloadUrl(studentsApi.templatePath)} download data-testid='student-import-template'>
             下载导入模板
           </a>

@@ -46,7 +46,7 @@ function rollItems({ roll }: Detail): DescriptionsProps['items'] {
     },
     { key: 'createdAt', label: '登记时间', children: at(roll.createdAt) },
     { key: 'updatedAt', label: '最近修改', children: at(roll.updatedAt) },
-    { key: 'remark', label: '备注', span: 2, children: <span className='console-pre-wrap'>{text(roll.remark)}</span> },
+    { key: 'remark', label: '备注', span: 2, children: text(roll.remark) },
   ]
 }
 
@@ -93,7 +93,7 @@ function Requests({
       dataSource={items}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description='没有学籍变更申请' /> }}
       columns={[
-        { title: '修改项', dataIndex: 'fieldLabel', width: 90 },
+        { title: '修改项', dataIndex: 'fieldLabel', width: 80 },
         {
           title: '原值 → 新值',
           dataIndex: 'newValue',
@@ -104,11 +104,11 @@ function Requests({
             </span>
           ),
         },
-        { title: '申请原因', dataIndex: 'reason', render: (_, r) => text(r.reason) },
+        { title: '申请原因', dataIndex: 'reason', ellipsis: true, render: (_, r) => text(r.reason) },
         {
           title: '状态',
           dataIndex: 'status',
-          width: 150,
+          width: 140,
           render: (_, r) => (
             <Space direction='vertical' size={0}>
               <EnumTag valueEnum={ROLL_REQUEST_STATUS_ENUM} value={r.status} />
@@ -120,13 +120,13 @@ function Requests({
             </Space>
           ),
         },
-        { title: '申请时间', dataIndex: 'createdAt', width: 140, render: (_, r) => at(r.createdAt) },
+        { title: '申请时间', dataIndex: 'createdAt', width: 130, render: (_, r) => at(r.createdAt) },
         ...(canReview
           ? [
               {
                 title: '操作',
                 key: 'actions',
-                width: 110,
+                width: 100,
                 render: (_: unknown, r: RollRequest) =>
                   r.status === RollRequestStatus.pending ? <RequestActions request={{ ...r, studentName }} onDone={onDone} /> : '-',
               },
@@ -193,7 +193,7 @@ export default function StudentDetail() {
         <Descriptions column={3} size='small' items={rollItems(data)} data-testid='student-roll' />
       </ProCard>
       <ProCard split='vertical' bordered>
-        <ProCard colSpan='36%' title='状态记录'>
+        <ProCard colSpan='30%' title='状态记录'>
           <History items={data.history} />
         </ProCard>
         <ProCard title='学籍变更申请' extra={pending > 0 ? <Tag color='warning'>{pending} 条待审核</Tag> : null}>

@@ -1,6 +1,7 @@
 /**
  * 学员 (招生老师/管理员 keep it, 财务 reads it): the register filtered in the address by keyword
- * (name, phone, student no), education type, school, major, level, batch year, batch and status;
+ * (name, phone, student no), education type, school, major, level, batch year, batch and status
+ * (when each was registered is on the student's page, the list stays one screen wide);
  * 导出 follows the filters; 导入 and 新增学员 for those who keep it.
  */
 import { PlusOutlined } from '@ant-design/icons'
@@ -12,7 +13,6 @@ import { type StudentRoll, studentsApi } from '../../api/students'
 import { ExportButton } from '../../components/ExportButton'
 import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import { formatDateTime } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { ImportStudents } from './ImportStudents'
@@ -35,7 +35,7 @@ export default function StudentList() {
       title: '姓名',
       dataIndex: 'name',
       search: false,
-      width: 120,
+      width: 130,
       render: (_, s) => (
         <span className='console-nowrap'>
           <Link to={`/students/${s.id}`}>{s.name}</Link> {s.hasPartner ? <Tag color='orange'>合伙人</Tag> : null}
@@ -46,18 +46,18 @@ export default function StudentList() {
       title: '手机号',
       dataIndex: 'phone',
       search: false,
-      width: 130,
+      width: 120,
       render: (_, s) => <span className='console-nowrap'>{s.phone}</span>,
     },
-    { title: '教育类型', dataIndex: 'educationType', valueType: 'select', valueEnum: EDUCATION_TYPE_ENUM, width: 100 },
-    { title: '学校', dataIndex: 'school', width: 150, ellipsis: true, fieldProps: { placeholder: '学校名称' } },
-    { title: '专业', dataIndex: 'major', width: 130, ellipsis: true, fieldProps: { placeholder: '专业名称' } },
-    { title: '层次', dataIndex: 'level', valueType: 'select', valueEnum: STUDENT_LEVEL_ENUM, width: 70 },
+    { title: '教育类型', dataIndex: 'educationType', valueType: 'select', valueEnum: EDUCATION_TYPE_ENUM, width: 90 },
+    { title: '学校', dataIndex: 'school', ellipsis: true, fieldProps: { placeholder: '学校名称' } },
+    { title: '专业', dataIndex: 'major', ellipsis: true, fieldProps: { placeholder: '专业名称' } },
+    { title: '层次', dataIndex: 'level', valueType: 'select', valueEnum: STUDENT_LEVEL_ENUM, width: 60 },
     {
       title: '批次',
       dataIndex: 'batchLabel',
       search: false,
-      width: 100,
+      width: 95,
       render: (_, s) => batchLabel(s.batchYear, s.batch),
     },
     {
@@ -68,13 +68,12 @@ export default function StudentList() {
       fieldProps: { options: asText(BATCH_YEAR_OPTIONS) },
     },
     { title: '批次', dataIndex: 'batch', hideInTable: true, valueType: 'select', fieldProps: { options: asText(BATCH_OPTIONS) } },
-    { title: '学号', dataIndex: 'studentNo', search: false, width: 120, render: (_, s) => s.studentNo ?? '-' },
+    { title: '学号', dataIndex: 'studentNo', search: false, width: 110, render: (_, s) => s.studentNo ?? '-' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, ...enumColumn(STUDENT_STATUS_ENUM) },
-    { title: '登记时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, s) => formatDateTime(s.createdAt) },
     {
       title: '操作',
       valueType: 'option',
-      width: 70,
+      width: 60,
       fixed: 'right',
       render: (_, s) => <Link to={`/students/${s.id}`}>查看</Link>,
     },
@@ -88,7 +87,7 @@ export default function StudentList() {
         columns={columns}
         fetch={(state) => studentsApi.list(toServerQuery(state))}
         onState={setListState}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1000 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的学员' />}
         toolBarRender={() => [
