@@ -124,10 +124,10 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
       <Typography.Paragraph type='secondary'>不填则发给全部学员；填写的每一项都需符合（如 某校 + 2026年1期）。</Typography.Paragraph>
       <Row gutter={16}>
         <Col span={8}>
-          <ProFormText name='targetSchool' label='学校' placeholder='全部学校' />
+          <ProFormText name='targetSchool' label='学校' placeholder='全部学校' rules={[{ max: 60, message: '学校不能超过60个字符' }]} />
         </Col>
         <Col span={8}>
-          <ProFormText name='targetMajor' label='专业' placeholder='全部专业' />
+          <ProFormText name='targetMajor' label='专业' placeholder='全部专业' rules={[{ max: 60, message: '专业不能超过60个字符' }]} />
         </Col>
         <Col span={8}>
           <ProFormSelect
