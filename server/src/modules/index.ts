@@ -21,6 +21,7 @@ import { dashboardRoutes } from './dashboard/index.ts'
 import { rankingRoutes } from './ranking/index.ts'
 import { teamRoutes } from './team/index.ts'
 import { createMessagePusher, type MessagePusher, messagesRoutes } from './messages/index.ts'
+import { noticesRoutes } from './notices/index.ts'
 import { studentsRoutes } from './students/index.ts'
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export const registerModules = fp(
     await app.register(rankingRoutes)
     await app.register(messagesRoutes)
     await app.register(studentsRoutes)
+    await app.register(noticesRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import { subscribeOutbox } from '../../gateways/subscribe-message.table.ts'
@@ -15,6 +15,35 @@ export function createMessagesRepository({ db }: { db: Executor }) {
     async insert(values: NewMessage): Promise<MessageRow | undefined> {
       const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning()
       return row
+    },
+
+    /**
+     * One message per recipient in one statement (a notice to its students): `recipients` is a
+     * SELECT of (account_id, partner_id) rows; the dedupe key `<dedupePrefix>:<account id>` makes a
+     * second call for the same recipients write nothing. Returns how many messages it wrote.
+     */
+    async insertForRecipients({
+      recipients,
+      values,
+      dedupePrefix,
+    }: {
+      recipients: SQL
+      values: Pick<NewMessage, 'kind' | 'title' | 'body' | 'targetType' | 'targetId' | 'pushState'> & { createdAt: Date }
+      dedupePrefix: string
+    }): Promise<number> {
+      const c = (column: { name: string }) => sql.identifier(column.name)
+      // Both drivers (node-postgres, PGlite) answer a raw statement with its `rows`.
+      const result = (await db.execute(sql`
+        insert into ${messages} (${c(messages.accountId)}, ${c(messages.partnerId)}, ${c(messages.kind)}, ${c(messages.title)},
+          ${c(messages.body)}, ${c(messages.targetType)}, ${c(messages.targetId)}, ${c(messages.dedupeKey)}, ${c(messages.pushState)},
+          ${c(messages.createdAt)})
+        select r.account_id, r.partner_id, ${values.kind}, ${values.title}, ${values.body}, ${values.targetType ?? null},
+          ${values.targetId ?? null}::integer, ${`${dedupePrefix}:`}::text || r.account_id, ${values.pushState ?? PushState.none},
+          ${values.createdAt.toISOString()}::timestamptz
+        from (${recipients}) as r (account_id, partner_id)
+        on conflict do nothing
+        returning ${c(messages.id)}`)) as unknown as { rows: unknown[] }
+      return result.rows.length
     },
 
     /** A person's messages (partner events and student notices alike). */

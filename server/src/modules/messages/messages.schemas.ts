@@ -25,7 +25,7 @@ export const messageSchema = z.object({
     .string()
     .nullable()
     .describe(`What tapping opens (MessageTarget: ${MESSAGE_TARGETS.join(' | ')}), or null`),
-  targetId: z.number().int().nullable().describe('The clue, withdrawal or ledger entry it opens'),
+  targetId: z.number().int().nullable().describe('The clue, withdrawal, ledger entry or notice it opens'),
   read: z.boolean(),
   readAt: z.string().nullable(),
   createdAt: z.string(),

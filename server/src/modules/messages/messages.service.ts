@@ -1,4 +1,5 @@
 import { formatYuan } from '@activity/money'
+import type { SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { MESSAGE_TEMPLATE, MessageKind, MessageTarget } from '../../wire.ts'
 import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
@@ -154,6 +155,40 @@ export async function recordMessage(
     dedupeKey: worded.dedupeKey ?? null,
     pushState: MESSAGE_TEMPLATE[event.kind] ? PushState.pending : PushState.none,
     createdAt: now,
+  })
+}
+
+/**
+ * Records a notice's message (通知公告) for each of its recipients in the transaction that
+ * publishes it, in one statement. `recipients` is a SELECT of (account_id, partner_id): the
+ * student's account and, when that person is a partner too, their partner profile (so the message
+ * is in the partner's 消息通知 as well). A recipient who already has this notice's message (it was
+ * published before, then taken down) gets no second one. Returns how many messages were written.
+ */
+export async function recordNoticeMessages({
+  tx,
+  notice,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  notice: { id: number; title: string; summary: string }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.notice,
+      title: notice.title,
+      body: notice.summary,
+      targetType: MessageTarget.notice,
+      targetId: notice.id,
+      // Notices reach many at once, with no tap of theirs before: no WeChat subscribe message.
+      pushState: MESSAGE_TEMPLATE[MessageKind.notice] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `notice:${notice.id}`,
   })
 }
 
