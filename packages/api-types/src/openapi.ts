@@ -2553,6 +2553,731 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/education/notices/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: how many students a target reaches now (the form's "will reach N students") */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-20 (blank: any) */
+                    targetBatch?: number;
+                    /** @description 2015-2030 (blank: any) */
+                    targetBatchYear?: number;
+                    /** @description 专科 | 本科 (blank: any) */
+                    targetLevel?: "专科" | "本科";
+                    /** @description only students of this major (blank: any) */
+                    targetMajor?: string;
+                    /** @description only students of this school (blank: any) */
+                    targetSchool?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students the notice would reach now */
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one notice with its content, whatever its status */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student opens one of their notices: it is read from now on (not published or not addressed to them: 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description sanitised HTML */
+                                content: string;
+                                id: number;
+                                publishedAt: string;
+                                /** @enum {boolean} */
+                                read: true;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: notices, newest first, by status and title, with the students each addresses now and how many read it */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the title */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "草稿" | "已发布" | "已下架";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description students addressed now */
+                                    audience: number;
+                                    createdAt: string;
+                                    id: number;
+                                    publishedAt: string | null;
+                                    /** @description students who opened it */
+                                    readCount: number;
+                                    /** @enum {string} */
+                                    status: "草稿" | "已发布" | "已下架";
+                                    targetBatch: number | null;
+                                    targetBatchYear: number | null;
+                                    /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                    targetLabel: string;
+                                    /** @enum {string|null} */
+                                    targetLevel: "专科" | "本科" | null;
+                                    targetMajor: string | null;
+                                    targetSchool: string | null;
+                                    title: string;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's published notices (addressed to their roll now): unread first, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    id: number;
+                                    publishedAt: string;
+                                    read: boolean;
+                                    /** @description plain text, the first 60 characters of the content */
+                                    summary: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: publish a draft or withdrawn notice: its students see it, and each gets a message (通知公告) once, in the same transaction */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: remove a draft or a withdrawn notice (a published one: 422, take it down first) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: create a notice (草稿; the content HTML is sanitised) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/unreadCountForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the student's notices they have not opened */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a draft or a withdrawn notice (a published one: 422, take it down first) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description HTML; sanitised on save (scripts, event handlers, javascript: URLs removed) */
+                        content: string;
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/notices/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: take a published notice down (下架): students no longer see it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students addressed now */
+                                audience: number;
+                                /** @description sanitised HTML */
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @description students who opened it */
+                                readCount: number;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已下架";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                /** @description '全部学员', or the target fields set: '某校 · 某专业 · 本科 · 2026年1期' */
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                title: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/education/schoolRoll/byClue": {
         parameters: {
             query?: never;
@@ -6344,7 +7069,7 @@ export interface paths {
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
-                                    /** @description The clue, withdrawal or ledger entry it opens */
+                                    /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
                                     /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                     targetType: string | null;
@@ -6412,7 +7137,7 @@ export interface paths {
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
-                                /** @description The clue, withdrawal or ledger entry it opens */
+                                /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
                                 /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                 targetType: string | null;
