@@ -135,7 +135,7 @@ test.describe('console 学员: the office keeps the student register', () => {
     const template = await page.request.get(`${t.app.url}${await dialog.getByTestId('student-import-template').getAttribute('href')}`)
     expect(template.headers()['content-type'] ?? '').toMatch(/spreadsheetml/)
     const file = await sheet([
-      ['周到', STUDENT.phone],
+      ['周到', STUDENT.phone, '', '', '成人高考', '浙江工商大学', '工商管理', '本科', '专升本', '', '2026', '1'],
       ['', '1391234'],
     ])
     await dialog.locator('input[type=file]').setInputFiles({ name: '学员.xlsx', mimeType: XLSX, buffer: file })
@@ -234,6 +234,7 @@ test.describe('console 学员: the office keeps the student register', () => {
     const phone = admin.getByTestId('notice-phone')
     await expect(phone).toContainText('2026年1期期中考试安排')
     await expect(phone).toContainText('期中考试将于4月18日举行')
+    await expect(admin.getByTestId('notice-audience')).toHaveText('将发送给 1 名学员')
     await screenshot(admin, 'console-notice-edit')
 
     await admin.getByRole('button', { name: /^发\s*布$/ }).click()
