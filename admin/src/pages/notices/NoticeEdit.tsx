@@ -7,7 +7,7 @@
  */
 import { PageContainer, ProCard, ProForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { NoticeStatus, STUDENT_LEVELS } from '@activity/wire'
-import { Alert, App, Button, Col, Form, Row, Skeleton, Space, Typography } from 'antd'
+import { Alert, App, Button, Col, Divider, Form, Row, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Notice, noticesApi } from '../../api/notices'
@@ -120,7 +120,9 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
           { max: 60, message: '标题不能超过60个字符' },
         ]}
       />
-      <Typography.Title level={5}>发送对象</Typography.Title>
+      <Divider orientation='left' orientationMargin={0}>
+        发送对象
+      </Divider>
       <Typography.Paragraph type='secondary'>不填则发给全部学员；填写的每一项都需符合（如 某校 + 2026年1期）。</Typography.Paragraph>
       <Row gutter={16}>
         <Col span={8}>
