@@ -63,9 +63,23 @@ async function sheet(rows: string[][]): Promise<Buffer> {
 test.describe('console 学员: the office keeps the student register', () => {
   const t = consoleSuite()
   let page: Page
+  /** What the console wrote to the browser's console as errors, or threw, on any page of the block. */
+  const errors: string[] = []
+  const signedIn = async (who: 'teacher' | 'finance' | 'admin') => {
+    const opened = await t.page(who)
+    opened.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${who}: ${m.text()}`)
+    })
+    opened.on('pageerror', (e) => errors.push(`${who}: ${e.message}`))
+    return opened
+  }
 
   test.beforeAll(async () => {
-    page = await t.page('teacher')
+    page = await signedIn('teacher')
+  })
+
+  test.afterEach(() => {
+    expect(errors).toStrictEqual([])
   })
 
   test('filters the register in the address, registers a student and changes their status with a reason', async () => {
@@ -207,7 +221,7 @@ test.describe('console 学员: the office keeps the student register', () => {
   })
 
   test('财务 reads the register without its write actions', async () => {
-    const finance = await t.page('finance')
+    const finance = await signedIn('finance')
     await openConsole(finance, t.app, '/students')
     await rowWith(finance, STUDENT.phone).waitFor()
     expect(await finance.getByRole('button', { name: '新增学员' }).count()).toBe(0)
@@ -217,7 +231,7 @@ test.describe('console 学员: the office keeps the student register', () => {
   })
 
   test('管理员 writes a notice to a batch, previews it as a phone shows it, publishes it and takes it down', async () => {
-    const admin = await t.page('admin')
+    const admin = await signedIn('admin')
     await openConsole(admin, t.app, '/notices')
     await rowWith(admin, '2026年春季学期开学通知').waitFor()
     await admin.getByRole('button', { name: '新建通知' }).click()
