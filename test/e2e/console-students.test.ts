@@ -131,6 +131,17 @@ test.describe('console 学员: the office keeps the student register', () => {
     await expect(history).toContainText('工作调动，申请休学一年')
     await expect(history).toContainText('招生老师演示')
     await screenshot(page, 'console-student-detail')
+
+    // 编辑: the console holds the ID number masked only, so a registered one is typed again.
+    await page.getByRole('button', { name: /编\s*辑/ }).click()
+    const edit = modal(page, '编辑学员「孙悦」')
+    await formItem(edit, '备注').locator('textarea').fill('周末上课')
+    await edit.getByRole('button', { name: SUBMIT }).click()
+    await edit.getByText('请重新填写完整身份证号（已登记 1101**********8515）').waitFor()
+    await formItem(edit, '身份证号').locator('input').fill('110101199003078515')
+    await edit.getByRole('button', { name: SUBMIT }).click()
+    await expect(roll).toContainText('周末上课')
+    await expect(roll).toContainText('1101**********8515')
   })
 
   test('exports the filtered register and refuses a bad import with its row report', async () => {

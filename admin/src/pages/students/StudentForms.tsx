@@ -125,11 +125,16 @@ function PersonFields({ maskedIdCard, withName = true }: { maskedIdCard?: string
       <Col span={12}>
         <ProFormText
           name='idCard'
-          label='身份证号（选填）'
+          label={maskedIdCard ? '身份证号' : '身份证号（选填）'}
           placeholder={maskedIdCard ? `已登记 ${maskedIdCard}` : '18位身份证号'}
-          extra={maskedIdCard ? '不修改请留空' : undefined}
+          // The server replaces the whole roll on 保存 and keeps no ID number it is not sent, while the
+          // console only ever holds it masked: a registered one is typed again, or it would be lost.
+          extra={maskedIdCard ? `已登记 ${maskedIdCard}，保存时请重新填写完整号码` : undefined}
           fieldProps={{ maxLength: 18, autoComplete: 'off' }}
-          rules={[idCardRule]}
+          rules={[
+            ...(maskedIdCard ? [{ required: true, whitespace: true, message: `请重新填写完整身份证号（已登记 ${maskedIdCard}）` }] : []),
+            idCardRule,
+          ]}
         />
       </Col>
       <Col span={12}>
@@ -184,10 +189,7 @@ export function StudentForm({
         let saved: StudentRoll | undefined
         const done = await submit(async () => {
           if (roll) {
-            // A blank ID number keeps the registered one (the form never holds it whole).
-            const { idCard, ...rest } = values
-            const body = { ...compactInput(rest, { keepEmpty: true }), ...(idCard?.trim() ? { idCard: idCard.trim() } : {}) }
-            saved = await studentsApi.update({ ...(body as StudentInput), id: roll.id })
+            saved = await studentsApi.update({ ...(compactInput(values, { keepEmpty: true }) as StudentInput), id: roll.id })
           } else {
             saved = await studentsApi.create(compactInput(values) as StudentInput)
           }
