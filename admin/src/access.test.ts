@@ -15,22 +15,32 @@ describe('what each operator role may do', () => {
       'canAdjustLedger',
       'canAssignClues',
       'canCancelAnyDeal',
+      'canConvertClues',
+      'canEditStudents',
       'canExportPartners',
+      'canManageNotices',
       'canManageOperators',
       'canPayWithdrawals',
       'canReviewPartners',
+      'canReviewRollRequests',
       'canWorkClues',
       'seesAllClues',
       'seesPartnerMoney',
     ])
   })
 
-  test('财务 pays withdrawals, adjusts balances and sees partners’ money, and nothing about clues', () => {
+  test('财务 pays withdrawals, adjusts balances and sees partners’ money, and nothing about clues; the student register only reads', () => {
     assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canPayWithdrawals', 'seesPartnerMoney'])
   })
 
-  test('招生老师 takes and works clues, and nothing about money, reviews or operators', () => {
-    assert.deepEqual(granted(AdminRole.enrollTeacher), ['canTakeClues', 'canWorkClues'])
+  test('招生老师 takes and works clues, keeps the student register and its requests, and nothing about money, reviews, notices or operators', () => {
+    assert.deepEqual(granted(AdminRole.enrollTeacher), [
+      'canConvertClues',
+      'canEditStudents',
+      'canReviewRollRequests',
+      'canTakeClues',
+      'canWorkClues',
+    ])
   })
 
   test('nobody signed in, or a role the console does not know, may do nothing', () => {

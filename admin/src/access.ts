@@ -33,6 +33,14 @@ export const PERMISSIONS = {
   canPayWithdrawals: [admin, finance],
   /** 余额调整 on the ledger. */
   canAdjustLedger: [admin, finance],
+  /** Register, edit, import students and change a roll's status (财务 reads the register only). */
+  canEditStudents: [admin, enrollTeacher],
+  /** Approve or refuse a student's correction request. */
+  canReviewRollRequests: [admin, enrollTeacher],
+  /** Turn a deal clue into a student (转为学员). */
+  canConvertClues: [admin, enrollTeacher],
+  /** Write, publish, take down and delete notices to students. */
+  canManageNotices: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

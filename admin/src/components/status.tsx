@@ -15,12 +15,20 @@ import {
   CLUE_SOURCES,
   CLUE_STATUSES,
   ClueStatus,
+  EDUCATION_TYPES,
   LEDGER_TYPES,
   LedgerType,
+  NOTICE_STATUSES,
+  NoticeStatus,
   ORDER_PAY_STATUSES,
   OrderPayStatus,
   PARTNER_STATUSES,
   PartnerStatus,
+  ROLL_REQUEST_STATUSES,
+  RollRequestStatus,
+  STUDENT_LEVELS,
+  STUDENT_STATUSES,
+  StudentStatus,
   WITHDRAWAL_STATUSES,
   WithdrawalStatus,
 } from '@activity/wire'
@@ -106,6 +114,29 @@ export const ADMIN_ROLE_ENUM = valueEnum(ADMIN_ROLES, {
   [AdminRole.admin]: { color: 'red' },
   [AdminRole.finance]: { color: 'gold' },
   [AdminRole.enrollTeacher]: { color: 'blue' },
+})
+
+export const STUDENT_STATUS_ENUM = valueEnum(STUDENT_STATUSES, {
+  [StudentStatus.studying]: { status: 'Success' },
+  [StudentStatus.suspended]: { status: 'Warning' },
+  [StudentStatus.withdrawn]: { status: 'Error' },
+  [StudentStatus.graduated]: { status: 'Default' },
+})
+
+export const EDUCATION_TYPE_ENUM = valueEnum(EDUCATION_TYPES)
+
+export const STUDENT_LEVEL_ENUM = valueEnum(STUDENT_LEVELS)
+
+export const ROLL_REQUEST_STATUS_ENUM = valueEnum(ROLL_REQUEST_STATUSES, {
+  [RollRequestStatus.pending]: { status: 'Warning' },
+  [RollRequestStatus.approved]: { status: 'Success' },
+  [RollRequestStatus.refused]: { status: 'Error' },
+})
+
+export const NOTICE_STATUS_ENUM = valueEnum(NOTICE_STATUSES, {
+  [NoticeStatus.draft]: { status: 'Default' },
+  [NoticeStatus.published]: { status: 'Success' },
+  [NoticeStatus.withdrawn]: { status: 'Warning' },
 })
 
 /** antd Tag's colour for a badge status. */

@@ -2,14 +2,17 @@
  * One clue: who the prospect is, whose clue it is (partner, teacher), the earlier clue of the same
  * phone if there is one, and its timeline (created, each follow-up, each action). The teacher
  * works it from here: take, follow up, record a deal, mark invalid, cancel a refunded deal; 管理员
- * also assigns.
+ * also assigns. A deal's prospect becomes a student here (转为学员), and the clue links to them after.
  */
+import { CheckCircleOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { ClueStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
+import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
+import { type StudentRoll, studentsApi } from '../../api/students'
 import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
 import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
@@ -18,6 +21,7 @@ import { formatDateTime as at } from '../../format'
 import { type Access } from '../../access'
 import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
+import { FromClueForm } from '../students/StudentForms'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
 import { DuplicateNotice } from './Duplicate'
 
@@ -100,10 +104,39 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
   return items
 }
 
+/**
+ * A deal's student: 已转为学员 with the way to them once the clue became one (or linked one), else
+ * 转为学员 for those who may. Nothing while the answer is coming or when it did not come (the
+ * conversion would be refused anyway when the clue has its student already).
+ */
+function StudentOfClue({ clue, access }: { clue: Detail; access: Access }) {
+  const [converted, setConverted] = useState<StudentRoll>()
+  const { data, error, loading } = useRemote(() => studentsApi.byClue(clue.id), [clue.id])
+  const student = converted ?? data
+  if (student) {
+    return (
+      <Link to={`/students/${student.id}`} data-testid='clue-student'>
+        <Tag color='success' icon={<CheckCircleOutlined />}>
+          已转为学员
+        </Tag>
+        查看学员「{student.name}」
+      </Link>
+    )
+  }
+  if (loading || error || clue.status !== ClueStatus.deal || !access.canConvertClues) return null
+  return <FromClueForm clue={clue} onDone={setConverted} />
+}
+
 function Actions({ clue, reload, access, adminId }: { clue: Detail; reload: () => void; access: Access; adminId?: number }) {
   // A deal is cancelled by 管理员 or the 招生老师 it is assigned to (the server checks it again).
-  if (clue.status === ClueStatus.deal && (access.canCancelAnyDeal || (adminId !== undefined && clue.assigneeId === adminId)))
-    return <CancelDealForm clue={clue} onDone={reload} />
+  const canCancel = access.canCancelAnyDeal || (adminId !== undefined && clue.assigneeId === adminId)
+  if (clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled)
+    return (
+      <Space wrap>
+        <StudentOfClue clue={clue} access={access} />
+        {clue.status === ClueStatus.deal && canCancel ? <CancelDealForm clue={clue} onDone={reload} /> : null}
+      </Space>
+    )
   const open = clue.status === ClueStatus.new || clue.status === ClueStatus.following
   if (!open) return null
   return (

@@ -1,0 +1,75 @@
+/**
+ * 通知公告 (管理员): notices to students, by keyword and status, with whom each addresses, how many
+ * students that is now and how many have read it; 发布 / 下架 / 删除 here, writing and the phone
+ * preview on the edit screen.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { NoticeStatus } from '@activity/wire'
+import { Button, Empty } from 'antd'
+import { useRef } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { type NoticeItem, noticesApi } from '../../api/notices'
+import { NOTICE_STATUS_ENUM, enumColumn } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
+import { PublishAction, RemoveNotice } from './NoticeActions'
+
+export default function NoticeList() {
+  const navigate = useNavigate()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+
+  const columns: ProColumns<NoticeItem>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      search: false,
+      ellipsis: true,
+      render: (_, n) => <Link to={`/notices/${n.id}/edit`}>{n.title}</Link>,
+    },
+    { title: '状态', dataIndex: 'status', valueType: 'select', width: 90, ...enumColumn(NOTICE_STATUS_ENUM) },
+    { title: '发送对象', dataIndex: 'targetLabel', search: false, width: 240, ellipsis: true },
+    { title: '覆盖学员', dataIndex: 'audience', search: false, width: 90, align: 'right', render: (_, n) => `${n.audience} 人` },
+    {
+      title: '已读',
+      dataIndex: 'readCount',
+      search: false,
+      width: 80,
+      align: 'right',
+      render: (_, n) => (n.status === NoticeStatus.draft ? '-' : `${n.readCount} 人`),
+    },
+    { title: '发布时间', dataIndex: 'publishedAt', search: false, width: 140, render: (_, n) => formatDateTime(n.publishedAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 170,
+      render: (_, n) => [
+        <Link key='edit' to={`/notices/${n.id}/edit`}>
+          {n.status === NoticeStatus.published ? '查看' : '编辑'}
+        </Link>,
+        <PublishAction key='publish' notice={n} onDone={reload} />,
+        <RemoveNotice key='remove' notice={n} onRemoved={reload} />,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='通知公告' subTitle='发给学员的通知，发布后学员在「通知公告」中看到'>
+      <UrlProTable<NoticeItem>
+        actionRef={actionRef}
+        headerTitle='通知列表'
+        columns={columns}
+        fetch={(state) => noticesApi.list(toServerQuery(state))}
+        emptyText={<Empty description='没有符合条件的通知' />}
+        toolBarRender={() => [
+          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/notices/new')}>
+            新建通知
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  )
+}

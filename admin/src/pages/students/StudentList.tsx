@@ -1,0 +1,118 @@
+/**
+ * 学员 (招生老师/管理员 keep it, 财务 reads it): the register filtered in the address by keyword
+ * (name, phone, student no), education type, school, major, level, batch year, batch and status
+ * (when each was registered is on the student's page, the list stays one screen wide);
+ * 导出 follows the filters; 导入 and 新增学员 for those who keep it.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { Button, Empty, Tag, Typography } from 'antd'
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { type StudentRoll, studentsApi } from '../../api/students'
+import { ExportButton } from '../../components/ExportButton'
+import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColumn } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
+import { useAccess } from '../../session/access'
+import { ImportStudents } from './ImportStudents'
+import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
+import { StudentForm } from './StudentForms'
+
+/** Filter options hold text: the address gives the filters back as text. */
+const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
+
+export default function StudentList() {
+  const { canEditStudents } = useAccess()
+  const navigate = useNavigate()
+  const [listState, setListState] = useState<ListState>()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+
+  const columns: ProColumns<StudentRoll>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或学号' } },
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      search: false,
+      width: 130,
+      render: (_, s) => (
+        <span className='console-nowrap'>
+          <Link to={`/students/${s.id}`}>{s.name}</Link> {s.hasPartner ? <Tag color='orange'>合伙人</Tag> : null}
+        </span>
+      ),
+    },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      search: false,
+      width: 120,
+      render: (_, s) => <span className='console-nowrap'>{s.phone}</span>,
+    },
+    { title: '教育类型', dataIndex: 'educationType', valueType: 'select', valueEnum: EDUCATION_TYPE_ENUM, width: 90 },
+    { title: '学校', dataIndex: 'school', ellipsis: true, fieldProps: { placeholder: '学校名称' } },
+    { title: '专业', dataIndex: 'major', ellipsis: true, fieldProps: { placeholder: '专业名称' } },
+    { title: '层次', dataIndex: 'level', valueType: 'select', valueEnum: STUDENT_LEVEL_ENUM, width: 60 },
+    {
+      title: '批次',
+      dataIndex: 'batchLabel',
+      search: false,
+      width: 95,
+      render: (_, s) => batchLabel(s.batchYear, s.batch),
+    },
+    {
+      title: '批次年份',
+      dataIndex: 'batchYear',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { options: asText(BATCH_YEAR_OPTIONS) },
+    },
+    { title: '批次', dataIndex: 'batch', hideInTable: true, valueType: 'select', fieldProps: { options: asText(BATCH_OPTIONS) } },
+    { title: '学号', dataIndex: 'studentNo', search: false, width: 110, render: (_, s) => s.studentNo ?? '-' },
+    { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, ...enumColumn(STUDENT_STATUS_ENUM) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 60,
+      fixed: 'right',
+      render: (_, s) => <Link to={`/students/${s.id}`}>查看</Link>,
+    },
+  ]
+
+  return (
+    <PageContainer title='学员' subTitle={canEditStudents ? undefined : '只读'}>
+      <UrlProTable<StudentRoll>
+        actionRef={actionRef}
+        headerTitle='学员列表'
+        columns={columns}
+        fetch={(state) => studentsApi.list(toServerQuery(state))}
+        onState={setListState}
+        scroll={{ x: 1000 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
+        emptyText={<Empty description='没有符合条件的学员' />}
+        toolBarRender={() => [
+          ...(canEditStudents
+            ? [
+                <ImportStudents key='import' onImported={reload} />,
+                <StudentForm
+                  key='add'
+                  onDone={(saved) => navigate(`/students/${saved.id}`)}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增学员
+                    </Button>
+                  }
+                />,
+              ]
+            : []),
+          <ExportButton key='export' path={studentsApi.exportPath} query={exportQuery(listState)} testId='student-export'>
+            导出
+          </ExportButton>,
+        ]}
+      />
+      <Typography.Text type='secondary' className='console-small'>
+        身份证号只显示首尾各4位。
+      </Typography.Text>
+    </PageContainer>
+  )
+}
