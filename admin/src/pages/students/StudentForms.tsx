@@ -127,14 +127,10 @@ function PersonFields({ maskedIdCard, withName = true }: { maskedIdCard?: string
           name='idCard'
           label={maskedIdCard ? '身份证号' : '身份证号（选填）'}
           placeholder={maskedIdCard ? `已登记 ${maskedIdCard}` : '18位身份证号'}
-          // The server replaces the whole roll on 保存 and keeps no ID number it is not sent, while the
-          // console only ever holds it masked: a registered one is typed again, or it would be lost.
-          extra={maskedIdCard ? `已登记 ${maskedIdCard}，保存时请重新填写完整号码` : undefined}
+          // The console only ever holds the number masked: left blank, the one on file stays.
+          extra={maskedIdCard ? `已登记 ${maskedIdCard}，不改请留空` : undefined}
           fieldProps={{ maxLength: 18, autoComplete: 'off' }}
-          rules={[
-            ...(maskedIdCard ? [{ required: true, whitespace: true, message: `请重新填写完整身份证号（已登记 ${maskedIdCard}）` }] : []),
-            idCardRule,
-          ]}
+          rules={[idCardRule]}
         />
       </Col>
       <Col span={12}>
