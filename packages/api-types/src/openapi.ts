@@ -1327,7 +1327,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -5101,13 +5101,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal or ledger entry it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -5169,13 +5169,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal or ledger entry it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -7786,7 +7786,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the session's user has an open id bound for this platform and type (是/否) */
+        /** Whether the session's person has an open id bound for this platform and type (是/否) */
         get: {
             parameters: {
                 query: {
@@ -7809,6 +7809,90 @@ export interface paths {
                             code: number;
                             /** @enum {string} */
                             data: "是" | "否";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ums/user/user/person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person: the profiles they hold, the session user, the partner profile and the student header info (school, major, discipline…) with unread notices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountId: number;
+                                partner: {
+                                    code: string;
+                                    id: number;
+                                    status: string;
+                                } | null;
+                                /** @description masked: 139****0000 */
+                                phone: string;
+                                /** @description what the person holds (a disabled partner profile is left out) */
+                                profiles: ("partner" | "student")[];
+                                student: {
+                                    /** @description 1-20 (1期-20期) */
+                                    batch: number;
+                                    batchYear: number;
+                                    discipline: string | null;
+                                    educationType: string;
+                                    id: number;
+                                    /** @description 专科 / 本科 */
+                                    level: string;
+                                    major: string;
+                                    name: string;
+                                    /** @description 专升本, 高起专… */
+                                    programme: string | null;
+                                    school: string;
+                                    /** @description 在读 / 休学 / 退学 / 毕业 */
+                                    status: string;
+                                    studentNo: string | null;
+                                    unreadNotices: number;
+                                } | null;
+                                /** @description the session user, as signInfo answers */
+                                user: {
+                                    avatar: string | null;
+                                    /** @description the share code */
+                                    code?: string;
+                                    discipline: string | null;
+                                    id: number;
+                                    major: string | null;
+                                    nickname: string | null;
+                                    /** @description masked: 138****1234 */
+                                    phone: string;
+                                    school: string | null;
+                                    status?: string;
+                                };
+                            };
                             message: string;
                         };
                     };
@@ -7940,7 +8024,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a WeChat/Alipay code: a bound open id signs its partner in; an unbound one is remembered until a phone sign-in binds it */
+        /** Sign in with a WeChat/Alipay code: a bound open id signs its person in (with every profile they hold); an unbound one is remembered until a phone sign-in binds it */
         post: {
             parameters: {
                 query?: never;
@@ -8005,6 +8089,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ums/user/user/signInByCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student's sign-in (学员登录) with phone + SMS code (sendVerify type 登录) to the phone the office registered; signs the person in with every profile they hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        phone: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code: string;
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                avatar: string | null;
+                                /** @description the share code */
+                                code?: string;
+                                discipline: string | null;
+                                id: number;
+                                major: string | null;
+                                nickname: string | null;
+                                /** @description masked: 138****1234 */
+                                phone: string;
+                                school: string | null;
+                                status?: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ums/user/user/signInfo": {
         parameters: {
             query?: never;
@@ -8012,7 +8159,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user (100000004 when none) */
+        /** The signed-in user (100000004 when none): a partner as the partner sign-in answers, else the student */
         get: {
             parameters: {
                 query?: never;
@@ -8033,7 +8180,7 @@ export interface paths {
                             data: {
                                 avatar: string | null;
                                 /** @description the share code */
-                                code: string;
+                                code?: string;
                                 discipline: string | null;
                                 id: number;
                                 major: string | null;
@@ -8041,7 +8188,7 @@ export interface paths {
                                 /** @description masked: 138****1234 */
                                 phone: string;
                                 school: string | null;
-                                status: string;
+                                status?: string;
                             };
                             message: string;
                         };
