@@ -3,11 +3,13 @@ import { DEFAULT_TITLE, HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from 
 describe('the route table', () => {
   // Issue 15's partner pages, after SPEC.md's table.
   const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
+  // Issue 22's student pages.
+  const ISSUE_22 = ['pages/student/login']
 
-  it("holds the 22 routes of SPEC.md section 2 and issue 15's partner pages, the home page first", () => {
-    expect(ROUTES).toHaveLength(22 + ISSUE_15.length)
+  it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages, the home page first", () => {
+    expect(ROUTES).toHaveLength(22 + ISSUE_15.length + ISSUE_22.length)
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + ISSUE_15.length)
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + ISSUE_15.length + ISSUE_22.length)
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
   })
 
