@@ -22,7 +22,7 @@ const STUDENT_USER = {
   avatar: null,
   school: '浙江工商大学',
   major: '会计学',
-  discipline: null,
+  discipline: '',
 }
 const PERSON = {
   accountId: 41,

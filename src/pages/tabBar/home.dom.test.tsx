@@ -1,3 +1,4 @@
+import { PartnerStatus } from '@activity/wire'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
@@ -28,7 +29,7 @@ const STUDENT_USER = {
   avatar: null,
   school: '浙江工商大学',
   major: '会计学',
-  discipline: null,
+  discipline: '',
 }
 const PARTNER_USER = {
   id: 7,
@@ -38,7 +39,7 @@ const PARTNER_USER = {
   school: '',
   major: '',
   discipline: '',
-  status: '已通过',
+  status: PartnerStatus.active,
   code: 'P7',
 }
 const HEADER = {

@@ -1,3 +1,4 @@
+import { PartnerStatus } from '@activity/wire'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
@@ -23,7 +24,7 @@ const USER = {
   school: '',
   major: '',
   discipline: '',
-  status: '已通过',
+  status: PartnerStatus.active,
   code: 'P7',
 }
 const person = (profiles: string[]) => ({
