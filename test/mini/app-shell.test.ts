@@ -30,6 +30,8 @@ const SPEC_ROUTES = [
 ]
 /** Issue 15's partner pages, after SPEC.md's table. */
 const ISSUE_15_ROUTES = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
+/** Issue 22's student pages. */
+const ISSUE_22_ROUTES = ['pages/student/login']
 
 interface AppJson {
   entryPagePath: string
@@ -46,12 +48,12 @@ beforeAll(() => {
 })
 
 describe('the weapp build', () => {
-  it("declares exactly the routes of SPEC.md section 2 and issue 15's partner pages", () => {
+  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages", () => {
     const app = readJson<AppJson>('app.json')
     const all = [...app.pages, ...app.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     // The pages/dev area (the component gallery of non-production builds) is not a SPEC route.
     const spec = all.filter((p) => !p.startsWith(`${DEV_AREA}/`))
-    expect([...spec].sort()).toEqual([...SPEC_ROUTES, ...ISSUE_15_ROUTES].sort())
+    expect([...spec].sort()).toEqual([...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES].sort())
     expect(app.entryPagePath).toBe('pages/tabBar/home')
     expect(app.pages[0]).toBe('pages/tabBar/home')
   })
@@ -60,7 +62,7 @@ describe('the weapp build', () => {
     const app = readJson<AppJson>('app.json')
     expect(app.pages).toEqual(['pages/tabBar/home', 'pages/tabBar/clue', 'pages/tabBar/record'])
     const roots = app.subPackages.map((s) => s.root).filter((root) => root !== DEV_AREA)
-    expect(roots.sort()).toEqual(['pages/activity', 'pages/jump', 'pages/main', 'pages/partner', 'pages/user'])
+    expect(roots.sort()).toEqual(['pages/activity', 'pages/jump', 'pages/main', 'pages/partner', 'pages/student', 'pages/user'])
   })
 
   it('uses the custom navigation style, declares no tab bar (its list is empty), and pull-down refresh on clue and record', () => {
@@ -77,7 +79,7 @@ describe('the weapp build', () => {
     )
     expect(app.lazyCodeLoading).toBe('requiredComponents')
     expect(app.preloadRule).toEqual({
-      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner'] },
+      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner', 'pages/student'] },
       'pages/tabBar/clue': { network: 'all', packages: ['pages/partner'] },
       'pages/tabBar/record': { network: 'all', packages: ['pages/partner'] },
     })
