@@ -5,9 +5,10 @@ import Dialog from '../../components/dialog'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import { partner, type PartnerHome } from '../../api/ems/partner'
-import { LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
+import { HOME_PATH, LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
 import { loadPerson, signOut } from '../../session/flows'
 import { launchSettled } from '../../session/launch-state'
+import { loginRedirect } from '../../session/login-redirect'
 import { isSignedIn } from '../../session/reducer'
 import type { HomeFace } from '../../session/types'
 import { useStore } from '../../store'
@@ -268,6 +269,12 @@ export default function TabBarHomePage() {
     if (shownOnce.current && isSignedIn(useStore.getState())) void reloadPerson()
     shownOnce.current = true
   })
+
+  // In WeChat's browser, a signed-out visitor first goes through the silent official-account OAuth
+  // (once per browser session, when configured): an open id already bound signs them in here.
+  useEffect(() => {
+    if (settled && !isSignedIn(useStore.getState())) loginRedirect(`/${HOME_PATH}`)
+  }, [settled])
 
   const faces = facesOf(person, user)
   const face = faceShown(faces, remembered)
