@@ -17,6 +17,10 @@ jest.mock('@tarojs/taro', () => {
   return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: () => undefined }
 })
 
+// The platform's login redirect (WeChat H5: the silent OAuth) is the far side here: recorded.
+const mockLoginRedirect = jest.fn((_from: string) => false)
+jest.mock('../../session/login-redirect', () => ({ loginRedirect: (from: string) => mockLoginRedirect(from) }))
+
 /**
  * 首页 for everyone (issue 22), in the H5 build against a local back-office stand-in: the public
  * entrance for a signed-out visitor, the student's part, the partner's part as before, and the
@@ -108,6 +112,7 @@ beforeEach(() => {
     navigations.push(`redirect ${options.url}`)
     return Promise.resolve({ errMsg: 'redirectTo:ok' })
   }) as unknown as typeof Taro.redirectTo)
+  mockLoginRedirect.mockClear()
   useStore.setState({ ...initialUi, homeFaces: {} })
   dispatchSession({ type: 'signedOut' })
   settleLaunch(Promise.resolve())
@@ -131,6 +136,9 @@ describe('首页 for everyone', () => {
     t.fireEvent.click($('.home-public__entry--volunteer') as HTMLElement)
     expect(navigations).toEqual(['/pages/student/login', '/pages/user/volunteer'])
     expect(server.requests).toHaveLength(0)
+    // In WeChat's browser the silent OAuth is tried first (the platform decides; here it declines).
+    await until(() => mockLoginRedirect.mock.calls.length > 0)
+    expect(mockLoginRedirect).toHaveBeenCalledWith('/pages/tabBar/home')
   })
 
   it("shows a student their header info and what to do now, with the unread notices' count", async () => {
@@ -148,6 +156,7 @@ describe('首页 for everyone', () => {
     expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
     expect($('.home-switch')).toBeNull()
     expect($('.home-wallet')).toBeNull()
+    expect(mockLoginRedirect).not.toHaveBeenCalled()
     // No partner call for a student.
     expect(server.requests.some((r) => r.path.startsWith('/api/ems/partner'))).toBe(false)
     t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
