@@ -3,8 +3,14 @@ import { DEFAULT_TITLE, HOME_PATH, ROUTES, areaOf, pageConfigOf, routeOf } from 
 describe('the route table', () => {
   // Issue 15's partner pages, after SPEC.md's table.
   const ISSUE_15 = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
-  // Issue 22's student pages (roll, corrections, notices).
-  const ISSUE_22 = ['pages/student/roll', 'pages/student/rollRequest', 'pages/student/notice', 'pages/student/noticeDetail']
+  // Issue 22's student pages (the student login, roll, corrections, notices).
+  const ISSUE_22 = [
+    'pages/student/login',
+    'pages/student/roll',
+    'pages/student/rollRequest',
+    'pages/student/notice',
+    'pages/student/noticeDetail',
+  ]
   const EXTRA = ISSUE_15.length + ISSUE_22.length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages, the home page first", () => {
@@ -12,7 +18,8 @@ describe('the route table', () => {
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + EXTRA)
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
-    for (const path of ISSUE_22) expect(routeOf(path)?.needsLogin).toBe(true)
+    for (const path of ISSUE_22.filter((p) => p !== 'pages/student/login')) expect(routeOf(path)?.needsLogin).toBe(true)
+    expect(routeOf('pages/student/login')?.needsLogin).toBeFalsy()
   })
 
   it('gives the titles SPEC.md fixes', () => {

@@ -22,11 +22,16 @@ export interface RouteDef {
 
 export const HOME_PATH = 'pages/tabBar/home'
 export const LOGIN_PATH = 'pages/user/login'
+/** The student's login (学员登录), where the student pages send a signed-out person. */
+export const STUDENT_LOGIN_PATH = 'pages/student/login'
+/** The student's pages: those that need login send a signed-out person to the student login. */
+export const STUDENT_AREA = 'pages/student'
 /** The default page title: a slogan meaning "make learning a habit". */
 export const DEFAULT_TITLE = '让学习成为一种习惯'
 
 export const ROUTES: RouteDef[] = [
-  { path: HOME_PATH, title: '首页', needsLogin: true },
+  // Home is for everyone: a public entrance when signed out (issue 22).
+  { path: HOME_PATH, title: '首页' },
   { path: 'pages/tabBar/clue', title: '招生线索', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/tabBar/record', title: '资金记录', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/main/appDownload', title: 'APP下载', barBackground: '#057c3e', barTextStyle: 'white' },
@@ -52,6 +57,7 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/user/privacy', title: '隐私政策' },
   { path: 'pages/user/volunteer', title: '志愿查询' },
   { path: 'pages/user/changePass', title: '修改密码', needsLogin: true },
+  { path: STUDENT_LOGIN_PATH, title: '学员登录' },
   { path: 'pages/student/roll', title: '我的学籍', needsLogin: true },
   { path: 'pages/student/rollRequest', title: '学籍信息修改', needsLogin: true },
   { path: 'pages/student/notice', title: '通知公告', pullDownRefresh: true, needsLogin: true },
@@ -73,12 +79,12 @@ export const MAIN_PACKAGE_AREA = 'pages/tabBar'
 
 /**
  * The subpackages a page usually opens next, fetched in the background once it has shown (the
- * mini-programs' preloadRule): from home a signed-out person goes to login (pages/user) and a
- * partner to the partner pages (档位, 成交单量, 提现, 团队…); from 招生线索 to a clue's detail; from
- * 资金记录 to 提现.
+ * mini-programs' preloadRule): from home a signed-out person goes to a login (pages/user,
+ * pages/student), a partner to the partner pages (档位, 成交单量, 提现, 团队…) and a student to theirs
+ * (学籍, 通知公告); from 招生线索 to a clue's detail; from 资金记录 to 提现.
  */
 export const PRELOAD_NEXT: Record<string, string[]> = {
-  [HOME_PATH]: ['pages/user', 'pages/partner'],
+  [HOME_PATH]: ['pages/user', 'pages/partner', STUDENT_AREA],
   'pages/tabBar/clue': ['pages/partner'],
   'pages/tabBar/record': ['pages/partner'],
 }

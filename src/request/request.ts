@@ -21,6 +21,8 @@ export interface RequestOptions {
   loadingTitle?: string
   /** Extra headers. */
   header?: Record<string, string>
+  /** Show no toast when the call fails (background loads the person did not ask for). */
+  quiet?: boolean
 }
 
 export type RequestErrorKind =
@@ -40,12 +42,15 @@ export class RequestError extends Error {
   readonly kind: RequestErrorKind
   readonly code: number | null
   readonly status: number | null
-  constructor(kind: RequestErrorKind, message: string, details: { code?: number | null; status?: number | null } = {}) {
+  /** The refusal's `data`, when the server sent some (e.g. { partner: true } with a sign-in refusal). */
+  readonly data: unknown
+  constructor(kind: RequestErrorKind, message: string, details: { code?: number | null; status?: number | null; data?: unknown } = {}) {
     super(message)
     this.name = 'RequestError'
     this.kind = kind
     this.code = details.code ?? null
     this.status = details.status ?? null
+    this.data = details.data ?? null
   }
 }
 
@@ -76,7 +81,7 @@ function beginLoading(method: Method, options: RequestOptions): () => void {
   }
 }
 
-function toast(text: string) {
+function showToast(text: string) {
   useStore.getState().showToast(text)
 }
 
@@ -106,7 +111,8 @@ function bareMessageOf(data: unknown): string | undefined {
 }
 
 /** SPEC.md section 8, in the order that matters: the session code first, whatever the status. */
-function settle<T>(statusCode: number, data: unknown): Envelope<T> {
+function settle<T>(statusCode: number, data: unknown, quiet = false): Envelope<T> {
+  const toast = quiet ? () => undefined : showToast
   const envelope = envelopeOf(data)
   if (envelope?.code === Code.sessionInvalid) {
     dispatchSession({ type: 'sessionExpired' })
@@ -128,7 +134,7 @@ function settle<T>(statusCode: number, data: unknown): Envelope<T> {
   if (envelope.code !== Code.ok) {
     const text = envelope.message || String(envelope.code)
     toast(text)
-    throw new RequestError('refused', text, { code: envelope.code, status: statusCode })
+    throw new RequestError('refused', text, { code: envelope.code, status: statusCode, data: envelope.data })
   }
   return envelope as Envelope<T>
 }
@@ -172,7 +178,7 @@ export async function request<T = unknown>(
       throw networkError(err)
     }
     sessionCookie.remember(res)
-    return settle<T>(res.statusCode, res.data)
+    return settle<T>(res.statusCode, res.data, options.quiet)
   } finally {
     endLoading()
   }
@@ -244,7 +250,7 @@ export async function download(path: string, payload?: Payload, options: Request
   }
   if (res.statusCode !== 200) {
     const text = httpStatusText(res.statusCode)
-    toast(text)
+    showToast(text)
     throw new RequestError('httpStatus', text, { status: res.statusCode })
   }
   return { tempFilePath: res.tempFilePath }

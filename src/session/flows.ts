@@ -1,12 +1,13 @@
-import { user as userCalls } from '../api/ums/user'
+import { user as userCalls, type SignInByCodePayload } from '../api/ums/user'
 import { partner as partnerCalls } from '../api/ems/partner'
 import type { PartnerRegisterPayload, PartnerSignInPayload } from '../api'
 import { MESSAGES, RequestError } from '../request'
 import { useStore } from '../store'
 import { YesNo, type Envelope } from '@activity/wire'
 import { dispatchSession } from './events'
-import type { SignInMethod, UserInfo } from './types'
-import { userFrom } from './user'
+import { isSignedIn } from './reducer'
+import type { Person, SignInMethod, UserInfo } from './types'
+import { personFrom, userFrom } from './user'
 
 /**
  * Sign-in, sign-out and user refresh (SPEC.md section 4). Each turns a call's answer into a
@@ -20,8 +21,29 @@ import { userFrom } from './user'
 export async function acceptSignIn(call: Promise<Envelope<unknown>>, via: SignInMethod): Promise<UserInfo | null> {
   const res = await call
   const user = userFrom(res.data)
-  if (user) dispatchSession({ type: 'signedIn', user, via })
+  if (user) {
+    dispatchSession({ type: 'signedIn', user, via })
+    await loadPerson()
+  }
   return user
+}
+
+/**
+ * Loads the signed-in person (GET person: the profiles they hold, the student header info with
+ * unread notices) after any sign-in and whenever home shows. Quiet: a failure shows nothing and
+ * keeps what was known (an expired session still clears it, as any call does).
+ */
+export async function loadPerson(): Promise<Person | null> {
+  if (!isSignedIn(useStore.getState())) return null
+  try {
+    const res = await userCalls.user.person(undefined, { quiet: true })
+    const found = personFrom(res.data)
+    if (!found) return null
+    dispatchSession({ type: 'personLoaded', ...found })
+    return found.person
+  } catch {
+    return null
+  }
 }
 
 /** `acceptSignIn` for a person who asked to sign in: no user is a failure they are told about. */
@@ -39,6 +61,15 @@ export function signInPartner(payload: PartnerSignInPayload): Promise<UserInfo> 
   return completeSignIn(partnerCalls.client.signIn(payload), 'password' in payload ? 'password' : 'smsCode')
 }
 
+/**
+ * The student login: phone and SMS code (sendVerify type 登录). The server's refusal (a phone
+ * that is not a student's) has been shown and rejects with its RequestError (its `data.partner`
+ * says whether the phone is a partner's).
+ */
+export function signInStudent(payload: SignInByCodePayload): Promise<UserInfo> {
+  return completeSignIn(userCalls.user.signInByCode(payload), 'smsCode')
+}
+
 /** Registration signs the new partner in. */
 export function registerPartner(payload: PartnerRegisterPayload): Promise<UserInfo> {
   return completeSignIn(partnerCalls.client.register(payload), 'register')
@@ -54,7 +85,10 @@ export async function refreshUserInfo(via: SignInMethod = 'session'): Promise<Us
   if (!user) return null
   const current = useStore.getState().user
   if (current && current.id === user.id) dispatchSession({ type: 'userInfoLoaded', user })
-  else dispatchSession({ type: 'signedIn', user, via })
+  else {
+    dispatchSession({ type: 'signedIn', user, via })
+    await loadPerson()
+  }
   return user
 }
 

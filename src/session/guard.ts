@@ -1,19 +1,26 @@
 import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
-import { HOME_PATH, LOGIN_PATH, routeOf } from '../routes'
+import { HOME_PATH, LOGIN_PATH, STUDENT_AREA, STUDENT_LOGIN_PATH, areaOf, routeOf } from '../routes'
 import { useStore } from '../store'
 import { launchSettled } from './launch-state'
-import { isSignedIn } from './reducer'
+import { loadPerson } from './flows'
+import { holds, isSignedIn } from './reducer'
 import { logger } from '../utils/logger'
 import { loginRedirect } from './login-redirect'
 
 /**
  * The login guard (SPEC.md section 4): a signed-out person on a page that needs login goes to
- * `/pages/user/login?from=<the encoded page and query>`, and after signing in comes back to the
- * decoded `from` (home when there is none).
+ * `/pages/user/login?from=<the encoded page and query>` (a student page: the student login,
+ * `/pages/student/login?from=…`), and after signing in comes back to the decoded `from` (home
+ * when there is none).
  */
 
-const LOGIN_PAGES = new Set([LOGIN_PATH, 'pages/user/loginWechat'])
+const LOGIN_PAGES = new Set([LOGIN_PATH, 'pages/user/loginWechat', STUDENT_LOGIN_PATH])
+
+/** The login a page sends a signed-out person to: the student's for the student pages, else the partner's. */
+export function loginPathFor(page: string): string {
+  return areaOf(page.replace(/^\/+/, '')) === STUDENT_AREA ? STUDENT_LOGIN_PATH : LOGIN_PATH
+}
 
 /** A page with its query as one address: `/pages/partner/deal?type=本月`. */
 export function pageAddress(page: string, query: Record<string, string | number | undefined | null> = {}): string {
@@ -24,9 +31,9 @@ export function pageAddress(page: string, query: Record<string, string | number 
   return pairs.length ? `${path}?${pairs.join('&')}` : path
 }
 
-/** The login page's address carrying `from`. */
-export function loginUrl(from?: string | null): string {
-  return from ? `/${LOGIN_PATH}?from=${encodeURIComponent(from)}` : `/${LOGIN_PATH}`
+/** The login page's address carrying `from` (the partner login unless another is given). */
+export function loginUrl(from?: string | null, login: string = LOGIN_PATH): string {
+  return from ? `/${login}?from=${encodeURIComponent(from)}` : `/${login}`
 }
 
 /**
@@ -82,7 +89,7 @@ export function sendToLogin(): void {
   if (LOGIN_PAGES.has(page)) return
   const from = pageAddress(page, query)
   if (loginRedirect(from)) return
-  Taro.redirectTo({ url: loginUrl(from) }).catch((err: unknown) => logger.warn('could not open the login page', err))
+  Taro.redirectTo({ url: loginUrl(from, loginPathFor(page)) }).catch((err: unknown) => logger.warn('could not open the login page', err))
 }
 
 /**
@@ -103,4 +110,22 @@ export function useRequireLogin(): boolean {
     }
   }, [signedIn])
   return signedIn
+}
+
+/**
+ * What a student page may show: `signedOut` (the person is being sent to the student login),
+ * `checking` (signed in, profiles not known yet), `student`, or `notStudent` (signed in without
+ * a student profile: the page shows a notice, it does not send them anywhere, so nothing loops).
+ */
+export type StudentAccess = 'signedOut' | 'checking' | 'student' | 'notStudent'
+
+/** For the student pages: useRequireLogin, then whether the signed-in person holds the student profile. */
+export function useRequireStudent(): StudentAccess {
+  const signedIn = useRequireLogin()
+  const student = useStore((s) => holds(s, 'student'))
+  useEffect(() => {
+    if (signedIn && student === undefined) void loadPerson()
+  }, [signedIn, student])
+  if (!signedIn) return 'signedOut'
+  return student === undefined ? 'checking' : student ? 'student' : 'notStudent'
 }

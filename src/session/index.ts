@@ -12,13 +12,34 @@ export function bootSession(): Promise<void> {
 }
 
 export { dispatchSession, onSessionEvent } from './events'
-export { sessionReducer, isSignedIn, SIGNED_OUT } from './reducer'
+export { sessionReducer, isSignedIn, holds, SIGNED_OUT } from './reducer'
 export type { SessionEvent, SessionState } from './reducer'
-export { acceptSignIn, completeSignIn, signInPartner, registerPartner, refreshUserInfo, signOut } from './flows'
-export { useRequireLogin, goAfterLogin, loginUrl, pageAddress, returnAddress, currentPage, sendToLogin } from './guard'
+export { acceptSignIn, completeSignIn, signInPartner, signInStudent, registerPartner, refreshUserInfo, loadPerson, signOut } from './flows'
+export {
+  useRequireLogin,
+  useRequireStudent,
+  goAfterLogin,
+  loginUrl,
+  loginPathFor,
+  pageAddress,
+  returnAddress,
+  currentPage,
+  sendToLogin,
+} from './guard'
+export type { StudentAccess } from './guard'
 export { launchSettled } from './launch-state'
 export { formInfoOf, useFormInfo } from './form-info'
 export type { FormInfo } from './form-info'
 export { startServerClock, stopServerClock } from './clock'
-export { userFrom } from './user'
-export type { UserInfo, HeaderInfo, LoginOther, CurrentCourse, RouterSnapshot, SignInMethod } from './types'
+export { userFrom, personFrom } from './user'
+export type {
+  UserInfo,
+  HeaderInfo,
+  LoginOther,
+  CurrentCourse,
+  RouterSnapshot,
+  SignInMethod,
+  Person,
+  StudentHeader,
+  HomeFace,
+} from './types'

@@ -1,5 +1,5 @@
-import { SIGNED_OUT, isSignedIn, sessionReducer, type SessionEvent, type SessionState } from './reducer'
-import type { UserInfo } from './types'
+import { SIGNED_OUT, holds, isSignedIn, sessionReducer, type SessionEvent, type SessionState } from './reducer'
+import type { Person, UserInfo } from './types'
 
 const ann: UserInfo = { id: 1, phone: '13800000001', nickname: '安', avatar: null, school: '浙江大学', major: '会计', discipline: '' }
 const bo: UserInfo = { ...ann, id: 2, phone: '13800000002', nickname: '波' }
@@ -62,5 +62,56 @@ describe('session events, replayed', () => {
     const s = replay([{ type: 'signedIn', user: ann, via: 'password' }], annWithCourse)
     expect(s.course).toEqual(course)
     expect(s.loginOther).toEqual({ mini: true, h5Weixin: false })
+  })
+})
+
+describe('the person behind the session (issue 22)', () => {
+  const person: Person = {
+    accountId: 31,
+    profiles: ['partner', 'student'],
+    partner: { id: 1, status: '已通过', code: 'P1' },
+    student: null,
+  }
+
+  it("a person's profiles arrive for the signed-in user, with fresher user fields", () => {
+    const fresher = { ...ann, nickname: '安安' }
+    const s = replay([
+      { type: 'signedIn', user: ann, via: 'smsCode' },
+      { type: 'personLoaded', person, user: fresher },
+    ])
+    expect(s.person).toEqual(person)
+    expect(s.user).toEqual(fresher)
+  })
+
+  it('a person arriving after sign-out, or for someone else, changes nothing', () => {
+    expect(
+      replay([{ type: 'signedIn', user: ann, via: 'password' }, { type: 'signedOut' }, { type: 'personLoaded', person, user: ann }]).person,
+    ).toBeUndefined()
+    expect(
+      replay([
+        { type: 'signedIn', user: ann, via: 'password' },
+        { type: 'personLoaded', person, user: bo },
+      ]).person,
+    ).toBeUndefined()
+  })
+
+  it('sign-out, expiry and another person signing in forget the person; the same person signing in again keeps it', () => {
+    const withPerson: SessionEvent[] = [
+      { type: 'signedIn', user: ann, via: 'smsCode' },
+      { type: 'personLoaded', person, user: ann },
+    ]
+    expect(replay([...withPerson, { type: 'signedOut' }]).person).toBeUndefined()
+    expect(replay([...withPerson, { type: 'sessionExpired' }]).person).toBeUndefined()
+    expect(replay([...withPerson, { type: 'signedIn', user: bo, via: 'password' }]).person).toBeUndefined()
+    expect(replay([...withPerson, { type: 'signedIn', user: ann, via: 'miniProgram' }]).person).toEqual(person)
+  })
+
+  it('tells which profiles the signed-in person holds, and that it is not known yet before the person arrives', () => {
+    expect(holds(SIGNED_OUT, 'student')).toBe(false)
+    const signedIn = replay([{ type: 'signedIn', user: ann, via: 'smsCode' }])
+    expect(holds(signedIn, 'student')).toBeUndefined()
+    const studentOnly = replay([{ type: 'personLoaded', person: { ...person, profiles: ['student'] }, user: ann }], signedIn)
+    expect(holds(studentOnly, 'student')).toBe(true)
+    expect(holds(studentOnly, 'partner')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import type { PartnerStatus } from '@activity/wire'
+import type { PartnerStatus, Profile } from '@activity/wire'
 
 /**
  * The session's vocabulary (SPEC.md sections 3 and 4), shared by the store, the session flows
@@ -57,3 +57,42 @@ export interface RouterSnapshot {
  * (found by signInfo).
  */
 export type SignInMethod = 'password' | 'smsCode' | 'register' | 'miniProgram' | 'wechatOAuth' | 'session'
+
+/**
+ * The student header info (GET person): the roll's school, major with its level, discipline,
+ * batch and status, and the notices not read yet.
+ */
+export interface StudentHeader {
+  id: number
+  name: string
+  educationType: string
+  school: string
+  major: string
+  /** 专科 / 本科 */
+  level: string
+  /** 专升本, 高起专…, or null. */
+  programme: string | null
+  discipline: string | null
+  batchYear: number
+  /** 1-20 (1期-20期). */
+  batch: number
+  studentNo: string | null
+  /** 在读 / 休学 / 退学 / 毕业 */
+  status: string
+  unreadNotices: number
+}
+
+/**
+ * The person behind the session (one account per phone): the profiles they hold, and the student
+ * header info when they are a student. `accountId` names the person across both profiles (the
+ * session user's id is the partner's id when there is a partner profile).
+ */
+export interface Person {
+  accountId: number
+  profiles: Profile[]
+  partner: { id: number; status: string; code: string } | null
+  student: StudentHeader | null
+}
+
+/** Which part of home a person holding both profiles last chose. */
+export type HomeFace = Profile

@@ -1,5 +1,5 @@
-import { PARTNER_STATUSES, type PartnerStatus } from '@activity/wire'
-import type { UserInfo } from './types'
+import { PARTNER_STATUSES, PROFILES, type PartnerStatus, type Profile } from '@activity/wire'
+import type { Person, StudentHeader, UserInfo } from './types'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
@@ -26,4 +26,53 @@ export function userFrom(data: unknown): UserInfo | null {
   if (typeof d.status === 'string' && (PARTNER_STATUSES as string[]).includes(d.status)) user.status = d.status as PartnerStatus
   if (typeof d.code === 'string' && d.code) user.code = d.code
   return user
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null
+}
+
+function studentFrom(data: unknown): StudentHeader | null {
+  if (!data || typeof data !== 'object') return null
+  const d = data as Record<string, unknown>
+  return {
+    id: num(d.id),
+    name: text(d.name),
+    educationType: text(d.educationType),
+    school: text(d.school),
+    major: text(d.major),
+    level: text(d.level),
+    programme: textOrNull(d.programme),
+    discipline: textOrNull(d.discipline),
+    batchYear: num(d.batchYear),
+    batch: num(d.batch),
+    studentNo: textOrNull(d.studentNo),
+    status: text(d.status),
+    unreadNotices: num(d.unreadNotices),
+  }
+}
+
+/** The person and their session user in what GET person returned, or null when it holds no user. */
+export function personFrom(data: unknown): { person: Person; user: UserInfo } | null {
+  if (!data || typeof data !== 'object') return null
+  const d = data as Record<string, unknown>
+  const user = userFrom(d.user)
+  const accountId = num(d.accountId)
+  if (!user || accountId <= 0) return null
+  const profiles = (Array.isArray(d.profiles) ? d.profiles : []).filter((p): p is Profile => (PROFILES as unknown[]).includes(p))
+  const partner = d.partner && typeof d.partner === 'object' ? (d.partner as Record<string, unknown>) : null
+  const student = studentFrom(d.student)
+  return {
+    user,
+    person: {
+      accountId,
+      profiles,
+      partner: partner ? { id: num(partner.id), status: text(partner.status), code: text(partner.code) } : null,
+      student: profiles.includes('student') ? student : null,
+    },
+  }
 }

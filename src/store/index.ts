@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { createHeaderInfoSlice, type HeaderInfoSlice } from './header-info'
+import { createHomeFaceSlice, type HomeFaceSlice } from './home-face'
 import { createRouterSlice, type RouterSlice } from './router'
 import { createServerTimeSlice, type ServerTimeSlice } from './server-time'
 import { createSessionSlice, type SessionSlice } from './session'
@@ -9,13 +10,14 @@ import { createUiSlice, type UiSlice } from './ui'
 
 /**
  * The one app store: typed slices combined here (zustand's slices pattern), `persist` applied
- * once over Taro storage. Only what must outlive a restart is written: the user, the
- * other-login flags, header info, the current course and the router snapshot. Toast, loading
- * and the server clock are never persisted.
+ * once over Taro storage. Only what must outlive a restart is written: the user and their person
+ * (profiles, student header info), the other-login flags, header info, the current course, the
+ * router snapshot and each person's home part. Toast, loading and the server clock are never
+ * persisted.
  */
-export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice
+export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice & HomeFaceSlice
 
-export type PersistedState = Pick<AppState, 'user' | 'loginOther' | 'headerInfo' | 'course' | 'router'>
+export type PersistedState = Pick<AppState, 'user' | 'person' | 'loginOther' | 'headerInfo' | 'course' | 'router' | 'homeFaces'>
 
 /** User info and what belongs with it, under a key built from the app name (SPEC.md section 9). */
 export const STORE_STORAGE_KEY = storageKey('userInfo')
@@ -31,6 +33,7 @@ export const useStore = create<AppState>()(
       ...createHeaderInfoSlice(...a),
       ...createRouterSlice(...a),
       ...createServerTimeSlice(...a),
+      ...createHomeFaceSlice(...a),
     }),
     {
       name: STORE_STORAGE_KEY,
@@ -38,10 +41,12 @@ export const useStore = create<AppState>()(
       storage: createJSONStorage(() => taroStateStorage),
       partialize: (s): PersistedState => ({
         user: s.user,
+        person: s.person,
         loginOther: s.loginOther,
         headerInfo: s.headerInfo,
         course: s.course,
         router: s.router,
+        homeFaces: s.homeFaces,
       }),
       // Anything written by another version is dropped: a stale shape must not pass for a session.
       migrate: () => ({}) as PersistedState,

@@ -16,7 +16,7 @@ describe('the app store', () => {
     expect(storageKey('draft', 42)).toBe('activity_mobile_42_draft')
   })
 
-  it('persists the user, flags, header info, course and router, and never toast, loading or the clock', () => {
+  it("persists the user, flags, header info, course, router and each person's home part, and never toast, loading or the clock", () => {
     dispatchSession({ type: 'signedIn', user: USER, via: 'miniProgram' })
     const s = useStore.getState()
     s.setHeaderInfo({ school: '浙江大学', major: '会计', discipline: '学历教育(本科)-会计学(本科)' })
@@ -27,9 +27,21 @@ describe('the app store', () => {
     s.setServerTime(1_767_225_600_000)
     const saved = persisted()
     expect(saved.version).toBe(STORE_VERSION)
-    expect(Object.keys(saved.state).sort()).toEqual(['course', 'headerInfo', 'loginOther', 'router', 'user'])
+    expect(Object.keys(saved.state).sort()).toEqual(['course', 'headerInfo', 'homeFaces', 'loginOther', 'router', 'user'])
     expect(saved.state.user).toEqual(USER)
     expect(saved.state.loginOther).toEqual({ mini: true, h5Weixin: false })
+  })
+
+  it("persists the signed-in person and each person's home part, which outlives a sign-out", () => {
+    dispatchSession({ type: 'signedIn', user: USER, via: 'smsCode' })
+    const person = { accountId: 77, profiles: ['partner', 'student'] as Array<'partner' | 'student'>, partner: null, student: null }
+    dispatchSession({ type: 'personLoaded', person, user: USER })
+    useStore.getState().setHomeFace(77, 'student')
+    expect(persisted().state.person).toEqual(person)
+    expect(persisted().state.homeFaces).toEqual({ '77': 'student' })
+    dispatchSession({ type: 'signedOut' })
+    expect(persisted().state.person).toBeUndefined()
+    expect(persisted().state.homeFaces).toEqual({ '77': 'student' })
   })
 
   it('writes storage only when what it keeps changes, not on each tick of the server clock', () => {

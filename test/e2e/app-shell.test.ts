@@ -27,12 +27,13 @@ test.describe('the H5 app served by npm start', () => {
     expect(html).toMatch(/<div id="app">/)
   })
 
-  test('sends a signed-out visitor of the home page to the partner login', async () => {
+  // Issue 22: home is for everyone; a signed-out visitor sees its public entrance, with both logins.
+  test('shows a signed-out visitor of the home page the public entrance, with the partner login on it', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
     await page.goto(`${app.url}/`)
-    await page.locator('.page__title', { hasText: '合伙人登录' }).first().waitFor({ timeout: 30_000 })
-    expect(new URL(page.url()).pathname).toBe('/pages/user/login')
+    await page.locator('.home-public__login--partner', { hasText: '合伙人登录' }).first().waitFor({ timeout: 30_000 })
+    expect(['/', '/pages/tabBar/home']).toContain(new URL(page.url()).pathname)
     await context.close()
   })
 

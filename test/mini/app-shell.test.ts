@@ -31,7 +31,13 @@ const SPEC_ROUTES = [
 /** Issue 15's partner pages, after SPEC.md's table. */
 const ISSUE_15_ROUTES = ['pages/partner/clueDetail', 'pages/partner/team', 'pages/partner/ranking', 'pages/partner/message']
 /** Issue 22's student pages (the student's own subpackage). */
-const ISSUE_22_ROUTES = ['pages/student/roll', 'pages/student/rollRequest', 'pages/student/notice', 'pages/student/noticeDetail']
+const ISSUE_22_ROUTES = [
+  'pages/student/login',
+  'pages/student/roll',
+  'pages/student/rollRequest',
+  'pages/student/notice',
+  'pages/student/noticeDetail',
+]
 
 interface AppJson {
   entryPagePath: string
@@ -79,7 +85,7 @@ describe('the weapp build', () => {
     )
     expect(app.lazyCodeLoading).toBe('requiredComponents')
     expect(app.preloadRule).toEqual({
-      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner'] },
+      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner', 'pages/student'] },
       'pages/tabBar/clue': { network: 'all', packages: ['pages/partner'] },
       'pages/tabBar/record': { network: 'all', packages: ['pages/partner'] },
     })

@@ -35,13 +35,29 @@ export type SessionUser = Omit<ApiData<UserCall<'signInfo'>, 'get'>, 'status'> &
  */
 export type SignInResult = (Partial<SessionUser> & { bound?: YesNo }) | null
 
+/** The student's sign-in (学员登录): phone and the SMS code sent with sendVerify type 登录. */
+export type SignInByCodePayload = ApiBody<UserCall<'signInByCode'>, 'post'>
+
+/**
+ * The signed-in person: the profiles they hold, the session user, the partner profile and the
+ * student header info (school, major with level, discipline, batch, status) with unread notices.
+ */
+export type PersonData = ApiData<UserCall<'person'>, 'get'>
+
+/** What signInByCode's refusal carries: whether the phone is a partner's (then: the partner login). */
+export interface NotStudentRefusal {
+  partner: boolean
+}
+
 export const user = defineFamily('/api/ums/user', {
   user: {
     actions: {
       sendVerify: call<SendVerifyPayload, null>('POST'),
       signIn: call<SignInPayload, SignInResult>('POST'),
       checkOpenId: call<CheckOpenIdPayload, YesNo>('GET'),
+      signInByCode: call<SignInByCodePayload, SessionUser>('POST'),
       signInfo: call<NoPayload, SessionUser>('GET'),
+      person: call<NoPayload, PersonData>('GET'),
       signOut: call<SignOutPayload, null>('DELETE'),
       logOut: 'DELETE',
       /** The server's clock, in ms. */

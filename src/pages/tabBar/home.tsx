@@ -1,18 +1,24 @@
-import { memo, useState } from 'react'
-import Taro from '@tarojs/taro'
+import { memo, useEffect, useRef, useState } from 'react'
+import Taro, { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import Dialog from '../../components/dialog'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import { partner, type PartnerHome } from '../../api/ems/partner'
-import { LOGIN_PATH, routeOf } from '../../routes'
-import { signOut } from '../../session/flows'
-import { useRequireLogin } from '../../session/guard'
+import { HOME_PATH, LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
+import { loadPerson, signOut } from '../../session/flows'
+import { launchSettled } from '../../session/launch-state'
+import { loginRedirect } from '../../session/login-redirect'
+import { isSignedIn } from '../../session/reducer'
+import type { HomeFace } from '../../session/types'
 import { useStore } from '../../store'
 import { REMEMBERED_VIEWS, storageKey } from '../../store/storage'
 import { formatYuan } from '@activity/money'
 import { ClueStatus, PartnerStatus } from '@activity/wire'
 import { HOME_LINKS, noticesOf } from './components/home-notices'
+import { faceShown, facesOf } from './components/home-faces'
+import PublicEntrance from './components/public-entrance'
+import StudentPart from './components/student-part'
 import { useRemote } from '../../hooks/remote'
 import { tierProgress } from '../../utils/tier-progress'
 import './home.scss'
@@ -137,12 +143,12 @@ function Stats({ home }: { home: PartnerHome }) {
 }
 
 /**
- * 首页: the partner's dashboard, the entry page (no back button). Money, this cycle's tier and
- * the way to the next, deals and new clues, what to fill in, the entries, and sign-out.
+ * The partner's part of home: money, this cycle's tier and the way to the next, deals and new
+ * clues, what to fill in, and the entries (today's partner home, unchanged).
  */
-export default function TabBarHomePage() {
-  const signedIn = useRequireLogin()
+function PartnerPart() {
   const userId = useStore((s) => s.user?.id)
+  const signedIn = userId !== undefined
   // The last summary shows at once (no wait for the network on opening), then this visit's answer.
   const home = useRemote((options) => partner.partner.home(undefined, options), signedIn, {
     reloadOnShow: true,
@@ -152,68 +158,180 @@ export default function TabBarHomePage() {
   const profile = useRemote((options) => partner.client.signInfo(undefined, options), signedIn && rejected)
   const unread = useRemote((options) => partner.message.unreadCount(undefined, options), signedIn, { reloadOnShow: true })
   const badge = badgeText(unread.data?.count)
+  const data = home.data
+  return (
+    <>
+      {data ? (
+        <>
+          {home.remembered && home.failed ? (
+            // The figures below are last visit's: a notice line, not the full failure card.
+            <View className='home-notice home-notice--warn home-notice--stale home-retry' onClick={() => void home.reload()}>
+              <Text className='home-notice__text'>加载失败，点击重试</Text>
+            </View>
+          ) : null}
+          {noticesOf(data, rejected ? profile.data?.rejectReason : null).map((n) => (
+            <View
+              key={n.key}
+              className={`home-notice home-notice--${n.tone} home-notice--${n.key}`}
+              onClick={n.action ? () => go(n.action!.url) : undefined}
+            >
+              <Text className='home-notice__text'>{n.text}</Text>
+              {n.action ? <Text className='home-notice__action'>{n.action.label}</Text> : null}
+            </View>
+          ))}
+          <Wallet home={data} />
+          <Tier home={data} />
+          <Stats home={data} />
+        </>
+      ) : home.failed ? (
+        <View className='home-card home-failed home-retry' onClick={() => void home.reload()}>
+          <Text>加载失败，点击重试</Text>
+        </View>
+      ) : (
+        // The shapes of the wallet, tier and stats cards, so nothing below moves when they arrive.
+        <View className='home-loading' aria-busy='true'>
+          <View className='home-loading__wallet'>
+            <LoadingIndicator content='加载中' />
+          </View>
+          <View className='home-loading__tier' />
+          <View className='home-loading__stats' />
+        </View>
+      )}
+      <Entries badge={badge} />
+    </>
+  )
+}
+
+const FACE_LABELS: Record<HomeFace, string> = { student: '学员', partner: '合伙人' }
+
+/** 学员 | 合伙人, for a person holding both profiles. */
+function FaceSwitch({ faces, face, onChange }: { faces: HomeFace[]; face: HomeFace; onChange: (face: HomeFace) => void }) {
+  return (
+    <View className='home-switch' role='tablist' aria-label='切换身份'>
+      {faces.map((f) => (
+        <View
+          key={f}
+          role='tab'
+          aria-selected={f === face}
+          className={`home-switch__item home-switch__item--${f}${f === face ? ' home-switch__item--active' : ''}`}
+          onClick={() => f !== face && onChange(f)}
+        >
+          <Text>{FACE_LABELS[f]}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Whether the launch-time session work (the mini-programs' open-id login…) has finished. */
+function useLaunchSettled(): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    let active = true
+    void launchSettled().then(() => active && setSettled(true))
+    return () => {
+      active = false
+    }
+  }, [])
+  return settled
+}
+
+/**
+ * 首页, the entry page (no back button), for everyone: a signed-out visitor sees the public
+ * entrance (活动, 志愿查询, APP下载 and the two sign-ins); a student their part (header info, 通知公告
+ * with the unread count, 我的学籍); a partner today's dashboard; a person holding both a 学员 |
+ * 合伙人 switch, remembered per person. Sign-out at the bottom for anyone signed in.
+ */
+export default function TabBarHomePage() {
+  const user = useStore((s) => s.user)
+  const person = useStore((s) => s.person)
+  const signedIn = useStore(isSignedIn)
+  const accountId = person?.accountId
+  const remembered = useStore((s) => (accountId === undefined ? undefined : s.homeFaces[String(accountId)]))
+  const settled = useLaunchSettled()
+  const [personFailed, setPersonFailed] = useState(false)
   const [confirmSignOut, setConfirmSignOut] = useState(false)
   const [askedSignOut, setAskedSignOut] = useState(false)
   const [leaving, setLeaving] = useState(false)
+
+  // The person (profiles, student header info, unread notices) afresh on opening and on each show.
+  const reloadPerson = async () => {
+    setPersonFailed(false)
+    const found = await loadPerson()
+    if (!found && isSignedIn(useStore.getState())) setPersonFailed(true)
+  }
+  const shownOnce = useRef(false)
+  useEffect(() => {
+    if (signedIn) void reloadPerson()
+    // Once per sign-in: later shows reload below.
+  }, [signedIn])
+  useDidShow(() => {
+    if (shownOnce.current && isSignedIn(useStore.getState())) void reloadPerson()
+    shownOnce.current = true
+  })
+
+  // In WeChat's browser, a signed-out visitor first goes through the silent official-account OAuth
+  // (once per browser session, when configured): an open id already bound signs them in here.
+  useEffect(() => {
+    if (settled && !isSignedIn(useStore.getState())) loginRedirect(`/${HOME_PATH}`)
+  }, [settled])
+
+  const faces = facesOf(person, user)
+  const face = faceShown(faces, remembered)
 
   const leave = async () => {
     if (leaving) return
     setLeaving(true)
     setConfirmSignOut(false)
     await signOut()
-    void Taro.reLaunch({ url: `/${LOGIN_PATH}` })
+    void Taro.reLaunch({ url: `/${face === 'student' ? STUDENT_LOGIN_PATH : LOGIN_PATH}` })
   }
 
-  const data = home.data
+  let content
+  if (!signedIn) {
+    content = settled ? (
+      <PublicEntrance />
+    ) : (
+      <View className='home-card home-failed' aria-busy='true'>
+        <LoadingIndicator content='加载中' />
+      </View>
+    )
+  } else if (face === null) {
+    content = personFailed ? (
+      <View className='home-card home-failed home-retry' onClick={() => void reloadPerson()}>
+        <Text>加载失败，点击重试</Text>
+      </View>
+    ) : (
+      <View className='home-card home-failed' aria-busy='true'>
+        <LoadingIndicator content='加载中' />
+      </View>
+    )
+  } else {
+    content = (
+      <>
+        {faces.length > 1 && accountId !== undefined ? (
+          <FaceSwitch faces={faces} face={face} onChange={(f) => useStore.getState().setHomeFace(accountId, f)} />
+        ) : null}
+        {face === 'student' && person?.student ? <StudentPart student={person.student} /> : <PartnerPart />}
+      </>
+    )
+  }
+
   return (
     <Page title={TITLE} back={false}>
       <View className='home'>
-        {data ? (
-          <>
-            {home.remembered && home.failed ? (
-              // The figures below are last visit's: a notice line, not the full failure card.
-              <View className='home-notice home-notice--warn home-notice--stale home-retry' onClick={() => void home.reload()}>
-                <Text className='home-notice__text'>加载失败，点击重试</Text>
-              </View>
-            ) : null}
-            {noticesOf(data, rejected ? profile.data?.rejectReason : null).map((n) => (
-              <View
-                key={n.key}
-                className={`home-notice home-notice--${n.tone} home-notice--${n.key}`}
-                onClick={n.action ? () => go(n.action!.url) : undefined}
-              >
-                <Text className='home-notice__text'>{n.text}</Text>
-                {n.action ? <Text className='home-notice__action'>{n.action.label}</Text> : null}
-              </View>
-            ))}
-            <Wallet home={data} />
-            <Tier home={data} />
-            <Stats home={data} />
-          </>
-        ) : home.failed ? (
-          <View className='home-card home-failed home-retry' onClick={() => void home.reload()}>
-            <Text>加载失败，点击重试</Text>
+        {content}
+        {signedIn ? (
+          <View
+            className='home-signout'
+            onClick={() => {
+              setAskedSignOut(true)
+              setConfirmSignOut(true)
+            }}
+          >
+            <Text>退出登录</Text>
           </View>
-        ) : (
-          // The shapes of the wallet, tier and stats cards, so nothing below moves when they arrive.
-          <View className='home-loading' aria-busy='true'>
-            <View className='home-loading__wallet'>
-              <LoadingIndicator content='加载中' />
-            </View>
-            <View className='home-loading__tier' />
-            <View className='home-loading__stats' />
-          </View>
-        )}
-        <Entries badge={badge} />
-        <View
-          className='home-signout'
-          onClick={() => {
-            setAskedSignOut(true)
-            setConfirmSignOut(true)
-          }}
-        >
-          <Text>退出登录</Text>
-        </View>
+        ) : null}
       </View>
       {/* Mounted once first asked for (then kept, for its closing fade): nothing to draw before. */}
       {askedSignOut ? (

@@ -1,0 +1,79 @@
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import type { StudentHeader } from '../../../session/types'
+import { STUDENT_LINKS, batchLabel, majorWithLevel } from './home-faces'
+import './student-part.scss'
+
+/** The unread count on an entry: 99+ above 99, nothing at 0. */
+const badgeOf = (count: number) => (count <= 0 ? '' : count > 99 ? '99+' : String(count))
+
+function go(url: string) {
+  void Taro.navigateTo({ url })
+}
+
+/**
+ * What the student does now, as entries. The next issues (courses, exams, fees, points, night
+ * classes) add theirs here.
+ */
+const STUDENT_ENTRIES = [
+  { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
+  { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
+] as const
+
+/** Home's student part: the header info from the roll (school, major with level, discipline, batch, status) and the entries. */
+export default function StudentPart({ student }: { student: StudentHeader }) {
+  const badge = badgeOf(student.unreadNotices)
+  return (
+    <View className='student-part'>
+      <View className='student-head' onClick={() => go(STUDENT_LINKS.roll)}>
+        <View className='student-head__top'>
+          <Text className='student-head__name'>{student.name}</Text>
+          <Text className='student-head__status'>{student.status}</Text>
+        </View>
+        <Text className='student-head__school'>{student.school}</Text>
+        <View className='student-head__facts'>
+          <View className='student-head__fact'>
+            <Text className='student-head__label'>专业</Text>
+            <Text className='student-head__value student-head__major'>{majorWithLevel(student)}</Text>
+          </View>
+          {student.discipline ? (
+            <View className='student-head__fact'>
+              <Text className='student-head__label'>学科</Text>
+              <Text className='student-head__value student-head__discipline'>{student.discipline}</Text>
+            </View>
+          ) : null}
+          <View className='student-head__fact'>
+            <Text className='student-head__label'>批次</Text>
+            <Text className='student-head__value student-head__batch'>
+              {batchLabel(student)}
+              {student.programme ? ` · ${student.programme}` : ''}
+            </Text>
+          </View>
+        </View>
+      </View>
+
+      {student.unreadNotices > 0 ? (
+        <View className='student-todo' onClick={() => go(STUDENT_LINKS.notice)}>
+          <Text className='student-todo__text'>{`你有 ${student.unreadNotices} 条未读通知`}</Text>
+          <Text className='student-todo__action'>去查看</Text>
+        </View>
+      ) : null}
+
+      <View className='student-entries'>
+        {STUDENT_ENTRIES.map((e) => (
+          <View key={e.key} className={`student-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
+            <View className={`student-entries__icon student-entries__icon--${e.key}`}>
+              <Text>{e.glyph}</Text>
+              {e.key === 'notice' && badge ? (
+                <Text className='student-entries__badge' aria-label={`${student.unreadNotices} 条未读`}>
+                  {badge}
+                </Text>
+              ) : null}
+            </View>
+            <Text className='student-entries__label'>{e.label}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  )
+}

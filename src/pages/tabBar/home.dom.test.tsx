@@ -1,0 +1,208 @@
+import { PartnerStatus } from '@activity/wire'
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import { Current } from '@tarojs/runtime'
+import { initDesignPx } from '../../components/testing'
+import { setApiHost } from '../../request'
+import { envelope, startTestServer, type TestServer } from '../../request/testing/server'
+import { dispatchSession } from '../../session/events'
+import { settleLaunch } from '../../session/launch-state'
+import { useStore } from '../../store'
+import { initialUi } from '../../store/ui'
+import TabBarHomePage from './home'
+
+// A bare page test has no page host to send show events.
+jest.mock('@tarojs/taro', () => {
+  const actual = jest.requireActual('@tarojs/taro')
+  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: () => undefined }
+})
+
+// The platform's login redirect (WeChat H5: the silent OAuth) is the far side here: recorded.
+const mockLoginRedirect = jest.fn((_from: string) => false)
+jest.mock('../../session/login-redirect', () => ({ loginRedirect: (from: string) => mockLoginRedirect(from) }))
+
+/**
+ * 首页 for everyone (issue 22), in the H5 build against a local back-office stand-in: the public
+ * entrance for a signed-out visitor, the student's part, the partner's part as before, and the
+ * 学员 | 合伙人 switch for a person holding both, remembered per person.
+ */
+const STUDENT_USER = {
+  id: 41,
+  phone: '139****0000',
+  nickname: '林小雨',
+  avatar: null,
+  school: '浙江工商大学',
+  major: '会计学',
+  discipline: '',
+}
+const PARTNER_USER = {
+  id: 7,
+  phone: '138****0000',
+  nickname: '合伙人甲',
+  avatar: null,
+  school: '',
+  major: '',
+  discipline: '',
+  status: PartnerStatus.active,
+  code: 'P7',
+}
+const HEADER = {
+  id: 3,
+  name: '林小雨',
+  educationType: '成人高考',
+  school: '浙江工商大学',
+  major: '会计学',
+  level: '本科',
+  programme: '专升本',
+  discipline: '学历教育(本科)-会计学(本科)',
+  batchYear: 2026,
+  batch: 1,
+  studentNo: null,
+  status: '在读',
+  unreadNotices: 2,
+}
+const personOf = (accountId: number, profiles: string[], user: object) => ({
+  accountId,
+  phone: '138****0000',
+  profiles,
+  user,
+  partner: profiles.includes('partner') ? { id: 7, status: '已通过', code: 'P7' } : null,
+  student: profiles.includes('student') ? HEADER : null,
+})
+const PARTNER_HOME = {
+  status: '已通过',
+  withdrawable: 30000,
+  frozen: 40000,
+  balance: 70000,
+  dealsThisCycle: 4,
+  dealsToNext: 2,
+  newClues: 3,
+  tier: { id: 2, name: '白银', minDeals: 3, commissionPerDeal: 15000 },
+  nextTier: { id: 3, name: '黄金', minDeals: 6, commissionPerDeal: 20000 },
+  missing: { personal: false, signUp: false, payoutAccount: false },
+}
+
+let server: TestServer
+let t: TestUtils
+let navigations: string[]
+beforeAll(async () => {
+  initDesignPx()
+  server = await startTestServer()
+  setApiHost(server.url)
+})
+afterAll(() => server.close())
+const settle = (ms = 30) => new Promise((r) => setTimeout(r, ms))
+const $ = (selector: string) => t.queries.querySelector(selector)
+const texts = (selector: string) => Array.from(t.queries.querySelectorAll(selector)).map((e) => e.textContent)
+
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i += 1) await t.act(() => settle(10))
+  expect(done()).toBe(true)
+}
+
+beforeEach(() => {
+  server.reset()
+  t = new TestUtils()
+  navigations = []
+  jest.spyOn(Taro, 'navigateTo').mockImplementation(((options: { url: string }) => {
+    navigations.push(options.url)
+    return Promise.resolve({ errMsg: 'navigateTo:ok' })
+  }) as unknown as typeof Taro.navigateTo)
+  jest.spyOn(Taro, 'redirectTo').mockImplementation(((options: { url: string }) => {
+    navigations.push(`redirect ${options.url}`)
+    return Promise.resolve({ errMsg: 'redirectTo:ok' })
+  }) as unknown as typeof Taro.redirectTo)
+  mockLoginRedirect.mockClear()
+  useStore.setState({ ...initialUi, homeFaces: {} })
+  dispatchSession({ type: 'signedOut' })
+  settleLaunch(Promise.resolve())
+  Current.router = { path: '/pages/tabBar/home', params: {} } as unknown as typeof Current.router
+  server.on('GET /api/ems/partner/partner/home', { body: envelope(PARTNER_HOME) })
+  server.on('GET /api/ems/partner/message/unreadCount', { body: envelope({ count: 0 }) })
+})
+afterEach(() => {
+  t.unmout()
+  jest.restoreAllMocks()
+})
+
+describe('首页 for everyone', () => {
+  it('shows a signed-out visitor the public entrance, sends them to no login and asks the server nothing', async () => {
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.home-public')))
+    expect(texts('.home-public__login')).toEqual(['学员登录', '合伙人登录'])
+    expect(texts('.home-public__label')).toEqual(['活动', '志愿查询', 'APP下载'])
+    expect($('.home-signout')).toBeNull()
+    t.fireEvent.click($('.home-public__login--student') as HTMLElement)
+    t.fireEvent.click($('.home-public__entry--volunteer') as HTMLElement)
+    expect(navigations).toEqual(['/pages/student/login', '/pages/user/volunteer'])
+    expect(server.requests).toHaveLength(0)
+    // In WeChat's browser the silent OAuth is tried first (the platform decides; here it declines).
+    await until(() => mockLoginRedirect.mock.calls.length > 0)
+    expect(mockLoginRedirect).toHaveBeenCalledWith('/pages/tabBar/home')
+  })
+
+  it("shows a student their header info and what to do now, with the unread notices' count", async () => {
+    dispatchSession({ type: 'signedIn', user: STUDENT_USER, via: 'smsCode' })
+    server.on('GET /api/ums/user/user/person', { body: envelope(personOf(41, ['student'], STUDENT_USER)) })
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.student-head')))
+    expect($('.student-head__name')?.textContent).toBe('林小雨')
+    expect($('.student-head__school')?.textContent).toBe('浙江工商大学')
+    expect($('.student-head__major')?.textContent).toBe('会计学（本科）')
+    expect($('.student-head__discipline')?.textContent).toBe('学历教育(本科)-会计学(本科)')
+    expect($('.student-head__batch')?.textContent).toBe('2026年1期 · 专升本')
+    expect($('.student-head__status')?.textContent).toBe('在读')
+    expect(texts('.student-entries__label')).toEqual(['通知公告', '我的学籍'])
+    expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
+    expect($('.home-switch')).toBeNull()
+    expect($('.home-wallet')).toBeNull()
+    expect(mockLoginRedirect).not.toHaveBeenCalled()
+    // No partner call for a student.
+    expect(server.requests.some((r) => r.path.startsWith('/api/ems/partner'))).toBe(false)
+    t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
+    expect(navigations).toEqual(['/pages/student/notice'])
+  })
+
+  it("shows a partner today's home, no switch", async () => {
+    dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
+    server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner'], PARTNER_USER)) })
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.home-wallet__amount')) && Boolean(server.last('GET /api/ums/user/user/person')))
+    expect($('.home-wallet__amount')?.textContent).toBe('¥300.00')
+    expect($('.home-switch')).toBeNull()
+    expect($('.student-head')).toBeNull()
+    expect($('.home-signout')?.textContent).toBe('退出登录')
+  })
+
+  it('gives a person holding both a 学员 | 合伙人 switch, the partner part first, and remembers their choice', async () => {
+    dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
+    server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner', 'student'], PARTNER_USER)) })
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.home-switch')))
+    expect(texts('.home-switch__item')).toEqual(['学员', '合伙人'])
+    expect($('.home-switch__item--active')?.textContent).toBe('合伙人')
+    await until(() => Boolean($('.home-wallet__amount')))
+
+    t.fireEvent.click($('.home-switch__item--student') as HTMLElement)
+    await until(() => Boolean($('.student-head')))
+    expect($('.home-switch__item--active')?.textContent).toBe('学员')
+    expect($('.home-wallet')).toBeNull()
+    expect(useStore.getState().homeFaces).toEqual({ '12': 'student' })
+
+    // Opened again (a reload keeps the persisted store): the student part straight away.
+    t.unmout()
+    t = new TestUtils()
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.student-head')))
+    expect($('.home-switch__item--active')?.textContent).toBe('学员')
+  })
+
+  it("keeps each person's choice to themselves", async () => {
+    useStore.getState().setHomeFace(99, 'student')
+    dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
+    server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner', 'student'], PARTNER_USER)) })
+    await t.mount(TabBarHomePage)
+    await until(() => Boolean($('.home-switch')))
+    expect($('.home-switch__item--active')?.textContent).toBe('合伙人')
+  })
+})
