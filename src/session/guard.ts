@@ -3,8 +3,7 @@ import { useEffect } from 'react'
 import { HOME_PATH, LOGIN_PATH, STUDENT_AREA, STUDENT_LOGIN_PATH, areaOf, routeOf } from '../routes'
 import { useStore } from '../store'
 import { launchSettled } from './launch-state'
-import { loadPerson } from './flows'
-import { holds, isSignedIn } from './reducer'
+import { isSignedIn } from './reducer'
 import { logger } from '../utils/logger'
 import { loginRedirect } from './login-redirect'
 
@@ -112,20 +111,3 @@ export function useRequireLogin(): boolean {
   return signedIn
 }
 
-/**
- * What a student page may show: `signedOut` (the person is being sent to the student login),
- * `checking` (signed in, profiles not known yet), `student`, or `notStudent` (signed in without
- * a student profile: the page shows a notice, it does not send them anywhere, so nothing loops).
- */
-export type StudentAccess = 'signedOut' | 'checking' | 'student' | 'notStudent'
-
-/** For the student pages: useRequireLogin, then whether the signed-in person holds the student profile. */
-export function useRequireStudent(): StudentAccess {
-  const signedIn = useRequireLogin()
-  const student = useStore((s) => holds(s, 'student'))
-  useEffect(() => {
-    if (signedIn && student === undefined) void loadPerson()
-  }, [signedIn, student])
-  if (!signedIn) return 'signedOut'
-  return student === undefined ? 'checking' : student ? 'student' : 'notStudent'
-}

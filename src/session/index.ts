@@ -17,7 +17,6 @@ export type { SessionEvent, SessionState } from './reducer'
 export { acceptSignIn, completeSignIn, signInPartner, signInStudent, registerPartner, refreshUserInfo, loadPerson, signOut } from './flows'
 export {
   useRequireLogin,
-  useRequireStudent,
   goAfterLogin,
   loginUrl,
   loginPathFor,
@@ -26,7 +25,6 @@ export {
   currentPage,
   sendToLogin,
 } from './guard'
-export type { StudentAccess } from './guard'
 export { launchSettled } from './launch-state'
 export { formInfoOf, useFormInfo } from './form-info'
 export type { FormInfo } from './form-info'
