@@ -110,4 +110,3 @@ export function useRequireLogin(): boolean {
   }, [signedIn])
   return signedIn
 }
-

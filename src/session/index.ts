@@ -15,16 +15,7 @@ export { dispatchSession, onSessionEvent } from './events'
 export { sessionReducer, isSignedIn, holds, SIGNED_OUT } from './reducer'
 export type { SessionEvent, SessionState } from './reducer'
 export { acceptSignIn, completeSignIn, signInPartner, signInStudent, registerPartner, refreshUserInfo, loadPerson, signOut } from './flows'
-export {
-  useRequireLogin,
-  goAfterLogin,
-  loginUrl,
-  loginPathFor,
-  pageAddress,
-  returnAddress,
-  currentPage,
-  sendToLogin,
-} from './guard'
+export { useRequireLogin, goAfterLogin, loginUrl, loginPathFor, pageAddress, returnAddress, currentPage, sendToLogin } from './guard'
 export { launchSettled } from './launch-state'
 export { formInfoOf, useFormInfo } from './form-info'
 export type { FormInfo } from './form-info'
