@@ -1,0 +1,161 @@
+/**
+ * An .xlsx import behind a button (导入线索, 导入学员): download the template, choose the file,
+ * import. All or nothing: when any row is refused nothing is imported and the report lists each
+ * refused row and why. The list behind it is refreshed once the dialog closes, so the report stays
+ * readable until then.
+ */
+import { InboxOutlined } from '@ant-design/icons'
+import { Alert, App, Button, Modal, Result, Space, Table, Typography, Upload, type UploadFile } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { type ReactNode, useState } from 'react'
+import { downloadUrl } from '../api/client'
+import { useSubmission } from '../hooks/useSubmission'
+
+const MAX_BYTES = 5 * 1024 * 1024
+
+/** What every import answers: rows read, rows saved (all or none), and the refused rows. */
+export interface ImportReportBase {
+  total: number
+  imported: number
+  failed: number
+  errors: Array<{ row: number; reason: string }>
+}
+
+export function ImportDialog<R extends ImportReportBase>({
+  title,
+  unit,
+  upload,
+  templatePath,
+  testIdPrefix = '',
+  instructions,
+  rule,
+  importedTo,
+  extraColumns = [],
+  width = 720,
+  onImported,
+}: {
+  /** The dialog's title: 导入线索. */
+  title: string
+  /** What one row becomes, with its measure word: 条线索, 名学员. */
+  unit: string
+  upload: (file: File) => Promise<R>
+  templatePath: string
+  /** Prefixes the test ids import-template and import-report. */
+  testIdPrefix?: string
+  /** Which columns the template needs, and where the rows go. */
+  instructions: ReactNode
+  /** Which rows are refused besides malformed ones (duplicates). */
+  rule: ReactNode
+  /** The success line's subtitle after 共 N 行: 全部导入公海. */
+  importedTo: string
+  extraColumns?: ColumnsType<R['errors'][number]>
+  width?: number
+  onImported: () => void
+}) {
+  const { message } = App.useApp()
+  const [open, setOpen] = useState(false)
+  const [file, setFile] = useState<UploadFile>()
+  const [report, setReport] = useState<R>()
+  const { submit, refusal, pending, clear } = useSubmission()
+
+  const reset = () => {
+    setFile(undefined)
+    setReport(undefined)
+    clear()
+  }
+
+  const closed = () => {
+    if (report && report.failed === 0 && report.imported > 0) onImported()
+    reset()
+  }
+
+  const start = async () => {
+    const raw = file?.originFileObj
+    if (!raw || pending) return
+    setReport(undefined)
+    await submit(async () => {
+      const answer = await upload(raw)
+      setReport(answer)
+      if (answer.failed === 0) void message.success(`已导入 ${answer.imported} ${unit}`)
+    })
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>导入</Button>
+      <Modal
+        title={title}
+        open={open}
+        width={width}
+        onCancel={() => setOpen(false)}
+        afterClose={closed}
+        footer={
+          <Space>
+            <Button onClick={() => setOpen(false)}>关闭</Button>
+            <Button type='primary' loading={pending} disabled={!file || pending} onClick={() => void start()}>
+              开始导入
+            </Button>
+          </Space>
+        }
+      >
+        <p>
+          {instructions}
+          <a href={downloadUrl(templatePath)} download data-testid={`${testIdPrefix}import-template`}>
+            下载导入模板
+          </a>
+        </p>
+        <Typography.Paragraph type='secondary'>任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{rule}。</Typography.Paragraph>
+        <Upload.Dragger
+          accept='.xlsx'
+          maxCount={1}
+          fileList={file ? [file] : []}
+          beforeUpload={(f) => {
+            if (!f.name.toLowerCase().endsWith('.xlsx')) {
+              void message.error('请上传.xlsx文件')
+              return Upload.LIST_IGNORE
+            }
+            if (f.size > MAX_BYTES) {
+              void message.error('文件不能超过5MB')
+              return Upload.LIST_IGNORE
+            }
+            return false
+          }}
+          onChange={({ fileList }) => {
+            setFile(fileList.at(-1))
+            setReport(undefined)
+            clear()
+          }}
+          onRemove={() => reset()}
+        >
+          <p className='ant-upload-drag-icon'>
+            <InboxOutlined />
+          </p>
+          <p className='ant-upload-text'>点击或拖入 .xlsx 文件</p>
+        </Upload.Dragger>
+
+        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
+        {report ? (
+          report.failed === 0 ? (
+            <Result status='success' title={`已导入 ${report.imported} ${unit}`} subTitle={`共 ${report.total} 行，${importedTo}`} />
+          ) : (
+            <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
+              <Alert
+                type='error'
+                showIcon
+                message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何${unit.slice(1)}`}
+                className='console-gap-bottom-sm'
+              />
+              <Table
+                rowKey={(row) => `${row.row}-${row.reason}`}
+                size='small'
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                dataSource={report.errors}
+                columns={[{ title: '行号', dataIndex: 'row', width: 70 }, { title: '原因', dataIndex: 'reason' }, ...extraColumns]}
+              />
+            </div>
+          )
+        ) : null}
+      </Modal>
+    </>
+  )
+}
