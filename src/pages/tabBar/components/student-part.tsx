@@ -59,18 +59,18 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
         </View>
       ) : null}
 
-      <View className='student-entries'>
+      <View className='home-card home-entries student-entries'>
         {STUDENT_ENTRIES.map((e) => (
-          <View key={e.key} className={`student-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
-            <View className={`student-entries__icon student-entries__icon--${e.key}`}>
+          <View key={e.key} className={`home-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
+            <View className={`home-entries__icon student-entries__icon student-entries__icon--${e.key}`}>
               <Text>{e.glyph}</Text>
               {e.key === 'notice' && badge ? (
-                <Text className='student-entries__badge' aria-label={`${student.unreadNotices} 条未读`}>
+                <Text className='home-entries__badge student-entries__badge' aria-label={`${student.unreadNotices} 条未读`}>
                   {badge}
                 </Text>
               ) : null}
             </View>
-            <Text className='student-entries__label'>{e.label}</Text>
+            <Text className='home-entries__label student-entries__label'>{e.label}</Text>
           </View>
         ))}
       </View>
