@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import type { NotStudentRefusal } from '../../api/ums/user'
-import CodeInput from '../../components/code-input'
 import ConfirmButton from '../../components/confirm-button'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
@@ -11,11 +10,10 @@ import { RequestError } from '../../request'
 import { HOME_PATH, LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, isSignedIn, launchSettled, loginUrl, signInStudent } from '../../session'
 import { useStore } from '../../store'
-import { maskPhone } from '../../utils/phone'
 import { VerifyType } from '@activity/wire'
 import AuthHeader from '../user/components/auth-header'
 import Consent from '../user/components/consent'
-import { FormCard, FormRow } from '../user/components/form'
+import { CodeRow, FormCard, FormRow } from '../user/components/form'
 import { checkedSendCode } from '../user/components/send-code'
 import { checkBind, isValid, type BindForm, type Errors } from '../user/validate'
 import './login.scss'
@@ -113,21 +111,16 @@ export default function StudentLoginPage() {
           <FormRow name='phone' label='手机号' error={errors.phone}>
             <TextInput value={form.phone} type='number' maxlength={11} placeholder='请输入登记的手机号' onInput={(v) => set('phone', v)} />
           </FormRow>
-          <FormRow
-            name='code'
-            label='验证码'
+          <CodeRow
+            value={form.code}
+            phone={form.phone}
+            type={VerifyType.login}
+            send={sendCode}
             error={errors.code}
-            hint={sentTo ? `验证码已发送至 ${maskPhone(sentTo)}，5分钟内有效` : undefined}
-          >
-            <CodeInput
-              value={form.code}
-              phone={form.phone}
-              type={VerifyType.login}
-              send={sendCode}
-              onInput={(v) => set('code', v)}
-              onSent={() => setSentTo(form.phone.trim())}
-            />
-          </FormRow>
+            sentTo={sentTo}
+            onInput={(v) => set('code', v)}
+            onSent={() => setSentTo(form.phone.trim())}
+          />
         </FormCard>
 
         {refusal ? (

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { partner as partnerCalls } from '../../api/ems/partner'
-import CodeInput from '../../components/code-input'
 import ConfirmButton from '../../components/confirm-button'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
@@ -11,11 +10,10 @@ import { LOGIN_PLATFORM } from '../../platform'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, launchSettled, registerPartner, signInPartner } from '../../session'
 import { useStore } from '../../store'
-import { maskPhone } from '../../utils/phone'
 import { LoginPlatform, VerifyType } from '@activity/wire'
 import AuthHeader from './components/auth-header'
 import Consent from './components/consent'
-import { FormCard, FormRow } from './components/form'
+import { CodeRow, FormCard, FormRow } from './components/form'
 import { openIdAvailable } from './components/open-id-login'
 import { checkedSendCode } from './components/send-code'
 import { checkLogin, isValid, type Errors, type LoginField, type LoginForm, type LoginMode, type SignInMethod } from './validate'
@@ -152,21 +150,16 @@ export default function UserLoginPage() {
             <TextInput value={form.phone} type='number' maxlength={11} placeholder='请输入手机号' onInput={(v) => set('phone', v)} />
           </FormRow>
           {needsCode ? (
-            <FormRow
-              name='code'
-              label='验证码'
+            <CodeRow
+              value={form.code}
+              phone={form.phone}
+              type={CODE_TYPES[mode]}
+              send={sendCode}
               error={errors.code}
-              hint={sentTo ? `验证码已发送至 ${maskPhone(sentTo)}，5分钟内有效` : undefined}
-            >
-              <CodeInput
-                value={form.code}
-                phone={form.phone}
-                type={CODE_TYPES[mode]}
-                send={sendCode}
-                onInput={(v) => set('code', v)}
-                onSent={() => setSentTo(form.phone.trim())}
-              />
-            </FormRow>
+              sentTo={sentTo}
+              onInput={(v) => set('code', v)}
+              onSent={() => setSentTo(form.phone.trim())}
+            />
           ) : null}
           {mode === 'signIn' && method === 'password' ? (
             <FormRow name='password' label='密码' error={errors.password}>

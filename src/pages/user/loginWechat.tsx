@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import CodeInput from '../../components/code-input'
 import ConfirmButton from '../../components/confirm-button'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
@@ -10,11 +9,10 @@ import { useRoute } from '../../components/router-helper'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, signInPartner } from '../../session'
 import { useStore } from '../../store'
-import { maskPhone } from '../../utils/phone'
 import { VerifyType } from '@activity/wire'
 import AuthHeader from './components/auth-header'
 import Consent from './components/consent'
-import { FormCard, FormRow } from './components/form'
+import { CodeRow, FormCard, FormRow } from './components/form'
 import { checkedSendCode } from './components/send-code'
 import { OPEN_ID_SUPPORTED, PROVIDER_NAME, openIdSignIn } from './components/open-id-login'
 import { checkBind, isValid, type BindForm, type Errors } from './validate'
@@ -140,21 +138,16 @@ export default function UserLoginWechatPage() {
               <FormRow name='phone' label='手机号' error={errors.phone}>
                 <TextInput value={form.phone} type='number' maxlength={11} placeholder='请输入手机号' onInput={(v) => set('phone', v)} />
               </FormRow>
-              <FormRow
-                name='code'
-                label='验证码'
+              <CodeRow
+                value={form.code}
+                phone={form.phone}
+                type={VerifyType.login}
+                send={sendCode}
                 error={errors.code}
-                hint={sentTo ? `验证码已发送至 ${maskPhone(sentTo)}，5分钟内有效` : undefined}
-              >
-                <CodeInput
-                  value={form.code}
-                  phone={form.phone}
-                  type={VerifyType.login}
-                  send={sendCode}
-                  onInput={(v) => set('code', v)}
-                  onSent={() => setSentTo(form.phone.trim())}
-                />
-              </FormRow>
+                sentTo={sentTo}
+                onInput={(v) => set('code', v)}
+                onSent={() => setSentTo(form.phone.trim())}
+              />
             </FormCard>
             <Consent checked={form.agreed} onChange={(v) => set('agreed', v)} error={errors.agreed} />
             <View className='user-wechat__actions'>

@@ -1,5 +1,8 @@
 import type { PropsWithChildren, ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import type { VerifyType } from '@activity/wire'
+import CodeInput, { type SendVerify } from '../../../components/code-input'
+import { maskPhone } from '../../../utils/phone'
 import './form.scss'
 
 /**
@@ -70,5 +73,33 @@ export function FormError({ error, name }: { error?: string; name: string }) {
     <View className={`user-form__error user-form__error--standalone user-form__error--${name}`} role='alert'>
       {error}
     </View>
+  )
+}
+
+/** The 验证码 row of a phone sign-in: the code input with its countdown, then where the code went. */
+export function CodeRow({
+  value,
+  phone,
+  type,
+  send,
+  error,
+  sentTo,
+  onInput,
+  onSent,
+}: {
+  value: string
+  phone: string
+  type: VerifyType
+  send: SendVerify
+  error?: string
+  /** The phone the last code went to (shown masked), or '' before any was sent. */
+  sentTo: string
+  onInput: (code: string) => void
+  onSent: () => void
+}) {
+  return (
+    <FormRow name='code' label='验证码' error={error} hint={sentTo ? `验证码已发送至 ${maskPhone(sentTo)}，5分钟内有效` : undefined}>
+      <CodeInput value={value} phone={phone} type={type} send={send} onInput={onInput} onSent={onSent} />
+    </FormRow>
   )
 }
