@@ -55,35 +55,40 @@ export async function signInPartner(page: Page, app: RunningApp, phone: string, 
   const body = (await res.json()) as Envelope<Record<string, unknown>>
   if (body.code !== 0) throw new Error(`sign-in of ${phone} refused: ${body.message}`)
   const user = body.data
-  // Any page of the origin will do to reach its storage; the health check is the lightest.
+  await rememberSignedIn(page, app, user as Record<string, string | number | null>)
+}
+
+/**
+ * Tells the app who is signed in the way a sign-in does: the persisted store under
+ * activity_mobile_userInfo, from a sign-in call's user (any page of the origin reaches its
+ * storage; the health check is the lightest).
+ */
+export async function rememberSignedIn(page: Page, app: RunningApp, user: Record<string, string | number | null>): Promise<void> {
   await page.goto(`${app.url}/api/health`)
-  await page.evaluate(
-    (u) => {
-      const state = {
-        state: {
-          user: {
-            id: u.id,
-            phone: u.phone ?? '',
-            nickname: u.nickname ?? '',
-            avatar: u.avatar ?? null,
-            school: u.school ?? '',
-            major: u.major ?? '',
-            discipline: u.discipline ?? '',
-            ...(u.status ? { status: u.status } : {}),
-            ...(u.code ? { code: u.code } : {}),
-          },
-          loginOther: { mini: false, h5Weixin: false },
-          headerInfo: null,
-          course: null,
-          router: null,
+  await page.evaluate((u) => {
+    const state = {
+      state: {
+        user: {
+          id: u.id,
+          phone: u.phone ?? '',
+          nickname: u.nickname ?? '',
+          avatar: u.avatar ?? null,
+          school: u.school ?? '',
+          major: u.major ?? '',
+          discipline: u.discipline ?? '',
+          ...(u.status ? { status: u.status } : {}),
+          ...(u.code ? { code: u.code } : {}),
         },
-        version: 1,
-      }
-      // Taro's H5 storage keeps { data } around each value.
-      localStorage.setItem('activity_mobile_userInfo', JSON.stringify({ data: JSON.stringify(state) }))
-    },
-    user as Record<string, string | number | null>,
-  )
+        loginOther: { mini: false, h5Weixin: false },
+        headerInfo: null,
+        course: null,
+        router: null,
+      },
+      version: 1,
+    }
+    // Taro's H5 storage keeps { data } around each value.
+    localStorage.setItem('activity_mobile_userInfo', JSON.stringify({ data: JSON.stringify(state) }))
+  }, user)
 }
 
 /** An operator of the back-office, signed in with its own cookie. */

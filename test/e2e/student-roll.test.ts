@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
+import { rememberSignedIn } from './dashboard-support'
 import { lastSmsId, pick, smsCode, visible } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
@@ -30,32 +31,7 @@ async function signInStudent(page: Page, app: RunningApp, phone: string): Promis
   const res = await page.request.post(`${app.url}/api/ums/user/user/signInByCode`, { form: { phone, code } })
   const body = (await res.json()) as Envelope<Record<string, string | number | null>>
   expect(body.code, body.message).toBe(0)
-  const u = body.data
-  await page.goto(`${app.url}/api/health`)
-  await page.evaluate((user) => {
-    const state = {
-      state: {
-        user: {
-          id: user.id,
-          phone: user.phone ?? '',
-          nickname: user.nickname ?? '',
-          avatar: user.avatar ?? null,
-          school: user.school ?? '',
-          major: user.major ?? '',
-          discipline: user.discipline ?? '',
-          ...(user.status ? { status: user.status } : {}),
-          ...(user.code ? { code: user.code } : {}),
-        },
-        loginOther: { mini: false, h5Weixin: false },
-        headerInfo: null,
-        course: null,
-        router: null,
-      },
-      version: 1,
-    }
-    // Taro's H5 storage keeps { data } around each value.
-    localStorage.setItem('activity_mobile_userInfo', JSON.stringify({ data: JSON.stringify(state) }))
-  }, u)
+  await rememberSignedIn(page, app, body.data)
 }
 
 /** The label -> value rows of 我的学籍 (the status row holds its tag). */
