@@ -1,5 +1,5 @@
 // The notices module's face: what other modules may use (they import nothing else from here).
-export { type Audience, createNoticesRepository } from './notices.repository.ts'
+export { createNoticesRepository } from './notices.repository.ts'
 export { noticesRoutes } from './notices.routes.ts'
 export { seedNoticesDemo } from './notices.seed.ts'
 export { noticeReads, notices } from './notices.table.ts'

@@ -76,23 +76,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 export function createNoticesRepository({ db }: { db: Executor }) {
   return {
-    /** Published notices addressed to the student that they have not opened yet. */
-    async unreadCount({ studentId, audience }: { studentId: number; audience: Audience }): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notices)
-        .where(
-          and(
-            eq(notices.status, NoticeStatus.published),
-            addressedTo(audience),
-            // Qualified by hand: drizzle writes a single-table select's columns unqualified, which
-            // inside the subquery would name notice_reads' own.
-            sql`not exists (select 1 from ${noticeReads} r where r."notice_id" = "notices"."id" and r."student_id" = ${studentId})`,
-          ),
-        )
-      return row?.n ?? 0
-    },
-
     async findById({ id }: { id: number }): Promise<NoticeRow | undefined> {
       const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1)
       return row

@@ -171,9 +171,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await createAccountsRepository({ db: app.db }).findById({ id: request.accountId })
       if (!account) throw createSessionInvalidError()
       const { partner, student } = person
-      const unreadNotices = student
-        ? await createNoticesRepository({ db: app.db }).unreadCount({ studentId: student.id, audience: student })
-        : 0
+      const unreadNotices = student ? await createNoticesRepository({ db: app.db }).unreadCountForStudent({ studentId: student.id }) : 0
       return ok({
         accountId: account.id,
         phone: maskPhone(account.phone),
