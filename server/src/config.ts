@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { LoginConfig } from './gateways/login.ts'
 import type { PayConfig } from './gateways/pay/index.ts'
 import type { TransferConfig } from './gateways/transfer/index.ts'
+import type { SubscribeTemplate } from './wire.ts'
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..')
@@ -83,6 +84,7 @@ const envSchema = z.object({
   WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_NOTICE: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_LIVE: optional,
   WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
@@ -162,7 +164,7 @@ export interface Config {
    */
   subscribeMessages: {
     gateway: 'local' | 'real'
-    templates: Partial<Record<'clue' | 'commission' | 'withdrawal' | 'notice', string>>
+    templates: Partial<Record<SubscribeTemplate, string>>
     keys: { title: string; body: string; time: string }
   }
   admin?: { account: string; password: string }
@@ -265,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ['commission', e.WECHAT_SUBSCRIBE_TEMPLATE_COMMISSION],
             ['withdrawal', e.WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL],
             ['notice', e.WECHAT_SUBSCRIBE_TEMPLATE_NOTICE],
+            ['live', e.WECHAT_SUBSCRIBE_TEMPLATE_LIVE],
           ] as const
         )
           .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])

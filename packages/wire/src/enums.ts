@@ -282,6 +282,28 @@ export const AuditAction = {
   'notice.publish': '发布通知',
   'notice.withdraw': '下架通知',
   'notice.delete': '删除通知',
+  'category.create': '新增课程分类',
+  'category.update': '修改课程分类',
+  'category.delete': '删除课程分类',
+  'category.sort': '调整分类顺序',
+  'course.create': '新增课程',
+  'course.update': '修改课程',
+  'course.status': '上架/下架课程',
+  'course.delete': '删除课程',
+  'course.upload': '上传课程资源',
+  'chapter.create': '新增章',
+  'chapter.update': '修改章',
+  'chapter.delete': '删除章',
+  'chapter.sort': '调整章顺序',
+  'section.create': '新增节',
+  'section.update': '修改节',
+  'section.delete': '删除节',
+  'section.sort': '调整节顺序',
+  'course.grant': '开通课程',
+  'course.revoke': '撤销开通',
+  'live.create': '新增直播',
+  'live.update': '修改直播',
+  'live.delete': '删除直播',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
@@ -302,12 +324,13 @@ export const MessageKind = {
   withdrawalPaid: '提现已打款',
   withdrawalRefused: '提现被拒绝',
   notice: '通知公告',
+  liveReminder: '直播提醒',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = values(MessageKind)
 
 /** What a message opens when tapped: a clue, a withdrawal, the ledger, the partner's profile, or a student's notice. */
-export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile', notice: 'notice' } as const
+export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile', notice: 'notice', live: 'live' } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = values(MessageTarget)
 
@@ -316,7 +339,13 @@ export const MESSAGE_TARGETS = values(MessageTarget)
  * (adding a clue, applying for a withdrawal); the server sends only accepted ones. Template ids
  * come from the server's configuration (GET /api/ems/partner/message/subscribeTemplates).
  */
-export const SubscribeTemplate = { clue: 'clue', commission: 'commission', withdrawal: 'withdrawal', notice: 'notice' } as const
+export const SubscribeTemplate = {
+  clue: 'clue',
+  commission: 'commission',
+  withdrawal: 'withdrawal',
+  notice: 'notice',
+  live: 'live',
+} as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
 export const SUBSCRIBE_TEMPLATES = values(SubscribeTemplate)
 /** The templates the partner's pages ask for (GET /api/ems/partner/message/subscribeTemplates). */
@@ -325,8 +354,8 @@ export const PARTNER_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
   SubscribeTemplate.commission,
   SubscribeTemplate.withdrawal,
 ]
-/** The templates the student's pages ask for (通知公告: a new notice addressed to them). */
-export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [SubscribeTemplate.notice]
+/** The templates the student's pages ask for (通知公告: a new notice addressed to them; 直播提醒: a live class of theirs about to start). */
+export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [SubscribeTemplate.notice, SubscribeTemplate.live]
 
 /** The template a kind is sent with (review results are in-app only: no tap precedes them). */
 export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
@@ -342,6 +371,8 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.withdrawalRefused]: SubscribeTemplate.withdrawal,
   // Sent to the students who accepted it on the notices page (订阅新通知提醒).
   [MessageKind.notice]: SubscribeTemplate.notice,
+  // Sent to the students who accepted it on the live schedule (订阅开课提醒).
+  [MessageKind.liveReminder]: SubscribeTemplate.live,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */
@@ -389,3 +420,18 @@ export const NOTICE_STATUSES = values(NoticeStatus)
 export const Profile = { partner: 'partner', student: 'student' } as const
 export type Profile = (typeof Profile)[keyof typeof Profile]
 export const PROFILES = values(Profile)
+
+/** What a course section holds (节): a video, a document, or a live class. */
+export const SectionKind = { video: '视频', document: '文档', live: '直播' } as const
+export type SectionKind = (typeof SectionKind)[keyof typeof SectionKind]
+export const SECTION_KINDS = values(SectionKind)
+
+/** How a student came to a course: bought it, the school granted it, or joined a free one. */
+export const EnrolmentSource = { paid: '购买', granted: '学校开通', free: '免费加入' } as const
+export type EnrolmentSource = (typeof EnrolmentSource)[keyof typeof EnrolmentSource]
+export const ENROLMENT_SOURCES = values(EnrolmentSource)
+
+/** The player reports its position this often (seconds) while a video plays; the server credits at most twice this per report. */
+export const HEARTBEAT_SECONDS = 10
+/** A live class's reminder message goes out this many minutes before it starts. */
+export const LIVE_REMIND_BEFORE_MINUTES = 30
