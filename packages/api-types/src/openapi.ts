@@ -1327,7 +1327,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -3146,7 +3146,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice */
+                                    /** @description clue | commission | withdrawal | notice | live */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -7168,13 +7168,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -7236,13 +7236,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -7385,7 +7385,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice */
+                                    /** @description clue | commission | withdrawal | notice | live */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -9191,7 +9191,7 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
-                                partnerId: number;
+                                partnerId: number | null;
                                 partnerName: string | null;
                                 partnerPhone: string;
                                 /** @enum {string} */
@@ -9272,7 +9272,7 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
-                                partnerId: number;
+                                partnerId: number | null;
                                 partnerName: string | null;
                                 partnerPhone: string;
                                 /** @enum {string} */
@@ -9479,7 +9479,7 @@ export interface paths {
                                     }[];
                                     orderNo: string;
                                     paidAt: string | null;
-                                    partnerId: number;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     partnerPhone: string;
                                     /** @enum {string} */

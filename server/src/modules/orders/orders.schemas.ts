@@ -77,7 +77,7 @@ export const orderSchema = z.object({
   items: z.array(itemSchema),
 })
 export const adminOrderSchema = orderSchema.extend({
-  partnerId: z.number(),
+  partnerId: z.number().nullable(),
   partnerName: z.string().nullable(),
   partnerPhone: z.string(),
   provider: z.string().nullable(),
