@@ -23,6 +23,7 @@ import { teamRoutes } from './team/index.ts'
 import { createMessagePusher, type MessagePusher, messagesRoutes } from './messages/index.ts'
 import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
+import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,8 @@ export const registerModules = fp(
     await app.register(messagesRoutes)
     await app.register(studentsRoutes)
     await app.register(noticesRoutes)
+    await app.register(studyRoutes)
+    await app.register(studyReportsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )
