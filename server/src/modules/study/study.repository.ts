@@ -6,9 +6,14 @@ import { partners } from '../partners/index.ts'
 import { students } from '../students/index.ts'
 import { liveAttendance, sectionProgress, studyClocks, studyDays } from './study.table.ts'
 
-/** Sections a course counts (every kind: video, document, live). */
-const sectionCountOf = (courseId: SQL | typeof courses.id) =>
-  sql<number>`(select count(*) from ${courseSections} where ${courseSections.courseId} = ${courseId})`.mapWith(Number)
+/**
+ * The sections a course counts (every kind: video, document, live), for a query over `courses`.
+ * Written with qualified names: drizzle leaves a column of a one-table query unqualified, and inside
+ * this subquery an unqualified "id" would be the section's.
+ */
+const sectionCount = sql<number>`(select count(*) from ${courseSections} where ${courseSections}.${sql.identifier(
+  courseSections.courseId.name,
+)} = ${courses}.${sql.identifier(courses.id.name)})`.mapWith(Number)
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
@@ -31,7 +36,7 @@ const sectionAccessQuery = preparedPerDb((db) =>
       noSkip: courses.noSkip,
       enrolmentId: courseEnrolments.id,
       enrolmentFinished: courseEnrolments.finished,
-      sectionCount: sectionCountOf(courses.id),
+      sectionCount,
     })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
@@ -60,7 +65,7 @@ const liveAccessColumns = {
   noSkip: courses.noSkip,
   enrolmentId: courseEnrolments.id,
   enrolmentFinished: courseEnrolments.finished,
-  sectionCount: sectionCountOf(courses.id),
+  sectionCount,
 }
 
 const liveAttendanceColumns = {
@@ -506,7 +511,7 @@ export function createStudyRepository({ db }: { db: Executor }) {
 
     async course({ courseId }: { courseId: number }) {
       const [row] = await db
-        .select({ id: courses.id, title: courses.title, total: sectionCountOf(courses.id) })
+        .select({ id: courses.id, title: courses.title, total: sectionCount })
         .from(courses)
         .where(eq(courses.id, courseId))
         .limit(1)
@@ -627,7 +632,7 @@ const myCourseColumns = {
   type: courses.type,
   source: courseEnrolments.source,
   finished: courseEnrolments.finished,
-  total: sectionCountOf(courses.id),
+  total: sectionCount,
   lastSectionId: courseEnrolments.lastSectionId,
   lastSectionTitle: courseSections.title,
   lastStudiedAt: courseEnrolments.lastStudiedAt,
