@@ -291,38 +291,6 @@ export function createStudyRepository({ db }: { db: Executor }) {
       return row
     },
 
-    /**
-     * Writes a section's progress. The database keeps the rules too: furthest and watched never
-     * decrease and a finish time, once set, stays.
-     */
-    async saveProgress(v: {
-      studentId: number
-      sectionId: number
-      courseId: number
-      positionMs: number
-      furthestMs: number
-      watchedMs: number
-      finishedAt: Date | null
-      lastReportAt: Date | null
-      now: Date
-    }) {
-      const sp = sectionProgress
-      await db
-        .insert(sp)
-        .values({ ...v, updatedAt: v.now })
-        .onConflictDoUpdate({
-          target: [sp.studentId, sp.sectionId],
-          set: {
-            positionMs: v.positionMs,
-            furthestMs: sql`greatest(${sp.furthestMs}, excluded.furthest_ms)`,
-            watchedMs: sql`greatest(${sp.watchedMs}, excluded.watched_ms)`,
-            finishedAt: sql`coalesce(${sp.finishedAt}, excluded.finished_at)`,
-            lastReportAt: sql`coalesce(excluded.last_report_at, ${sp.lastReportAt})`,
-            updatedAt: v.now,
-          },
-        })
-    },
-
     /** Marks sections finished (documents opened, a live class attended or its playback watched); returns how many were newly finished. */
     async finishSections({
       studentId,
@@ -468,15 +436,6 @@ export function createStudyRepository({ db }: { db: Executor }) {
         .leftJoin(courseSections, eq(courseSections.id, courseEnrolments.lastSectionId))
         .where(and(eq(courseEnrolments.studentId, studentId), isNotNull(courseEnrolments.lastStudiedAt)))
         .orderBy(desc(courseEnrolments.lastStudiedAt))
-        .limit(1)
-      return row
-    },
-
-    async sectionTitle({ sectionId, courseId }: { sectionId: number; courseId: number }) {
-      const [row] = await db
-        .select({ id: courseSections.id, title: courseSections.title })
-        .from(courseSections)
-        .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
         .limit(1)
       return row
     },
