@@ -48,6 +48,9 @@ const uploadQuery = z.object({
     .describe('or the multipart field `kind` before `file`; unset: from the file itself'),
 })
 
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`
+
 const isTooLarge = (error: unknown) => (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE'
 
 /**
@@ -108,14 +111,14 @@ export const coursesUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (claimed && claimed !== 'application/octet-stream' && !CLAIMED[what.kind].includes(claimed))
         throw createUploadTypeError({ message: '文件类型与内容不符，请重新选择' })
       const limit = limits[what.kind]
-      const tooLarge = () =>
-        createUploadTooLargeError({ message: `${KIND_LABEL[what.kind]}不能超过${Math.floor(limit / 1024 / 1024) || 1}MB` })
+      const tooLarge = () => createUploadTooLargeError({ message: `${KIND_LABEL[what.kind]}不能超过${sizeLabel(limit)}` })
 
       let size = 0
       const body = Readable.from(
         (async function* () {
           for (const chunk of head) {
             size += chunk.length
+            if (size > limit) throw tooLarge()
             yield chunk
           }
           for (;;) {
@@ -132,7 +135,6 @@ export const coursesUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = what.kind === 'image' ? `public/covers/${month}/${name}` : `media/${month}/${name}`
       let stored: { size: number }
       try {
-        if (size > limit) throw tooLarge()
         stored = await app.storage.put(key, body, { contentType: what.contentType })
       } catch (error) {
         if (isTooLarge(error)) throw tooLarge()
