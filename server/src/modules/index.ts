@@ -23,6 +23,7 @@ import { teamRoutes } from './team/index.ts'
 import { createMessagePusher, type MessagePusher, messagesRoutes } from './messages/index.ts'
 import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
+import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 
 declare module 'fastify' {
@@ -65,7 +66,8 @@ export const registerModules = fp(
     await app.register(postersRoutes)
     await app.register(activitiesRoutes)
     await app.register(siteContentRoutes)
-    await app.register(ordersRoutes)
+    // A paid course order enrols its student in the pay notification's transaction.
+    await app.register(ordersRoutes, { onPaid: enrolPaidCourse })
     await app.register(appVersionsRoutes)
     await app.register(adultExamRoutes)
     await app.register(publicConfigRoutes)
@@ -76,6 +78,7 @@ export const registerModules = fp(
     await app.register(messagesRoutes)
     await app.register(studentsRoutes)
     await app.register(noticesRoutes)
+    await app.register(coursesRoutes)
     await app.register(studyRoutes)
     await app.register(studyReportsRoutes)
   },

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types.ts'
-import { fileUrl } from '../../gateways/storage/signed-url.ts'
+import { fileUrl } from '../../gateways/storage/index.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '../../wire.ts'
 import { createNotVideoError, createCourseNotJoinedError, createSectionLockedError, createSectionNotFoundError } from './study.errors.ts'
 import { createStudyRepository, type MyCourseRow, type SectionAccess } from './study.repository.ts'
