@@ -285,7 +285,7 @@ export async function reportPlayback({
       watched: seconds(out.watchedMs),
       finished: out.finished,
       added: seconds(out.addedMs),
-      course: courseProgress(recounted ?? live.enrolmentFinished, live.sectionCount),
+      course: courseProgress(recounted ?? live.finishedCount, live.sectionCount),
     }
   })
 }

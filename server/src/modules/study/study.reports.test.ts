@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts'
 import { enrol, insertCourse, insertLive } from '../../../test/study-fixtures.ts'
 import { readXlsx } from '../../../test/xlsx.ts'
 import { AdminRole, EnrolmentSource, ProductStatus, ProductType, SectionKind } from '../../wire.ts'
-import { courseEnrolments } from '../courses/index.ts'
+import { courseEnrolments, courseSections } from '../courses/index.ts'
 import { reportProgress, studyTime } from './study.service.ts'
 import { watchLive } from './study.live.ts'
 
@@ -52,6 +52,10 @@ describe('my courses, study time and the office reports', () => {
       lives.list.map((c: { title: string; type: string }) => [c.title, c.type]),
       [['直播课', ProductType.liveCourse]],
     )
+    // The office deletes the finished section: the count follows the progress rows, not a stale figure.
+    await t.app.db.delete(courseSections).where(eq(courseSections.id, section.id))
+    const after = (await client.get(`${join}/listStudentOnlineCourseForClient`)).json().data.list[0]
+    assert.deepEqual([after.finished, after.total, after.percent, after.lastSectionId], [0, 2, 0, null])
     const { client: other } = await studentClient(t.app)
     assert.equal((await other.get(`${join}/listStudentOnlineCourseForClient`)).json().data.total, 0)
   })

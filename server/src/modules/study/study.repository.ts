@@ -15,6 +15,15 @@ const sectionCount = sql<number>`(select count(*) from ${courseSections} where $
   courseSections.courseId.name,
 )} = ${courses}.${sql.identifier(courses.id.name)})`.mapWith(Number)
 
+/**
+ * A student's finished sections of a course, counted from the progress rows (a deleted section's
+ * rows go with it), for a query over course_enrolments.
+ */
+const finishedCount = sql<number>`(select count(*) from ${sectionProgress}
+  where ${sectionProgress}.${sql.identifier(sectionProgress.courseId.name)} = ${courseEnrolments}.${sql.identifier(courseEnrolments.courseId.name)}
+  and ${sectionProgress}.${sql.identifier(sectionProgress.studentId.name)} = ${courseEnrolments}.${sql.identifier(courseEnrolments.studentId.name)}
+  and ${sectionProgress}.${sql.identifier(sectionProgress.finishedAt.name)} is not null)`.mapWith(Number)
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /** A section with its course and the student's enrolment (if any): what the player's calls check first. */
@@ -35,7 +44,6 @@ const sectionAccessQuery = preparedPerDb((db) =>
       courseStatus: courses.status,
       noSkip: courses.noSkip,
       enrolmentId: courseEnrolments.id,
-      enrolmentFinished: courseEnrolments.finished,
       sectionCount,
     })
     .from(courseSections)
@@ -64,7 +72,7 @@ const liveAccessColumns = {
   courseTitle: courses.title,
   noSkip: courses.noSkip,
   enrolmentId: courseEnrolments.id,
-  enrolmentFinished: courseEnrolments.finished,
+  finishedCount,
   sectionCount,
 }
 
@@ -89,6 +97,7 @@ interface ReportReadRow {
   no_skip: boolean
   enrolment_id: number | null
   section_count: number
+  finished_count: number
   position_ms: number | null
   furthest_ms: number | null
   watched_ms: number | null
@@ -116,6 +125,8 @@ export function createStudyRepository({ db }: { db: Executor }) {
       const result = (await db.execute(sql`
         select s.course_id, s.kind, s.trial, s.duration, c.status as course_status, c.no_skip, e.id as enrolment_id,
           (select count(*)::int from course_sections x where x.course_id = s.course_id) as section_count,
+          (select count(*)::int from section_progress f
+            where f.course_id = s.course_id and f.student_id = ${studentId} and f.finished_at is not null) as finished_count,
           p.position_ms, p.furthest_ms, p.watched_ms,
           (extract(epoch from p.finished_at) * 1000)::float8 as finished_ms,
           (extract(epoch from p.last_report_at) * 1000)::float8 as last_report_ms
@@ -136,6 +147,7 @@ export function createStudyRepository({ db }: { db: Executor }) {
         noSkip: r.no_skip,
         enrolmentId: r.enrolment_id,
         sectionCount: r.section_count,
+        finishedCount: r.finished_count,
         progress:
           r.position_ms === null
             ? null
@@ -152,9 +164,8 @@ export function createStudyRepository({ db }: { db: Executor }) {
     /**
      * Everything a heartbeat writes, in one statement (one round trip: a heartbeat is the hot call):
      * the section's progress (furthest and watched never decrease, a finish time stays), the day's
-     * study time, the enrolment (last section and time; with `recount`, its finished count from the
-     * progress rows, this newly finished section included) and the clock (its report time never
-     * goes back; the current course). Returns the enrolment's finished count (null: no enrolment).
+     * study time, the enrolment (last section and time, and its finished count, as counted under
+     * the lock) and the clock (its report time never goes back; the current course).
      */
     async recordReport(v: {
       studentId: number
@@ -167,12 +178,13 @@ export function createStudyRepository({ db }: { db: Executor }) {
       finishedAt: Date | null
       addedMs: number
       day: string
-      recount: boolean
+      /** The course's finished sections with this report. */
+      finished: number
       now: Date
-    }): Promise<number | null> {
+    }): Promise<void> {
       const now = sql`${v.now.toISOString()}::timestamptz`
       const enrolled = v.enrolmentId !== null
-      const result = (await db.execute(sql`
+      await db.execute(sql`
         with progress as (
           insert into section_progress as p
             (student_id, section_id, course_id, position_ms, furthest_ms, watched_ms, finished_at, last_report_at, updated_at)
@@ -195,13 +207,10 @@ export function createStudyRepository({ db }: { db: Executor }) {
           update course_enrolments e set
             last_section_id = ${v.sectionId},
             last_studied_at = greatest(e.last_studied_at, ${now}),
-            finished = case when ${v.recount}::boolean then 1 + (
-              select count(*)::int from section_progress f
-              where f.course_id = ${v.courseId} and f.student_id = ${v.studentId} and f.finished_at is not null and f.section_id <> ${v.sectionId}
-            ) else e.finished end,
+            finished = ${v.finished},
             updated_at = ${now}
           where e.id = ${v.enrolmentId}::int
-          returning e.finished
+          returning 1
         ), clock as (
           update study_clocks c set
             last_report_at = greatest(c.last_report_at, ${now}),
@@ -213,8 +222,7 @@ export function createStudyRepository({ db }: { db: Executor }) {
           returning 1
         )
         -- Data-modifying CTEs all run, read or not.
-        select (select finished from enrolment) as finished`)) as unknown as { rows: Array<{ finished: number | null }> }
-      return result.rows[0]?.finished ?? null
+        select 1`)
     },
 
     /**
@@ -349,15 +357,6 @@ export function createStudyRepository({ db }: { db: Executor }) {
         .where(eq(courseEnrolments.id, enrolmentId))
         .returning({ finished: courseEnrolments.finished })
       return row?.finished ?? 0
-    },
-
-    /** Finished sections of a course for a student without an enrolment (a trial viewer). */
-    async finishedCount({ studentId, courseId }: { studentId: number; courseId: number }): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(sectionProgress)
-        .where(and(eq(sectionProgress.courseId, courseId), eq(sectionProgress.studentId, studentId), isNotNull(sectionProgress.finishedAt)))
-      return row?.n ?? 0
     },
 
     /** Credited study time goes to the student's Asia/Shanghai day. */
@@ -722,7 +721,7 @@ const myCourseColumns = {
   coverKey: courses.coverKey,
   type: courses.type,
   source: courseEnrolments.source,
-  finished: courseEnrolments.finished,
+  finished: finishedCount,
   total: sectionCount,
   lastSectionId: courseEnrolments.lastSectionId,
   lastSectionTitle: courseSections.title,
@@ -738,7 +737,7 @@ function reportColumns(courseId: number) {
     phone: students.phone,
     studentNo: students.studentNo,
     source: courseEnrolments.source,
-    finished: courseEnrolments.finished,
+    finished: finishedCount,
     watchedMs: sql<number>`(select coalesce(sum(${sectionProgress.watchedMs}), 0) from ${sectionProgress}
       where ${sectionProgress.courseId} = ${courseId} and ${sectionProgress.studentId} = ${students.id})`.mapWith(Number),
     lastStudiedAt: courseEnrolments.lastStudiedAt,

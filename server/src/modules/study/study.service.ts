@@ -188,7 +188,8 @@ export async function reportProgress({
       clockReportAt: clock.lastReportAt,
       now,
     })
-    const enrolmentFinished = await repo.recordReport({
+    const finished = s.finishedCount + (out.newlyFinished ? 1 : 0)
+    await repo.recordReport({
       studentId,
       sectionId,
       courseId: s.courseId,
@@ -199,11 +200,9 @@ export async function reportProgress({
       finishedAt: out.finished ? (before?.finishedAt ?? now) : null,
       addedMs: out.addedMs,
       day: shanghaiDay(now),
-      recount: out.newlyFinished,
+      finished,
       now,
     })
-    // A trial viewer has no enrolment to keep the count: count their finished sections.
-    const finished = enrolmentFinished ?? (await repo.finishedCount({ studentId, courseId: s.courseId }))
     return {
       position: seconds(out.positionMs),
       furthest: seconds(out.furthestMs),
