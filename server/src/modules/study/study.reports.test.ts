@@ -96,7 +96,7 @@ describe('my courses, study time and the office reports', () => {
       title: '会计基础',
       sections: [{ duration: 20 }, { kind: SectionKind.document, duration: 0 }],
     })
-    const ann = await insertStudent(t.app, { name: '安同学', phone: '13912340001', studentNo: 'S2026001' })
+    const { student: ann, client: annClient } = await studentClient(t.app, { name: '安同学', phone: '13912340001', studentNo: 'S2026001' })
     const bob = await insertStudent(t.app, { name: '鲍同学', phone: '13912340002' })
     await enrol(t.app, ann.id, course.id, EnrolmentSource.paid)
     await enrol(t.app, bob.id, course.id)
@@ -146,6 +146,18 @@ describe('my courses, study time and the office reports', () => {
     assert.equal(report.days.length, 30)
     assert.deepEqual(report.live, [{ id: live.id, title: '答疑直播', startsAt: at(-600).toISOString(), watched: 0, attended: false }])
     assert.equal((await teacher.get(`${reports}/studentReport`, { studentId: 2_000_000_000 })).statusCode, 404)
+
+    // The course's page (the courses module) shows the same progress to the student.
+    const detail = (await annClient.get('/api/bms/cont/continueCourse/detailsForClient', { id: course.id })).json().data
+    assert.deepEqual(detail.progress, { finished: 1, total: 2, percent: 50 })
+    assert.equal(detail.lastSectionId, sections[0]!.id)
+    assert.deepEqual(
+      detail.chapters[0].sections.map((x: { finished: boolean; position: number }) => [x.finished, x.position]),
+      [
+        [true, 20],
+        [false, 0],
+      ],
+    )
 
     // The enrolment's count is what the reports read: it equals the finished progress rows.
     const [enrolment] = await t.app.db.select().from(courseEnrolments).where(eq(courseEnrolments.studentId, ann.id))
