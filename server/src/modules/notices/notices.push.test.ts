@@ -32,7 +32,11 @@ describe('WeChat subscribe messages of notices', () => {
       await bindings.bind({ accountId: s.accountId, platform: LoginPlatform.weixin, type: LoginType.miniProgram, openId: `o-stu-${s.id}` })
 
     const templates = (await client.get(`${base}/subscribeTemplatesForClient`)).json().data.templates
-    assert.deepEqual(templates, [{ template: 'notice', templateId: 'local-notice-template' }])
+    // The student's templates: notices, and the live reminders of their courses (issue 23).
+    assert.deepEqual(templates, [
+      { template: 'notice', templateId: 'local-notice-template' },
+      { template: 'live', templateId: 'local-live-template' },
+    ])
     const accepted = await client.post(`${base}/subscribeForClient`, { templateIds: 'local-notice-template,local-clue-template' })
     assert.deepEqual(accepted.json().data.subscriptions, [{ template: 'notice', remaining: 1 }], 'only the student templates count')
 
