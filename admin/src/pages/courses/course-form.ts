@@ -1,0 +1,106 @@
+/**
+ * The course editor's values and what it sends (pure; course-form.test.ts): the price typed in
+ * yuan and sent in fen (parseYuan, the one conversion), the category picked as [first level,
+ * second level] and sent as the second level's id.
+ */
+import { formatYuan, parseYuan } from '@activity/money'
+import type { ProductType } from '@activity/wire'
+import type { CategoryParent, CourseDetail, CourseInput } from '../../api/courses'
+
+export interface CourseValues {
+  title: string
+  /** [parent id, child id] */
+  category: number[]
+  type: ProductType
+  /** yuan as typed */
+  price: string
+  cover?: string
+  intro?: string
+  teacher?: string
+  noSkip: boolean
+}
+
+/** The most a course may cost (fen): ¥100,000.00. */
+export const PRICE_MAX = 10_000_000
+
+/** The first level a category sits under, as the cascader's path; [] when the tree does not hold it. */
+export function categoryPath(tree: readonly CategoryParent[], categoryId: number): number[] {
+  for (const parent of tree) {
+    if (parent.children.some((c) => c.id === categoryId)) return [parent.id, categoryId]
+  }
+  return []
+}
+
+export interface CascaderOption {
+  value: number
+  label: string
+  disabled?: boolean
+  children?: CascaderOption[]
+}
+
+/**
+ * The tree as cascader options: only second levels hold courses, so a first level without children
+ * cannot be chosen. `keep` (the course's own category) stays choosable when it is disabled; other
+ * disabled ones are shown disabled (`withDisabled`) or left out.
+ */
+export function categoryOptions(
+  tree: readonly CategoryParent[],
+  { withDisabled = true, keep }: { withDisabled?: boolean; keep?: number } = {},
+): CascaderOption[] {
+  return tree.flatMap((parent) => {
+    const children = parent.children
+      .filter((c) => withDisabled || c.enabled || c.id === keep)
+      .map((c) => ({
+        value: c.id,
+        label: c.enabled ? c.name : `${c.name}（已禁用）`,
+        disabled: !c.enabled && c.id !== keep,
+      }))
+    const holdsKeep = parent.children.some((c) => c.id === keep)
+    if (!withDisabled && !parent.enabled && !holdsKeep) return []
+    return [
+      {
+        value: parent.id,
+        label: parent.enabled ? parent.name : `${parent.name}（已禁用）`,
+        disabled: children.length === 0 || (!parent.enabled && !holdsKeep),
+        children,
+      },
+    ]
+  })
+}
+
+export function courseValues(course: CourseDetail | undefined, tree: readonly CategoryParent[]): Partial<CourseValues> {
+  if (!course) return { price: '0', noSkip: false }
+  return {
+    title: course.title,
+    category: categoryPath(tree, course.categoryId),
+    type: course.type,
+    price: formatYuan(course.price, { symbol: false, grouping: false }),
+    cover: course.cover ?? undefined,
+    intro: course.intro,
+    teacher: course.teacher,
+    noSkip: course.noSkip,
+  }
+}
+
+/** What the editor sends; throws the message to show when the price is not an amount (the form checks it first). */
+export function courseBody(values: CourseValues): CourseInput {
+  const price = parseYuan(String(values.price ?? ''))
+  if (price === null) throw new Error('价格须为数字，最多两位小数')
+  const categoryId = values.category.at(-1)
+  if (categoryId === undefined) throw new Error('请选择课程分类')
+  return {
+    title: values.title.trim(),
+    categoryId,
+    type: values.type,
+    price,
+    cover: values.cover ?? '',
+    intro: values.intro?.trim() ?? '',
+    teacher: values.teacher?.trim() ?? '',
+    noSkip: values.noSkip,
+  }
+}
+
+/** ¥199.00, or 免费. */
+export function priceText(fen: number): string {
+  return fen === 0 ? '免费' : formatYuan(fen)
+}
