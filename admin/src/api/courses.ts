@@ -9,7 +9,7 @@ import type { EnrolmentSource, LiveStatus, Page, ProductStatus, ProductType, Sec
 import { del, get, post, put, uploadWithProgress, type UploadProgress } from './client'
 
 /** A second-level category (only these hold courses). */
-export interface CategoryChild {
+export type CategoryChild = {
   id: number
   name: string
   enabled: boolean
@@ -18,12 +18,12 @@ export interface CategoryChild {
 }
 
 /** A first-level category and its children, in their order. */
-export interface CategoryParent extends CategoryChild {
+export type CategoryParent = CategoryChild & {
   children: CategoryChild[]
 }
 
 /** A course as the list shows it. */
-export interface CourseItem {
+export type CourseItem = {
   id: number
   title: string
   cover: string | null
@@ -42,7 +42,7 @@ export interface CourseItem {
 }
 
 /** A section (节) of a chapter; `url` is a signed address of its file (video, document) for a preview. */
-export interface Section {
+export type Section = {
   id: number
   title: string
   kind: SectionKind
@@ -57,19 +57,19 @@ export interface Section {
   liveSessionId: number | null
 }
 
-export interface Chapter {
+export type Chapter = {
   id: number
   title: string
   sort: number
   sections: Section[]
 }
 
-export interface CourseDetail extends CourseItem {
+export type CourseDetail = CourseItem & {
   intro: string
   chapters: Chapter[]
 }
 
-export interface CourseQuery {
+export type CourseQuery = {
   keyword?: string
   categoryId?: number | string
   type?: string
@@ -79,7 +79,7 @@ export interface CourseQuery {
 }
 
 /** What 新建课程 / 保存 sends (a new course starts 下架). */
-export interface CourseInput {
+export type CourseInput = {
   title: string
   categoryId: number
   type: ProductType
@@ -91,7 +91,7 @@ export interface CourseInput {
   noSkip?: boolean
 }
 
-export interface SectionInput {
+export type SectionInput = {
   title: string
   kind: SectionKind
   trial: boolean
@@ -103,7 +103,7 @@ export interface SectionInput {
 }
 
 /** What an upload answers: `key` is what a section or live session stores, `url` where to see it now. */
-export interface StoredFile {
+export type StoredFile = {
   key: string
   url: string
   fileName: string
@@ -114,7 +114,7 @@ export interface StoredFile {
 export type UploadKind = 'video' | 'document' | 'image'
 
 /** A live session of a course (直播): its status follows the clock. */
-export interface LiveSession {
+export type LiveSession = {
   id: number
   courseId: number
   title: string
@@ -128,7 +128,7 @@ export interface LiveSession {
   playbackDuration: number | null
 }
 
-export interface LiveSessionInput {
+export type LiveSessionInput = {
   courseId: number
   title: string
   teacher: string
@@ -139,16 +139,17 @@ export interface LiveSessionInput {
   playbackDuration?: number
 }
 
-export interface LiveSessionQuery {
+export type LiveSessionQuery = {
   courseId: number
+  /** YYYY-MM-DD */
   from?: string
   to?: string
-  page?: number
-  size?: number
+  page?: number | string
+  size?: number | string
 }
 
 /** A student of a course and their progress (phone masked). */
-export interface CourseReportRow {
+export type CourseReportRow = {
   studentId: number
   name: string
   phone: string

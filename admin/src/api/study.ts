@@ -8,7 +8,7 @@ import type { EnrolmentSource, ProductType } from '@activity/wire'
 import { del, get, post } from './client'
 
 /** Whom a grant reaches: chosen students, or every student of a school / major / level / batch. */
-export interface GrantInput {
+export type GrantInput = {
   courseId: number
   studentIds?: number[]
   school?: string
@@ -19,12 +19,12 @@ export interface GrantInput {
 }
 
 /** `already`: students who had the course (bought, granted or joined) and were left as they were. */
-export interface GrantAnswer {
+export type GrantAnswer = {
   granted: number
   already: number
 }
 
-export interface SectionProgress {
+export type SectionProgress = {
   id: number
   title: string
   /** seconds */
@@ -34,7 +34,7 @@ export interface SectionProgress {
   position: number
 }
 
-export interface StudentCourse {
+export type StudentCourse = {
   courseId: number
   title: string
   cover: string | null
@@ -52,7 +52,7 @@ export interface StudentCourse {
   sections: SectionProgress[]
 }
 
-export interface StudentReport {
+export type StudentReport = {
   student: { id: number; name: string; studentNo: string | null }
   courses: StudentCourse[]
   /** The last 30 days (Asia/Shanghai), oldest first. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ProductStatus, ProductType } from '@activity/wire'
+import { ProductStatus, ProductType, SectionKind } from '@activity/wire'
 import type { CategoryParent, CourseDetail } from '../../api/courses'
-import { categoryOptions, categoryPath, courseBody, courseValues, priceText } from './course-form.ts'
+import { categoryOptions, categoryPath, courseBody, courseValues, priceText, sectionBody } from './course-form.ts'
 
 const TREE: CategoryParent[] = [
   {
@@ -94,5 +94,42 @@ describe('the course editor', () => {
         [2, true],
       ],
     )
+  })
+})
+
+describe('the section editor', () => {
+  const media = { key: 'courses/5/a.mp4', fileName: 'a.mp4', size: 1024 }
+
+  test('a video sends its stored file and the length read in the browser, in seconds', () => {
+    assert.deepEqual(sectionBody({ title: ' 第一节 ', kind: SectionKind.video, trial: true, media, duration: 12.35 }), {
+      title: '第一节',
+      kind: SectionKind.video,
+      trial: true,
+      mediaKey: 'courses/5/a.mp4',
+      fileName: 'a.mp4',
+      duration: 12.35,
+    })
+  })
+
+  test('a video without a file or a length is refused before sending', () => {
+    assert.throws(() => sectionBody({ title: 'x', kind: SectionKind.video, trial: false, duration: 3 }), /请上传视频/)
+    assert.throws(() => sectionBody({ title: 'x', kind: SectionKind.video, trial: false, media, duration: null }), /视频时长/)
+  })
+
+  test('a document sends its file and no length; a live section only its session', () => {
+    assert.deepEqual(sectionBody({ title: '讲义', kind: SectionKind.document, trial: false, media, duration: 30 }), {
+      title: '讲义',
+      kind: SectionKind.document,
+      trial: false,
+      mediaKey: 'courses/5/a.mp4',
+      fileName: 'a.mp4',
+    })
+    assert.deepEqual(sectionBody({ title: '直播', kind: SectionKind.live, trial: false, media, liveSessionId: 4 }), {
+      title: '直播',
+      kind: SectionKind.live,
+      trial: false,
+      liveSessionId: 4,
+    })
+    assert.throws(() => sectionBody({ title: '直播', kind: SectionKind.live, trial: false }), /请选择直播场次/)
   })
 })

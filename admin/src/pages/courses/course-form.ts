@@ -1,11 +1,12 @@
 /**
- * The course editor's values and what it sends (pure; course-form.test.ts): the price typed in
- * yuan and sent in fen (parseYuan, the one conversion), the category picked as [first level,
- * second level] and sent as the second level's id.
+ * The course and section editors' values and what they send (pure; course-form.test.ts): the
+ * price typed in yuan and sent in fen (parseYuan, the one conversion), the category picked as
+ * [first level, second level] and sent as the second level's id; a section's file, length or
+ * live session by its kind.
  */
 import { formatYuan, parseYuan } from '@activity/money'
-import type { ProductType } from '@activity/wire'
-import type { CategoryParent, CourseDetail, CourseInput } from '../../api/courses'
+import { type ProductType, SectionKind } from '@activity/wire'
+import type { CategoryParent, CourseDetail, CourseInput, Section, SectionInput } from '../../api/courses'
 
 export interface CourseValues {
   title: string
@@ -103,4 +104,42 @@ export function courseBody(values: CourseValues): CourseInput {
 /** ¥199.00, or 免费. */
 export function priceText(fen: number): string {
   return fen === 0 ? '免费' : formatYuan(fen)
+}
+
+/** A section as its form holds it: the stored file (video, document) or the live session it shows. */
+export interface SectionValues {
+  title: string
+  kind: SectionKind
+  trial: boolean
+  media?: { key: string; fileName: string; size: number | null }
+  /** seconds */
+  duration?: number | null
+  liveSessionId?: number
+}
+
+/** What the section calls send: a video its file and length, a document its file, a live section its session. */
+export function sectionBody(values: SectionValues): SectionInput {
+  const base = { title: values.title.trim(), kind: values.kind, trial: Boolean(values.trial) }
+  if (values.kind === SectionKind.live) {
+    if (!values.liveSessionId) throw new Error('请选择直播场次')
+    return { ...base, liveSessionId: values.liveSessionId }
+  }
+  if (!values.media) throw new Error(values.kind === SectionKind.video ? '请上传视频' : '请上传文档')
+  const file = { mediaKey: values.media.key, fileName: values.media.fileName }
+  if (values.kind === SectionKind.document) return { ...base, ...file }
+  const duration = Number(values.duration)
+  if (!Number.isFinite(duration) || duration <= 0) throw new Error('请填写视频时长')
+  return { ...base, ...file, duration }
+}
+
+export function sectionValues(section: Section | undefined): Partial<SectionValues> {
+  if (!section) return { kind: SectionKind.video, trial: false }
+  return {
+    title: section.title,
+    kind: section.kind,
+    trial: section.trial,
+    media: section.mediaKey ? { key: section.mediaKey, fileName: section.fileName ?? section.mediaKey, size: section.size } : undefined,
+    duration: section.kind === SectionKind.video ? section.duration : undefined,
+    liveSessionId: section.liveSessionId ?? undefined,
+  }
 }
