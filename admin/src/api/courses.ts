@@ -65,7 +65,10 @@ export type Chapter = {
 }
 
 export type CourseDetail = CourseItem & {
+  /** The cover's storage key (`cover` is its address). */
+  coverKey: string | null
   intro: string
+  parentCategoryId: number | null
   chapters: Chapter[]
 }
 
@@ -117,6 +120,7 @@ export type UploadKind = 'video' | 'document' | 'image'
 export type LiveSession = {
   id: number
   courseId: number
+  courseTitle: string
   title: string
   teacher: string
   startsAt: string
@@ -124,8 +128,11 @@ export type LiveSession = {
   status: LiveStatus
   roomUrl: string | null
   playbackKey: string | null
+  /** A signed address of the playback, to watch it here. */
+  playbackUrl: string | null
   /** seconds */
   playbackDuration: number | null
+  createdAt: string
 }
 
 export type LiveSessionInput = {

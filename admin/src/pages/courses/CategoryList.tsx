@@ -6,7 +6,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProCard, ProFormText } from '@ant-design/pro-components'
-import { App, Button, Empty, Flex, Skeleton, Space, Switch, Tag, Typography } from 'antd'
+import { App, Button, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react'
 import { type CategoryChild, type CategoryParent, categoriesApi } from '../../api/courses'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -100,21 +100,12 @@ function CategoryRow({
           </Tag>
         )}
       </Typography.Text>
-      <Typography.Text type='secondary' className='console-nowrap'>
+      <Typography.Text type='secondary' className='course-category__count'>
         {category.courseCount} 门课程
       </Typography.Text>
       {canManage ? (
-        <Space size='middle'>
-          <Switch
-            size='small'
-            checked={category.enabled}
-            loading={switching}
-            checkedChildren='启用'
-            unCheckedChildren='禁用'
-            aria-label={`启用「${category.name}」`}
-            onChange={toggle}
-          />
-          {extra}
+        <Flex align='center' gap='middle' className='course-category__actions'>
+          <Switch size='small' checked={category.enabled} loading={switching} aria-label={`启用「${category.name}」`} onChange={toggle} />
           <NameForm
             title={`重命名「${category.name}」`}
             name={category.name}
@@ -129,8 +120,11 @@ function CategoryRow({
             onRemoved={onChanged}
             done='分类已删除'
           />
-        </Space>
-      ) : null}
+          {extra}
+        </Flex>
+      ) : (
+        <Tag color={category.enabled ? 'success' : 'default'}>{category.enabled ? '启用' : '禁用'}</Tag>
+      )}
     </Flex>
   )
 }

@@ -95,8 +95,8 @@ export function CourseForm({
       <ProFormTextArea
         name='intro'
         label='课程介绍'
-        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 2000, showCount: true }}
-        rules={[{ max: 2000, message: '课程介绍不能超过2000个字符' }]}
+        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 5000, showCount: true }}
+        rules={[{ max: 5000, message: '课程介绍不能超过5000个字符' }]}
       />
       <ProFormSwitch
         name='noSkip'

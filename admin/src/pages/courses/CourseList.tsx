@@ -103,7 +103,7 @@ export default function CourseList() {
         headerTitle='课程列表'
         columns={columns}
         fetch={(state) => coursesApi.list(toServerQuery(state))}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的课程' />}
         toolBarRender={() =>

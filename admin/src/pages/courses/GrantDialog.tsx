@@ -72,12 +72,13 @@ export function GrantDialog({
       }}
     >
       {answer ? (
-        <Result
-          status={answer.granted > 0 ? 'success' : 'info'}
-          title={grantSummary(answer)}
-          subTitle='开通的课程出现在学员的「我的课程」中，来源为学校开通。'
-          data-testid='grant-result'
-        />
+        <div data-testid='grant-result'>
+          <Result
+            status={answer.granted > 0 ? 'success' : 'info'}
+            title={grantSummary(answer)}
+            subTitle='开通的课程出现在学员的「我的课程」中，来源为学校开通。'
+          />
+        </div>
       ) : (
         <>
           {shown}

@@ -34,7 +34,9 @@ const COURSE: CourseDetail = {
   studentCount: 0,
   finishedCount: 0,
   createdAt: '2026-03-01T00:00:00.000Z',
+  coverKey: 'public/cover.png',
   intro: '词汇与阅读',
+  parentCategoryId: 1,
   chapters: [],
 }
 

@@ -5,7 +5,7 @@
  * live session by its kind.
  */
 import { formatYuan, parseYuan } from '@activity/money'
-import { type ProductType, SectionKind } from '@activity/wire'
+import { ProductType, SectionKind } from '@activity/wire'
 import type { CategoryParent, CourseDetail, CourseInput, Section, SectionInput } from '../../api/courses'
 
 export interface CourseValues {
@@ -21,8 +21,8 @@ export interface CourseValues {
   noSkip: boolean
 }
 
-/** The most a course may cost (fen): ¥100,000.00. */
-export const PRICE_MAX = 10_000_000
+/** The most a course may cost (fen): ¥1,000,000.00, the back-office's limit. */
+export const PRICE_MAX = 100_000_000
 
 /** The first level a category sits under, as the cascader's path; [] when the tree does not hold it. */
 export function categoryPath(tree: readonly CategoryParent[], categoryId: number): number[] {
@@ -70,7 +70,7 @@ export function categoryOptions(
 }
 
 export function courseValues(course: CourseDetail | undefined, tree: readonly CategoryParent[]): Partial<CourseValues> {
-  if (!course) return { price: '0', noSkip: false }
+  if (!course) return { type: ProductType.textbook, price: '0', noSkip: false }
   return {
     title: course.title,
     category: categoryPath(tree, course.categoryId),
