@@ -25,6 +25,7 @@ describe('开通课程', () => {
   test('says how many were granted and how many had the course already', () => {
     assert.equal(grantSummary({ granted: 3, already: 0 }), '已为 3 名学员开通')
     assert.equal(grantSummary({ granted: 1, already: 2 }), '已为 1 名学员开通；2 名学员已有此课程，未重复开通')
+    assert.equal(grantSummary({ granted: 0, already: 2 }), '没有新开通的学员：2 名学员已有此课程')
     assert.equal(grantSummary({ granted: 0, already: 0 }), '没有符合条件的学员')
   })
 })

@@ -42,6 +42,7 @@ export function grantBody(courseId: number, values: GrantValues): GrantInput {
 /** What the office is told after a grant. */
 export function grantSummary({ granted, already }: GrantAnswer): string {
   if (granted === 0 && already === 0) return '没有符合条件的学员'
+  if (granted === 0) return `没有新开通的学员：${already} 名学员已有此课程`
   const parts = [`已为 ${granted} 名学员开通`]
   if (already > 0) parts.push(`${already} 名学员已有此课程，未重复开通`)
   return parts.join('；')

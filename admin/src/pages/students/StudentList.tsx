@@ -94,7 +94,15 @@ export default function StudentList() {
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的学员' />}
         // 开通课程 for the students chosen here (a page at a time).
-        rowSelection={canManageCourses ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+        rowSelection={
+          canManageCourses
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (s) => ({ name: `select-${s.id}`, 'aria-label': `选择学员 ${s.name}` }),
+              }
+            : undefined
+        }
         tableAlertRender={({ selectedRowKeys }) => `已选 ${selectedRowKeys.length} 名学员`}
         tableAlertOptionRender={({ onCleanSelected }) => (
           <Space>
