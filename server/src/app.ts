@@ -10,6 +10,7 @@ import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { drainPlugin } from './plugins/drain.ts'
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts'
+import { filesPlugin } from './plugins/files.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { routeTablePlugin } from './plugins/route-table.ts'
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(metricsPlugin, { ...config.metrics, host: config.host })
     await app.register(servicesPlugin, { config, ...options.services })
     await app.register(swaggerPlugin)
+    await app.register(filesPlugin)
     await app.register(registerModules)
     await app.register(staticAdminPlugin, { adminDir: config.adminDir })
     await app.register(staticH5Plugin, {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { LoginConfig } from './gateways/login.ts'
 import type { PayConfig } from './gateways/pay/index.ts'
+import type { StorageConfig } from './gateways/storage/index.ts'
 import type { TransferConfig } from './gateways/transfer/index.ts'
 import type { SubscribeTemplate } from './wire.ts'
 
@@ -62,6 +63,24 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  UPLOAD_VIDEO_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(500 * 1024 * 1024),
+  UPLOAD_DOCUMENT_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: optional,
+  S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional()),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: bool.optional(),
   RATE_LIMIT: bool.default(true),
   METRICS_TOKEN: optional,
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -146,6 +165,10 @@ export interface Config {
   commissionFreezeDays: number
   bodyLimit: number
   uploadLimit: number
+  /** Course uploads (bytes): videos, documents, images (covers; the image limit is UPLOAD_LIMIT_BYTES). */
+  uploadLimits: { video: number; document: number; image: number }
+  /** Where course media and covers are stored (gateways/storage): the local disk by default, or an S3-compatible bucket. */
+  storage: StorageConfig
   rateLimit: boolean
   /** /metrics (Prometheus): with a bearer token on the main port, and/or on a port of its own; off when neither is set. */
   metrics: { token?: string; port?: number }
@@ -215,6 +238,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     problems.push('METRICS_PORT must differ from PORT (the metrics port is not public)')
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters')
+  if (e.STORAGE_DRIVER === 's3')
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[name]) problems.push(`${name} is required when STORAGE_DRIVER=s3`)
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
 
   const pair = (appId?: string, secret?: string) => (appId && secret ? { appId, secret } : undefined)
@@ -241,6 +267,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commissionFreezeDays: e.COMMISSION_FREEZE_DAYS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    uploadLimits: { video: e.UPLOAD_VIDEO_LIMIT_BYTES, document: e.UPLOAD_DOCUMENT_LIMIT_BYTES, image: e.UPLOAD_LIMIT_BYTES },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            // Self-hosted stores (MinIO) answer at endpoint/bucket; AWS prefers bucket.endpoint.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          }
+        : { driver: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(e.UPLOADS_DIR, 'storage')) },
     rateLimit: e.RATE_LIMIT,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

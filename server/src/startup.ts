@@ -7,6 +7,7 @@ import { createSessionsRepository } from './modules/sessions/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { STUDENTS_DEMO } from './modules/students/index.ts'
+import { COURSES_DEMO, ensureCourseCategories } from './modules/courses/index.ts'
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 
@@ -63,7 +64,17 @@ export async function runStartupTasks({ app, config }: { app: FastifyInstance; c
       `\n  First operator created: account "${first.account}", password "${first.password}" (shown once; set ADMIN_ACCOUNT/ADMIN_PASSWORD to choose)\n\n`,
     )
   }
-  if (config.seedDemo && (await seedDemo({ db: app.db, freezeDays: config.commissionFreezeDays }))) {
+  // Every fresh database starts with the specification's course categories (the office edits them).
+  await ensureCourseCategories({ db: app.db })
+  if (
+    config.seedDemo &&
+    (await seedDemo({
+      db: app.db,
+      freezeDays: config.commissionFreezeDays,
+      storage: app.storage,
+      log: (message) => app.log.warn(message),
+    }))
+  ) {
     process.stdout.write(
       [
         '',
@@ -75,6 +86,7 @@ export async function runStartupTasks({ app, config }: { app: FastifyInstance; c
         `              SMS codes are not sent in development: read them at /api/dev/smsOutbox?phone=<phone>`,
         `    operators ${DEMO.teacher.account} / ${DEMO.teacher.password} (招生老师), ${DEMO.finance.account} / ${DEMO.finance.password} (财务)${first?.password ? `, ${first.account} (管理员, above)` : ''}`,
         `    志愿查询示例: ${VOLUNTEER_DEMO.name} / ${VOLUNTEER_DEMO.examNo}`,
+        `    courses   「${COURSES_DEMO.english}」 for sale (a 试看 section), 「${COURSES_DEMO.maths}」 and 「${COURSES_DEMO.live}」 (live now) granted to both demo students`,
         '',
       ].join('\n') + '\n',
     )

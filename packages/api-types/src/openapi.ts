@@ -516,6 +516,1671 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/cont/chapter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: rename a chapter */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                id: number;
+                                sort: number;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a chapter at the end of a course */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                id: number;
+                                sort: number;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a chapter without sections */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/chapter/removeSection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: remove a section (with its students' progress on it); a listed course keeps at least one */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/chapter/saveSection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: add a section at the end of a chapter: 视频 (mediaKey from an upload + duration), 文档 (mediaKey), 直播 (a live session of the course) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chapterId: number;
+                        /** @description seconds (a video's length, read by the browser) */
+                        duration?: number;
+                        fileName?: string;
+                        /** @enum {string} */
+                        kind: "视频" | "文档" | "直播";
+                        /** @description live: the live session of this course */
+                        liveSessionId?: number;
+                        /** @description video/document: the key an upload answered */
+                        mediaKey?: string;
+                        title: string;
+                        trial?: boolean;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        chapterId: number;
+                        /** @description seconds (a video's length, read by the browser) */
+                        duration?: number;
+                        fileName?: string;
+                        /** @enum {string} */
+                        kind: "视频" | "文档" | "直播";
+                        /** @description live: the live session of this course */
+                        liveSessionId?: number;
+                        /** @description video/document: the key an upload answered */
+                        mediaKey?: string;
+                        title: string;
+                        trial?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapterId: number;
+                                courseId: number;
+                                duration: number;
+                                fileName: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "视频" | "文档" | "直播";
+                                liveSessionId: number | null;
+                                mediaKey: string | null;
+                                size: number | null;
+                                sort: number;
+                                title: string;
+                                trial: boolean;
+                                /** @description a signed address to preview the file */
+                                url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/chapter/sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: order a course's chapters (ids: all of them, in the new order), in one transaction */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                        /** @description every chapter of the course, in the new order */
+                        ids: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                        /** @description every chapter of the course, in the new order */
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/chapter/sortSection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: order a chapter's sections in one transaction (ids: every section of the chapter, plus any of the course's other chapters that move here) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chapterId: number;
+                        /** @description the chapter's sections in the new order; a section of another chapter of the course moves here */
+                        ids: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        chapterId: number;
+                        /** @description the chapter's sections in the new order; a section of another chapter of the course moves here */
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/chapter/updateSection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a section (its chapter changes with sortSection) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description seconds (a video's length, read by the browser) */
+                        duration?: number;
+                        fileName?: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "视频" | "文档" | "直播";
+                        /** @description live: the live session of this course */
+                        liveSessionId?: number;
+                        /** @description video/document: the key an upload answered */
+                        mediaKey?: string;
+                        title: string;
+                        trial?: boolean;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description seconds (a video's length, read by the browser) */
+                        duration?: number;
+                        fileName?: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "视频" | "文档" | "直播";
+                        /** @description live: the live session of this course */
+                        liveSessionId?: number;
+                        /** @description video/document: the key an upload answered */
+                        mediaKey?: string;
+                        title: string;
+                        trial?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapterId: number;
+                                courseId: number;
+                                duration: number;
+                                fileName: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "视频" | "文档" | "直播";
+                                liveSessionId: number | null;
+                                mediaKey: string | null;
+                                size: number | null;
+                                sort: number;
+                                title: string;
+                                trial: boolean;
+                                /** @description a signed address to preview the file */
+                                url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueConfig/courseCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the course category tree, with each category’s courses (a first-level one: its children’s) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                children: {
+                                    courseCount: number;
+                                    enabled: boolean;
+                                    id: number;
+                                    name: string;
+                                    sort: number;
+                                }[];
+                                courseCount: number;
+                                enabled: boolean;
+                                id: number;
+                                name: string;
+                                sort: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: rename a category, enable or disable it (a disabled one and its courses leave the catalogue) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        id: number;
+                        name: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        enabled?: boolean;
+                        id: number;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                enabled: boolean;
+                                id: number;
+                                name: string;
+                                parentId: number | null;
+                                sort: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a category (first level, or a second level under a first-level parentId); names are unique among siblings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description a first-level category (empty: a first-level one) */
+                        parentId?: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        name: string;
+                        /** @description a first-level category (empty: a first-level one) */
+                        parentId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                enabled: boolean;
+                                id: number;
+                                name: string;
+                                parentId: number | null;
+                                sort: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a category without children or courses */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueConfig/courseCategory/sort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: order the categories of one level (ids: all of them, in the new order) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description every category of that level, in the new order */
+                        ids: number[];
+                        /** @description empty: the first-level categories */
+                        parentId?: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description every category of that level, in the new order */
+                        ids: number[];
+                        /** @description empty: the first-level categories */
+                        parentId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueConfig/courseCategoryForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enabled course categories: first level (tabs) with their second level (chips), in order; courses hang on the second level */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                children: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                id: number;
+                                name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a course (its status changes with changeStatus) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a second-level category */
+                        categoryId: number;
+                        /** @description the key (or /files/ address) an image upload answered */
+                        cover?: string;
+                        id: number;
+                        intro?: string;
+                        /** @description 首次观看禁止拖动 */
+                        noSkip?: boolean;
+                        /** @description fen; 0 = free */
+                        price: number;
+                        teacher?: string;
+                        title: string;
+                        /** @enum {string} */
+                        type: "教材" | "直播课" | "线下课";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description a second-level category */
+                        categoryId: number;
+                        /** @description the key (or /files/ address) an image upload answered */
+                        cover?: string;
+                        id: number;
+                        intro?: string;
+                        /** @description 首次观看禁止拖动 */
+                        noSkip?: boolean;
+                        /** @description fen; 0 = free */
+                        price: number;
+                        teacher?: string;
+                        title: string;
+                        /** @enum {string} */
+                        type: "教材" | "直播课" | "线下课";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                categoryId: number;
+                                categoryName: string;
+                                chapters: {
+                                    id: number;
+                                    sections: {
+                                        duration: number;
+                                        fileName: string | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "视频" | "文档" | "直播";
+                                        liveSessionId: number | null;
+                                        mediaKey: string | null;
+                                        size: number | null;
+                                        sort: number;
+                                        title: string;
+                                        trial: boolean;
+                                        /** @description a signed address to preview the file */
+                                        url: string | null;
+                                    }[];
+                                    sort: number;
+                                    title: string;
+                                }[];
+                                cover: string | null;
+                                coverKey: string | null;
+                                createdAt: string;
+                                /** @description students who finished every section */
+                                finishedCount: number;
+                                id: number;
+                                intro: string;
+                                noSkip: boolean;
+                                parentCategoryId: number | null;
+                                price: number;
+                                sectionCount: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                studentCount: number;
+                                teacher: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "教材" | "直播课" | "线下课";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a course (下架 until it has sections and is listed); on a second-level category */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a second-level category */
+                        categoryId: number;
+                        /** @description the key (or /files/ address) an image upload answered */
+                        cover?: string;
+                        intro?: string;
+                        /** @description 首次观看禁止拖动 */
+                        noSkip?: boolean;
+                        /** @description fen; 0 = free */
+                        price: number;
+                        teacher?: string;
+                        title: string;
+                        /** @enum {string} */
+                        type: "教材" | "直播课" | "线下课";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description a second-level category */
+                        categoryId: number;
+                        /** @description the key (or /files/ address) an image upload answered */
+                        cover?: string;
+                        intro?: string;
+                        /** @description 首次观看禁止拖动 */
+                        noSkip?: boolean;
+                        /** @description fen; 0 = free */
+                        price: number;
+                        teacher?: string;
+                        title: string;
+                        /** @enum {string} */
+                        type: "教材" | "直播课" | "线下课";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                categoryId: number;
+                                categoryName: string;
+                                chapters: {
+                                    id: number;
+                                    sections: {
+                                        duration: number;
+                                        fileName: string | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "视频" | "文档" | "直播";
+                                        liveSessionId: number | null;
+                                        mediaKey: string | null;
+                                        size: number | null;
+                                        sort: number;
+                                        title: string;
+                                        trial: boolean;
+                                        /** @description a signed address to preview the file */
+                                        url: string | null;
+                                    }[];
+                                    sort: number;
+                                    title: string;
+                                }[];
+                                cover: string | null;
+                                coverKey: string | null;
+                                createdAt: string;
+                                /** @description students who finished every section */
+                                finishedCount: number;
+                                id: number;
+                                intro: string;
+                                noSkip: boolean;
+                                parentCategoryId: number | null;
+                                price: number;
+                                sectionCount: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                studentCount: number;
+                                teacher: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "教材" | "直播课" | "线下课";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a course with its chapters, sections and live sessions (a course with students: 422, 下架 it instead) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: 上架 (needs at least one section) or 下架 a course; its students keep it either way */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "上架" | "下架";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "上架" | "下架";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                categoryId: number;
+                                categoryName: string;
+                                chapters: {
+                                    id: number;
+                                    sections: {
+                                        duration: number;
+                                        fileName: string | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "视频" | "文档" | "直播";
+                                        liveSessionId: number | null;
+                                        mediaKey: string | null;
+                                        size: number | null;
+                                        sort: number;
+                                        title: string;
+                                        trial: boolean;
+                                        /** @description a signed address to preview the file */
+                                        url: string | null;
+                                    }[];
+                                    sort: number;
+                                    title: string;
+                                }[];
+                                cover: string | null;
+                                coverKey: string | null;
+                                createdAt: string;
+                                /** @description students who finished every section */
+                                finishedCount: number;
+                                id: number;
+                                intro: string;
+                                noSkip: boolean;
+                                parentCategoryId: number | null;
+                                price: number;
+                                sectionCount: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                studentCount: number;
+                                teacher: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "教材" | "直播课" | "线下课";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a course with its chapters and sections (each file with a signed address to preview) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                categoryId: number;
+                                categoryName: string;
+                                chapters: {
+                                    id: number;
+                                    sections: {
+                                        duration: number;
+                                        fileName: string | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "视频" | "文档" | "直播";
+                                        liveSessionId: number | null;
+                                        mediaKey: string | null;
+                                        size: number | null;
+                                        sort: number;
+                                        title: string;
+                                        trial: boolean;
+                                        /** @description a signed address to preview the file */
+                                        url: string | null;
+                                    }[];
+                                    sort: number;
+                                    title: string;
+                                }[];
+                                cover: string | null;
+                                coverKey: string | null;
+                                createdAt: string;
+                                /** @description students who finished every section */
+                                finishedCount: number;
+                                id: number;
+                                intro: string;
+                                noSkip: boolean;
+                                parentCategoryId: number | null;
+                                price: number;
+                                sectionCount: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                studentCount: number;
+                                teacher: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "教材" | "直播课" | "线下课";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's page: chapters and sections (locked unless joined or 试看), progress, last section, my order still to pay; a 下架 course only for its students (else 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                categoryId: number;
+                                categoryName: string;
+                                chapters: {
+                                    id: number;
+                                    sections: {
+                                        /** @description seconds */
+                                        duration: number;
+                                        finished: boolean;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "视频" | "文档" | "直播";
+                                        liveSessionId: number | null;
+                                        /** @description not joined and not a trial section */
+                                        locked: boolean;
+                                        /** @description seconds: where to resume (0: never opened) */
+                                        position: number;
+                                        title: string;
+                                        trial: boolean;
+                                    }[];
+                                    title: string;
+                                }[];
+                                collected: boolean;
+                                /** @description /files/public/... (null: none) */
+                                cover: string | null;
+                                id: number;
+                                intro: string;
+                                joined: boolean;
+                                lastSectionId: number | null;
+                                noSkip: boolean;
+                                parentCategoryName: string;
+                                /** @description an unpaid/paying order of mine for it: pay it at pages/main/pay?id= */
+                                pendingOrderId: number | null;
+                                /** @description fen, 0 = free */
+                                price: number;
+                                progress: {
+                                    finished: number;
+                                    /** @description 0..100 */
+                                    percent: number;
+                                    total: number;
+                                };
+                                sectionCount: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                studentCount: number;
+                                teacher: string;
+                                title: string;
+                                trialCount: number;
+                                /** @enum {string} */
+                                type: "教材" | "直播课" | "线下课";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: courses by title, category, type and status, with sections, students and those who finished */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a category (a first-level one: all its children) */
+                    categoryId?: number;
+                    /** @description part of the title */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "上架" | "下架";
+                    type?: "教材" | "直播课" | "线下课";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    categoryId: number;
+                                    categoryName: string;
+                                    cover: string | null;
+                                    createdAt: string;
+                                    /** @description students who finished every section */
+                                    finishedCount: number;
+                                    id: number;
+                                    noSkip: boolean;
+                                    price: number;
+                                    sectionCount: number;
+                                    /** @enum {string} */
+                                    status: "上架" | "下架";
+                                    studentCount: number;
+                                    teacher: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/continueCourse/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue: listed courses by first-level category (parentId), category, type and title; catalogue order, then newest */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a second-level category */
+                    categoryId?: number;
+                    /** @description part of the title */
+                    keyword?: string;
+                    page?: number;
+                    /** @description a first-level category: its children */
+                    parentId?: number;
+                    size?: number;
+                    type?: "教材" | "直播课" | "线下课";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    categoryId: number;
+                                    categoryName: string;
+                                    collected: boolean;
+                                    /** @description /files/public/... (null: none) */
+                                    cover: string | null;
+                                    id: number;
+                                    joined: boolean;
+                                    parentCategoryName: string;
+                                    /** @description fen, 0 = free */
+                                    price: number;
+                                    sectionCount: number;
+                                    studentCount: number;
+                                    title: string;
+                                    trialCount: number;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/liveCourseSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a live session (times, room, playback once it is recorded) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        id: number;
+                        playbackDuration?: number;
+                        playbackKey?: string;
+                        roomUrl?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        teacher?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        id: number;
+                        playbackDuration?: number;
+                        playbackKey?: string;
+                        roomUrl?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        teacher?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                endsAt: string;
+                                id: number;
+                                playbackDuration: number | null;
+                                playbackKey: string | null;
+                                playbackUrl: string | null;
+                                roomUrl: string | null;
+                                startsAt: string;
+                                /** @enum {string} */
+                                status: "未开始" | "直播中" | "已结束";
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: schedule a live session of a course (roomUrl: the provider room; empty: the configured provider or the local room) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        playbackDuration?: number;
+                        playbackKey?: string;
+                        roomUrl?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        teacher?: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        playbackDuration?: number;
+                        playbackKey?: string;
+                        roomUrl?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        teacher?: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                endsAt: string;
+                                id: number;
+                                playbackDuration: number | null;
+                                playbackKey: string | null;
+                                playbackUrl: string | null;
+                                roomUrl: string | null;
+                                startsAt: string;
+                                /** @enum {string} */
+                                status: "未开始" | "直播中" | "已结束";
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a live session no section names */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/liveCourseSchedule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: live sessions, latest start first, by course and start date (from/to inclusive, Asia/Shanghai) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    from?: string;
+                    page?: number;
+                    size?: number;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number;
+                                    courseTitle: string;
+                                    createdAt: string;
+                                    endsAt: string;
+                                    id: number;
+                                    playbackDuration: number | null;
+                                    playbackKey: string | null;
+                                    playbackUrl: string | null;
+                                    roomUrl: string | null;
+                                    startsAt: string;
+                                    /** @enum {string} */
+                                    status: "未开始" | "直播中" | "已结束";
+                                    teacher: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/resource/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: upload a course file (multipart field `file`; `kind` video | document | image): videos mp4/webm, documents pdf, images png/jpeg/webp; answers its storage key (mediaKey / cover) and a preview address */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description or the multipart field `kind` before `file`; unset: from the file itself */
+                    kind?: "video" | "document" | "image";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                contentType: string;
+                                fileName: string;
+                                /** @description send it as mediaKey (video/document) or cover (image) */
+                                key: string;
+                                size: number;
+                                /** @description a (signed) address to preview it */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/develop/appVersion": {
         parameters: {
             query?: never;
@@ -1327,7 +2992,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -3146,7 +4811,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice */
+                                    /** @description clue | commission | withdrawal | notice | live */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -7168,13 +8833,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -7236,13 +8901,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -7385,7 +9050,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice */
+                                    /** @description clue | commission | withdrawal | notice | live */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -9178,6 +10843,8 @@ export interface paths {
                                 amount: number;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                /** @description the course a student buys with it (null: an order the office raised) */
+                                courseId: number | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -9191,13 +10858,18 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
-                                partnerId: number;
+                                /** @description the partner the office raised it for (null: a course order of a student) */
+                                partnerId: number | null;
+                                /** @description the payer's name: the partner's, else the student's */
                                 partnerName: string | null;
+                                /** @description the payer's phone */
                                 partnerPhone: string;
                                 /** @enum {string} */
                                 payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 provider: string | null;
                                 remark: string | null;
+                                /** @description the payer's student profile, if they hold one */
+                                studentId: number | null;
                                 title: string;
                                 transactionId: string | null;
                             };
@@ -9245,6 +10917,8 @@ export interface paths {
                                 amount: number;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                /** @description the course a student buys with it (null: an order the office raised) */
+                                courseId: number | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -9272,13 +10946,18 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
-                                partnerId: number;
+                                /** @description the partner the office raised it for (null: a course order of a student) */
+                                partnerId: number | null;
+                                /** @description the payer's name: the partner's, else the student's */
                                 partnerName: string | null;
+                                /** @description the payer's phone */
                                 partnerPhone: string;
                                 /** @enum {string} */
                                 payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                 provider: string | null;
                                 remark: string | null;
+                                /** @description the payer's student profile, if they hold one */
+                                studentId: number | null;
                                 title: string;
                                 transactionId: string | null;
                             };
@@ -9303,7 +10982,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the partner's own orders with its items (another's is 404) */
+        /** One of the person's own orders with its items (another's is 404) */
         get: {
             parameters: {
                 query: {
@@ -9328,6 +11007,8 @@ export interface paths {
                                 amount: number;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                /** @description the course a student buys with it (null: an order the office raised) */
+                                courseId: number | null;
                                 createdAt: string;
                                 failReason: string | null;
                                 id: number;
@@ -9366,7 +11047,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The partner's own orders, newest first */
+        /** The person's own orders (the ones they pay: a partner's from the office, a student's courses), newest first */
         get: {
             parameters: {
                 query?: {
@@ -9394,6 +11075,8 @@ export interface paths {
                                     amount: number;
                                     /** @enum {string|null} */
                                     channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                    /** @description the course a student buys with it (null: an order the office raised) */
+                                    courseId: number | null;
                                     createdAt: string;
                                     failReason: string | null;
                                     id: number;
@@ -9436,7 +11119,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 财务/管理员: orders, newest first, by pay status, partner or order number */
+        /** 财务/管理员: orders, newest first, by pay status, partner or order number (a partner's from the office and students' course orders) */
         get: {
             parameters: {
                 query?: {
@@ -9466,6 +11149,8 @@ export interface paths {
                                     amount: number;
                                     /** @enum {string|null} */
                                     channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                    /** @description the course a student buys with it (null: an order the office raised) */
+                                    courseId: number | null;
                                     createdAt: string;
                                     failReason: string | null;
                                     id: number;
@@ -9479,13 +11164,18 @@ export interface paths {
                                     }[];
                                     orderNo: string;
                                     paidAt: string | null;
-                                    partnerId: number;
+                                    /** @description the partner the office raised it for (null: a course order of a student) */
+                                    partnerId: number | null;
+                                    /** @description the payer's name: the partner's, else the student's */
                                     partnerName: string | null;
+                                    /** @description the payer's phone */
                                     partnerPhone: string;
                                     /** @enum {string} */
                                     payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
                                     provider: string | null;
                                     remark: string | null;
+                                    /** @description the payer's student profile, if they hold one */
+                                    studentId: number | null;
                                     title: string;
                                     transactionId: string | null;
                                 }[];
@@ -9840,6 +11530,367 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 收藏 a course (again: nothing changes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                collected: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 取消收藏 (not collected: nothing changes) */
+        delete: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                collected: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/collect/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My favourite courses (those I may still see), newest favourite first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    categoryId: number;
+                                    categoryName: string;
+                                    collected: boolean;
+                                    /** @description /files/public/... (null: none) */
+                                    cover: string | null;
+                                    id: number;
+                                    joined: boolean;
+                                    parentCategoryName: string;
+                                    /** @description fen, 0 = free */
+                                    price: number;
+                                    sectionCount: number;
+                                    studentCount: number;
+                                    title: string;
+                                    trialCount: number;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/courseClick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A view of a course's page, counted for the office at most once per student, course and day */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: withdraw a course the school granted a student (a bought or free one: 422) */
+        delete: {
+            parameters: {
+                query: {
+                    courseId: number;
+                    studentId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/join/batchJoinOnlineCourse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: 学校开通 a course to students (ids, and/or every student of a school/major/level/batch), in one statement; those who have it keep theirs */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch?: number;
+                        batchYear?: number;
+                        courseId: number;
+                        /** @enum {string} */
+                        level?: "专科" | "本科";
+                        major?: string;
+                        school?: string;
+                        /** @description these students; or the roll filter below */
+                        studentIds?: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch?: number;
+                        batchYear?: number;
+                        courseId: number;
+                        /** @enum {string} */
+                        level?: "专科" | "本科";
+                        major?: string;
+                        school?: string;
+                        /** @description these students; or the roll filter below */
+                        studentIds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students who had it already (any source) */
+                                already: number;
+                                /** @description students who got the course now */
+                                granted: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/join/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 加入/购买: joined already or free -> {joined:true}; a paid course -> my order for it (reused while unpaid) to pay at pages/main/pay?id=; only the verified pay notification enrols (购买) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                joined: boolean;
+                                /** @description a paid course: the order to pay at pages/main/pay?id= */
+                                orderId: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10352,6 +12403,72 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored file: public/ keys as they are, others with the signed e/s the server handed out; Range requests answer 206 (one range), a bad range 416 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description expiry, unix seconds (signed keys) */
+                    e?: string;
+                    /** @description signature (signed keys) */
+                    s?: string;
+                };
+                header?: never;
+                path: {
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** A stored file: public/ keys as they are, others with the signed e/s the server handed out; Range requests answer 206 (one range), a bad range 416 */
+        head: {
+            parameters: {
+                query?: {
+                    /** @description expiry, unix seconds (signed keys) */
+                    e?: string;
+                    /** @description signature (signed keys) */
+                    s?: string;
+                };
+                header?: never;
+                path: {
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         patch?: never;
         trace?: never;
     };

@@ -23,6 +23,7 @@ import { teamRoutes } from './team/index.ts'
 import { createMessagePusher, type MessagePusher, messagesRoutes } from './messages/index.ts'
 import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
+import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,8 @@ export const registerModules = fp(
     await app.register(postersRoutes)
     await app.register(activitiesRoutes)
     await app.register(siteContentRoutes)
-    await app.register(ordersRoutes)
+    // A paid course order enrols its student in the pay notification's transaction.
+    await app.register(ordersRoutes, { onPaid: enrolPaidCourse })
     await app.register(appVersionsRoutes)
     await app.register(adultExamRoutes)
     await app.register(publicConfigRoutes)
@@ -75,6 +77,7 @@ export const registerModules = fp(
     await app.register(messagesRoutes)
     await app.register(studentsRoutes)
     await app.register(noticesRoutes)
+    await app.register(coursesRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

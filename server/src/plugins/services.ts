@@ -16,6 +16,7 @@ import {
   type SubscribeMessageGateway,
 } from '../gateways/subscribe-message.ts'
 import { createWechatAccessToken } from '../gateways/wechat-token.ts'
+import { createStorage, type Storage } from '../gateways/storage/index.ts'
 
 export interface ServicesOptions {
   sms?: SmsProvider
@@ -24,6 +25,7 @@ export interface ServicesOptions {
   transfer?: TransferGateway
   miniCode?: MiniCodeGateway
   subscribeMessage?: SubscribeMessageGateway
+  storage?: Storage
 }
 
 declare module 'fastify' {
@@ -34,12 +36,14 @@ declare module 'fastify' {
     transfer: TransferGateway
     miniCode: MiniCodeGateway
     subscribeMessage: SubscribeMessageGateway
+    /** Course media and covers (gateways/storage): served at /files/<key>. */
+    storage: Storage
   }
 }
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway, pay, transfer, miniCode, subscribeMessage }) => {
+  async (app, { config, sms, loginGateway, pay, transfer, miniCode, subscribeMessage, storage }) => {
     app.decorate(
       'sms',
       sms ??
@@ -106,6 +110,7 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
             })
           : createLocalSubscribeMessageGateway({ db: app.db })),
     )
+    app.decorate('storage', storage ?? createStorage(config.storage))
     app.addHook('onClose', async () => {
       payGateway.close()
       transferGateway.close()

@@ -8,7 +8,7 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
 /** What the build writes beside a text asset (config/index.ts): brotli and gzip copies. */
 const COMPRESSED_COPY = /\.(br|gz)$/
 // /admin is the operator console's (static-admin.ts), with its own policy and fallback.
-const NOT_APP = /^\/(api|docs|uploads|admin)(\/|$)/
+const NOT_APP = /^\/(api|docs|uploads|files|admin)(\/|$)/
 
 /**
  * The `Link` header announcing each page's own files (preload.json, written by the build's

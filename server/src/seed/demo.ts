@@ -15,6 +15,8 @@ import { adjustBalance, createLedgerRepository } from '../modules/ledger/index.t
 import { levels } from '../modules/levels/index.ts'
 import { partners } from '../modules/partners/index.ts'
 import { seedNoticesDemo } from '../modules/notices/index.ts'
+import { seedCoursesDemo } from '../modules/courses/index.ts'
+import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
@@ -33,8 +35,21 @@ function poster(title: string, from: string, to: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
 
-/** Demo data for a fresh database (runs only when there are no partners and no levels). */
-export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: number }): Promise<boolean> {
+/**
+ * Demo data for a fresh database (runs only when there are no partners and no levels). With
+ * `storage`, the demo courses' videos are made (scripts/make-media.mjs) and stored too.
+ */
+export async function seedDemo({
+  db,
+  freezeDays,
+  storage,
+  log,
+}: {
+  db: Executor
+  freezeDays: number
+  storage?: Storage
+  log?: (message: string) => void
+}): Promise<boolean> {
   const [p] = await db.select({ n: count() }).from(partners)
   const [l] = await db.select({ n: count() }).from(levels)
   if ((p?.n ?? 0) > 0 || (l?.n ?? 0) > 0) return false
@@ -174,5 +189,7 @@ export async function seedDemo({ db, freezeDays }: { db: Executor; freezeDays: n
   // Students (issue 22): a student, and the demo partner as a student too; two notices.
   await seedStudentsDemo({ db })
   await seedNoticesDemo({ db })
+  // Courses (issue 23): one for sale with a trial section, one granted, a live course live now.
+  await seedCoursesDemo({ db, storage, log })
   return true
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { OrderPayStatus } from '../../wire.ts'
 import { partners } from '../partners/index.ts'
+import { students } from '../students/index.ts'
 import { orderItems, orders, paymentNotifications } from './orders.table.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -9,6 +10,8 @@ export type OrderItemRow = typeof orderItems.$inferSelect
 
 export interface OrderFilter {
   partnerId?: number
+  /** The payer. */
+  accountId?: number
   payStatus?: string
   orderNo?: string
 }
@@ -16,6 +19,7 @@ export interface OrderFilter {
 function where(f: OrderFilter): SQL | undefined {
   const c: SQL[] = []
   if (f.partnerId !== undefined) c.push(eq(orders.partnerId, f.partnerId))
+  if (f.accountId !== undefined) c.push(eq(orders.accountId, f.accountId))
   if (f.payStatus) c.push(eq(orders.payStatus, f.payStatus))
   if (f.orderNo) c.push(eq(orders.orderNo, f.orderNo))
   return c.length ? and(...c) : undefined
@@ -68,19 +72,44 @@ export function createOrdersRepository({ db }: { db: Executor }) {
         .returning()
       return row!
     },
-    /** Newest first. */
+    /**
+     * Newest first, with the payer's name and phone: the partner the office raised it for, else the
+     * student of the paying account (a course order).
+     */
     async list({ filter, page, size }: { filter: OrderFilter; page: number; size: number }) {
       const w = where(filter)
       const rows = await db
-        .select({ order: orders, partnerName: partners.realName, partnerPhone: partners.phone })
+        .select({
+          order: orders,
+          studentId: students.id,
+          partnerName: sql<string | null>`coalesce(${partners.realName}, ${students.name})`,
+          partnerPhone: sql<string>`coalesce(${partners.phone}, ${students.phone}, '')`,
+        })
         .from(orders)
-        .innerJoin(partners, eq(partners.id, orders.partnerId))
+        .leftJoin(partners, eq(partners.id, orders.partnerId))
+        .leftJoin(students, eq(students.accountId, orders.accountId))
         .where(w)
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(size)
         .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(orders).where(w)
       return { rows, total: total?.n ?? 0 }
+    },
+    /** The account's order for a course still waiting to be paid (待支付 or 支付中), newest first. */
+    async findPendingCourseOrder({ accountId, courseId }: { accountId: number; courseId: number }): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.accountId, accountId),
+            eq(orders.courseId, courseId),
+            inArray(orders.payStatus, [OrderPayStatus.unpaid, OrderPayStatus.paying]),
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(1)
+      return row
     },
     /** Records a notification once; false when this provider already sent this notification id. */
     async recordNotification(values: typeof paymentNotifications.$inferInsert): Promise<boolean> {

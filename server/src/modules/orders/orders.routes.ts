@@ -21,19 +21,31 @@ import {
   payFeeSchema,
   payStatusSchema,
 } from './orders.schemas.ts'
-import { applyNotification, createOrder, findOwnOrder, payFee, payStatus, toAdminOrder, toOrder, toPayStatus } from './orders.service.ts'
+import {
+  applyNotification,
+  createOrder,
+  findOwnOrder,
+  type OnOrderPaid,
+  payFee,
+  payStatus,
+  toAdminOrder,
+  toOrder,
+  toPayStatus,
+} from './orders.service.ts'
 import { audited } from '../audit/index.ts'
 
 /** Notification bodies are read as text: the provider's signature covers the exact bytes. */
 const NOTIFY_BODY_LIMIT = 64 * 1024
 
 /**
- * Orders and pay (/api/fms/finance): finance creates orders for partners; the partner pays with
- * payFee and polls payStatus; the provider's verified notification alone marks an order paid.
+ * Orders and pay (/api/fms/finance): finance creates orders for partners, a student opens one for
+ * a course; the person who pays (the account) sees it, pays with payFee and polls payStatus; the
+ * provider's verified notification alone marks an order paid, and `onPaid` does in the same
+ * transaction what else the payment gives (a course's enrolment).
  */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = async (app, { onPaid }) => {
   const base = '/api/fms/finance/order'
-  const partnerSecurity = [{ partnerSession: [] }]
+  const personSecurity = [{ personSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
   const finance = app.requireAdmin([AdminRole.finance])
 
@@ -42,10 +54,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/listForClient`,
     {
-      preHandler: app.requirePartner,
+      preHandler: app.requirePerson,
       schema: {
-        summary: "The partner's own orders, newest first",
-        security: partnerSecurity,
+        summary: "The person's own orders (the ones they pay: a partner's from the office, a student's courses), newest first",
+        security: personSecurity,
         querystring: clientListQuery,
         response: { 200: envelope(pageOf(orderSchema)) },
       },
@@ -53,7 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { payStatus, page, size } = request.query
       const { rows, total } = await createOrdersRepository({ db: app.db }).list({
-        filter: { partnerId: request.partnerId, payStatus },
+        filter: { accountId: request.accountId, payStatus },
         page,
         size,
       })
@@ -65,16 +77,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/detailsForClient`,
     {
-      preHandler: app.requirePartner,
+      preHandler: app.requirePerson,
       schema: {
-        summary: "One of the partner's own orders with its items (another's is 404)",
-        security: partnerSecurity,
+        summary: "One of the person's own orders with its items (another's is 404)",
+        security: personSecurity,
         querystring: idQuery,
         response: { 200: envelope(orderSchema) },
       },
     },
     async (request) => {
-      const order = await findOwnOrder({ db: app.db, partnerId: request.partnerId, id: request.query.id })
+      const order = await findOwnOrder({ db: app.db, accountId: request.accountId, id: request.query.id })
       return ok(toOrder(order, await withItems([order])))
     },
   )
@@ -82,34 +94,38 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/payFee`,
     {
-      preHandler: app.requirePartner,
+      preHandler: app.requirePerson,
       config: perIp(30, 60),
       schema: {
         summary:
           'Pay an own order: answers the parameters for Taro.requestPayment / chooseWXPay / my.tradePay; the order is paid only when the provider notifies',
-        security: partnerSecurity,
+        security: personSecurity,
         consumes: FORM_CONSUMES,
         body: payFeeBody,
         response: { 200: envelope(payFeeSchema) },
       },
     },
-    async (request) => ok(await payFee({ db: app.db, pay: app.pay, partnerId: request.partnerId, ...request.body })),
+    async (request) => ok(await payFee({ db: app.db, pay: app.pay, accountId: request.accountId, ...request.body })),
   )
 
   app.get(
     `${base}/payStatus`,
     {
-      preHandler: app.requirePartner,
+      preHandler: app.requirePerson,
       schema: {
         summary:
           'Poll an own order after paying: 待支付 | 支付中 | 支付成功 | 支付失败 (an Alipay payment 支付中 for 5 s is asked about with alipay.trade.query)',
-        security: partnerSecurity,
+        security: personSecurity,
         querystring: idQuery,
         response: { 200: envelope(payStatusSchema) },
       },
     },
     async (request) =>
-      ok(toPayStatus(await payStatus({ db: app.db, pay: app.pay, partnerId: request.partnerId, id: request.query.id, log: request.log }))),
+      ok(
+        toPayStatus(
+          await payStatus({ db: app.db, pay: app.pay, accountId: request.accountId, id: request.query.id, log: request.log, onPaid }),
+        ),
+      ),
   )
 
   app.post(
@@ -147,7 +163,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: finance,
       schema: {
-        summary: '财务/管理员: orders, newest first, by pay status, partner or order number',
+        summary:
+          "财务/管理员: orders, newest first, by pay status, partner or order number (a partner's from the office and students' course orders)",
         security: adminSecurity,
         querystring: adminListQuery,
         response: { 200: envelope(pageOf(adminOrderSchema)) },
@@ -217,6 +234,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             pay: app.pay,
             providerName: request.params.provider,
             notification: { headers: request.headers, body },
+            onPaid,
           })
           request.log.info({ provider: request.params.provider, ...result }, 'pay notification applied')
           const answer = app.pay.find(request.params.provider)?.notifyAnswer

@@ -74,12 +74,14 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   failReason: z.string().nullable(),
   createdAt: z.string(),
+  courseId: z.number().nullable().describe('the course a student buys with it (null: an order the office raised)'),
   items: z.array(itemSchema),
 })
 export const adminOrderSchema = orderSchema.extend({
-  partnerId: z.number(),
-  partnerName: z.string().nullable(),
-  partnerPhone: z.string(),
+  partnerId: z.number().nullable().describe('the partner the office raised it for (null: a course order of a student)'),
+  studentId: z.number().nullable().describe("the payer's student profile, if they hold one"),
+  partnerName: z.string().nullable().describe("the payer's name: the partner's, else the student's"),
+  partnerPhone: z.string().describe("the payer's phone"),
   provider: z.string().nullable(),
   transactionId: z.string().nullable(),
   remark: z.string().nullable(),

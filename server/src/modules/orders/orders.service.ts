@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import {
   NotificationRejectedError,
@@ -36,16 +37,22 @@ export function toOrder(o: OrderRow, items: OrderItemRow[]) {
     paidAt: o.paidAt?.toISOString() ?? null,
     failReason: o.failReason,
     createdAt: o.createdAt.toISOString(),
+    courseId: o.courseId,
     items: items
       .filter((i) => i.orderId === o.id)
       .map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, amount: i.amount })),
   }
 }
 
-export function toAdminOrder(o: OrderRow, items: OrderItemRow[], partner: { partnerName: string | null; partnerPhone: string }) {
+export function toAdminOrder(
+  o: OrderRow,
+  items: OrderItemRow[],
+  partner: { partnerName: string | null; partnerPhone: string; studentId?: number | null },
+) {
   return {
     ...toOrder(o, items),
     partnerId: o.partnerId,
+    studentId: partner.studentId ?? null,
     partnerName: partner.partnerName,
     partnerPhone: partner.partnerPhone,
     provider: o.provider,
@@ -107,12 +114,68 @@ export async function createOrder({ db, input, adminId }: { db: Executor; input:
   }
 }
 
-/** The partner's own order; another partner's is "not found" (its existence is not revealed). */
-export async function findOwnOrder({ db, partnerId, id }: { db: Executor; partnerId: number; id: number }): Promise<OrderRow> {
+/** The person's own order (they pay it); another's is "not found" (its existence is not revealed). */
+export async function findOwnOrder({ db, accountId, id }: { db: Executor; accountId: number; id: number }): Promise<OrderRow> {
   const order = await createOrdersRepository({ db }).findById({ id })
-  if (!order || order.partnerId !== partnerId) throw createOrderNotFoundError()
+  if (!order || order.accountId !== accountId) throw createOrderNotFoundError()
   return order
 }
+
+/**
+ * The order a student pays for a course: their order for it still waiting to be paid (待支付 or
+ * 支付中) at the course's price, or a new one (one item, the course). Concurrent calls of one person
+ * for one course make one order (a transaction lock on the pair).
+ */
+export async function openCourseOrder({
+  db,
+  accountId,
+  course,
+}: {
+  db: Executor
+  accountId: number
+  course: { id: number; title: string; price: number }
+}): Promise<OrderRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${COURSE_ORDER_LOCK}, ${accountId}) `)
+        const repo = createOrdersRepository({ db: tx })
+        const pending = await repo.findPendingCourseOrder({ accountId, courseId: course.id })
+        if (pending && pending.amount === course.price) return pending
+        const { order } = await repo.insert({
+          order: {
+            orderNo: newOrderNo(),
+            accountId,
+            partnerId: null,
+            courseId: course.id,
+            title: course.title,
+            amount: course.price,
+            payStatus: OrderPayStatus.unpaid,
+          },
+          items: [{ name: course.title, quantity: 1, unitPrice: course.price, amount: course.price, sort: 0 }],
+        })
+        return order
+      })
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue
+      throw error
+    }
+  }
+}
+
+/** The id of the person's order for a course still waiting to be paid, if any. */
+export async function pendingCourseOrderId({ db, accountId, courseId }: { db: Executor; accountId: number; courseId: number }) {
+  return (await createOrdersRepository({ db }).findPendingCourseOrder({ accountId, courseId }))?.id ?? null
+}
+
+/** Advisory lock class of "one person opens a course order" (the second key is the account). */
+const COURSE_ORDER_LOCK = 2301
+
+/**
+ * What else happens, in the notification's transaction, when an order turns 支付成功 (a course
+ * order's enrolment): given by the module that owns it (modules/index.ts), so orders depends on no one.
+ */
+export type OnOrderPaid = (args: { tx: Executor; order: OrderRow }) => Promise<void>
 
 const PAYER_BINDING: Record<PayChannel, { platform: LoginPlatform; type: LoginType }> = {
   [PayChannel.wechatMini]: { platform: LoginPlatform.weixin, type: LoginType.miniProgram },
@@ -127,24 +190,24 @@ const PAYER_BINDING: Record<PayChannel, { platform: LoginPlatform; type: LoginTy
 export async function payFee({
   db,
   pay,
-  partnerId,
+  accountId,
   id,
   channel,
 }: {
   db: Executor
   pay: PayGateway
-  partnerId: number
+  accountId: number
   id: number
   channel: PayChannel
 }) {
-  const order = await findOwnOrder({ db, partnerId, id })
+  const order = await findOwnOrder({ db, accountId, id })
   if (order.payStatus === OrderPayStatus.paid) throw createOrderAlreadyPaidError()
   if (pay.providers.length === 0) throw createPayNotConfiguredError()
   const provider = pay.forChannel(channel)
   if (!provider) throw createChannelUnsupportedError()
   // The payer as the platform knows them: the open id (WeChat) or user id (Alipay) they signed in with.
   const { platform, type } = PAYER_BINDING[channel]
-  const openId = (await createOpenIdBindingsRepository({ db }).findForPartner({ partnerId, platform, type }))?.openId
+  const openId = (await createOpenIdBindingsRepository({ db }).findForAccount({ accountId, platform, type }))?.openId
   let params
   try {
     params = await provider.createPayment({
@@ -181,11 +244,13 @@ export async function applyNotification({
   pay,
   providerName,
   notification,
+  onPaid,
 }: {
   db: Executor
   pay: PayGateway
   providerName: string
   notification: IncomingNotification
+  onPaid?: OnOrderPaid
 }) {
   const provider = pay.find(providerName)
   if (!provider) throw createUnknownProviderError()
@@ -196,11 +261,21 @@ export async function applyNotification({
     if (error instanceof NotificationRejectedError || error instanceof SyntaxError) throw createNotificationRejectedError()
     throw error
   }
-  return applyNotice({ db, providerName: provider.name, notice })
+  return applyNotice({ db, providerName: provider.name, notice, onPaid })
 }
 
 /** Applies a verified notice (from a notification or a query answer): see applyNotification. */
-export async function applyNotice({ db, providerName, notice }: { db: Executor; providerName: string; notice: PayNotice }) {
+export async function applyNotice({
+  db,
+  providerName,
+  notice,
+  onPaid,
+}: {
+  db: Executor
+  providerName: string
+  notice: PayNotice
+  onPaid?: OnOrderPaid
+}) {
   if (notice.kind === 'ignored') {
     await createOrdersRepository({ db }).recordNotification({
       provider: providerName,
@@ -230,7 +305,7 @@ export async function applyNotice({ db, providerName, notice }: { db: Executor; 
     })
     if (!fresh) return { outcome: 'duplicate' as NotificationOutcome, orderNo: order.orderNo }
     if (outcome === 'paid') {
-      await repo.update({
+      const paid = await repo.update({
         id: order.id,
         values: {
           payStatus: OrderPayStatus.paid,
@@ -240,6 +315,7 @@ export async function applyNotice({ db, providerName, notice }: { db: Executor; 
           failReason: null,
         },
       })
+      if (onPaid) await onPaid({ tx, order: paid })
     } else if (outcome === 'failed') {
       await repo.update({
         id: order.id,
@@ -257,26 +333,28 @@ export const QUERY_EVERY_MS = 5_000
 const lastQueried = new Map<string, number>()
 
 /**
- * payStatus: the partner's order; when it has been 支付中 a while with a provider that can be
+ * payStatus: the person's order; when it has been 支付中 a while with a provider that can be
  * asked (Alipay), the provider's signed answer is applied like a notification first, so a late
  * or lost notification does not leave a paid order 支付中. A failed query changes nothing.
  */
 export async function payStatus({
   db,
   pay,
-  partnerId,
+  accountId,
   id,
   log,
+  onPaid,
   now = Date.now(),
 }: {
   db: Executor
   pay: PayGateway
-  partnerId: number
+  accountId: number
   id: number
   log?: { warn(o: unknown, msg: string): void }
+  onPaid?: OnOrderPaid
   now?: number
 }): Promise<OrderRow> {
-  const order = await findOwnOrder({ db, partnerId, id })
+  const order = await findOwnOrder({ db, accountId, id })
   if (order.payStatus !== OrderPayStatus.paying || !order.provider) return order
   const provider = pay.find(order.provider)
   if (!provider?.queryPayment || now - order.updatedAt.getTime() < QUERY_AFTER_MS) return order
@@ -287,10 +365,10 @@ export async function payStatus({
   try {
     const notice = await provider.queryPayment({ orderNo: order.orderNo })
     if (notice.kind !== 'transaction') return order
-    await applyNotice({ db, providerName: provider.name, notice })
+    await applyNotice({ db, providerName: provider.name, notice, onPaid })
   } catch (error) {
     log?.warn({ err: error, orderNo: order.orderNo }, 'pay query failed')
     return order
   }
-  return findOwnOrder({ db, partnerId, id })
+  return findOwnOrder({ db, accountId, id })
 }

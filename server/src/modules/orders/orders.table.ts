@@ -1,19 +1,30 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
+import { accounts } from '../accounts/accounts.table.ts'
 import { admins } from '../admins/admins.table.ts'
 import { partners } from '../partners/partners.table.ts'
 
-/** An order a partner pays (付款). Its amount is the sum of its items and never changes. */
+/**
+ * An order a person pays (付款): one the office raises for a partner, or a course a student buys.
+ * The payer is the account; an order naming only the partner gets the partner's account from the
+ * database (trigger orders_account, migration 0012). Its amount is the sum of its items and never changes.
+ */
 export const orders = pgTable(
   'orders',
   {
     id: id(),
     /** The merchant order number sent to the pay provider (out_trade_no). */
     orderNo: text('order_no').notNull().unique(),
-    partnerId: integer('partner_id')
+    /** The payer. */
+    accountId: integer('account_id')
       .notNull()
-      .references(() => partners.id),
+      .default(0)
+      .references(() => accounts.id),
+    /** The partner the office raised the order for (null: a student's course order). */
+    partnerId: integer('partner_id').references(() => partners.id),
+    /** The course a student buys with it (courses.id; its enrolment is made by the paid notification). */
+    courseId: integer('course_id'),
     title: text('title').notNull(),
     /** Fen, positive. */
     amount: integer('amount').notNull(),
@@ -34,6 +45,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('orders_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('orders_account_course_idx').on(t.accountId, t.courseId),
     index('orders_status_created_idx').on(t.payStatus, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
     check('orders_amount_positive', sql`${t.amount} > 0`),

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import fs from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
@@ -29,6 +30,18 @@ import {
 import { MINI_CODE_PAGE, miniCodeFile, miniCodeScene, storeImage, toBackground } from './posters.service.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
+/** Whether an /uploads/ path reaches the local file store's folder (however it is spelled). */
+function insideStorage(pathName: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathName)
+  } catch {
+    return true
+  }
+  const normal = path.posix.normalize(`/${decoded.replace(/\\/g, '/')}`).toLowerCase()
+  return normal === '/storage' || normal.startsWith('/storage/')
+}
+
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
 export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/partner/backgroundImage'
@@ -44,6 +57,8 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     index: false,
     maxAge: '7d',
     immutable: true,
+    // The local file store may live in UPLOADS_DIR/storage: its files are served by /files/ alone (signed).
+    allowedPath: (pathName) => !insideStorage(pathName),
   })
   await app.register(multipart, { limits: { fileSize: app.config.uploadLimit, files: 1, fields: 5 } })
 
