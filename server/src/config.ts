@@ -141,6 +141,7 @@ const envSchema = z.object({
   WEB_ALLOWED_HOSTS: list.optional(),
   CSP_CONNECT_SRC: list.default(['https://restapi.amap.com']),
   OAUTH_REDIRECT_HOSTS: list.optional(),
+  LIVE_PROVIDER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -157,6 +158,11 @@ export interface Config {
   /** The built operator console, served at /admin/. */
   adminDir: string
   uploadsDir: string
+  /**
+   * The live provider's room address template ({room}, {uid}, {sig} filled per student and
+   * class); none: the local stand-in room at /live/room/<id>.
+   */
+  liveProviderUrl: string | undefined
   publicOrigin: string
   allowedOrigins: string[]
   /** Keys the HMAC of verification codes. */
@@ -260,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     h5Dir: path.resolve(e.H5_DIR),
     adminDir: path.resolve(e.ADMIN_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR),
+    liveProviderUrl: e.LIVE_PROVIDER_URL,
     publicOrigin,
     allowedOrigins: [publicOrigin, ...e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, ''))],
     secret: e.APP_SECRET ?? 'development-secret-not-for-production',

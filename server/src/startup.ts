@@ -4,6 +4,7 @@ import type { Executor } from './db/types.ts'
 import { ensureFirstAdmin } from './modules/admins/index.ts'
 import { sweepWithdrawable } from './modules/ledger/index.ts'
 import { createSessionsRepository } from './modules/sessions/index.ts'
+import { sendLiveReminders } from './modules/study/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { STUDENTS_DEMO } from './modules/students/index.ts'
@@ -51,6 +52,34 @@ export function scheduleMessageSweep({ app, db }: { app: FastifyInstance; db: Ex
   const timer = setInterval(() => void sweep(), MESSAGE_SWEEP_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     void sweep()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const LIVE_REMINDER_EVERY_MS = 60 * 1000
+
+/**
+ * Every minute: the reminders of live classes starting within 30 minutes (each class claimed by
+ * one UPDATE, so several processes running it at once send each reminder once), then their WeChat
+ * subscribe messages.
+ */
+export function scheduleLiveReminders({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const { messaged } = await sendLiveReminders({ db })
+      if (messaged > 0) app.messagePusher.kick()
+    } catch (error) {
+      app.log.warn({ err: error }, 'sending live reminders failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), LIVE_REMINDER_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
   })
   app.addHook('onClose', async () => clearInterval(timer))
 }

@@ -2181,6 +2181,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/cont/studentVideo/courseReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a course's students with their progress (phones masked), newest joined first, by name, phone or student number */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                    /** @description part of the name, phone or student number */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    finished: number;
+                                    joinedAt: string;
+                                    lastStudiedAt: string | null;
+                                    name: string;
+                                    percent: number;
+                                    /** @description masked: 139****0000 */
+                                    phone: string;
+                                    /** @enum {string} */
+                                    source: "购买" | "学校开通" | "免费加入";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    total: number;
+                                    /** @description seconds watched on the course */
+                                    watched: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/studentVideo/courseReportExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a course's report as .xlsx (streamed, at most 100 000 rows; phones masked) */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/studentVideo/studentReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one student's study: each course with its sections, study time of the last 30 days, and the live classes so far */
+        get: {
+            parameters: {
+                query: {
+                    studentId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courses: {
+                                    courseId: number;
+                                    cover: string | null;
+                                    finished: number;
+                                    joinedAt: string;
+                                    lastSectionId: number | null;
+                                    lastSectionTitle: string | null;
+                                    lastStudiedAt: string | null;
+                                    percent: number;
+                                    sections: {
+                                        duration: number;
+                                        finished: boolean;
+                                        id: number;
+                                        position: number;
+                                        title: string;
+                                        watched: number;
+                                    }[];
+                                    /** @enum {string} */
+                                    source: "购买" | "学校开通" | "免费加入";
+                                    title: string;
+                                    total: number;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                    /** @description seconds */
+                                    watched: number;
+                                }[];
+                                /** @description the last 30 days, oldest first */
+                                days: {
+                                    day: string;
+                                    seconds: number;
+                                }[];
+                                live: {
+                                    attended: boolean;
+                                    id: number;
+                                    startsAt: string;
+                                    title: string;
+                                    watched: number;
+                                }[];
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/develop/appVersion": {
         parameters: {
             query?: never;
@@ -11891,6 +12079,705 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/join/listStudentLiveCourseForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's live courses (直播课), in the same order */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number;
+                                    cover: string | null;
+                                    finished: number;
+                                    joinedAt: string;
+                                    lastSectionId: number | null;
+                                    lastSectionTitle: string | null;
+                                    lastStudiedAt: string | null;
+                                    percent: number;
+                                    /** @enum {string} */
+                                    source: "购买" | "学校开通" | "免费加入";
+                                    title: string;
+                                    total: number;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/join/listStudentOnlineCourseForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's courses (bought, granted, joined free) with their progress: last studied first, then newest joined */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number;
+                                    cover: string | null;
+                                    finished: number;
+                                    joinedAt: string;
+                                    lastSectionId: number | null;
+                                    lastSectionTitle: string | null;
+                                    lastStudiedAt: string | null;
+                                    percent: number;
+                                    /** @enum {string} */
+                                    source: "购买" | "学校开通" | "免费加入";
+                                    title: string;
+                                    total: number;
+                                    /** @enum {string} */
+                                    type: "教材" | "直播课" | "线下课";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentKnowledge/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student picks one of their courses as the current one (not theirs: 404) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                /** @description seconds: where the section resumes */
+                                position: number;
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                studiedAt: string;
+                                title: string;
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentKnowledge/latestCourseId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current course (the one last studied, or last picked) with its last section and where it resumes; null before any */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                /** @description seconds: where the section resumes */
+                                position: number;
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                studiedAt: string;
+                                title: string;
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentKnowledge/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The player's heartbeat on a video (every heartbeatSeconds while playing, and on pause, end and hide): credits at most the real time since the student's last report (one clock for all their devices), never more than the position advanced; progress never goes back; with noSkip a position past the furthest point is answered with it (seek back) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description seconds from the start of the video (decimals allowed) */
+                        position: number;
+                        sectionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description seconds from the start of the video (decimals allowed) */
+                        position: number;
+                        sectionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description seconds credited by this report */
+                                added: number;
+                                course: {
+                                    finished: number;
+                                    /** @description 0..100, 100 only when every section is finished */
+                                    percent: number;
+                                    total: number;
+                                };
+                                finished: boolean;
+                                furthest: number;
+                                /** @description the accepted position; with noSkip never past furthest (+1.5 heartbeats): seek back to it when lower */
+                                position: number;
+                                watched: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentKnowledge/sectionForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A section for the player (the student's course, or a trial section of a listed course; else 403; unknown 404): its signed media address, the student's progress, prev/next. A document is finished when opened */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapterTitle: string;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description seconds */
+                                duration: number;
+                                fileName: string | null;
+                                finished: boolean;
+                                furthest: number;
+                                heartbeatSeconds: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "视频" | "文档" | "直播";
+                                liveSessionId: number | null;
+                                nextId: number | null;
+                                /** @description the course forbids seeking past `furthest` and this section is not finished yet */
+                                noSkip: boolean;
+                                /** @description seconds: resume here */
+                                position: number;
+                                prevId: number | null;
+                                title: string;
+                                /** @description signed media address (video or document); null for a live section */
+                                url: string | null;
+                                watched: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentKnowledge/studyTimeForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Study time in seconds: today, in all, and per Asia/Shanghai day for the last `days` days */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description how many days back, today included (1-90, default 7) */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description oldest first, days without study included */
+                                days: {
+                                    day: string;
+                                    seconds: number;
+                                }[];
+                                /** @description seconds studied today (Asia/Shanghai) */
+                                today: number;
+                                /** @description seconds studied in all */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentLiveCourseSchedule/enterForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live room's address, from 15 minutes before the start to the end (else 422); a class of another course: 404 */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the live room: the provider's, or the local stand-in page */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentLiveCourseSchedule/listByStudent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live classes of the student's courses between two days (default a week ago to 30 days ahead), earliest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD (Asia/Shanghai), default 7 days ago */
+                    from?: string;
+                    /** @description YYYY-MM-DD (Asia/Shanghai, inclusive), default 30 days ahead; at most 92 days after from */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description watched at least half of the scheduled length */
+                                attended: boolean;
+                                courseId: number;
+                                courseTitle: string;
+                                endsAt: string;
+                                id: number;
+                                /** @description set once the class ended and its playback is uploaded */
+                                playback: {
+                                    duration: number;
+                                    finished: boolean;
+                                    position: number;
+                                } | null;
+                                startsAt: string;
+                                /** @enum {string} */
+                                status: "未开始" | "直播中" | "已结束";
+                                teacher: string;
+                                title: string;
+                                /** @description seconds in the room while it was live */
+                                watched: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentLiveCourseSchedule/playbackForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ended class's playback for the player, with the student's progress on it (no playback yet: 422) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseTitle: string;
+                                duration: number;
+                                finished: boolean;
+                                furthest: number;
+                                heartbeatSeconds: number;
+                                id: number;
+                                position: number;
+                                title: string;
+                                url: string | null;
+                                watched: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentLiveCourseSchedule/updatePlaybackProgress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The playback's heartbeat: the same rules as a section's */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description seconds from the start of the playback */
+                        position: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @description seconds from the start of the playback */
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description seconds credited by this report */
+                                added: number;
+                                course: {
+                                    finished: number;
+                                    /** @description 0..100, 100 only when every section is finished */
+                                    percent: number;
+                                    total: number;
+                                };
+                                finished: boolean;
+                                furthest: number;
+                                /** @description the accepted position; with noSkip never past furthest (+1.5 heartbeats): seek back to it when lower */
+                                position: number;
+                                watched: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentLiveCourseSchedule/watchLive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The live room's heartbeat (every heartbeatSeconds while it is shown): time counts only while the class is live, on the student's one clock; attended at half the scheduled length */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attended: boolean;
+                                watched: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -24,6 +24,7 @@ import { createMessagePusher, type MessagePusher, messagesRoutes } from './messa
 import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
 import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
+import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +79,8 @@ export const registerModules = fp(
     await app.register(studentsRoutes)
     await app.register(noticesRoutes)
     await app.register(coursesRoutes)
+    await app.register(studyRoutes)
+    await app.register(studyReportsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../../db/types.ts'
 import type { SubscribeMessageGateway } from '../../gateways/subscribe-message.ts'
-import { MESSAGE_TEMPLATE, type MessageKind, type SubscribeTemplate } from '../../wire.ts'
+import { MESSAGE_TEMPLATE, type MessageKind, MessageTarget, type SubscribeTemplate } from '../../wire.ts'
 import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
 import { PushState } from './messages.table.ts'
 
@@ -17,10 +17,17 @@ export interface TemplateKeys {
 
 /** Where a subscribe message opens the mini-program: the message list, which opens the target. */
 export const PUSH_PAGE = 'pages/partner/message'
+/** The student's live schedule (直播课表), where a live reminder leads. */
+export const LIVE_PAGE = 'pages/study/live'
 
-/** A notice opens itself (a student may hold no partner profile, so no message list); the rest the message list. */
+/**
+ * A notice opens itself and a live reminder the live schedule (a student may hold no partner
+ * profile, so no message list); the rest the message list.
+ */
 export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): string {
-  return m.targetType === 'notice' && m.targetId ? `pages/student/noticeDetail?id=${m.targetId}` : PUSH_PAGE
+  if (m.targetType === MessageTarget.notice && m.targetId) return `pages/student/noticeDetail?id=${m.targetId}`
+  if (m.targetType === MessageTarget.live) return LIVE_PAGE
+  return PUSH_PAGE
 }
 
 /** WeChat's `thing` keywords take at most 20 characters. */

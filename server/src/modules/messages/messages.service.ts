@@ -192,6 +192,43 @@ export async function recordNoticeMessages({
   })
 }
 
+const clock = (d: Date) => {
+  const local = new Date(d.getTime() + 8 * 3600_000)
+  return `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`
+}
+
+/**
+ * Records a live class's reminder (直播提醒) for every student on its course, in the transaction
+ * that claims the reminder, in one statement. `recipients` is a SELECT of (account_id, partner_id)
+ * as for a notice. The dedupe key (`live:<class>:<account>`) makes a second call write nothing;
+ * each message waits for its WeChat subscribe message (sent to those who accepted the live template).
+ */
+export async function recordLiveReminders({
+  tx,
+  live,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  live: { id: number; title: string; courseTitle: string; startsAt: Date }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.liveReminder,
+      title: '直播提醒',
+      body: `「${live.courseTitle}」${live.title} ${day(live.startsAt) === day(now) ? '今天' : day(live.startsAt)} ${clock(live.startsAt)} 开始，请准时进入直播间`,
+      targetType: MessageTarget.live,
+      targetId: live.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.liveReminder] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `live:${live.id}`,
+  })
+}
+
 /** What the partner sees of a message. */
 export function toPartnerMessage(m: MessageRow) {
   return {
