@@ -1,176 +1,11 @@
 /**
  * 课程 (`/api/bms/cont/*`): course categories, courses, their chapters and sections, uploads of
- * covers, videos and documents, and live sessions. Money is fen, durations seconds, times ISO.
- *
- * The shapes are written from the issue-23 contract until the back-office's OpenAPI document has
- * these calls; then they become `ApiData<...>` like the other families.
+ * covers, videos and documents, live sessions, and a course's students with their progress.
+ * Money is fen, durations seconds, times ISO.
  */
-import type { EnrolmentSource, LiveStatus, Page, ProductStatus, ProductType, SectionKind } from '@activity/wire'
+import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { del, get, post, put, uploadWithProgress, type UploadProgress } from './client'
-
-/** A second-level category (only these hold courses). */
-export type CategoryChild = {
-  id: number
-  name: string
-  enabled: boolean
-  sort: number
-  courseCount: number
-}
-
-/** A first-level category and its children, in their order. */
-export type CategoryParent = CategoryChild & {
-  children: CategoryChild[]
-}
-
-/** A course as the list shows it. */
-export type CourseItem = {
-  id: number
-  title: string
-  cover: string | null
-  type: ProductType
-  categoryId: number
-  categoryName: string
-  /** fen; 0 = free */
-  price: number
-  status: ProductStatus
-  noSkip: boolean
-  teacher: string
-  sectionCount: number
-  studentCount: number
-  finishedCount: number
-  createdAt: string
-}
-
-/** A section (节) of a chapter; `url` is a signed address of its file (video, document) for a preview. */
-export type Section = {
-  id: number
-  title: string
-  kind: SectionKind
-  sort: number
-  trial: boolean
-  /** seconds */
-  duration: number
-  mediaKey: string | null
-  fileName: string | null
-  size: number | null
-  url: string | null
-  liveSessionId: number | null
-}
-
-export type Chapter = {
-  id: number
-  title: string
-  sort: number
-  sections: Section[]
-}
-
-export type CourseDetail = CourseItem & {
-  /** The cover's storage key (`cover` is its address). */
-  coverKey: string | null
-  intro: string
-  parentCategoryId: number | null
-  chapters: Chapter[]
-}
-
-export type CourseQuery = {
-  keyword?: string
-  categoryId?: number | string
-  type?: string
-  status?: string
-  page?: number | string
-  size?: number | string
-}
-
-/** What 新建课程 / 保存 sends (a new course starts 下架). */
-export type CourseInput = {
-  title: string
-  categoryId: number
-  type: ProductType
-  /** fen */
-  price: number
-  cover?: string
-  intro?: string
-  teacher?: string
-  noSkip?: boolean
-}
-
-export type SectionInput = {
-  title: string
-  kind: SectionKind
-  trial: boolean
-  mediaKey?: string
-  fileName?: string
-  /** seconds, read from the video in the browser */
-  duration?: number
-  liveSessionId?: number
-}
-
-/** What an upload answers: `key` is what a section or live session stores, `url` where to see it now. */
-export type StoredFile = {
-  key: string
-  url: string
-  fileName: string
-  size: number
-  contentType: string
-}
-
-export type UploadKind = 'video' | 'document' | 'image'
-
-/** A live session of a course (直播): its status follows the clock. */
-export type LiveSession = {
-  id: number
-  courseId: number
-  courseTitle: string
-  title: string
-  teacher: string
-  startsAt: string
-  endsAt: string
-  status: LiveStatus
-  roomUrl: string | null
-  playbackKey: string | null
-  /** A signed address of the playback, to watch it here. */
-  playbackUrl: string | null
-  /** seconds */
-  playbackDuration: number | null
-  createdAt: string
-}
-
-export type LiveSessionInput = {
-  courseId: number
-  title: string
-  teacher: string
-  startsAt: string
-  endsAt: string
-  roomUrl?: string
-  playbackKey?: string
-  playbackDuration?: number
-}
-
-export type LiveSessionQuery = {
-  courseId: number
-  /** YYYY-MM-DD */
-  from?: string
-  to?: string
-  page?: number | string
-  size?: number | string
-}
-
-/** A student of a course and their progress (phone masked). */
-export type CourseReportRow = {
-  studentId: number
-  name: string
-  phone: string
-  studentNo: string | null
-  source: EnrolmentSource
-  finished: number
-  total: number
-  /** 0..100 */
-  percent: number
-  /** seconds */
-  watched: number
-  lastStudiedAt: string | null
-  joinedAt: string
-}
 
 const cont = '/api/bms/cont'
 const categories = `${cont}/continueConfig/courseCategory`
@@ -178,11 +13,52 @@ const courses = `${cont}/continueCourse`
 const chapters = `${cont}/chapter`
 const live = `${cont}/liveCourseSchedule`
 
+/** A first-level category and its children (only these hold courses), in their order. */
+export type CategoryParent = ApiItem<'/api/bms/cont/continueConfig/courseCategory', 'get'>
+
+/** A second-level category. */
+export type CategoryChild = CategoryParent['children'][number]
+
+/** A course as the list shows it. */
+export type CourseItem = ApiItem<'/api/bms/cont/continueCourse/list', 'get'>
+
+/** A course with its chapters and their sections, in order (`url`: a signed address to preview a file). */
+export type CourseDetail = ApiData<'/api/bms/cont/continueCourse/details', 'get'>
+
+export type Chapter = CourseDetail['chapters'][number]
+
+export type Section = Chapter['sections'][number]
+
+export type CourseQuery = ApiQueryText<'/api/bms/cont/continueCourse/list', 'get'>
+
+/** What 新建课程 / 保存 sends (a new course starts 下架). */
+export type CourseInput = ApiBody<'/api/bms/cont/continueCourse', 'post'>
+
+/** A section's fields as 新增节 / 编辑节 send them. */
+export type SectionInput = Omit<ApiBody<'/api/bms/cont/chapter/saveSection', 'post'>, 'chapterId'>
+
+/** What an upload answers: `key` is what a section or live session stores, `url` where to see it now. */
+export type StoredFile = ApiData<'/api/bms/cont/resource/upload', 'post'>
+
+export type UploadKind = 'video' | 'document' | 'image'
+
+/** A live session of a course (直播): its status follows the clock. */
+export type LiveSession = ApiItem<'/api/bms/cont/liveCourseSchedule/list', 'get'>
+
+export type LiveSessionInput = ApiBody<'/api/bms/cont/liveCourseSchedule', 'post'>
+
+export type LiveSessionQuery = ApiQueryText<'/api/bms/cont/liveCourseSchedule/list', 'get'>
+
+/** A student of a course and their progress (phone masked). */
+export type CourseReportRow = ApiItem<'/api/bms/cont/studentVideo/courseReport', 'get'>
+
+export type CourseReportQuery = ApiQueryText<'/api/bms/cont/studentVideo/courseReport', 'get'>
+
 export const categoriesApi = {
   tree: () => get<CategoryParent[]>(categories),
-  create: (input: { parentId: number | null; name: string }) => post<CategoryChild>(categories, input, { quiet: true }),
-  update: (input: { id: number; name: string; enabled: boolean }, options: { quiet?: boolean } = {}) =>
-    put<CategoryChild>(categories, input, options),
+  create: (input: ApiBody<typeof categories, 'post'>) => post<ApiData<typeof categories, 'post'>>(categories, input, { quiet: true }),
+  update: (input: ApiBody<typeof categories, 'put'>, options: { quiet?: boolean } = {}) =>
+    put<ApiData<typeof categories, 'put'>>(categories, input, options),
   remove: (id: number) => del<null>(categories, { id }),
   /** The whole order of one level: `parentId` null for the first level. */
   sort: (input: { parentId: number | null; ids: number[] }) => put<null>(`${categories}/sort`, input),
@@ -192,21 +68,23 @@ export const coursesApi = {
   list: (query: CourseQuery) => get<Page<CourseItem>>(`${courses}/list`, query),
   details: (id: number) => get<CourseDetail>(`${courses}/details`, { id }),
   create: (input: CourseInput) => post<CourseItem>(courses, input, { quiet: true }),
-  update: (input: CourseInput & { id: number }) => put<CourseItem>(courses, input, { quiet: true }),
+  update: (input: ApiBody<typeof courses, 'put'>) => put<CourseItem>(courses, input, { quiet: true }),
   /** 上架 needs at least one section. */
-  changeStatus: (input: { id: number; status: ProductStatus }) => put<CourseItem>(`${courses}/changeStatus`, input),
+  changeStatus: (input: ApiBody<'/api/bms/cont/continueCourse/changeStatus', 'put'>) => put<CourseItem>(`${courses}/changeStatus`, input),
   /** Refused once a student has joined: 下架 instead. */
   remove: (id: number) => del<null>(courses, { id }),
 }
 
 export const chaptersApi = {
-  create: (input: { courseId: number; title: string }) => post<Chapter>(chapters, input, { quiet: true }),
-  update: (input: { id: number; title: string }) => put<Chapter>(chapters, input, { quiet: true }),
+  create: (input: ApiBody<typeof chapters, 'post'>) => post<ApiData<typeof chapters, 'post'>>(chapters, input, { quiet: true }),
+  update: (input: ApiBody<typeof chapters, 'put'>) => put<ApiData<typeof chapters, 'put'>>(chapters, input, { quiet: true }),
   /** Refused while it has sections. */
   remove: (id: number) => del<null>(chapters, { id }),
   sort: (input: { courseId: number; ids: number[] }) => put<null>(`${chapters}/sort`, input),
-  createSection: (input: SectionInput & { chapterId: number }) => post<Section>(`${chapters}/saveSection`, input, { quiet: true }),
-  updateSection: (input: SectionInput & { id: number }) => put<Section>(`${chapters}/updateSection`, input, { quiet: true }),
+  createSection: (input: ApiBody<'/api/bms/cont/chapter/saveSection', 'post'>) =>
+    post<ApiData<'/api/bms/cont/chapter/saveSection', 'post'>>(`${chapters}/saveSection`, input, { quiet: true }),
+  updateSection: (input: ApiBody<'/api/bms/cont/chapter/updateSection', 'put'>) =>
+    put<ApiData<'/api/bms/cont/chapter/updateSection', 'put'>>(`${chapters}/updateSection`, input, { quiet: true }),
   removeSection: (id: number) => del<null>(`${chapters}/removeSection`, { id }),
   /** The chapter's whole order; ids from another chapter of the course move here. */
   sortSections: (input: { chapterId: number; ids: number[] }) => put<null>(`${chapters}/sortSection`, input),
@@ -221,12 +99,11 @@ export const courseFilesApi = {
 export const liveSessionsApi = {
   list: (query: LiveSessionQuery) => get<Page<LiveSession>>(`${live}/list`, query),
   create: (input: LiveSessionInput) => post<LiveSession>(live, input, { quiet: true }),
-  update: (input: LiveSessionInput & { id: number }) => put<LiveSession>(live, input, { quiet: true }),
+  update: (input: ApiBody<typeof live, 'put'>) => put<LiveSession>(live, input, { quiet: true }),
   remove: (id: number) => del<null>(live, { id }),
 }
 
 export const courseReportApi = {
-  list: (query: { courseId: number; keyword?: string; page?: number | string; size?: number | string }) =>
-    get<Page<CourseReportRow>>(`${cont}/studentVideo/courseReport`, query),
+  list: (query: CourseReportQuery) => get<Page<CourseReportRow>>(`${cont}/studentVideo/courseReport`, query),
   exportPath: `${cont}/studentVideo/courseReportExport`,
 }

@@ -1,64 +1,23 @@
 /**
  * 学习 (`/api/sms/study/join`, `/api/bms/cont/studentVideo/studentReport`): courses granted to
- * students by the office (开通课程) and one student's study report. Durations are seconds.
- *
- * Written from the issue-23 contract until the back-office's OpenAPI document has these calls.
+ * students by the office (开通课程, source 学校开通) and one student's study report. Durations
+ * are seconds.
  */
-import type { EnrolmentSource, ProductType } from '@activity/wire'
+import type { ApiBody, ApiData } from '@activity/api-types'
 import { del, get, post } from './client'
 
 /** Whom a grant reaches: chosen students, or every student of a school / major / level / batch. */
-export type GrantInput = {
-  courseId: number
-  studentIds?: number[]
-  school?: string
-  major?: string
-  level?: string
-  batchYear?: number
-  batch?: number
-}
+export type GrantInput = ApiBody<'/api/sms/study/join/batchJoinOnlineCourse', 'post'>
 
 /** `already`: students who had the course (bought, granted or joined) and were left as they were. */
-export type GrantAnswer = {
-  granted: number
-  already: number
-}
+export type GrantAnswer = ApiData<'/api/sms/study/join/batchJoinOnlineCourse', 'post'>
 
-export type SectionProgress = {
-  id: number
-  title: string
-  /** seconds */
-  watched: number
-  duration: number
-  finished: boolean
-  position: number
-}
+/** A student's courses with each section's progress, study time per day (last 30 days) and live classes. */
+export type StudentReport = ApiData<'/api/bms/cont/studentVideo/studentReport', 'get'>
 
-export type StudentCourse = {
-  courseId: number
-  title: string
-  cover: string | null
-  type: ProductType
-  source: EnrolmentSource
-  finished: number
-  total: number
-  percent: number
-  lastSectionId: number | null
-  lastSectionTitle: string | null
-  lastStudiedAt: string | null
-  joinedAt: string
-  /** seconds */
-  watched: number
-  sections: SectionProgress[]
-}
+export type StudentCourse = StudentReport['courses'][number]
 
-export type StudentReport = {
-  student: { id: number; name: string; studentNo: string | null }
-  courses: StudentCourse[]
-  /** The last 30 days (Asia/Shanghai), oldest first. */
-  days: Array<{ day: string; seconds: number }>
-  live: Array<{ id: number; title: string; startsAt: string; watched: number; attended: boolean }>
-}
+export type SectionProgress = StudentCourse['sections'][number]
 
 const join = '/api/sms/study/join'
 

@@ -164,7 +164,7 @@ export default function CategoryList() {
                   新增一级分类
                 </Button>
               }
-              save={(name) => categoriesApi.create({ parentId: null, name }).then(reload)}
+              save={(name) => categoriesApi.create({ name }).then(reload)}
               done='一级分类已新增'
             />
           ) : null

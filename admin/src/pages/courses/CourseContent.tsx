@@ -19,8 +19,10 @@ import {
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { SectionKind } from '@activity/wire'
 import { App, Button, Empty, Flex, Modal, Space, Tag, Typography } from 'antd'
-import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react'
-import { type Chapter, chaptersApi, type CourseDetail, type Section } from '../../api/courses'
+import { type ReactElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { type Chapter, chaptersApi, type CourseDetail, type LiveSession, liveSessionsApi, type Section } from '../../api/courses'
+import { formatDateTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
 import { RemoveAction } from '../../components/RemoveAction'
 import { dragAccessibility, SortableItem, useDragSensors } from '../../components/Sortable'
 import { EnumTag, SECTION_KIND_ENUM } from '../../components/status'
@@ -75,9 +77,13 @@ function ChapterForm({
   )
 }
 
-/** What a section holds, in a few words: its length and file, or its live session. */
-function sectionFacts(section: Section): string {
-  if (section.kind === SectionKind.live) return section.liveSessionId ? `直播场次 #${section.liveSessionId}` : '未选直播场次'
+/** What a section holds, in a few words: its length and file, or its live session (when and its status). */
+function sectionFacts(section: Section, sessions: ReadonlyMap<number, LiveSession>): string {
+  if (section.kind === SectionKind.live) {
+    const live = section.liveSessionId ? sessions.get(section.liveSessionId) : undefined
+    if (live) return `直播 ${formatDateTime(live.startsAt)} · ${live.status}${live.playbackKey ? ' · 有回放' : ''}`
+    return section.liveSessionId ? `直播场次 #${section.liveSessionId}` : '未选直播场次'
+  }
   const file = section.fileName ? `${section.fileName}（${formatBytes(section.size)}）` : '未上传文件'
   return section.kind === SectionKind.video ? `${formatDuration(section.duration)} · ${file}` : file
 }
@@ -123,6 +129,7 @@ function SectionRow({
   canManage,
   onChanged,
   onPreview,
+  sessions,
 }: {
   courseId: number
   chapterId: number
@@ -131,6 +138,7 @@ function SectionRow({
   canManage: boolean
   onChanged: () => void
   onPreview: (section: Section) => void
+  sessions: ReadonlyMap<number, LiveSession>
 }) {
   return (
     <Flex align='center' gap='small' className='course-section' data-testid={`section-${section.id}`}>
@@ -140,7 +148,7 @@ function SectionRow({
         <Typography.Text className='course-section__title'>{section.title}</Typography.Text>
         {section.trial ? <Tag color='green'>试看</Tag> : null}
         <Typography.Text type='secondary' className='console-sub'>
-          {sectionFacts(section)}
+          {sectionFacts(section, sessions)}
         </Typography.Text>
       </span>
       <Space size='middle'>
@@ -182,6 +190,13 @@ export function CourseContent({ course, canManage, onChanged }: { course: Course
   const before = useRef<readonly Chapter[]>(outline)
   const [preview, setPreview] = useState<Section>()
   useEffect(() => setOutline(course.chapters), [course.chapters])
+  // Live sections name their session: the course's sessions, read when it has such a section.
+  const hasLive = course.chapters.some((c) => c.sections.some((s) => s.kind === SectionKind.live))
+  const live = useRemote(
+    () => (hasLive ? liveSessionsApi.list({ courseId: course.id, page: 1, size: 100 }) : Promise.resolve(undefined)),
+    [course.id, hasLive, course.chapters],
+  )
+  const sessions = useMemo(() => new Map((live.data?.list ?? []).map((l) => [l.id, l])), [live.data])
 
   const label = (id: UniqueIdentifier) => {
     const target = parseKey(id)
@@ -368,6 +383,7 @@ export function CourseContent({ course, canManage, onChanged }: { course: Course
                                 canManage={canManage}
                                 onChanged={onChanged}
                                 onPreview={setPreview}
+                                sessions={sessions}
                               />
                             )}
                           </SortableItem>

@@ -12,7 +12,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { categoriesApi, type CourseItem, coursesApi } from '../../api/courses'
 import { PRODUCT_STATUS_ENUM, PRODUCT_TYPE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import { formatDateTime } from '../../format'
+import { formatDate } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
@@ -62,28 +62,28 @@ export default function CourseList() {
       title: '分类',
       dataIndex: 'categoryId',
       valueType: 'select',
-      width: 130,
+      width: 120,
       fieldProps: { options: categoryOptions, showSearch: true, optionFilterProp: 'label', placeholder: '全部分类' },
       render: (_, c) => c.categoryName,
     },
     { title: '类型', dataIndex: 'type', valueType: 'select', width: 90, ...enumColumn(PRODUCT_TYPE_ENUM) },
-    { title: '价格', dataIndex: 'price', search: false, width: 100, align: 'right', render: (_, c) => priceText(c.price) },
+    { title: '价格', dataIndex: 'price', search: false, width: 90, align: 'right', render: (_, c) => priceText(c.price) },
     { title: '节数', dataIndex: 'sectionCount', search: false, width: 64, align: 'right' },
     {
       title: '学员数',
       dataIndex: 'studentCount',
       search: false,
-      width: 76,
+      width: 70,
       align: 'right',
       render: (_, c) => <Link to={`/courses/${c.id}/students`}>{c.studentCount}</Link>,
     },
-    { title: '完成数', dataIndex: 'finishedCount', search: false, width: 76, align: 'right' },
+    { title: '完成数', dataIndex: 'finishedCount', search: false, width: 70, align: 'right' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, ...enumColumn(PRODUCT_STATUS_ENUM) },
-    { title: '创建时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, c) => formatDateTime(c.createdAt) },
+    { title: '创建日期', dataIndex: 'createdAt', search: false, width: 104, render: (_, c) => formatDate(c.createdAt) },
     {
       title: '操作',
       valueType: 'option',
-      width: canManageCourses ? 150 : 70,
+      width: canManageCourses ? 140 : 70,
       fixed: 'right',
       render: (_, c) => [
         <Link key='open' to={`/courses/${c.id}`}>

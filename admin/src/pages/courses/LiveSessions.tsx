@@ -200,7 +200,16 @@ export function LiveSessions({ courseId, teacher, canManage }: { courseId: numbe
       title: '回放',
       dataIndex: 'playbackKey',
       width: 90,
-      render: (_, s) => (s.playbackKey ? formatDuration(s.playbackDuration) : <Typography.Text type='secondary'>未上传</Typography.Text>),
+      render: (_, s) =>
+        s.playbackUrl ? (
+          <Typography.Link href={s.playbackUrl} target='_blank' rel='noreferrer' aria-label={`观看「${s.title}」的回放`}>
+            {formatDuration(s.playbackDuration)}
+          </Typography.Link>
+        ) : s.playbackKey ? (
+          formatDuration(s.playbackDuration)
+        ) : (
+          <Typography.Text type='secondary'>未上传</Typography.Text>
+        ),
     },
     ...(canManage
       ? [

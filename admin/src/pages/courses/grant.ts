@@ -4,6 +4,7 @@
  * student matching a school / major / level / batch; a grant to nobody in particular (no student,
  * no condition) would reach every student and is refused here.
  */
+import type { StudentLevel } from '@activity/wire'
 import type { GrantAnswer, GrantInput } from '../../api/study'
 
 export type GrantMode = 'students' | 'roll'
@@ -13,12 +14,13 @@ export interface GrantValues {
   studentIds?: Array<number | string>
   school?: string
   major?: string
-  level?: string
+  level?: StudentLevel
   batchYear?: number | string
   batch?: number | string
 }
 
-const ROLL_FIELDS = ['school', 'major', 'level', 'batchYear', 'batch'] as const
+const text = (v: string | undefined) => v?.trim() || undefined
+const whole = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : Number(v))
 
 /** The body of the grant call; throws what to tell the operator when it would reach no one in particular. */
 export function grantBody(courseId: number, values: GrantValues): GrantInput {
@@ -27,16 +29,16 @@ export function grantBody(courseId: number, values: GrantValues): GrantInput {
     if (ids.length === 0) throw new Error('请选择要开通的学员')
     return { courseId, studentIds: ids }
   }
-  const body: GrantInput = { courseId }
-  for (const field of ROLL_FIELDS) {
-    const raw = values[field]
-    const value = typeof raw === 'string' ? raw.trim() : raw
-    if (value === undefined || value === null || value === '') continue
-    if (field === 'batchYear' || field === 'batch') body[field] = Number(value)
-    else body[field] = String(value)
+  const roll = {
+    school: text(values.school),
+    major: text(values.major),
+    level: values.level || undefined,
+    batchYear: whole(values.batchYear),
+    batch: whole(values.batch),
   }
-  if (Object.keys(body).length === 1) throw new Error('请至少填写一个学籍条件（学校、专业、层次、批次年份或批次）')
-  return body
+  const set = Object.fromEntries(Object.entries(roll).filter(([, v]) => v !== undefined)) as Omit<GrantInput, 'courseId'>
+  if (Object.keys(set).length === 0) throw new Error('请至少填写一个学籍条件（学校、专业、层次、批次年份或批次）')
+  return { courseId, ...set }
 }
 
 /** What the office is told after a grant. */
