@@ -14,11 +14,16 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
     non2xx: number
+    '2xx': number
   }
   interface Options {
     url: string
     connections?: number
     duration?: number
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number
+    /** Requests per second across all connections (paced load instead of as fast as possible). */
+    overallRate?: number
     method?: string
     headers?: Record<string, string>
     body?: string

@@ -6,8 +6,9 @@
  *     LH_RUNS runs a page, the worst run's figures; LH_PAGES);
  *   - mini-programs: weapp and alipay main package and subpackages;
  *   - server: bench/server.ts (hello-world, clue list, home summary, withdrawal apply; PGlite and PostgreSQL);
+ *   - heartbeat: bench/heartbeat.ts (the player's heartbeat on PostgreSQL while 1,000 students watch);
  *   - the size budgets.
- * BENCH_SKIP=lighthouse,server skips parts.
+ * BENCH_SKIP=lighthouse,server,heartbeat skips parts.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,6 +17,7 @@ import path from 'node:path'
 import { attributeH5 } from './attribution'
 import { checkBudgets } from './budgets'
 import { runLighthouse } from './lighthouse'
+import { markdown as heartbeatMarkdown, runHeartbeatBench } from './heartbeat'
 import { markdown as serverMarkdown, runServerBench } from './server'
 import { ROOT, kb, measureH5, measureMini } from './sizes'
 
@@ -51,7 +53,7 @@ async function attribution() {
 
 async function main() {
   // Lighthouse needs Chromium, the server benchmark PostgreSQL: install them when missing (as npm test does).
-  if (!skip.has('lighthouse') || !skip.has('server')) {
+  if (!skip.has('lighthouse') || !skip.has('server') || !skip.has('heartbeat')) {
     const system = spawnSync('bash', [path.join(ROOT, 'scripts', 'ensure-system.sh')], { stdio: 'inherit' })
     if (system.status !== 0) throw new Error('scripts/ensure-system.sh failed: Chromium and PostgreSQL are needed')
   }
@@ -62,7 +64,8 @@ async function main() {
   const budgets = checkBudgets()
   const lighthouse = skip.has('lighthouse') ? [] : await runLighthouse()
   const server = skip.has('server') ? [] : await runServerBench()
-  const report = { at: new Date().toISOString(), buildSeconds, h5, attribution: packages, mini, budgets, lighthouse, server }
+  const heartbeat = skip.has('heartbeat') ? undefined : await runHeartbeatBench()
+  const report = { at: new Date().toISOString(), buildSeconds, h5, attribution: packages, mini, budgets, lighthouse, server, heartbeat }
   fs.mkdirSync(RESULTS, { recursive: true })
   fs.writeFileSync(path.join(RESULTS, 'bench.json'), JSON.stringify(report, null, 2))
 
@@ -125,6 +128,7 @@ async function main() {
         .join(', ')} | ${kb(m.total)} |`,
     )
   if (server.length) md.push('', serverMarkdown(server).replace(/^# .*\n/, '## Server\n'))
+  if (heartbeat) md.push('', heartbeatMarkdown(heartbeat).replace(/^# .*\n/, '## Heartbeats (1,000 students watching)\n'))
   fs.writeFileSync(path.join(RESULTS, 'bench.md'), md.join('\n') + '\n')
   console.log(md.join('\n'))
 }

@@ -216,7 +216,7 @@ async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 
   }
 }
 
-function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(path.join(__dirname, 'server-child.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean)],
     env: {
@@ -243,7 +243,7 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
   })
 }
 
-function ask<T>(child: ChildProcess, type: string): Promise<T> {
+export function ask<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve) => {
     const onMessage = (m: { type: string } & T) => {
       if (m.type === type) {
@@ -268,7 +268,7 @@ async function signIn(url: string, phone: string): Promise<string> {
 }
 
 /** CPU time (user + system, µs) of every process whose command line starts with `postgres`. */
-function postgresCpuMicros(): number {
+export function postgresCpuMicros(): number {
   const tick = 1e6 / 100 // USER_HZ
   let total = 0
   for (const pid of fs.readdirSync('/proc')) {

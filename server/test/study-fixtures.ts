@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'drizzle-orm'
 import {
   courseCategories,
   courseChapters,
@@ -90,11 +89,4 @@ export async function addLiveSection(app: FastifyInstance, courseId: number, cha
     .values({ courseId, chapterId, title: '直播节', kind: SectionKind.live, sort: 99, liveSessionId })
     .returning()
   return row!
-}
-
-/** Every id sequence of the course tables starts at `base`, so ids of different kinds never coincide in a test. */
-export async function spreadIds(app: FastifyInstance, base: number) {
-  const tables = ['course_categories', 'courses', 'course_chapters', 'course_sections', 'live_sessions', 'course_enrolments']
-  for (const [i, table] of tables.entries())
-    await app.db.execute(sql.raw(`ALTER TABLE ${table} ALTER COLUMN id RESTART WITH ${base + i * 1000}`))
 }

@@ -46,7 +46,7 @@ export const staticH5Plugin = fp<{ h5Dir: string; connectOrigins: string[]; fram
     // The app's policy, with the hashes of the inline scripts of the index.html being served.
     const csp = appCsp({ scriptHashes: inlineScriptHashes(fs.readFileSync(index, 'utf8')), connectOrigins, frameHostPatterns })
     const preloads = pagePreloads(h5Dir)
-    // Every answer outside /api, /docs, /uploads, /admin and /live (the stand-in live room), not only text/html ones: a 304 to a reload
+    // Every answer outside /api, /docs, /uploads, /files, /admin and /live (the stand-in live room), not only text/html ones: a 304 to a reload
     // carries no content type, and the browser replaces the cached page's headers with its own.
     app.addHook('onSend', async (request, reply, payload) => {
       if (NOT_APP.test(request.url)) return payload

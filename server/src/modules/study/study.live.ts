@@ -9,6 +9,7 @@ import {
   createLiveRoomTokenError,
   createNoPlaybackError,
 } from './study.errors.ts'
+import { liveStatus } from '../courses/index.ts'
 import { createStudyRepository } from './study.repository.ts'
 import {
   addDays,
@@ -27,11 +28,6 @@ export const ENTER_BEFORE_MS = 15 * 60_000
 /** The local room's link stays valid this long after the class ends. */
 const ROOM_TOKEN_GRACE_S = 3600
 const RANGE_MAX_DAYS = 92
-
-export function liveStatus(startsAt: Date, endsAt: Date, now: Date) {
-  if (now < startsAt) return LiveStatus.notStarted
-  return now < endsAt ? LiveStatus.live : LiveStatus.ended
-}
 
 /** The student's live classes between two Asia/Shanghai days (default a week ago to a month ahead), earliest first. */
 export async function liveSchedule({
@@ -57,7 +53,7 @@ export async function liveSchedule({
     to: shanghaiDayStart(addDays(last, 1)),
   })
   return rows.map((r) => {
-    const status = liveStatus(r.startsAt, r.endsAt, now)
+    const status = liveStatus(r, now)
     const a = r.attendance
     return {
       id: r.id,
@@ -301,7 +297,7 @@ const minute = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().s
 
 /** The local stand-in live room (no live provider configured): the class's title, teacher and state. */
 export function liveRoomHtml(live: { title: string; teacher: string; courseTitle: string; startsAt: Date; endsAt: Date }, now: Date) {
-  const status = liveStatus(live.startsAt, live.endsAt, now)
+  const status = liveStatus(live, now)
   const state =
     status === LiveStatus.live
       ? '直播进行中（本地演示直播间）'

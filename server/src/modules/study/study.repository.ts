@@ -79,6 +79,23 @@ const liveAttendanceColumns = {
   liveReportAt: liveAttendance.liveReportAt,
 }
 
+/** The heartbeat's read, as the driver gives it (times as epoch milliseconds: both drivers agree on float8). */
+interface ReportReadRow {
+  course_id: number
+  kind: string
+  trial: boolean
+  duration: number
+  course_status: string
+  no_skip: boolean
+  enrolment_id: number | null
+  section_count: number
+  position_ms: number | null
+  furthest_ms: number | null
+  watched_ms: number | null
+  finished_ms: number | null
+  last_report_ms: number | null
+}
+
 export type ProgressRow = typeof sectionProgress.$inferSelect
 export type AttendanceRow = typeof liveAttendance.$inferSelect
 
@@ -90,18 +107,133 @@ export function createStudyRepository({ db }: { db: Executor }) {
     },
 
     /**
+     * The heartbeat's reads, after taking the clock lock (so the progress is the one the last
+     * report committed): the section, its course, the student's enrolment and progress on it.
+     * Plain SQL like recordReport: the heartbeat is the hot call, and building these statements
+     * with the query builder cost more than running them.
+     */
+    async sectionForReport({ studentId, sectionId }: { studentId: number; sectionId: number }) {
+      const result = (await db.execute(sql`
+        select s.course_id, s.kind, s.trial, s.duration, c.status as course_status, c.no_skip, e.id as enrolment_id,
+          (select count(*)::int from course_sections x where x.course_id = s.course_id) as section_count,
+          p.position_ms, p.furthest_ms, p.watched_ms,
+          (extract(epoch from p.finished_at) * 1000)::float8 as finished_ms,
+          (extract(epoch from p.last_report_at) * 1000)::float8 as last_report_ms
+        from course_sections s
+        join courses c on c.id = s.course_id
+        left join course_enrolments e on e.course_id = s.course_id and e.student_id = ${studentId}
+        left join section_progress p on p.student_id = ${studentId} and p.section_id = s.id
+        where s.id = ${sectionId}`)) as unknown as { rows: ReportReadRow[] }
+      const r = result.rows[0]
+      if (!r) return undefined
+      const at = (ms: number | null) => (ms === null ? null : new Date(ms))
+      return {
+        courseId: r.course_id,
+        kind: r.kind,
+        trial: r.trial,
+        duration: r.duration,
+        courseStatus: r.course_status,
+        noSkip: r.no_skip,
+        enrolmentId: r.enrolment_id,
+        sectionCount: r.section_count,
+        progress:
+          r.position_ms === null
+            ? null
+            : {
+                positionMs: r.position_ms,
+                furthestMs: r.furthest_ms!,
+                watchedMs: r.watched_ms!,
+                finishedAt: at(r.finished_ms),
+                lastReportAt: at(r.last_report_ms),
+              },
+      }
+    },
+
+    /**
+     * Everything a heartbeat writes, in one statement (one round trip: a heartbeat is the hot call):
+     * the section's progress (furthest and watched never decrease, a finish time stays), the day's
+     * study time, the enrolment (last section and time; with `recount`, its finished count from the
+     * progress rows, this newly finished section included) and the clock (its report time never
+     * goes back; the current course). Returns the enrolment's finished count (null: no enrolment).
+     */
+    async recordReport(v: {
+      studentId: number
+      sectionId: number
+      courseId: number
+      enrolmentId: number | null
+      positionMs: number
+      furthestMs: number
+      watchedMs: number
+      finishedAt: Date | null
+      addedMs: number
+      day: string
+      recount: boolean
+      now: Date
+    }): Promise<number | null> {
+      const now = sql`${v.now.toISOString()}::timestamptz`
+      const enrolled = v.enrolmentId !== null
+      const result = (await db.execute(sql`
+        with progress as (
+          insert into section_progress as p
+            (student_id, section_id, course_id, position_ms, furthest_ms, watched_ms, finished_at, last_report_at, updated_at)
+          values (${v.studentId}, ${v.sectionId}, ${v.courseId}, ${v.positionMs}, ${v.furthestMs}, ${v.watchedMs},
+            ${v.finishedAt?.toISOString() ?? null}::timestamptz, ${now}, ${now})
+          on conflict (student_id, section_id) do update set
+            position_ms = excluded.position_ms,
+            furthest_ms = greatest(p.furthest_ms, excluded.furthest_ms),
+            watched_ms = greatest(p.watched_ms, excluded.watched_ms),
+            finished_at = coalesce(p.finished_at, excluded.finished_at),
+            last_report_at = greatest(p.last_report_at, excluded.last_report_at),
+            updated_at = excluded.updated_at
+          returning 1
+        ), day as (
+          insert into study_days as d (student_id, day, ms)
+          select ${v.studentId}, ${v.day}::date, ${v.addedMs}::int where ${v.addedMs}::int > 0
+          on conflict (student_id, day) do update set ms = d.ms + excluded.ms
+          returning 1
+        ), enrolment as (
+          update course_enrolments e set
+            last_section_id = ${v.sectionId},
+            last_studied_at = greatest(e.last_studied_at, ${now}),
+            finished = case when ${v.recount}::boolean then 1 + (
+              select count(*)::int from section_progress f
+              where f.course_id = ${v.courseId} and f.student_id = ${v.studentId} and f.finished_at is not null and f.section_id <> ${v.sectionId}
+            ) else e.finished end,
+            updated_at = ${now}
+          where e.id = ${v.enrolmentId}::int
+          returning e.finished
+        ), clock as (
+          update study_clocks c set
+            last_report_at = greatest(c.last_report_at, ${now}),
+            current_course_id = case when ${enrolled}::boolean then ${v.courseId}::int else c.current_course_id end,
+            current_section_id = case when ${enrolled}::boolean then ${v.sectionId}::int else c.current_section_id end,
+            current_at = case when ${enrolled}::boolean then ${now} else c.current_at end,
+            updated_at = ${now}
+          where c.student_id = ${v.studentId}
+          returning 1
+        )
+        -- Data-modifying CTEs all run, read or not.
+        select (select finished from enrolment) as finished`)) as unknown as { rows: Array<{ finished: number | null }> }
+      return result.rows[0]?.finished ?? null
+    },
+
+    /**
      * Locks the student's clock row for this transaction (creating it on the first report): all
      * of a student's reports, from any device or process, take turns here. Returns its last report.
      */
     async lockClock({ studentId }: { studentId: number }): Promise<{ lastReportAt: Date | null }> {
-      const read = () =>
-        db.select({ lastReportAt: studyClocks.lastReportAt }).from(studyClocks).where(eq(studyClocks.studentId, studentId)).for('update')
-      let [row] = await read()
+      const read = async () =>
+        (
+          (await db.execute(sql`
+            select (extract(epoch from last_report_at) * 1000)::float8 as last_report_ms
+            from study_clocks where student_id = ${studentId} for update`)) as unknown as { rows: Array<{ last_report_ms: number | null }> }
+        ).rows[0]
+      let row = await read()
       if (!row) {
         await db.insert(studyClocks).values({ studentId }).onConflictDoNothing()
-        ;[row] = await read()
+        row = await read()
       }
-      return row!
+      return { lastReportAt: row?.last_report_ms == null ? null : new Date(row.last_report_ms) }
     },
 
     /** The clock moves to `now` (never back: a report that waited for the lock may carry an earlier time). */
@@ -157,38 +289,6 @@ export function createStudyRepository({ db }: { db: Executor }) {
         .where(and(eq(sectionProgress.studentId, studentId), eq(sectionProgress.sectionId, sectionId)))
         .limit(1)
       return row
-    },
-
-    /**
-     * Writes a section's progress. The database keeps the rules too: furthest and watched never
-     * decrease and a finish time, once set, stays.
-     */
-    async saveProgress(v: {
-      studentId: number
-      sectionId: number
-      courseId: number
-      positionMs: number
-      furthestMs: number
-      watchedMs: number
-      finishedAt: Date | null
-      lastReportAt: Date | null
-      now: Date
-    }) {
-      const sp = sectionProgress
-      await db
-        .insert(sp)
-        .values({ ...v, updatedAt: v.now })
-        .onConflictDoUpdate({
-          target: [sp.studentId, sp.sectionId],
-          set: {
-            positionMs: v.positionMs,
-            furthestMs: sql`greatest(${sp.furthestMs}, excluded.furthest_ms)`,
-            watchedMs: sql`greatest(${sp.watchedMs}, excluded.watched_ms)`,
-            finishedAt: sql`coalesce(${sp.finishedAt}, excluded.finished_at)`,
-            lastReportAt: sql`coalesce(excluded.last_report_at, ${sp.lastReportAt})`,
-            updatedAt: v.now,
-          },
-        })
     },
 
     /** Marks sections finished (documents opened, a live class attended or its playback watched); returns how many were newly finished. */
@@ -336,15 +436,6 @@ export function createStudyRepository({ db }: { db: Executor }) {
         .leftJoin(courseSections, eq(courseSections.id, courseEnrolments.lastSectionId))
         .where(and(eq(courseEnrolments.studentId, studentId), isNotNull(courseEnrolments.lastStudiedAt)))
         .orderBy(desc(courseEnrolments.lastStudiedAt))
-        .limit(1)
-      return row
-    },
-
-    async sectionTitle({ sectionId, courseId }: { sectionId: number; courseId: number }) {
-      const [row] = await db
-        .select({ id: courseSections.id, title: courseSections.title })
-        .from(courseSections)
-        .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
         .limit(1)
       return row
     },

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/types.ts'
-import { fileUrl } from '../../gateways/storage/signed-url.ts'
+import { fileUrl } from '../../gateways/storage/index.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '../../wire.ts'
 import { createNotVideoError, createCourseNotJoinedError, createSectionLockedError, createSectionNotFoundError } from './study.errors.ts'
-import { createStudyRepository, type MyCourseRow, type ProgressRow, type SectionAccess } from './study.repository.ts'
-import { addDays, applyReport, courseProgress, type Progress, seconds, shanghaiDay } from './study.rules.ts'
+import { createStudyRepository, type MyCourseRow, type SectionAccess } from './study.repository.ts'
+import { addDays, applyReport, courseProgress, seconds, shanghaiDay } from './study.rules.ts'
 
 /** A stored file's address for whoever may open it now (public/ covers plain, the rest signed). */
 export const mediaUrl = (secret: string, key: string | null, now = new Date()) =>
@@ -45,19 +45,11 @@ export async function listMyCourses({
   return { list: rows.map((r) => toMyCourse(r, secret)), total, page, size }
 }
 
-const toProgress = (row: ProgressRow): Progress => ({
-  positionMs: row.positionMs,
-  furthestMs: row.furthestMs,
-  watchedMs: row.watchedMs,
-  finished: row.finishedAt !== null,
-  lastReportAt: row.lastReportAt,
-})
-
 /**
  * Who may open a section: a student on its course, or anyone on a trial section of a listed
  * course. A section of an unlisted course the student is not on does not exist for them.
  */
-function checkAccess(s: SectionAccess | undefined): asserts s is SectionAccess {
+function checkAccess<S extends Pick<SectionAccess, 'enrolmentId' | 'courseStatus' | 'trial'>>(s: S | undefined): asserts s is S {
   if (!s) throw createSectionNotFoundError()
   if (s.enrolmentId !== null) return
   if (s.courseStatus !== ProductStatus.listed) throw createSectionNotFoundError()
@@ -181,44 +173,37 @@ export async function reportProgress({
   position: number
   now?: Date
 }) {
-  const s = await createStudyRepository({ db }).sectionAccess({ studentId, sectionId })
-  checkAccess(s)
-  if (s.kind !== SectionKind.video) throw createNotVideoError()
   return db.transaction(async (tx) => {
     const repo = createStudyRepository({ db: tx })
     const clock = await repo.lockClock({ studentId })
-    const before = await repo.progress({ studentId, sectionId })
-    const out = applyReport(before && toProgress(before), {
+    // Read under the lock; a refusal rolls the transaction back (a first clock row included).
+    const s = await repo.sectionForReport({ studentId, sectionId })
+    checkAccess(s)
+    if (s.kind !== SectionKind.video) throw createNotVideoError()
+    const before = s.progress
+    const out = applyReport(before ? { ...before, finished: before.finishedAt !== null } : undefined, {
       positionMs: position * 1000,
       durationSeconds: s.duration,
       noSkip: s.noSkip,
       clockReportAt: clock.lastReportAt,
       now,
     })
-    await repo.saveProgress({
+    const enrolmentFinished = await repo.recordReport({
       studentId,
       sectionId,
       courseId: s.courseId,
+      enrolmentId: s.enrolmentId,
       positionMs: out.positionMs,
       furthestMs: out.furthestMs,
       watchedMs: out.watchedMs,
       finishedAt: out.finished ? (before?.finishedAt ?? now) : null,
-      lastReportAt: now,
+      addedMs: out.addedMs,
+      day: shanghaiDay(now),
+      recount: out.newlyFinished,
       now,
     })
-    await repo.addStudyTime({ studentId, day: shanghaiDay(now), ms: out.addedMs })
-    const finished =
-      s.enrolmentId !== null
-        ? await repo.touchEnrolment({
-            enrolmentId: s.enrolmentId,
-            studentId,
-            courseId: s.courseId,
-            sectionId,
-            recount: out.newlyFinished,
-            now,
-          })
-        : await repo.finishedCount({ studentId, courseId: s.courseId })
-    await repo.tickClock({ studentId, now, current: s.enrolmentId !== null ? { courseId: s.courseId, sectionId } : undefined })
+    // A trial viewer has no enrolment to keep the count: count their finished sections.
+    const finished = enrolmentFinished ?? (await repo.finishedCount({ studentId, courseId: s.courseId }))
     return {
       position: seconds(out.positionMs),
       furthest: seconds(out.furthestMs),

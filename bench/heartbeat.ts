@@ -1,0 +1,353 @@
+/**
+ * `npm run bench:heartbeat`: the player's heartbeat (PUT /api/sms/study/studentKnowledge/progress)
+ * on PostgreSQL (the private cluster of scripts/pg.sh) while 1,000 students watch a course, each
+ * heartbeat one HTTP request to the real server in its own process (bench/server-child.ts):
+ *   - saturation: 50 connections as fast as the server answers, the students taking turns, each
+ *     report 10 s further into the video (heartbeats per second, p50/p99 latency);
+ *   - the real load of 1,000 students: one heartbeat each every HEARTBEAT_SECONDS, i.e. 100 a
+ *     second arriving at random (Poisson) times, for BENCH_WATCH_SECONDS (default 20): latency at
+ *     that rate. (autocannon's own rate limit sends each second's requests in one burst, which is
+ *     not how 1,000 players' timers fire.)
+ * Each heartbeat is the whole rule: the student's clock locked FOR UPDATE, the section's progress,
+ * the day's study time, the enrolment and the clock written in one transaction. Afterwards the
+ * bench checks that no student was credited more than the wall time of the run.
+ * Writes bench/results/heartbeat.json and heartbeat.md. BENCH_SECONDS (default 10) for the
+ * saturation run; BENCH_POOL_SIZE (default 20) the server's pool.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import { EnrolmentSource, HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '@activity/wire'
+import { openDatabase } from '../server/src/db/client'
+import { ask, postgresCpuMicros, startChild } from './server'
+
+const ROOT = path.resolve(__dirname, '..')
+const RESULTS = path.join(ROOT, 'bench', 'results')
+const STUDENTS = 1000
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.BENCH_SECONDS || 10)
+const WATCH_SECONDS = Number(process.env.BENCH_WATCH_SECONDS || 20)
+/** The section every student watches: long enough that no report reaches its end. */
+const SECTION_SECONDS = 36_000
+const PROGRESS_PATH = '/api/sms/study/studentKnowledge/progress'
+const TARGET_P99_MS = 50
+
+export interface HeartbeatRun {
+  run: string
+  requests: number
+  heartbeatsPerSecond: number
+  p50: number
+  p99: number
+  max: number
+  non2xx: number
+  errors: number
+  serverCpuUs: number
+  postgresCpuUs: number
+}
+
+export interface HeartbeatResult {
+  db: 'postgres'
+  students: number
+  poolSize: number
+  seedSeconds: number
+  runs: HeartbeatRun[]
+  /** Students credited more study time than the wall time of the runs (must be 0), and the most any was credited. */
+  overCredited: number
+  maxCreditedSeconds: number
+  wallSeconds: number
+  p99WithinTarget: boolean
+}
+
+const sessionToken = (studentId: number) => `bench-student-${studentId}`
+
+async function seed(url: string): Promise<{ studentIds: number[]; sectionId: number }> {
+  const database = await openDatabase({ url, poolSize: 2, dataDir: '' })
+  try {
+    await database.migrate()
+    const db = database.db
+    const rows = <T>(r: unknown) => (r as { rows: T[] }).rows
+    await db.execute(sql`
+      INSERT INTO students (phone, name, education_type, school, major, level, batch_year, batch, status)
+      SELECT '136' || lpad(i::text, 8, '0'), '压测学员' || i, '成人高考', '压测学校', '工商管理', '本科', 2026, 1, '在读'
+      FROM generate_series(1, ${STUDENTS}) AS i`)
+    // Each student's person session (cookie sid = bench-student-<id>); the account comes from the students_account trigger.
+    await db.execute(sql`
+      INSERT INTO sessions (token_hash, kind, account_id, expires_at)
+      SELECT encode(sha256(convert_to('bench-student-' || id, 'UTF8')), 'hex'), 'user', account_id, now() + interval '30 days'
+      FROM students WHERE phone LIKE '136%'`)
+    const [parent] = rows<{ id: number }>(await db.execute(sql`INSERT INTO course_categories (name) VALUES ('压测大类') RETURNING id`))
+    const [leaf] = rows<{ id: number }>(
+      await db.execute(sql`INSERT INTO course_categories (parent_id, name) VALUES (${parent!.id}, '压测小类') RETURNING id`),
+    )
+    const [course] = rows<{ id: number }>(
+      await db.execute(sql`
+        INSERT INTO courses (title, category_id, type, status, no_skip)
+        VALUES ('压测课程', ${leaf!.id}, ${ProductType.textbook}, ${ProductStatus.listed}, false) RETURNING id`),
+    )
+    const [chapter] = rows<{ id: number }>(
+      await db.execute(sql`INSERT INTO course_chapters (course_id, title) VALUES (${course!.id}, '第一章') RETURNING id`),
+    )
+    const sections = rows<{ id: number }>(
+      await db.execute(sql`
+        INSERT INTO course_sections (course_id, chapter_id, title, kind, sort, duration, media_key)
+        SELECT ${course!.id}, ${chapter!.id}, '第' || i || '节', ${SectionKind.video}, i, ${SECTION_SECONDS}, 'bench/' || i || '.mp4'
+        FROM generate_series(1, 10) AS i RETURNING id`),
+    )
+    await db.execute(sql`
+      INSERT INTO course_enrolments (student_id, course_id, source)
+      SELECT id, ${course!.id}, ${EnrolmentSource.granted} FROM students WHERE phone LIKE '136%'`)
+    await db.execute(sql`VACUUM ANALYZE`)
+    const students = rows<{ id: number }>(await db.execute(sql`SELECT id FROM students WHERE phone LIKE '136%' ORDER BY id`))
+    return { studentIds: students.map((s) => Number(s.id)), sectionId: Number(sections[0]!.id) }
+  } finally {
+    await database.close()
+  }
+}
+
+/** Every student's study time against the wall time of the runs: one clock per student means never more. */
+async function creditCheck(url: string, wallSeconds: number) {
+  const database = await openDatabase({ url, poolSize: 1, dataDir: '' })
+  try {
+    const result = (await database.db.execute(sql`
+      SELECT count(*) FILTER (WHERE total > ${Math.ceil(wallSeconds * 1000)})::int AS over, coalesce(max(total), 0)::bigint AS most
+      FROM (SELECT student_id, sum(ms) AS total FROM study_days GROUP BY student_id) t`)) as unknown as {
+      rows: Array<{ over: number; most: string }>
+    }
+    return { overCredited: result.rows[0]!.over, maxCreditedSeconds: Number(result.rows[0]!.most) / 1000 }
+  } finally {
+    await database.close()
+  }
+}
+
+/** Heartbeats: the students take turns, each report `step` seconds further than that student's previous one. */
+function heartbeats({ studentIds, sectionId, start }: { studentIds: number[]; sectionId: number; start: number }) {
+  let next = 0
+  return [
+    {
+      method: 'PUT',
+      path: PROGRESS_PATH,
+      setupRequest: (req: Record<string, unknown>) => {
+        const i = next++
+        const studentId = studentIds[i % studentIds.length]!
+        const position = Math.min(SECTION_SECONDS, start + HEARTBEAT_SECONDS * Math.floor(i / studentIds.length))
+        return {
+          ...req,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sid=${sessionToken(studentId)}` },
+          body: `sectionId=${sectionId}&position=${position}`,
+        }
+      },
+    },
+  ]
+}
+
+async function measure(
+  name: string,
+  url: string,
+  child: Parameters<typeof ask>[0],
+  options: { duration?: number; amount?: number; overallRate?: number; connections: number; requests: ReturnType<typeof heartbeats> },
+): Promise<HeartbeatRun> {
+  const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
+  const serverBefore = await cpu()
+  const postgresBefore = postgresCpuMicros()
+  const started = process.hrtime.bigint()
+  const result = await autocannon({ url, ...options })
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9
+  const served = Math.max(1, result.requests.total)
+  return {
+    run: name,
+    requests: result.requests.total,
+    heartbeatsPerSecond: Math.round(result['2xx'] / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
+    postgresCpuUs: Math.round((postgresCpuMicros() - postgresBefore) / served),
+  }
+}
+
+/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
+function random(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
+
+/**
+ * `rate` heartbeats a second for `seconds`, at Poisson arrival times (each student's timer runs on
+ * its own), every one answered before the next of the same student is due; latency per request.
+ */
+async function paced(
+  name: string,
+  url: string,
+  child: Parameters<typeof ask>[0],
+  {
+    rate,
+    seconds,
+    studentIds,
+    sectionId,
+    start,
+  }: { rate: number; seconds: number; studentIds: number[]; sectionId: number; start: number },
+): Promise<HeartbeatRun> {
+  const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
+  const serverBefore = await cpu()
+  const postgresBefore = postgresCpuMicros()
+  const next = random(20261126)
+  const total = Math.round(rate * seconds)
+  const latencies: number[] = []
+  let non2xx = 0
+  let errors = 0
+  const inFlight: Array<Promise<void>> = []
+  const began = performance.now()
+  let due = began
+  for (let i = 0; i < total; i++) {
+    due += (-Math.log(1 - next()) / rate) * 1000
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const studentId = studentIds[i % studentIds.length]!
+    const position = start + HEARTBEAT_SECONDS * Math.floor(i / studentIds.length)
+    const sent = performance.now()
+    inFlight.push(
+      fetch(`${url}${PROGRESS_PATH}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sid=${sessionToken(studentId)}` },
+        body: `sectionId=${sectionId}&position=${position}`,
+      }).then(
+        async (res) => {
+          await res.arrayBuffer()
+          latencies.push(performance.now() - sent)
+          if (res.status < 200 || res.status >= 300) non2xx++
+        },
+        () => {
+          errors++
+        },
+      ),
+    )
+  }
+  await Promise.all(inFlight)
+  const elapsed = (performance.now() - began) / 1000
+  const sorted = latencies.sort((a, b) => a - b)
+  const served = Math.max(1, latencies.length)
+  const round = (ms: number) => Math.round(ms * 10) / 10
+  return {
+    run: name,
+    requests: latencies.length,
+    heartbeatsPerSecond: Math.round((latencies.length - non2xx) / elapsed),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+    non2xx,
+    errors,
+    serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
+    postgresCpuUs: Math.round((postgresCpuMicros() - postgresBefore) / served),
+  }
+}
+
+export async function runHeartbeatBench(): Promise<HeartbeatResult> {
+  const base = execFileSync('bash', [path.join(ROOT, 'scripts', 'pg.sh'), 'start'], { encoding: 'utf8' }).trim()
+  const name = `bench_heartbeat_${Date.now()}`
+  execFileSync('psql', [base, '-qc', `CREATE DATABASE ${name}`])
+  const url = base.replace(/\/[^/]*$/, `/${name}`)
+  const poolSize = Number(process.env.BENCH_POOL_SIZE || 20)
+  try {
+    console.log(`[heartbeat] seeding ${STUDENTS} students on one course…`)
+    const seeded = Date.now()
+    const { studentIds, sectionId } = await seed(url)
+    const seedSeconds = (Date.now() - seeded) / 1000
+    const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) })
+    try {
+      const started = Date.now()
+      // Every student opens the video: the first report of a viewing (clock and progress rows created, nothing credited).
+      await measure('warm-up', server, child, {
+        amount: STUDENTS,
+        connections: CONNECTIONS,
+        requests: heartbeats({ studentIds, sectionId, start: 0 }),
+      })
+      console.log(`[heartbeat] saturation: ${SECONDS} s at ${CONNECTIONS} connections`)
+      const saturation = await measure(`saturation (${CONNECTIONS} connections)`, server, child, {
+        duration: SECONDS,
+        connections: CONNECTIONS,
+        requests: heartbeats({ studentIds, sectionId, start: HEARTBEAT_SECONDS }),
+      })
+      // The position goes on from where the saturation run left each student, so every report advances.
+      const reached = HEARTBEAT_SECONDS * (1 + Math.ceil(saturation.requests / STUDENTS))
+      const rate = STUDENTS / HEARTBEAT_SECONDS
+      console.log(`[heartbeat] ${STUDENTS} students watching: ${rate} heartbeats/s (Poisson) for ${WATCH_SECONDS} s`)
+      const watching = await paced(
+        `${STUDENTS} students, one heartbeat each per ${HEARTBEAT_SECONDS} s (Poisson arrivals)`,
+        server,
+        child,
+        {
+          rate,
+          seconds: WATCH_SECONDS,
+          studentIds,
+          sectionId,
+          start: reached,
+        },
+      )
+      const wallSeconds = (Date.now() - started) / 1000
+      child.removeAllListeners('exit')
+      child.send({ type: 'close' })
+      await new Promise((r) => child.once('exit', r))
+      const credit = await creditCheck(url, wallSeconds)
+      return {
+        db: 'postgres',
+        students: STUDENTS,
+        poolSize,
+        seedSeconds,
+        runs: [saturation, watching],
+        ...credit,
+        wallSeconds: Math.round(wallSeconds * 10) / 10,
+        p99WithinTarget: saturation.p99 <= TARGET_P99_MS && watching.p99 <= TARGET_P99_MS,
+      }
+    } catch (error) {
+      child.kill('SIGKILL')
+      throw error
+    }
+  } finally {
+    execFileSync('psql', [base, '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+  }
+}
+
+export function markdown(r: HeartbeatResult): string {
+  const lines = [
+    '# Heartbeat benchmark',
+    '',
+    `PUT ${PROGRESS_PATH} on PostgreSQL, ${r.students} students enrolled on one course, pool ${r.poolSize}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Target: p99 ≤ ${TARGET_P99_MS} ms.`,
+    '',
+    '| run | requests | heartbeats/s | p50 ms | p99 ms | max ms | non-2xx | errors | server CPU µs/req | PostgreSQL CPU µs/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.runs.map(
+      (x) =>
+        `| ${x.run} | ${x.requests} | ${x.heartbeatsPerSecond} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx} | ${x.errors} | ${x.serverCpuUs} | ${x.postgresCpuUs} |`,
+    ),
+    '',
+    `p99 within ${TARGET_P99_MS} ms: ${r.p99WithinTarget ? 'yes' : 'NO'}. Students credited more than the ${r.wallSeconds} s the runs took: ${r.overCredited} (must be 0); the most credited: ${r.maxCreditedSeconds} s.`,
+  ]
+  return lines.join('\n') + '\n'
+}
+
+if (require.main === module) {
+  runHeartbeatBench()
+    .then((result) => {
+      fs.mkdirSync(RESULTS, { recursive: true })
+      fs.writeFileSync(path.join(RESULTS, 'heartbeat.json'), JSON.stringify({ at: new Date().toISOString(), result }, null, 2))
+      const md = markdown(result)
+      fs.writeFileSync(path.join(RESULTS, 'heartbeat.md'), md)
+      console.log(`\n${md}`)
+    })
+    .catch((error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    })
+}
