@@ -10,7 +10,7 @@ const granted = (role: string | undefined) =>
     .sort()
 
 describe('what each operator role may do', () => {
-  test('管理员 reviews partners, manages operators, assigns clues, pays and adjusts; it does not take clues from the pool', () => {
+  test('管理员 reviews partners, manages operators and courses, assigns clues, pays and adjusts; it does not take clues from the pool', () => {
     assert.deepEqual(granted(AdminRole.admin), [
       'canAdjustLedger',
       'canAssignClues',
@@ -18,6 +18,7 @@ describe('what each operator role may do', () => {
       'canConvertClues',
       'canEditStudents',
       'canExportPartners',
+      'canManageCourses',
       'canManageNotices',
       'canManageOperators',
       'canPayWithdrawals',

@@ -41,6 +41,11 @@ export const PERMISSIONS = {
   canConvertClues: [admin, enrollTeacher],
   /** Write, publish, take down and delete notices to students. */
   canManageNotices: [admin],
+  /**
+   * 课程: categories, courses and their content, live sessions, grants to students (开通 and its
+   * revoke). Every role reads the courses and the study reports.
+   */
+  canManageCourses: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -24,3 +24,8 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatDate(iso: string | null | undefined): string {
   return iso ? officeTime(iso).format('YYYY-MM-DD') : '-'
 }
+
+/** An office wall-clock time as a picker gives it (2025-03-04 09:30:00) as the wire's ISO instant. */
+export function officeInstant(wallClock: string): string {
+  return dayjs.tz(wallClock, OFFICE_TZ).toISOString()
+}

@@ -18,6 +18,7 @@ import {
   NotificationOutlined,
   PayCircleOutlined,
   PictureOutlined,
+  PlayCircleOutlined,
   ReadOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
@@ -41,7 +42,15 @@ export interface ConsoleRoute {
   screen: string
   /** A screen reached from another one (a detail), not from the menu. */
   hideInMenu?: boolean
+  /** The menu entry it sits under (MENU_GROUPS), instead of the menu's first level. */
+  group?: MenuGroup
 }
+
+/** Menu entries that hold others; a group shows where its first entry would, and only with an entry the role may open. */
+export const MENU_GROUPS = {
+  courses: { name: '课程', icon: <PlayCircleOutlined /> },
+} as const satisfies Record<string, { name: string; icon: ReactNode }>
+export type MenuGroup = keyof typeof MENU_GROUPS
 
 const { admin, finance, enrollTeacher } = AdminRole
 const everyone = [admin, finance, enrollTeacher] as const
@@ -62,6 +71,13 @@ export const ROUTES: readonly ConsoleRoute[] = [
     roles: [enrollTeacher, finance],
     screen: 'roll-requests/RollRequestList',
   },
+  // 课程 (issue 23): every role reads courses and study reports, 管理员 writes (access.ts canManageCourses)
+  { path: '/courses', name: '课程列表', roles: everyone, screen: 'courses/CourseList', group: 'courses' },
+  { path: '/course-categories', name: '课程分类', roles: everyone, screen: 'courses/CategoryList', group: 'courses' },
+  { path: '/courses/new', name: '新建课程', roles: [admin], screen: 'courses/CourseEdit', hideInMenu: true },
+  { path: '/courses/:id', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
+  { path: '/courses/:id/:tab', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
+  { path: '/students/:id/study', name: '学习报告', roles: everyone, screen: 'courses/StudentStudy', hideInMenu: true },
   { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
   { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
   { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },

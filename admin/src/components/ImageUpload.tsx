@@ -16,20 +16,30 @@ export interface ImageUploadProps {
   /** Preview box size in pixels. */
   previewWidth?: number
   previewHeight?: number
+  /**
+   * Where the picture is stored, answering its address; `check` says why a file is refused before
+   * sending and `accept` is the chooser's filter. @default the back-office's picture upload (posters, activities)
+   */
+  store?: { upload: (file: File) => Promise<string>; check: (file: File) => string | null; accept: string }
 }
 
-export function ImageUpload({ value, onChange, hint, previewWidth = 160, previewHeight = 160 }: ImageUploadProps) {
+const PICTURES = {
+  upload: (file: File) => postersApi.upload(file).then(({ url }) => url),
+  check: imageRefusal,
+  accept: 'image/png,image/jpeg,image/gif,image/webp',
+}
+
+export function ImageUpload({ value, onChange, hint, previewWidth = 160, previewHeight = 160, store = PICTURES }: ImageUploadProps) {
   const { submit, refusal, pending: sending, refuse } = useSubmission()
 
   const send = async (file: File) => {
-    const local = imageRefusal(file)
+    const local = store.check(file)
     if (local) {
       refuse(local)
       return
     }
     await submit(async () => {
-      const { url } = await postersApi.upload(file)
-      onChange?.(url)
+      onChange?.(await store.upload(file))
     })
   }
 
@@ -52,7 +62,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
       ) : null}
       <Spin spinning={sending} tip='上传中…'>
         <Upload.Dragger
-          accept='image/png,image/jpeg,image/gif,image/webp'
+          accept={store.accept}
           multiple={false}
           showUploadList={false}
           beforeUpload={(file) => {
@@ -62,7 +72,7 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
           }}
           onDrop={(e) => {
             // A dropped file of another type is filtered out by `accept` without a word: say why.
-            const refused = Array.from(e.dataTransfer.files).map(imageRefusal)
+            const refused = Array.from(e.dataTransfer.files).map(store.check)
             if (refused.length > 0 && refused.every((r) => r !== null) && refused[0]) refuse(refused[0])
           }}
         >

@@ -16,16 +16,26 @@ import {
   CLUE_STATUSES,
   ClueStatus,
   EDUCATION_TYPES,
+  ENROLMENT_SOURCES,
+  EnrolmentSource,
   LEDGER_TYPES,
   LedgerType,
+  LIVE_STATUSES,
+  LiveStatus,
   NOTICE_STATUSES,
   NoticeStatus,
   ORDER_PAY_STATUSES,
   OrderPayStatus,
   PARTNER_STATUSES,
   PartnerStatus,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  ProductStatus,
+  ProductType,
   ROLL_REQUEST_STATUSES,
   RollRequestStatus,
+  SECTION_KINDS,
+  SectionKind,
   STUDENT_LEVELS,
   STUDENT_STATUSES,
   StudentStatus,
@@ -137,6 +147,35 @@ export const NOTICE_STATUS_ENUM = valueEnum(NOTICE_STATUSES, {
   [NoticeStatus.draft]: { status: 'Default' },
   [NoticeStatus.published]: { status: 'Success' },
   [NoticeStatus.withdrawn]: { status: 'Warning' },
+})
+
+export const PRODUCT_STATUS_ENUM = valueEnum(PRODUCT_STATUSES, {
+  [ProductStatus.listed]: { status: 'Success' },
+  [ProductStatus.unlisted]: { status: 'Default' },
+})
+
+export const PRODUCT_TYPE_ENUM = valueEnum(PRODUCT_TYPES, {
+  [ProductType.textbook]: { color: 'blue' },
+  [ProductType.liveCourse]: { color: 'volcano' },
+  [ProductType.offlineCourse]: { color: 'cyan' },
+})
+
+export const SECTION_KIND_ENUM = valueEnum(SECTION_KINDS, {
+  [SectionKind.video]: { color: 'blue' },
+  [SectionKind.document]: { color: 'green' },
+  [SectionKind.live]: { color: 'volcano' },
+})
+
+export const ENROLMENT_SOURCE_ENUM = valueEnum(ENROLMENT_SOURCES, {
+  [EnrolmentSource.paid]: { color: 'gold' },
+  [EnrolmentSource.granted]: { color: 'purple' },
+  [EnrolmentSource.free]: { color: 'cyan' },
+})
+
+export const LIVE_STATUS_ENUM = valueEnum(LIVE_STATUSES, {
+  [LiveStatus.notStarted]: { status: 'Processing' },
+  [LiveStatus.live]: { status: 'Success' },
+  [LiveStatus.ended]: { status: 'Default' },
 })
 
 /** antd Tag's colour for a badge status. */

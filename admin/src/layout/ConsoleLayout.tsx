@@ -5,12 +5,42 @@
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { ProLayout } from '@ant-design/pro-components'
 import { Dropdown } from 'antd'
-import { useEffect, useMemo } from 'react'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { Loading } from '../components/Gates'
 import { mayOpen } from '../access'
-import { SCREENS } from '../routes'
+import { MENU_GROUPS, type MenuGroup, SCREENS } from '../routes'
 import { useSession } from '../session/session'
+
+interface MenuEntry {
+  path: string
+  name: string
+  icon?: ReactNode
+  routes?: MenuEntry[]
+}
+
+/** The menu a role sees: its screens in routes.tsx' order, those of a group under the group's entry. */
+function menuOf(role: string | undefined): MenuEntry[] {
+  const menu: MenuEntry[] = []
+  const groups = new Map<MenuGroup, MenuEntry>()
+  for (const r of SCREENS) {
+    if (r.hideInMenu || !mayOpen(r, role)) continue
+    const entry = { path: r.path, name: r.name, icon: r.icon }
+    if (!r.group) {
+      menu.push(entry)
+      continue
+    }
+    let group = groups.get(r.group)
+    if (!group) {
+      // A key of its own: the group opens no screen.
+      group = { path: `/~${r.group}`, name: MENU_GROUPS[r.group].name, icon: MENU_GROUPS[r.group].icon, routes: [] }
+      groups.set(r.group, group)
+      menu.push(group)
+    }
+    group.routes?.push(entry)
+  }
+  return menu
+}
 
 export default function ConsoleLayout() {
   const { admin, restore, signOut } = useSession()
@@ -21,17 +51,11 @@ export default function ConsoleLayout() {
     if (admin === undefined) void restore()
   }, [admin, restore])
 
-  const menu = useMemo(
-    () =>
-      SCREENS.filter((r) => !r.hideInMenu && mayOpen(r, admin?.role)).map((r) => ({
-        path: r.path,
-        name: r.name,
-        icon: r.icon,
-      })),
-    [admin?.role],
-  )
+  const menu = useMemo(() => menuOf(admin?.role), [admin?.role])
   // A detail page (/partners/12) lights its list's entry.
-  const selected = menu.find((m) => location.pathname === m.path || location.pathname.startsWith(`${m.path}/`))?.path ?? location.pathname
+  const selected =
+    menu.flatMap((m) => m.routes ?? [m]).find((m) => location.pathname === m.path || location.pathname.startsWith(`${m.path}/`))?.path ??
+    location.pathname
 
   if (!admin) return <Loading />
 

@@ -9,7 +9,10 @@ const CONSOLE = /^\/admin(\/|$)/
 /**
  * The operator console's policy. Scripts: only its own files (Vite writes no inline script).
  * Styles need 'unsafe-inline': Ant Design writes its styles at run time (CSS-in-JS). Images:
- * partners' avatars come from WeChat. Calls: this origin only (the API is on it).
+ * partners' avatars come from WeChat. Calls: this origin only (the API is on it). Media: a
+ * course video chosen for upload is read from a blob: address (its length, before sending), and a
+ * stored one is previewed from its signed address, on an object store's https origin when the
+ * storage is S3-compatible.
  */
 export const ADMIN_CSP = [
   "default-src 'self'",
@@ -18,6 +21,7 @@ export const ADMIN_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
+  "media-src 'self' blob: https:",
   "connect-src 'self'",
   "frame-src 'none'",
   "worker-src 'self' blob:",

@@ -1,8 +1,10 @@
 /**
  * 学员详情: the roll (the ID number masked as the server sends it), whether the person is also a
  * partner, the clue it came from, the status history (who, when, why) and the correction
- * requests. 编辑 and 变更状态 for those who keep the register; 财务 reads.
+ * requests. 编辑 and 变更状态 for those who keep the register; 财务 reads. 学习报告 opens the
+ * student's courses and study time.
  */
+import { LineChartOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { RollRequestStatus } from '@activity/wire'
 import { Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd'
@@ -181,12 +183,17 @@ export default function StudentDetail() {
       subTitle={<EnumTag valueEnum={STUDENT_STATUS_ENUM} value={roll.status} />}
       onBack={back}
       extra={
-        canEditStudents ? (
-          <Space wrap>
-            <StudentForm roll={roll} onDone={reload} trigger={<Button>编辑</Button>} />
-            <StatusForm roll={roll} onDone={reload} />
-          </Space>
-        ) : null
+        <Space wrap>
+          <Link to={`/students/${roll.id}/study`}>
+            <Button icon={<LineChartOutlined />}>学习报告</Button>
+          </Link>
+          {canEditStudents ? (
+            <>
+              <StudentForm roll={roll} onDone={reload} trigger={<Button>编辑</Button>} />
+              <StatusForm roll={roll} onDone={reload} />
+            </>
+          ) : null}
+        </Space>
       }
     >
       <ProCard title='学籍信息' bordered className='console-gap-bottom'>

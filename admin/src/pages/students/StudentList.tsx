@@ -2,11 +2,12 @@
  * 学员 (招生老师/管理员 keep it, 财务 reads it): the register filtered in the address by keyword
  * (name, phone, student no), education type, school, major, level, batch year, batch and status
  * (when each was registered is on the student's page, the list stays one screen wide);
- * 导出 follows the filters; 导入 and 新增学员 for those who keep it.
+ * 导出 follows the filters; 导入 and 新增学员 for those who keep it; 管理员 selects students to
+ * grant them a course (开通课程).
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { Button, Empty, Tag, Typography } from 'antd'
+import { Button, Empty, Space, Tag, Typography } from 'antd'
 import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type StudentRoll, studentsApi } from '../../api/students'
@@ -15,6 +16,7 @@ import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColum
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
+import { GrantDialog } from '../courses/GrantDialog'
 import { ImportStudents } from './ImportStudents'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
 import { StudentForm } from './StudentForms'
@@ -23,7 +25,8 @@ import { StudentForm } from './StudentForms'
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
 
 export default function StudentList() {
-  const { canEditStudents } = useAccess()
+  const { canEditStudents, canManageCourses } = useAccess()
+  const [selected, setSelected] = useState<number[]>([])
   const navigate = useNavigate()
   const [listState, setListState] = useState<ListState>()
   const actionRef = useRef<ActionType>(undefined)
@@ -90,6 +93,33 @@ export default function StudentList() {
         scroll={{ x: 1000 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的学员' />}
+        // 开通课程 for the students chosen here (a page at a time).
+        rowSelection={
+          canManageCourses
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (s) => ({ name: `select-${s.id}`, 'aria-label': `选择学员 ${s.name}` }),
+              }
+            : undefined
+        }
+        tableAlertRender={({ selectedRowKeys }) => `已选 ${selectedRowKeys.length} 名学员`}
+        tableAlertOptionRender={({ onCleanSelected }) => (
+          <Space>
+            <GrantDialog
+              studentIds={selected}
+              onGranted={onCleanSelected}
+              trigger={
+                <Button size='small' type='primary'>
+                  开通课程
+                </Button>
+              }
+            />
+            <Button size='small' onClick={onCleanSelected}>
+              取消选择
+            </Button>
+          </Space>
+        )}
         toolBarRender={() => [
           ...(canEditStudents
             ? [

@@ -1,0 +1,149 @@
+/**
+ * 开通课程 (管理员): a course given to students without paying (source 学校开通), either to chosen
+ * students (picked here, or the register's selection) or to every student of a school / major /
+ * level / batch. The dialog then says how many were granted and how many had it already; the
+ * list behind it is refreshed once it closes.
+ */
+import { ModalForm, ProFormDependency, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { STUDENT_LEVELS } from '@activity/wire'
+import { Alert, Button, Col, Form, Result, Row } from 'antd'
+import { type ReactElement, useState } from 'react'
+import { type GrantAnswer, grantsApi } from '../../api/study'
+import { useSubmission } from '../../hooks/useSubmission'
+import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS } from '../students/roll'
+import { grantBody, grantSummary, type GrantValues } from './grant'
+import { CoursePicker, StudentPicker } from './Pickers'
+
+type Values = GrantValues & { courseId?: number }
+
+export function GrantDialog({
+  course,
+  studentIds,
+  trigger,
+  onGranted,
+}: {
+  /** The course to grant; without it the dialog asks which. */
+  course?: { id: number; title: string }
+  /** Students chosen already (the register's selection); without them the dialog asks whom. */
+  studentIds?: number[]
+  trigger: ReactElement
+  onGranted?: () => void
+}) {
+  const [open, setOpen] = useState(false)
+  const [answer, setAnswer] = useState<GrantAnswer>()
+  const { submit, shown, clear } = useSubmission()
+  const chosen = studentIds !== undefined
+  return (
+    <ModalForm<Values>
+      title={course ? `开通课程「${course.title}」` : `为 ${studentIds?.length ?? 0} 名学员开通课程`}
+      trigger={trigger}
+      width={640}
+      open={open}
+      onOpenChange={setOpen}
+      modalProps={{
+        destroyOnHidden: true,
+        onCancel: clear,
+        afterClose: () => {
+          if (answer && answer.granted > 0) onGranted?.()
+          setAnswer(undefined)
+        },
+      }}
+      initialValues={{ mode: 'students', studentIds }}
+      onValuesChange={clear}
+      submitter={
+        answer
+          ? {
+              render: () => [
+                <Button key='done' type='primary' onClick={() => setOpen(false)}>
+                  完成
+                </Button>,
+              ],
+            }
+          : { searchConfig: { submitText: '开通' } }
+      }
+      onFinish={async (values) => {
+        await submit(async () => {
+          const courseId = course?.id ?? values.courseId
+          if (!courseId) throw new Error('请选择课程')
+          setAnswer(await grantsApi.grant(grantBody(courseId, chosen ? { mode: 'students', studentIds } : values)))
+        })
+        // Stays open on the answer (or the refusal).
+        return false
+      }}
+    >
+      {answer ? (
+        <div data-testid='grant-result'>
+          <Result
+            status={answer.granted > 0 ? 'success' : 'info'}
+            title={grantSummary(answer)}
+            subTitle='开通的课程出现在学员的「我的课程」中，来源为学校开通。'
+          />
+        </div>
+      ) : (
+        <>
+          {shown}
+          {course ? null : (
+            <Form.Item name='courseId' label='课程' rules={[{ required: true, message: '请选择课程' }]}>
+              <CoursePicker />
+            </Form.Item>
+          )}
+          {chosen ? (
+            <Alert type='info' showIcon className='console-gap-bottom' message={`将为学员列表中选中的 ${studentIds.length} 名学员开通。`} />
+          ) : (
+            <>
+              <ProFormRadio.Group
+                name='mode'
+                label='开通给'
+                radioType='button'
+                options={[
+                  { value: 'students', label: '指定学员' },
+                  { value: 'roll', label: '按学籍条件' },
+                ]}
+              />
+              <ProFormDependency name={['mode']}>
+                {({ mode }: Partial<Values>) =>
+                  mode === 'roll' ? (
+                    <>
+                      <Alert
+                        type='info'
+                        showIcon
+                        className='console-gap-bottom'
+                        message='为符合全部所填条件的学员开通（如 某校 + 2026年1期）；至少填写一项。'
+                      />
+                      <Row gutter={16}>
+                        <Col span={12}>
+                          <ProFormText name='school' label='学校' placeholder='全部学校' />
+                        </Col>
+                        <Col span={12}>
+                          <ProFormText name='major' label='专业' placeholder='全部专业' />
+                        </Col>
+                        <Col span={8}>
+                          <ProFormSelect
+                            name='level'
+                            label='层次'
+                            placeholder='全部层次'
+                            options={STUDENT_LEVELS.map((l) => ({ value: l, label: l }))}
+                          />
+                        </Col>
+                        <Col span={8}>
+                          <ProFormSelect name='batchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
+                        </Col>
+                        <Col span={8}>
+                          <ProFormSelect name='batch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
+                        </Col>
+                      </Row>
+                    </>
+                  ) : (
+                    <Form.Item name='studentIds' label='学员' rules={[{ required: true, message: '请选择要开通的学员' }]}>
+                      <StudentPicker />
+                    </Form.Item>
+                  )
+                }
+              </ProFormDependency>
+            </>
+          )}
+        </>
+      )}
+    </ModalForm>
+  )
+}

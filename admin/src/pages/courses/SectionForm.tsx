@@ -1,0 +1,171 @@
+/**
+ * 新增节 / 编辑节: the title, what it holds (视频 / 文档 / 直播), whether it is open for trial
+ * (试看), and by kind its uploaded file (a video's length read in the browser, editable when the
+ * browser cannot tell) or the course's live session it shows.
+ */
+import {
+  ModalForm,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+} from '@ant-design/pro-components'
+import { SECTION_KINDS, SectionKind } from '@activity/wire'
+import { Alert, App, Form } from 'antd'
+import { type ReactElement, useState } from 'react'
+import { chaptersApi, liveSessionsApi, type Section } from '../../api/courses'
+import { formatDateTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
+import { useSubmission } from '../../hooks/useSubmission'
+import { sectionBody, sectionValues, type SectionValues } from './course-form'
+import { formatDuration } from './media'
+import { MediaUpload } from './MediaUpload'
+
+function LiveSessionField({ courseId }: { courseId: number }) {
+  const { data, loading, error } = useRemote(() => liveSessionsApi.list({ courseId, page: 1, size: 100 }), [courseId])
+  return (
+    <ProFormSelect
+      name='liveSessionId'
+      label='直播场次'
+      placeholder={loading ? '正在加载直播场次…' : '选择本课程的一场直播'}
+      options={(data?.list ?? []).map((s) => ({ value: s.id, label: `${s.title}（${formatDateTime(s.startsAt)}）` }))}
+      extra={
+        error
+          ? `直播场次加载失败：${error}`
+          : data && data.list.length === 0
+            ? '本课程还没有直播场次：请先在「直播」中新增'
+            : '学员在这一节进入该场直播，结束后观看回放'
+      }
+      rules={[{ required: true, message: '请选择直播场次' }]}
+    />
+  )
+}
+
+export function SectionForm({
+  courseId,
+  chapterId,
+  section,
+  trigger,
+  onSaved,
+}: {
+  courseId: number
+  chapterId: number
+  section?: Section
+  trigger: ReactElement
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const [form] = Form.useForm<SectionValues>()
+  const { submit, shown, clear } = useSubmission()
+  /** Whether the length was read from the file, or the browser could not tell. */
+  const [reading, setReading] = useState<'read' | 'unknown'>()
+
+  return (
+    <ModalForm<SectionValues>
+      title={section ? `编辑节「${section.title}」` : '新增节'}
+      trigger={trigger}
+      width={600}
+      form={form}
+      modalProps={{
+        destroyOnHidden: true,
+        onCancel: clear,
+        afterClose: () => setReading(undefined),
+      }}
+      initialValues={sectionValues(section)}
+      onValuesChange={clear}
+      onFinish={async (values) => {
+        const ok = await submit(async () => {
+          const input = sectionBody(values)
+          if (section) await chaptersApi.updateSection({ id: section.id, ...input })
+          else await chaptersApi.createSection({ chapterId, ...input })
+        })
+        if (ok) {
+          void message.success(section ? '节已保存' : '节已新增')
+          onSaved()
+        }
+        return ok
+      }}
+    >
+      {shown}
+      <ProFormText
+        name='title'
+        label='节标题'
+        rules={[
+          { required: true, whitespace: true, message: '请填写节标题' },
+          { max: 60, message: '节标题不能超过60个字符' },
+        ]}
+      />
+      <ProFormRadio.Group
+        name='kind'
+        label='类型'
+        radioType='button'
+        options={SECTION_KINDS.map((k) => ({ value: k, label: k }))}
+        rules={[{ required: true, message: '请选择类型' }]}
+        fieldProps={{
+          onChange: () => {
+            // Another kind holds another file: the one uploaded for the previous kind is not kept.
+            form.setFieldsValue({ media: undefined, duration: undefined })
+            setReading(undefined)
+          },
+        }}
+      />
+      <ProFormSwitch name='trial' label='试看' extra='开启后，没有购买或加入课程的学员也能看这一节。' />
+      <ProFormDependency name={['kind']}>
+        {({ kind }: Partial<SectionValues>) =>
+          kind === SectionKind.live ? (
+            <LiveSessionField courseId={courseId} />
+          ) : (
+            <>
+              <Form.Item
+                name='media'
+                label={kind === SectionKind.video ? '视频文件' : '文档文件'}
+                rules={[{ required: true, message: kind === SectionKind.video ? '请上传视频' : '请上传文档' }]}
+              >
+                <MediaUpload
+                  kind={kind === SectionKind.video ? 'video' : 'document'}
+                  label={kind === SectionKind.video ? '上传视频文件' : '上传文档文件'}
+                  onDuration={(seconds) => {
+                    setReading(seconds === null ? 'unknown' : 'read')
+                    if (seconds !== null) form.setFieldsValue({ duration: seconds })
+                  }}
+                />
+              </Form.Item>
+              {kind === SectionKind.video ? (
+                <>
+                  {reading === 'unknown' ? (
+                    <Alert
+                      type='warning'
+                      showIcon
+                      className='console-gap-bottom'
+                      message='浏览器读不出这个视频的时长，请手动填写（秒）。'
+                    />
+                  ) : null}
+                  <ProFormDependency name={['duration']}>
+                    {({ duration }: Partial<SectionValues>) => (
+                      <ProFormDigit
+                        name='duration'
+                        label='时长（秒）'
+                        width='sm'
+                        min={0.01}
+                        max={24 * 3600}
+                        fieldProps={{ precision: 2 }}
+                        extra={
+                          duration
+                            ? `${formatDuration(duration)}${reading === 'read' ? '，已从视频文件读取' : ''}；学员看满这个时长才算学完`
+                            : '上传视频后自动读取'
+                        }
+                        rules={[{ required: true, message: '请填写视频时长' }]}
+                      />
+                    )}
+                  </ProFormDependency>
+                </>
+              ) : null}
+            </>
+          )
+        }
+      </ProFormDependency>
+    </ModalForm>
+  )
+}
