@@ -139,6 +139,7 @@ export default function StudySectionPage() {
         const next = afterAnswer(track.current, position, answer)
         track.current = next.track
         if (next.seekTo !== null) {
+          lastSent.current = next.seekTo
           seek(next.seekTo)
           useStore.getState().showToast(NO_SKIP_TEXT)
         }
