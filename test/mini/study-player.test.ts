@@ -84,7 +84,7 @@ beforeAll(async () => {
   // A fresh weapp device: wx.login hands out the bound open id's code; the video context records seeks.
   const networked = networkedHost(backend)
   networked.host.loginCodes.push(OPEN_ID_CODE)
-  const request = networked.overrides.request
+  const request = networked.overrides.request as (options: never) => unknown
   installMiniGlobals({
     ...networked.overrides,
     request(options: { url: string; method?: string; data?: unknown }) {
