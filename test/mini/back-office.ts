@@ -148,8 +148,13 @@ export async function signInStudentBySms(backend: string, phone: string = DEMO_S
   return cookieOf(signedIn.setCookie)
 }
 
-/** Binds the open id behind `signCode` (the local login gateway takes `fake:<open id>`) to the signed-in person, as the weapp's signIn does. */
-export async function bindOpenId(backend: string, cookie: string, signCode: string): Promise<void> {
+/**
+ * Binds the open id behind `signCode` (the local login gateway takes `fake:<open id>`) to the
+ * signed-in person, as the weapp's signIn does; returns the cookie header of the session it answers
+ * with (a sign-in starts a new one).
+ */
+export async function bindOpenId(backend: string, cookie: string, signCode: string): Promise<string> {
   const bound = await httpCall('POST', `${backend}/api/ums/user/user/signIn`, { platform: 'weixin', signCode, type: '小程序' }, { cookie })
   if (JSON.parse(bound.body).data?.bound !== '是') throw new Error(`open id not bound: ${bound.body}`)
+  return bound.setCookie.length ? cookieOf(bound.setCookie) : cookie
 }

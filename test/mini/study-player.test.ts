@@ -61,8 +61,7 @@ beforeAll(async () => {
   if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npm run build:weapp -- --mode test` first')
   office = await startBackOffice()
   backend = office.url
-  cookie = await signInStudentBySms(backend)
-  await bindOpenId(backend, cookie, OPEN_ID_CODE)
+  cookie = await bindOpenId(backend, await signInStudentBySms(backend), OPEN_ID_CODE)
 
   // Another device (H5) played the course's first video section up to 3.5 s.
   const mine = await call<{ list: Array<{ courseId: number; title: string }> }>(
@@ -123,6 +122,7 @@ describe('the weapp player with the server’s parameters', () => {
     const signed = new URL(section.url, backend)
     expect(`${src.pathname}${src.search}`).toBe(`${signed.pathname}${signed.search}`)
     page.querySelector('.section-video').dispatchEvent('loadedmetadata', { detail: { duration: 20 } })
+    await until(() => seeks.length > 0, 5000)
     expect(seeks).toEqual([3.5])
   })
 
