@@ -13,7 +13,7 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { PRODUCT_TYPES, type ProductType } from '@activity/wire'
 import CourseCover from './components/course-cover'
-import { priceText } from './components/course-logic'
+import { countsText, priceText } from './components/course-logic'
 import { courseDetailUrl } from './components/links'
 import './course.scss'
 
@@ -46,7 +46,7 @@ function CourseRow({ course }: { course: CourseCard }) {
           {course.trialCount > 0 && !course.joined ? <Text className='course-card__trial'>可试看</Text> : null}
           {course.joined ? <Text className='course-card__joined'>已加入</Text> : null}
         </View>
-        <Text className='course-card__meta'>{`${course.categoryName} · ${course.sectionCount} 节 · ${course.studentCount} 人在学`}</Text>
+        <Text className='course-card__meta'>{`${course.categoryName} · ${countsText(course)}`}</Text>
         <Text className={`course-card__price${course.price > 0 ? '' : ' course-card__price--free'}`}>{priceText(course.price)}</Text>
       </View>
     </View>

@@ -19,7 +19,7 @@ import { useStore } from '../../store'
 import { fromServer } from '../../store/current-course'
 import { SectionKind } from '@activity/wire'
 import CourseCover from './components/course-cover'
-import { courseActionOf, lockedText, priceText, sectionProgressText, trialSectionOf } from './components/course-logic'
+import { countsText, courseActionOf, lockedText, priceText, sectionProgressText, trialSectionOf } from './components/course-logic'
 import { idOf, payUrl, sectionUrl } from './components/links'
 import { formatClock } from './components/player'
 import './courseDetail.scss'
@@ -162,7 +162,7 @@ export default function StudyCourseDetailPage() {
           </View>
           <View className='course-detail__facts'>
             <Text className={`course-detail__price${data.price > 0 ? '' : ' course-detail__price--free'}`}>{priceText(data.price)}</Text>
-            <Text className='course-detail__meta'>{`${data.sectionCount} 节 · ${data.studentCount} 人在学`}</Text>
+            <Text className='course-detail__meta'>{countsText(data)}</Text>
           </View>
           {data.teacher ? <Text className='course-detail__teacher'>{`主讲：${data.teacher}`}</Text> : null}
           {data.joined ? (
@@ -185,9 +185,9 @@ export default function StudyCourseDetailPage() {
         <View className='course-block'>
           <Text className='course-block__title'>课程目录</Text>
           {data.chapters.length === 0 ? <Text className='course-block__text'>课程内容正在准备中</Text> : null}
-          {data.chapters.map((chapter, i) => (
+          {data.chapters.map((chapter) => (
             <View className='course-chapter' key={chapter.id}>
-              <Text className='course-chapter__title'>{`第${i + 1}章 ${chapter.title}`}</Text>
+              <Text className='course-chapter__title'>{chapter.title}</Text>
               {chapter.sections.map((s) => (
                 <SectionRow key={s.id} course={data} section={s} onOpen={() => open(s)} />
               ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import dayjs from 'dayjs'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { study } from '../../api/sms/study'
@@ -22,6 +23,8 @@ import { formatClock, formatStudyTime } from './components/player'
 import './index.scss'
 
 const TITLE = routeOf('pages/study/index')?.title ?? '我的课程'
+/** Under the week's columns: the weekday (today 今). */
+const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六']
 
 type Tab = 'all' | 'live' | 'collect'
 const TABS: Array<{ key: Tab; label: string }> = [
@@ -153,9 +156,12 @@ export default function StudyIndexPage() {
             </View>
             {time.data ? (
               <View className='study-time__days' aria-hidden='true'>
-                {time.data.days.map((d) => (
+                {time.data.days.map((d, i, all) => (
                   <View key={d.day} className='study-time__day'>
-                    <View className='study-time__column' style={{ height: `${Math.round((d.seconds / most) * 100)}%` }} />
+                    <View className='study-time__bar'>
+                      <View className='study-time__column' style={{ height: `${Math.round((d.seconds / most) * 100)}%` }} />
+                    </View>
+                    <Text className='study-time__weekday'>{i === all.length - 1 ? '今' : WEEKDAYS[dayjs(d.day).day()]}</Text>
                   </View>
                 ))}
               </View>

@@ -15,8 +15,8 @@ import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
 import { LiveStatus, SubscribeTemplate } from '@activity/wire'
 import { STUDY_LINKS, liveRoomUrl, playbackUrl } from './components/links'
-import { dayLabel, groupByDay, liveActionAt, liveStatusAt, splitSchedule } from './components/live'
-import { formatStudyTime, watchedText } from './components/player'
+import { ENTER_BEFORE_MINUTES, dayLabel, groupByDay, liveActionAt, liveStatusAt, splitSchedule } from './components/live'
+import { formatClock, formatStudyTime } from './components/player'
 import './live.scss'
 
 const TITLE = routeOf('pages/study/live')?.title ?? '直播课表'
@@ -32,6 +32,19 @@ const STATUS_CLASS: Record<LiveStatus, string> = {
 /** Now on the server's clock (as far as the device knows it). */
 const serverNow = () => Date.now() + (useStore.getState().serverOffsetMs ?? 0)
 
+/** The line under a class: attendance once it ended (and how far its playback was watched), watch time while on. */
+function noteOf(item: LiveItem, status: LiveStatus): string {
+  if (status === LiveStatus.ended) {
+    const attendance = item.attended ? `已出勤 · 观看 ${formatStudyTime(item.watched)}` : '未出勤'
+    const playback = item.playback
+    if (!playback) return attendance
+    if (playback.finished) return `${attendance} · 回放已看完`
+    return playback.position > 0 ? `${attendance} · 回放看到 ${formatClock(playback.position)}` : attendance
+  }
+  if (status === LiveStatus.live) return item.watched > 0 ? `已观看 ${formatStudyTime(item.watched)}` : '正在直播'
+  return `开课前 ${ENTER_BEFORE_MINUTES} 分钟可进入`
+}
+
 function LiveCard({ item, now }: { item: LiveItem; now: number }) {
   const status = liveStatusAt(item, now)
   const action = liveActionAt(item, now, CAN_SUBSCRIBE)
@@ -45,19 +58,7 @@ function LiveCard({ item, now }: { item: LiveItem; now: number }) {
       <Text className='live-card__title'>{item.title}</Text>
       <Text className='live-card__course'>{`${item.courseTitle}${item.teacher ? ` · ${item.teacher}` : ''}`}</Text>
       <View className='live-card__bottom'>
-        <Text className='live-card__note'>
-          {status === LiveStatus.ended
-            ? item.attended
-              ? `已出勤 · 观看 ${formatStudyTime(item.watched)}`
-              : item.playback
-                ? `回放${watchedText({ watched: item.playback.position, duration: item.playback.duration, finished: item.playback.finished })}`
-                : '未出勤'
-            : status === LiveStatus.live
-              ? item.watched > 0
-                ? `已观看 ${formatStudyTime(item.watched)}`
-                : '正在直播'
-              : '开课前 15 分钟可进入'}
-        </Text>
+        <Text className='live-card__note'>{noteOf(item, status)}</Text>
         {action === 'enter' ? (
           <View className='live-card__action' role='button' onClick={() => go(liveRoomUrl(item.id))}>
             <Text>进入直播</Text>

@@ -237,21 +237,24 @@ export default function StudySectionPage() {
       <>
         {data.kind === 'video' ? (
           data.url ? (
-            <Video
-              id={VIDEO_ID}
-              className='section-video'
-              src={apiUrl(data.url)}
-              initialTime={resumeAt(data)}
-              controls
-              showCenterPlayBtn
-              enablePlayGesture={false}
-              objectFit='contain'
-              onLoadedMetaData={onLoaded}
-              onPlay={onPlay}
-              onPause={() => onStop(false)}
-              onEnded={() => onStop(true)}
-              onTimeUpdate={(e) => onTimeUpdate(e.detail as VideoDetail)}
-            />
+            // H5's video is absolutely placed in its nearest placed box: this one.
+            <View className='section-player'>
+              <Video
+                id={VIDEO_ID}
+                className='section-video'
+                src={apiUrl(data.url)}
+                initialTime={resumeAt(data)}
+                controls
+                showCenterPlayBtn
+                enablePlayGesture={false}
+                objectFit='contain'
+                onLoadedMetaData={onLoaded}
+                onPlay={onPlay}
+                onPause={() => onStop(false)}
+                onEnded={() => onStop(true)}
+                onTimeUpdate={(e) => onTimeUpdate(e.detail as VideoDetail)}
+              />
+            </View>
           ) : (
             <View className='section-video section-video--missing'>
               <Text>视频暂未上传</Text>

@@ -6,6 +6,10 @@ import { formatClock } from './player'
 /** 免费, or the price in yuan. */
 export const priceText = (fen: number) => (fen > 0 ? formatYuan(fen) : '免费')
 
+/** 12 节 · 35 人在学 (a course nobody studies yet says only its sections). */
+export const countsText = (c: { sectionCount: number; studentCount: number }) =>
+  c.studentCount > 0 ? `${c.sectionCount} 节 · ${c.studentCount} 人在学` : `${c.sectionCount} 节`
+
 /** What the bottom bar of 课程详情 offers. */
 export type CourseAction =
   | { kind: 'study'; label: '继续学习' | '开始学习'; sectionId: number | null }
