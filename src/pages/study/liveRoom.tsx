@@ -14,6 +14,7 @@ import { RequestError, apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { HEARTBEAT_SECONDS } from '@activity/wire'
+import { nameFrame } from './components/frame-title'
 import { idOf } from './components/links'
 import './liveRoom.scss'
 
@@ -65,6 +66,7 @@ export default function StudyLiveRoomPage() {
     shown.current = false
     stop()
   })
+  useEffect(() => (room.data ? nameFrame('.live-room iframe', TITLE) : undefined), [room.data])
 
   if (refusal?.kind === 'notStudent')
     return (
