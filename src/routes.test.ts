@@ -11,15 +11,25 @@ describe('the route table', () => {
     'pages/student/notice',
     'pages/student/noticeDetail',
   ]
-  const EXTRA = ISSUE_15.length + ISSUE_22.length
+  // Issue 23's study pages (the catalogue, a course, my courses, the player, live classes).
+  const ISSUE_23 = [
+    'pages/study/course',
+    'pages/study/courseDetail',
+    'pages/study/index',
+    'pages/study/section',
+    'pages/study/live',
+    'pages/study/liveRoom',
+  ]
+  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length
 
-  it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages, the home page first", () => {
+  it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + EXTRA)
     expect(ROUTES[0]?.path).toBe(HOME_PATH)
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(22 + EXTRA)
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
     for (const path of ISSUE_22.filter((p) => p !== 'pages/student/login')) expect(routeOf(path)?.needsLogin).toBe(true)
     expect(routeOf('pages/student/login')?.needsLogin).toBeFalsy()
+    for (const path of ISSUE_23) expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -43,15 +53,24 @@ describe('the route table', () => {
       'pages/student/rollRequest': '学籍信息修改',
       'pages/student/notice': '通知公告',
       'pages/student/noticeDetail': '通知详情',
+      'pages/study/course': '课程',
+      'pages/study/courseDetail': '课程详情',
+      'pages/study/index': '我的课程',
+      'pages/study/section': '课程学习',
+      'pages/study/live': '直播课表',
+      'pages/study/liveRoom': '直播间',
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages and the student's notices", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
       ...ISSUE_15,
       'pages/student/notice',
+      'pages/study/course',
+      'pages/study/index',
+      'pages/study/live',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

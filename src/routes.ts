@@ -26,6 +26,8 @@ export const LOGIN_PATH = 'pages/user/login'
 export const STUDENT_LOGIN_PATH = 'pages/student/login'
 /** The student's pages: those that need login send a signed-out person to the student login. */
 export const STUDENT_AREA = 'pages/student'
+/** The student's study pages (issue 23: courses, the player, live classes); their login is the student's too. */
+export const STUDY_AREA = 'pages/study'
 /** The default page title: a slogan meaning "make learning a habit". */
 export const DEFAULT_TITLE = '让学习成为一种习惯'
 
@@ -62,6 +64,12 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/student/rollRequest', title: '学籍信息修改', needsLogin: true },
   { path: 'pages/student/notice', title: '通知公告', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/student/noticeDetail', title: '通知详情', needsLogin: true },
+  { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },
+  { path: `${STUDY_AREA}/courseDetail`, title: '课程详情', needsLogin: true },
+  { path: `${STUDY_AREA}/index`, title: '我的课程', pullDownRefresh: true, needsLogin: true },
+  { path: `${STUDY_AREA}/section`, title: '课程学习', needsLogin: true },
+  { path: `${STUDY_AREA}/live`, title: '直播课表', pullDownRefresh: true, needsLogin: true },
+  { path: `${STUDY_AREA}/liveRoom`, title: '直播间', needsLogin: true },
 ]
 
 /**
@@ -81,13 +89,16 @@ export const MAIN_PACKAGE_AREA = 'pages/tabBar'
  * The subpackages a page usually opens next, fetched in the background once it has shown (the
  * mini-programs' preloadRule): from home a signed-out person goes to a login (pages/user,
  * pages/student), a partner to the partner pages (档位, 成交单量, 提现, 团队…) and a student to theirs
- * (学籍, 通知公告); from 招生线索 to a clue's detail; from 资金记录 to 提现.
+ * (学籍, 通知公告, 课程); from 招生线索 to a clue's detail; from 资金记录 to 提现.
  */
 export const PRELOAD_NEXT: Record<string, string[]> = {
-  [HOME_PATH]: ['pages/user', 'pages/partner', STUDENT_AREA],
+  [HOME_PATH]: ['pages/user', 'pages/partner', STUDENT_AREA, STUDY_AREA],
   'pages/tabBar/clue': ['pages/partner'],
   'pages/tabBar/record': ['pages/partner'],
 }
+
+/** The areas whose signed-out visitors go to the student login rather than the partner's. */
+export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA]
 
 export function areaOf(path: string): string {
   return path.split('/').slice(0, 2).join('/')

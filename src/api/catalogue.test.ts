@@ -140,6 +140,30 @@ const STUDENT_CALLS: Array<[{ method: string; path: string }, string]> = [
   [api.ems.education.notices.unreadCountForClient, 'GET /api/ems/education/notices/unreadCountForClient'],
 ]
 
+/** The student's study calls of issue 23 (catalogue, buying, my courses, the player, live classes). */
+const STUDY_CALLS: Array<[{ method: string; path: string }, string]> = [
+  [api.bms.cont.continueCourse.listForClient, 'GET /api/bms/cont/continueCourse/listForClient'],
+  [api.bms.cont.continueCourse.detailsForClient, 'GET /api/bms/cont/continueCourse/detailsForClient'],
+  [api.bms.cont.continueConfig.courseCategoryForClient, 'GET /api/bms/cont/continueConfig/courseCategoryForClient'],
+  [api.sms.study.join.join, 'POST /api/sms/study/join/join'],
+  [api.sms.study.join.listStudentOnlineCourseForClient, 'GET /api/sms/study/join/listStudentOnlineCourseForClient'],
+  [api.sms.study.join.listStudentLiveCourseForClient, 'GET /api/sms/study/join/listStudentLiveCourseForClient'],
+  [api.sms.study.studentKnowledge.latestCourseId, 'GET /api/sms/study/studentKnowledge/latestCourseId'],
+  [api.sms.study.studentKnowledge.current, 'PUT /api/sms/study/studentKnowledge/current'],
+  [api.sms.study.studentKnowledge.sectionForClient, 'GET /api/sms/study/studentKnowledge/sectionForClient'],
+  [api.sms.study.studentKnowledge.progress, 'PUT /api/sms/study/studentKnowledge/progress'],
+  [api.sms.study.studentKnowledge.studyTimeForClient, 'GET /api/sms/study/studentKnowledge/studyTimeForClient'],
+  [api.sms.study.collect.save, 'POST /api/sms/study/collect'],
+  [api.sms.study.collect.remove, 'DELETE /api/sms/study/collect'],
+  [api.sms.study.collect.listForClient, 'GET /api/sms/study/collect/listForClient'],
+  [api.sms.study.courseClick.save, 'POST /api/sms/study/courseClick'],
+  [api.sms.study.studentLiveCourseSchedule.listByStudent, 'GET /api/sms/study/studentLiveCourseSchedule/listByStudent'],
+  [api.sms.study.studentLiveCourseSchedule.enterForClient, 'GET /api/sms/study/studentLiveCourseSchedule/enterForClient'],
+  [api.sms.study.studentLiveCourseSchedule.watchLive, 'PUT /api/sms/study/studentLiveCourseSchedule/watchLive'],
+  [api.sms.study.studentLiveCourseSchedule.playbackForClient, 'GET /api/sms/study/studentLiveCourseSchedule/playbackForClient'],
+  [api.sms.study.studentLiveCourseSchedule.updatePlaybackProgress, 'PUT /api/sms/study/studentLiveCourseSchedule/updatePlaybackProgress'],
+]
+
 const entries: CatalogueEntry[] = definedFamilies().flatMap((f) => f.entries)
 const keyOf = (e: { method: string; path: string }) => `${e.method} ${e.path}`
 
@@ -160,6 +184,10 @@ describe('the API catalogue', () => {
 
   it("has the student's roll and notice calls at their fixed verbs and paths", () => {
     expect(STUDENT_CALLS.map(([call]) => keyOf(call))).toEqual(STUDENT_CALLS.map(([, want]) => want))
+  })
+
+  it("has the student's study calls at their fixed verbs and paths", () => {
+    expect(STUDY_CALLS.map(([call]) => keyOf(call))).toEqual(STUDY_CALLS.map(([, want]) => want))
   })
 
   it('is grouped by service, with the tabs bms, ums and cms', () => {

@@ -12,8 +12,8 @@ type Listener = (event: SessionEvent) => void
 const listeners = new Set<Listener>()
 
 function sessionStateOf(): SessionState {
-  const { user, loginOther, course, person } = useStore.getState()
-  return { user, loginOther, course, person }
+  const { user, loginOther, person } = useStore.getState()
+  return { user, loginOther, person }
 }
 
 export function dispatchSession(event: SessionEvent): void {

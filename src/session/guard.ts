@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
-import { HOME_PATH, LOGIN_PATH, STUDENT_AREA, STUDENT_LOGIN_PATH, areaOf, routeOf } from '../routes'
+import { HOME_PATH, LOGIN_PATH, STUDENT_LOGIN_AREAS, STUDENT_LOGIN_PATH, areaOf, routeOf } from '../routes'
 import { useStore } from '../store'
 import { launchSettled } from './launch-state'
 import { isSignedIn } from './reducer'
@@ -10,15 +10,15 @@ import { loginRedirect } from './login-redirect'
 /**
  * The login guard (SPEC.md section 4): a signed-out person on a page that needs login goes to
  * `/pages/user/login?from=<the encoded page and query>` (a student page: the student login,
- * `/pages/student/login?from=…`), and after signing in comes back to the decoded `from` (home
+ * `/pages/student/login?from=…`; the study pages too), and after signing in comes back to the decoded `from` (home
  * when there is none).
  */
 
 const LOGIN_PAGES = new Set([LOGIN_PATH, 'pages/user/loginWechat', STUDENT_LOGIN_PATH])
 
-/** The login a page sends a signed-out person to: the student's for the student pages, else the partner's. */
+/** The login a page sends a signed-out person to: the student's for the student and study pages, else the partner's. */
 export function loginPathFor(page: string): string {
-  return areaOf(page.replace(/^\/+/, '')) === STUDENT_AREA ? STUDENT_LOGIN_PATH : LOGIN_PATH
+  return STUDENT_LOGIN_AREAS.includes(areaOf(page.replace(/^\/+/, ''))) ? STUDENT_LOGIN_PATH : LOGIN_PATH
 }
 
 /** A page with its query as one address: `/pages/partner/deal?type=本月`. */

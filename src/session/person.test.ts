@@ -129,9 +129,11 @@ describe('the person behind the session', () => {
 })
 
 describe('the login a page needs', () => {
-  it('sends a signed-out person on a student page to the student login, on other pages to the partner login', () => {
+  it('sends a signed-out person on a student or study page to the student login, on other pages to the partner login', () => {
     expect(loginPathFor('pages/student/roll')).toBe('pages/student/login')
     expect(loginPathFor('/pages/student/notice')).toBe('pages/student/login')
+    expect(loginPathFor('pages/study/section')).toBe('pages/student/login')
+    expect(loginPathFor('/pages/study/course')).toBe('pages/student/login')
     expect(loginPathFor('pages/partner/deal')).toBe('pages/user/login')
     const redirects: string[] = []
     const spy = jest.spyOn(Taro, 'redirectTo').mockImplementation(((o: { url: string }) => {

@@ -3,14 +3,13 @@ import type { Person, UserInfo } from './types'
 
 const ann: UserInfo = { id: 1, phone: '13800000001', nickname: '安', avatar: null, school: '浙江大学', major: '会计', discipline: '' }
 const bo: UserInfo = { ...ann, id: 2, phone: '13800000002', nickname: '波' }
-const course = { id: 'c-9', name: '会计基础' }
 
 const replay = (events: SessionEvent[], from: SessionState = SIGNED_OUT) => events.reduce(sessionReducer, from)
 
 describe('session events, replayed', () => {
   it('a password sign-in stores the user and no other-login flag', () => {
     const s = replay([{ type: 'signedIn', user: ann, via: 'password' }])
-    expect(s).toEqual({ user: ann, loginOther: { mini: false, h5Weixin: false }, course: null })
+    expect(s).toEqual({ user: ann, loginOther: { mini: false, h5Weixin: false } })
     expect(isSignedIn(s)).toBe(true)
   })
 
@@ -19,13 +18,13 @@ describe('session events, replayed', () => {
     expect(replay([{ type: 'signedIn', user: ann, via: 'wechatOAuth' }]).loginOther).toEqual({ mini: false, h5Weixin: true })
   })
 
-  it('sign-out clears the user, the other-login flags and the course', () => {
-    const signedIn = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
+  it('sign-out clears the user and the other-login flags', () => {
+    const signedIn = replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }])
     expect(replay([{ type: 'signedOut' }], signedIn)).toEqual(SIGNED_OUT)
   })
 
   it('an expired session clears the same state as a sign-out', () => {
-    const signedIn = { ...replay([{ type: 'signedIn', user: ann, via: 'wechatOAuth' }]), course }
+    const signedIn = replay([{ type: 'signedIn', user: ann, via: 'wechatOAuth' }])
     const s = replay([{ type: 'sessionExpired' }], signedIn)
     expect(s).toEqual(SIGNED_OUT)
     expect(isSignedIn(s)).toBe(false)
@@ -51,16 +50,15 @@ describe('session events, replayed', () => {
     expect(other.user).toEqual(ann)
   })
 
-  it("a different person signing in does not inherit the last person's course or flags", () => {
-    const annWithCourse = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
-    const s = replay([{ type: 'signedIn', user: bo, via: 'password' }], annWithCourse)
-    expect(s).toEqual({ user: bo, loginOther: { mini: false, h5Weixin: false }, course: null })
+  it("a different person signing in does not inherit the last person's flags", () => {
+    const annSignedIn = replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }])
+    const s = replay([{ type: 'signedIn', user: bo, via: 'password' }], annSignedIn)
+    expect(s).toEqual({ user: bo, loginOther: { mini: false, h5Weixin: false } })
   })
 
-  it('the same person signing in again keeps their course and the flags already set', () => {
-    const annWithCourse = { ...replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }]), course }
-    const s = replay([{ type: 'signedIn', user: ann, via: 'password' }], annWithCourse)
-    expect(s.course).toEqual(course)
+  it('the same person signing in again keeps the flags already set', () => {
+    const annSignedIn = replay([{ type: 'signedIn', user: ann, via: 'miniProgram' }])
+    const s = replay([{ type: 'signedIn', user: ann, via: 'password' }], annSignedIn)
     expect(s.loginOther).toEqual({ mini: true, h5Weixin: false })
   })
 })

@@ -1,5 +1,5 @@
 import type { Profile } from '@activity/wire'
-import type { CurrentCourse, LoginOther, Person, SignInMethod, UserInfo } from './types'
+import type { LoginOther, Person, SignInMethod, UserInfo } from './types'
 
 /**
  * Session changes as named, past-tense events (STYLE.md), and the one place that says what each
@@ -23,7 +23,6 @@ export type SessionEvent =
 export interface SessionState {
   user: UserInfo | null
   loginOther: LoginOther
-  course: CurrentCourse | null
   /**
    * The person behind the user (profiles, student header info); undefined until GET person has
    * answered for this user, and again after sign-out.
@@ -34,7 +33,7 @@ export interface SessionState {
 export const NO_OTHER_LOGIN: LoginOther = { mini: false, h5Weixin: false }
 
 // `person: undefined` is written out so that setting this state clears a person already stored.
-export const SIGNED_OUT: SessionState = { user: null, loginOther: NO_OTHER_LOGIN, course: null, person: undefined }
+export const SIGNED_OUT: SessionState = { user: null, loginOther: NO_OTHER_LOGIN, person: undefined }
 
 export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
@@ -46,8 +45,7 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
           mini: event.via === 'miniProgram' || (sameUser && state.loginOther.mini),
           h5Weixin: event.via === 'wechatOAuth' || (sameUser && state.loginOther.h5Weixin),
         },
-        // Another person's course and profiles must not follow them in.
-        course: sameUser ? state.course : null,
+        // Another person's profiles must not follow them in.
         person: sameUser ? state.person : undefined,
       }
     }

@@ -35,11 +35,18 @@ export interface LoginOther {
   h5Weixin: boolean
 }
 
-/** The course a page is working on; the back-office's course shape, id always present. */
+/**
+ * The current course (SPEC.md's current-course object): the course and section the person last
+ * studied and where in it, kept on the device per account; the server's own (latestCourseId)
+ * replaces it when newer. `position` seconds; `updatedAt` ISO, on the server's clock.
+ */
 export interface CurrentCourse {
-  id: number | string
-  name?: string
-  [field: string]: unknown
+  courseId: number
+  title: string
+  sectionId: number | null
+  sectionTitle: string | null
+  position: number
+  updatedAt: string
 }
 
 /** The page a person is on, kept by the page router helper. */

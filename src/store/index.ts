@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { createCurrentCourseSlice, type CurrentCourseSlice } from './current-course'
 import { createHeaderInfoSlice, type HeaderInfoSlice } from './header-info'
 import { createHomeFaceSlice, type HomeFaceSlice } from './home-face'
 import { createRouterSlice, type RouterSlice } from './router'
@@ -11,13 +12,13 @@ import { createUiSlice, type UiSlice } from './ui'
 /**
  * The one app store: typed slices combined here (zustand's slices pattern), `persist` applied
  * once over Taro storage. Only what must outlive a restart is written: the user and their person
- * (profiles, student header info), the other-login flags, header info, the current course, the
- * router snapshot and each person's home part. Toast, loading and the server clock are never
+ * (profiles, student header info), the other-login flags, header info, the router snapshot, and
+ * each person's home part and current course. Toast, loading and the server clock are never
  * persisted.
  */
-export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice & HomeFaceSlice
+export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice & HomeFaceSlice & CurrentCourseSlice
 
-export type PersistedState = Pick<AppState, 'user' | 'person' | 'loginOther' | 'headerInfo' | 'course' | 'router' | 'homeFaces'>
+export type PersistedState = Pick<AppState, 'user' | 'person' | 'loginOther' | 'headerInfo' | 'router' | 'homeFaces' | 'currentCourses'>
 
 /** User info and what belongs with it, under a key built from the app name (SPEC.md section 9). */
 export const STORE_STORAGE_KEY = storageKey('userInfo')
@@ -34,6 +35,7 @@ export const useStore = create<AppState>()(
       ...createRouterSlice(...a),
       ...createServerTimeSlice(...a),
       ...createHomeFaceSlice(...a),
+      ...createCurrentCourseSlice(...a),
     }),
     {
       name: STORE_STORAGE_KEY,
@@ -44,9 +46,9 @@ export const useStore = create<AppState>()(
         person: s.person,
         loginOther: s.loginOther,
         headerInfo: s.headerInfo,
-        course: s.course,
         router: s.router,
         homeFaces: s.homeFaces,
+        currentCourses: s.currentCourses,
       }),
       // Anything written by another version is dropped: a stale shape must not pass for a session.
       migrate: () => ({}) as PersistedState,

@@ -4,18 +4,12 @@ import { SIGNED_OUT, type SessionState } from '../session/reducer'
 import type { UserInfo } from '../session/types'
 
 /**
- * The session's state: the signed-in user, the other-login flags and the current course. It
- * changes only through session events (src/session/events.ts), never by setting it directly,
- * except `setCourse`, which pages call when a person picks a course.
+ * The session's state: the signed-in user, the other-login flags and the person behind them. It
+ * changes only through session events (src/session/events.ts), never by setting it directly.
  */
-export interface SessionSlice extends SessionState {
-  setCourse: (course: SessionState['course']) => void
-}
+export type SessionSlice = SessionState
 
-export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice> = (set) => ({
-  ...SIGNED_OUT,
-  setCourse: (course) => set({ course }),
-})
+export const createSessionSlice: StateCreator<SessionSlice, [], [], SessionSlice> = () => ({ ...SIGNED_OUT })
 
 /** The default logo shown for a user without an avatar (SPEC.md section 3). */
 export { DEFAULT_LOGO }

@@ -66,6 +66,10 @@ test.afterAll(async () => {
 
 /** What a page needs in its address to show itself rather than a not-found state. */
 async function addressOf(path: string): Promise<string> {
+  const get = async <T>(api: string): Promise<T | undefined> => {
+    const res = await fetch(`${app.url}${api}`, { headers: { cookie: partnerCookie } })
+    return ((await res.json()) as { data?: T }).data
+  }
   const first = async (api: string) => {
     const res = await fetch(`${app.url}${api}`, { headers: { cookie: partnerCookie } })
     const body = (await res.json()) as { data?: { list?: Array<{ id: number }> } }
@@ -79,6 +83,20 @@ async function addressOf(path: string): Promise<string> {
     case 'pages/student/noticeDetail':
       // The demo partner is a student too: one of the notices addressed to them.
       return `/${path}?id=${await first('/api/ems/education/notices/listForClient?page=1&size=1')}`
+    case 'pages/study/courseDetail':
+      return `/${path}?id=${await first('/api/bms/cont/continueCourse/listForClient?page=1&size=1')}`
+    case 'pages/study/section': {
+      // The first section of a course the school granted the demo partner, who is a student too.
+      const mine = await get<{ list: Array<{ courseId: number }> }>('/api/sms/study/join/listStudentOnlineCourseForClient?page=1&size=1')
+      const course = await get<{ chapters: Array<{ sections: Array<{ id: number }> }> }>(
+        `/api/bms/cont/continueCourse/detailsForClient?id=${mine?.list[0]?.courseId}`,
+      )
+      return `/${path}?id=${course?.chapters[0]?.sections[0]?.id}`
+    }
+    case 'pages/study/liveRoom': {
+      const live = await get<Array<{ id: number; status: string }>>('/api/sms/study/studentLiveCourseSchedule/listByStudent')
+      return `/${path}?id=${(live?.find((l) => l.status === '直播中') ?? live?.[0])?.id}`
+    }
     case 'pages/activity/main':
       return `/${path}?ref=DEMO01`
     default:

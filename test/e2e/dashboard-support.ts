@@ -81,7 +81,6 @@ export async function rememberSignedIn(page: Page, app: RunningApp, user: Record
         },
         loginOther: { mini: false, h5Weixin: false },
         headerInfo: null,
-        course: null,
         router: null,
       },
       version: 1,

@@ -93,7 +93,13 @@ test.describe('home for everyone and the student login', () => {
     expect(await visible(page, '.student-head__discipline').textContent()).toBe('管理学-工商管理类')
     expect(await visible(page, '.student-head__batch').textContent()).toBe('2026年1期 · 专升本')
     expect(await visible(page, '.student-head__status').textContent()).toBe('在读')
-    expect(await page.locator('.student-entries__label:visible').allTextContents()).toEqual(['通知公告', '我的学籍'])
+    expect(await page.locator('.student-entries__label:visible').allTextContents()).toEqual([
+      '课程',
+      '我的课程',
+      '直播课表',
+      '通知公告',
+      '我的学籍',
+    ])
     const unread = await unreadNotices()
     expect(unread).toBeGreaterThan(0)
     expect(await visible(page, '.student-entries__item--notice .student-entries__badge').textContent()).toBe(String(unread))

@@ -38,6 +38,15 @@ const ISSUE_22_ROUTES = [
   'pages/student/notice',
   'pages/student/noticeDetail',
 ]
+/** Issue 23's study pages (their own subpackage). */
+const ISSUE_23_ROUTES = [
+  'pages/study/course',
+  'pages/study/courseDetail',
+  'pages/study/index',
+  'pages/study/section',
+  'pages/study/live',
+  'pages/study/liveRoom',
+]
 
 interface AppJson {
   entryPagePath: string
@@ -54,12 +63,12 @@ beforeAll(() => {
 })
 
 describe('the weapp build', () => {
-  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages and issue 22's student pages", () => {
+  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages", () => {
     const app = readJson<AppJson>('app.json')
     const all = [...app.pages, ...app.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     // The pages/dev area (the component gallery of non-production builds) is not a SPEC route.
     const spec = all.filter((p) => !p.startsWith(`${DEV_AREA}/`))
-    expect([...spec].sort()).toEqual([...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES].sort())
+    expect([...spec].sort()).toEqual([...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES].sort())
     expect(app.entryPagePath).toBe('pages/tabBar/home')
     expect(app.pages[0]).toBe('pages/tabBar/home')
   })
@@ -68,7 +77,15 @@ describe('the weapp build', () => {
     const app = readJson<AppJson>('app.json')
     expect(app.pages).toEqual(['pages/tabBar/home', 'pages/tabBar/clue', 'pages/tabBar/record'])
     const roots = app.subPackages.map((s) => s.root).filter((root) => root !== DEV_AREA)
-    expect(roots.sort()).toEqual(['pages/activity', 'pages/jump', 'pages/main', 'pages/partner', 'pages/student', 'pages/user'])
+    expect(roots.sort()).toEqual([
+      'pages/activity',
+      'pages/jump',
+      'pages/main',
+      'pages/partner',
+      'pages/student',
+      'pages/study',
+      'pages/user',
+    ])
   })
 
   it('uses the custom navigation style, declares no tab bar (its list is empty), and pull-down refresh on clue and record', () => {
@@ -85,7 +102,7 @@ describe('the weapp build', () => {
     )
     expect(app.lazyCodeLoading).toBe('requiredComponents')
     expect(app.preloadRule).toEqual({
-      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner', 'pages/student'] },
+      'pages/tabBar/home': { network: 'all', packages: ['pages/user', 'pages/partner', 'pages/student', 'pages/study'] },
       'pages/tabBar/clue': { network: 'all', packages: ['pages/partner'] },
       'pages/tabBar/record': { network: 'all', packages: ['pages/partner'] },
     })

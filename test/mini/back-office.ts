@@ -126,3 +126,35 @@ export async function signedInDevice(backend: string, storage: Map<string, unkno
     .map(([k, v]) => `${k}=${v}`)
     .join('; ')
 }
+
+/** The demo student (demo data): 林小雨, who signs in with an SMS code. */
+export const DEMO_STUDENT_PHONE = '13900000000'
+
+function cookieOf(setCookie: string[]): string {
+  return setCookie.map((c) => c.split(';')[0]).join('; ')
+}
+
+/** Signs a student in as the student login does (a 登录 code texted, read from the development outbox); returns the cookie header. */
+export async function signInStudentBySms(backend: string, phone: string = DEMO_STUDENT_PHONE): Promise<string> {
+  const sent = await httpCall('POST', `${backend}/api/ums/user/user/sendVerify`, { phone, type: '登录' })
+  if (JSON.parse(sent.body).code !== 0) throw new Error(`sendVerify: ${sent.body}`)
+  const outbox = JSON.parse((await httpCall('GET', `${backend}/api/dev/smsOutbox?phone=${phone}`)).body) as {
+    data: Array<{ code: string | null }>
+  }
+  const code = outbox.data.find((m) => m.code)?.code
+  if (!code) throw new Error('no SMS code in the outbox')
+  const signedIn = await httpCall('POST', `${backend}/api/ums/user/user/signInByCode`, { phone, code })
+  if (JSON.parse(signedIn.body).code !== 0) throw new Error(`signInByCode: ${signedIn.body}`)
+  return cookieOf(signedIn.setCookie)
+}
+
+/**
+ * Binds the open id behind `signCode` (the local login gateway takes `fake:<open id>`) to the
+ * signed-in person, as the weapp's signIn does; returns the cookie header of the session it answers
+ * with (a sign-in starts a new one).
+ */
+export async function bindOpenId(backend: string, cookie: string, signCode: string): Promise<string> {
+  const bound = await httpCall('POST', `${backend}/api/ums/user/user/signIn`, { platform: 'weixin', signCode, type: '小程序' }, { cookie })
+  if (JSON.parse(bound.body).data?.bound !== '是') throw new Error(`open id not bound: ${bound.body}`)
+  return bound.setCookie.length ? cookieOf(bound.setCookie) : cookie
+}

@@ -172,7 +172,7 @@ export function storeSignedIn(
     'activity_mobile_userInfo',
     JSON.stringify({
       version: 1,
-      state: { user, loginOther: { mini, h5Weixin: false }, headerInfo: null, course: null, router: null },
+      state: { user, loginOther: { mini, h5Weixin: false }, headerInfo: null, router: null },
     }),
   )
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
     'activity_mobile_userInfo',
     JSON.stringify({
       version: 1,
-      state: { user: USER, loginOther: { mini: true, h5Weixin: false }, headerInfo: null, course: null, router: null },
+      state: { user: USER, loginOther: { mini: true, h5Weixin: false }, headerInfo: null, router: null },
     }),
   )
   installMiniGlobals(networked.overrides)

@@ -6,10 +6,10 @@
  * student profile and header info), and home shows the student's part with the unread notices.
  * Build first: `npm run build:weapp -- --mode test` (or set WEAPP_DIR).
  */
-import { type BackOffice, httpCall, startBackOffice } from './back-office'
+import { type BackOffice, DEMO_STUDENT_PHONE, bindOpenId, signInStudentBySms, startBackOffice } from './back-office'
 import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, type NetworkedHost } from './harness'
 
-const STUDENT_PHONE = '13900000000'
+const STUDENT_PHONE = DEMO_STUDENT_PHONE
 /** The local login gateway takes `fake:<open id>` codes as that open id. */
 const OPEN_ID_CODE = 'fake:weapp-student-open-id'
 
@@ -17,28 +17,9 @@ let office: BackOffice | undefined
 let backend = ''
 let host: NetworkedHost
 
-function cookieOf(setCookie: string[]): string {
-  return setCookie.map((c) => c.split(';')[0]).join('; ')
-}
-
 /** What an earlier visit did: the student signed in by SMS code, and this open id was bound to them. */
 async function bindStudentOpenId(): Promise<void> {
-  const sent = await httpCall('POST', `${backend}/api/ums/user/user/sendVerify`, { phone: STUDENT_PHONE, type: '登录' })
-  if (JSON.parse(sent.body).code !== 0) throw new Error(`sendVerify: ${sent.body}`)
-  const outbox = JSON.parse((await httpCall('GET', `${backend}/api/dev/smsOutbox?phone=${STUDENT_PHONE}`)).body) as {
-    data: Array<{ code: string | null }>
-  }
-  const code = outbox.data.find((m) => m.code)?.code
-  if (!code) throw new Error('no SMS code in the outbox')
-  const signedIn = await httpCall('POST', `${backend}/api/ums/user/user/signInByCode`, { phone: STUDENT_PHONE, code })
-  if (JSON.parse(signedIn.body).code !== 0) throw new Error(`signInByCode: ${signedIn.body}`)
-  const bound = await httpCall(
-    'POST',
-    `${backend}/api/ums/user/user/signIn`,
-    { platform: 'weixin', signCode: OPEN_ID_CODE, type: '小程序' },
-    { cookie: cookieOf(signedIn.setCookie) },
-  )
-  if (JSON.parse(bound.body).data?.bound !== '是') throw new Error(`open id not bound: ${bound.body}`)
+  await bindOpenId(backend, await signInStudentBySms(backend, STUDENT_PHONE), OPEN_ID_CODE)
 }
 
 beforeAll(async () => {

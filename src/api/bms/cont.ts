@@ -1,4 +1,5 @@
-import { call, defineFamily, uploadCall } from '../define'
+import { call, defineFamily, uploadCall, type NoPayload } from '../define'
+import type { CourseCategory, CourseDetail, CoursePage, CourseQuery } from '../sms/study-types'
 
 /** /api/bms/cont: continuing education (config, courses, chapters, papers, exercises, teachers). */
 export const cont = defineFamily('/api/bms/cont', {
@@ -13,9 +14,18 @@ export const cont = defineFamily('/api/bms/cont', {
       listSubjectLabel: true,
       // SPEC.md section 7: syncConfig is a POST, not the rule's PUT for sync.
       syncConfig: call('POST'),
+      /** The student's category tree (enabled ones, sorted). */
+      courseCategoryForClient: call<NoPayload, CourseCategory[]>('GET'),
     },
   },
-  continueCourse: {},
+  continueCourse: {
+    actions: {
+      /** Listed courses, newest first. */
+      listForClient: call<CourseQuery, CoursePage>(),
+      /** An unlisted course only for a student who joined it (else 404 课程不存在或已下架). */
+      detailsForClient: call<{ id: number }, CourseDetail>(),
+    },
+  },
   chapter: { actions: { saveSection: true, removeSection: true } },
   paper: {},
   resource: {},

@@ -104,7 +104,7 @@ export default function StudentLoginPage() {
       <View className='student-login'>
         <AuthHeader
           title='学员登录'
-          subtitle={from ? '请先登录，登录后将回到刚才的页面' : '使用学校登记的手机号登录，查看学籍与通知公告'}
+          subtitle={from ? '请先登录，登录后将回到刚才的页面' : '使用学校登记的手机号登录，学习课程、查看学籍与通知公告'}
         />
 
         <FormCard>

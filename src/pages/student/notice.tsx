@@ -11,7 +11,7 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
 import { SubscribeTemplate } from '@activity/wire'
-import NotStudent, { rememberingNotStudent } from './components/not-student'
+import NotStudent, { rememberingNotStudent } from '../../components/not-student'
 import './notice.scss'
 
 const TITLE = routeOf('pages/student/notice')?.title ?? '通知公告'

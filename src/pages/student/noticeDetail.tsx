@@ -12,7 +12,7 @@ import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent, { isNotStudent } from './components/not-student'
+import NotStudent, { isNotStudent } from '../../components/not-student'
 import './noticeDetail.scss'
 
 const TITLE = routeOf('pages/student/noticeDetail')?.title ?? '通知详情'

@@ -10,7 +10,7 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent, { rememberingNotStudent } from './components/not-student'
+import NotStudent, { rememberingNotStudent } from '../../components/not-student'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
 import './roll.scss'
 

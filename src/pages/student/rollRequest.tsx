@@ -31,7 +31,7 @@ import {
   type RollRequestFormField,
 } from './components/roll-request-form'
 import { requestTone } from './components/roll-text'
-import NotStudent, { isNotStudent, rememberingNotStudent } from './components/not-student'
+import NotStudent, { isNotStudent, rememberingNotStudent } from '../../components/not-student'
 import './rollRequest.scss'
 
 const TITLE = routeOf('pages/student/rollRequest')?.title ?? '学籍信息修改'

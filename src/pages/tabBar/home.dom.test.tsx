@@ -113,7 +113,7 @@ beforeEach(() => {
     return Promise.resolve({ errMsg: 'redirectTo:ok' })
   }) as unknown as typeof Taro.redirectTo)
   mockLoginRedirect.mockClear()
-  useStore.setState({ ...initialUi, homeFaces: {} })
+  useStore.setState({ ...initialUi, homeFaces: {}, currentCourses: {} })
   dispatchSession({ type: 'signedOut' })
   settleLaunch(Promise.resolve())
   Current.router = { path: '/pages/tabBar/home', params: {} } as unknown as typeof Current.router
@@ -152,7 +152,7 @@ describe('首页 for everyone', () => {
     expect($('.student-head__discipline')?.textContent).toBe('学历教育(本科)-会计学(本科)')
     expect($('.student-head__batch')?.textContent).toBe('2026年1期 · 专升本')
     expect($('.student-head__status')?.textContent).toBe('在读')
-    expect(texts('.student-entries__label')).toEqual(['通知公告', '我的学籍'])
+    expect(texts('.student-entries__label')).toEqual(['课程', '我的课程', '直播课表', '通知公告', '我的学籍'])
     expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
     expect($('.home-switch')).toBeNull()
     expect($('.home-wallet')).toBeNull()
@@ -160,7 +160,45 @@ describe('首页 for everyone', () => {
     // No partner call for a student.
     expect(server.requests.some((r) => r.path.startsWith('/api/ems/partner'))).toBe(false)
     t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
-    expect(navigations).toEqual(['/pages/student/notice'])
+    t.fireEvent.click($('.student-entries__item--course') as HTMLElement)
+    t.fireEvent.click($('.student-entries__item--live') as HTMLElement)
+    expect(navigations).toEqual(['/pages/student/notice', '/pages/study/course', '/pages/study/live'])
+    // No current course on the server or this device: no 继续学习.
+    expect($('.student-continue')).toBeNull()
+  })
+
+  it('shows a student 继续学习 from the course studied last, on another device when that is newer, and opens its section', async () => {
+    const kept = {
+      courseId: 3,
+      title: '高等数学（一）',
+      sectionId: 11,
+      sectionTitle: '1.1 函数',
+      position: 40,
+      updatedAt: '2026-03-02T08:00:00.000Z',
+    }
+    useStore.getState().setCurrentCourse(41, kept)
+    dispatchSession({ type: 'signedIn', user: STUDENT_USER, via: 'smsCode' })
+    server.on('GET /api/ums/user/user/person', { body: envelope(personOf(41, ['student'], STUDENT_USER)) })
+    let latest = { ...kept, sectionId: 12, sectionTitle: '1.2 极限', position: 8, studiedAt: '2026-03-02T09:30:00.000Z' }
+    server.on('GET /api/sms/study/studentKnowledge/latestCourseId', () => ({ body: envelope(latest) }))
+    await t.mount(TabBarHomePage)
+    await until(() => $('.student-continue__section')?.textContent === '1.2 极限')
+    expect($('.student-continue__title')?.textContent).toBe('高等数学（一）')
+    expect(useStore.getState().currentCourses['41']).toMatchObject({ sectionId: 12, position: 8, updatedAt: '2026-03-02T09:30:00.000Z' })
+    t.fireEvent.click($('.student-continue') as HTMLElement)
+    expect(navigations).toEqual(['/pages/study/section?id=12'])
+
+    // The server's is older than what this device studied since: the device's stays.
+    useStore.getState().setCurrentCourse(41, { ...kept, sectionId: 13, sectionTitle: '1.3 连续', updatedAt: '2026-03-02T10:00:00.000Z' })
+    latest = { ...latest, studiedAt: '2026-03-02T09:45:00.000Z' }
+    const asked = () => server.requests.filter((r) => r.path.endsWith('/latestCourseId')).length
+    const before = asked()
+    t.unmout()
+    t = new TestUtils()
+    await t.mount(TabBarHomePage)
+    await until(() => asked() > before)
+    await t.act(() => settle(100))
+    await until(() => $('.student-continue__section')?.textContent === '1.3 连续')
   })
 
   it("shows a partner today's home, no switch", async () => {

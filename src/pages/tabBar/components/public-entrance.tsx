@@ -20,7 +20,7 @@ export default function PublicEntrance() {
     <View className='home-public'>
       <View className='home-public__welcome'>
         <Text className='home-public__slogan'>{DEFAULT_TITLE}</Text>
-        <Text className='home-public__intro'>学员查看学籍与通知公告，合伙人推荐学员获得佣金</Text>
+        <Text className='home-public__intro'>学员学习课程、查看学籍与通知，合伙人推荐学员获得佣金</Text>
         <View className='home-public__logins'>
           <View className='home-public__login home-public__login--student' onClick={() => go(STUDENT_LINKS.studentLogin)}>
             <Text>学员登录</Text>

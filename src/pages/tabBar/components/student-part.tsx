@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import type { StudentHeader } from '../../../session/types'
+import { useCurrentCourse } from '../../../hooks/current-course'
+import type { CurrentCourse, StudentHeader } from '../../../session/types'
+import { STUDY_LINKS, courseDetailUrl, sectionUrl } from '../../study/components/links'
 import { STUDENT_LINKS, batchLabel, majorWithLevel } from './home-faces'
 import './student-part.scss'
 
@@ -12,17 +14,42 @@ function go(url: string) {
 }
 
 /**
- * What the student does now, as entries. The next issues (courses, exams, fees, points, night
- * classes) add theirs here.
+ * What the student does now, as entries. The next issues (exams, fees, points, night classes)
+ * add theirs here.
  */
 const STUDENT_ENTRIES = [
+  { key: 'course', label: '课程', glyph: '课', url: STUDY_LINKS.course },
+  { key: 'study', label: '我的课程', glyph: '学', url: STUDY_LINKS.myCourses },
+  { key: 'live', label: '直播课表', glyph: '播', url: STUDY_LINKS.live },
   { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
   { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
 ] as const
 
-/** Home's student part: the header info from the roll (school, major with level, discipline, batch, status) and the entries. */
+/** 继续学习: the current course and section; it opens the section (the course when none was studied yet). */
+function ContinueCard({ course }: { course: CurrentCourse }) {
+  return (
+    <View
+      className='student-continue'
+      role='link'
+      onClick={() => go(course.sectionId !== null ? sectionUrl(course.sectionId) : courseDetailUrl(course.courseId))}
+    >
+      <View className='student-continue__main'>
+        <Text className='student-continue__label'>继续学习</Text>
+        <Text className='student-continue__title'>{course.title}</Text>
+        {course.sectionTitle ? <Text className='student-continue__section'>{course.sectionTitle}</Text> : null}
+      </View>
+      <Text className='student-continue__go'>去学习</Text>
+    </View>
+  )
+}
+
+/**
+ * Home's student part: the header info from the roll (school, major with level, discipline, batch,
+ * status), 继续学习 (the current course) and the entries.
+ */
 export default function StudentPart({ student }: { student: StudentHeader }) {
   const badge = badgeOf(student.unreadNotices)
+  const current = useCurrentCourse(true)
   return (
     <View className='student-part'>
       <View className='student-head' onClick={() => go(STUDENT_LINKS.roll)}>
@@ -51,6 +78,8 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
           </View>
         </View>
       </View>
+
+      {current ? <ContinueCard course={current} /> : null}
 
       {student.unreadNotices > 0 ? (
         <View className='student-todo' onClick={() => go(STUDENT_LINKS.notice)}>

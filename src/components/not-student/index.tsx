@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { Code } from '@activity/wire'
-import EmptyNotice from '../../../components/empty-notice'
-import ConfirmButton from '../../../components/confirm-button'
-import { RequestError } from '../../../request'
-import { HOME_PATH } from '../../../routes'
-import './not-student.scss'
+import EmptyNotice from '../empty-notice'
+import ConfirmButton from '../confirm-button'
+import { RequestError } from '../../request'
+import { HOME_PATH } from '../../routes'
+import './index.scss'
 
 /** What the back-office says to a signed-in person without a student profile (403, code 100000003). */
 export const NOT_STUDENT_TEXT = '该账号没有学员身份'
@@ -26,7 +26,7 @@ export function rememberingNotStudent<T>(call: Promise<T>, onNotStudent: () => v
   })
 }
 
-/** In place of a student page's content when the person is signed in but not as a student. */
+/** In place of a student or study page's content when the person is signed in but not as a student. */
 export default function NotStudent() {
   return (
     <View className='not-student'>

@@ -1,0 +1,20 @@
+/** The study pages' addresses (issue 23), for home's entries and the study pages themselves. */
+export const STUDY_LINKS = {
+  course: '/pages/study/course',
+  myCourses: '/pages/study/index',
+  live: '/pages/study/live',
+} as const
+
+export const courseDetailUrl = (id: number) => `/pages/study/courseDetail?id=${id}`
+export const sectionUrl = (id: number) => `/pages/study/section?id=${id}`
+/** A live class's playback, played on the section page. */
+export const playbackUrl = (liveId: number) => `/pages/study/section?liveId=${liveId}`
+export const liveRoomUrl = (id: number) => `/pages/study/liveRoom?id=${id}`
+/** The existing pay page, for a course's order. */
+export const payUrl = (orderId: number) => `/pages/main/pay?id=${orderId}`
+
+/** A positive whole number from a page's query, or null. */
+export function idOf(raw: string | undefined): number | null {
+  const id = Number(raw)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
