@@ -22,7 +22,8 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { EnrolmentSource, HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '@activity/wire'
 import { openDatabase } from '../server/src/db/client'
-import { ask, postgresCpuMicros, startChild } from './server'
+import { clusterCpuMicros } from './pg-cpu'
+import { ask, startChild } from './server'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -58,7 +59,10 @@ export interface HeartbeatResult {
   overCredited: number
   maxCreditedSeconds: number
   wallSeconds: number
+  /** The watching run's p99 (the load of 1,000 students) within the target. */
   p99WithinTarget: boolean
+  /** The machine's 1-minute load average when the runs began (other work on it skews the figures). */
+  loadAverage: number
 }
 
 const sessionToken = (studentId: number) => `bench-student-${studentId}`
@@ -151,7 +155,7 @@ async function measure(
 ): Promise<HeartbeatRun> {
   const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
   const serverBefore = await cpu()
-  const postgresBefore = postgresCpuMicros()
+  const postgresBefore = clusterCpuMicros()
   const started = process.hrtime.bigint()
   const result = await autocannon({ url, ...options })
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
@@ -166,7 +170,7 @@ async function measure(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
-    postgresCpuUs: Math.round((postgresCpuMicros() - postgresBefore) / served),
+    postgresCpuUs: Math.round((clusterCpuMicros() - postgresBefore) / served),
   }
 }
 
@@ -201,7 +205,7 @@ async function paced(
 ): Promise<HeartbeatRun> {
   const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
   const serverBefore = await cpu()
-  const postgresBefore = postgresCpuMicros()
+  const postgresBefore = clusterCpuMicros()
   const next = random(20261126)
   const total = Math.round(rate * seconds)
   const latencies: number[] = []
@@ -249,7 +253,7 @@ async function paced(
     non2xx,
     errors,
     serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
-    postgresCpuUs: Math.round((postgresCpuMicros() - postgresBefore) / served),
+    postgresCpuUs: Math.round((clusterCpuMicros() - postgresBefore) / served),
   }
 }
 
@@ -266,6 +270,7 @@ export async function runHeartbeatBench(): Promise<HeartbeatResult> {
     const seedSeconds = (Date.now() - seeded) / 1000
     const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) })
     try {
+      const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
       const started = Date.now()
       // Every student opens the video: the first report of a viewing (clock and progress rows created, nothing credited).
       await measure('warm-up', server, child, {
@@ -308,7 +313,8 @@ export async function runHeartbeatBench(): Promise<HeartbeatResult> {
         runs: [saturation, watching],
         ...credit,
         wallSeconds: Math.round(wallSeconds * 10) / 10,
-        p99WithinTarget: saturation.p99 <= TARGET_P99_MS && watching.p99 <= TARGET_P99_MS,
+        p99WithinTarget: watching.p99 <= TARGET_P99_MS,
+        loadAverage,
       }
     } catch (error) {
       child.kill('SIGKILL')
@@ -323,7 +329,7 @@ export function markdown(r: HeartbeatResult): string {
   const lines = [
     '# Heartbeat benchmark',
     '',
-    `PUT ${PROGRESS_PATH} on PostgreSQL, ${r.students} students enrolled on one course, pool ${r.poolSize}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Target: p99 ≤ ${TARGET_P99_MS} ms.`,
+    `PUT ${PROGRESS_PATH} on PostgreSQL, ${r.students} students enrolled on one course, pool ${r.poolSize}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}, load average ${r.loadAverage} at the start), Node ${process.version}. Target: p99 ≤ ${TARGET_P99_MS} ms while the 1,000 students watch; the saturation run gives the capacity (with 50 requests always waiting, its latency is 50 / throughput).`,
     '',
     '| run | requests | heartbeats/s | p50 ms | p99 ms | max ms | non-2xx | errors | server CPU µs/req | PostgreSQL CPU µs/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -332,7 +338,7 @@ export function markdown(r: HeartbeatResult): string {
         `| ${x.run} | ${x.requests} | ${x.heartbeatsPerSecond} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx} | ${x.errors} | ${x.serverCpuUs} | ${x.postgresCpuUs} |`,
     ),
     '',
-    `p99 within ${TARGET_P99_MS} ms: ${r.p99WithinTarget ? 'yes' : 'NO'}. Students credited more than the ${r.wallSeconds} s the runs took: ${r.overCredited} (must be 0); the most credited: ${r.maxCreditedSeconds} s.`,
+    `p99 within ${TARGET_P99_MS} ms while they watch: ${r.p99WithinTarget ? 'yes' : 'NO'}. Students credited more than the ${r.wallSeconds} s the runs took: ${r.overCredited} (must be 0); the most credited: ${r.maxCreditedSeconds} s.`,
   ]
   return lines.join('\n') + '\n'
 }

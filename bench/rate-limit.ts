@@ -7,8 +7,6 @@
  * children) on PostgreSQL. On PGlite by default; on PostgreSQL when DATABASE_URL is set (as the
  * server tests). BENCH_REQUESTS (default 4000).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
 import Fastify from 'fastify'
 import { PGlite } from '@electric-sql/pglite'
@@ -16,31 +14,9 @@ import pg from 'pg'
 import { databaseFromPglite, databaseFromPool } from '../server/src/db/client'
 import type { Database } from '../server/src/db/types'
 import { createDatabaseStore } from '../server/src/modules/rate-limits/index'
+import { clusterCpuMicros } from './pg-cpu'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000)
-
-/** CPU (µs) of the test cluster: its postmaster and the backends it forked. */
-function clusterCpuMicros(): number {
-  const dir = process.env.PGTEST_DIR || '/tmp/activity-mobile-pg'
-  const postmaster = fs
-    .readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'latin1')
-    .split('\n')[0]!
-    .trim()
-  const tick = 1e6 / 100
-  let total = 0
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (pid !== postmaster && fields[1] !== postmaster) continue
-      total += (Number(fields[11]) + Number(fields[12])) * tick
-    } catch {
-      // gone
-    }
-  }
-  return total
-}
 
 /** A fresh migrated database: PGlite in memory, or a new database on DATABASE_URL's server (pool of 10). */
 async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {

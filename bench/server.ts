@@ -268,7 +268,7 @@ async function signIn(url: string, phone: string): Promise<string> {
 }
 
 /** CPU time (user + system, µs) of every process whose command line starts with `postgres`. */
-export function postgresCpuMicros(): number {
+function postgresCpuMicros(): number {
   const tick = 1e6 / 100 // USER_HZ
   let total = 0
   for (const pid of fs.readdirSync('/proc')) {

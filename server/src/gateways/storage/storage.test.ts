@@ -8,6 +8,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import { buildTestApp, createClient, type TestApp } from '../../../test/helper.ts'
+import { loadConfig } from '../../config.ts'
 import { createLocalStorage, createS3Storage, fileUrl, parseRange, type Storage } from './index.ts'
 
 /** The far side of an S3-compatible store, in memory: objects, multipart uploads, ranged GETs; every request must be SigV4-signed. */
@@ -184,6 +185,32 @@ describe('file storage', () => {
     } finally {
       await s3.close()
     }
+  })
+
+  test('STORAGE_DRIVER=s3 needs its bucket and keys; the local store defaults to UPLOADS_DIR/storage', () => {
+    assert.throws(
+      () => loadConfig({ STORAGE_DRIVER: 's3' }),
+      /S3_BUCKET is required[\s\S]*S3_ACCESS_KEY_ID is required[\s\S]*S3_SECRET_ACCESS_KEY/,
+    )
+    assert.throws(() => loadConfig({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'ftp://x' }), /S3_ENDPOINT/)
+    const s3 = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    })
+    assert.deepEqual(s3.storage, {
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    })
+    assert.deepEqual(loadConfig({ UPLOADS_DIR: '/srv/up' }).storage, { driver: 'local', dir: '/srv/up/storage' })
+    assert.deepEqual(loadConfig({}).uploadLimits, { video: 500 * 1024 * 1024, document: 50 * 1024 * 1024, image: 5 * 1024 * 1024 })
   })
 
   test('a Range header is one range within the file, or unsatisfiable', () => {

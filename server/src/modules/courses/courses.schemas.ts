@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateField, fenField, idField, intField, optionalId, optionalText, wireEnum } from '../../lib/fields.ts'
-import { optionalDateTimeField, dateTimeField } from '../../lib/form-fields.ts'
+import { dateTimeField } from '../../lib/form-fields.ts'
 import {
   BATCH_MAX,
   BATCH_YEAR_MAX,
   BATCH_YEAR_MIN,
-  ENROLMENT_SOURCES,
   LIVE_STATUSES,
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
@@ -20,7 +19,7 @@ import {
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
-/** 上限 of a course's price: ¥1,000,000.00 (the table's CHECK). */
+/** The highest course price: ¥1,000,000.00 (the table's CHECK). */
 export const PRICE_MAX = 100_000_000
 /** At most this many ids in one sort or grant. */
 export const IDS_MAX = 1000
@@ -327,7 +326,6 @@ export const liveSchema = z.object({
   playbackDuration: z.number().int().nullable(),
   createdAt: z.string(),
 })
-export { optionalDateTimeField }
 
 // ---- console: grants ----
 
@@ -347,4 +345,3 @@ export const grantSchema = z.object({
   already: z.number().int().describe('students who had it already (any source)'),
 })
 export const revokeQuery = z.object({ courseId: idField, studentId: idField })
-export const enrolmentSourceSchema = wireEnum(ENROLMENT_SOURCES)

@@ -168,8 +168,10 @@ export async function recordCourseClick({ db, studentId, courseId }: { db: Execu
 export const enrolPaidCourse: OnOrderPaid = async ({ tx, order }) => {
   if (order.courseId === null) return
   const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.accountId, order.accountId)).limit(1)
-  if (!student) return
-  await createCoursesRepository({ db: tx }).enrol({
+  const repo = createCoursesRepository({ db: tx })
+  // A course removed while its order waited (possible only without students): the order stays paid, the office refunds it.
+  if (!student || !(await repo.findCourse({ id: order.courseId }))) return
+  await repo.enrol({
     studentId: student.id,
     courseId: order.courseId,
     source: EnrolmentSource.paid,
