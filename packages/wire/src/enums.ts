@@ -330,7 +330,14 @@ export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = values(MessageKind)
 
 /** What a message opens when tapped: a clue, a withdrawal, the ledger, the partner's profile, or a student's notice. */
-export const MessageTarget = { clue: 'clue', withdrawal: 'withdrawal', ledger: 'ledger', profile: 'profile', notice: 'notice', live: 'live' } as const
+export const MessageTarget = {
+  clue: 'clue',
+  withdrawal: 'withdrawal',
+  ledger: 'ledger',
+  profile: 'profile',
+  notice: 'notice',
+  live: 'live',
+} as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = values(MessageTarget)
 
