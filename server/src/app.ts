@@ -83,7 +83,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(staticH5Plugin, {
       h5Dir: config.h5Dir,
       connectOrigins: [...config.allowedOrigins, ...config.cspConnectSources],
-      frameHostPatterns: config.allowLists.webHosts,
+      // 直播间 frames the live provider's room (LIVE_PROVIDER_URL) on H5.
+      frameHostPatterns: [...config.allowLists.webHosts, ...(config.liveProviderUrl ? [new URL(config.liveProviderUrl).host] : [])],
     })
   } catch (error) {
     if (owned) await database.close()

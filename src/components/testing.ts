@@ -34,12 +34,58 @@ const { fireEvent } = new TestUtils()
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-async function until(done: () => boolean, what: string, ms = WAIT_MS): Promise<void> {
-  const end = Date.now() + ms
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`the picker never ${what}`)
-    await sleep(10)
+/**
+ * Test-only: waits for a state, never for a time: until `done()` holds, looking again every 10 ms
+ * (or after each `pause`), for up to `ms` of real time; then fails saying what it waited for. The
+ * deadline is a real timer, not Date.now(), so it holds under a test's fake clock too.
+ */
+export async function until(
+  done: () => boolean,
+  what: string | (() => string),
+  ms = 5000,
+  pause: () => Promise<unknown> = () => sleep(10),
+): Promise<void> {
+  let late = false
+  const deadline = setTimeout(() => void (late = true), ms)
+  try {
+    while (!done()) {
+      if (late) throw new Error(`waited ${ms} ms in vain until ${typeof what === 'string' ? what : what()}`)
+      await pause()
+    }
+  } finally {
+    clearTimeout(deadline)
   }
+}
+
+export interface CallCounts {
+  /** The calls to `METHOD /path` the app has sent (Taro.request called). */
+  sent: (key: string) => number
+  /** The calls to `METHOD /path` that have had their answer (Taro.request settled). */
+  answered: (key: string) => number
+}
+
+/**
+ * Test-only: from now until the mocks are restored, counts the app's back-office calls as they go
+ * (sent at once, in the same turn as the page's action) and as their answers come back. The request
+ * wrapper and the page take an answer in the promise jobs right after it, so once a wait has seen
+ * it counted, the page has handled it (drawn it, kept it in the store, or dropped it).
+ */
+export function countCalls(): CallCounts {
+  const sent = new Map<string, number>()
+  const answered = new Map<string, number>()
+  const add = (counts: Map<string, number>, key: string) => void counts.set(key, (counts.get(key) ?? 0) + 1)
+  const request = Taro.request.bind(Taro)
+  jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
+    const key = `${options.method ?? 'GET'} ${new URL(options.url).pathname}`
+    add(sent, key)
+    const call = request(options)
+    call.then(
+      () => add(answered, key),
+      () => add(answered, key),
+    )
+    return call
+  }) as typeof Taro.request)
+  return { sent: (key) => sent.get(key) ?? 0, answered: (key) => answered.get(key) ?? 0 }
 }
 
 /** Until a column's scroll has stood still for three frames (jsdom draws one each 16 ms). */
@@ -78,7 +124,11 @@ export async function openPicker(field: Element): Promise<void> {
   fireEvent.click(field)
   await sleep(OPENS_MS)
   if (!pickerIsOpen()) return
-  await until(() => columnElements().every((column) => column.scrollTop === ROW * Math.max(selectedRow(column), 0)), 'settled on its rows')
+  await until(
+    () => columnElements().every((column) => column.scrollTop === ROW * Math.max(selectedRow(column), 0)),
+    'the picker settled on its rows',
+    WAIT_MS,
+  )
 }
 
 /** Test-only: the open picker's columns, each as the texts of its rows. */
@@ -106,7 +156,7 @@ export async function choose(indexes: ReadonlyArray<number | undefined>): Promis
     column.scrollTop = stop
     fireEvent.scroll(column)
     await sleep(SETTLES_MS)
-    await until(() => column.scrollTop !== stop, `re-centred column ${c} on row ${index}`)
+    await until(() => column.scrollTop !== stop, `the picker re-centred column ${c} on row ${index}`, WAIT_MS)
     await still(column)
     if (selectedRow(column) !== index) throw new Error(`column ${c} did not stop on row ${index}`)
   }

@@ -107,7 +107,8 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     await visible(page, '.pay-status__label', '支付成功').waitFor({ timeout: 30_000 })
     await screenshot(page, 'study-paid')
 
-    await visible(page, '.page__back').click()
+    // A paid course order goes on to the course (back to its page, which asks for it again).
+    await visible(page, '.pay-actions__study', '开始学习').click()
     await onPage(page, '/pages/study/courseDetail', '课程详情')
     await expect.poll(() => visible(page, '.course-bar__main').textContent(), { timeout: 15_000 }).toBe('开始学习')
     expect(await visible(page, '.course-detail__joined').textContent()).toBe('已加入')

@@ -119,11 +119,11 @@ export function networkedHost(backendUrl: string): { host: NetworkedHost; overri
   return { host, overrides }
 }
 
-/** Resolves once `check` holds, polling every 10 ms (rejects after `timeoutMs`). */
-export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+/** Resolves once `check` holds, polling every 10 ms (rejects after `timeoutMs`, naming `what` was awaited). */
+export async function until(check: () => boolean, timeoutMs = 3000, what = 'the condition'): Promise<void> {
   const start = Date.now()
   while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
+    if (Date.now() - start > timeoutMs) throw new Error(`waited ${timeoutMs} ms in vain for ${what}`)
     await new Promise((r) => setTimeout(r, 10))
   }
 }

@@ -29,6 +29,8 @@ let page: any
 const seeks: number[] = []
 /** The progress reports the weapp sent, as their form bodies. */
 const reports: string[] = []
+/** How many of them the server has answered (and so kept). */
+let answered = 0
 let section: { id: number; title: string; url: string; position: number }
 
 async function call<T>(method: string, pathAndQuery: string, form?: Record<string, string>): Promise<T> {
@@ -86,9 +88,16 @@ beforeAll(async () => {
   const request = networked.overrides.request as (options: never) => unknown
   installMiniGlobals({
     ...networked.overrides,
-    request(options: { url: string; method?: string; data?: unknown }) {
-      if (options.method === 'PUT' && options.url.endsWith('/api/sms/study/studentKnowledge/progress')) reports.push(String(options.data))
-      return request(options as never)
+    request(options: { url: string; method?: string; data?: unknown; success?: (res: unknown) => void }) {
+      if (options.method !== 'PUT' || !options.url.endsWith('/api/sms/study/studentKnowledge/progress')) return request(options as never)
+      reports.push(String(options.data))
+      return request({
+        ...options,
+        success: (res: unknown) => {
+          answered += 1
+          options.success?.(res)
+        },
+      } as never)
     },
     createVideoContext: () => ({ seek: (to: number) => void seeks.push(to), play() {}, pause() {} }),
   })
@@ -129,12 +138,13 @@ describe('the weapp player with the server’s parameters', () => {
   it('reports this section and the player’s position when it plays and when it pauses; the server keeps it for every device', async () => {
     const video = page.querySelector('.section-video')
     video.dispatchEvent('play', { detail: {} })
-    await until(() => reports.length === 1, 10_000)
+    await until(() => answered === 1, 10_000, 'the server’s answer to the report at play')
     expect(reports[0]).toBe(`sectionId=${section.id}&position=3.5`)
     video.dispatchEvent('timeupdate', { detail: { currentTime: 3.75, duration: 20 } })
     video.dispatchEvent('timeupdate', { detail: { currentTime: 4, duration: 20 } })
     video.dispatchEvent('pause', { detail: {} })
-    await until(() => reports.length === 2, 10_000)
+    // Answered, the report is kept: asked again, the server gives it back.
+    await until(() => answered === 2, 10_000, 'the server’s answer to the report at pause')
     expect(reports[1]).toBe(`sectionId=${section.id}&position=4`)
     const again = await call<{ position: number }>('GET', `/api/sms/study/studentKnowledge/sectionForClient?id=${section.id}`)
     expect(again.position).toBe(4)

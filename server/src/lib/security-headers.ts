@@ -41,7 +41,8 @@ function hostSource(pattern: string): string | undefined {
  * (the rem script; no 'unsafe-inline' for scripts). Styles need 'unsafe-inline': Taro's components
  * and the app write `style` attributes. Images: posters, covers and avatars come from operator URLs
  * and WeChat, and the poster is drawn to a data/blob URL. Calls: this origin, the other allowed API
- * origins and the maps service. Frames: the web-view page's allow-listed hosts.
+ * origins and the maps service. Frames: this origin (the stand-in live room), the web-view page's
+ * allow-listed hosts and the live provider's.
  */
 export function appCsp({
   scriptHashes,
@@ -62,7 +63,8 @@ export function appCsp({
     "font-src 'self' data:",
     "media-src 'self' data: blob: https:",
     `connect-src 'self' ${[...new Set(connectOrigins)].join(' ')}`.trim(),
-    `frame-src ${frames.length ? frames.join(' ') : "'none'"}`,
+    // Its own origin too: the stand-in live room (/live/room) shows in 直播间's frame.
+    `frame-src 'self' ${frames.join(' ')}`.trim(),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -214,7 +214,7 @@ describe('security headers', () => {
       assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/)
       assert.match(csp, /object-src 'none'/)
       assert.match(csp, /base-uri 'self'/)
-      assert.match(csp, /frame-src www\.example\.com \*\.example\.org/)
+      assert.match(csp, /frame-src 'self' www\.example\.com \*\.example\.org/)
       assert.match(csp, /connect-src 'self' https:\/\/partner\.example\.com https:\/\/restapi\.amap\.com/)
     }
     const asset = await t.app.inject({ method: 'GET', url: '/js/app.0123abcd.js' })

@@ -1,4 +1,5 @@
 import { call, defineFamily, uploadCall, type NoPayload } from '../define'
+import type { ApiQuery } from '@activity/api-types'
 import type { CourseCategory, CourseDetail, CoursePage, CourseQuery } from '../sms/study-types'
 
 /** /api/bms/cont: continuing education (config, courses, chapters, papers, exercises, teachers). */
@@ -23,7 +24,7 @@ export const cont = defineFamily('/api/bms/cont', {
       /** Listed courses, newest first. */
       listForClient: call<CourseQuery, CoursePage>(),
       /** An unlisted course only for a student who joined it (else 404 课程不存在或已下架). */
-      detailsForClient: call<{ id: number }, CourseDetail>(),
+      detailsForClient: call<ApiQuery<'/api/bms/cont/continueCourse/detailsForClient', 'get'>, CourseDetail>(),
     },
   },
   chapter: { actions: { saveSection: true, removeSection: true } },

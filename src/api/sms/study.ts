@@ -1,13 +1,14 @@
+import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
 import { call, defineFamily, type NoPayload } from '../define'
 import type {
   CoursePage,
   JoinAnswer,
-  LatestCourse,
   LiveItem,
   MyCoursePage,
   PageQuery,
   PlaybackPlay,
   ProgressAnswer,
+  ProgressBody,
   SectionPlay,
   StudyTime,
 } from './study-types'
@@ -21,18 +22,21 @@ export type * from './study-types'
 export const study = defineFamily('/api/sms/study', {
   // Favourites: POST {courseId} collects, DELETE ?courseId= lets go.
   collect: {
-    base: { save: call<{ courseId: number }, { collected: boolean }>(), remove: call<{ courseId: number }, { collected: boolean }>() },
+    base: {
+      save: call<ApiBody<'/api/sms/study/collect', 'post'>, ApiData<'/api/sms/study/collect', 'post'>>(),
+      remove: call<ApiQuery<'/api/sms/study/collect', 'delete'>, ApiData<'/api/sms/study/collect', 'delete'>>(),
+    },
     actions: { listForClient: call<PageQuery, CoursePage>() },
   },
   // A view of a course's page, counted for the office (at most once a day per student and course).
-  courseClick: { base: { save: call<{ courseId: number }, null>() } },
+  courseClick: { base: { save: call<ApiBody<'/api/sms/study/courseClick', 'post'>, ApiData<'/api/sms/study/courseClick', 'post'>>() } },
   discuss: {},
   entranceTest: {},
   entranceTestSubject: {},
   join: {
     actions: {
       /** A free course joins at once; a paid one answers the order to pay (pages/main/pay?id=). */
-      join: call<{ courseId: number }, JoinAnswer>('POST'),
+      join: call<ApiBody<'/api/sms/study/join/join', 'post'>, JoinAnswer>('POST'),
       batchJoinOnlineCourse: 'POST',
       listStudentLiveCourseForClient: call<PageQuery, MyCoursePage>(),
       listStudentOnlineCourseForClient: call<PageQuery, MyCoursePage>(),
@@ -55,24 +59,32 @@ export const study = defineFamily('/api/sms/study', {
   studentKnowledge: {
     actions: {
       /** The heartbeat: the server credits at most the real time since my last report. */
-      progress: call<{ sectionId: number; position: number }, ProgressAnswer>('PUT'),
+      progress: call<ProgressBody, ProgressAnswer>('PUT'),
       progressForSelfTaught: 'PUT',
-      latestCourseId: call<NoPayload, LatestCourse | null>('GET'),
-      current: call<{ courseId: number }, LatestCourse>('PUT'),
-      sectionForClient: call<{ id: number }, SectionPlay>('GET'),
-      studyTimeForClient: call<{ days?: number }, StudyTime>('GET'),
+      latestCourseId: call<NoPayload, ApiData<'/api/sms/study/studentKnowledge/latestCourseId', 'get'>>('GET'),
+      current: call<ApiBody<'/api/sms/study/studentKnowledge/current', 'put'>, ApiData<'/api/sms/study/studentKnowledge/current', 'put'>>(
+        'PUT',
+      ),
+      sectionForClient: call<ApiQuery<'/api/sms/study/studentKnowledge/sectionForClient', 'get'>, SectionPlay>('GET'),
+      studyTimeForClient: call<ApiQuery<'/api/sms/study/studentKnowledge/studyTimeForClient', 'get'>, StudyTime>('GET'),
       lastLiveCourseChapter: 'GET',
     },
   },
   studentLiveCourseSchedule: {
     actions: {
       /** `from`, `to`: YYYY-MM-DD (default today-7 .. today+30). */
-      listByStudent: call<{ from?: string; to?: string }, LiveItem[]>(),
+      listByStudent: call<ApiQuery<'/api/sms/study/studentLiveCourseSchedule/listByStudent', 'get'>, LiveItem[]>(),
       /** The live room's address, from 15 minutes before the start until the end. */
-      enterForClient: call<{ id: number }, { url: string }>('GET'),
-      watchLive: call<{ id: number }, { watched: number; attended: boolean }>('PUT'),
-      playbackForClient: call<{ id: number }, PlaybackPlay>('GET'),
-      updatePlaybackProgress: call<{ id: number; position: number }, ProgressAnswer>(),
+      enterForClient: call<
+        ApiQuery<'/api/sms/study/studentLiveCourseSchedule/enterForClient', 'get'>,
+        ApiData<'/api/sms/study/studentLiveCourseSchedule/enterForClient', 'get'>
+      >('GET'),
+      watchLive: call<
+        ApiBody<'/api/sms/study/studentLiveCourseSchedule/watchLive', 'put'>,
+        ApiData<'/api/sms/study/studentLiveCourseSchedule/watchLive', 'put'>
+      >('PUT'),
+      playbackForClient: call<ApiQuery<'/api/sms/study/studentLiveCourseSchedule/playbackForClient', 'get'>, PlaybackPlay>('GET'),
+      updatePlaybackProgress: call<ApiBody<'/api/sms/study/studentLiveCourseSchedule/updatePlaybackProgress', 'put'>, ProgressAnswer>(),
     },
   },
   studentQuestion: {

@@ -5,6 +5,7 @@ import { finance, type Order } from '../../api/fms/finance'
 import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
 import { RequestError } from '../../request'
 import { HOME_PATH, routeOf } from '../../routes'
+import { courseDetailUrl } from '../study/components/links'
 import { useRequireLogin } from '../../session'
 import { formatDate } from '../../utils/date'
 import { formatYuan } from '@activity/money'
@@ -31,6 +32,7 @@ const PAY_TEXTS = {
   paying: '正在确认支付结果，请勿关闭页面',
   paid: '支付成功，感谢您的支持',
   home: '返回首页',
+  study: '开始学习',
   noOrder: '订单不存在或已失效',
   loadFailed: '订单加载失败，请检查网络后重试',
   reload: '重新加载',
@@ -45,6 +47,17 @@ const PHASE_CLASS: Record<PayPhase, string> = {
   failed: 'failed',
 }
 
+/**
+ * A paid course order goes on to the course: back to its page when the person came from there
+ * (it asks the course again as it shows), else to it in place of this page.
+ */
+function openCourse(courseId: number): void {
+  const pages = Taro.getCurrentPages()
+  const previous = pages[pages.length - 2]
+  if (previous?.route?.replace(/^\//, '') === 'pages/study/courseDetail') void Taro.navigateBack()
+  else void Taro.redirectTo({ url: courseDetailUrl(courseId) })
+}
+
 function orderIdOf(raw: string | undefined): number | null {
   const id = Number(raw)
   return Number.isInteger(id) && id > 0 ? id : null
@@ -53,7 +66,8 @@ function orderIdOf(raw: string | undefined): number | null {
 /**
  * pages/main/pay?id=<order id> (付款): the order's items and amount, paid through the platform
  * (components/platform-pay*.ts). After the platform call, payStatus is polled until the server
- * (told by the provider) says 支付成功 or 支付失败; see components/pay-flow.ts.
+ * (told by the provider) says 支付成功 or 支付失败; see components/pay-flow.ts. Any signed-in
+ * person pays their own orders (a student buying a course too); a paid course order offers 开始学习.
  */
 export default function MainPayPage() {
   const signedIn = useRequireLogin()
@@ -217,7 +231,14 @@ export default function MainPayPage() {
         </View>
 
         <View className='pay-actions'>
-          {state.phase === 'paid' ? (
+          {state.phase === 'paid' && order.courseId !== null ? (
+            <>
+              <ConfirmButton className='pay-actions__study' title={PAY_TEXTS.study} onClick={() => openCourse(order.courseId ?? 0)} />
+              <View className='pay-actions__link' onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })}>
+                <Text>{PAY_TEXTS.home}</Text>
+              </View>
+            </>
+          ) : state.phase === 'paid' ? (
             <ConfirmButton title={PAY_TEXTS.home} onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
           ) : PAY_CHANNEL ? (
             <>

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
-import { initDesignPx } from '../../components/testing'
+import { initDesignPx, until } from '../../components/testing'
 import { setApiHost } from '../../request'
 import { envelope, startTestServer, type TestServer } from '../../request/testing/server'
 import { dispatchSession } from '../../session/events'
@@ -65,11 +65,9 @@ export function openAt(path: string, params: Record<string, string> = {}): void 
 
 /** Waits (up to 5 s) until something matches `selector`: the page's answer has been drawn. */
 export async function drawn(selector: string): Promise<Element> {
-  const end = Date.now() + 5000
-  for (;;) {
-    const found = document.querySelector(selector)
-    if (found) return found
-    if (Date.now() > end) throw new Error(`nothing matches ${selector}:\n${document.body.innerHTML.slice(0, 2000)}`)
-    await settle(20)
-  }
+  await until(
+    () => document.querySelector(selector) !== null,
+    () => `something matches ${selector}:\n${document.body.innerHTML.slice(0, 2000)}`,
+  )
+  return document.querySelector(selector) as Element
 }

@@ -1,7 +1,8 @@
 import TestUtils from '@tarojs/test-utils-react'
+import { until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { NOT_STUDENT_REPLY, drawn, openAt, settle, studentPageHarness } from '../student/student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from '../student/student-testing'
 import StudyCourseDetailPage from './courseDetail'
 import StudyCoursePage from './course'
 import { courseCard, courseDetail, studentPersonLoaded } from './study-testing'
@@ -25,6 +26,8 @@ const LIST = 'GET /api/bms/cont/continueCourse/listForClient'
 const CATEGORIES = 'GET /api/bms/cont/continueConfig/courseCategoryForClient'
 const DETAILS = 'GET /api/bms/cont/continueCourse/detailsForClient'
 const JOIN = 'POST /api/sms/study/join/join'
+const CLICK = 'POST /api/sms/study/courseClick'
+const CURRENT = 'PUT /api/sms/study/studentKnowledge/current'
 
 const TREE = [
   {
@@ -70,8 +73,10 @@ const click = (t: TestUtils, selector: string, text?: string) => {
   t.fireEvent.click(el)
 }
 async function shows(expected: string[]) {
-  const end = Date.now() + 3000
-  while (JSON.stringify(titles()) !== JSON.stringify(expected) && Date.now() < end) await settle(20)
+  await until(
+    () => JSON.stringify(titles()) === JSON.stringify(expected),
+    () => `the list shows ${JSON.stringify(expected)} (it shows ${JSON.stringify(titles())})`,
+  )
   expect(titles()).toEqual(expected)
 }
 
@@ -153,6 +158,7 @@ describe('课程详情', () => {
   afterEach(() => t.unmout())
 
   const barText = () => document.querySelector('.course-bar__main')?.textContent
+  const lockedCount = () => document.querySelectorAll('.course-section--locked').length
 
   it('joins a free course at once, then offers 开始学习 and opens the first section', async () => {
     let joined = false
@@ -161,8 +167,8 @@ describe('课程详情', () => {
       joined = true
       return { body: envelope({ joined: true, orderId: null }) }
     })
-    h.server.on('POST /api/sms/study/courseClick', { body: envelope(null) })
-    h.server.on('PUT /api/sms/study/studentKnowledge/current', {
+    h.server.on(CLICK, { body: envelope(null) })
+    h.server.on(CURRENT, {
       body: envelope({
         courseId: 2,
         title: '高等数学（一）',
@@ -180,11 +186,15 @@ describe('课程详情', () => {
     expect(document.querySelector('.course-bar__trial')?.textContent).toBe('免费试看')
     expect(document.querySelectorAll('.course-section--locked')).toHaveLength(2)
     // One view counted for the office.
-    await settle()
-    expect(h.server.last('POST /api/sms/study/courseClick')?.body).toBe('courseId=2')
+    await until(() => h.server.last(CLICK) !== undefined, 'the server had the view')
+    expect(h.server.last(CLICK)?.body).toBe('courseId=2')
 
     click(t, '.course-bar__main')
-    await settle(100)
+    // Joined, the page asks for the course again and draws its sections open.
+    await until(
+      () => lockedCount() === 0,
+      () => `the sections were drawn open (${lockedCount()} locked)`,
+    )
     expect(h.server.last(JOIN)?.body).toBe('courseId=2')
     expect(useStore.getState().toast.title).toBe('已加入课程，开始学习吧')
     expect(barText()).toBe('开始学习')
@@ -193,8 +203,8 @@ describe('课程详情', () => {
 
     click(t, '.course-bar__main')
     expect(h.navigations).toEqual(['/pages/study/section?id=101'])
-    await settle()
-    expect(h.server.last('PUT /api/sms/study/studentKnowledge/current')?.body).toBe('courseId=2')
+    await until(() => useStore.getState().currentCourses['41'] !== undefined, 'the current course was kept from the answer')
+    expect(h.server.last(CURRENT)?.body).toBe('courseId=2')
     expect(useStore.getState().currentCourses['41']).toMatchObject({ courseId: 2, title: '高等数学（一）' })
   })
 
@@ -228,17 +238,26 @@ describe('课程详情', () => {
     expect(h.navigations).toEqual(['/pages/study/section?id=101'])
 
     click(t, '.course-bar__main')
-    await settle(100)
+    await until(
+      () => h.navigations.length === 2,
+      () => `the pay page opened (navigations: ${h.navigations.join(', ')})`,
+    )
     expect(h.navigations).toEqual(['/pages/study/section?id=101', '/pages/main/pay?id=88'])
 
     // Back without paying: the order waits.
     mockPageHooks.show?.()
-    await settle(100)
+    await until(
+      () => barText() === '继续支付 ¥199.00',
+      () => `the bar offers to go on paying (it reads ${barText()})`,
+    )
     expect(barText()).toBe('继续支付 ¥199.00')
     // Paid (the provider told the server): back on the page the course is mine.
     state = 'paid'
     mockPageHooks.show?.()
-    await settle(100)
+    await until(
+      () => barText() === '开始学习',
+      () => `the bar offers 开始学习 (it reads ${barText()})`,
+    )
     expect(barText()).toBe('开始学习')
     expect(document.querySelector('.course-detail__joined')?.textContent).toBe('已加入')
   })
@@ -251,12 +270,19 @@ describe('课程详情', () => {
     await t.mount(StudyCourseDetailPage)
     const collect = await drawn('.course-detail__collect')
     expect(collect.textContent).toBe('☆ 收藏')
+    const collectText = () => document.querySelector('.course-detail__collect')?.textContent
     t.fireEvent.click(collect)
-    await settle(100)
+    await until(
+      () => collectText() === '★ 已收藏',
+      () => `the course shows collected (it reads ${collectText()})`,
+    )
     expect(h.server.last('POST /api/sms/study/collect')?.body).toBe('courseId=3')
     expect(document.querySelector('.course-detail__collect')?.textContent).toBe('★ 已收藏')
     t.fireEvent.click(document.querySelector('.course-detail__collect') as Element)
-    await settle(100)
+    await until(
+      () => collectText() === '☆ 收藏',
+      () => `the course shows let go (it reads ${collectText()})`,
+    )
     expect(h.server.last('DELETE /api/sms/study/collect')?.query).toEqual({ courseId: '3' })
     expect(document.querySelector('.course-detail__collect')?.textContent).toBe('☆ 收藏')
   })

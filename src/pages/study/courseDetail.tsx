@@ -106,7 +106,7 @@ export default function StudyCourseDetailPage() {
         .current({ courseId: data.id }, { lock: true, quiet: true })
         .then(({ data: current }) => {
           const accountId = useStore.getState().person?.accountId
-          if (accountId !== undefined) useStore.getState().setCurrentCourse(accountId, fromServer(current))
+          if (accountId !== undefined && current) useStore.getState().setCurrentCourse(accountId, fromServer(current))
         })
         .catch(() => {})
       return void Taro.navigateTo({ url: sectionUrl(action.sectionId) })

@@ -1,8 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react'
 import type { MyCourse } from '../../api/sms/study-types'
+import { countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { drawn, openAt, settle, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../student/student-testing'
 import StudyIndexPage from './index'
 import { courseCard, studentPersonLoaded } from './study-testing'
 
@@ -50,6 +51,7 @@ const MINE: MyCourse[] = [
     joinedAt: '2026-02-10T02:00:00.000Z',
   },
 ]
+const LATEST = 'GET /api/sms/study/studentKnowledge/latestCourseId'
 const page = <T,>(list: T[]) => envelope({ list, total: list.length, page: 1, size: 10 })
 
 function myServer(h: ReturnType<typeof studentPageHarness>) {
@@ -79,13 +81,26 @@ describe('我的课程', () => {
   afterEach(() => t.unmout())
 
   const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent)
+  const titles = () => texts('.my-course__title')
+  async function shows(expected: string[]) {
+    await until(
+      () => JSON.stringify(titles()) === JSON.stringify(expected),
+      () => `the list shows ${JSON.stringify(expected)} (it shows ${JSON.stringify(titles())})`,
+    )
+  }
 
   it('shows my courses with their progress and last section, last studied first, and my study time', async () => {
     myServer(h)
-    h.server.on('GET /api/sms/study/studentKnowledge/latestCourseId', { body: envelope(null) })
+    h.server.on(LATEST, { body: envelope(null) })
+    const calls = countCalls()
     await t.mount(StudyIndexPage)
     await drawn('.my-course')
-    await settle()
+    // The study time drawn, and the server's current course (none) taken.
+    await until(
+      () => !texts('.study-time__value').includes('--'),
+      () => `the study time was drawn (${texts('.study-time__value').join(' ')})`,
+    )
+    await until(() => calls.answered(LATEST) > 0, 'the page had the server’s current course')
     expect(texts('.my-course__title')).toEqual(['高等数学（一）', '初级会计实务直播班'])
     expect(texts('.my-course__source')).toEqual(['学校开通', '购买'])
     expect(texts('.my-course__progress')).toEqual(['已学 1/4 节 · 25%', '已学 0/2 节 · 0%'])
@@ -108,7 +123,7 @@ describe('我的课程', () => {
       position: 30,
       updatedAt: '2026-03-02T08:00:00.000Z',
     })
-    h.server.on('GET /api/sms/study/studentKnowledge/latestCourseId', {
+    h.server.on(LATEST, {
       body: envelope({
         courseId: 2,
         title: '高等数学（一）',
@@ -120,8 +135,11 @@ describe('我的课程', () => {
     })
     await t.mount(StudyIndexPage)
     await drawn('.study-current')
-    const end = Date.now() + 3000
-    while (!document.querySelector('.study-current__section')?.textContent?.startsWith('1.2') && Date.now() < end) await settle(20)
+    const section = () => document.querySelector('.study-current__section')?.textContent
+    await until(
+      () => section()?.startsWith('1.2') === true,
+      () => `继续学习 shows the server’s section (it shows ${section()})`,
+    )
     expect(document.querySelector('.study-current__section')?.textContent).toBe('1.2 极限 · 学到 1:35')
     t.fireEvent.click(document.querySelector('.study-current') as Element)
     expect(h.navigations).toEqual(['/pages/study/section?id=12'])
@@ -129,14 +147,14 @@ describe('我的课程', () => {
 
   it('shows the live courses alone and the courses I collected on their tabs', async () => {
     myServer(h)
-    h.server.on('GET /api/sms/study/studentKnowledge/latestCourseId', { body: envelope(null) })
+    h.server.on(LATEST, { body: envelope(null) })
     await t.mount(StudyIndexPage)
     await drawn('.my-course')
     t.fireEvent.click(Array.from(document.querySelectorAll('.study-tabs__tab')).find((e) => e.textContent === '直播课') as Element)
-    await settle(150)
+    await shows(['初级会计实务直播班'])
     expect(texts('.my-course__title')).toEqual(['初级会计实务直播班'])
     t.fireEvent.click(Array.from(document.querySelectorAll('.study-tabs__tab')).find((e) => e.textContent === '我的收藏') as Element)
-    await settle(150)
+    await shows(['大学英语（专升本）'])
     expect(texts('.my-course__title')).toEqual(['大学英语（专升本）'])
     expect(texts('.my-course__price')).toEqual(['¥199.00'])
   })
@@ -144,7 +162,7 @@ describe('我的课程', () => {
   it('offers the catalogue when I have no course yet', async () => {
     h.server.on('GET /api/sms/study/join/listStudentOnlineCourseForClient', { body: page([]) })
     h.server.on('GET /api/sms/study/studentKnowledge/studyTimeForClient', { body: envelope({ today: 0, total: 0, days: [] }) })
-    h.server.on('GET /api/sms/study/studentKnowledge/latestCourseId', { body: envelope(null) })
+    h.server.on(LATEST, { body: envelope(null) })
     await t.mount(StudyIndexPage)
     expect((await drawn('.my-courses__empty')).textContent).toContain('还没有加入课程')
     t.fireEvent.click(document.querySelector('.my-courses__browse') as Element)

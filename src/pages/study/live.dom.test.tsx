@@ -1,8 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react'
 import type { LiveItem } from '../../api/sms/study-types'
+import { countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { formatDate } from '../../utils/date'
-import { drawn, openAt, settle, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../student/student-testing'
 import StudyLivePage from './live'
 import StudyLiveRoomPage from './liveRoom'
 import { clockOnly } from './study-testing'
@@ -76,7 +77,7 @@ describe('直播课表', () => {
     h.server.on('GET /api/sms/study/studentLiveCourseSchedule/listByStudent', { body: envelope(SCHEDULE) })
     await t.mount(StudyLivePage)
     await drawn('.live-card')
-    await settle()
+    await until(() => document.querySelectorAll('.live-card').length === SCHEDULE.length, 'every live class was drawn')
     expect(texts('.live-day__label')).toEqual([
       `今天 ${formatDate(now, 'M月d日')} 周三`,
       `明天 ${formatDate(at(24 * 60), 'M月d日')} 周四`,
@@ -113,6 +114,8 @@ describe('直播课表', () => {
   })
 })
 
+const WATCH = 'PUT /api/sms/study/studentLiveCourseSchedule/watchLive'
+
 describe('直播间', () => {
   const h = studentPageHarness()
   let t: TestUtils
@@ -128,16 +131,26 @@ describe('直播间', () => {
     // Only the interval is under the test's hand; the calls and the waits run on real timers.
     jest.useFakeTimers(clockOnly(Date.now(), ['setInterval', 'clearInterval']))
     h.server.on('GET /api/sms/study/studentLiveCourseSchedule/enterForClient', { body: envelope({ url: '/live/room/3?t=signed' }) })
-    h.server.on('PUT /api/sms/study/studentLiveCourseSchedule/watchLive', { body: envelope({ watched: 10, attended: false }) })
+    h.server.on(WATCH, { body: envelope({ watched: 10, attended: false }) })
+    const calls = countCalls()
     openAt('/pages/study/liveRoom', { id: '3' })
     await t.mount(StudyLiveRoomPage)
+    // The room is drawn from the server's answer.
     await drawn('.live-room')
-    await settle(100)
     expect(h.server.last('GET /api/sms/study/studentLiveCourseSchedule/enterForClient')?.query).toEqual({ id: '3' })
-    const beats = () => h.server.requests.filter((r) => r.path.endsWith('/watchLive'))
+    const beats = () => h.server.requests.filter((r) => `${r.method} ${r.path}` === WATCH)
+    // A beat goes out in the turn that makes it (the room's answer, the interval, the show), so the
+    // count of beats sent is exact at once; then the server has had each of them.
     const beaten = async (n: number) => {
-      for (let i = 0; i < 150 && beats().length < n; i++) await settle(20)
-      await settle(60)
+      await until(
+        () => calls.sent(WATCH) >= n,
+        () => `the page sent ${n} beats (it sent ${calls.sent(WATCH)})`,
+      )
+      expect(calls.sent(WATCH)).toBe(n)
+      await until(
+        () => beats().length >= n,
+        () => `the server had ${n} beats (it had ${beats().length})`,
+      )
       expect(beats()).toHaveLength(n)
     }
     await beaten(1)

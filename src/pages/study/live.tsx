@@ -77,7 +77,7 @@ function LiveCard({ item, now }: { item: LiveItem; now: number }) {
               void askSubscribe([SubscribeTemplate.live], 'student').then(() => useStore.getState().showToast('已订阅开课提醒'))
             }
           >
-            <Text>开课提醒</Text>
+            <Text>订阅开课提醒</Text>
           </View>
         ) : null}
       </View>
@@ -103,7 +103,7 @@ function Days({ days, now }: { days: Array<{ day: string; items: LiveItem[] }>; 
 /**
  * 直播课表: the live classes of my courses from a week ago to a month ahead, by day, today and
  * the days to come first; each says whether it has not started, is on or has ended, and offers
- * what fits: 开课提醒 (a WeChat subscribe message), 进入直播, 观看回放.
+ * what fits: 订阅开课提醒 (a WeChat subscribe message), 进入直播, 观看回放.
  */
 export default function StudyLivePage() {
   const signedIn = useRequireLogin()

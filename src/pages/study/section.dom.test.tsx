@@ -1,9 +1,10 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import type { ProgressAnswer, SectionPlay } from '../../api/sms/study-types'
+import { type CallCounts, countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { drawn, openAt, settle, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../student/student-testing'
 import StudySectionPage from './section'
 import { clockOnly, studentPersonLoaded } from './study-testing'
 
@@ -59,9 +60,21 @@ function progressServer(h: ReturnType<typeof studentPageHarness>) {
 }
 
 describe('the player', () => {
-  const h = studentPageHarness()
   let t: TestUtils
   let seeks: number[]
+  let calls: CallCounts
+  // Declared before the harness, so it runs before the harness restores the mocks (and with them
+  // the count of calls). Closing the page reports too (while it plays, or from a position not yet
+  // reported): that report ends here, answered, not in the next test.
+  afterEach(async () => {
+    t.unmout()
+    await until(
+      () => calls.answered(PROGRESS) === calls.sent(PROGRESS),
+      () => `every report the page sent was answered (${calls.answered(PROGRESS)} of ${calls.sent(PROGRESS)})`,
+    )
+    jest.useRealTimers()
+  })
+  const h = studentPageHarness()
   beforeEach(() => {
     jest.useFakeTimers(clockOnly(T0))
     t = new TestUtils()
@@ -74,23 +87,29 @@ describe('the player', () => {
     h.server.on('GET /api/sms/study/studentKnowledge/sectionForClient', { body: envelope(SECTION) })
     h.server.on('GET /api/bms/cont/continueCourse/detailsForClient', { status: 404, body: envelope(null, 100000005, '课程不存在或已下架') })
     progressServer(h)
+    calls = countCalls()
     openAt('/pages/study/section', { id: '12' })
-  })
-  afterEach(async () => {
-    t.unmout()
-    // Closing the page reports too: let that end here, not in the next test.
-    await settle(60)
-    jest.useRealTimers()
   })
 
   const video = () => document.querySelector('.section-video') as Element
   const fire = (name: string, detail: object = {}) => video().dispatchEvent(new CustomEvent(name, { detail }))
   const reports = () => h.server.requests.filter((r) => `${r.method} ${r.path}` === PROGRESS).map((r) => r.body)
   const at = (seconds: number) => jest.setSystemTime(T0 + seconds * 1000)
-  /** Waits (up to 3 s of real time) until `n` reports were answered and drawn. */
-  async function reported(n: number) {
-    for (let i = 0; i < 150 && reports().length < n; i++) await settle(20)
-    await settle(40)
+  /**
+   * Waits until the server has had `n` reports and the page has taken the answer to the last, which
+   * was at `position` (the current course, 继续学习, keeps each answer's position). Only then may a
+   * heartbeat go: one is skipped while a report is on its way.
+   */
+  async function reported(n: number, position: number) {
+    await until(
+      () => reports().length >= n,
+      () => `the server had ${n} reports (it had ${reports().length})`,
+    )
+    await until(
+      () => calls.answered(PROGRESS) >= n && useStore.getState().currentCourses['41']?.position === position,
+      () =>
+        `the page took the answer to report ${n}, at ${position} (the current course is at ${useStore.getState().currentCourses['41']?.position})`,
+    )
   }
 
   it('resumes where I stopped and reports the position when it starts, every ten seconds of playing, and at pause', async () => {
@@ -101,7 +120,7 @@ describe('the player', () => {
     fire('loadedmetadata', { duration: 600 })
     expect(seeks).toEqual([95])
     fire('play')
-    await reported(1)
+    await reported(1, 95)
     expect(reports()).toEqual(['sectionId=12&position=95'])
     for (let s = 1; s <= 24; s++) {
       at(s / 2)
@@ -109,12 +128,12 @@ describe('the player', () => {
     }
     at(10)
     fire('timeupdate', { currentTime: 105, duration: 600 })
-    await reported(2)
+    await reported(2, 105)
     expect(reports()).toEqual(['sectionId=12&position=95', 'sectionId=12&position=105'])
     at(12)
     fire('timeupdate', { currentTime: 107.25, duration: 600 })
     fire('pause')
-    await reported(3)
+    await reported(3, 107.25)
     expect(reports()).toEqual(['sectionId=12&position=95', 'sectionId=12&position=105', 'sectionId=12&position=107.25'])
     expect(document.querySelector('.section-info__watched')?.textContent).toBe('已学 20%')
     // The current course (继续学习) follows each answer.
@@ -133,7 +152,7 @@ describe('the player', () => {
     expect(document.querySelector('.section-info__rule')?.textContent).toBe('本节首次观看不能快进，看完后可自由拖动')
     fire('loadedmetadata', { duration: 600 })
     fire('play')
-    await reported(1)
+    await reported(1, 95)
     at(1)
     fire('timeupdate', { currentTime: 400, duration: 600 })
     expect(seeks).toEqual([95, 120])
@@ -146,7 +165,7 @@ describe('the player', () => {
     at(3)
     fire('timeupdate', { currentTime: 121, duration: 600 })
     fire('ended')
-    await reported(2)
+    await reported(2, 120)
     expect(reports()[reports().length - 1]).toBe('sectionId=12&position=600')
     expect(seeks).toEqual([95, 120, 120])
     expect(useStore.getState().toast.title).toBe('首次观看不能快进')
@@ -159,9 +178,9 @@ describe('the player', () => {
     fire('play')
     at(3)
     fire('timeupdate', { currentTime: 98, duration: 600 })
-    await reported(1)
+    await reported(1, 95)
     mockPageHooks.hide?.()
-    await reported(2)
+    await reported(2, 98)
     expect(reports()).toEqual(['sectionId=12&position=95', 'sectionId=12&position=98'])
   })
 

@@ -2,7 +2,7 @@ import { PartnerStatus } from '@activity/wire'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
-import { initDesignPx } from '../../components/testing'
+import { countCalls, initDesignPx, until } from '../../components/testing'
 import { setApiHost } from '../../request'
 import { envelope, startTestServer, type TestServer } from '../../request/testing/server'
 import { dispatchSession } from '../../session/events'
@@ -95,10 +95,8 @@ const settle = (ms = 30) => new Promise((r) => setTimeout(r, ms))
 const $ = (selector: string) => t.queries.querySelector(selector)
 const texts = (selector: string) => Array.from(t.queries.querySelectorAll(selector)).map((e) => e.textContent)
 
-async function until(done: () => boolean) {
-  for (let i = 0; i < 200 && !done(); i += 1) await t.act(() => settle(10))
-  expect(done()).toBe(true)
-}
+/** Until `done` holds (up to 5 s), looking after each render pass. */
+const seen = (done: () => boolean, what: string | (() => string)) => until(done, what, 5000, () => t.act(() => settle(10)))
 
 beforeEach(() => {
   server.reset()
@@ -128,7 +126,7 @@ afterEach(() => {
 describe('首页 for everyone', () => {
   it('shows a signed-out visitor the public entrance, sends them to no login and asks the server nothing', async () => {
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.home-public')))
+    await seen(() => Boolean($('.home-public')), 'the public entrance was drawn')
     expect(texts('.home-public__login')).toEqual(['学员登录', '合伙人登录'])
     expect(texts('.home-public__label')).toEqual(['活动', '志愿查询', 'APP下载'])
     expect($('.home-signout')).toBeNull()
@@ -137,7 +135,7 @@ describe('首页 for everyone', () => {
     expect(navigations).toEqual(['/pages/student/login', '/pages/user/volunteer'])
     expect(server.requests).toHaveLength(0)
     // In WeChat's browser the silent OAuth is tried first (the platform decides; here it declines).
-    await until(() => mockLoginRedirect.mock.calls.length > 0)
+    await seen(() => mockLoginRedirect.mock.calls.length > 0, 'the platform’s login redirect was tried')
     expect(mockLoginRedirect).toHaveBeenCalledWith('/pages/tabBar/home')
   })
 
@@ -145,7 +143,7 @@ describe('首页 for everyone', () => {
     dispatchSession({ type: 'signedIn', user: STUDENT_USER, via: 'smsCode' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(41, ['student'], STUDENT_USER)) })
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.student-head')))
+    await seen(() => Boolean($('.student-head')), 'the student header was drawn')
     expect($('.student-head__name')?.textContent).toBe('林小雨')
     expect($('.student-head__school')?.textContent).toBe('浙江工商大学')
     expect($('.student-head__major')?.textContent).toBe('会计学（本科）')
@@ -182,7 +180,10 @@ describe('首页 for everyone', () => {
     let latest = { ...kept, sectionId: 12, sectionTitle: '1.2 极限', position: 8, studiedAt: '2026-03-02T09:30:00.000Z' }
     server.on('GET /api/sms/study/studentKnowledge/latestCourseId', () => ({ body: envelope(latest) }))
     await t.mount(TabBarHomePage)
-    await until(() => $('.student-continue__section')?.textContent === '1.2 极限')
+    await seen(
+      () => $('.student-continue__section')?.textContent === '1.2 极限',
+      () => `继续学习 shows the server’s section (it shows ${$('.student-continue__section')?.textContent})`,
+    )
     expect($('.student-continue__title')?.textContent).toBe('高等数学（一）')
     expect(useStore.getState().currentCourses['41']).toMatchObject({ sectionId: 12, position: 8, updatedAt: '2026-03-02T09:30:00.000Z' })
     t.fireEvent.click($('.student-continue') as HTMLElement)
@@ -191,21 +192,25 @@ describe('首页 for everyone', () => {
     // The server's is older than what this device studied since: the device's stays.
     useStore.getState().setCurrentCourse(41, { ...kept, sectionId: 13, sectionTitle: '1.3 连续', updatedAt: '2026-03-02T10:00:00.000Z' })
     latest = { ...latest, studiedAt: '2026-03-02T09:45:00.000Z' }
-    const asked = () => server.requests.filter((r) => r.path.endsWith('/latestCourseId')).length
-    const before = asked()
+    const calls = countCalls()
     t.unmout()
     t = new TestUtils()
     await t.mount(TabBarHomePage)
-    await until(() => asked() > before)
-    await t.act(() => settle(100))
-    await until(() => $('.student-continue__section')?.textContent === '1.3 连续')
+    await seen(
+      () => calls.answered('GET /api/sms/study/studentKnowledge/latestCourseId') > 0,
+      'the page had the server’s current course again',
+    )
+    await seen(
+      () => $('.student-continue__section')?.textContent === '1.3 连续',
+      () => `继续学习 keeps this device’s section (it shows ${$('.student-continue__section')?.textContent})`,
+    )
   })
 
   it("shows a partner today's home, no switch", async () => {
     dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner'], PARTNER_USER)) })
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.home-wallet__amount')) && Boolean(server.last('GET /api/ums/user/user/person')))
+    await seen(() => Boolean($('.home-wallet__amount')) && Boolean(server.last('GET /api/ums/user/user/person')), 'the wallet was drawn')
     expect($('.home-wallet__amount')?.textContent).toBe('¥300.00')
     expect($('.home-switch')).toBeNull()
     expect($('.student-head')).toBeNull()
@@ -216,13 +221,13 @@ describe('首页 for everyone', () => {
     dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner', 'student'], PARTNER_USER)) })
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.home-switch')))
+    await seen(() => Boolean($('.home-switch')), 'the switch was drawn')
     expect(texts('.home-switch__item')).toEqual(['学员', '合伙人'])
     expect($('.home-switch__item--active')?.textContent).toBe('合伙人')
-    await until(() => Boolean($('.home-wallet__amount')))
+    await seen(() => Boolean($('.home-wallet__amount')), 'the wallet was drawn')
 
     t.fireEvent.click($('.home-switch__item--student') as HTMLElement)
-    await until(() => Boolean($('.student-head')))
+    await seen(() => Boolean($('.student-head')), 'the student header was drawn')
     expect($('.home-switch__item--active')?.textContent).toBe('学员')
     expect($('.home-wallet')).toBeNull()
     expect(useStore.getState().homeFaces).toEqual({ '12': 'student' })
@@ -231,7 +236,7 @@ describe('首页 for everyone', () => {
     t.unmout()
     t = new TestUtils()
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.student-head')))
+    await seen(() => Boolean($('.student-head')), 'the student header was drawn')
     expect($('.home-switch__item--active')?.textContent).toBe('学员')
   })
 
@@ -240,7 +245,7 @@ describe('首页 for everyone', () => {
     dispatchSession({ type: 'signedIn', user: PARTNER_USER, via: 'password' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(12, ['partner', 'student'], PARTNER_USER)) })
     await t.mount(TabBarHomePage)
-    await until(() => Boolean($('.home-switch')))
+    await seen(() => Boolean($('.home-switch')), 'the switch was drawn')
     expect($('.home-switch__item--active')?.textContent).toBe('合伙人')
   })
 })

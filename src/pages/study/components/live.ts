@@ -18,7 +18,7 @@ export type LiveAction = 'enter' | 'playback' | 'waitPlayback' | 'subscribe' | '
 
 /**
  * 进入直播 from 15 minutes before the start until the end; 观看回放 once ended with a playback
- * (回放生成中 until one is uploaded); before that, 开课提醒 (where the platform can remind).
+ * (回放生成中 until one is uploaded); before that, 订阅开课提醒 (where the platform can remind).
  */
 export function liveActionAt(item: LiveItem, now: number, canSubscribe: boolean): LiveAction {
   const status = liveStatusAt(item, now)
