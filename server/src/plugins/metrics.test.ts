@@ -65,9 +65,12 @@ describe('/metrics', () => {
         text,
         /^http_request_duration_seconds_bucket\{le="0\.05",method="GET",route="\/api\/ems\/partner\/partner\/home"\} \d+$/m,
       )
-      // The first call looked the session up in the database, the next two found it in memory.
-      assert.ok((sample(text, /^session_cache_lookups_total\{result="hit"\}/) ?? 0) >= 2, text)
-      assert.ok((sample(text, /^session_cache_lookups_total\{result="miss"\}/) ?? 0) >= 1)
+      // The first call looked the session up in the database, the later ones found it in memory. On a
+      // loaded machine the notification of the sign-in's own writes (the new partner's account) can
+      // arrive after the first lookup and evict it once, so one more lookup may be a miss.
+      const hits = sample(text, /^session_cache_lookups_total\{result="hit"\}/) ?? 0
+      const misses = sample(text, /^session_cache_lookups_total\{result="miss"\}/) ?? 0
+      assert.ok(hits >= 1 && misses >= 1 && hits + misses >= 3, text)
       assert.equal(sample(text, /^session_cache_live /), 1)
       assert.ok(sample(text, /^money_ledger_last_entry_id /) !== undefined)
       assert.equal(sample(text, /^money_withdrawals_pending /), 0)
