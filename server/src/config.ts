@@ -104,6 +104,7 @@ const envSchema = z.object({
   WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_NOTICE: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_LIVE: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_REPLY: optional,
   WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
@@ -315,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ['withdrawal', e.WECHAT_SUBSCRIBE_TEMPLATE_WITHDRAWAL],
             ['notice', e.WECHAT_SUBSCRIBE_TEMPLATE_NOTICE],
             ['live', e.WECHAT_SUBSCRIBE_TEMPLATE_LIVE],
+            ['reply', e.WECHAT_SUBSCRIBE_TEMPLATE_REPLY],
           ] as const
         )
           .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])

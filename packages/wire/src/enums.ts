@@ -304,6 +304,19 @@ export const AuditAction = {
   'live.create': '新增直播',
   'live.update': '修改直播',
   'live.delete': '删除直播',
+  'question.create': '新增试题',
+  'question.update': '修改试题',
+  'question.delete': '删除试题',
+  'question.import': '导入试题',
+  'paper.create': '新增试卷',
+  'paper.update': '修改试卷',
+  'paper.status': '发布/停用试卷',
+  'paper.delete': '删除试卷',
+  'attempt.mark': '阅卷',
+  'attempt.close': '收卷',
+  'attempt.clear': '重置考试',
+  'studentQuestion.answer': '回复答疑',
+  'studentQuestion.close': '关闭答疑',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
@@ -325,6 +338,8 @@ export const MessageKind = {
   withdrawalRefused: '提现被拒绝',
   notice: '通知公告',
   liveReminder: '直播提醒',
+  questionReplied: '答疑回复',
+  examMarked: '成绩公布',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = values(MessageKind)
@@ -337,6 +352,8 @@ export const MessageTarget = {
   profile: 'profile',
   notice: 'notice',
   live: 'live',
+  question: 'question',
+  attempt: 'attempt',
 } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = values(MessageTarget)
@@ -352,6 +369,7 @@ export const SubscribeTemplate = {
   withdrawal: 'withdrawal',
   notice: 'notice',
   live: 'live',
+  reply: 'reply',
 } as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
 export const SUBSCRIBE_TEMPLATES = values(SubscribeTemplate)
@@ -361,8 +379,15 @@ export const PARTNER_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
   SubscribeTemplate.commission,
   SubscribeTemplate.withdrawal,
 ]
-/** The templates the student's pages ask for (通知公告: a new notice addressed to them; 直播提醒: a live class of theirs about to start). */
-export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [SubscribeTemplate.notice, SubscribeTemplate.live]
+/**
+ * The templates the student's pages ask for (通知公告: a new notice addressed to them; 直播提醒: a
+ * live class of theirs about to start; 答疑回复: a teacher answered their question).
+ */
+export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
+  SubscribeTemplate.notice,
+  SubscribeTemplate.live,
+  SubscribeTemplate.reply,
+]
 
 /** The template a kind is sent with (review results are in-app only: no tap precedes them). */
 export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
@@ -380,6 +405,10 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.notice]: SubscribeTemplate.notice,
   // Sent to the students who accepted it on the live schedule (订阅开课提醒).
   [MessageKind.liveReminder]: SubscribeTemplate.live,
+  // Sent to the student who accepted it when asking (订阅回复提醒).
+  [MessageKind.questionReplied]: SubscribeTemplate.reply,
+  // In-app only: the student's last tap (交卷) was long before the marking.
+  [MessageKind.examMarked]: null,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */
@@ -442,3 +471,58 @@ export const ENROLMENT_SOURCES = values(EnrolmentSource)
 export const HEARTBEAT_SECONDS = 10
 /** A live class's reminder message goes out this many minutes before it starts. */
 export const LIVE_REMIND_BEFORE_MINUTES = 30
+
+/** A question's type in the bank, in exercises and in papers. */
+export const QuestionType = {
+  single: '单选题',
+  multiple: '多选题',
+  judge: '判断题',
+  fill: '填空题',
+  short: '简答题',
+} as const
+export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType]
+export const QUESTION_TYPES = values(QuestionType)
+/** Types the server scores at submission; 简答题 waits for a teacher (待阅卷). */
+export const OBJECTIVE_QUESTION_TYPES: readonly QuestionType[] = [
+  QuestionType.single,
+  QuestionType.multiple,
+  QuestionType.judge,
+  QuestionType.fill,
+]
+/** The two keys a 判断题 is answered with (its options are 正确 / 错误). */
+export const JUDGE_KEYS = { right: 'T', wrong: 'F' } as const
+
+/** How a paper's questions are chosen: a fixed list, or drawn per student from the bank by rules. */
+export const PaperKind = { fixed: '固定试卷', random: '随机试卷' } as const
+export type PaperKind = (typeof PaperKind)[keyof typeof PaperKind]
+export const PAPER_KINDS = values(PaperKind)
+
+/** What a paper is for: a mock paper to practise on, or an exam (考试). */
+export const PaperUse = { mock: '模拟试卷', exam: '考试' } as const
+export type PaperUse = (typeof PaperUse)[keyof typeof PaperUse]
+export const PAPER_USES = values(PaperUse)
+
+/** A paper's status: 草稿 -> 已发布 -> 已停用 (and published again). */
+export const PaperStatus = { draft: '草稿', published: '已发布', closed: '已停用' } as const
+export type PaperStatus = (typeof PaperStatus)[keyof typeof PaperStatus]
+export const PAPER_STATUSES = values(PaperStatus)
+
+/** An attempt's status: 答题中 -> 待阅卷 (short answers to mark) -> 已完成; or 已放弃. */
+export const AttemptStatus = { open: '答题中', marking: '待阅卷', done: '已完成', abandoned: '已放弃' } as const
+export type AttemptStatus = (typeof AttemptStatus)[keyof typeof AttemptStatus]
+export const ATTEMPT_STATUSES = values(AttemptStatus)
+
+/** How an attempt closed: the student's 交卷, the end time (the server closes it), the office's 收卷, or 放弃. */
+export const AttemptClose = { submitted: '交卷', timeout: '超时自动交卷', office: '老师收卷', abandoned: '放弃作答' } as const
+export type AttemptClose = (typeof AttemptClose)[keyof typeof AttemptClose]
+export const ATTEMPT_CLOSES = values(AttemptClose)
+
+/** Where a wrong-answer book entry came from. */
+export const WrongSource = { exercise: '章节练习', exam: '考试', manual: '手动添加' } as const
+export type WrongSource = (typeof WrongSource)[keyof typeof WrongSource]
+export const WRONG_SOURCES = values(WrongSource)
+/** A question in the wrong-answer book is mastered (and leaves it) when redone right this many times in a row. */
+export const WRONG_MASTER_STREAK = 2
+
+/** Images a student or a teacher may attach to one post of a question. */
+export const QUESTION_IMAGES_MAX = 6

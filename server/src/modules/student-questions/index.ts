@@ -1,0 +1,2 @@
+// The questions-to-teachers module's face (答疑): what other modules may use.
+export { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'
