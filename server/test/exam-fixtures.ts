@@ -132,19 +132,17 @@ export async function insertRandomPaper(
       publishedAt: new Date(),
     })
     .returning()
-  await app.db
-    .insert(paperRules)
-    .values(
-      rules.map((r, sort) => ({
-        paperId: paper!.id,
-        sort,
-        chapterId: r.chapterId ?? null,
-        type: r.type,
-        difficulty: r.difficulty ?? null,
-        count: r.count,
-        score: r.score,
-      })),
-    )
+  await app.db.insert(paperRules).values(
+    rules.map((r, sort) => ({
+      paperId: paper!.id,
+      sort,
+      chapterId: r.chapterId ?? null,
+      type: r.type,
+      difficulty: r.difficulty ?? null,
+      count: r.count,
+      score: r.score,
+    })),
+  )
   return paper!
 }
 
