@@ -26,6 +26,11 @@ export const createAttemptEndedError = createErrorFactory({
   code: Code.conflict,
   message: '考试已结束，答案未保存',
 })
+export const createAttemptOpenError = createErrorFactory({
+  key: 'attempt.open',
+  code: Code.conflict,
+  message: '考试尚未交卷',
+})
 export const createAnswerFormatError = createErrorFactory({
   key: 'attempt.answerFormat',
   code: Code.badRequest,

@@ -7,6 +7,7 @@ import {
   createAnswerFormatError,
   createAttemptEndedError,
   createAttemptNotFoundError,
+  createAttemptOpenError,
   createAttemptsUsedError,
   createBankShortError,
   createNotOpenYetError,
@@ -384,7 +385,7 @@ export async function viewAttempt({ db, studentId, attemptId }: { db: Executor; 
 /** The result of a closed attempt (refreshScore): the current score, final once marked. An open one: 409. */
 export async function attemptScore({ db, studentId, attemptId }: { db: Executor; studentId: number; attemptId: number }) {
   const attempt = await ownAttempt({ db, studentId, attemptId })
-  if (attempt.status === AttemptStatus.open) throw createAttemptEndedError({ message: '考试尚未交卷' })
+  if (attempt.status === AttemptStatus.open) throw createAttemptOpenError()
   return attemptResult({ db, attempt })
 }
 
