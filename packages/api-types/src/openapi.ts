@@ -15593,12 +15593,14 @@ export interface paths {
                                     total: number;
                                 };
                                 studyTime: {
+                                    /** @description seconds: this course's watched time (its sections' credited time) */
+                                    course: number;
                                     /** @description the last 30 days, oldest first */
                                     days: {
                                         day: string;
                                         seconds: number;
                                     }[];
-                                    /** @description seconds */
+                                    /** @description seconds: the student's study time over all courses */
                                     total: number;
                                 };
                                 wrongCount: number;

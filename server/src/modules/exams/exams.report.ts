@@ -3,7 +3,7 @@ import type { Executor } from '../../db/types.ts'
 import { courseChapters } from '../courses/index.ts'
 import { exerciseAnswers, wrongQuestions } from '../practice/index.ts'
 import { questions } from '../question-bank/index.ts'
-import { studyDays } from '../study/index.ts'
+import { sectionProgress, studyDays } from '../study/index.ts'
 import { createCourseNotJoinedError } from './exams.errors.ts'
 import { createExamsRepository } from './exams.repository.ts'
 
@@ -74,6 +74,11 @@ export async function studyReport({
     .select({ ms: sql<number>`coalesce(sum(${studyDays.ms}), 0)`.mapWith(Number) })
     .from(studyDays)
     .where(eq(studyDays.studentId, studentId))
+  // The days hold every course's time; the course's own is what its sections were credited.
+  const [watched] = await db
+    .select({ ms: sql<number>`coalesce(sum(${sectionProgress.watchedMs}), 0)`.mapWith(Number) })
+    .from(sectionProgress)
+    .where(and(eq(sectionProgress.studentId, studentId), eq(sectionProgress.courseId, courseId)))
   const days = Array.from({ length: REPORT_DAYS }, (_, i) => {
     const day = shanghaiDay(new Date(now.getTime() - (REPORT_DAYS - 1 - i) * DAY_MS))
     const ms = dayRows.filter((r) => String(r.day) === day).reduce((s, r) => s + r.ms, 0)
@@ -115,7 +120,7 @@ export async function studyReport({
       score: r.attempt.score ?? 0,
       totalScore: r.attempt.totalScore,
     })),
-    studyTime: { total: Math.floor(Number(all?.ms ?? 0) / 1000), days },
+    studyTime: { total: Math.floor(Number(all?.ms ?? 0) / 1000), course: Math.floor(Number(watched?.ms ?? 0) / 1000), days },
     wrongCount: Number(wrong?.n ?? 0),
   }
 }

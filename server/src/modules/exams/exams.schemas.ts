@@ -223,7 +223,8 @@ export const studyReportSchema = z.object({
     }),
   ),
   studyTime: z.object({
-    total: z.number().int().describe('seconds'),
+    total: z.number().int().describe("seconds: the student's study time over all courses"),
+    course: z.number().int().describe("seconds: this course's watched time (its sections' credited time)"),
     days: z.array(z.object({ day: z.string(), seconds: z.number().int() })).describe('the last 30 days, oldest first'),
   }),
   wrongCount: z.number().int(),

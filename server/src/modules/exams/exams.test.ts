@@ -415,6 +415,7 @@ describe('exam attempts', () => {
     assert.equal(report.exams.length, 0, 'not final yet')
     assert.equal(report.exercise.total, 5)
     assert.equal(report.studyTime.days.length, 30)
+    assert.deepEqual([report.studyTime.course, report.studyTime.total], [0, 0], 'nothing watched yet')
     assert.ok(report.wrongCount >= 3)
     assert.ok(
       report.chapters.some((c: { id: number | null }) => c.id === null),
