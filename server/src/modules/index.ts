@@ -25,6 +25,7 @@ import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
 import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 import { studyReportsRoutes, studyRoutes } from './study/index.ts'
+import { studentQuestionsRoutes } from './student-questions/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,7 @@ export const registerModules = fp(
     await app.register(coursesRoutes)
     await app.register(studyRoutes)
     await app.register(studyReportsRoutes)
+    await app.register(studentQuestionsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )
