@@ -182,7 +182,6 @@ describe('答疑', () => {
     }))
     h.server.on(CLOSE, { body: envelope(detail({ closed: true, closedBy: 'student' })) })
     const calls = countCalls()
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
 
     await t.mount(StudyQuestionDetailPage)
     await drawn('.question-post')
@@ -205,6 +204,7 @@ describe('答疑', () => {
     expect(texts('.question-tag')).toEqual(['待回复'])
 
     t.fireEvent.click(document.querySelector('.question-reply__close') as Element)
+    t.fireEvent.click((await drawn('.app-dialog__confirm')) as Element)
     await until(() => document.querySelector('.question-closed') !== null, 'shown closed')
     expect(document.querySelector('.question-closed')?.textContent).toBe('你已关闭该提问')
     expect(document.querySelector('.question-reply')).toBeNull()

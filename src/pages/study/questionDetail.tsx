@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { Image, Text, Textarea, View } from '@tarojs/components'
 import { SubscribeTemplate } from '@activity/wire'
 import { study } from '../../api/sms/study'
 import type { QuestionDetail, QuestionPost } from '../../api/sms/study-types'
 import ConfirmButton from '../../components/confirm-button'
+import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
 import NotStudent, { isNotStudent } from '../../components/not-student'
@@ -71,6 +72,7 @@ export default function StudyQuestionDetailPage() {
   const [content, setContent] = useState('')
   const [images, setImages] = useState<DraftImage[]>([])
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const mounted = useRef(true)
   useEffect(
     () => () => {
@@ -128,9 +130,8 @@ export default function StudyQuestionDetailPage() {
   }
 
   const close = async () => {
+    setConfirming(false)
     if (!data) return
-    const { confirm } = await Taro.showModal({ title: '关闭提问', content: '关闭后不能再追问，确定关闭吗？', confirmText: '关闭' })
-    if (!confirm) return
     try {
       const { data: detail } = await study.studentQuestion.closeForClient({ id: data.id })
       if (mounted.current) setData(detail)
@@ -190,7 +191,7 @@ export default function StudyQuestionDetailPage() {
             />
             <QuestionImages images={images} onChange={setImages} disabled={busy} />
             <View className='question-reply__actions'>
-              <View className='question-reply__close' role='button' onClick={() => void close()}>
+              <View className='question-reply__close' role='button' onClick={() => setConfirming(true)}>
                 <Text>关闭提问</Text>
               </View>
               <ConfirmButton className='question-reply__send' title='发送追问' loading={busy} onClick={() => void send()} />
@@ -204,6 +205,15 @@ export default function StudyQuestionDetailPage() {
   return (
     <Page title={TITLE} insetBottom>
       {body()}
+      <Dialog
+        isOpened={confirming}
+        title='关闭提问'
+        content='关闭后不能再追问，确定关闭吗？'
+        confirmText='关闭'
+        onConfirm={() => void close()}
+        onCancel={() => setConfirming(false)}
+        onClose={() => setConfirming(false)}
+      />
     </Page>
   )
 }
