@@ -261,12 +261,14 @@ export default function StudyQuestionPage() {
           </View>
         </View>
       )}
-      <View className='question-list'>
-        {list.rows.map((q) => (
-          <QuestionRow key={q.id} question={q} onOpen={() => void Taro.navigateTo({ url: questionDetailUrl(q.id) })} />
-        ))}
-        <ListFooter list={list} />
-      </View>
+      {asking ? null : (
+        <View className='question-list'>
+          {list.rows.map((q) => (
+            <QuestionRow key={q.id} question={q} onOpen={() => void Taro.navigateTo({ url: questionDetailUrl(q.id) })} />
+          ))}
+          <ListFooter list={list} />
+        </View>
+      )}
     </Page>
   )
 }
