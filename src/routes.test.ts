@@ -20,7 +20,9 @@ describe('the route table', () => {
     'pages/study/live',
     'pages/study/liveRoom',
   ]
-  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length
+  // Issue 24's study pages (答疑: my questions, a question's thread).
+  const ISSUE_24_QUESTIONS = ['pages/study/question', 'pages/study/questionDetail']
+  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + ISSUE_24_QUESTIONS.length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + EXTRA)
@@ -29,7 +31,8 @@ describe('the route table', () => {
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
     for (const path of ISSUE_22.filter((p) => p !== 'pages/student/login')) expect(routeOf(path)?.needsLogin).toBe(true)
     expect(routeOf('pages/student/login')?.needsLogin).toBeFalsy()
-    for (const path of ISSUE_23) expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
+    for (const path of [...ISSUE_23, ...ISSUE_24_QUESTIONS])
+      expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -59,6 +62,8 @@ describe('the route table', () => {
       'pages/study/section': '课程学习',
       'pages/study/live': '直播课表',
       'pages/study/liveRoom': '直播间',
+      'pages/study/question': '答疑',
+      'pages/study/questionDetail': '答疑详情',
     })
   })
 
@@ -71,6 +76,7 @@ describe('the route table', () => {
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',
+      'pages/study/question',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

@@ -13,6 +13,7 @@ describe('what each operator role may do', () => {
   test('管理员 reviews partners, manages operators and courses, assigns clues, pays and adjusts; it does not take clues from the pool', () => {
     assert.deepEqual(granted(AdminRole.admin), [
       'canAdjustLedger',
+      'canAnswerQuestions',
       'canAssignClues',
       'canCancelAnyDeal',
       'canConvertClues',
@@ -34,8 +35,9 @@ describe('what each operator role may do', () => {
     assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canPayWithdrawals', 'seesPartnerMoney'])
   })
 
-  test('招生老师 takes and works clues, keeps the student register and its requests, and nothing about money, reviews, notices or operators', () => {
+  test('招生老师 takes and works clues, keeps the student register and its requests, answers students’ questions, and nothing about money, reviews, notices or operators', () => {
     assert.deepEqual(granted(AdminRole.enrollTeacher), [
+      'canAnswerQuestions',
       'canConvertClues',
       'canEditStudents',
       'canReviewRollRequests',

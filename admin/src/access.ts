@@ -46,6 +46,8 @@ export const PERMISSIONS = {
    * revoke). Every role reads the courses and the study reports.
    */
   canManageCourses: [admin],
+  /** 答疑: answer students' questions and close them (财务 reads the queue). */
+  canAnswerQuestions: [admin, enrollTeacher],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

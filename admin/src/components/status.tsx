@@ -32,6 +32,8 @@ import {
   PRODUCT_TYPES,
   ProductStatus,
   ProductType,
+  REPLY_STATUSES,
+  ReplyStatus,
   ROLL_REQUEST_STATUSES,
   RollRequestStatus,
   SECTION_KINDS,
@@ -176,6 +178,11 @@ export const LIVE_STATUS_ENUM = valueEnum(LIVE_STATUSES, {
   [LiveStatus.notStarted]: { status: 'Processing' },
   [LiveStatus.live]: { status: 'Success' },
   [LiveStatus.ended]: { status: 'Default' },
+})
+
+export const REPLY_STATUS_ENUM = valueEnum(REPLY_STATUSES, {
+  [ReplyStatus.pending]: { status: 'Warning' },
+  [ReplyStatus.replied]: { status: 'Success' },
 })
 
 /** antd Tag's colour for a badge status. */

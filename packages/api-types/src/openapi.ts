@@ -15423,6 +15423,932 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/study/studentQuestion/answerForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student follows up on their question: 待回复 again (closed: 409 该提问已关闭) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        id: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        content: string;
+                        id: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/answerForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员, 招生老师: answer a question: 已回复, one more unread reply for the student and their message (答疑回复) in one transaction (closed: 409) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        id: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        content: string;
+                        id: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    /** @description masked */
+                                    phone: string;
+                                    studentNo: string | null;
+                                };
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/batchUpdateStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员, 招生老师: close several questions at once (closed: true); answers how many were closed now */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description always true: questions are closed, never reopened
+                         * @enum {boolean}
+                         */
+                        closed: true;
+                        /** @description question ids, comma-separated in a form */
+                        ids: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /**
+                         * @description always true: questions are closed, never reopened
+                         * @enum {boolean}
+                         */
+                        closed: true;
+                        /** @description question ids, comma-separated in a form */
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description questions closed now (already closed ones are left) */
+                                updated: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/closeForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student closes their question (no more posts); closing a closed one changes nothing */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/closeForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员, 招生老师: close a question (no more posts); closing a closed one changes nothing */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    /** @description masked */
+                                    phone: string;
+                                    studentNo: string | null;
+                                };
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one question with its thread and its student */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    /** @description masked */
+                                    phone: string;
+                                    studentNo: string | null;
+                                };
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the student's questions with its thread (pictures as signed addresses); another's: 404 */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closed: boolean;
+                                /** @enum {string|null} */
+                                closedBy: "student" | "teacher" | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                id: number;
+                                /** @description oldest first; the first is the question itself */
+                                posts: {
+                                    /** @enum {string} */
+                                    author: "student" | "teacher";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        /** @description signed address, valid for hours */
+                                        url: string;
+                                    }[];
+                                    /** @description the operator's name on a teacher's post */
+                                    teacherName: string | null;
+                                }[];
+                                sectionId: number | null;
+                                sectionTitle: string | null;
+                                /** @enum {string} */
+                                status: "待回复" | "已回复";
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the questions queue, those waiting for a reply first (the longest waiting first), by status, course, closed and keyword */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: closed ones only; false: open ones only; blank: both */
+                    closed?: boolean;
+                    courseId?: number;
+                    /** @description part of the title, the student's name or number, or their phone */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    /** @description 待回复 | 已回复 */
+                    status?: "待回复" | "已回复";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    closed: boolean;
+                                    courseTitle: string;
+                                    createdAt: string;
+                                    id: number;
+                                    lastPostAt: string;
+                                    name: string;
+                                    posts: number;
+                                    sectionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "待回复" | "已回复";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's questions, the latest post first, with their unread replies */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    /** @description 待回复 | 已回复 */
+                    status?: "待回复" | "已回复";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    closed: boolean;
+                                    courseId: number;
+                                    courseTitle: string;
+                                    createdAt: string;
+                                    id: number;
+                                    lastPostAt: string;
+                                    sectionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "待回复" | "已回复";
+                                    title: string;
+                                    /** @description teachers' posts I have not read */
+                                    unread: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/readForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student read their question's thread: no unread replies left */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {number} */
+                                unread: 0;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/saveForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student asks a question about a course they joined (403 otherwise), optionally one of its sections: 待回复 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        /** @description a course I joined */
+                        courseId: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                        /** @description one of its sections (optional) */
+                        sectionId?: number;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        content: string;
+                        /** @description a course I joined */
+                        courseId: number;
+                        /** @description keys answered by the upload (at most 6); a JSON array, or comma-separated in a form */
+                        images?: string[];
+                        /** @description one of its sections (optional) */
+                        sectionId?: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/unreadCountForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the student's questions hold a teacher's reply they have not read (home's badge) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student uploads a picture for a question (multipart `file`: png/jpeg/webp, at most 5 MB, checked by its bytes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in images */
+                                key: string;
+                                /** @description signed preview address */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentQuestion/uploadForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员, 招生老师: upload a picture for an answer (multipart `file`: png/jpeg/webp, at most 5 MB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in images */
+                                key: string;
+                                /** @description signed preview address */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sms/study/studentSubject/handSubject": {
         parameters: {
             query?: never;

@@ -42,7 +42,8 @@ function hostSource(pattern: string): string | undefined {
  * and the app write `style` attributes. Images: posters, covers and avatars come from operator URLs
  * and WeChat, and the poster is drawn to a data/blob URL. Calls: this origin, the other allowed API
  * origins and the maps service. Frames: this origin (the stand-in live room), the web-view page's
- * allow-listed hosts and the live provider's.
+ * allow-listed hosts and the live provider's. Calls to blob: URLs: pictures chosen on the phone are
+ * read from theirs before an upload.
  */
 export function appCsp({
   scriptHashes,
@@ -62,7 +63,8 @@ export function appCsp({
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' data: blob: https:",
-    `connect-src 'self' ${[...new Set(connectOrigins)].join(' ')}`.trim(),
+    // blob: the pictures a student picks (答疑) are read by Taro's uploadFile from their blob: URL before they are sent.
+    `connect-src 'self' ${[...new Set(connectOrigins)].join(' ')} blob:`.replace(/\s+/g, ' '),
     // Its own origin too: the stand-in live room (/live/room) shows in 直播间's frame.
     `frame-src 'self' ${frames.join(' ')}`.trim(),
     "worker-src 'self' blob:",

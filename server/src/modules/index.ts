@@ -28,6 +28,7 @@ import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
 import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
+import { studentQuestionsRoutes } from './student-questions/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export const registerModules = fp(
     await app.register(practiceRoutes)
     await app.register(examsRoutes)
     await app.register(examsAdminRoutes)
+    await app.register(studentQuestionsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

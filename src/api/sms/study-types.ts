@@ -57,3 +57,21 @@ export type LiveItem = ApiItem<'/api/sms/study/studentLiveCourseSchedule/listByS
 
 /** A live class's playback, played like a section (no course rule: it may be dragged freely). */
 export type PlaybackPlay = ApiData<'/api/sms/study/studentLiveCourseSchedule/playbackForClient', 'get'>
+
+// ---- 答疑 (issue 24): questions to teachers ----
+
+/** One of my questions: `unread` the teachers' posts I have not read; `status` 待回复 | 已回复. */
+export type QuestionItem = ApiItem<'/api/sms/study/studentQuestion/listForClient', 'get'>
+export type QuestionPage = ApiData<'/api/sms/study/studentQuestion/listForClient', 'get'>
+export type QuestionListQuery = ApiQuery<'/api/sms/study/studentQuestion/listForClient', 'get'>
+
+/** A question with its thread (oldest first; the first post is the question); pictures as signed addresses. */
+export type QuestionDetail = ApiData<'/api/sms/study/studentQuestion/detailsForClient', 'get'>
+export type QuestionPost = QuestionDetail['posts'][number]
+
+/** Asking: a course I joined, optionally a section, title, content, picture keys from the upload. */
+export type AskBody = ApiBody<'/api/sms/study/studentQuestion/saveForClient', 'post'>
+export type FollowUpBody = ApiBody<'/api/sms/study/studentQuestion/answerForClient', 'post'>
+
+/** An uploaded picture: its key (sent in `images`) and a signed address. */
+export type QuestionImage = ApiData<'/api/sms/study/studentQuestion/upload', 'post'>

@@ -1,13 +1,19 @@
 import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
-import { call, defineFamily, type NoPayload } from '../define'
+import { call, defineFamily, type NoPayload, uploadCall } from '../define'
 import type {
+  AskBody,
   CoursePage,
+  FollowUpBody,
   JoinAnswer,
   LiveItem,
   MyCoursePage,
   PageQuery,
   PlaybackPlay,
   ProgressAnswer,
+  QuestionDetail,
+  QuestionImage,
+  QuestionListQuery,
+  QuestionPage,
   ProgressBody,
   SectionPlay,
   StudyTime,
@@ -87,14 +93,25 @@ export const study = defineFamily('/api/sms/study', {
       updatePlaybackProgress: call<ApiBody<'/api/sms/study/studentLiveCourseSchedule/updatePlaybackProgress', 'put'>, ProgressAnswer>(),
     },
   },
+  // 答疑: my questions to the teachers; a picture is uploaded first (its key goes in `images`).
   studentQuestion: {
+    base: { upload: uploadCall<QuestionImage>() },
     actions: {
-      saveForClient: true,
-      answerForClient: 'POST',
+      saveForClient: call<AskBody, ApiData<'/api/sms/study/studentQuestion/saveForClient', 'post'>>(),
+      listForClient: call<QuestionListQuery, QuestionPage>(),
+      detailsForClient: call<ApiQuery<'/api/sms/study/studentQuestion/detailsForClient', 'get'>, QuestionDetail>(),
+      /** A follow-up: 待回复 again (a closed question: 409 该提问已关闭). */
+      answerForClient: call<FollowUpBody, QuestionDetail>('POST'),
+      closeForClient: call<ApiBody<'/api/sms/study/studentQuestion/closeForClient', 'put'>, QuestionDetail>('PUT'),
+      readForClient: call<
+        ApiBody<'/api/sms/study/studentQuestion/readForClient', 'put'>,
+        ApiData<'/api/sms/study/studentQuestion/readForClient', 'put'>
+      >('PUT'),
+      /** My questions holding a reply I have not read (home's badge). */
+      unreadCountForClient: call<NoPayload, ApiData<'/api/sms/study/studentQuestion/unreadCountForClient', 'get'>>('GET'),
       answerForTeacher: 'POST',
-      closeForClient: 'PUT',
+      uploadForTeacher: 'POST',
       closeForTeacher: 'PUT',
-      readForClient: 'PUT',
       batchUpdateStatus: true,
       detail: true,
     },

@@ -139,9 +139,10 @@ describe('首页 for everyone', () => {
     expect(mockLoginRedirect).toHaveBeenCalledWith('/pages/tabBar/home')
   })
 
-  it("shows a student their header info and what to do now, with the unread notices' count", async () => {
+  it("shows a student their header info and what to do now, with the unread notices' and answered questions' counts", async () => {
     dispatchSession({ type: 'signedIn', user: STUDENT_USER, via: 'smsCode' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(41, ['student'], STUDENT_USER)) })
+    server.on('GET /api/sms/study/studentQuestion/unreadCountForClient', { body: envelope({ count: 3 }) })
     await t.mount(TabBarHomePage)
     await seen(() => Boolean($('.student-head')), 'the student header was drawn')
     expect($('.student-head__name')?.textContent).toBe('林小雨')
@@ -150,8 +151,10 @@ describe('首页 for everyone', () => {
     expect($('.student-head__discipline')?.textContent).toBe('学历教育(本科)-会计学(本科)')
     expect($('.student-head__batch')?.textContent).toBe('2026年1期 · 专升本')
     expect($('.student-head__status')?.textContent).toBe('在读')
-    expect(texts('.student-entries__label')).toEqual(['课程', '我的课程', '直播课表', '通知公告', '我的学籍'])
+    expect(texts('.student-entries__label')).toEqual(['课程', '我的课程', '直播课表', '答疑', '通知公告', '我的学籍'])
     expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
+    await seen(() => $('.student-entries__item--question .student-entries__badge')?.textContent === '3', 'the answered questions counted')
+    expect($('.student-todo--question')?.textContent).toContain('老师回复了你的 3 个提问')
     expect($('.home-switch')).toBeNull()
     expect($('.home-wallet')).toBeNull()
     expect(mockLoginRedirect).not.toHaveBeenCalled()
@@ -160,7 +163,8 @@ describe('首页 for everyone', () => {
     t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--course') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--live') as HTMLElement)
-    expect(navigations).toEqual(['/pages/student/notice', '/pages/study/course', '/pages/study/live'])
+    t.fireEvent.click($('.student-entries__item--question') as HTMLElement)
+    expect(navigations).toEqual(['/pages/student/notice', '/pages/study/course', '/pages/study/live', '/pages/study/question'])
     // No current course on the server or this device: no 继续学习.
     expect($('.student-continue')).toBeNull()
   })

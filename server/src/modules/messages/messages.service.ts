@@ -260,6 +260,41 @@ export async function recordExamMarked({
   })
 }
 
+/**
+ * Records a teacher's reply to a student's question (答疑回复) for its student, in the transaction
+ * that writes the reply, in one statement. `recipients` is a SELECT of (account_id, partner_id)
+ * as for a notice (the student's account, and their partner profile when they are one too). The
+ * dedupe key names the reply's post, so each reply is one message; it waits for its WeChat
+ * subscribe message (sent when the student accepted the reply template).
+ */
+export async function recordQuestionReply({
+  tx,
+  question,
+  postId,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  question: { id: number; title: string }
+  postId: number
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.questionReplied,
+      title: '答疑回复',
+      body: `老师回复了您的提问「${question.title}」`,
+      targetType: MessageTarget.question,
+      targetId: question.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.questionReplied] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `question:${question.id}:${postId}`,
+  })
+}
+
 /** What the partner sees of a message. */
 export function toPartnerMessage(m: MessageRow) {
   return {

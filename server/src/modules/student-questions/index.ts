@@ -1,2 +1,3 @@
 // The questions-to-teachers module's face (答疑): what other modules may use.
+export { studentQuestionsRoutes } from './student-questions.routes.ts'
 export { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'

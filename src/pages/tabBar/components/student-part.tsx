@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
+import { study } from '../../../api/sms/study'
 import { useCurrentCourse } from '../../../hooks/current-course'
+import { useRemote } from '../../../hooks/remote'
 import type { CurrentCourse, StudentHeader } from '../../../session/types'
 import { STUDY_LINKS, courseDetailUrl, sectionUrl } from '../../study/components/links'
 import { STUDENT_LINKS, batchLabel, majorWithLevel } from './home-faces'
@@ -21,6 +23,7 @@ const STUDENT_ENTRIES = [
   { key: 'course', label: '课程', glyph: '课', url: STUDY_LINKS.course },
   { key: 'study', label: '我的课程', glyph: '学', url: STUDY_LINKS.myCourses },
   { key: 'live', label: '直播课表', glyph: '播', url: STUDY_LINKS.live },
+  { key: 'question', label: '答疑', glyph: '问', url: STUDY_LINKS.question },
   { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
   { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
 ] as const
@@ -48,8 +51,15 @@ function ContinueCard({ course }: { course: CurrentCourse }) {
  * status), 继续学习 (the current course) and the entries.
  */
 export default function StudentPart({ student }: { student: StudentHeader }) {
-  const badge = badgeOf(student.unreadNotices)
   const current = useCurrentCourse(true)
+  // Questions holding a teacher's reply not read yet; asked again each time home shows (back from a thread).
+  const unreadQuestions =
+    useRemote((options) => study.studentQuestion.unreadCountForClient(undefined, { ...options, quiet: true }), true, { reloadOnShow: true })
+      .data?.count ?? 0
+  const unread: Partial<Record<(typeof STUDENT_ENTRIES)[number]['key'], number>> = {
+    notice: student.unreadNotices,
+    question: unreadQuestions,
+  }
   return (
     <View className='student-part'>
       <View className='student-head' onClick={() => go(STUDENT_LINKS.roll)}>
@@ -88,20 +98,31 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
         </View>
       ) : null}
 
+      {unreadQuestions > 0 ? (
+        <View className='student-todo student-todo--question' onClick={() => go(STUDY_LINKS.question)}>
+          <Text className='student-todo__text'>{`老师回复了你的 ${unreadQuestions} 个提问`}</Text>
+          <Text className='student-todo__action'>去查看</Text>
+        </View>
+      ) : null}
+
       <View className='home-card home-entries student-entries'>
-        {STUDENT_ENTRIES.map((e) => (
-          <View key={e.key} className={`home-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
-            <View className={`home-entries__icon student-entries__icon student-entries__icon--${e.key}`}>
-              <Text>{e.glyph}</Text>
-              {e.key === 'notice' && badge ? (
-                <Text className='home-entries__badge student-entries__badge' aria-label={`${student.unreadNotices} 条未读`}>
-                  {badge}
-                </Text>
-              ) : null}
+        {STUDENT_ENTRIES.map((e) => {
+          const count = unread[e.key] ?? 0
+          const badge = badgeOf(count)
+          return (
+            <View key={e.key} className={`home-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
+              <View className={`home-entries__icon student-entries__icon student-entries__icon--${e.key}`}>
+                <Text>{e.glyph}</Text>
+                {badge ? (
+                  <Text className='home-entries__badge student-entries__badge' aria-label={`${count} 条未读`}>
+                    {badge}
+                  </Text>
+                ) : null}
+              </View>
+              <Text className='home-entries__label student-entries__label'>{e.label}</Text>
             </View>
-            <Text className='home-entries__label student-entries__label'>{e.label}</Text>
-          </View>
-        ))}
+          )
+        })}
       </View>
     </View>
   )

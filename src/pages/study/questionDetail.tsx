@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { Image, Text, Textarea, View } from '@tarojs/components'
+import { SubscribeTemplate } from '@activity/wire'
+import { study } from '../../api/sms/study'
+import type { QuestionDetail, QuestionPost } from '../../api/sms/study-types'
+import ConfirmButton from '../../components/confirm-button'
+import Dialog from '../../components/dialog'
+import EmptyNotice from '../../components/empty-notice'
+import LoadingIndicator from '../../components/loading-indicator'
+import NotStudent, { isNotStudent } from '../../components/not-student'
+import Page from '../../components/page'
+import RetryLine from '../../components/retry-line'
+import { useRoute } from '../../components/router-helper'
+import { RequestError, apiUrl } from '../../request'
+import { routeOf } from '../../routes'
+import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
+import { formatDate } from '../../utils/date'
+import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
+import { idOf } from './components/links'
+import QuestionImages, { previewImages } from './components/question-images'
+import { QUESTION_CONTENT_MAX, questionTag, type DraftImage } from './components/question-logic'
+import './questionDetail.scss'
+
+const TITLE = routeOf('pages/study/questionDetail')?.title ?? '答疑详情'
+const MISSING = '提问不存在'
+
+const toast = (text: string) => useStore.getState().showToast(text)
+
+function Post({ post, first }: { post: QuestionPost; first: boolean }) {
+  const teacher = post.author === 'teacher'
+  const urls = post.images.map((i) => i.url)
+  return (
+    <View className={`question-post question-post--${post.author}`}>
+      <View className='question-post__head'>
+        <Text className='question-post__who'>{teacher ? `${post.teacherName ?? '老师'} · 老师` : first ? '我的提问' : '我的追问'}</Text>
+        <Text className='question-post__time'>{formatDate(post.createdAt, 'yyyy-MM-dd hh:mm')}</Text>
+      </View>
+      <Text className='question-post__content' userSelect>
+        {post.content}
+      </Text>
+      {urls.length ? (
+        <View className='question-post__images'>
+          {post.images.map((image, i) => (
+            <Image
+              key={image.key}
+              className='question-post__image'
+              src={apiUrl(image.url)}
+              mode='aspectFill'
+              imgProps={{ alt: `${teacher ? '老师回复' : '提问'}图片${i + 1}` }}
+              onClick={() => previewImages(urls, image.url)}
+            />
+          ))}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/**
+ * 答疑详情 (`?id=`): the question and its thread (teachers' answers with their names, pictures
+ * opening full screen), read as it opens (home's badge goes down); a follow-up box while it is open
+ * (待回复 again), 关闭提问, and on the weapp 订阅回复提醒.
+ */
+export default function StudyQuestionDetailPage() {
+  const signedIn = useRequireLogin()
+  const route = useRoute()
+  const id = idOf(route.query.id)
+  const [data, setData] = useState<QuestionDetail | undefined>()
+  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'notStudent' | 'ready'>('loading')
+  const [content, setContent] = useState('')
+  const [images, setImages] = useState<DraftImage[]>([])
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
+
+  const load = async () => {
+    if (id === null) return setState('missing')
+    try {
+      const { data: detail } = await study.studentQuestion.detailsForClient({ id })
+      if (!mounted.current) return
+      setData(detail)
+      setState('ready')
+      // Opened: the replies are read (home's badge and the list's dot go).
+      study.studentQuestion.readForClient({ id }, { lock: true, quiet: true }).catch(() => {})
+    } catch (err) {
+      if (!mounted.current) return
+      if (isNotStudent(err)) setState('notStudent')
+      else if (err instanceof RequestError && err.kind !== 'network') setState('missing')
+      else setState('failed')
+    }
+  }
+  useEffect(() => {
+    if (signedIn) void load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per question opened
+  }, [signedIn, id])
+  useDidShow(() => {
+    if (CAN_SUBSCRIBE && signedIn) prefetchSubscribeTemplates('student')
+  })
+
+  const send = async () => {
+    if (!data || busy) return
+    if (CAN_SUBSCRIBE) void askSubscribe([SubscribeTemplate.reply], 'student')
+    const text = content.trim()
+    if (!text) return toast('请填写内容')
+    setBusy(true)
+    try {
+      const { data: detail } = await study.studentQuestion.answerForClient(
+        { id: data.id, content: text, ...(images.length ? { images: images.map((i) => i.key) } : {}) },
+        { loadingTitle: '正在发送' },
+      )
+      if (!mounted.current) return
+      setData(detail)
+      setContent('')
+      setImages([])
+      toast('已发送，等待老师回复')
+    } catch (err) {
+      // 409 该提问已关闭: show it closed.
+      if (err instanceof RequestError && err.kind !== 'network') void load()
+    } finally {
+      if (mounted.current) setBusy(false)
+    }
+  }
+
+  const close = async () => {
+    setConfirming(false)
+    if (!data) return
+    try {
+      const { data: detail } = await study.studentQuestion.closeForClient({ id: data.id })
+      if (mounted.current) setData(detail)
+      toast('已关闭')
+    } catch {
+      // The wrapper has shown why.
+    }
+  }
+
+  const body = () => {
+    if (state === 'notStudent') return <NotStudent />
+    if (state === 'missing') return <EmptyNotice type='page' text={MISSING} />
+    if (!data)
+      return state === 'failed' ? (
+        <RetryLine className='question-detail-state' onRetry={() => void load()} />
+      ) : (
+        <View className='question-detail-state'>
+          <LoadingIndicator content='加载中' />
+        </View>
+      )
+    const tag = questionTag(data)
+    return (
+      <>
+        <View className='question-detail'>
+          <View className='question-detail__top'>
+            <Text className='question-detail__title'>{data.title}</Text>
+            <Text className={`question-tag question-tag--${tag.tone}`}>{tag.label}</Text>
+          </View>
+          <Text className='question-detail__course'>
+            {data.sectionTitle ? `${data.courseTitle} · ${data.sectionTitle}` : data.courseTitle}
+          </Text>
+          {CAN_SUBSCRIBE && !data.closed ? (
+            <View
+              className='question-detail__subscribe'
+              role='button'
+              onClick={() => void askSubscribe([SubscribeTemplate.reply], 'student').then(() => toast('已订阅'))}
+            >
+              <Text>订阅回复提醒</Text>
+            </View>
+          ) : null}
+        </View>
+        <View className='question-thread'>
+          {data.posts.map((p, i) => (
+            <Post key={p.id} post={p} first={i === 0} />
+          ))}
+        </View>
+        {data.closed ? (
+          <Text className='question-closed'>{data.closedBy === 'teacher' ? '老师已关闭该提问' : '你已关闭该提问'}</Text>
+        ) : (
+          <View className='question-reply'>
+            <Textarea
+              className='question-reply__input'
+              value={content}
+              maxlength={QUESTION_CONTENT_MAX}
+              placeholder='还有疑问？继续追问老师'
+              onInput={(e) => setContent(e.detail.value)}
+            />
+            <QuestionImages images={images} onChange={setImages} disabled={busy} />
+            <View className='question-reply__actions'>
+              <View className='question-reply__close' role='button' onClick={() => setConfirming(true)}>
+                <Text>关闭提问</Text>
+              </View>
+              <ConfirmButton className='question-reply__send' title='发送追问' loading={busy} onClick={() => void send()} />
+            </View>
+          </View>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <Page title={TITLE} insetBottom>
+      {body()}
+      <Dialog
+        isOpened={confirming}
+        title='关闭提问'
+        content='关闭后不能再追问，确定关闭吗？'
+        confirmText='关闭'
+        onConfirm={() => void close()}
+        onCancel={() => setConfirming(false)}
+        onClose={() => setConfirming(false)}
+      />
+    </Page>
+  )
+}

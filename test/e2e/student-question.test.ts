@@ -1,0 +1,185 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
+import { desktopContext, settled, signInConsole, rowWith, openConsole, DEMO_PASSWORD } from './office-support'
+import { agree, fill, onHome, onPage, requestCode, startUserApp, toast, visible } from './user-helpers'
+
+// One app server for the file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
+/**
+ * Issue 24's 答疑 end to end, in a real Chromium against the real back-office with the demo data:
+ * the demo student (375×667) asks about a course of theirs with a picture; the demo 招生老师 answers
+ * in the console (1366×768); the student sees the unread badge on home, reads the reply (the badge
+ * goes), follows up (待回复 again, back in the teacher's queue) and closes the question.
+ */
+const STUDENT = { phone: '13900000000', name: '林小雨' }
+const COURSE = '高等数学（一）'
+const TITLE = '等价无穷小什么时候可以替换'
+const REPLY = '乘除的因子可以直接替换，加减时要小心。'
+
+// A real 2×2 PNG (the server checks the bytes).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+interface Envelope<T> {
+  code: number
+  message: string
+  data: T
+}
+
+test.describe('答疑：学员提问，老师在后台回复，学员阅读、追问、关闭', () => {
+  let app: RunningApp
+  let browser: Browser
+  let phone: BrowserContext
+  let desk: BrowserContext
+  let page: Page
+  let office: Page
+  let questionId = 0
+
+  test.beforeAll(async () => {
+    app = await startUserApp()
+    browser = await launchBrowser()
+    phone = await browser.newContext({
+      viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    })
+    page = await phone.newPage()
+    desk = await desktopContext(browser)
+    office = await desk.newPage()
+  })
+  test.afterAll(async () => {
+    await phone?.close()
+    await desk?.close()
+    await browser?.close()
+    await app?.stop()
+  })
+
+  async function api<T>(path: string): Promise<T> {
+    const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
+    expect(body.code, body.message).toBe(0)
+    return body.data
+  }
+
+  test('the student asks about a course of theirs from its page, with a picture', async () => {
+    await page.goto(`${app.url}/pages/student/login`)
+    await onPage(page, '/pages/student/login', '学员登录')
+    await fill(page, 'phone', STUDENT.phone)
+    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
+    await agree(page)
+    await visible(page, '.student-login__submit').click()
+    await onHome(page)
+    await visible(page, '.student-entries__item--question').waitFor({ timeout: 30_000 })
+    expect(await page.locator('.student-entries__item--question .student-entries__badge:visible').count()).toBe(0)
+
+    const mine = await api<{ list: Array<{ courseId: number; title: string }> }>(
+      '/api/sms/study/join/listStudentOnlineCourseForClient?page=1&size=100',
+    )
+    const course = mine.list.find((c) => c.title === COURSE)
+    expect(course, `${STUDENT.name} is on ${COURSE}`).toBeTruthy()
+    await page.goto(`${app.url}/pages/study/courseDetail?id=${course!.courseId}`)
+    await onPage(page, '/pages/study/courseDetail', '课程详情')
+    await visible(page, '.course-tools__item--ask', '提问').click()
+
+    await onPage(page, '/pages/study/question', '答疑')
+    await visible(page, '.question-ask').waitFor()
+    await expect.poll(() => visible(page, '.user-form__row--course .app-picker-field').textContent(), { timeout: 15_000 }).toContain(COURSE)
+    await visible(page, '.user-form__row--title input').fill(TITLE)
+    await visible(page, '.user-form__row--content textarea').fill('例题2里 x 趋于 0 时，分子是 sin x - x，为什么不能替换？')
+    const chooser = page.waitForEvent('filechooser')
+    await visible(page, '.question-images__add').click()
+    await (await chooser).setFiles({ name: '例题.png', mimeType: 'image/png', buffer: PNG })
+    await visible(page, '.question-images__item').waitFor({ timeout: 15_000 })
+    expect(await visible(page, '.question-images__count').textContent()).toBe('1/6')
+    await screenshot(page, 'question-ask')
+    await visible(page, '.question-ask__submit').click()
+
+    await onPage(page, '/pages/study/questionDetail', '答疑详情')
+    questionId = Number(new URL(page.url()).searchParams.get('id'))
+    await visible(page, '.question-detail__title', TITLE).waitFor({ timeout: 30_000 })
+    expect(await visible(page, '.question-tag').textContent()).toBe('待回复')
+    // The picture is served to its owner by its signed address.
+    const image = visible(page, '.question-post__image img')
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(2)
+    await screenshot(page, 'question-detail-asked')
+  })
+
+  test('the teacher finds it first in the console queue and answers it', async () => {
+    await signInConsole(office, app, 'teacher', DEMO_PASSWORD)
+    await openConsole(office, app, '/questions')
+    const row = rowWith(office, TITLE)
+    await row.waitFor({ timeout: 30_000 })
+    expect(await row.textContent()).toContain(STUDENT.name)
+    expect(await row.textContent()).toContain('待回复')
+    await screenshot(office, 'console-questions')
+    await row.getByText(TITLE).click()
+
+    const drawer = office.locator('.ant-drawer-content')
+    await drawer.getByText('例题2里').waitFor({ timeout: 15_000 })
+    expect(await drawer.locator('[data-testid=question-post] img').count()).toBe(1)
+    await drawer.getByLabel('回复内容').fill(REPLY)
+    await drawer.getByRole('button', { name: /^回\s*复$/ }).click()
+    await office.getByText('已回复，学员会收到提醒').waitFor({ timeout: 15_000 })
+    await expect.poll(() => drawer.locator('[data-testid=question-post]').count()).toBe(2)
+    await screenshot(office, 'console-question-answered')
+    await drawer.locator('.ant-drawer-close').click()
+    await settled(office)
+    await expect.poll(() => rowWith(office, TITLE).textContent(), { timeout: 15_000 }).toContain('已回复')
+  })
+
+  test('the student sees the unread badge on home, reads the reply and the badge goes', async () => {
+    await page.goto(`${app.url}/pages/tabBar/home`)
+    await onHome(page)
+    const badge = page.locator('.student-entries__item--question .student-entries__badge:visible')
+    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe('1')
+    await screenshot(page, 'question-home-badge')
+    await visible(page, '.student-entries__item--question').click()
+
+    await onPage(page, '/pages/study/question', '答疑')
+    const item = visible(page, '.question-item', TITLE)
+    await item.waitFor({ timeout: 30_000 })
+    expect(await item.locator('.question-item__dot').count()).toBe(1)
+    expect(await item.locator('.question-tag').textContent()).toBe('已回复')
+    await screenshot(page, 'question-list')
+    await item.click()
+
+    await onPage(page, '/pages/study/questionDetail', '答疑详情')
+    await visible(page, '.question-post--teacher').waitFor({ timeout: 30_000 })
+    expect(await visible(page, '.question-post--teacher .question-post__content').textContent()).toBe(REPLY)
+    expect(await visible(page, '.question-post--teacher .question-post__who').textContent()).toContain('老师')
+    await screenshot(page, 'question-detail-replied')
+    await expect
+      .poll(async () => (await api<{ count: number }>('/api/sms/study/studentQuestion/unreadCountForClient')).count, { timeout: 15_000 })
+      .toBe(0)
+  })
+
+  test('the student follows up (待回复 again, back in the queue) and closes the question', async () => {
+    await visible(page, '.question-reply__input textarea, textarea.question-reply__input').fill('那分子是 tan x - sin x 呢？')
+    await visible(page, '.question-reply__send').click()
+    await toast(page, '已发送')
+    await expect.poll(() => page.locator('.question-post:visible').count()).toBe(3)
+    expect(await visible(page, '.question-tag').textContent()).toBe('待回复')
+
+    await office.reload()
+    await settled(office)
+    await expect.poll(() => rowWith(office, TITLE).textContent(), { timeout: 15_000 }).toContain('待回复')
+
+    await visible(page, '.question-reply__close').click()
+    await visible(page, '.app-dialog__confirm').click()
+    await visible(page, '.question-closed', '你已关闭该提问').waitFor({ timeout: 15_000 })
+    expect(await visible(page, '.question-tag').textContent()).toBe('已关闭')
+    expect(await page.locator('.question-reply:visible').count()).toBe(0)
+    await screenshot(page, 'question-closed')
+
+    // A follow-up on a closed question is refused.
+    const refused = await page.request.post(`${app.url}/api/sms/study/studentQuestion/answerForClient`, {
+      form: { id: String(questionId), content: '还有一个问题' },
+    })
+    expect(refused.status()).toBe(409)
+    expect(((await refused.json()) as Envelope<null>).message).toBe('该提问已关闭')
+  })
+})
