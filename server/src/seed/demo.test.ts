@@ -2,7 +2,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { adminClient } from '../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../test/helper.ts'
+import { eq } from 'drizzle-orm'
 import { createLedgerRepository } from '../modules/ledger/ledger.repository.ts'
+import { questions } from '../modules/question-bank/index.ts'
+import { STUDENTS_DEMO, students } from '../modules/students/index.ts'
+import { COOKIE_NAMES } from '../modules/sessions/sessions.service.ts'
 import { DEMO, seedDemo } from './demo.ts'
 
 describe('demo data', () => {
@@ -51,6 +55,27 @@ describe('demo data', () => {
     assert.deepEqual(
       new Set(log.map((e: { action: string }) => e.action)),
       new Set(['clue.take', 'clue.follow', 'clue.followUp', 'clue.deal', 'clue.invalid', 'ledger.adjust', 'withdrawal.pay']),
+    )
+  })
+
+  test('林小雨 finds issue 24 in the demo: a bank of 40+ questions over two courses, the 高等数学 mock paper, and a teacher reply unread', async () => {
+    const bank = await t.app.db.select({ courseId: questions.courseId }).from(questions)
+    assert.ok(bank.length >= 40, `bank: ${bank.length}`)
+    assert.equal(new Set(bank.map((q) => q.courseId)).size, 2)
+    const [student] = await t.app.db.select().from(students).where(eq(students.phone, STUDENTS_DEMO.student.phone))
+    const client = createClient(t.app)
+    const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'user', accountId: student!.accountId })
+    client.jar.set(COOKIE_NAMES.user, token)
+    const papers = (await client.get('/api/sms/study/studentExam/listForClient')).json().data
+    assert.ok(
+      papers.some((p: { title: string; durationMinutes: number }) => p.title === '高等数学（一）模拟试卷' && p.durationMinutes === 10),
+      JSON.stringify(papers),
+    )
+    assert.equal((await client.get('/api/sms/study/studentQuestion/unreadCountForClient')).json().data.count, 1)
+    const asked = (await client.get('/api/sms/study/studentQuestion/listForClient')).json().data.list
+    assert.deepEqual(
+      asked.map((q: { status: string; unread: number }) => [q.status, q.unread]),
+      [['已回复', 1]],
     )
   })
 })

@@ -18,6 +18,7 @@ import { seedNoticesDemo } from '../modules/notices/index.ts'
 import { seedCoursesDemo } from '../modules/courses/index.ts'
 import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
 import { seedExamsDemo } from '../modules/exams/index.ts'
+import { seedStudentQuestionsDemo } from '../modules/student-questions/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
@@ -197,5 +198,7 @@ export async function seedDemo({
   await seedQuestionBankDemo({ db })
   // Exams (issue 24): papers drawn from the demo courses' question bank (seeded before this; none: no papers).
   await seedExamsDemo({ db })
+  // 答疑 (issue 24): 林小雨's question about 高等数学, answered by the demo teacher and not read yet.
+  await seedStudentQuestionsDemo({ db, storage, teacherId: teacher.id })
   return true
 }

@@ -25,7 +25,7 @@ export const uploaderTag = (author: Author) => (author.kind === 'student' ? `s${
  * get a signed address for, another's picture) and still be stored. Operators may attach any
  * picture of the questions area (a student's, quoted back).
  */
-async function checkImages({ storage, author, images }: { storage: Storage; author: Author; images: string[] }) {
+async function checkImages({ storage, author, images }: { storage: Pick<Storage, 'stat'>; author: Author; images: string[] }) {
   const tag = uploaderTag(author)
   for (const key of images) {
     if (author.kind === 'student' && !key.slice(key.lastIndexOf('/') + 1).startsWith(tag)) throw createImageNotFoundError()
@@ -124,7 +124,7 @@ export async function askQuestion({
   now = new Date(),
 }: {
   db: Executor
-  storage: Storage
+  storage: Pick<Storage, 'stat'>
   studentId: number
   input: { courseId: number; sectionId?: number; title: string; content: string; images?: string[] }
   now?: Date
@@ -167,7 +167,7 @@ export async function postOnQuestion({
   now = new Date(),
 }: {
   db: Executor
-  storage: Storage
+  storage: Pick<Storage, 'stat'>
   author: Author
   id: number
   content: string
