@@ -80,7 +80,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/courses/:id/:tab', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
   { path: '/students/:id/study', name: '学习报告', roles: everyone, screen: 'courses/StudentStudy', hideInMenu: true },
   // 答疑 (issue 24): every role reads the queue, 管理员 and 招生老师 answer (access.ts canAnswerQuestions)
-  { path: '/questions', name: '答疑', icon: <QuestionCircleOutlined />, roles: everyone, screen: 'questions/QuestionList' },
+  { path: '/student-questions', name: '答疑', icon: <QuestionCircleOutlined />, roles: everyone, screen: 'student-questions/StudentQuestionList' },
   { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
   { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
   { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },

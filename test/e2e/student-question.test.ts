@@ -110,7 +110,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
 
   test('the teacher finds it first in the console queue and answers it', async () => {
     await signInConsole(office, app, 'teacher', DEMO_PASSWORD)
-    await openConsole(office, app, '/questions')
+    await openConsole(office, app, '/student-questions')
     const row = rowWith(office, TITLE)
     await row.waitFor({ timeout: 30_000 })
     expect(await row.textContent()).toContain(STUDENT.name)

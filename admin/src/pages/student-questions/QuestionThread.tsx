@@ -15,7 +15,7 @@ import {
   type QuestionThread as Thread,
   type StoredImage,
   type ThreadPost,
-} from '../../api/questions'
+} from '../../api/student-questions'
 import { LoadFailure } from '../../components/LoadFailure'
 import { EnumTag, REPLY_STATUS_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { imageRefusal } from './questions.ts'
+import { imageRefusal } from './student-questions.ts'
 
 describe('答疑 pictures before sending', () => {
   test('a PNG, JPEG or WebP picture up to 5 MB goes; others are refused in words', () => {

@@ -8,7 +8,7 @@ import { ReplyStatus } from '@activity/wire'
 import { App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd'
 import { useRef, useState } from 'react'
 import { coursesApi } from '../../api/courses'
-import { type QuestionRow, questionsApi } from '../../api/questions'
+import { type QuestionRow, questionsApi } from '../../api/student-questions'
 import { enumColumn, REPLY_STATUS_ENUM } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
@@ -18,7 +18,7 @@ import { QuestionDrawer } from './QuestionThread'
 
 const CLOSED_ENUM = { false: { text: '未关闭' }, true: { text: '已关闭' } }
 
-export default function QuestionList() {
+export default function StudentQuestionList() {
   const { message } = App.useApp()
   const { canAnswerQuestions } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
