@@ -19,6 +19,7 @@ describe('what each operator role may do', () => {
       'canEditStudents',
       'canExportPartners',
       'canManageCourses',
+      'canManageExams',
       'canManageNotices',
       'canManageOperators',
       'canPayWithdrawals',

@@ -46,6 +46,11 @@ export const PERMISSIONS = {
    * revoke). Every role reads the courses and the study reports.
    */
   canManageCourses: [admin],
+  /**
+   * 考试: the question bank (and its import), papers (their questions or rules, publishing) and
+   * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
+   */
+  canManageExams: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS
