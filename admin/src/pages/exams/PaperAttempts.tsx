@@ -6,7 +6,7 @@
  */
 import { type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { AttemptStatus } from '@activity/wire'
-import { App, Empty, Popconfirm, Typography } from 'antd'
+import { App, Button, Empty, Popconfirm, Typography } from 'antd'
 import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { type AttemptItem, attemptsApi, type PaperDetail } from '../../api/exams'
@@ -33,7 +33,9 @@ function CloseAttempt({ attempt, onDone }: { attempt: AttemptItem; onDone: () =>
         )
       }
     >
-      <Typography.Link>收卷</Typography.Link>
+      <Button type='link' className='console-link-button'>
+        收卷
+      </Button>
     </Popconfirm>
   )
 }
@@ -56,7 +58,9 @@ function ClearExam({ attempt, paper, onDone }: { attempt: AttemptItem; paper: Pa
         )
       }
     >
-      <Typography.Link type='danger'>重置考试</Typography.Link>
+      <Button type='link' danger className='console-link-button'>
+        重置考试
+      </Button>
     </Popconfirm>
   )
 }

@@ -175,9 +175,15 @@ export function PaperQuestions({ paper, canManage, onSaved }: { paper: PaperDeta
                       className='paper-question__score'
                       onChange={(score) => change(items.map((o) => (o.id === q.id ? { ...o, score: score ?? 0 } : o)))}
                     />
-                    <Typography.Link type='danger' onClick={() => change(items.filter((o) => o.id !== q.id))}>
+                    <Button
+                      type='link'
+                      danger
+                      className='console-link-button'
+                      aria-label={`移除第${index + 1}题`}
+                      onClick={() => change(items.filter((o) => o.id !== q.id))}
+                    >
                       移除
-                    </Typography.Link>
+                    </Button>
                   </>
                 ) : (
                   <Tag>{q.score} 分</Tag>

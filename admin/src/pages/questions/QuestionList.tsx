@@ -89,9 +89,9 @@ export default function QuestionList() {
       width: canManageExams ? 110 : 70,
       fixed: 'right',
       render: (_, q) => [
-        <Typography.Link key='open' onClick={() => open(q)}>
+        <Button key='open' type='link' className='console-link-button' onClick={() => open(q)}>
           {canManageExams ? '编辑' : '查看'}
-        </Typography.Link>,
+        </Button>,
         ...(canManageExams
           ? [
               <RemoveAction
