@@ -2130,6 +2130,777 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/cont/paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a paper (its course and kind are fixed once anyone has sat it; another course clears its questions and rules) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        id: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        id: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: a new paper (草稿) of a course */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a paper nobody has sat (else 422: 请改为停用) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: 发布 (needs questions or rules the bank satisfies now, pass score ≤ total; a fixed paper re-snapshots its questions), 停用, or back to 草稿 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "草稿" | "已发布" | "已停用";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "草稿" | "已发布" | "已停用";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a paper with its questions (fixed) or rules (random, with the bank's matching count) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: papers by course, use, status and title, with their questions, total and attempts (to mark) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "草稿" | "已发布" | "已停用";
+                    use?: "模拟试卷" | "考试";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attemptCount: number;
+                                    closesAt: string | null;
+                                    courseId: number;
+                                    courseTitle: string;
+                                    /** @description ISO 8601 */
+                                    createdAt: string;
+                                    durationMinutes: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "固定试卷" | "随机试卷";
+                                    markingCount: number;
+                                    maxAttempts: number;
+                                    opensAt: string | null;
+                                    questionCount: number;
+                                    /** @enum {string} */
+                                    status: "草稿" | "已发布" | "已停用";
+                                    title: string;
+                                    totalScore: number;
+                                    /** @enum {string} */
+                                    use: "模拟试卷" | "考试";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: a fixed paper's questions, in order, with their scores (replaces the list; snapshots taken now; the paper's course only; refused once anyone has sat it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            questionId: number;
+                            score: number;
+                        }[];
+                        paperId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        items: {
+                            questionId: number;
+                            score: number;
+                        }[];
+                        paperId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: a random paper's rules (draw count questions of a type, difficulty and chapter, each worth score); replaces them */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                        rules: {
+                            chapterId?: number;
+                            count: number;
+                            /** @enum {string} */
+                            difficulty?: "简单" | "一般" | "困难";
+                            score: number;
+                            /** @enum {string} */
+                            type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                        }[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                        rules: {
+                            chapterId?: number;
+                            count: number;
+                            /** @enum {string} */
+                            difficulty?: "简单" | "一般" | "困难";
+                            score: number;
+                            /** @enum {string} */
+                            type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/cont/resource/upload": {
         parameters: {
             query?: never;
@@ -2363,6 +3134,446 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a question (its course stays); papers keep the snapshots they took */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        /** @description fixed once created: a different one is refused */
+                        courseId?: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        id: number;
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        /** @description fixed once created: a different one is refused */
+                        courseId?: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        id: number;
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a question to a course’s bank (checked by its type’s rules) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a question (marked removed: papers’ snapshots and wrong-answer books keep it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one question of the bank */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the bank by course, chapter, type, difficulty and stem; newest first (removed questions left out) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a chapter, or `none`: questions without a chapter (未分章) */
+                    chapterId?: "none";
+                    courseId?: number;
+                    difficulty?: "简单" | "一般" | "困难";
+                    /** @description part of the stem */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    type?: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    analysis: string;
+                                    answer: string[];
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    courseId: number;
+                                    courseTitle: string;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    id: number;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                    updatedAt: string;
+                                    /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                    usedInPapers: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the import template (.xlsx): 题型 | 难度 | 章节 | 题干 | 选项A..选项H | 答案 | 解析, an example per type, and the instructions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/uploadByExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: import questions into a course (.xlsx, field `file`; the template’s columns; at most 2000 rows). Row by row: the good rows are imported together, every row is reported */
+        post: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                failed: number;
+                                imported: number;
+                                rows: {
+                                    /** @description 导入成功, or why the row was refused */
+                                    message: string;
+                                    ok: boolean;
+                                    /** @description the spreadsheet's row number (the header is row 1) */
+                                    row: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3180,7 +4391,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4999,7 +6210,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live */
+                                    /** @description clue | commission | withdrawal | notice | live | reply */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -6459,6 +7670,65 @@ export interface paths {
                                 reviewedAt: string | null;
                                 /** @enum {string} */
                                 status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/examination/online/answerForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The same call as studentExam/saveAnswer (its older address) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                position: number;
+                                /** @description ISO 8601 */
+                                savedAt: string;
                             };
                             message: string;
                         };
@@ -9021,13 +10291,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -9089,13 +10359,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -9238,7 +10508,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live */
+                                    /** @description clue | commission | withdrawal | notice | live | reply */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -12211,6 +13481,1375 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/study/studentExam/assignOverAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: 收卷 an open attempt (closed and scored as the student would submit it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/attemptForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attempt: the sheet while 答题中 (no answers), the result once closed; an overdue one is closed first */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                paperId: number;
+                                paperTitle: string;
+                                questions: {
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    response: string[] | null;
+                                    /** @description the question's value */
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                /** @description the server's clock: correct the countdown by it */
+                                serverNow: string;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中";
+                                totalScore: number;
+                            } | {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/clearExam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: deletes a student's attempts at a paper so they may sit it again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                        studentId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                        studentId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cleared: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: an attempt with every question, answer, response and mark, and its student (for marking) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paper's card, its intro and the student's attempts at it */
+        get: {
+            parameters: {
+                query: {
+                    paperId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attempts: {
+                                    closedAt: string | null;
+                                    /** @enum {string|null} */
+                                    closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                    /** @description ISO 8601 */
+                                    endsAt: string;
+                                    id: number;
+                                    number: number;
+                                    /** @description after closing */
+                                    objectiveScore: number | null;
+                                    pendingMarks: number;
+                                    /** @description final score; null while open or marking */
+                                    score: number | null;
+                                    /** @description ISO 8601 */
+                                    startedAt: string;
+                                    /** @enum {string} */
+                                    status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                    totalScore: number;
+                                }[];
+                                attemptsUsed: number;
+                                bestScore: number | null;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                /** @description 0 = any number */
+                                maxAttempts: number;
+                                openAttemptId: number | null;
+                                opensAt: string | null;
+                                passScore: number;
+                                questionCount: number;
+                                /** @enum {string} */
+                                state: "未开始" | "可参加" | "答题中" | "已用完" | "已结束";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a paper's attempts as .xlsx (phones masked; rank among the students' best final scores) */
+        get: {
+            parameters: {
+                query: {
+                    paperId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: attempts (of a paper) by status and the student's name, phone or number (phones masked), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the name, phone or student number */
+                    keyword?: string;
+                    page?: number;
+                    paperId?: number;
+                    size?: number;
+                    status?: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    closedAt: string | null;
+                                    /** @enum {string|null} */
+                                    closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                    id: number;
+                                    name: string;
+                                    number: number;
+                                    objectiveScore: number | null;
+                                    paperId: number;
+                                    pendingMarks: number;
+                                    /** @description masked */
+                                    phone: string;
+                                    score: number | null;
+                                    /** @description ISO 8601 */
+                                    startedAt: string;
+                                    /** @enum {string} */
+                                    status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    subjectiveScore: number | null;
+                                    totalScore: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published papers of the student's courses, with where the student stands on each (state, attempts, best score) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    use?: "模拟试卷" | "考试";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptsUsed: number;
+                                bestScore: number | null;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                durationMinutes: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                /** @description 0 = any number */
+                                maxAttempts: number;
+                                openAttemptId: number | null;
+                                opensAt: string | null;
+                                passScore: number;
+                                questionCount: number;
+                                /** @enum {string} */
+                                state: "未开始" | "可参加" | "答题中" | "已用完" | "已结束";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: marks 简答题 of an attempt 待阅卷 (0..the question’s score; marks: JSON array); when none is left: 已完成, the final score and a 成绩公布 message */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                        marks: {
+                            comment?: string;
+                            earned: number;
+                            position: number;
+                        }[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                        marks: {
+                            comment?: string;
+                            earned: number;
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/overPaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 交卷: closes and scores the attempt; two at once score once and answer the same result */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/refreshScore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A closed attempt's result with its current score (final once marked); still open: 409 */
+        get: {
+            parameters: {
+                query: {
+                    attemptId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/refusePaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 放弃作答: closes the attempt as 已放弃 with score 0 (it counts as an attempt; the wrong-answer book is not fed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/saveAnswer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves one answer while 答题中 and before endsAt on the server's clock (else 409 考试已结束，答案未保存) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                position: number;
+                                /** @description ISO 8601 */
+                                savedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 开始答题: resumes the open attempt, or starts one (422 考试尚未开始 / 考试已结束 / 作答次数已用完; a random paper draws now: 422 题库题目不足). The sheet: no answers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                paperId: number;
+                                paperTitle: string;
+                                questions: {
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    response: string[] | null;
+                                    /** @description the question's value */
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                /** @description the server's clock: correct the countdown by it */
+                                serverNow: string;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/chaptersForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A joined course's exercise chapters (those with questions, course order; 未分章 last): questions, done, right, per difficulty */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapters: {
+                                    byDifficulty: {
+                                        "\u4E00\u822C": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                        "\u56F0\u96BE": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                        "\u7B80\u5355": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                    };
+                                    done: number;
+                                    /** @description null: 未分章 */
+                                    id: number | null;
+                                    right: number;
+                                    title: string;
+                                    total: number;
+                                }[];
+                                courseId: number;
+                                courseTitle: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One exercise question; the right answer and analysis only once I answered it (mine) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the list filter in use: `index` counts within it */
+                    difficulty?: "简单" | "一般" | "困难";
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapterId: number | null;
+                                courseId: number;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                /** @description 0-based in its chapter’s list (with the difficulty filter when given) */
+                                index: number;
+                                /** @description only once answered */
+                                mine: {
+                                    analysis: string;
+                                    answer: string[];
+                                    correct: boolean | null;
+                                    rightAnswer: string[];
+                                } | null;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A joined course's questions in the bank's order (chapter, id), with my last answer's result (the answer card) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a chapter id, or null/none/0 for 未分章; absent: the whole course */
+                    chapterId?: number | null;
+                    courseId: number;
+                    difficulty?: "简单" | "一般" | "困难";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                items: {
+                                    correct: boolean | null;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    done: boolean;
+                                    /** @description question id */
+                                    id: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Practise a chapter again: clears my answers of its questions (the wrong-answer book's counts stay) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description absent, null, none or 0: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description absent, null, none or 0: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cleared: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sms/study/studentKnowledge/current": {
         parameters: {
             query?: never;
@@ -12777,6 +15416,533 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/handSubject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description [] or empty blanks: unanswered */
+                        answer: (string | number)[];
+                        questionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description [] or empty blanks: unanswered */
+                        answer: (string | number)[];
+                        questionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                /** @description null: 简答题 (compare with the reference answer) */
+                                correct: boolean | null;
+                                /** @description answered questions of its chapter */
+                                done: number;
+                                inWrongBook: boolean;
+                                rightAnswer: string[];
+                                /** @description questions of its chapter */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/studentScore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's closed attempts, newest first (score null while marking) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptId: number;
+                                closedAt: string | null;
+                                courseTitle: string;
+                                number: number;
+                                paperId: number;
+                                paperTitle: string;
+                                score: number | null;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/studentStudyReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 学习报告 of a joined course: practice, exam scores over time, study time of the last 30 days, the wrong-answer book */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapters: {
+                                    accuracy: number;
+                                    done: number;
+                                    id: number | null;
+                                    title: string;
+                                    total: number;
+                                }[];
+                                courseId: number;
+                                courseTitle: string;
+                                exams: {
+                                    attemptId: number;
+                                    closedAt: string | null;
+                                    paperTitle: string;
+                                    score: number;
+                                    totalScore: number;
+                                }[];
+                                exercise: {
+                                    /** @description 0..100, of objective answers */
+                                    accuracy: number;
+                                    done: number;
+                                    right: number;
+                                    total: number;
+                                };
+                                studyTime: {
+                                    /** @description the last 30 days, oldest first */
+                                    days: {
+                                        day: string;
+                                        seconds: number;
+                                    }[];
+                                    /** @description seconds */
+                                    total: number;
+                                };
+                                wrongCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/addForSelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a question of a joined course in my wrong-answer book (手动添加 when new; a mastered or removed one comes back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        questionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        questionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                added: true;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A question of my wrong-answer book to redo (no answer) */
+        get: {
+            parameters: {
+                query: {
+                    questionId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                questionId: number;
+                                stem: string;
+                                streak: number;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                wrongCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wrong-answer book (questions of my courses not yet mastered or removed), most recently wrong first */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    page?: number;
+                    size?: number;
+                    type?: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number;
+                                    courseTitle: string;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    /** @description null: added by hand, never wrong */
+                                    lastWrongAt: string | null;
+                                    questionId: number;
+                                    /** @enum {string} */
+                                    source: "章节练习" | "考试" | "手动添加";
+                                    stem: string;
+                                    streak: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                    wrongCount: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: (string | number)[];
+                        questionId: number;
+                        /** @description 简答题 only: the student’s own judgement against the reference answer */
+                        selfCorrect?: boolean;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        answer: (string | number)[];
+                        questionId: number;
+                        /** @description 简答题 only: the student’s own judgement against the reference answer */
+                        selfCorrect?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                correct: boolean;
+                                /** @description redone right WRONG_MASTER_STREAK times in a row: it left the book */
+                                mastered: boolean;
+                                rightAnswer: string[];
+                                streak: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a question out of my wrong-answer book */
+        delete: {
+            parameters: {
+                query: {
+                    questionId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                removed: true;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/summaryForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wrong-answer book in numbers: in the book, per course, per type, and mastered */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courses: {
+                                    count: number;
+                                    courseId: number;
+                                    courseTitle: string;
+                                }[];
+                                mastered: number;
+                                total: number;
+                                types: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
