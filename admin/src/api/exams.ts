@@ -3,169 +3,39 @@
  * list of questions, or rules to draw them per student), their publishing, and the students'
  * attempts: marking 简答题, 收卷, 重置考试 and the scores' export. Scores are whole points,
  * durations minutes, times ISO.
- *
- * Typed from the contract of issue 24 until the exams routes reach main; then these types come
- * from @activity/api-types like courses.ts'.
  */
-import type { AttemptClose, AttemptStatus, Difficulty, Page, PaperKind, PaperStatus, PaperUse, QuestionType } from '@activity/wire'
+import type { ApiBody, ApiData, ApiItem, ApiQueryText } from '@activity/api-types'
+import type { Page, PaperStatus } from '@activity/wire'
 import { del, get, post, put } from './client'
-import type { QuestionOption } from './questions'
 
 /** A paper as the list shows it (`markingCount`: attempts 待阅卷). */
-export type PaperItem = {
-  id: number
-  courseId: number
-  courseTitle: string
-  title: string
-  use: PaperUse
-  kind: PaperKind
-  status: PaperStatus
-  durationMinutes: number
-  opensAt: string | null
-  closesAt: string | null
-  maxAttempts: number
-  questionCount: number
-  totalScore: number
-  attemptCount: number
-  markingCount: number
-  createdAt: string
-}
+export type PaperItem = ApiItem<'/api/bms/cont/paper/list', 'get'>
 
-/** A fixed paper's question, in order. */
-export type PaperQuestion = {
-  questionId: number
-  sort: number
-  score: number
-  type: QuestionType
-  difficulty: Difficulty
-  stem: string
-}
+/** A paper with a fixed paper's questions (in order) and a random paper's rules (`available`: bank questions matching now). */
+export type PaperDetail = ApiData<'/api/bms/cont/paper/details', 'get'>
 
-/** A random paper's rule; `available`: bank questions matching it now. */
-export type PaperRule = {
-  id: number
-  chapterId: number | null
-  chapterTitle: string | null
-  type: QuestionType
-  difficulty: Difficulty | null
-  count: number
-  score: number
-  available: number
-}
+export type PaperQuestion = PaperDetail['questions'][number]
 
-export type PaperDetail = PaperItem & {
-  intro: string
-  passScore: number
-  shuffleQuestions: boolean
-  shuffleOptions: boolean
-  showRank: boolean
-  questions: PaperQuestion[]
-  rules: PaperRule[]
-}
+export type PaperRule = PaperDetail['rules'][number]
 
-export type PaperQuery = {
-  courseId?: number | string
-  use?: string
-  status?: string
-  keyword?: string
-  page?: number | string
-  size?: number | string
-}
+export type PaperQuery = ApiQueryText<'/api/bms/cont/paper/list', 'get'>
 
 /** What 新建试卷 / 保存 send (a new paper is 草稿; kind and course are fixed once attempts exist). */
-export type PaperInput = {
-  courseId: number
-  title: string
-  use: PaperUse
-  kind: PaperKind
-  intro: string
-  durationMinutes: number
-  opensAt: string | null
-  closesAt: string | null
-  maxAttempts: number
-  passScore: number
-  shuffleQuestions: boolean
-  shuffleOptions: boolean
-  showRank: boolean
-}
+export type PaperInput = ApiBody<'/api/bms/cont/paper', 'post'>
 
-export type RuleInput = {
-  chapterId: number | null
-  type: QuestionType
-  difficulty: Difficulty | null
-  count: number
-  score: number
-}
+export type RuleInput = ApiBody<'/api/bms/cont/paper/rules', 'put'>['rules'][number]
 
 /** A student's attempt in a paper's list (phone masked). */
-export type AttemptItem = {
-  id: number
-  paperId: number
-  studentId: number
-  name: string
-  studentNo: string | null
-  phone: string
-  number: number
-  status: AttemptStatus
-  startedAt: string
-  closedAt: string | null
-  closeReason: AttemptClose | null
-  objectiveScore: number | null
-  subjectiveScore: number | null
-  score: number | null
-  totalScore: number
-  pendingMarks: number
-}
+export type AttemptItem = ApiItem<'/api/sms/study/studentExam/list', 'get'>
 
-export type AttemptQuery = {
-  paperId: number | string
-  status?: string
-  keyword?: string
-  page?: number | string
-  size?: number | string
-}
+export type AttemptQuery = ApiQueryText<'/api/sms/study/studentExam/list', 'get'>
 
-/** A question of an attempt as dealt (options in the letters the student saw), with the answer and the mark. */
-export type AttemptQuestion = {
-  position: number
-  questionId: number
-  type: QuestionType
-  stem: string
-  options: QuestionOption[]
-  score: number
-  response: string[] | null
-  rightAnswer: string[]
-  analysis: string
-  correct: boolean | null
-  earned: number | null
-  comment: string | null
-}
+/** Everything of an attempt, for marking: each question as dealt (options in the letters the student saw), the answer and the mark. */
+export type AttemptDetail = ApiData<'/api/sms/study/studentExam/details', 'get'>
 
-/** Everything of an attempt, for marking. */
-export type AttemptDetail = {
-  id: number
-  paperId: number
-  paperTitle: string
-  number: number
-  status: AttemptStatus
-  startedAt: string
-  endsAt: string
-  closedAt: string | null
-  closeReason: AttemptClose | null
-  score: number | null
-  objectiveScore: number | null
-  totalScore: number
-  passScore: number
-  pendingMarks: number
-  student: { id: number; name: string; studentNo: string | null }
-  questions: AttemptQuestion[]
-}
+export type AttemptQuestion = AttemptDetail['questions'][number]
 
-export type MarkInput = {
-  position: number
-  earned: number
-  comment?: string
-}
+export type MarkInput = ApiBody<'/api/sms/study/studentExam/mark', 'put'>['marks'][number]
 
 const paper = '/api/bms/cont/paper'
 const exam = '/api/sms/study/studentExam'

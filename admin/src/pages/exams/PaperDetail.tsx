@@ -5,7 +5,7 @@
  * 停用 and 删除 in the header.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
-import { PaperKind } from '@activity/wire'
+import { AttemptStatus, PaperKind } from '@activity/wire'
 import { App, Button, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type PaperDetail as Detail, papersApi } from '../../api/exams'
@@ -109,7 +109,14 @@ export default function PaperDetail() {
         { key: 'info', tab: '基本信息' },
       ]}
       tabActiveKey={tab}
-      onTabChange={(key) => navigate(`/papers/${paper.id}/${key}`)}
+      // 考生作答 opens on those waiting to be marked, when there are any (the server lists newest first).
+      onTabChange={(key) =>
+        navigate(
+          key === 'attempts' && paper.markingCount > 0
+            ? `/papers/${paper.id}/attempts?status=${encodeURIComponent(AttemptStatus.marking)}`
+            : `/papers/${paper.id}/${key}`,
+        )
+      }
     >
       {tab === 'questions' ? (
         fixed ? (

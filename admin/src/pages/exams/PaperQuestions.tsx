@@ -37,7 +37,10 @@ function BankPicker({
       dataIndex: 'chapterId',
       valueType: 'select',
       hideInTable: true,
-      request: async () => (await coursesApi.details(paper.courseId)).chapters.map((c) => ({ value: String(c.id), label: c.title })),
+      request: async () => [
+        ...(await coursesApi.details(paper.courseId)).chapters.map((c) => ({ value: String(c.id), label: c.title })),
+        { value: 'none', label: '未分章' },
+      ],
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '题干' } },
     {

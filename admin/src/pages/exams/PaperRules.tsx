@@ -52,7 +52,7 @@ export function PaperRules({ paper, canManage, onSaved }: { paper: PaperDetail; 
       questionsApi
         .list({
           courseId: paper.courseId,
-          chapterId: row.chapterId ?? undefined,
+          chapterId: row.chapterId === null ? undefined : String(row.chapterId),
           type: row.type,
           difficulty: row.difficulty ?? undefined,
           page: 1,

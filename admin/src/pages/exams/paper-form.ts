@@ -84,8 +84,9 @@ export function paperBody(values: PaperValues): PaperInput {
   const title = values.title.trim()
   if (!title) throw new Error('请填写试卷名称')
   const [opens, closes] = values.window ?? []
-  const opensAt = opens ? officeInstant(opens) : null
-  const closesAt = closes ? officeInstant(closes) : null
+  // Left out: no window (the server stores none).
+  const opensAt = opens ? officeInstant(opens) : undefined
+  const closesAt = closes ? officeInstant(closes) : undefined
   if (opensAt && closesAt && opensAt >= closesAt) throw new Error('结束时间须晚于开始时间')
   return {
     courseId: values.courseId,
@@ -205,7 +206,14 @@ export function rulesProblem(rules: readonly RuleRow[]): string | undefined {
 export function rulesBody(paperId: number, rules: readonly RuleRow[]): { paperId: number; rules: RuleInput[] } {
   return {
     paperId,
-    rules: rules.map(({ chapterId, type, difficulty, count, score }) => ({ chapterId, type, difficulty, count, score })),
+    // A rule without a chapter or difficulty leaves it out (any).
+    rules: rules.map(({ chapterId, type, difficulty, count, score }) => ({
+      type,
+      count,
+      score,
+      ...(chapterId === null ? {} : { chapterId }),
+      ...(difficulty === null ? {} : { difficulty }),
+    })),
   }
 }
 

@@ -72,14 +72,14 @@ export function ImportQuestions({ courseId, onImported }: { courseId?: number; o
         }
       >
         <p>
-          按模板填写：题型、难度、题干、答案为必填；单选题和多选题填选项A起的2到8个选项，答案填字母（多选如
-          AC）；判断题答案填「正确」或「错误」；填空题每空一个答案，多个可接受的答案用 | 分隔；章节填本课程的章节名称，可不填。
+          按模板填写：题型、难度、题干、答案为必填；单选题和多选题从选项A起填2到8个选项，答案填字母（多选如
+          AC）；判断题答案填「正确」或「错误」；填空题各空的答案用「;」分隔，一个空有多个可接受的答案用「|」分隔；章节填本课程的章节名称，可不填。
           <a href={downloadUrl(questionsApi.templatePath)} download data-testid='question-import-template'>
             下载导入模板
           </a>
         </p>
         <Typography.Paragraph type='secondary'>
-          符合要求的行全部导入，不符合要求的行列在报告里，修改后可只把这些行重新导入。一次最多2000行。
+          符合要求的行全部导入，不符合要求的行列在报告里，修改后可只把这些行重新导入（与本课程已有题目题型和题干都相同的行视为重复，不会再次导入）。一次最多2000行。
         </Typography.Paragraph>
         <Form layout='vertical'>
           <Form.Item label='导入到课程' required>

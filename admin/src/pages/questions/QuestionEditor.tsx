@@ -208,6 +208,8 @@ export function QuestionEditor({
           label='课程'
           width='md'
           options={courses.options}
+          disabled={readOnly || Boolean(question)}
+          extra={question && !readOnly ? '题目的课程不能更改' : undefined}
           fieldProps={{ showSearch: true, optionFilterProp: 'label', loading: courses.loading }}
           rules={[{ required: true, message: '请选择课程' }]}
         />

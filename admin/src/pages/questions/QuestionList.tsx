@@ -49,7 +49,12 @@ export default function QuestionList() {
       hideInTable: true,
       dependencies: ['courseId'],
       request: async ({ courseId }: { courseId?: string }) =>
-        courseId ? (await coursesApi.details(Number(courseId))).chapters.map((c) => ({ value: String(c.id), label: c.title })) : [],
+        courseId
+          ? [
+              ...(await coursesApi.details(Number(courseId))).chapters.map((c) => ({ value: String(c.id), label: c.title })),
+              { value: 'none', label: '未分章' },
+            ]
+          : [],
       fieldProps: { placeholder: '先选择课程' },
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '题干' } },
