@@ -159,7 +159,7 @@ test.describe('console 考试: the office builds papers, marks and exports', () 
     await screenshot(page, 'console-exams-bank')
   })
 
-  test('试卷: a fixed paper is built from the bank at the types' default scores and published', async () => {
+  test('试卷: a fixed paper is built from the bank at the types’ default scores and published', async () => {
     await openConsole(page, t.app, `/papers?courseId=${courseId}`)
     fixedId = await createPaper(page, FIXED, { passScore: '8' })
     await page.getByRole('button', { name: /从题库添加/ }).click()
