@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test } from './harness'
 import { consoleSuite, messages } from './console-support'
-import { formItem, modal, ok, openConsole, operatorApi, rowWith, settled, type ApiUser } from './office-support'
+import { choose, formItem, modal, ok, openConsole, operatorApi, rowWith, settled, type ApiUser } from './office-support'
 import { lastSmsId, smsCode } from './user-helpers'
 
 // One app server per file, its tests in order: a failure retries the whole file.
@@ -182,11 +182,15 @@ test.describe('console 考试: the office builds papers, marks and exports', () 
     await openConsole(page, t.app, `/papers?courseId=${courseId}`)
     await createPaper(page, RANDOM, { random: true })
     await page.getByRole('button', { name: /添加规则/ }).click()
-    await page.getByRole('spinbutton', { name: '第1条规则的数量' }).fill('2')
+    // One 单选题 at least is in the bank: this run imported it (the demo bank may hold more).
+    await page.getByRole('spinbutton', { name: '第1条规则的数量' }).fill('1')
     await page.getByRole('spinbutton', { name: '第1条规则的每题分值' }).fill('5')
-    await expect(page.getByTestId('rules-total')).toHaveText('10 分')
+    await page.getByRole('button', { name: /添加规则/ }).click()
+    await choose(page, page.locator('.ant-select', { has: page.getByRole('combobox', { name: '第2条规则的题型' }) }), '简答题')
+    await page.getByRole('spinbutton', { name: '第2条规则的数量' }).fill('1')
+    await expect(page.getByTestId('rules-total')).toHaveText('15 分')
     await expect(page.getByTestId('rules-count')).toHaveText('2 题')
-    // The bank's count for 单选题 of the course (the demo's and this run's) arrives beside the rule.
+    // The bank's count for each rule arrives beside it.
     await expect(page.locator('.ant-table-tbody tr').first().locator('td').nth(4)).toHaveText(/^\d+$/)
     await page.getByRole('button', { name: /保存规则/ }).click()
     await expect.poll(() => messages(page)).toContain('抽题规则已保存')
