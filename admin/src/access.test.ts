@@ -20,6 +20,7 @@ describe('what each operator role may do', () => {
       'canEditStudents',
       'canExportPartners',
       'canManageCourses',
+      'canManageExams',
       'canManageNotices',
       'canManageOperators',
       'canPayWithdrawals',

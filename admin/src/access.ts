@@ -48,6 +48,11 @@ export const PERMISSIONS = {
   canManageCourses: [admin],
   /** 答疑: answer students' questions and close them (财务 reads the queue). */
   canAnswerQuestions: [admin, enrollTeacher],
+  /**
+   * 考试: the question bank (and its import), papers (their questions or rules, publishing) and
+   * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
+   */
+  canManageExams: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

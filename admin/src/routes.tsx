@@ -13,6 +13,7 @@ import {
   DashboardOutlined,
   DiffOutlined,
   FileTextOutlined,
+  FormOutlined,
   IdcardOutlined,
   MobileOutlined,
   NotificationOutlined,
@@ -50,6 +51,7 @@ export interface ConsoleRoute {
 /** Menu entries that hold others; a group shows where its first entry would, and only with an entry the role may open. */
 export const MENU_GROUPS = {
   courses: { name: '课程', icon: <PlayCircleOutlined /> },
+  exams: { name: '考试', icon: <FormOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
@@ -80,7 +82,20 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/courses/:id/:tab', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
   { path: '/students/:id/study', name: '学习报告', roles: everyone, screen: 'courses/StudentStudy', hideInMenu: true },
   // 答疑 (issue 24): every role reads the queue, 管理员 and 招生老师 answer (access.ts canAnswerQuestions)
-  { path: '/student-questions', name: '答疑', icon: <QuestionCircleOutlined />, roles: everyone, screen: 'student-questions/StudentQuestionList' },
+  {
+    path: '/student-questions',
+    name: '答疑',
+    icon: <QuestionCircleOutlined />,
+    roles: everyone,
+    screen: 'student-questions/StudentQuestionList',
+  },
+  // 考试 (issue 24): every role reads the bank, papers and attempts, 管理员 writes (access.ts canManageExams)
+  { path: '/questions', name: '题库', roles: everyone, screen: 'questions/QuestionList', group: 'exams' },
+  { path: '/papers', name: '试卷', roles: everyone, screen: 'exams/PaperList', group: 'exams' },
+  { path: '/papers/new', name: '新建试卷', roles: [admin], screen: 'exams/PaperEdit', hideInMenu: true },
+  { path: '/papers/:id', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
+  { path: '/papers/:id/:tab', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
+  { path: '/attempts/:id', name: '阅卷', roles: everyone, screen: 'exams/AttemptMarking', hideInMenu: true },
   { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
   { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
   { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },

@@ -40,6 +40,10 @@ export function ThemeVariables() {
       'color-primary': token.colorPrimary,
       'color-info': token.colorInfo,
       'color-info-bg': token.colorInfoBg,
+      'control-height': `${token.controlHeight}px`,
+      'color-success-bg': token.colorSuccessBg,
+      'color-error-bg': token.colorErrorBg,
+      'color-warning-bg': token.colorWarningBg,
     }
     const root = document.documentElement.style
     for (const [name, value] of Object.entries(vars)) root.setProperty(`--console-${name}`, value)

@@ -12,9 +12,13 @@ import {
   ActivityStatus,
   ADMIN_ROLES,
   AdminRole,
+  ATTEMPT_STATUSES,
+  AttemptStatus,
   CLUE_SOURCES,
   CLUE_STATUSES,
   ClueStatus,
+  DIFFICULTIES,
+  Difficulty,
   EDUCATION_TYPES,
   ENROLMENT_SOURCES,
   EnrolmentSource,
@@ -26,6 +30,12 @@ import {
   NoticeStatus,
   ORDER_PAY_STATUSES,
   OrderPayStatus,
+  PAPER_KINDS,
+  PAPER_STATUSES,
+  PAPER_USES,
+  PaperKind,
+  PaperStatus,
+  PaperUse,
   PARTNER_STATUSES,
   PartnerStatus,
   PRODUCT_STATUSES,
@@ -34,6 +44,8 @@ import {
   ProductType,
   REPLY_STATUSES,
   ReplyStatus,
+  QUESTION_TYPES,
+  QuestionType,
   ROLL_REQUEST_STATUSES,
   RollRequestStatus,
   SECTION_KINDS,
@@ -183,6 +195,43 @@ export const LIVE_STATUS_ENUM = valueEnum(LIVE_STATUSES, {
 export const REPLY_STATUS_ENUM = valueEnum(REPLY_STATUSES, {
   [ReplyStatus.pending]: { status: 'Warning' },
   [ReplyStatus.replied]: { status: 'Success' },
+})
+
+export const QUESTION_TYPE_ENUM = valueEnum(QUESTION_TYPES, {
+  [QuestionType.single]: { color: 'blue' },
+  [QuestionType.multiple]: { color: 'geekblue' },
+  [QuestionType.judge]: { color: 'cyan' },
+  [QuestionType.fill]: { color: 'purple' },
+  [QuestionType.short]: { color: 'volcano' },
+})
+
+export const DIFFICULTY_ENUM = valueEnum(DIFFICULTIES, {
+  [Difficulty.simple]: { color: 'green' },
+  [Difficulty.general]: { color: 'gold' },
+  [Difficulty.hard]: { color: 'red' },
+})
+
+export const PAPER_USE_ENUM = valueEnum(PAPER_USES, {
+  [PaperUse.mock]: { color: 'cyan' },
+  [PaperUse.exam]: { color: 'volcano' },
+})
+
+export const PAPER_KIND_ENUM = valueEnum(PAPER_KINDS, {
+  [PaperKind.fixed]: { color: 'blue' },
+  [PaperKind.random]: { color: 'purple' },
+})
+
+export const PAPER_STATUS_ENUM = valueEnum(PAPER_STATUSES, {
+  [PaperStatus.draft]: { status: 'Default' },
+  [PaperStatus.published]: { status: 'Success' },
+  [PaperStatus.closed]: { status: 'Warning' },
+})
+
+export const ATTEMPT_STATUS_ENUM = valueEnum(ATTEMPT_STATUSES, {
+  [AttemptStatus.open]: { status: 'Processing' },
+  [AttemptStatus.marking]: { status: 'Warning' },
+  [AttemptStatus.done]: { status: 'Success' },
+  [AttemptStatus.abandoned]: { status: 'Default' },
 })
 
 /** antd Tag's colour for a badge status. */

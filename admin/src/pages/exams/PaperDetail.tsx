@@ -1,0 +1,137 @@
+/**
+ * 试卷详情 (every role reads, 管理员 keeps it): the paper at a glance and three tabs, each its own
+ * address (`/papers/5/attempts`): 试卷题目 (a fixed paper's questions) or 抽题规则 (a random
+ * paper's rules), 考生作答 (attempts, marking, scores) and 基本信息 (the paper's details). 发布 /
+ * 停用 and 删除 in the header.
+ */
+import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { AttemptStatus, PaperKind } from '@activity/wire'
+import { App, Button, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { type PaperDetail as Detail, papersApi } from '../../api/exams'
+import { LoadFailure } from '../../components/LoadFailure'
+import { EnumTag, PAPER_KIND_ENUM, PAPER_STATUS_ENUM, PAPER_USE_ENUM } from '../../components/status'
+import { formatDateTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
+import { useAccess } from '../../session/access'
+import { RemovePaper, StatusAction } from './PaperActions'
+import { PaperAttempts } from './PaperAttempts'
+import { PaperForm } from './PaperForm'
+import { PaperQuestions } from './PaperQuestions'
+import { PaperRules } from './PaperRules'
+import { attemptsText } from './paper-form'
+
+const TAB_KEYS = ['questions', 'attempts', 'info'] as const
+type Tab = (typeof TAB_KEYS)[number]
+
+function summary(paper: Detail): DescriptionsProps['items'] {
+  return [
+    { key: 'course', label: '课程', children: paper.courseTitle },
+    { key: 'use', label: '用途', children: <EnumTag valueEnum={PAPER_USE_ENUM} value={paper.use} /> },
+    { key: 'kind', label: '组卷', children: <EnumTag valueEnum={PAPER_KIND_ENUM} value={paper.kind} /> },
+    { key: 'score', label: '题数 / 总分', children: `${paper.questionCount} / ${paper.totalScore}` },
+    { key: 'pass', label: '及格分', children: paper.passScore },
+    { key: 'duration', label: '时长', children: `${paper.durationMinutes} 分钟` },
+    { key: 'attempts', label: '可作答', children: attemptsText(paper.maxAttempts) },
+    {
+      key: 'window',
+      label: '开放时间',
+      children: paper.opensAt || paper.closesAt ? `${formatDateTime(paper.opensAt)} 至 ${formatDateTime(paper.closesAt)}` : '不限',
+    },
+    { key: 'taken', label: '作答 / 待阅卷', children: `${paper.attemptCount} / ${paper.markingCount}` },
+  ]
+}
+
+export default function PaperDetail() {
+  const { id, tab: tabParam } = useParams()
+  const navigate = useNavigate()
+  const { message } = App.useApp()
+  const { canManageExams } = useAccess()
+  const paperId = Number(id)
+  const valid = Number.isInteger(paperId) && paperId > 0
+  const tab: Tab = (TAB_KEYS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'questions'
+  const {
+    data: paper,
+    error,
+    loading,
+    reload,
+  } = useRemote(() => (valid ? papersApi.details(paperId) : Promise.reject(new Error('试卷不存在'))), [paperId, valid])
+  const back = () => navigate('/papers')
+
+  if (error && !paper) {
+    return (
+      <PageContainer title='试卷详情' onBack={back}>
+        <LoadFailure
+          page
+          error={error}
+          onRetry={valid ? reload : undefined}
+          extra={
+            <Link to='/papers'>
+              <Button type='primary'>返回试卷列表</Button>
+            </Link>
+          }
+        />
+      </PageContainer>
+    )
+  }
+  if (!paper) {
+    return (
+      <PageContainer title='试卷详情' onBack={back}>
+        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
+      </PageContainer>
+    )
+  }
+
+  const fixed = paper.kind === PaperKind.fixed
+  return (
+    <PageContainer
+      title={`试卷：${paper.title}`}
+      subTitle={<EnumTag valueEnum={PAPER_STATUS_ENUM} value={paper.status} />}
+      onBack={back}
+      extra={
+        canManageExams ? (
+          <Space>
+            <StatusAction paper={paper} onDone={reload} button />
+            <RemovePaper
+              paper={paper}
+              onRemoved={() => {
+                void message.info('已返回试卷列表')
+                navigate('/papers', { replace: true })
+              }}
+            />
+          </Space>
+        ) : null
+      }
+      content={<Descriptions column={5} size='small' items={summary(paper)} data-testid='paper-summary' />}
+      tabList={[
+        { key: 'questions', tab: fixed ? '试卷题目' : '抽题规则' },
+        { key: 'attempts', tab: paper.markingCount > 0 ? `考生作答（${paper.markingCount} 份待阅卷）` : '考生作答' },
+        { key: 'info', tab: '基本信息' },
+      ]}
+      tabActiveKey={tab}
+      // 考生作答 opens on those waiting to be marked, when there are any (the server lists newest first).
+      onTabChange={(key) =>
+        navigate(
+          key === 'attempts' && paper.markingCount > 0
+            ? `/papers/${paper.id}/attempts?status=${encodeURIComponent(AttemptStatus.marking)}`
+            : `/papers/${paper.id}/${key}`,
+        )
+      }
+    >
+      {tab === 'questions' ? (
+        fixed ? (
+          <PaperQuestions paper={paper} canManage={canManageExams} onSaved={reload} />
+        ) : (
+          <PaperRules paper={paper} canManage={canManageExams} onSaved={reload} />
+        )
+      ) : tab === 'attempts' ? (
+        <PaperAttempts paper={paper} canManage={canManageExams} onChanged={reload} />
+      ) : (
+        <ProCard className='console-narrow-form'>
+          {canManageExams ? null : <Typography.Paragraph type='secondary'>只读：试卷由管理员维护。</Typography.Paragraph>}
+          <PaperForm key={paper.id} paper={paper} readOnly={!canManageExams} onSaved={reload} />
+        </ProCard>
+      )}
+    </PageContainer>
+  )
+}

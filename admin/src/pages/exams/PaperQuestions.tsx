@@ -1,0 +1,201 @@
+/**
+ * A fixed paper's questions (管理员 keeps them): in order, each with its score, dragged into
+ * order by its handle, removed, or added from the course's bank (a picker with the bank's
+ * filters). The list is edited here and sent whole by 保存题目 (the server takes a copy of each
+ * question now, and again when publishing). Once students have answered the list is fixed.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import { ProCard, type ProColumns } from '@ant-design/pro-components'
+import { App, Alert, Button, Empty, Flex, InputNumber, Modal, Space, Tag, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { coursesApi } from '../../api/courses'
+import { type PaperDetail, papersApi } from '../../api/exams'
+import { type BankQuestion, questionsApi } from '../../api/questions'
+import { SortableList } from '../../components/Sortable'
+import { DIFFICULTY_ENUM, EnumTag, QUESTION_TYPE_ENUM, enumColumn } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
+import { addPicked, type PickedQuestion, pickedBody, pickedFrom, pickedProblem, pickedTotal, SCORE_MAX } from './paper-form'
+
+/** The course's bank with its filters (kept out of the address: the page's own list is the paper). */
+function BankPicker({
+  paper,
+  picked,
+  onAdd,
+}: {
+  paper: PaperDetail
+  picked: readonly PickedQuestion[]
+  onAdd: (q: BankQuestion[]) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const [chosen, setChosen] = useState<BankQuestion[]>([])
+  const have = new Set(picked.map((q) => q.id))
+  const columns: ProColumns<BankQuestion>[] = [
+    {
+      title: '章节',
+      dataIndex: 'chapterId',
+      valueType: 'select',
+      hideInTable: true,
+      request: async () => [
+        ...(await coursesApi.details(paper.courseId)).chapters.map((c) => ({ value: String(c.id), label: c.title })),
+        { value: 'none', label: '未分章' },
+      ],
+    },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '题干' } },
+    {
+      title: '题干',
+      dataIndex: 'stem',
+      search: false,
+      render: (_, q) => (
+        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: q.stem }} className='console-flush'>
+          {q.stem}
+        </Typography.Paragraph>
+      ),
+    },
+    { title: '题型', dataIndex: 'type', valueType: 'select', width: 90, ...enumColumn(QUESTION_TYPE_ENUM) },
+    { title: '难度', dataIndex: 'difficulty', valueType: 'select', width: 80, ...enumColumn(DIFFICULTY_ENUM) },
+    { title: '章节', dataIndex: 'chapterTitle', search: false, width: 120, render: (_, q) => q.chapterTitle ?? '未分章' },
+  ]
+  return (
+    <>
+      <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+        从题库添加
+      </Button>
+      <Modal
+        title={`从「${paper.courseTitle}」的题库添加题目`}
+        open={open}
+        width={960}
+        destroyOnHidden
+        onCancel={() => setOpen(false)}
+        afterClose={() => setChosen([])}
+        okText={chosen.length > 0 ? `添加 ${chosen.length} 题` : '添加'}
+        okButtonProps={{ disabled: chosen.length === 0 }}
+        onOk={() => {
+          onAdd(chosen)
+          setOpen(false)
+        }}
+      >
+        <UrlProTable<BankQuestion>
+          local
+          columns={columns}
+          fixed={{ courseId: String(paper.courseId) }}
+          fetch={(state) => questionsApi.list(toServerQuery(state))}
+          search={{ labelWidth: 'auto', span: 8 }}
+          size='small'
+          scroll={{ y: 420 }}
+          options={false}
+          emptyText={<Empty description='题库中没有符合条件的题目' />}
+          tableAlertRender={false}
+          rowSelection={{
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: chosen.map((q) => q.id),
+            getCheckboxProps: (q) => ({ disabled: have.has(q.id), 'aria-label': `选择「${q.stem.slice(0, 20)}」` }),
+            onChange: (_keys, rows) => setChosen(rows.filter(Boolean)),
+          }}
+        />
+      </Modal>
+    </>
+  )
+}
+
+export function PaperQuestions({ paper, canManage, onSaved }: { paper: PaperDetail; canManage: boolean; onSaved: () => void }) {
+  const { message } = App.useApp()
+  const [items, setItems] = useState<PickedQuestion[]>(() => pickedFrom(paper.questions))
+  const [dirty, setDirty] = useState(false)
+  const { submit, shown, pending, refuse, clear } = useSubmission()
+  useEffect(() => {
+    setItems(pickedFrom(paper.questions))
+    setDirty(false)
+  }, [paper])
+  const locked = paper.attemptCount > 0
+  const editable = canManage && !locked
+  const change = (next: PickedQuestion[]) => {
+    setItems(next)
+    setDirty(true)
+    clear()
+  }
+  const save = () => {
+    const problem = pickedProblem(items)
+    if (problem) return refuse(problem)
+    void submit(async () => {
+      await papersApi.saveQuestions(pickedBody(paper.id, items))
+      void message.success('题目已保存')
+      setDirty(false)
+      onSaved()
+    })
+  }
+
+  return (
+    <ProCard
+      title={`试卷题目（${items.length} 题，共 ${pickedTotal(items)} 分）`}
+      extra={
+        editable ? (
+          <Space>
+            <BankPicker paper={paper} picked={items} onAdd={(added) => change(addPicked(items, added))} />
+            <Button type='primary' loading={pending} disabled={!dirty} onClick={save}>
+              保存题目
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      {locked ? <Alert type='info' showIcon message='已有学员作答，不能修改题目' className='console-gap-bottom' /> : null}
+      {dirty ? <Alert type='warning' showIcon message='题目有未保存的修改' className='console-gap-bottom' /> : null}
+      {shown}
+      {items.length === 0 ? (
+        <Empty description={editable ? '还没有题目：点「从题库添加」选择题目' : '还没有题目'} />
+      ) : (
+        <SortableList
+          items={items}
+          label={(q) => q.stem.slice(0, 20)}
+          disabled={!editable}
+          onMove={(ids) => change(ids.flatMap((id) => items.filter((q) => q.id === id)))}
+          className='paper-questions'
+          render={(q, handle) => {
+            const index = items.indexOf(q)
+            return (
+              <Flex align='center' gap='small' className='paper-question' data-testid={`paper-question-${q.id}`}>
+                {handle}
+                <Typography.Text strong className='paper-question__number'>
+                  {index + 1}.
+                </Typography.Text>
+                <EnumTag valueEnum={QUESTION_TYPE_ENUM} value={q.type} />
+                <EnumTag valueEnum={DIFFICULTY_ENUM} value={q.difficulty} />
+                <Typography.Text ellipsis={{ tooltip: q.stem }} className='console-grow'>
+                  {q.stem}
+                </Typography.Text>
+                {editable ? (
+                  <>
+                    <InputNumber<number>
+                      size='small'
+                      min={1}
+                      max={SCORE_MAX}
+                      precision={0}
+                      value={q.score}
+                      addonAfter='分'
+                      aria-label={`第${index + 1}题的分值`}
+                      className='paper-question__score'
+                      onChange={(score) => change(items.map((o) => (o.id === q.id ? { ...o, score: score ?? 0 } : o)))}
+                    />
+                    <Button
+                      type='link'
+                      danger
+                      className='console-link-button'
+                      aria-label={`移除第${index + 1}题`}
+                      onClick={() => change(items.filter((o) => o.id !== q.id))}
+                    >
+                      移除
+                    </Button>
+                  </>
+                ) : (
+                  <Tag>{q.score} 分</Tag>
+                )}
+              </Flex>
+            )
+          }}
+        />
+      )}
+    </ProCard>
+  )
+}
