@@ -487,7 +487,13 @@ export function createExamsRepository({ db }: { db: Executor }) {
         .from(examAttempts)
         .innerJoin(students, eq(students.id, examAttempts.studentId))
         .where(where)
-        .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
+        // 待阅卷 first (the oldest waiting first: marked in the order handed in), then the newest.
+        .orderBy(
+          sql`(${examAttempts.status} = ${AttemptStatus.marking}) desc`,
+          sql`case when ${examAttempts.status} = ${AttemptStatus.marking} then ${examAttempts.closedAt} end asc`,
+          desc(examAttempts.startedAt),
+          desc(examAttempts.id),
+        )
         .limit(size)
         .offset((page - 1) * size)
       const [total] = await db
