@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { study } from '../../api/sms/study'
@@ -17,9 +17,10 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { DIFFICULTIES } from '@activity/wire'
-import { answerText, exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
+import { exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
 import { exerciseUrl, idOf } from './components/links'
 import QuestionView from './components/question-view'
+import VerdictView from './components/verdict-view'
 import './exercise.scss'
 
 const TITLE = routeOf('pages/study/exercise')?.title ?? '章节练习'
@@ -145,44 +146,6 @@ function Chapters({ courseId }: { courseId: number }) {
         onConfirm={() => void redo()}
         onCancel={() => setRedoing(null)}
       />
-    </View>
-  )
-}
-
-/** The verdict under a question: right or wrong, the right answer, the analysis, the wrong-answer book. */
-export function VerdictView({
-  type,
-  verdict,
-  mine,
-  note,
-  children,
-}: {
-  type: string
-  verdict: Verdict
-  mine: string[]
-  note?: string | null
-  children?: ReactNode
-}) {
-  const result = verdict.correct === null ? 'neutral' : verdict.correct ? 'right' : 'wrong'
-  return (
-    <View className='question-verdict'>
-      <Text className={`question-verdict__result question-verdict__result--${result}`}>
-        {verdict.correct === null ? '参考答案如下，请自行对照' : verdict.correct ? '回答正确' : isAnswered(mine) ? '回答错误' : '未作答'}
-      </Text>
-      <Text className='question-verdict__row'>
-        <Text className='question-verdict__label'>你的答案：</Text>
-        {answerText(type, mine)}
-      </Text>
-      <Text className='question-verdict__row question-verdict__right'>
-        <Text className='question-verdict__label'>正确答案：</Text>
-        {answerText(type, verdict.rightAnswer)}
-      </Text>
-      <Text className='question-verdict__row question-verdict__analysis'>
-        <Text className='question-verdict__label'>解析：</Text>
-        {verdict.analysis || '暂无解析'}
-      </Text>
-      {note ? <Text className='question-verdict__note'>{note}</Text> : null}
-      {children}
     </View>
   )
 }
