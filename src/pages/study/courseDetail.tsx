@@ -20,7 +20,7 @@ import { fromServer } from '../../store/current-course'
 import { SectionKind } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { countsText, courseActionOf, lockedText, priceText, sectionProgressText, trialSectionOf } from './components/course-logic'
-import { idOf, payUrl, sectionUrl } from './components/links'
+import { examUrl, exerciseUrl, idOf, payUrl, sectionUrl } from './components/links'
 import { formatClock } from './components/player'
 import './courseDetail.scss'
 
@@ -171,6 +171,20 @@ export default function StudyCourseDetailPage() {
                 <View className='course-detail__fill' style={{ width: `${data.progress.percent}%` }} />
               </View>
               <Text className='course-detail__percent'>{`已学 ${data.progress.finished}/${data.progress.total} 节 · ${data.progress.percent}%`}</Text>
+            </View>
+          ) : null}
+          {data.joined ? (
+            <View className='course-detail__practice'>
+              <View
+                className='course-detail__practice-item'
+                role='link'
+                onClick={() => void Taro.navigateTo({ url: exerciseUrl(data.id) })}
+              >
+                <Text>章节练习</Text>
+              </View>
+              <View className='course-detail__practice-item' role='link' onClick={() => void Taro.navigateTo({ url: examUrl(data.id) })}>
+                <Text>考试</Text>
+              </View>
             </View>
           ) : null}
         </View>

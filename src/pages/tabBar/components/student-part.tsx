@@ -21,6 +21,9 @@ const STUDENT_ENTRIES = [
   { key: 'course', label: '课程', glyph: '课', url: STUDY_LINKS.course },
   { key: 'study', label: '我的课程', glyph: '学', url: STUDY_LINKS.myCourses },
   { key: 'live', label: '直播课表', glyph: '播', url: STUDY_LINKS.live },
+  { key: 'exercise', label: '章节练习', glyph: '练', url: STUDY_LINKS.exercise },
+  { key: 'exam', label: '考试', glyph: '考', url: STUDY_LINKS.exam },
+  { key: 'wrong', label: '错题本', glyph: '错', url: STUDY_LINKS.wrong },
   { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
   { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
 ] as const
