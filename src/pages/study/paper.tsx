@@ -32,7 +32,8 @@ import {
   type SaveQueue,
   type SaveQueueStatus,
 } from './components/exam'
-import { idOf, paperIntroUrl } from './components/links'
+import { idOf } from './components/links'
+import { paperIntroUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
 import VerdictView from './components/verdict-view'
 import './paper.scss'
