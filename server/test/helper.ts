@@ -18,6 +18,15 @@ import type { Database } from '../src/db/types.ts'
  */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined
 
+/**
+ * The `skip` option of a test whose subject does not depend on the database (the hostile-input
+ * and access walks over the route table): `npm test` runs it once, on PostgreSQL, where it is
+ * faster, instead of repeating it on PGlite.
+ */
+export const POSTGRES_RUN_ONLY: string | false = TEST_DATABASE_URL
+  ? false
+  : 'PostgreSQL run only (npm test runs it there; it does not depend on the database)'
+
 function migrationsHash(): string {
   const hash = crypto.createHash('sha256')
   const walk = (dir: string) => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { adminClient, partnerClient } from './fixtures.ts'
-import { buildTestApp } from './helper.ts'
+import { buildTestApp, POSTGRES_RUN_ONLY } from './helper.ts'
 
 /**
  * Every field of the other screens' routes (activities, contents, orders, app versions, volunteer
  * query, public config) with hostile values: each answer is an envelope, a refusal is a 4xx with a
  * Chinese message, never a 500.
  */
-test('no value of any field makes the routes of the other screens answer 500', async () => {
+test('no value of any field makes the routes of the other screens answer 500', { skip: POSTGRES_RUN_ONLY }, async () => {
   const t = await buildTestApp()
   const { client: admin } = await adminClient(t.app)
   const { client: partner } = await partnerClient(t.app)

@@ -2369,6 +2369,446 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/cont/subject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a question (its course stays); papers keep the snapshots they took */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        /** @description fixed once created: a different one is refused */
+                        courseId?: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        id: number;
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        /** @description fixed once created: a different one is refused */
+                        courseId?: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        id: number;
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a question to a course’s bank (checked by its type’s rules) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        analysis: string;
+                        /** @description 单选 ["B"]; 多选 ["A","C"]; 判断 ["T"]|["F"]; 填空 one entry per blank (alternatives a|b); 简答 [reference] */
+                        answer: (string | number)[];
+                        /** @description a chapter of the course; empty/null: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                        /** @enum {string} */
+                        difficulty: "简单" | "一般" | "困难";
+                        /** @description 单选题/多选题: 2..8 options, keys A.. in order; others: none ([]) */
+                        options: {
+                            key?: string;
+                            text: string;
+                        }[];
+                        stem: string;
+                        /** @enum {string} */
+                        type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a question (marked removed: papers’ snapshots and wrong-answer books keep it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one question of the bank */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                answer: string[];
+                                chapterId: number | null;
+                                chapterTitle: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                updatedAt: string;
+                                /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                usedInPapers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the bank by course, chapter, type, difficulty and stem; newest first (removed questions left out) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a chapter, or `none`: questions without a chapter (未分章) */
+                    chapterId?: "none";
+                    courseId?: number;
+                    difficulty?: "简单" | "一般" | "困难";
+                    /** @description part of the stem */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    type?: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    analysis: string;
+                                    answer: string[];
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    courseId: number;
+                                    courseTitle: string;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    id: number;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                    updatedAt: string;
+                                    /** @description papers that list it (their snapshots keep it after a change or removal) */
+                                    usedInPapers: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the import template (.xlsx): 题型 | 难度 | 章节 | 题干 | 选项A..选项H | 答案 | 解析, an example per type, and the instructions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/subject/uploadByExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: import questions into a course (.xlsx, field `file`; the template’s columns; at most 2000 rows). Row by row: the good rows are imported together, every row is reported */
+        post: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                failed: number;
+                                imported: number;
+                                rows: {
+                                    /** @description 导入成功, or why the row was refused */
+                                    message: string;
+                                    ok: boolean;
+                                    /** @description the spreadsheet's row number (the header is row 1) */
+                                    row: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/develop/appVersion": {
         parameters: {
             query?: never;
@@ -3180,7 +3620,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4999,7 +5439,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live */
+                                    /** @description clue | commission | withdrawal | notice | live | reply */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -9021,13 +9461,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -9089,13 +9529,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -9238,7 +9678,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live */
+                                    /** @description clue | commission | withdrawal | notice | live | reply */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -12211,6 +12651,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/study/studentExercise/chaptersForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A joined course's exercise chapters (those with questions, course order; 未分章 last): questions, done, right, per difficulty */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapters: {
+                                    byDifficulty: {
+                                        "\u4E00\u822C": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                        "\u56F0\u96BE": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                        "\u7B80\u5355": {
+                                            done: number;
+                                            total: number;
+                                        };
+                                    };
+                                    done: number;
+                                    /** @description null: 未分章 */
+                                    id: number | null;
+                                    right: number;
+                                    title: string;
+                                    total: number;
+                                }[];
+                                courseId: number;
+                                courseTitle: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One exercise question; the right answer and analysis only once I answered it (mine) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the list filter in use: `index` counts within it */
+                    difficulty?: "简单" | "一般" | "困难";
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapterId: number | null;
+                                courseId: number;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                id: number;
+                                /** @description 0-based in its chapter’s list (with the difficulty filter when given) */
+                                index: number;
+                                /** @description only once answered */
+                                mine: {
+                                    analysis: string;
+                                    answer: string[];
+                                    correct: boolean | null;
+                                    rightAnswer: string[];
+                                } | null;
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                stem: string;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A joined course's questions in the bank's order (chapter, id), with my last answer's result (the answer card) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a chapter id, or null/none/0 for 未分章; absent: the whole course */
+                    chapterId?: number | null;
+                    courseId: number;
+                    difficulty?: "简单" | "一般" | "困难";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                items: {
+                                    correct: boolean | null;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    done: boolean;
+                                    /** @description question id */
+                                    id: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExercise/redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Practise a chapter again: clears my answers of its questions (the wrong-answer book's counts stay) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description absent, null, none or 0: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description absent, null, none or 0: 未分章 */
+                        chapterId?: number | null;
+                        courseId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cleared: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sms/study/studentKnowledge/current": {
         parameters: {
             query?: never;
@@ -12777,6 +13461,402 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/handSubject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description [] or empty blanks: unanswered */
+                        answer: (string | number)[];
+                        questionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description [] or empty blanks: unanswered */
+                        answer: (string | number)[];
+                        questionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                /** @description null: 简答题 (compare with the reference answer) */
+                                correct: boolean | null;
+                                /** @description answered questions of its chapter */
+                                done: number;
+                                inWrongBook: boolean;
+                                rightAnswer: string[];
+                                /** @description questions of its chapter */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/addForSelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a question of a joined course in my wrong-answer book (手动添加 when new; a mastered or removed one comes back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        questionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        questionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                added: true;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A question of my wrong-answer book to redo (no answer) */
+        get: {
+            parameters: {
+                query: {
+                    questionId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number;
+                                /** @enum {string} */
+                                difficulty: "简单" | "一般" | "困难";
+                                options: {
+                                    key: string;
+                                    text: string;
+                                }[];
+                                questionId: number;
+                                stem: string;
+                                streak: number;
+                                /** @enum {string} */
+                                type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                wrongCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wrong-answer book (questions of my courses not yet mastered or removed), most recently wrong first */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    page?: number;
+                    size?: number;
+                    type?: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number;
+                                    courseTitle: string;
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    /** @description null: added by hand, never wrong */
+                                    lastWrongAt: string | null;
+                                    questionId: number;
+                                    /** @enum {string} */
+                                    source: "章节练习" | "考试" | "手动添加";
+                                    stem: string;
+                                    streak: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                    wrongCount: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: (string | number)[];
+                        questionId: number;
+                        /** @description 简答题 only: the student’s own judgement against the reference answer */
+                        selfCorrect?: boolean;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        answer: (string | number)[];
+                        questionId: number;
+                        /** @description 简答题 only: the student’s own judgement against the reference answer */
+                        selfCorrect?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysis: string;
+                                correct: boolean;
+                                /** @description redone right WRONG_MASTER_STREAK times in a row: it left the book */
+                                mastered: boolean;
+                                rightAnswer: string[];
+                                streak: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a question out of my wrong-answer book */
+        delete: {
+            parameters: {
+                query: {
+                    questionId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                removed: true;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentWrongSubject/summaryForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wrong-answer book in numbers: in the book, per course, per type, and mastered */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courses: {
+                                    count: number;
+                                    courseId: number;
+                                    courseTitle: string;
+                                }[];
+                                mastered: number;
+                                total: number;
+                                types: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

@@ -25,6 +25,8 @@ import { studentsRoutes } from './students/index.ts'
 import { noticesRoutes } from './notices/index.ts'
 import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 import { studyReportsRoutes, studyRoutes } from './study/index.ts'
+import { questionBankRoutes } from './question-bank/index.ts'
+import { practiceRoutes } from './practice/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +83,8 @@ export const registerModules = fp(
     await app.register(coursesRoutes)
     await app.register(studyRoutes)
     await app.register(studyReportsRoutes)
+    await app.register(questionBankRoutes)
+    await app.register(practiceRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -16,6 +16,7 @@ import { levels } from '../modules/levels/index.ts'
 import { partners } from '../modules/partners/index.ts'
 import { seedNoticesDemo } from '../modules/notices/index.ts'
 import { seedCoursesDemo } from '../modules/courses/index.ts'
+import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
@@ -191,5 +192,7 @@ export async function seedDemo({
   await seedNoticesDemo({ db })
   // Courses (issue 23): one for sale with a trial section, one granted, a live course live now.
   await seedCoursesDemo({ db, storage, log })
+  // The question bank (issue 24): questions of every type and difficulty for the two textbook courses.
+  await seedQuestionBankDemo({ db })
   return true
 }

@@ -5,7 +5,7 @@ import { COOKIE_NAMES } from '../../src/modules/sessions/sessions.service.ts'
 import type { RouteEntry } from '../../src/plugins/route-table.ts'
 import { ADMIN_ROLES, AdminRole, Code } from '../../src/wire.ts'
 import { adminClient, partnerClient } from '../fixtures.ts'
-import { buildTestApp, type TestApp } from '../helper.ts'
+import { buildTestApp, POSTGRES_RUN_ONLY, type TestApp } from '../helper.ts'
 import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProblems } from './support.ts'
 
 /**
@@ -14,7 +14,7 @@ import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProbl
  * person's route (401 with code 100000004), an operator without the role and a partner who is not a
  * student on a student's route (403); each refusal is a Chinese envelope and writes nothing.
  */
-describe('who may call what, on every route', () => {
+describe('who may call what, on every route', { skip: POSTGRES_RUN_ONLY }, () => {
   let t: TestApp
   let partnerCookie: string
   const operatorCookies = new Map<string, string>()

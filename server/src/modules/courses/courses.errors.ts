@@ -7,6 +7,11 @@ export const createCourseHasStudentsError = createErrorFactory({
   code: Code.ruleRefused,
   message: '已有学员学习，请改为下架',
 })
+export const createCourseHasQuestionsError = createErrorFactory({
+  key: 'course.hasQuestions',
+  code: Code.ruleRefused,
+  message: '课程下已有试题，请改为下架',
+})
 export const createCourseEmptyError = createErrorFactory({
   key: 'course.empty',
   code: Code.ruleRefused,

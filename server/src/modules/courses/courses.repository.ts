@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/types.ts'
-// The study module's progress table, read through the table list (study depends on courses, not the other way round).
-import { sectionProgress } from '../../db/schema.ts'
+// The study module's progress table and the bank's questions, read through the table list (study and the
+// question bank depend on courses, not the other way round).
+import { questions, sectionProgress } from '../../db/schema.ts'
 import { EnrolmentSource, ProductStatus } from '../../wire.ts'
 import { students } from '../students/index.ts'
 import {
@@ -318,6 +319,11 @@ export function createCoursesRepository({ db }: { db: Executor }) {
     async enrolmentCount({ courseId }: { courseId: number }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(courseEnrolments).where(eq(courseEnrolments.courseId, courseId))
       return row?.n ?? 0
+    },
+    /** Whether the course has questions in the bank, removed ones included (they keep it: the bank's foreign key). */
+    async hasQuestions({ courseId }: { courseId: number }): Promise<boolean> {
+      const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.courseId, courseId)).limit(1)
+      return row !== undefined
     },
     async sectionCount({ courseId }: { courseId: number }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(courseSections).where(eq(courseSections.courseId, courseId))

@@ -14,6 +14,7 @@ import {
   createChapterNotEmptyError,
   createChapterNotFoundError,
   createCourseEmptyError,
+  createCourseHasQuestionsError,
   createCourseHasStudentsError,
   createCourseListedLastSectionError,
   createCourseNotFoundError,
@@ -423,6 +424,7 @@ export async function removeCourse({ db, id }: { db: Executor; id: number }) {
   const row = await repo.lockCourse({ id })
   if (!row) throw createCourseNotFoundError({ message: '课程不存在' })
   if ((await repo.enrolmentCount({ courseId: id })) > 0) throw createCourseHasStudentsError()
+  if (await repo.hasQuestions({ courseId: id })) throw createCourseHasQuestionsError()
   await repo.deleteCourse({ id })
   return row
 }
