@@ -1,8 +1,9 @@
-import type { Page } from '@activity/wire'
+import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
 
-// The student's exercise, exam and wrong-answer book calls of issue 24, written from the contract
-// (/work/contract-24.md, "Client calls") until the server's routes are on main; then these become
-// @activity/api-types aliases like study-types.ts. Times are ISO text; answers are string[] (单选
+// The student's exercise, exam and wrong-answer book calls of issue 24. Practice (calls 1-11) is
+// on main: its types are the server's (@activity/api-types, `npm run api:types`). Exams (12-21) are
+// written from the contract (/work/contract-24.md, "Client calls") until the exams module is on
+// main; then they become aliases too. Times are ISO text; answers are string[] (单选
 // ['B'], 多选 sorted keys, 判断 ['T'|'F'], 填空 one entry per blank, 简答 [text]; [] unanswered).
 
 /** A choice's key and text (A.. in order; 判断题 T 正确 / F 错误). */
@@ -11,149 +12,51 @@ export interface QuestionOption {
   text: string
 }
 
-/** A QuestionType label (单选题 …); a Difficulty label (简单 一般 困难). */
+/** A QuestionType label (单选题 …). */
 type TypeLabel = string
-type DifficultyLabel = string
 
 // ---------------------------------------------------------------------------------------------
-// 章节练习
+// 章节练习 and 错题本 (calls 1-11): the practice module's own types
 
-export interface ExerciseChapter {
-  /** null: 未分章. */
-  id: number | null
-  title: string
-  total: number
-  done: number
-  right: number
-  byDifficulty: Record<DifficultyLabel, { total: number; done: number }>
-}
+type Ex<N extends string> = `/api/sms/study/studentExercise/${N}`
+type Wr<N extends string> = `/api/sms/study/studentWrongSubject/${N}`
+type Hand = '/api/sms/study/studentSubject/handSubject'
 
-export interface ExerciseChapters {
-  courseId: number
-  courseTitle: string
-  chapters: ExerciseChapter[]
-}
+/** A course's chapters (未分章 last, id null) with my progress, in all and per difficulty. */
+export type ExerciseChapters = ApiData<Ex<'chaptersForClient'>, 'get'>
+export type ExerciseChapter = ExerciseChapters['chapters'][number]
+export type ExerciseChaptersQuery = ApiQuery<Ex<'chaptersForClient'>, 'get'>
 
-export interface ExerciseChaptersQuery {
-  courseId: number
-}
-
-export interface ExerciseListQuery {
-  courseId: number
-  chapterId?: number
-  difficulty?: string
-}
-
+/** `chapterId`: an id, or 0 for 未分章; absent: the whole course. */
+export type ExerciseListQuery = ApiQuery<Ex<'listForClient'>, 'get'>
+export type ExerciseList = ApiData<Ex<'listForClient'>, 'get'>
 /** A question of the practice list, in the bank's order; `correct` null for 简答题 or not done. */
-export interface ExerciseItem {
-  id: number
-  type: TypeLabel
-  difficulty: DifficultyLabel
-  done: boolean
-  correct: boolean | null
-}
+export type ExerciseItem = ExerciseList['items'][number]
 
-export interface ExerciseList {
-  items: ExerciseItem[]
-}
+/** One question; `mine`: my last answer and its verdict, when I answered it before. */
+export type ExerciseQuestion = ApiData<Ex<'detailsForClient'>, 'get'>
+
+export type HandSubjectBody = ApiBody<Hand, 'post'>
+export type HandSubjectAnswer = ApiData<Hand, 'post'>
+
+/** `chapterId` absent or 0: 未分章. */
+export type ExerciseRedoBody = ApiBody<Ex<'redo'>, 'put'>
+
+export type WrongListQuery = ApiQuery<Wr<'list'>, 'get'>
+export type WrongPage = ApiData<Wr<'list'>, 'get'>
+export type WrongItem = WrongPage['list'][number]
+export type WrongSummary = ApiData<Wr<'summaryForClient'>, 'get'>
+/** A question of the book to redo (no answer). */
+export type WrongQuestion = ApiData<Wr<'detailsForClient'>, 'get'>
+/** A redo; for 简答题 the student judges their own answer (`selfCorrect`). */
+export type WrongRedoBody = ApiBody<Wr<'redo'>, 'post'>
+export type WrongRedoAnswer = ApiData<Wr<'redo'>, 'post'>
+export type WrongQuestionRef = ApiQuery<Wr<'detailsForClient'>, 'get'>
+export type AddForSelfAnswer = ApiData<Wr<'addForSelf'>, 'post'>
+export type RemovalAnswer = ApiData<Wr<'removal'>, 'delete'>
 
 /** What the server says of an answer: right or wrong (null: 简答题), the answer and the analysis. */
-export interface Verdict {
-  correct: boolean | null
-  rightAnswer: string[]
-  analysis: string
-}
-
-export interface ExerciseQuestion {
-  id: number
-  courseId: number
-  chapterId: number | null
-  type: TypeLabel
-  difficulty: DifficultyLabel
-  stem: string
-  options: QuestionOption[]
-  /** 0-based, in its list. */
-  index: number
-  /** My last answer and its verdict, when I answered it before. */
-  mine: null | (Verdict & { answer: string[] })
-}
-
-export interface HandSubjectBody {
-  questionId: number
-  answer: string[]
-}
-
-export interface HandSubjectAnswer extends Verdict {
-  inWrongBook: boolean
-  done: number
-  total: number
-}
-
-export interface ExerciseRedoBody {
-  courseId: number
-  /** null: 未分章 (sent as an empty value). */
-  chapterId: number | null
-}
-
-// ---------------------------------------------------------------------------------------------
-// 错题本
-
-export interface WrongListQuery {
-  courseId?: number
-  type?: string
-  page: number
-  size: number
-}
-
-export interface WrongItem {
-  questionId: number
-  courseId: number
-  courseTitle: string
-  type: TypeLabel
-  difficulty: DifficultyLabel
-  stem: string
-  wrongCount: number
-  streak: number
-  /** A WrongSource label. */
-  source: string
-  lastWrongAt: string | null
-}
-
-export type WrongPage = Page<WrongItem>
-
-export interface WrongSummary {
-  total: number
-  courses: Array<{ courseId: number; courseTitle: string; count: number }>
-  types: Array<{ type: TypeLabel; count: number }>
-  mastered: number
-}
-
-export interface WrongQuestion {
-  questionId: number
-  courseId: number
-  type: TypeLabel
-  difficulty: DifficultyLabel
-  stem: string
-  options: QuestionOption[]
-  wrongCount: number
-  streak: number
-}
-
-/** A redo; for 简答题 the student judges their own answer (`selfCorrect`). */
-export interface WrongRedoBody {
-  questionId: number
-  answer: string[]
-  selfCorrect?: boolean
-}
-
-export interface WrongRedoAnswer extends Verdict {
-  streak: number
-  mastered: boolean
-}
-
-export interface WrongQuestionRef {
-  questionId: number
-}
+export type Verdict = Pick<HandSubjectAnswer, 'correct' | 'rightAnswer' | 'analysis'>
 
 // ---------------------------------------------------------------------------------------------
 // 考试 / 模拟试卷

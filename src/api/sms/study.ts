@@ -13,6 +13,7 @@ import type {
   StudyTime,
 } from './study-types'
 import type {
+  AddForSelfAnswer,
   AttemptRef,
   AttemptResult,
   AttemptSheet,
@@ -37,6 +38,7 @@ import type {
   WrongQuestion,
   WrongQuestionRef,
   WrongRedoAnswer,
+  RemovalAnswer,
   WrongRedoBody,
   WrongSummary,
 } from './exam-types'
@@ -98,7 +100,7 @@ export const study = defineFamily('/api/sms/study', {
       handIn: 'PUT',
       read: 'PUT',
       restore: 'PUT',
-      redo: call<ExerciseRedoBody, { cleared: number }>('PUT'),
+      redo: call<ExerciseRedoBody, ApiData<'/api/sms/study/studentExercise/redo', 'put'>>('PUT'),
       chaptersForClient: call<ExerciseChaptersQuery, ExerciseChapters>('GET'),
       listForClient: call<ExerciseListQuery, ExerciseList>(),
       detailsForClient: call<{ id: number }, ExerciseQuestion>(),
@@ -162,8 +164,8 @@ export const study = defineFamily('/api/sms/study', {
       summaryForClient: call<NoPayload, WrongSummary>('GET'),
       detailsForClient: call<WrongQuestionRef, WrongQuestion>(),
       redo: call<WrongRedoBody, WrongRedoAnswer>('POST'),
-      addForSelf: call<WrongQuestionRef, { added: true }>('POST'),
-      removal: call<WrongQuestionRef, { removed: true }>('DELETE'),
+      addForSelf: call<WrongQuestionRef, AddForSelfAnswer>('POST'),
+      removal: call<WrongQuestionRef, RemovalAnswer>('DELETE'),
       batchRemove: true,
     },
   },

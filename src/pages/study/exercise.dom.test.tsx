@@ -26,7 +26,14 @@ const CHAPTERS: ExerciseChapters = {
       right: 1,
       byDifficulty: { 简单: { total: 2, done: 1 }, 一般: { total: 1, done: 0 }, 困难: { total: 0, done: 0 } },
     },
-    { id: null, title: '未分章', total: 1, done: 0, right: 0, byDifficulty: {} },
+    {
+      id: null,
+      title: '未分章',
+      total: 1,
+      done: 0,
+      right: 0,
+      byDifficulty: { 简单: { total: 1, done: 0 }, 一般: { total: 0, done: 0 }, 困难: { total: 0, done: 0 } },
+    },
   ],
 }
 

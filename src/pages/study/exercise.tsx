@@ -16,7 +16,7 @@ import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
-import { DIFFICULTIES } from '@activity/wire'
+import { DIFFICULTIES, type Difficulty } from '@activity/wire'
 import { exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
 import { idOf } from './components/links'
 import { exerciseUrl } from './components/exam-links'
@@ -25,7 +25,7 @@ import VerdictView from './components/verdict-view'
 import './exercise.scss'
 
 const TITLE = routeOf('pages/study/exercise')?.title ?? '章节练习'
-const ALL = '全部'
+const ALL = '全部' as const
 const toast = (text: string) => useStore.getState().showToast(text)
 const go = (url: string) => void Taro.navigateTo({ url })
 
@@ -66,16 +66,20 @@ function CoursePicker() {
   )
 }
 
-function chapterCounts(chapter: ExerciseChapter, difficulty: string) {
+function chapterCounts(chapter: ExerciseChapter, difficulty: Difficulty | typeof ALL) {
   if (difficulty === ALL) return { done: chapter.done, total: chapter.total }
-  return chapter.byDifficulty[difficulty] ?? { done: 0, total: 0 }
+  return chapter.byDifficulty[difficulty]
 }
+
+/** The difficulty in a page's query, when it is one. */
+const difficultyOf = (raw: string | undefined): Difficulty | undefined =>
+  DIFFICULTIES.find((d) => raw !== undefined && d === decodeURIComponent(raw))
 
 /** A course's chapters with my progress, a difficulty to practise, and 重新练习 per chapter. */
 function Chapters({ courseId }: { courseId: number }) {
   const signedIn = useRequireLogin()
   const { refusal, remember } = useRefusal()
-  const [difficulty, setDifficulty] = useState(ALL)
+  const [difficulty, setDifficulty] = useState<Difficulty | typeof ALL>(ALL)
   const [redoing, setRedoing] = useState<ExerciseChapter | null>(null)
   const chapters = useRemote((options) => remember(study.studentExercise.chaptersForClient({ courseId }, options)), signedIn, {
     reloadOnShow: true,
@@ -231,7 +235,7 @@ function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (cor
 }
 
 /** Practice one question at a time, with the answer card and 重新练习. */
-function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapterId: number | null; difficulty?: string }) {
+function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapterId: number | null; difficulty?: Difficulty }) {
   const signedIn = useRequireLogin()
   const { refusal, remember } = useRefusal()
   const [items, setItems] = useState<ExerciseItem[] | null>(null)
@@ -240,8 +244,7 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
   const [redoOpen, setRedoOpen] = useState(false)
 
   const list = useRemote(
-    (options) =>
-      remember(study.studentExercise.listForClient({ courseId, ...(chapterId !== null ? { chapterId } : {}), difficulty }, options)),
+    (options) => remember(study.studentExercise.listForClient({ courseId, chapterId: chapterId ?? 0, difficulty }, options)),
     signedIn,
   )
   // Each answer of the list starts at the first question not done yet.
@@ -365,7 +368,7 @@ export default function StudyExercisePage() {
   const courseId = idOf(route.query.courseId)
   const rawChapter = route.query.chapterId
   const chapterId = rawChapter === undefined ? undefined : rawChapter === '0' ? null : idOf(rawChapter)
-  const difficulty = route.query.difficulty ? decodeURIComponent(route.query.difficulty) : undefined
+  const difficulty = difficultyOf(route.query.difficulty)
   return (
     <Page title={TITLE} insetBottom>
       {courseId === null ? (

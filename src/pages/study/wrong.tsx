@@ -17,7 +17,7 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
-import { QuestionType, WRONG_MASTER_STREAK } from '@activity/wire'
+import { QuestionType, WRONG_MASTER_STREAK, type QuestionType as QuestionTypeLabel } from '@activity/wire'
 import { isAnswered, normalizeAnswer } from './components/exam'
 import { idOf } from './components/links'
 import { wrongRedoUrl } from './components/exam-links'
@@ -42,7 +42,7 @@ function Book() {
   const signedIn = useRequireLogin()
   const [notStudent, setNotStudent] = useState(false)
   const [courseId, setCourseId] = useState<number | null>(null)
-  const [type, setType] = useState<string | null>(null)
+  const [type, setType] = useState<QuestionTypeLabel | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
   const summary = useRemote(
     (options) => rememberingNotStudent(study.studentWrongSubject.summaryForClient({}, options), () => setNotStudent(true)),
