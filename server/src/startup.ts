@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './modules/admins/index.ts'
 import { sweepWithdrawable } from './modules/ledger/index.ts'
 import { createSessionsRepository } from './modules/sessions/index.ts'
 import { sendLiveReminders } from './modules/study/index.ts'
+import { closeOverdueAttempts } from './modules/exams/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { STUDENTS_DEMO } from './modules/students/index.ts'
@@ -78,6 +79,33 @@ export function scheduleLiveReminders({ app, db }: { app: FastifyInstance; db: E
     }
   }
   const timer = setInterval(() => void run(), LIVE_REMINDER_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const OVERDUE_ATTEMPTS_EVERY_MS = 15 * 1000
+
+/**
+ * Every 15 s: open exam attempts past their end are closed (超时自动交卷) and scored, 100 per
+ * transaction; several processes share the work (FOR UPDATE SKIP LOCKED). A read of an overdue
+ * attempt closes it too, so a student never waits for this.
+ */
+export function scheduleOverdueAttempts({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      await closeOverdueAttempts({ db })
+    } catch (error) {
+      app.log.warn({ err: error }, 'closing overdue exam attempts failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), OVERDUE_ATTEMPTS_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     void run()
   })

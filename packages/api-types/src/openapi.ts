@@ -2130,6 +2130,777 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/cont/paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a paper (its course and kind are fixed once anyone has sat it; another course clears its questions and rules) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        id: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        id: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: a new paper (草稿) of a course */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        closesAt?: string;
+                        courseId: number;
+                        durationMinutes: number;
+                        intro?: string;
+                        /** @enum {string} */
+                        kind: "固定试卷" | "随机试卷";
+                        /** @description 0 = any number */
+                        maxAttempts: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        opensAt?: string;
+                        passScore: number;
+                        showRank?: boolean;
+                        shuffleOptions?: boolean;
+                        shuffleQuestions?: boolean;
+                        title: string;
+                        /** @enum {string} */
+                        use: "模拟试卷" | "考试";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a paper nobody has sat (else 422: 请改为停用) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: 发布 (needs questions or rules the bank satisfies now, pass score ≤ total; a fixed paper re-snapshots its questions), 停用, or back to 草稿 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "草稿" | "已发布" | "已停用";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "草稿" | "已发布" | "已停用";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a paper with its questions (fixed) or rules (random, with the bank's matching count) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: papers by course, use, status and title, with their questions, total and attempts (to mark) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "草稿" | "已发布" | "已停用";
+                    use?: "模拟试卷" | "考试";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attemptCount: number;
+                                    closesAt: string | null;
+                                    courseId: number;
+                                    courseTitle: string;
+                                    /** @description ISO 8601 */
+                                    createdAt: string;
+                                    durationMinutes: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "固定试卷" | "随机试卷";
+                                    markingCount: number;
+                                    maxAttempts: number;
+                                    opensAt: string | null;
+                                    questionCount: number;
+                                    /** @enum {string} */
+                                    status: "草稿" | "已发布" | "已停用";
+                                    title: string;
+                                    totalScore: number;
+                                    /** @enum {string} */
+                                    use: "模拟试卷" | "考试";
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: a fixed paper's questions, in order, with their scores (replaces the list; snapshots taken now; the paper's course only; refused once anyone has sat it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            questionId: number;
+                            score: number;
+                        }[];
+                        paperId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        items: {
+                            questionId: number;
+                            score: number;
+                        }[];
+                        paperId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/cont/paper/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: a random paper's rules (draw count questions of a type, difficulty and chapter, each worth score); replaces them */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                        rules: {
+                            chapterId?: number;
+                            count: number;
+                            /** @enum {string} */
+                            difficulty?: "简单" | "一般" | "困难";
+                            score: number;
+                            /** @enum {string} */
+                            type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                        }[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                        rules: {
+                            chapterId?: number;
+                            count: number;
+                            /** @enum {string} */
+                            difficulty?: "简单" | "一般" | "困难";
+                            score: number;
+                            /** @enum {string} */
+                            type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptCount: number;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                markingCount: number;
+                                maxAttempts: number;
+                                opensAt: string | null;
+                                passScore: number;
+                                publishedAt: string | null;
+                                questionCount: number;
+                                questions: {
+                                    /** @enum {string} */
+                                    difficulty: "简单" | "一般" | "困难";
+                                    questionId: number;
+                                    score: number;
+                                    sort: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rules: {
+                                    /** @description bank questions matching the rule now */
+                                    available: number;
+                                    chapterId: number | null;
+                                    chapterTitle: string | null;
+                                    count: number;
+                                    /** @enum {string|null} */
+                                    difficulty: "简单" | "一般" | "困难" | null;
+                                    id: number;
+                                    score: number;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                showRank: boolean;
+                                shuffleOptions: boolean;
+                                shuffleQuestions: boolean;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布" | "已停用";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/cont/resource/upload": {
         parameters: {
             query?: never;
@@ -6899,6 +7670,65 @@ export interface paths {
                                 reviewedAt: string | null;
                                 /** @enum {string} */
                                 status: "待审核" | "已通过" | "已驳回";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/examination/online/answerForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The same call as studentExam/saveAnswer (its older address) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                position: number;
+                                /** @description ISO 8601 */
+                                savedAt: string;
                             };
                             message: string;
                         };
@@ -12651,6 +13481,1131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/study/studentExam/assignOverAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: 收卷 an open attempt (closed and scored as the student would submit it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/attemptForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attempt: the sheet while 答题中 (no answers), the result once closed; an overdue one is closed first */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                paperId: number;
+                                paperTitle: string;
+                                questions: {
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    response: string[] | null;
+                                    /** @description the question's value */
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                /** @description the server's clock: correct the countdown by it */
+                                serverNow: string;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中";
+                                totalScore: number;
+                            } | {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/clearExam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: deletes a student's attempts at a paper so they may sit it again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                        studentId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                        studentId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cleared: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: an attempt with every question, answer, response and mark, and its student (for marking) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paper's card, its intro and the student's attempts at it */
+        get: {
+            parameters: {
+                query: {
+                    paperId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attempts: {
+                                    closedAt: string | null;
+                                    /** @enum {string|null} */
+                                    closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                    /** @description ISO 8601 */
+                                    endsAt: string;
+                                    id: number;
+                                    number: number;
+                                    /** @description after closing */
+                                    objectiveScore: number | null;
+                                    pendingMarks: number;
+                                    /** @description final score; null while open or marking */
+                                    score: number | null;
+                                    /** @description ISO 8601 */
+                                    startedAt: string;
+                                    /** @enum {string} */
+                                    status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                    totalScore: number;
+                                }[];
+                                attemptsUsed: number;
+                                bestScore: number | null;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                durationMinutes: number;
+                                id: number;
+                                intro: string;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                /** @description 0 = any number */
+                                maxAttempts: number;
+                                openAttemptId: number | null;
+                                opensAt: string | null;
+                                passScore: number;
+                                questionCount: number;
+                                /** @enum {string} */
+                                state: "未开始" | "可参加" | "答题中" | "已用完" | "已结束";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a paper's attempts as .xlsx (phones masked; rank among the students' best final scores) */
+        get: {
+            parameters: {
+                query: {
+                    paperId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: attempts (of a paper) by status and the student's name, phone or number (phones masked), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the name, phone or student number */
+                    keyword?: string;
+                    page?: number;
+                    paperId?: number;
+                    size?: number;
+                    status?: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    closedAt: string | null;
+                                    /** @enum {string|null} */
+                                    closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                    id: number;
+                                    name: string;
+                                    number: number;
+                                    objectiveScore: number | null;
+                                    paperId: number;
+                                    pendingMarks: number;
+                                    /** @description masked */
+                                    phone: string;
+                                    score: number | null;
+                                    /** @description ISO 8601 */
+                                    startedAt: string;
+                                    /** @enum {string} */
+                                    status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    subjectiveScore: number | null;
+                                    totalScore: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published papers of the student's courses, with where the student stands on each (state, attempts, best score) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                    use?: "模拟试卷" | "考试";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptsUsed: number;
+                                bestScore: number | null;
+                                closesAt: string | null;
+                                courseId: number;
+                                courseTitle: string;
+                                durationMinutes: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "固定试卷" | "随机试卷";
+                                /** @description 0 = any number */
+                                maxAttempts: number;
+                                openAttemptId: number | null;
+                                opensAt: string | null;
+                                passScore: number;
+                                questionCount: number;
+                                /** @enum {string} */
+                                state: "未开始" | "可参加" | "答题中" | "已用完" | "已结束";
+                                title: string;
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: marks 简答题 of an attempt 待阅卷 (0..the question’s score; marks: JSON array); when none is left: 已完成, the final score and a 成绩公布 message */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                        marks: {
+                            comment?: string;
+                            earned: number;
+                            position: number;
+                        }[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                        marks: {
+                            comment?: string;
+                            earned: number;
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                markedAt: string | null;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subjectiveScore: number | null;
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/overPaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 交卷: closes and scores the attempt; two at once score once and answer the same result */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/refreshScore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A closed attempt's result with its current score (final once marked); still open: 409 */
+        get: {
+            parameters: {
+                query: {
+                    attemptId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/refusePaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 放弃作答: closes the attempt as 已放弃 with score 0 (it counts as an attempt; the wrong-answer book is not fed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attemptId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        attemptId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "交卷" | "超时自动交卷" | "老师收卷" | "放弃作答" | null;
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                number: number;
+                                /** @description after closing */
+                                objectiveScore: number | null;
+                                paperId: number;
+                                paperTitle: string;
+                                passScore: number;
+                                pendingMarks: number;
+                                questions: {
+                                    analysis: string;
+                                    comment: string | null;
+                                    correct: boolean | null;
+                                    earned: number | null;
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    questionId: number;
+                                    response: string[] | null;
+                                    rightAnswer: string[];
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                rank: {
+                                    of: number;
+                                    rank: number;
+                                } | null;
+                                /** @description final score; null while open or marking */
+                                score: number | null;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/saveAnswer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves one answer while 答题中 and before endsAt on the server's clock (else 409 考试已结束，答案未保存) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description string[]: ["B"], ["A","C"], ["T"], one entry per blank, [text]; [] clears the answer */
+                        answer: string[];
+                        attemptId: number;
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                position: number;
+                                /** @description ISO 8601 */
+                                savedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentExam/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 开始答题: resumes the open attempt, or starts one (422 考试尚未开始 / 考试已结束 / 作答次数已用完; a random paper draws now: 422 题库题目不足). The sheet: no answers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paperId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        paperId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description ISO 8601 */
+                                endsAt: string;
+                                id: number;
+                                paperId: number;
+                                paperTitle: string;
+                                questions: {
+                                    options: {
+                                        key: string;
+                                        text: string;
+                                    }[];
+                                    position: number;
+                                    response: string[] | null;
+                                    /** @description the question's value */
+                                    score: number;
+                                    stem: string;
+                                    /** @enum {string} */
+                                    type: "单选题" | "多选题" | "判断题" | "填空题" | "简答题";
+                                }[];
+                                /** @description the server's clock: correct the countdown by it */
+                                serverNow: string;
+                                /** @description ISO 8601 */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "答题中";
+                                totalScore: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sms/study/studentExercise/chaptersForClient": {
         parameters: {
             query?: never;
@@ -13525,6 +15480,139 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/studentScore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's closed attempts, newest first (score null while marking) */
+        get: {
+            parameters: {
+                query?: {
+                    courseId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptId: number;
+                                closedAt: string | null;
+                                courseTitle: string;
+                                number: number;
+                                paperId: number;
+                                paperTitle: string;
+                                score: number | null;
+                                /** @enum {string} */
+                                status: "答题中" | "待阅卷" | "已完成" | "已放弃";
+                                totalScore: number;
+                                /** @enum {string} */
+                                use: "模拟试卷" | "考试";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/study/studentSubject/studentStudyReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 学习报告 of a joined course: practice, exam scores over time, study time of the last 30 days, the wrong-answer book */
+        get: {
+            parameters: {
+                query: {
+                    courseId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chapters: {
+                                    accuracy: number;
+                                    done: number;
+                                    id: number | null;
+                                    title: string;
+                                    total: number;
+                                }[];
+                                courseId: number;
+                                courseTitle: string;
+                                exams: {
+                                    attemptId: number;
+                                    closedAt: string | null;
+                                    paperTitle: string;
+                                    score: number;
+                                    totalScore: number;
+                                }[];
+                                exercise: {
+                                    /** @description 0..100, of objective answers */
+                                    accuracy: number;
+                                    done: number;
+                                    right: number;
+                                    total: number;
+                                };
+                                studyTime: {
+                                    /** @description seconds: this course's watched time (its sections' credited time) */
+                                    course: number;
+                                    /** @description the last 30 days, oldest first */
+                                    days: {
+                                        day: string;
+                                        seconds: number;
+                                    }[];
+                                    /** @description seconds: the student's study time over all courses */
+                                    total: number;
+                                };
+                                wrongCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -27,6 +27,7 @@ import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
+import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,8 @@ export const registerModules = fp(
     await app.register(studyReportsRoutes)
     await app.register(questionBankRoutes)
     await app.register(practiceRoutes)
+    await app.register(examsRoutes)
+    await app.register(examsAdminRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

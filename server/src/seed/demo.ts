@@ -17,6 +17,7 @@ import { partners } from '../modules/partners/index.ts'
 import { seedNoticesDemo } from '../modules/notices/index.ts'
 import { seedCoursesDemo } from '../modules/courses/index.ts'
 import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
+import { seedExamsDemo } from '../modules/exams/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
@@ -194,5 +195,7 @@ export async function seedDemo({
   await seedCoursesDemo({ db, storage, log })
   // The question bank (issue 24): questions of every type and difficulty for the two textbook courses.
   await seedQuestionBankDemo({ db })
+  // Exams (issue 24): papers drawn from the demo courses' question bank (seeded before this; none: no papers).
+  await seedExamsDemo({ db })
   return true
 }

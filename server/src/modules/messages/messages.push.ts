@@ -21,12 +21,15 @@ export const PUSH_PAGE = 'pages/partner/message'
 export const LIVE_PAGE = 'pages/study/live'
 
 /**
- * A notice opens itself and a live reminder the live schedule (a student may hold no partner
- * profile, so no message list); the rest the message list.
+ * A notice opens itself, a live reminder the live schedule, a 答疑 reply its thread and a 成绩公布
+ * the attempt's result (a student may hold no partner profile, so no message list); the rest the
+ * message list.
  */
 export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): string {
   if (m.targetType === MessageTarget.notice && m.targetId) return `pages/student/noticeDetail?id=${m.targetId}`
   if (m.targetType === MessageTarget.live) return LIVE_PAGE
+  if (m.targetType === MessageTarget.question && m.targetId) return `pages/study/questionDetail?id=${m.targetId}`
+  if (m.targetType === MessageTarget.attempt && m.targetId) return `pages/study/paper?attemptId=${m.targetId}`
   return PUSH_PAGE
 }
 

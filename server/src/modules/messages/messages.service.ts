@@ -229,6 +229,37 @@ export async function recordLiveReminders({
   })
 }
 
+/**
+ * Records a paper's 成绩公布 for its student in the transaction that completes the marking (in-app
+ * only: no subscribe template). `recipients` is a SELECT of (account_id, partner_id) as for a
+ * notice; the dedupe key (`attempt:<id>:<account>`) makes a second call write nothing.
+ */
+export async function recordExamMarked({
+  tx,
+  attempt,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  attempt: { id: number; paperTitle: string; score: number; totalScore: number }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.examMarked,
+      title: '成绩公布',
+      body: `「${attempt.paperTitle}」已阅卷，您的成绩为${attempt.score}分（满分${attempt.totalScore}分）`,
+      targetType: MessageTarget.attempt,
+      targetId: attempt.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.examMarked] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `attempt:${attempt.id}`,
+  })
+}
+
 /** What the partner sees of a message. */
 export function toPartnerMessage(m: MessageRow) {
   return {
