@@ -3,8 +3,8 @@
  * database with the demo data and the demo question bank): the demo student practises the first
  * chapter of 高等数学（一） on pages/study/exercise; the answer the page hands in carries exactly
  * the server's parameters (questionId, answer repeated per key), and the server keeps it.
- * The paper's calls (saveAnswer, overPaper from pages/study/paper) join here once the exams module
- * is on main. Build first: `npm run build:weapp -- --mode test` (or set WEAPP_DIR).
+ * Then it opens the demo mock paper on pages/study/paper: the answer saved and 交卷 carry exactly
+ * the server's parameters, and the server scored what was saved. Build first: `npm run build:weapp -- --mode test` (or set WEAPP_DIR).
  */
 import { type BackOffice, bindOpenId, httpCall, signInStudentBySms, startBackOffice } from './back-office'
 import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
@@ -13,6 +13,9 @@ import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, 
 const OPEN_ID_CODE = 'fake:weapp-exam-open-id'
 const MATHS = '高等数学（一）'
 const HAND = '/api/sms/study/studentSubject/handSubject'
+const SAVE = '/api/sms/study/studentExam/saveAnswer'
+const OVER = '/api/sms/study/studentExam/overPaper'
+const MOCK_PAPER = '高等数学（一）模拟试卷'
 
 interface Envelope<T> {
   code: number
@@ -24,9 +27,12 @@ let office: BackOffice | undefined
 let backend = ''
 let cookie = ''
 let page: any
-/** The bodies of the answers the weapp handed in, and how many the server answered. */
-const handed: string[] = []
-let answered = 0
+/** The bodies the weapp sent to the answer calls, by path, and how many the server answered. */
+const sent: Record<string, string[]> = {}
+const answered: Record<string, number> = {}
+const ANSWER_CALLS = [HAND, SAVE, OVER]
+/** A form body as its fields. */
+const fields = (body: string) => Object.fromEntries(new URLSearchParams(body))
 let courseId = 0
 let chapter: { id: number; title: string; done: number }
 let first: { id: number; options: Array<{ key: string; text: string }>; stem: string }
@@ -35,6 +41,13 @@ async function call<T>(method: string, pathAndQuery: string): Promise<T> {
   const res = await httpCall(method, `${backend}${pathAndQuery}`, undefined, { cookie })
   const body = JSON.parse(res.body) as Envelope<T>
   if (body.code !== 0) throw new Error(`${method} ${pathAndQuery}: ${res.body}`)
+  return body.data
+}
+
+async function callForm<T>(method: string, path: string, form: Record<string, string>): Promise<T> {
+  const res = await httpCall(method, `${backend}${path}`, form, { cookie })
+  const body = JSON.parse(res.body) as Envelope<T>
+  if (body.code !== 0) throw new Error(`${method} ${path}: ${res.body}`)
   return body.data
 }
 
@@ -72,12 +85,13 @@ beforeAll(async () => {
   installMiniGlobals({
     ...networked.overrides,
     request(options: { url: string; method?: string; data?: unknown; success?: (res: unknown) => void }) {
-      if (options.method !== 'POST' || !options.url.endsWith(HAND)) return request(options as never)
-      handed.push(String(options.data))
+      const path = ANSWER_CALLS.find((p) => new URL(options.url).pathname === p)
+      if (!path) return request(options as never)
+      ;(sent[path] ??= []).push(String(options.data))
       return request({
         ...options,
         success: (res: unknown) => {
-          answered += 1
+          answered[path] = (answered[path] ?? 0) + 1
           options.success?.(res)
         },
       } as never)
@@ -106,8 +120,8 @@ describe('the weapp’s answers with the server’s parameters', () => {
     option.dispatchEvent('tap')
     await until(() => all('.question-option--chosen').length === 1, 5000, 'the option drawn chosen')
     all('.exercise-submit .app-confirm-button')[0]?.dispatchEvent('tap')
-    await until(() => answered === 1, 15_000, 'the server’s answer to the hand-in')
-    expect(handed).toEqual([`questionId=${first.id}&answer=${first.options[0]?.key}`])
+    await until(() => answered[HAND] === 1, 15_000, 'the server’s answer to the hand-in')
+    expect((sent[HAND] ?? []).map(fields)).toEqual([{ questionId: String(first.id), answer: JSON.stringify([first.options[0]?.key]) }])
     await until(() => all('.question-verdict').length === 1, 5000, 'the verdict drawn')
     const text = textOf(page)
     expect(text).toMatch(/回答(正确|错误)/)
@@ -121,7 +135,42 @@ describe('the weapp’s answers with the server’s parameters', () => {
     expect(after.chapters.find((c) => c.id === chapter.id)?.done).toBe(chapter.done + 1)
   })
 
-  it.todo(
-    'saves a paper’s answers (saveAnswer: attemptId, position, answer) and hands it in (overPaper: attemptId) once the exams module is on main',
-  )
+  it('saves a paper’s answer at once (saveAnswer: attemptId, position, answer) and hands it in (overPaper: attemptId); the server scored what was saved', async () => {
+    // The student opens the demo mock paper (another device would do the same): an open attempt.
+    const papers = await call<Array<{ id: number; title: string }>>('GET', '/api/sms/study/studentExam/listForClient')
+    const paper = papers.find((p) => p.title === MOCK_PAPER)
+    if (!paper) throw new Error(`${MOCK_PAPER} is not among the demo student's papers`)
+    const sheet = await callForm<{ id: number; questions: Array<{ position: number; type: string; options: Array<{ key: string }> }> }>(
+      'POST',
+      '/api/sms/study/studentExam/start',
+      { paperId: String(paper.id) },
+    )
+    const q = sheet.questions.find((x) => x.type === '单选题' || x.type === '判断题')
+    if (!q) throw new Error('the paper has no 单选题 or 判断题')
+    withQuery({ attemptId: String(sheet.id) })
+    page = await renderPage('pages/study/paper')
+    await until(() => all('.paper-clock').length === 1, 15_000, 'the sheet drawn')
+    // Its question, then the choice.
+    all('.answer-card__cell')[sheet.questions.indexOf(q)]?.dispatchEvent('tap')
+    await until(() => all('.question-option').length === q.options.length, 5000, 'the question’s options')
+    const key = q.options[q.options.length - 1]?.key ?? ''
+    all('.question-option')[q.options.length - 1]?.dispatchEvent('tap')
+    await until(() => answered[SAVE] === 1, 15_000, 'the server’s answer to the save')
+    expect((sent[SAVE] ?? []).map(fields)).toEqual([
+      { attemptId: String(sheet.id), position: String(q.position), answer: JSON.stringify([key]) },
+    ])
+
+    all('.paper-submit .app-confirm-button')[0]?.dispatchEvent('tap')
+    await until(() => all('.app-dialog__confirm').length === 1, 5000, 'the 交卷 confirm')
+    all('.app-dialog__confirm')[0]?.dispatchEvent('tap')
+    await until(() => answered[OVER] === 1, 15_000, 'the server’s answer to 交卷')
+    expect((sent[OVER] ?? []).map(fields)).toEqual([{ attemptId: String(sheet.id) }])
+    await until(() => all('.paper-score').length === 1, 5000, 'the result drawn')
+    const result = await call<{ status: string; questions: Array<{ position: number; response: string[] | null }> }>(
+      'GET',
+      `/api/sms/study/studentExam/attemptForClient?id=${sheet.id}`,
+    )
+    expect(result.status).not.toBe('答题中')
+    expect(result.questions.find((x) => x.position === q.position)?.response).toEqual([key])
+  })
 })

@@ -1,19 +1,12 @@
-import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
+import type { ApiBody, ApiData, ApiQuery, WithText } from '@activity/api-types'
 
-// The student's exercise, exam and wrong-answer book calls of issue 24. Practice (calls 1-11) is
-// on main: its types are the server's (@activity/api-types, `npm run api:types`). Exams (12-21) are
-// written from the contract (/work/contract-24.md, "Client calls") until the exams module is on
-// main; then they become aliases too. Times are ISO text; answers are string[] (单选
+// The student's exercise, exam, wrong-answer book and report calls of issue 24, named from the
+// server's own types (@activity/api-types, `npm run api:types`). Times are ISO text; answers are string[] (单选
 // ['B'], 多选 sorted keys, 判断 ['T'|'F'], 填空 one entry per blank, 简答 [text]; [] unanswered).
 
 /** A choice's key and text (A.. in order; 判断题 T 正确 / F 错误). */
-export interface QuestionOption {
-  key: string
-  text: string
-}
+export type QuestionOption = ExerciseQuestion['options'][number]
 
-/** A QuestionType label (单选题 …). */
-type TypeLabel = string
 
 // ---------------------------------------------------------------------------------------------
 // 章节练习 and 错题本 (calls 1-11): the practice module's own types
@@ -36,7 +29,8 @@ export type ExerciseItem = ExerciseList['items'][number]
 /** One question; `mine`: my last answer and its verdict, when I answered it before. */
 export type ExerciseQuestion = ApiData<Ex<'detailsForClient'>, 'get'>
 
-export type HandSubjectBody = ApiBody<Hand, 'post'>
+/** `answer` as its JSON text (`answerOnWire`), like every answer of issue 24. */
+export type HandSubjectBody = WithText<ApiBody<Hand, 'post'>, 'answer'>
 export type HandSubjectAnswer = ApiData<Hand, 'post'>
 
 /** `chapterId` absent or 0: 未分章. */
@@ -49,7 +43,7 @@ export type WrongSummary = ApiData<Wr<'summaryForClient'>, 'get'>
 /** A question of the book to redo (no answer). */
 export type WrongQuestion = ApiData<Wr<'detailsForClient'>, 'get'>
 /** A redo; for 简答题 the student judges their own answer (`selfCorrect`). */
-export type WrongRedoBody = ApiBody<Wr<'redo'>, 'post'>
+export type WrongRedoBody = WithText<ApiBody<Wr<'redo'>, 'post'>, 'answer'>
 export type WrongRedoAnswer = ApiData<Wr<'redo'>, 'post'>
 export type WrongQuestionRef = ApiQuery<Wr<'detailsForClient'>, 'get'>
 export type AddForSelfAnswer = ApiData<Wr<'addForSelf'>, 'post'>
@@ -59,136 +53,38 @@ export type RemovalAnswer = ApiData<Wr<'removal'>, 'delete'>
 export type Verdict = Pick<HandSubjectAnswer, 'correct' | 'rightAnswer' | 'analysis'>
 
 // ---------------------------------------------------------------------------------------------
-// 考试 / 模拟试卷
+// 考试 / 模拟试卷 and 学习报告 (calls 12-21): the exams module's own types
 
-export type PaperState = '未开始' | '可参加' | '答题中' | '已用完' | '已结束'
+type Exam<N extends string> = `/api/sms/study/studentExam/${N}`
+type Subject<N extends string> = `/api/sms/study/studentSubject/${N}`
 
-export interface PaperCard {
-  id: number
-  courseId: number
-  courseTitle: string
-  title: string
-  /** PaperUse: 模拟试卷 | 考试. */
-  use: string
-  kind: string
-  durationMinutes: number
-  questionCount: number
-  totalScore: number
-  passScore: number
-  opensAt: string | null
-  closesAt: string | null
-  maxAttempts: number
-  attemptsUsed: number
-  openAttemptId: number | null
-  bestScore: number | null
-  state: PaperState
-}
+/** A published paper of my joined courses, with my attempts used, best score and state. */
+export type PaperCard = ApiData<Exam<'listForClient'>, 'get'>[number]
+export type PaperState = PaperCard['state']
+export type PaperListQuery = ApiQuery<Exam<'listForClient'>, 'get'>
 
-export interface PaperListQuery {
-  courseId?: number
-  use?: string
-}
+/** The card, its intro and my attempts. */
+export type PaperDetail = ApiData<Exam<'detailsForClient'>, 'get'>
+export type AttemptSummary = PaperDetail['attempts'][number]
 
-export interface AttemptSummary {
-  id: number
-  number: number
-  /** AttemptStatus: 答题中 待阅卷 已完成 已放弃. */
-  status: string
-  startedAt: string
-  endsAt: string
-  closedAt: string | null
-  closeReason: string | null
-  /** Final score (null until marked). */
-  score: number | null
-  objectiveScore: number | null
-  totalScore: number
-  pendingMarks: number
-}
+/** attemptForClient: the sheet while open (no answer, analysis or score anywhere), the result once closed. */
+export type AttemptView = ApiData<Exam<'attemptForClient'>, 'get'>
+/** An open attempt; `serverNow` corrects the device's clock. */
+export type AttemptSheet = ApiData<Exam<'start'>, 'post'>
+export type SheetQuestion = AttemptSheet['questions'][number]
+/** A closed attempt: score (null until marked), rank, each question with its answer and analysis. */
+export type AttemptResult = ApiData<Exam<'overPaper'>, 'put'>
+export type ResultQuestion = AttemptResult['questions'][number]
 
-export interface PaperDetail extends PaperCard {
-  intro: string | null
-  attempts: AttemptSummary[]
-}
+/**
+ * One answer of my open attempt. `answer` goes as its JSON text (`["A","C"]`, `[]` to clear it):
+ * a form body cannot carry an empty list (`answerOnWire`).
+ */
+export type SaveAnswerBody = WithText<ApiBody<Exam<'saveAnswer'>, 'put'>, 'answer'>
+export type SaveAnswerAnswer = ApiData<Exam<'saveAnswer'>, 'put'>
+export type AttemptRef = ApiBody<Exam<'overPaper'>, 'put'>
 
-export interface SheetQuestion {
-  position: number
-  type: TypeLabel
-  stem: string
-  options: QuestionOption[]
-  score: number
-  /** My saved answer (null: none saved). */
-  response: string[] | null
-}
-
-/** An open attempt: no answer, analysis or score of any kind. */
-export interface AttemptSheet {
-  id: number
-  paperId: number
-  paperTitle: string
-  status: '答题中'
-  startedAt: string
-  endsAt: string
-  /** The server's clock when it answered (corrects the device's). */
-  serverNow: string
-  totalScore: number
-  questions: SheetQuestion[]
-}
-
-export interface ResultQuestion extends SheetQuestion {
-  questionId: number
-  rightAnswer: string[]
-  analysis: string
-  correct: boolean | null
-  earned: number | null
-  comment: string | null
-}
-
-export interface AttemptResult extends AttemptSummary {
-  paperId: number
-  paperTitle: string
-  passScore: number
-  rank: null | { rank: number; of: number }
-  questions: ResultQuestion[]
-}
-
-/** attemptForClient: the sheet while open, the result once closed (`status` tells). */
-export type AttemptView = AttemptSheet | AttemptResult
-
-export interface SaveAnswerBody {
-  attemptId: number
-  position: number
-  answer: string[]
-}
-
-export interface SaveAnswerAnswer {
-  position: number
-  savedAt: string
-}
-
-export interface AttemptRef {
-  attemptId: number
-}
-
-export interface ScoreItem {
-  attemptId: number
-  paperId: number
-  paperTitle: string
-  courseTitle: string
-  use: string
-  number: number
-  closedAt: string | null
-  score: number | null
-  totalScore: number
-  status: string
-}
-
-export interface StudyReport {
-  courseId: number
-  courseTitle: string
-  exercise: { done: number; total: number; right: number; accuracy: number }
-  chapters: Array<{ id: number | null; title: string; done: number; total: number; accuracy: number }>
-  /** Oldest first, final scores. */
-  exams: Array<{ attemptId: number; paperTitle: string; closedAt: string; score: number; totalScore: number }>
-  studyTime: { total: number; days: Array<{ day: string; seconds: number }> }
-  wrongCount: number
-}
+export type ScoreItem = ApiData<Subject<'studentScore'>, 'get'>[number]
+export type ScoreQuery = ApiQuery<Subject<'studentScore'>, 'get'>
+export type StudyReport = ApiData<Subject<'studentStudyReport'>, 'get'>
+export type StudyReportQuery = ApiQuery<Subject<'studentStudyReport'>, 'get'>

@@ -131,7 +131,7 @@ describe('章节练习', () => {
     click(byText('.question-option', 'Asin x'))
     click(document.querySelector('.exercise-submit .taro-button-core'))
     await until(() => calls.answered(HAND) === 1, 'the answer was handed in')
-    expect(h.server.last(HAND)?.body).toBe('questionId=32&answer=A&answer=C')
+    expect(h.server.last(HAND)?.form).toEqual({ questionId: '32', answer: '["A","C"]' })
     await drawn('.question-verdict')
     expect(text('.question-verdict__result')).toBe('回答错误')
     expect(text('.question-verdict__right')).toBe('正确答案：A、C')

@@ -17,7 +17,7 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { DIFFICULTIES, type Difficulty } from '@activity/wire'
-import { exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
+import { answerOnWire, exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
 import { idOf } from './components/links'
 import { exerciseUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
@@ -168,7 +168,7 @@ function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (cor
     if (!isAnswered(answer)) return toast('请先作答')
     setSending(true)
     try {
-      const { data } = await study.studentSubject.handSubject({ questionId: q.id, answer })
+      const { data } = await study.studentSubject.handSubject({ questionId: q.id, answer: answerOnWire(answer) })
       setVerdict({ ...data, answer })
       setInBook(data.inWrongBook)
       onAnswered(data.correct)

@@ -130,7 +130,8 @@ describe('答题', () => {
     t.fireEvent.click(el)
   }
   const option = (words: string) => Array.from(document.querySelectorAll('.question-option')).find((el) => el.textContent?.endsWith(words))
-  const saves = () => h.server.requests.filter((r) => `${r.method} ${r.path}` === SAVE).map((r) => r.body)
+  const saves = () => h.server.requests.filter((r) => `${r.method} ${r.path}` === SAVE).map((r) => r.form)
+  const save = (answer: string[]) => ({ attemptId: '5', position: '1', answer: JSON.stringify(answer) })
 
   it('counts down to the server’s end on the server’s clock and resumes with the server’s answers', async () => {
     await t.mount(StudyPaperPage)
@@ -157,7 +158,7 @@ describe('答题', () => {
       () => calls.answered(SAVE) === 2,
       () => `two saves were answered (${calls.answered(SAVE)})`,
     )
-    expect(saves()).toEqual(['attemptId=5&position=1&answer=A', 'attemptId=5&position=1&answer=B'])
+    expect(saves()).toEqual([save(['A']), save(['B'])])
     await until(() => text('.paper-head__save') === '答案已自动保存', 'the page says it is saved')
   })
 
@@ -178,7 +179,7 @@ describe('答题', () => {
       () => `the retry was answered (${calls.answered(SAVE)})`,
     )
     await until(() => text('.paper-head__save') === '答案已自动保存', 'the page says it is saved')
-    expect(saves()).toEqual(['attemptId=5&position=1&answer=B', 'attemptId=5&position=1&answer=B'])
+    expect(saves()).toEqual([save(['B']), save(['B'])])
   })
 
   it('submits itself at 0 and shows the result: score, pass or fail, rank, each question with its answer', async () => {

@@ -26,6 +26,7 @@ const REPORT: StudyReport = {
   ],
   studyTime: {
     total: 7200,
+    course: 5400,
     days: Array.from({ length: 30 }, (_, i) => ({ day: `2026-02-${String(i + 1).padStart(2, '0')}`, seconds: i === 29 ? 1800 : 0 })),
   },
   wrongCount: 3,
@@ -53,7 +54,7 @@ describe('学习报告', () => {
     expect(document.querySelectorAll('.report-chart__line')).toHaveLength(1)
     expect(document.querySelector('.report-chart')?.getAttribute('aria-label')).toBe('考试成绩：模拟试卷 18/30，模拟试卷 24/30')
     expect(document.querySelectorAll('.report-days__day')).toHaveLength(30)
-    expect(texts('.report-block__meta')).toEqual(['近30天 30分钟 · 累计 2小时'])
+    expect(texts('.report-block__meta')).toEqual(['近30天 30分钟 · 本课程 1小时30分钟'])
   })
 })
 

@@ -156,7 +156,7 @@ export default function StudyReportPage() {
         <View className='report-block'>
           <View className='report-block__head'>
             <Text className='report-block__title'>学习时长</Text>
-            <Text className='report-block__meta'>{`近30天 ${formatStudyTime(month)} · 累计 ${formatStudyTime(r.studyTime.total)}`}</Text>
+            <Text className='report-block__meta'>{`近30天 ${formatStudyTime(month)} · 本课程 ${formatStudyTime(r.studyTime.course)}`}</Text>
           </View>
           <View className='report-days' role='img' aria-label={`近30天学习 ${formatStudyTime(month)}`}>
             {r.studyTime.days.map((d) => (

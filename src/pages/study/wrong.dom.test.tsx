@@ -126,7 +126,7 @@ describe('错题本', () => {
     t.fireEvent.click(Array.from(document.querySelectorAll('.question-option')).find((e) => e.textContent === 'B2x') as Element)
     t.fireEvent.click(document.querySelector('.wrong-redo__submit .taro-button-core') as Element)
     await drawn('.question-verdict')
-    expect(h.server.last(REDO)?.body).toBe('questionId=41&answer=B')
+    expect(h.server.last(REDO)?.form).toEqual({ questionId: '41', answer: '["B"]' })
     expect(document.querySelector('.question-verdict__result')?.textContent).toBe('回答正确')
     expect(document.querySelector('.question-verdict__note')?.textContent).toBe('已掌握，已移出错题本')
   })

@@ -18,7 +18,7 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { QuestionType, WRONG_MASTER_STREAK, type QuestionType as QuestionTypeLabel } from '@activity/wire'
-import { isAnswered, normalizeAnswer } from './components/exam'
+import { answerOnWire, isAnswered, normalizeAnswer } from './components/exam'
 import { idOf } from './components/links'
 import { wrongRedoUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
@@ -170,7 +170,7 @@ function Redo({ questionId }: { questionId: number }) {
     try {
       const { data } = await study.studentWrongSubject.redo({
         questionId,
-        answer: normal,
+        answer: answerOnWire(normal),
         ...(selfCorrect === undefined ? {} : { selfCorrect }),
       })
       setAnswer({ ...data, answer: normal })

@@ -74,6 +74,14 @@ export function normalizeAnswer(type: string, answer: readonly string[]): Answer
   }
 }
 
+/**
+ * An answer as a form body carries it: its JSON text. Repeated fields cannot say `[]` (clearing an
+ * answer), and a single blank starting with '[' would be read as JSON; both modules read the text.
+ */
+export function answerOnWire(answer: readonly string[]): string {
+  return JSON.stringify(answer)
+}
+
 export function isAnswered(answer: readonly string[] | null | undefined): boolean {
   return normalizeAnswer(QuestionType.fill, answer ?? []).length > 0
 }
