@@ -7,7 +7,6 @@ import type { ApiBody, ApiData, ApiQuery, WithText } from '@activity/api-types'
 /** A choice's key and text (A.. in order; 判断题 T 正确 / F 错误). */
 export type QuestionOption = ExerciseQuestion['options'][number]
 
-
 // ---------------------------------------------------------------------------------------------
 // 章节练习 and 错题本 (calls 1-11): the practice module's own types
 

@@ -119,7 +119,8 @@ function Sheet({ sheet, onClosed }: { sheet: AttemptSheet; onClosed: (result: At
 
   if (queue.current === null) {
     queue.current = createSaveQueue({
-      send: (position, answer) => study.studentExam.saveAnswer({ attemptId: sheet.id, position, answer: answerOnWire(answer) }, { lock: true, quiet: true }),
+      send: (position, answer) =>
+        study.studentExam.saveAnswer({ attemptId: sheet.id, position, answer: answerOnWire(answer) }, { lock: true, quiet: true }),
       isFinal: ended,
       onChange: setStatus,
       // The server says time is up: it closes the attempt; read the result.
