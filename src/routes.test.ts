@@ -20,9 +20,17 @@ describe('the route table', () => {
     'pages/study/live',
     'pages/study/liveRoom',
   ]
-  // Issue 24's study pages (答疑: my questions, a question's thread).
-  const ISSUE_24_QUESTIONS = ['pages/study/question', 'pages/study/questionDetail']
-  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + ISSUE_24_QUESTIONS.length
+  // Issue 24's exercise, exam, wrong-answer book and report pages, with their titles; 答疑: my questions, a question's thread.
+  const ISSUE_24: Record<string, string> = {
+    'pages/study/exercise': '章节练习',
+    'pages/study/exam': '考试',
+    'pages/study/paper': '答题',
+    'pages/study/wrong': '错题本',
+    'pages/study/report': '学习报告',
+    'pages/study/question': '答疑',
+    'pages/study/questionDetail': '答疑详情',
+  }
+  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + EXTRA)
@@ -31,8 +39,9 @@ describe('the route table', () => {
     for (const path of ISSUE_15) expect(areaOf(path)).toBe('pages/partner')
     for (const path of ISSUE_22.filter((p) => p !== 'pages/student/login')) expect(routeOf(path)?.needsLogin).toBe(true)
     expect(routeOf('pages/student/login')?.needsLogin).toBeFalsy()
-    for (const path of [...ISSUE_23, ...ISSUE_24_QUESTIONS])
-      expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
+    for (const path of ISSUE_23) expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
+    for (const [path, title] of Object.entries(ISSUE_24))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/study', true, title])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -76,6 +85,8 @@ describe('the route table', () => {
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',
+      'pages/study/exam',
+      'pages/study/wrong',
       'pages/study/question',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })

@@ -70,6 +70,11 @@ export const ROUTES: RouteDef[] = [
   { path: `${STUDY_AREA}/section`, title: '课程学习', needsLogin: true },
   { path: `${STUDY_AREA}/live`, title: '直播课表', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/liveRoom`, title: '直播间', needsLogin: true },
+  { path: `${STUDY_AREA}/exercise`, title: '章节练习', needsLogin: true },
+  { path: `${STUDY_AREA}/exam`, title: '考试', pullDownRefresh: true, needsLogin: true },
+  { path: `${STUDY_AREA}/paper`, title: '答题', needsLogin: true },
+  { path: `${STUDY_AREA}/wrong`, title: '错题本', pullDownRefresh: true, needsLogin: true },
+  { path: `${STUDY_AREA}/report`, title: '学习报告', needsLogin: true },
   { path: `${STUDY_AREA}/question`, title: '答疑', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/questionDetail`, title: '答疑详情', needsLogin: true },
 ]

@@ -69,7 +69,17 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     await visible(page, '.student-login__submit').click()
     await onHome(page)
     await visible(page, '.student-head__name', STUDENT.name).waitFor({ timeout: 30_000 })
-    expect(await titles('.student-entries__label')).toEqual(['课程', '我的课程', '直播课表', '答疑', '通知公告', '我的学籍'])
+    expect(await titles('.student-entries__label')).toEqual([
+      '课程',
+      '我的课程',
+      '直播课表',
+      '章节练习',
+      '考试',
+      '错题本',
+      '答疑',
+      '通知公告',
+      '我的学籍',
+    ])
     await screenshot(page, 'study-home')
   })
 

@@ -18,8 +18,39 @@ import type {
   SectionPlay,
   StudyTime,
 } from './study-types'
+import type {
+  AddForSelfAnswer,
+  AttemptRef,
+  AttemptResult,
+  AttemptSheet,
+  AttemptView,
+  ExerciseChapters,
+  ExerciseChaptersQuery,
+  ExerciseList,
+  ExerciseListQuery,
+  ExerciseQuestion,
+  ExerciseRedoBody,
+  HandSubjectAnswer,
+  HandSubjectBody,
+  PaperCard,
+  PaperDetail,
+  PaperListQuery,
+  SaveAnswerAnswer,
+  SaveAnswerBody,
+  ScoreItem,
+  StudyReport,
+  WrongListQuery,
+  WrongPage,
+  WrongQuestion,
+  WrongQuestionRef,
+  WrongRedoAnswer,
+  RemovalAnswer,
+  WrongRedoBody,
+  WrongSummary,
+} from './exam-types'
 
 export type * from './study-types'
+export type * from './exam-types'
 
 /**
  * /api/sms/study: students' study (joins, exams, exercises, knowledge progress, live schedules,
@@ -50,18 +81,37 @@ export const study = defineFamily('/api/sms/study', {
   },
   studentExam: {
     actions: {
-      saveAnswer: true,
-      overPaper: 'PUT',
-      refusePaper: 'PUT',
-      refreshScore: 'PUT',
+      /** Saves one answer of my open attempt (409 once it has ended); the latest save wins. */
+      saveAnswer: call<SaveAnswerBody, SaveAnswerAnswer>('PUT'),
+      /** 交卷: closes and scores my attempt; a second close answers the same result. */
+      overPaper: call<AttemptRef, AttemptResult>('PUT'),
+      /** 放弃作答: closes as 已放弃 with 0 (it counts as an attempt). */
+      refusePaper: call<AttemptRef, AttemptResult>('PUT'),
+      refreshScore: call<AttemptRef, AttemptResult>('GET'),
       clearExam: 'PUT',
-      listForClient: true,
-      detailsForClient: true,
+      /** Published papers of my joined courses. */
+      listForClient: call<PaperListQuery, PaperCard[]>(),
+      detailsForClient: call<{ paperId: number }, PaperDetail>(),
+      /** Resumes my open attempt, or starts one when allowed (422 with the reason otherwise). */
+      start: call<{ paperId: number }, AttemptSheet>('POST'),
+      /** The sheet while open, the result once closed (an overdue attempt is closed first). */
+      attemptForClient: call<{ id: number }, AttemptView>('GET'),
       assignOverAdmin: true,
       exports: true,
     },
   },
-  studentExercise: { actions: { handIn: 'PUT', read: 'PUT', restore: 'PUT', redo: 'PUT' } },
+  // 章节练习: chapters with my progress, a chapter's questions, one question, 重新练习.
+  studentExercise: {
+    actions: {
+      handIn: 'PUT',
+      read: 'PUT',
+      restore: 'PUT',
+      redo: call<ExerciseRedoBody, ApiData<'/api/sms/study/studentExercise/redo', 'put'>>('PUT'),
+      chaptersForClient: call<ExerciseChaptersQuery, ExerciseChapters>('GET'),
+      listForClient: call<ExerciseListQuery, ExerciseList>(),
+      detailsForClient: call<{ id: number }, ExerciseQuestion>(),
+    },
+  },
   studentKnowledge: {
     actions: {
       /** The heartbeat: the server credits at most the real time since my last report. */
@@ -116,7 +166,25 @@ export const study = defineFamily('/api/sms/study', {
       detail: true,
     },
   },
-  studentSubject: { actions: { handSubject: 'PUT', studentScore: 'GET', studentStudyReport: 'GET' } },
-  studentWrongSubject: { actions: { addForSelf: 'POST', removal: 'DELETE', batchRemove: true } },
+  studentSubject: {
+    actions: {
+      /** One exercise answer: recorded, and put in the wrong-answer book when wrong. */
+      handSubject: call<HandSubjectBody, HandSubjectAnswer>('POST'),
+      studentScore: call<{ courseId?: number }, ScoreItem[]>('GET'),
+      studentStudyReport: call<{ courseId: number }, StudyReport>('GET'),
+    },
+  },
+  // 错题本: what is in it, one question to redo, adding and removing by hand.
+  studentWrongSubject: {
+    base: { list: call<WrongListQuery, WrongPage>() },
+    actions: {
+      summaryForClient: call<NoPayload, WrongSummary>('GET'),
+      detailsForClient: call<WrongQuestionRef, WrongQuestion>(),
+      redo: call<WrongRedoBody, WrongRedoAnswer>('POST'),
+      addForSelf: call<WrongQuestionRef, AddForSelfAnswer>('POST'),
+      removal: call<WrongQuestionRef, RemovalAnswer>('DELETE'),
+      batchRemove: true,
+    },
+  },
   adultExamStudyReport: {},
 })

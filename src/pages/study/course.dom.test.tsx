@@ -185,6 +185,7 @@ describe('课程详情', () => {
     expect(barText()).toBe('免费加入')
     expect(document.querySelector('.course-bar__trial')?.textContent).toBe('免费试看')
     expect(document.querySelectorAll('.course-section--locked')).toHaveLength(2)
+    expect(document.querySelector('.course-tools')).toBeNull()
     // One view counted for the office.
     await until(() => h.server.last(CLICK) !== undefined, 'the server had the view')
     expect(h.server.last(CLICK)?.body).toBe('courseId=2')
@@ -200,6 +201,10 @@ describe('课程详情', () => {
     expect(barText()).toBe('开始学习')
     expect(document.querySelectorAll('.course-section--locked')).toHaveLength(0)
     expect(h.navigations).toEqual([])
+    // Joined: 章节练习 and 考试 of this course.
+    for (const key of ['exercise', 'exam']) click(t, `.course-tools__item--${key}`)
+    expect(h.navigations).toEqual(['/pages/study/exercise?courseId=2', '/pages/study/exam?courseId=2'])
+    h.navigations.length = 0
 
     click(t, '.course-bar__main')
     expect(h.navigations).toEqual(['/pages/study/section?id=101'])

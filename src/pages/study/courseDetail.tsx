@@ -21,6 +21,7 @@ import { SectionKind } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { countsText, courseActionOf, lockedText, priceText, sectionProgressText, trialSectionOf } from './components/course-logic'
 import { askUrl, idOf, payUrl, sectionUrl } from './components/links'
+import { examUrl, exerciseUrl } from './components/exam-links'
 import { formatClock } from './components/player'
 import './courseDetail.scss'
 
@@ -175,6 +176,20 @@ export default function StudyCourseDetailPage() {
           ) : null}
           {data.joined ? (
             <View className='course-tools'>
+              <View
+                className='course-tools__item course-tools__item--exercise'
+                role='link'
+                onClick={() => void Taro.navigateTo({ url: exerciseUrl(data.id) })}
+              >
+                <Text>章节练习</Text>
+              </View>
+              <View
+                className='course-tools__item course-tools__item--exam'
+                role='link'
+                onClick={() => void Taro.navigateTo({ url: examUrl(data.id) })}
+              >
+                <Text>考试</Text>
+              </View>
               <View
                 className='course-tools__item course-tools__item--ask'
                 role='link'

@@ -111,6 +111,9 @@ describe('我的课程', () => {
     expect(document.querySelector('.study-current')).toBeNull()
     t.fireEvent.click(document.querySelector('.my-course') as Element)
     expect(h.navigations).toEqual(['/pages/study/courseDetail?id=2'])
+    // 学习报告 of that course, not its page.
+    t.fireEvent.click(document.querySelector('.my-course__report') as Element)
+    expect(h.navigations).toEqual(['/pages/study/courseDetail?id=2', '/pages/study/report?courseId=2'])
   })
 
   it('continues from the current course: the server’s when newer than this device’s, opening its section', async () => {

@@ -19,6 +19,7 @@ import type { Envelope, Page as ListPage } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { priceText } from './components/course-logic'
 import { STUDY_LINKS, courseDetailUrl, sectionUrl } from './components/links'
+import { reportUrl } from './components/exam-links'
 import { formatClock, formatStudyTime } from './components/player'
 import './index.scss'
 
@@ -88,6 +89,16 @@ function MyCourseRow({ course }: { course: MyCourse }) {
             ? `上次学到：${course.lastSectionTitle}${course.lastStudiedAt ? `（${relativeTime(course.lastStudiedAt)}）` : ''}`
             : '还没有开始学习'}
         </Text>
+      </View>
+      <View
+        className='my-course__report'
+        role='link'
+        onClick={(e) => {
+          e.stopPropagation()
+          go(reportUrl(course.courseId))
+        }}
+      >
+        <Text>学习报告</Text>
       </View>
     </View>
   )

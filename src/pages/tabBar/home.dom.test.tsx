@@ -151,7 +151,17 @@ describe('首页 for everyone', () => {
     expect($('.student-head__discipline')?.textContent).toBe('学历教育(本科)-会计学(本科)')
     expect($('.student-head__batch')?.textContent).toBe('2026年1期 · 专升本')
     expect($('.student-head__status')?.textContent).toBe('在读')
-    expect(texts('.student-entries__label')).toEqual(['课程', '我的课程', '直播课表', '答疑', '通知公告', '我的学籍'])
+    expect(texts('.student-entries__label')).toEqual([
+      '课程',
+      '我的课程',
+      '直播课表',
+      '章节练习',
+      '考试',
+      '错题本',
+      '答疑',
+      '通知公告',
+      '我的学籍',
+    ])
     expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
     await seen(() => $('.student-entries__item--question .student-entries__badge')?.textContent === '3', 'the answered questions counted')
     expect($('.student-todo--question')?.textContent).toContain('老师回复了你的 3 个提问')
@@ -163,8 +173,16 @@ describe('首页 for everyone', () => {
     t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--course') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--live') as HTMLElement)
-    t.fireEvent.click($('.student-entries__item--question') as HTMLElement)
-    expect(navigations).toEqual(['/pages/student/notice', '/pages/study/course', '/pages/study/live', '/pages/study/question'])
+    for (const key of ['exercise', 'exam', 'wrong', 'question']) t.fireEvent.click($(`.student-entries__item--${key}`) as HTMLElement)
+    expect(navigations).toEqual([
+      '/pages/student/notice',
+      '/pages/study/course',
+      '/pages/study/live',
+      '/pages/study/exercise',
+      '/pages/study/exam',
+      '/pages/study/wrong',
+      '/pages/study/question',
+    ])
     // No current course on the server or this device: no 继续学习.
     expect($('.student-continue')).toBeNull()
   })

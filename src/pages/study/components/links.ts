@@ -3,6 +3,9 @@ export const STUDY_LINKS = {
   course: '/pages/study/course',
   myCourses: '/pages/study/index',
   live: '/pages/study/live',
+  exercise: '/pages/study/exercise',
+  exam: '/pages/study/exam',
+  wrong: '/pages/study/wrong',
   question: '/pages/study/question',
 } as const
 
