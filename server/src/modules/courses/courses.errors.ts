@@ -10,7 +10,7 @@ export const createCourseHasStudentsError = createErrorFactory({
 export const createCourseHasQuestionsError = createErrorFactory({
   key: 'course.hasQuestions',
   code: Code.ruleRefused,
-  message: '课程下已有试题，请改为下架',
+  message: '课程下已有试题或试卷，请改为下架',
 })
 export const createCourseEmptyError = createErrorFactory({
   key: 'course.empty',

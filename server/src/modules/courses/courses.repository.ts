@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/types.ts'
-// The study module's progress table and the bank's questions, read through the table list (study and the
-// question bank depend on courses, not the other way round).
-import { questions, sectionProgress } from '../../db/schema.ts'
+// The study module's progress table, the bank's questions and the papers, read through the table list
+// (study, the question bank and exams depend on courses, not the other way round).
+import { papers, questions, sectionProgress } from '../../db/schema.ts'
 import { EnrolmentSource, ProductStatus } from '../../wire.ts'
 import { students } from '../students/index.ts'
 import {
@@ -320,10 +320,15 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       const [row] = await db.select({ n: count() }).from(courseEnrolments).where(eq(courseEnrolments.courseId, courseId))
       return row?.n ?? 0
     },
-    /** Whether the course has questions in the bank, removed ones included (they keep it: the bank's foreign key). */
+    /**
+     * Whether the course has questions in the bank (removed ones included: they keep it) or papers:
+     * the bank's and the papers' foreign keys keep the course.
+     */
     async hasQuestions({ courseId }: { courseId: number }): Promise<boolean> {
       const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.courseId, courseId)).limit(1)
-      return row !== undefined
+      if (row) return true
+      const [paper] = await db.select({ id: papers.id }).from(papers).where(eq(papers.courseId, courseId)).limit(1)
+      return paper !== undefined
     },
     async sectionCount({ courseId }: { courseId: number }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(courseSections).where(eq(courseSections.courseId, courseId))

@@ -164,6 +164,10 @@ describe('exam papers and marking in the console', () => {
       assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`)
     }
     assert.equal((await admin.get(`${paperBase}/details`, { id: 2_000_000_000 })).statusCode, 404)
+    // A course with a paper (and no question) is kept too: its deletion is refused in words, not a foreign-key 500.
+    await admin.post(paperBase, { ...paperFields, passScore: 0, courseId: other.course.id, title: '空卷', kind: PaperKind.fixed })
+    const kept = await admin.del('/api/bms/cont/continueCourse', { id: other.course.id })
+    assert.deepEqual([kept.statusCode, kept.json().message], [422, '课程下已有试题或试卷，请改为下架'])
   })
 
   test('marking: 简答题 marked, the score final, 成绩公布 to the student, ranks among best final scores (ties share), the export readable', async () => {
