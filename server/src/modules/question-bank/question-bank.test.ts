@@ -335,7 +335,10 @@ describe('the question bank in the console', () => {
       courseId: own.course.id,
       questions: [{ type: '判断题', difficulty: '简单', stem: '1+1=2', answer: ['T'] }],
     })
-    assert.deepEqual(said(await admin.del('/api/bms/cont/continueCourse', { id: own.course.id })), [422, '课程下已有试题或试卷，请改为下架'])
+    assert.deepEqual(said(await admin.del('/api/bms/cont/continueCourse', { id: own.course.id })), [
+      422,
+      '课程下已有试题或试卷，请改为下架',
+    ])
     const empty = await insertCourse(t.app, { title: '空课' })
     assert.equal((await admin.del('/api/bms/cont/continueCourse', { id: empty.course.id })).statusCode, 200)
   })
