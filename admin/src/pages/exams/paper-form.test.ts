@@ -34,6 +34,7 @@ const paper: PaperDetail = {
   attemptCount: 0,
   markingCount: 0,
   createdAt: '2025-05-01T00:00:00.000Z',
+  publishedAt: null,
   intro: '闭卷',
   passScore: 6,
   shuffleQuestions: true,
