@@ -47,6 +47,16 @@ const ISSUE_23_ROUTES = [
   'pages/study/live',
   'pages/study/liveRoom',
 ]
+/** Issue 24's study pages: exercises, exams, the wrong-answer book, the report, questions to teachers. */
+const ISSUE_24_ROUTES = [
+  'pages/study/exercise',
+  'pages/study/exam',
+  'pages/study/paper',
+  'pages/study/wrong',
+  'pages/study/report',
+  'pages/study/question',
+  'pages/study/questionDetail',
+]
 
 interface AppJson {
   entryPagePath: string
@@ -63,12 +73,14 @@ beforeAll(() => {
 })
 
 describe('the weapp build', () => {
-  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages", () => {
+  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and the study pages of issues 23 and 24", () => {
     const app = readJson<AppJson>('app.json')
     const all = [...app.pages, ...app.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     // The pages/dev area (the component gallery of non-production builds) is not a SPEC route.
     const spec = all.filter((p) => !p.startsWith(`${DEV_AREA}/`))
-    expect([...spec].sort()).toEqual([...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES].sort())
+    expect([...spec].sort()).toEqual(
+      [...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES, ...ISSUE_24_ROUTES].sort(),
+    )
     expect(app.entryPagePath).toBe('pages/tabBar/home')
     expect(app.pages[0]).toBe('pages/tabBar/home')
   })
