@@ -97,13 +97,21 @@ test.describe('home for everyone and the student login', () => {
       '课程',
       '我的课程',
       '直播课表',
+      '章节练习',
+      '考试',
+      '错题本',
+      '答疑',
       '通知公告',
       '我的学籍',
     ])
     const unread = await unreadNotices()
     expect(unread).toBeGreaterThan(0)
     expect(await visible(page, '.student-entries__item--notice .student-entries__badge').textContent()).toBe(String(unread))
-    expect(await visible(page, '.student-todo__text').textContent()).toBe(`你有 ${unread} 条未读通知`)
+    // One line per kind of unread: the notices, and the demo teacher's reply to 林小雨's question.
+    expect(await page.locator('.student-todo__text:visible').allTextContents()).toEqual([
+      `你有 ${unread} 条未读通知`,
+      '老师回复了你的 1 个提问',
+    ])
     // A student only: no switch, no partner figures.
     expect(await page.locator('.home-switch:visible').count()).toBe(0)
     expect(await page.locator('.home-wallet:visible').count()).toBe(0)
