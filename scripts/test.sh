@@ -2,7 +2,7 @@
 # `npm test`: every layer. Each layer runs even when an earlier one failed, so one run shows
 # everything that is wrong; the exit code is non-zero if any layer failed.
 #   typecheck | lint + format -> architecture -> weapp | alipay build -> h5 | admin build -> size budgets ->
-#   jest (unit, h5, mini) -> console unit tests -> server tests on PGlite | on PostgreSQL ->
+#   jest (unit, h5, mini) -> console unit tests -> server tests on PGlite -> on PostgreSQL ->
 #   browser tests
 # Layers joined by | run side by side: each keeps one of the two cores busy (tsc, eslint and a
 # webpack build are single-threaded), so together they take the time of the longer one.
@@ -104,24 +104,19 @@ mapfile -t admin_unit < <(find admin/src -name '*.test.ts' | sort)
 layer admin-unit logged "$results/admin-unit.log" env TSX_TSCONFIG_PATH=admin/tsconfig.json node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
 count "$results/admin-unit.log"
 
-# The two databases side by side: each run waits on its database part of the time (PostgreSQL's
-# own processes, PGlite's start-ups), so together they take less than one after the other.
-server_pglite() { logged "$results/server-pglite.log" node --import tsx server/test/run.ts; }
-server_postgres() { DATABASE_URL=$pg_url logged "$results/server-postgres.log" node --import tsx server/test/run.ts; }
-pg_url=''
-pg_was_running=no
+layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts
+count "$results/server-pglite.log"
+
 if wanted server-postgres; then
   pg_was_running=$(bash scripts/pg.sh status >/dev/null 2>&1 && echo yes || echo no)
-  pg_url=$(bash scripts/pg.sh start) || { broken+=(server-postgres); pg_url=''; }
+  if url=$(bash scripts/pg.sh start); then
+    DATABASE_URL=$url layer server-postgres logged "$results/server-postgres.log" node --import tsx server/test/run.ts
+    count "$results/server-postgres.log"
+    [ "$pg_was_running" = yes ] || bash scripts/pg.sh stop
+  else
+    broken+=(server-postgres)
+  fi
 fi
-if [ -n "$pg_url" ]; then
-  beside "server-pglite server_pglite" "server-postgres server_postgres"
-else
-  layer server-pglite server_pglite
-fi
-count "$results/server-pglite.log"
-count "$results/server-postgres.log"
-[ -z "$pg_url" ] || [ "$pg_was_running" = yes ] || bash scripts/pg.sh stop
 
 # One database per server settings, made once for the run and copied for each file (test/e2e/harness.ts).
 E2E_TEMPLATE_DIR=$(mktemp -d) && export E2E_TEMPLATE_DIR
