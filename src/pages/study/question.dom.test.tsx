@@ -75,9 +75,14 @@ describe('答疑', () => {
   afterEach(() => t.unmout())
 
   const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent)
-  const input = (row: string) =>
-    document.querySelector(`.user-form__row--${row} input, .user-form__row--${row} textarea`) as HTMLInputElement
-  const type = (row: string, value: string) => t.fireEvent.input(input(row), { target: { value } } as never)
+  // Taro draws a box's own <input>/<textarea> after the page: wait for it.
+  const type = async (row: string, value: string) =>
+    t.fireEvent.input(
+      (await drawn(`.user-form__row--${row} input, .user-form__row--${row} textarea`)) as Element,
+      {
+        target: { value },
+      } as never,
+    )
 
   it('lists my questions with their tags and a dot on unread replies; a status tab asks the server again', async () => {
     openAt('/pages/study/question')
@@ -139,8 +144,8 @@ describe('答疑', () => {
     expect(texts('.user-form__error')).toEqual(['请填写标题', '请填写问题描述'])
     expect(calls.sent(ASK)).toBe(0)
 
-    type('title', '极限怎么求')
-    type('content', '例题2看不懂')
+    await type('title', '极限怎么求')
+    await type('content', '例题2看不懂')
     t.fireEvent.click(document.querySelector('.question-images__add') as Element)
     await until(() => document.querySelectorAll('.question-images__item').length === 1, 'the picture uploaded')
     expect(uploads).toEqual([{ url: `${h.server.url}/api/sms/study/studentQuestion/upload`, name: 'file' }])
@@ -192,8 +197,9 @@ describe('答疑', () => {
     await until(() => calls.answered(READ) === 1, 'the thread marked read')
     expect(h.server.last(READ)?.form).toEqual({ id: '5' })
 
+    // Taro draws the box's own <textarea> after the page: wait for it.
     t.fireEvent.input(
-      document.querySelector('.question-reply__input textarea, textarea.question-reply__input') as Element,
+      (await drawn('.question-reply__input textarea, textarea.question-reply__input')) as Element,
       {
         target: { value: '那加减的时候呢？' },
       } as never,
