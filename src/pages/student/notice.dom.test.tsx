@@ -2,7 +2,8 @@ import TestUtils from '@tarojs/test-utils-react'
 import { envelope } from '../../request/testing/server'
 import StudentNoticePage from './notice'
 import StudentNoticeDetailPage from './noticeDetail'
-import { NOT_STUDENT_REPLY, drawn, openAt, settle, studentPageHarness } from './student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from './student-testing'
+import { until } from '../../components/testing'
 
 // Page events belong to a page host, which a page mounted alone has not: the last page drawn's are kept here.
 const mockPageHooks: Record<string, () => void> = {}
@@ -83,8 +84,10 @@ describe('通知公告', () => {
   it('lists my notices unread first with a dot, then the read ones, each with its summary and date, and the unread count', async () => {
     noticeServer(h, NOTICES)
     await t.mount(StudentNoticePage)
-    await drawn('.notice-item')
-    await settle()
+    await until(
+      () => titles().length === 3 && document.querySelector('.notice-head__count')?.textContent === '2 条未读',
+      'the list and the unread count drawn',
+    )
     expect(titles()).toEqual(['学位英语考试报名', '教材领取安排', '2026年春季开学通知'])
     expect(unreadTitles()).toEqual(['学位英语考试报名', '教材领取安排'])
     expect(document.querySelectorAll('.notice-item__dot')).toHaveLength(2)
@@ -106,13 +109,13 @@ describe('通知公告', () => {
     await drawn('.notice-item')
     t.fireEvent.click(document.querySelector('.notice-item') as Element)
     expect(h.navigations).toEqual(['/pages/student/noticeDetail?id=2'])
-    await settle()
+    await until(() => unreadTitles().length === 1, 'the opened notice shown read')
     // Read at once, before the list is asked again.
     expect(unreadTitles()).toEqual(['教材领取安排'])
     // The detail page, as the person sees it next: the server marks the notice read as it answers.
     await fetch(`${h.server.url}/api/ems/education/notices/detailsForClient?id=2`)
     mockPageHooks.show?.()
-    await settle(100)
+    await until(() => titles()[0] === '教材领取安排', 'the list asked again, the read one below')
     expect(titles()).toEqual(['教材领取安排', '学位英语考试报名', '2026年春季开学通知'])
     expect(unreadTitles()).toEqual(['教材领取安排'])
     expect(document.querySelector('.notice-head__count')?.textContent).toBe('1 条未读')
@@ -129,15 +132,14 @@ describe('通知公告', () => {
     noticeServer(h, many)
     await t.mount(StudentNoticePage)
     await drawn('.notice-item')
-    await settle()
     const first = document.querySelectorAll('.notice-item').length
     expect(first).toBeLessThan(25)
     mockPageHooks.reachBottom?.()
-    await settle(150)
-    expect(document.querySelectorAll('.notice-item').length).toBeGreaterThan(first)
-    const asked = h.server.requests.filter((r) => r.path.endsWith('/listForClient')).length
+    await until(() => document.querySelectorAll('.notice-item').length > first, 'the next page drawn')
+    const listed = () => h.server.requests.filter((r) => r.path.endsWith('/listForClient')).length
+    const asked = listed()
     mockPageHooks.pullDown?.()
-    await settle(150)
+    await until(() => listed() > asked, 'page 1 asked again')
     const pages = h.server.requests.filter((r) => r.path.endsWith('/listForClient')).slice(asked)
     expect(pages.map((r) => r.query.page)).toEqual(['1'])
   })
@@ -163,6 +165,10 @@ describe('通知详情', () => {
     openAt('/pages/student/noticeDetail', { id: '2' })
     await t.mount(StudentNoticeDetailPage)
     await drawn('.notice-detail')
+    await until(
+      () => document.querySelector('.notice-detail__body')?.textContent?.includes('报名时间为3月10日至3月20日') === true,
+      'the content drawn',
+    )
     expect(document.querySelector('.notice-detail__title')?.textContent).toBe('学位英语考试报名')
     expect(document.querySelector('.notice-detail__time')?.textContent).toMatch(/^2026-03-05 \d\d:00$/)
     const body = document.querySelector('.notice-detail__body') as Element
