@@ -103,24 +103,40 @@ describe('the QR-code dialog in the weapp build', () => {
 
 describe('the store toast and the confirm button in the weapp build', () => {
   it('shows a toast from the store and hides it after 1500 ms', async () => {
-    // The toast's clock is held. React schedules its renders with setTimeout here (no
-    // MessageChannel in the simulator), so each step also runs the timers that are due now.
+    // The toast's clock is held. The weapp build renders with Preact, which runs effects after
+    // the next frame (a 35 ms timer without requestAnimationFrame), and React-side renders are
+    // scheduled with setTimeout too: every wait runs the timers due now, which never moves the
+    // clock. The toast arms its 1500 ms timer in an effect, so the clock is stepped timer by
+    // timer until that one is armed, and the 1500 ms are counted from there.
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'performance', 'hrtime'] })
-    const step = async (ms: number) => {
-      jest.advanceTimersByTime(ms)
-      await pause(20)
-      jest.advanceTimersByTime(0)
-      await pause(20)
+    const timers = jest.spyOn(globalThis, 'setTimeout')
+    const toastTimerArmed = () => timers.mock.calls.some((call) => call[1] === 1500)
+    /** Runs what is due now, and waits (real time, at most 5 s) until `state` holds. */
+    const until = async (state: () => boolean, what: string) => {
+      const start = performance.now() // not faked, unlike Date
+      for (;;) {
+        jest.advanceTimersByTime(0)
+        if (state()) return
+        if (performance.now() - start > 5000) throw new Error(`waited 5 s for ${what}`)
+        await pause(20)
+      }
     }
     try {
       page.querySelector('.gallery__buttons .app-confirm-button').dispatchEvent('tap')
-      await step(0)
+      await until(() => textAt(page, '.app-toast') === '这是一条提示', 'the toast shown')
+      for (let step = 0; !toastTimerArmed(); step++) {
+        if (step > 20) throw new Error('the toast never armed its 1500 ms timer')
+        jest.advanceTimersToNextTimer()
+        await pause(20)
+      }
+      jest.advanceTimersByTime(1499)
+      await until(() => true, 'the renders due')
+      await pause(50)
       expect(textAt(page, '.app-toast')).toBe('这是一条提示')
-      await step(1499)
-      expect(textAt(page, '.app-toast')).toBe('这是一条提示')
-      await step(1)
-      expect(page.querySelector('.app-toast')).toBeFalsy()
+      jest.advanceTimersByTime(1)
+      await until(() => !page.querySelector('.app-toast'), 'the toast hidden at 1500 ms')
     } finally {
+      timers.mockRestore()
       jest.runOnlyPendingTimers()
       jest.useRealTimers()
     }

@@ -115,7 +115,10 @@ describe('通知公告', () => {
     // The detail page, as the person sees it next: the server marks the notice read as it answers.
     await fetch(`${h.server.url}/api/ems/education/notices/detailsForClient?id=2`)
     mockPageHooks.show?.()
-    await until(() => titles()[0] === '教材领取安排', 'the list asked again, the read one below')
+    await until(
+      () => titles()[0] === '教材领取安排' && document.querySelector('.notice-head__count')?.textContent === '1 条未读',
+      'the list and the unread count asked again, the read one below',
+    )
     expect(titles()).toEqual(['教材领取安排', '学位英语考试报名', '2026年春季开学通知'])
     expect(unreadTitles()).toEqual(['教材领取安排'])
     expect(document.querySelector('.notice-head__count')?.textContent).toBe('1 条未读')
