@@ -138,6 +138,9 @@ test.describe("the office's day: from a new partner's approval to a paid withdra
 
     await h5.goto(`${app.url}/pages/partner/withdrawal`)
     await waitForTitle(h5, '提现')
+    // 申请提现 does nothing until the withdrawable amount and the payout account have arrived.
+    await h5.locator('.withdrawal-head__amount', { hasText: '¥100.00' }).waitFor({ timeout: 20_000 })
+    await h5.locator('.withdrawal-form__account-value:not(.withdrawal-form__account-value--missing)').waitFor()
     await h5.locator('.withdrawal-form__amount input').fill('100')
     await h5.locator('.withdrawal-form__submit').click()
     await h5.locator('.app-dialog__confirm').click()

@@ -145,7 +145,7 @@ test.describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/pages/partner/withdrawal`)
     await waitForTitle(page, '提现')
     await page.locator('.withdrawal-form__account-value--missing', { hasText: '请先添加收款账号' }).waitFor({ timeout: 20_000 })
-    expect(await page.locator('.withdrawal-head__amount').textContent()).toBe('¥0.00')
+    await page.locator('.withdrawal-head__amount', { hasText: '¥0.00' }).waitFor()
     await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor()
     await page.locator('.withdrawal-form__amount input').fill('10')
     await page.locator('.withdrawal-form__submit').click()

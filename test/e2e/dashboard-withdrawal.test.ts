@@ -30,6 +30,8 @@ test.describe('提现 (withdrawal)', () => {
     await t.page.goto(`${t.app.url}/pages/partner/withdrawal`)
     await waitForTitle(t.page, '提现')
     await t.page.locator('.withdrawal-head__amount', { hasText: '¥' }).waitFor({ timeout: 20_000 })
+    // 申请提现 does nothing until the payout account has arrived too.
+    await t.page.locator('.withdrawal-form__account-value:not(.withdrawal-form__account-value--missing)').waitFor()
     await t.page.locator('.withdrawal-item').first().waitFor()
   }
 
