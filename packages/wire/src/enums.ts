@@ -181,8 +181,11 @@ export const ActivityState = { notStarted: '未开始', ongoing: '进行中', en
 export type ActivityState = (typeof ActivityState)[keyof typeof ActivityState]
 export const ACTIVITY_STATES = values(ActivityState)
 
-/** An order's pay status: 待支付 before the first attempt, then PayStatus in SPEC's order. */
-export const OrderPayStatus = { unpaid: '待支付', ...PayStatus } as const
+/**
+ * An order's pay status: 待支付 before the first attempt, then PayStatus in SPEC's order; 已取消
+ * when the office cancels an unpaid order (a payment that still arrives for it is refunded).
+ */
+export const OrderPayStatus = { unpaid: '待支付', ...PayStatus, cancelled: '已取消' } as const
 export type OrderPayStatus = (typeof OrderPayStatus)[keyof typeof OrderPayStatus]
 export const ORDER_PAY_STATUSES = values(OrderPayStatus)
 
@@ -317,6 +320,38 @@ export const AuditAction = {
   'attempt.clear': '重置考试',
   'studentQuestion.answer': '回复答疑',
   'studentQuestion.close': '关闭答疑',
+  'setting.update': '修改设置',
+  'feeStandard.create': '新增收费标准',
+  'feeStandard.update': '修改收费标准',
+  'feeStandard.delete': '删除收费标准',
+  'feeOrder.create': '开具缴费单',
+  'feeOrder.bulkCreate': '批量开具缴费单',
+  'feeOrder.cancel': '取消缴费单',
+  'feeOrder.refund': '退款',
+  'receipt.void': '作废收据',
+  'receipt.reissue': '重开收据',
+  'coupon.create': '新增优惠券',
+  'coupon.void': '作废优惠券',
+  'pointsWay.create': '新增积分途径',
+  'pointsWay.update': '修改积分途径',
+  'pointsWay.delete': '删除积分途径',
+  'pointsLevel.create': '新增积分等级',
+  'pointsLevel.update': '修改积分等级',
+  'pointsLevel.delete': '删除积分等级',
+  'points.adjust': '积分调整',
+  'pointsApplication.approve': '通过积分申请',
+  'pointsApplication.refuse': '驳回积分申请',
+  'good.create': '新增商品',
+  'good.update': '修改商品',
+  'good.status': '上架/下架商品',
+  'good.delete': '删除商品',
+  'goodOrder.ship': '填写快递单号',
+  'goodOrder.cancel': '取消兑换',
+  'nightClass.create': '新增夜校课',
+  'nightClass.update': '修改夜校课',
+  'nightClass.delete': '删除夜校课',
+  'nightSignUp.cancel': '取消夜校报名',
+  'nightAttendance.mark': '标记出勤',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
@@ -340,6 +375,10 @@ export const MessageKind = {
   liveReminder: '直播提醒',
   questionReplied: '答疑回复',
   examMarked: '成绩公布',
+  feeOrder: '缴费通知',
+  feeRefunded: '退款通知',
+  pointsApplication: '积分申请结果',
+  goodShipped: '兑换商品已发货',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = values(MessageKind)
@@ -354,6 +393,9 @@ export const MessageTarget = {
   live: 'live',
   question: 'question',
   attempt: 'attempt',
+  feeOrder: 'feeOrder',
+  pointsRecord: 'pointsRecord',
+  goodOrder: 'goodOrder',
 } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = values(MessageTarget)
@@ -409,6 +451,11 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.questionReplied]: SubscribeTemplate.reply,
   // In-app only: the student's last tap (交卷) was long before the marking.
   [MessageKind.examMarked]: null,
+  // In-app only: raised or refunded by the office, reviewed later, shipped later: no tap precedes them.
+  [MessageKind.feeOrder]: null,
+  [MessageKind.feeRefunded]: null,
+  [MessageKind.pointsApplication]: null,
+  [MessageKind.goodShipped]: null,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */
@@ -526,3 +573,90 @@ export const WRONG_MASTER_STREAK = 2
 
 /** Images a student or a teacher may attach to one post of a question. */
 export const QUESTION_IMAGES_MAX = 6
+
+/** What a fee order (缴费单) charges for; a fee standard is one kind for one school, major, level and batch. */
+export const FeeKind = { tuition: '学费', textbook: '教材费', exam: '考试费', other: '其他' } as const
+export type FeeKind = (typeof FeeKind)[keyof typeof FeeKind]
+export const FEE_KINDS = values(FeeKind)
+
+/** A refund's status: 退款中 until the provider answers, then 已退款 or 退款失败 (finance may try again). */
+export const RefundStatus = { pending: '退款中', done: '已退款', failed: '退款失败' } as const
+export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus]
+export const REFUND_STATUSES = values(RefundStatus)
+
+/** An electronic receipt (收据): 有效, or 已作废 (finance voids it, and may reissue a new number). */
+export const ReceiptStatus = { valid: '有效', voided: '已作废' } as const
+export type ReceiptStatus = (typeof ReceiptStatus)[keyof typeof ReceiptStatus]
+export const RECEIPT_STATUSES = values(ReceiptStatus)
+
+/** A coupon takes an amount (fen) or a rate (pay this percent) off one order, once. */
+export const CouponKind = { amount: '金额券', rate: '折扣券' } as const
+export type CouponKind = (typeof CouponKind)[keyof typeof CouponKind]
+export const COUPON_KINDS = values(CouponKind)
+
+/** A coupon code's state, as the office sees it. */
+export const CouponStatus = { unused: '未使用', used: '已使用', voided: '已作废', expired: '已过期' } as const
+export type CouponStatus = (typeof CouponStatus)[keyof typeof CouponStatus]
+export const COUPON_STATUSES = values(CouponStatus)
+
+/** The office's settings (GET/PUT /api/bms/develop/config/settings), each with its default. */
+export const SettingKey = {
+  /** boolean, default false: a deal's commission stays frozen until its student's first tuition order is paid. */
+  commissionUntilTuitionPaid: 'commission.untilTuitionPaid',
+  /** string: the payee printed on receipts. */
+  receiptPayee: 'receipt.payee',
+  /** string (URL of an uploaded image): the seal stamped on receipts. */
+  receiptSeal: 'receipt.seal',
+} as const
+export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey]
+export const SETTING_KEYS = values(SettingKey)
+
+/** How a student earns points; each way the office configures has its points and a daily cap. */
+export const PointsWayKind = {
+  checkIn: '每日签到',
+  studyTime: '学习时长',
+  examPassed: '考试通过',
+  referral: '推荐入学',
+  offline: '线下活动',
+} as const
+export type PointsWayKind = (typeof PointsWayKind)[keyof typeof PointsWayKind]
+export const POINTS_WAY_KINDS = values(PointsWayKind)
+
+/** One line of the points ledger: earned, spent on an exchange, returned by a cancelled one, or adjusted by the office. */
+export const PointsRecordType = { earn: '获得', exchange: '兑换', returned: '兑换退回', adjust: '人工调整' } as const
+export type PointsRecordType = (typeof PointsRecordType)[keyof typeof PointsRecordType]
+export const POINTS_RECORD_TYPES = values(PointsRecordType)
+
+/** A student's application for points from an offline action (applyPoint), reviewed by the office. */
+export const PointsApplicationStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
+export type PointsApplicationStatus = (typeof PointsApplicationStatus)[keyof typeof PointsApplicationStatus]
+export const POINTS_APPLICATION_STATUSES = values(PointsApplicationStatus)
+
+/** What the points shop sells: a textbook or physical goods (shipped), or a course voucher (opens a course). */
+export const GoodKind = { textbook: '教材', courseVoucher: '课程券', physical: '实物' } as const
+export type GoodKind = (typeof GoodKind)[keyof typeof GoodKind]
+export const GOOD_KINDS = values(GoodKind)
+/** Kinds that are shipped to an address (the office sets the express number). */
+export const SHIPPED_GOOD_KINDS: readonly GoodKind[] = [GoodKind.textbook, GoodKind.physical]
+
+/** Whether students see a good in the shop. */
+export const GoodStatus = { listed: '上架', unlisted: '下架' } as const
+export type GoodStatus = (typeof GoodStatus)[keyof typeof GoodStatus]
+export const GOOD_STATUSES = values(GoodStatus)
+
+/** An exchange (兑换订单): 待发货 -> 已发货 for shipped goods, 已完成 at once for a voucher; 已取消 returns points and stock. */
+export const GoodOrderStatus = { toShip: '待发货', shipped: '已发货', done: '已完成', cancelled: '已取消' } as const
+export type GoodOrderStatus = (typeof GoodOrderStatus)[keyof typeof GoodOrderStatus]
+export const GOOD_ORDER_STATUSES = values(GoodOrderStatus)
+
+/** A night-class sign-up: 已报名, or 已取消 (by the student before the class starts, or by the office). */
+export const NightSignUpStatus = { signedUp: '已报名', cancelled: '已取消' } as const
+export type NightSignUpStatus = (typeof NightSignUpStatus)[keyof typeof NightSignUpStatus]
+export const NIGHT_SIGN_UP_STATUSES = values(NightSignUpStatus)
+
+/** How an attendance was recorded: the student scanned the class's QR code, or a teacher marked it. */
+export const AttendanceWay = { scan: '扫码签到', office: '老师标记' } as const
+export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
+export const ATTENDANCE_WAYS = values(AttendanceWay)
+/** Check-in opens this many minutes before a night class starts, and closes when it ends. */
+export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
