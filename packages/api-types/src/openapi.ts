@@ -4391,7 +4391,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4661,6 +4661,1051 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightAttendance/checkInForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student checks in with the class QR code's c/t: signed up, within [start − 30 min, end]; a second scan answers the first (again: true) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `c` of the QR code */
+                        classId: number;
+                        /** @description `t` of the QR code */
+                        token: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description `c` of the QR code */
+                        classId: number;
+                        /** @description `t` of the QR code */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description true: I had checked in already; this answers the first time */
+                                again: boolean;
+                                checkedInAt: string;
+                                classId: number;
+                                place: string;
+                                title: string;
+                                /** @enum {string} */
+                                way: "扫码签到" | "老师标记";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightAttendance/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student: my attendance record (my 已报名 classes that have started, attended or not), the latest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attended: boolean;
+                                    checkedInAt: string | null;
+                                    classId: number;
+                                    endsAt: string;
+                                    place: string;
+                                    startsAt: string;
+                                    subject: string;
+                                    teacher: string;
+                                    title: string;
+                                    /** @enum {string|null} */
+                                    way: "扫码签到" | "老师标记" | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightAttendance/mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员, 招生老师: mark a signed-up student present (老师标记) or remove their attendance (present: false) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        classId: number;
+                        /** @description true (default): mark present (老师标记); false: remove the attendance */
+                        present: boolean;
+                        studentId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        classId: number;
+                        /** @description true (default): mark present (老师标记); false: remove the attendance */
+                        present: boolean;
+                        studentId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkedInAt: string | null;
+                                classId: number;
+                                present: boolean;
+                                studentId: number;
+                                /** @enum {string|null} */
+                                way: "扫码签到" | "老师标记" | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员, 招生老师: change a night class (capacity never below its sign-ups: 422) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        description: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        id: number;
+                        place: string;
+                        published?: boolean;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        subject: string;
+                        teacher: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        capacity: number;
+                        description: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        id: number;
+                        place: string;
+                        published?: boolean;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        subject: string;
+                        teacher: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendedCount: number;
+                                capacity: number;
+                                /** @description what the printable QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<token> */
+                                checkInUrl: string;
+                                createdAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                published: boolean;
+                                seatsLeft: number;
+                                signedUpCount: number;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员, 招生老师: add a night class (unpublished unless published is given) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        description: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        place: string;
+                        published?: boolean;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        subject: string;
+                        teacher: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        capacity: number;
+                        description: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        endsAt: string;
+                        place: string;
+                        published?: boolean;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        subject: string;
+                        teacher: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendedCount: number;
+                                capacity: number;
+                                /** @description what the printable QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<token> */
+                                checkInUrl: string;
+                                createdAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                published: boolean;
+                                seatsLeft: number;
+                                signedUpCount: number;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员, 招生老师: delete a night class nobody signed up for (otherwise 409: unpublish it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one class with its counts and the check-in URL its printable QR code encodes */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendedCount: number;
+                                capacity: number;
+                                /** @description what the printable QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<token> */
+                                checkInUrl: string;
+                                createdAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                published: boolean;
+                                seatsLeft: number;
+                                signedUpCount: number;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student: one class with seats left, my sign-up and attendance (unpublished and not mine: 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendance: {
+                                    checkedInAt: string;
+                                    /** @enum {string} */
+                                    way: "扫码签到" | "老师标记";
+                                } | null;
+                                attended: boolean;
+                                /** @description signed up and not started */
+                                canCancel: boolean;
+                                capacity: number;
+                                /** @description now within [checkInOpensAt, endsAt] */
+                                checkInOpen: boolean;
+                                /** @description startsAt minus the check-in window's opening minutes */
+                                checkInOpensAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                seatsLeft: number;
+                                /** @description I hold a 已报名 sign-up */
+                                signedUp: boolean;
+                                signedUpAt: string | null;
+                                /** @description I may sign up now: not started, seats left, not signed up */
+                                signUpOpen: boolean;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: night classes, the latest start first, by keyword (title, subject, teacher) and published */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the title, subject or teacher */
+                    keyword?: string;
+                    page?: number;
+                    /** @description true: published only; false: unpublished only; blank: both */
+                    published?: boolean;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attendedCount: number;
+                                    capacity: number;
+                                    createdAt: string;
+                                    endsAt: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    phase: "未开始" | "进行中" | "已结束";
+                                    place: string;
+                                    published: boolean;
+                                    seatsLeft: number;
+                                    signedUpCount: number;
+                                    startsAt: string;
+                                    subject: string;
+                                    teacher: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student: open classes (published, not ended, soonest first) or mine (my 已报名 classes, the latest first) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    /** @description open: published classes not ended yet, soonest first; mine: my 已报名 classes, the latest first */
+                    scope?: "open" | "mine";
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attended: boolean;
+                                    capacity: number;
+                                    endsAt: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    phase: "未开始" | "进行中" | "已结束";
+                                    place: string;
+                                    seatsLeft: number;
+                                    /** @description I hold a 已报名 sign-up */
+                                    signedUp: boolean;
+                                    startsAt: string;
+                                    subject: string;
+                                    teacher: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员, 招生老师: a new check-in QR code for the class; printed codes stop working */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendedCount: number;
+                                capacity: number;
+                                /** @description what the printable QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<token> */
+                                checkInUrl: string;
+                                createdAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                published: boolean;
+                                seatsLeft: number;
+                                signedUpCount: number;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightStudent/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员, 招生老师: cancel a sign-up with a reason (the seat is free again); one checked in already: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the sign-up */
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description the sign-up */
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cancelledAt: string | null;
+                                /** @enum {string|null} */
+                                cancelledBy: "student" | "office" | null;
+                                cancelReason: string | null;
+                                checkedInAt: string | null;
+                                createdAt: string;
+                                id: number;
+                                name: string;
+                                /** @description masked */
+                                phone: string;
+                                /** @enum {string} */
+                                status: "已报名" | "已取消";
+                                studentId: number;
+                                studentNo: string | null;
+                                /** @enum {string|null} */
+                                way: "扫码签到" | "老师标记" | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightStudent/cancelForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student cancels their sign-up before the class starts (started: 422); the seat is free again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the night class */
+                        classId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description the night class */
+                        classId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendance: {
+                                    checkedInAt: string;
+                                    /** @enum {string} */
+                                    way: "扫码签到" | "老师标记";
+                                } | null;
+                                attended: boolean;
+                                /** @description signed up and not started */
+                                canCancel: boolean;
+                                capacity: number;
+                                /** @description now within [checkInOpensAt, endsAt] */
+                                checkInOpen: boolean;
+                                /** @description startsAt minus the check-in window's opening minutes */
+                                checkInOpensAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                seatsLeft: number;
+                                /** @description I hold a 已报名 sign-up */
+                                signedUp: boolean;
+                                signedUpAt: string | null;
+                                /** @description I may sign up now: not started, seats left, not signed up */
+                                signUpOpen: boolean;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightStudent/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a class's sign-ups and attendance as .xlsx (phones masked) */
+        get: {
+            parameters: {
+                query: {
+                    classId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightStudent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a class's sign-ups (已报名 first) with their students (phones masked) and attendance */
+        get: {
+            parameters: {
+                query: {
+                    classId: number;
+                    page?: number;
+                    size?: number;
+                    /** @description 已报名 | 已取消 */
+                    status?: "已报名" | "已取消";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    cancelledAt: string | null;
+                                    /** @enum {string|null} */
+                                    cancelledBy: "student" | "office" | null;
+                                    cancelReason: string | null;
+                                    checkedInAt: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                    name: string;
+                                    /** @description masked */
+                                    phone: string;
+                                    /** @enum {string} */
+                                    status: "已报名" | "已取消";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    /** @enum {string|null} */
+                                    way: "扫码签到" | "老师标记" | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightStudent/saveForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student signs up for a class: one transaction behind the class row lock; full 422, started 422, signed up already 409 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the night class */
+                        classId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description the night class */
+                        classId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendance: {
+                                    checkedInAt: string;
+                                    /** @enum {string} */
+                                    way: "扫码签到" | "老师标记";
+                                } | null;
+                                attended: boolean;
+                                /** @description signed up and not started */
+                                canCancel: boolean;
+                                capacity: number;
+                                /** @description now within [checkInOpensAt, endsAt] */
+                                checkInOpen: boolean;
+                                /** @description startsAt minus the check-in window's opening minutes */
+                                checkInOpensAt: string;
+                                description: string;
+                                endsAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                phase: "未开始" | "进行中" | "已结束";
+                                place: string;
+                                seatsLeft: number;
+                                /** @description I hold a 已报名 sign-up */
+                                signedUp: boolean;
+                                signedUpAt: string | null;
+                                /** @description I may sign up now: not started, seats left, not signed up */
+                                signUpOpen: boolean;
+                                startsAt: string;
+                                subject: string;
+                                teacher: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10291,13 +11336,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -10359,13 +11404,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -12323,7 +13368,7 @@ export interface paths {
                                 /** @description the payer's phone */
                                 partnerPhone: string;
                                 /** @enum {string} */
-                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 provider: string | null;
                                 remark: string | null;
                                 /** @description the payer's student profile, if they hold one */
@@ -12411,7 +13456,7 @@ export interface paths {
                                 /** @description the payer's phone */
                                 partnerPhone: string;
                                 /** @enum {string} */
-                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 provider: string | null;
                                 remark: string | null;
                                 /** @description the payer's student profile, if they hold one */
@@ -12481,7 +13526,7 @@ export interface paths {
                                 orderNo: string;
                                 paidAt: string | null;
                                 /** @enum {string} */
-                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 title: string;
                             };
                             message: string;
@@ -12510,7 +13555,7 @@ export interface paths {
             parameters: {
                 query?: {
                     page?: number;
-                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败";
+                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                     size?: number;
                 };
                 header?: never;
@@ -12549,7 +13594,7 @@ export interface paths {
                                     orderNo: string;
                                     paidAt: string | null;
                                     /** @enum {string} */
-                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                     title: string;
                                 }[];
                                 page: number;
@@ -12584,7 +13629,7 @@ export interface paths {
                     orderNo?: string;
                     page?: number;
                     partnerId?: number;
-                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败";
+                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                     size?: number;
                 };
                 header?: never;
@@ -12629,7 +13674,7 @@ export interface paths {
                                     /** @description the payer's phone */
                                     partnerPhone: string;
                                     /** @enum {string} */
-                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                     provider: string | null;
                                     remark: string | null;
                                     /** @description the payer's student profile, if they hold one */
@@ -12707,7 +13752,7 @@ export interface paths {
                                 orderId: number;
                                 orderNo: string;
                                 /** @enum {string} */
-                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 /** @description sandbox: do not call the platform; poll payStatus (the sandbox completes the payment itself) */
                                 provider: string;
                                 /** @description Taro.requestPayment(params) in the mini-program; in WeChat H5 wx.chooseWXPay({ timestamp: timeStamp, nonceStr, package, signType, paySign }) */
@@ -12766,7 +13811,7 @@ export interface paths {
                                 orderNo: string;
                                 paidAt: string | null;
                                 /** @enum {string} */
-                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败";
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                             };
                             message: string;
                         };

@@ -29,6 +29,7 @@ import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
 import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
+import { nightRoutes } from './night/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,7 @@ export const registerModules = fp(
     await app.register(examsRoutes)
     await app.register(examsAdminRoutes)
     await app.register(studentQuestionsRoutes)
+    await app.register(nightRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )
