@@ -21,6 +21,7 @@ describe('what each operator role may do', () => {
       'canExportPartners',
       'canManageCourses',
       'canManageExams',
+      'canManageNight',
       'canManageNotices',
       'canManageOperators',
       'canPayWithdrawals',
@@ -36,11 +37,12 @@ describe('what each operator role may do', () => {
     assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canPayWithdrawals', 'seesPartnerMoney'])
   })
 
-  test('招生老师 takes and works clues, keeps the student register and its requests, answers students’ questions, and nothing about money, reviews, notices or operators', () => {
+  test('招生老师 takes and works clues, keeps the student register and its requests, answers students’ questions, keeps night classes, and nothing about money, reviews, notices or operators', () => {
     assert.deepEqual(granted(AdminRole.enrollTeacher), [
       'canAnswerQuestions',
       'canConvertClues',
       'canEditStudents',
+      'canManageNight',
       'canReviewRollRequests',
       'canTakeClues',
       'canWorkClues',

@@ -53,6 +53,8 @@ export const PERMISSIONS = {
    * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
    */
   canManageExams: [admin],
+  /** 夜校: night classes (create, edit, delete, new QR code), cancel sign-ups, mark attendance (财务 reads). */
+  canManageNight: [admin, enrollTeacher],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -16,6 +16,7 @@ import {
   FormOutlined,
   IdcardOutlined,
   MobileOutlined,
+  MoonOutlined,
   NotificationOutlined,
   PayCircleOutlined,
   PictureOutlined,
@@ -52,6 +53,7 @@ export interface ConsoleRoute {
 export const MENU_GROUPS = {
   courses: { name: '课程', icon: <PlayCircleOutlined /> },
   exams: { name: '考试', icon: <FormOutlined /> },
+  night: { name: '夜校', icon: <MoonOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
@@ -96,6 +98,9 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/papers/:id', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
   { path: '/papers/:id/:tab', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
   { path: '/attempts/:id', name: '阅卷', roles: everyone, screen: 'exams/AttemptMarking', hideInMenu: true },
+  // 夜校 (issue 25): every role reads classes, sign-ups and attendance, 管理员 and 招生老师 write (access.ts canManageNight)
+  { path: '/night/classes', name: '夜校课程', roles: everyone, screen: 'night/NightClassList', group: 'night' },
+  { path: '/night/classes/:id', name: '夜校课详情', roles: everyone, screen: 'night/NightClassDetail', hideInMenu: true },
   { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
   { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
   { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },
