@@ -28,6 +28,8 @@ export const STUDENT_LOGIN_PATH = 'pages/student/login'
 export const STUDENT_AREA = 'pages/student'
 /** The student's study pages (issue 23: courses, the player, live classes); their login is the student's too. */
 export const STUDY_AREA = 'pages/study'
+/** The student's night classes (issue 25); their login is the student's too. */
+export const NIGHT_AREA = 'pages/night'
 /** The default page title: a slogan meaning "make learning a habit". */
 export const DEFAULT_TITLE = '让学习成为一种习惯'
 
@@ -77,6 +79,10 @@ export const ROUTES: RouteDef[] = [
   { path: `${STUDY_AREA}/report`, title: '学习报告', needsLogin: true },
   { path: `${STUDY_AREA}/question`, title: '答疑', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/questionDetail`, title: '答疑详情', needsLogin: true },
+  // 夜校 (issue 25): classes and mine, a class, the landing of a check-in QR code scan.
+  { path: `${NIGHT_AREA}/index`, title: '夜校', pullDownRefresh: true, needsLogin: true },
+  { path: `${NIGHT_AREA}/detail`, title: '夜校课程', needsLogin: true },
+  { path: `${NIGHT_AREA}/checkIn`, title: '夜校签到', needsLogin: true },
 ]
 
 /**
@@ -105,7 +111,7 @@ export const PRELOAD_NEXT: Record<string, string[]> = {
 }
 
 /** The areas whose signed-out visitors go to the student login rather than the partner's. */
-export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA]
+export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA, NIGHT_AREA]
 
 export function areaOf(path: string): string {
   return path.split('/').slice(0, 2).join('/')

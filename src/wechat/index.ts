@@ -102,3 +102,21 @@ export function enableShareMenu(): void {
 export function useShareMenu(): void {
   useDidShow(() => enableShareMenu())
 }
+
+/**
+ * Scans a QR code with WeChat's own scanner (JS-SDK `scanQRCode`, needResult 1): the code's text,
+ * null when the person closed the scanner, or an Error when the SDK is not ready or refused.
+ */
+export async function scanWithWechat(): Promise<string | null> {
+  const sdk = await ready
+  if (!sdk) throw new Error('微信扫一扫暂不可用，请用手机相机扫码')
+  return new Promise((resolve, reject) => {
+    sdk.scanQRCode({
+      needResult: 1,
+      scanType: ['qrCode'],
+      success: (res: { resultStr: string }) => resolve(res.resultStr),
+      cancel: () => resolve(null),
+      fail: (err: unknown) => reject(err instanceof Error ? err : new Error('扫码失败，请重试')),
+    } as Parameters<WechatSdk['scanQRCode']>[0])
+  })
+}
