@@ -188,7 +188,8 @@ export function createNightRepository({ db }: { db: Executor }) {
       const rows = await db
         .select({
           cls: nightClasses,
-          attended: sql<number>`(select count(*)::int from ${nightAttendance} where ${nightAttendance.classId} = ${nightClasses.id})`,
+          // Spelled out: drizzle leaves columns unqualified inside sql``, and "id" would be the attendance's own.
+          attended: sql<number>`(select count(*)::int from night_attendance a where a.class_id = "night_classes"."id")`,
         })
         .from(nightClasses)
         .where(where)

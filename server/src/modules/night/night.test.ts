@@ -241,6 +241,12 @@ describe('night classes (夜校)', () => {
       { signedUp: 1, attended: 1, left: 1 },
     )
 
+    const listed = ok(await office.get(`${base}/nightClass/list`, { keyword: cls.title }))
+    assert.deepEqual(
+      listed.list.map((c: { id: number; attendedCount: number; signedUpCount: number }) => [c.id, c.signedUpCount, c.attendedCount]),
+      [[cls.id, 1, 1]],
+    )
+
     const unmarked = ok(await office.post(`${base}/nightAttendance/mark`, { classId: cls.id, studentId: a.student.id, present: false }))
     assert.equal(unmarked.present, false)
 
