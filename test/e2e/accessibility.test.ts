@@ -172,6 +172,8 @@ test.describe('the console', () => {
     '/app-versions',
     '/operators',
     '/account/password',
+    '/night/classes',
+    '/night/classes/1',
   ]
   for (const screen of screens) {
     test(`${screen} fails none of the audits Lighthouse scores`, async () => {
