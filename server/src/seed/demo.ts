@@ -19,6 +19,7 @@ import { seedCoursesDemo } from '../modules/courses/index.ts'
 import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
 import { seedExamsDemo } from '../modules/exams/index.ts'
 import { seedStudentQuestionsDemo } from '../modules/student-questions/index.ts'
+import { seedPointsDemo } from '../modules/points/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
@@ -200,5 +201,7 @@ export async function seedDemo({
   await seedExamsDemo({ db })
   // 答疑 (issue 24): 林小雨's question about 高等数学, answered by the demo teacher and not read yet.
   await seedStudentQuestionsDemo({ db, storage, teacherId: teacher.id })
+  // Points and the shop (issue 25): ways, levels, goods of each kind, 林小雨's records and a pending application.
+  await seedPointsDemo({ db })
   return true
 }
