@@ -53,6 +53,11 @@ export const PERMISSIONS = {
    * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
    */
   canManageExams: [admin],
+  /**
+   * 积分: ways, levels, 人工调整, reviewing applications, goods and exchange orders (ship, cancel).
+   * Every role reads them.
+   */
+  canManagePoints: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS
