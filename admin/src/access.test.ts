@@ -23,6 +23,7 @@ describe('what each operator role may do', () => {
       'canManageExams',
       'canManageNotices',
       'canManageOperators',
+      'canManagePoints',
       'canPayWithdrawals',
       'canReviewPartners',
       'canReviewRollRequests',
