@@ -134,7 +134,7 @@ export default function PointsApplyPage() {
               </FormCard>
               <FormError name='refusal' error={refusal} />
               <View className='points-apply__actions'>
-                <ConfirmButton title='提交申请' loading={busy} onClick={() => void submit()} />
+                <ConfirmButton className='points-apply__submit' title='提交申请' loading={busy} onClick={() => void submit()} />
               </View>
             </View>
           )}
