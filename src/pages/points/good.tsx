@@ -4,6 +4,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { cybermoney } from '../../api/fms/cybermoney'
 import { point } from '../../api/zms/point'
 import ConfirmButton from '../../components/confirm-button'
+import Dialog from '../../components/dialog'
 import LoadState from '../../components/load-state'
 import NotStudent, { rememberingNotStudent } from '../../components/not-student'
 import Page from '../../components/page'
@@ -41,6 +42,7 @@ export default function PointsGoodPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof AddressDraft, string>>>({})
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
 
   const g = good.data
   const balance = summary.data?.balance ?? 0
@@ -62,13 +64,12 @@ export default function PointsGoodPage() {
       setRefusal(local)
       return
     }
-    const { confirm } = await Taro.showModal({
-      title: '确认兑换',
-      content: `使用 ${g.points * quantity} 积分兑换「${g.name}」×${quantity}？`,
-      confirmText: '兑换',
-      cancelText: '取消',
-    })
-    if (!confirm) return
+    setConfirming(true)
+  }
+
+  const confirmed = async () => {
+    setConfirming(false)
+    if (!g || busy) return
     setBusy(true)
     try {
       await cybermoney.goodOrder.order(exchangeBody(g.id, quantity, g.kind, address), { loadingTitle: '兑换中' })
@@ -178,6 +179,14 @@ export default function PointsGoodPage() {
               onClick={() => void exchange()}
             />
           </View>
+          <Dialog
+            isOpened={confirming}
+            title='确认兑换'
+            content={`使用 ${g.points * quantity} 积分兑换「${g.name}」×${quantity}？`}
+            confirmText='兑换'
+            onConfirm={() => void confirmed()}
+            onCancel={() => setConfirming(false)}
+          />
         </View>
       )}
     </Page>

@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { GOOD_ORDER_STATUSES, GoodOrderStatus } from '@activity/wire'
 import { cybermoney } from '../../api/fms/cybermoney'
 import type { GoodOrder } from '../../api/zms/point'
+import Dialog from '../../components/dialog'
 import ListFooter from '../../components/list-footer'
 import NotStudent, { rememberingNotStudent } from '../../components/not-student'
 import Page from '../../components/page'
@@ -66,14 +67,9 @@ export default function PointsOrdersPage() {
     void list.refresh().finally(() => void Taro.stopPullDownRefresh())
   })
 
+  const [asking, setAsking] = useState<GoodOrder | null>(null)
   const cancel = async (order: GoodOrder) => {
-    const { confirm } = await Taro.showModal({
-      title: '取消兑换',
-      content: `取消后 ${order.totalPoints} 积分将退回，确定取消「${order.goodName}」的兑换？`,
-      confirmText: '取消兑换',
-      cancelText: '再想想',
-    })
-    if (!confirm) return
+    setAsking(null)
     try {
       const { data } = await cybermoney.goodOrder.cancelForClient({ id: order.id }, { loadingTitle: '取消中' })
       void Taro.showToast({ title: `已取消，积分余额 ${data.balance}`, icon: 'none' })
@@ -92,10 +88,19 @@ export default function PointsOrdersPage() {
           <PointsTabs tabs={TABS} value={status} onChange={setStatus} />
           <View className='points-orders'>
             {list.rows.map((o) => (
-              <OrderCard key={o.id} order={o} onCancel={() => void cancel(o)} />
+              <OrderCard key={o.id} order={o} onCancel={() => setAsking(o)} />
             ))}
             <ListFooter list={list} />
           </View>
+          <Dialog
+            isOpened={asking !== null}
+            title='取消兑换'
+            content={asking ? `取消后 ${asking.totalPoints} 积分将退回，确定取消「${asking.goodName}」的兑换？` : ''}
+            confirmText='取消兑换'
+            cancelText='再想想'
+            onConfirm={() => asking && void cancel(asking)}
+            onCancel={() => setAsking(null)}
+          />
         </>
       )}
     </Page>

@@ -173,7 +173,6 @@ describe('积分 pages', () => {
     h.server.on(SUMMARY, { body: envelope(summary()) })
     h.server.on(GOOD, { body: envelope(good()) })
     h.server.on(ORDER, { body: envelope({ order: order(), balance: 155 }) })
-    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
     const calls = countCalls()
     await t.mount(PointsGoodPage)
     await drawn('.good-card__name')
@@ -188,8 +187,11 @@ describe('积分 pages', () => {
     await type('phone', '13900000000')
     await type('address', '杭州市西湖区文三路1号')
     t.fireEvent.click(document.querySelector('.good-page__submit') as Element)
+    const confirm = await drawn('.app-dialog__confirm')
+    expect(document.querySelector('.app-dialog')?.textContent).toContain('使用 200 积分兑换「帆布书包」×1？')
+    expect(calls.sent(ORDER)).toBe(0)
+    t.fireEvent.click(confirm)
     await until(() => calls.answered(ORDER) === 1, 'the exchange sent')
-    expect(modal).toHaveBeenCalledTimes(1)
     expect(h.server.last(ORDER)?.form).toEqual({
       goodId: '3',
       quantity: '1',
@@ -231,12 +233,12 @@ describe('积分 pages', () => {
       cancelled = true
       return { body: envelope({ order: order({ status: '已取消' }), balance: 355 }) }
     })
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
     await t.mount(PointsOrdersPage)
     await until(() => document.querySelectorAll('.points-order').length === 2, 'the exchanges drawn')
     expect(document.querySelectorAll('.points-order__cancel')).toHaveLength(1)
     expect(texts('.points-order__express')).toEqual(['顺丰速运 SF1234567890'])
     t.fireEvent.click(document.querySelector('.points-order__cancel') as Element)
+    t.fireEvent.click(await drawn('.app-dialog__confirm'))
     await until(() => h.server.last(CANCEL) !== undefined, 'the cancel sent')
     expect(h.server.last(CANCEL)?.form).toEqual({ id: '11' })
     await until(() => document.querySelectorAll('.points-order__cancel').length === 0, 'the list asked again')
