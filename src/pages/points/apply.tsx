@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import Taro from '@tarojs/taro'
 import { Text, Textarea, View } from '@tarojs/components'
 import { PointsApplicationStatus, PointsWayKind } from '@activity/wire'
 import { point, type PointsApplication } from '../../api/zms/point'
@@ -12,6 +11,7 @@ import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { FormCard, FormError, FormRow } from '../user/components/form'
 import PointsImages, { type DraftImage } from './components/points-images'
@@ -81,10 +81,10 @@ export default function PointsApplyPage() {
         { wayId: chosen!, description: description.trim(), images: JSON.stringify(images.map((i) => i.key)) },
         { loadingTitle: '提交中' },
       )
-      void Taro.showToast({ title: '已提交，等待审核', icon: 'none' })
       setDescription('')
       setImages([])
       await list.refresh()
+      useStore.getState().showToast('已提交，等待审核')
     } catch (err) {
       setRefusal(err instanceof Error ? err.message : undefined)
     } finally {

@@ -14,6 +14,7 @@ import { useRemote } from '../../hooks/remote'
 import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
 import { FormCard, FormError, FormRow } from '../user/components/form'
 import { type AddressDraft, addressErrors, exchangeBody, exchangeRefusal, maxQuantity, needsAddress } from './components/points-logic'
 import { POINTS_PAGES } from './links'
@@ -73,7 +74,7 @@ export default function PointsGoodPage() {
     setBusy(true)
     try {
       await cybermoney.goodOrder.order(exchangeBody(g.id, quantity, g.kind, address), { loadingTitle: '兑换中' })
-      void Taro.showToast({ title: '兑换成功', icon: 'success' })
+      useStore.getState().showToast('兑换成功', { icon: 'success' })
       void Taro.redirectTo({ url: POINTS_PAGES.orders })
     } catch (err) {
       // The wrapper has shown the server's reason; keep it on the page too.

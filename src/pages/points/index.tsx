@@ -11,6 +11,7 @@ import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { levelProgress, signedPoints, wayToday } from './components/points-logic'
 import PointsTabs from './components/tabs'
@@ -67,8 +68,9 @@ export default function PointsIndexPage() {
     setChecking(true)
     try {
       const { data } = await point.studentPoint.checkIn(undefined, { loadingTitle: '签到中' })
-      void Taro.showToast({ title: `签到成功 +${data.points}`, icon: 'none' })
+      // After the lists have answered: their loading would take the toast away.
       await refresh()
+      useStore.getState().showToast(`签到成功 +${data.points}`)
     } catch {
       // The wrapper has shown why (already checked in today: 409).
     } finally {

@@ -11,6 +11,7 @@ import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
+import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { canCancel } from './components/points-logic'
 import PointsTabs from './components/tabs'
@@ -72,11 +73,12 @@ export default function PointsOrdersPage() {
     setAsking(null)
     try {
       const { data } = await cybermoney.goodOrder.cancelForClient({ id: order.id }, { loadingTitle: '取消中' })
-      void Taro.showToast({ title: `已取消，积分余额 ${data.balance}`, icon: 'none' })
+      await list.refresh()
+      useStore.getState().showToast(`已取消，积分余额 ${data.balance}`)
     } catch {
       // The wrapper has shown why (shipped meanwhile: 409).
+      await list.refresh()
     }
-    await list.refresh()
   }
 
   return (
