@@ -104,6 +104,10 @@ test.describe('积分：签到、兑换、取消兑换、积分申请', () => {
     await screenshot(page, 'points-good')
     await visible(page, '.good-page__submit').click()
     await visible(page, '.app-dialog', `使用 200 积分兑换「${BAG}」×1？`).waitFor({ timeout: 15_000 })
+    // The dialog has faded in (its screenshot shows it, not half of it).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.app-dialog, .app-dialog *')].every((e) => getComputedStyle(e).opacity === '1'),
+    )
     await screenshot(page, 'points-good-confirm')
     await visible(page, '.app-dialog__confirm').click()
 

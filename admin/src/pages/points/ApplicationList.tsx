@@ -73,7 +73,7 @@ export default function ApplicationList() {
       title: '照片',
       dataIndex: 'images',
       search: false,
-      width: 160,
+      width: 120,
       render: (_, r) =>
         r.images.length ? (
           <Image.PreviewGroup>
@@ -96,7 +96,7 @@ export default function ApplicationList() {
       align: 'right',
       render: (_, r) => (r.points === null ? '—' : `+${r.points}`),
     },
-    { title: '审核备注', dataIndex: 'note', search: false, width: 140, ellipsis: true, render: (_, r) => r.note ?? '—' },
+    { title: '审核备注', dataIndex: 'note', search: false, width: 120, ellipsis: true, render: (_, r) => r.note ?? '—' },
     { title: '申请时间', dataIndex: 'createdAt', search: false, width: 160, render: (_, r) => formatDateTime(r.createdAt) },
     {
       title: '操作',
@@ -120,7 +120,6 @@ export default function ApplicationList() {
         columns={columns}
         fetch={(state) => pointsApi.applications(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的积分申请' />}
-        scroll={{ x: 1200 }}
       />
     </PageContainer>
   )

@@ -145,7 +145,7 @@ export default function GoodList() {
       title: '图片',
       dataIndex: 'coverUrl',
       search: false,
-      width: 70,
+      width: 64,
       render: (_, g) => (g.coverUrl ? <Image src={g.coverUrl} width={40} height={40} alt={g.name} /> : '—'),
     },
     {
@@ -154,10 +154,10 @@ export default function GoodList() {
       search: false,
       render: (_, g) => (g.courseTitle ? `${g.name}（开通「${g.courseTitle}」）` : g.name),
     },
-    { title: '类型', dataIndex: 'kind', valueType: 'select', width: 90, ...enumColumn(GOOD_KIND_ENUM) },
-    { title: '所需积分', dataIndex: 'points', search: false, width: 90, align: 'right' },
-    { title: '库存', dataIndex: 'stock', search: false, width: 70, align: 'right' },
-    { title: '已兑换', dataIndex: 'sold', search: false, width: 80, align: 'right' },
+    { title: '类型', dataIndex: 'kind', valueType: 'select', width: 84, ...enumColumn(GOOD_KIND_ENUM) },
+    { title: '所需积分', dataIndex: 'points', search: false, width: 84, align: 'right' },
+    { title: '库存', dataIndex: 'stock', search: false, width: 64, align: 'right' },
+    { title: '已兑换', dataIndex: 'sold', search: false, width: 72, align: 'right' },
     {
       title: '每人限兑',
       dataIndex: 'perPersonLimit',
@@ -167,11 +167,11 @@ export default function GoodList() {
       render: (_, g) => (g.perPersonLimit ? g.perPersonLimit : '不限'),
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, ...enumColumn(GOOD_STATUS_ENUM) },
-    { title: '排序', dataIndex: 'sort', search: false, width: 70, align: 'right' },
+    { title: '排序', dataIndex: 'sort', search: false, width: 60, align: 'right' },
     {
       title: '操作',
       valueType: 'option',
-      width: 150,
+      width: 160,
       hideInTable: !canManagePoints,
       render: (_, g) => {
         const next = g.status === GoodStatus.listed ? GoodStatus.unlisted : GoodStatus.listed
@@ -210,7 +210,6 @@ export default function GoodList() {
         columns={columns}
         fetch={(state) => pointsApi.goods(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的商品' />}
-        scroll={{ x: 1100 }}
         toolBarRender={() =>
           canManagePoints
             ? [

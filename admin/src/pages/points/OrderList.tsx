@@ -104,7 +104,7 @@ export default function OrderList() {
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<GoodOrderRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或手机号' } },
-    { title: '订单号', dataIndex: 'id', search: false, width: 80 },
+    { title: '订单号', dataIndex: 'id', search: false, width: 72 },
     {
       title: '商品',
       dataIndex: 'goodName',
@@ -125,7 +125,7 @@ export default function OrderList() {
       title: '收货信息',
       dataIndex: 'address',
       search: false,
-      width: 220,
+      width: 180,
       ellipsis: true,
       render: (_, o) => (o.address ? `${o.address.name} ${o.address.phone} ${o.address.address}` : '—'),
     },
@@ -133,7 +133,7 @@ export default function OrderList() {
       title: '快递',
       dataIndex: 'expressNo',
       search: false,
-      width: 170,
+      width: 150,
       render: (_, o) => (o.expressNo ? `${o.expressCompany ?? ''} ${o.expressNo}` : o.cancelReason ? `取消：${o.cancelReason}` : '—'),
     },
     { title: '兑换时间', dataIndex: 'createdAt', search: false, width: 160, render: (_, o) => formatDateTime(o.createdAt) },
@@ -156,7 +156,6 @@ export default function OrderList() {
         columns={columns}
         fetch={(state) => pointsApi.orders(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的兑换订单' />}
-        scroll={{ x: 1200 }}
       />
     </PageContainer>
   )
