@@ -519,6 +519,73 @@ describe('points and the shop (积分, 积分商城)', () => {
     }
   })
 
+  test('races on one student: ten check-ins earn once; cancels and a shipping of one exchange, one wins and points return once', async () => {
+    const { student } = await studentClient(t.app)
+    const cookie = await cookieOf(student.accountId)
+    const { client: op } = await adminClient(t.app)
+    const opCookie = [...op.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const race = await raceApp()
+    try {
+      const checkIns = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          race.app.inject({
+            method: 'POST',
+            url: `${zms}/studentPoint/checkIn`,
+            headers: { cookie, 'content-type': 'application/json' },
+            payload: {},
+          }),
+        ),
+      )
+      assert.equal(checkIns.filter((r) => r.statusCode === 200).length, 1)
+      assert.ok(checkIns.every((r) => r.statusCode === 200 || r.statusCode === 409))
+      ok(await adjust(student.id, 95))
+      const item = await good({ name: '抢着取消', points: 100, stock: 1 })
+      const { order } = ok(
+        await race.app.inject({
+          method: 'POST',
+          url: `${cyber}/goodOrder/order`,
+          headers: { cookie, 'content-type': 'application/json' },
+          payload: { goodId: item.id, address: { name: '林小雨', phone: '13900000000', address: '杭州' } },
+        }),
+      )
+      const form = 'application/x-www-form-urlencoded'
+      const results = await Promise.all([
+        ...Array.from({ length: 5 }, () =>
+          race.app.inject({
+            method: 'PUT',
+            url: `${cyber}/goodOrder/cancelForClient`,
+            headers: { cookie, 'content-type': form },
+            payload: `id=${order.id}`,
+          }),
+        ),
+        race.app.inject({
+          method: 'PUT',
+          url: `${cyber}/goodOrder/setExpressNumber`,
+          headers: { cookie: opCookie, 'content-type': form },
+          payload: `id=${order.id}&expressCompany=${encodeURIComponent('顺丰')}&expressNo=SF0000000001`,
+        }),
+      ])
+      assert.equal(results.filter((r) => r.statusCode === 200).length, 1, results.map((r) => r.body).join('\n'))
+      assert.ok(results.every((r) => r.statusCode === 200 || r.statusCode === 409))
+      const returned = await t.app.db
+        .select()
+        .from(pointsRecords)
+        .where(and(eq(pointsRecords.studentId, student.id), eq(pointsRecords.type, PointsRecordType.returned)))
+      const [g] = await t.app.db.select().from(shopGoods).where(eq(shopGoods.id, item.id))
+      if (results[5]!.statusCode === 200) {
+        assert.equal(returned.length, 0)
+        assert.equal(await balanceOf(student.id), 0)
+        assert.deepEqual({ stock: g!.stock, sold: g!.sold }, { stock: 0, sold: 1 })
+      } else {
+        assert.equal(returned.length, 1)
+        assert.equal(await balanceOf(student.id), 100)
+        assert.deepEqual({ stock: g!.stock, sold: g!.sold }, { stock: 1, sold: 0 })
+      }
+    } finally {
+      await race.close()
+    }
+  })
+
   test('deleting a way with applications is refused; without, allowed', async () => {
     refused(await admin.del(`${cyber}/pointsWay/delete`, { id: way[PointsWayKind.offline] }), 409, '该途径已有积分申请，不能删除，请停用')
     ok(await admin.del(`${cyber}/pointsWay/delete`, { id: way[PointsWayKind.referral] }))
