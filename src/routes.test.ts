@@ -36,7 +36,16 @@ describe('the route table', () => {
     'pages/night/detail': '夜校课程',
     'pages/night/checkIn': '夜校签到',
   }
-  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length + Object.keys(ISSUE_25_NIGHT).length
+  // Issue 25's points pages (我的积分, the shop, a good, my exchanges, applications), with their titles.
+  const ISSUE_25_POINTS: Record<string, string> = {
+    'pages/points/index': '我的积分',
+    'pages/points/shop': '积分商城',
+    'pages/points/good': '商品详情',
+    'pages/points/orders': '兑换记录',
+    'pages/points/apply': '积分申请',
+  }
+  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length + Object.keys(ISSUE_25_NIGHT).length +
+    Object.keys(ISSUE_25_POINTS).length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + EXTRA)
@@ -50,6 +59,8 @@ describe('the route table', () => {
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/study', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_NIGHT))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/night', true, title])
+    for (const [path, title] of Object.entries(ISSUE_25_POINTS))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/points', true, title])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -97,6 +108,9 @@ describe('the route table', () => {
       'pages/study/wrong',
       'pages/study/question',
       'pages/night/index',
+      'pages/points/index',
+      'pages/points/shop',
+      'pages/points/orders',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

@@ -30,6 +30,8 @@ export const STUDENT_AREA = 'pages/student'
 export const STUDY_AREA = 'pages/study'
 /** The student's night classes (issue 25); their login is the student's too. */
 export const NIGHT_AREA = 'pages/night'
+/** The student's points and the points shop (issue 25); their login is the student's too. */
+export const POINTS_AREA = 'pages/points'
 /** The default page title: a slogan meaning "make learning a habit". */
 export const DEFAULT_TITLE = '让学习成为一种习惯'
 
@@ -83,6 +85,12 @@ export const ROUTES: RouteDef[] = [
   { path: `${NIGHT_AREA}/index`, title: '夜校', pullDownRefresh: true, needsLogin: true },
   { path: `${NIGHT_AREA}/detail`, title: '夜校课程', needsLogin: true },
   { path: `${NIGHT_AREA}/checkIn`, title: '夜校签到', needsLogin: true },
+  // 积分 (issue 25): my points, the shop, a good, my exchanges, applying for an offline way's points.
+  { path: `${POINTS_AREA}/index`, title: '我的积分', pullDownRefresh: true, needsLogin: true },
+  { path: `${POINTS_AREA}/shop`, title: '积分商城', pullDownRefresh: true, needsLogin: true },
+  { path: `${POINTS_AREA}/good`, title: '商品详情', needsLogin: true },
+  { path: `${POINTS_AREA}/orders`, title: '兑换记录', pullDownRefresh: true, needsLogin: true },
+  { path: `${POINTS_AREA}/apply`, title: '积分申请', needsLogin: true },
 ]
 
 /**
@@ -111,7 +119,7 @@ export const PRELOAD_NEXT: Record<string, string[]> = {
 }
 
 /** The areas whose signed-out visitors go to the student login rather than the partner's. */
-export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA, NIGHT_AREA]
+export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA, NIGHT_AREA, POINTS_AREA]
 
 export function areaOf(path: string): string {
   return path.split('/').slice(0, 2).join('/')

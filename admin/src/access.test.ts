@@ -24,6 +24,7 @@ describe('what each operator role may do', () => {
       'canManageNight',
       'canManageNotices',
       'canManageOperators',
+      'canManagePoints',
       'canPayWithdrawals',
       'canReviewPartners',
       'canReviewRollRequests',

@@ -55,6 +55,11 @@ export const PERMISSIONS = {
   canManageExams: [admin],
   /** 夜校: night classes (create, edit, delete, new QR code), cancel sign-ups, mark attendance (财务 reads). */
   canManageNight: [admin, enrollTeacher],
+  /**
+   * 积分: ways, levels, 人工调整, reviewing applications, goods and exchange orders (ship, cancel).
+   * Every role reads them.
+   */
+  canManagePoints: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

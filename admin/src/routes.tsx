@@ -14,6 +14,7 @@ import {
   DiffOutlined,
   FileTextOutlined,
   FormOutlined,
+  GiftOutlined,
   IdcardOutlined,
   MobileOutlined,
   MoonOutlined,
@@ -54,6 +55,7 @@ export const MENU_GROUPS = {
   courses: { name: '课程', icon: <PlayCircleOutlined /> },
   exams: { name: '考试', icon: <FormOutlined /> },
   night: { name: '夜校', icon: <MoonOutlined /> },
+  points: { name: '积分', icon: <GiftOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
@@ -124,6 +126,13 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, roles: [admin], screen: 'app-versions/AppVersionList' },
   { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, roles: [admin], screen: 'operators/OperatorList' },
   { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
+  // 积分 (issue 25): every role reads ways, levels, records, applications, goods and exchanges; 管理员 writes (access.ts canManagePoints)
+  { path: '/points/ways', name: '积分途径', roles: everyone, screen: 'points/WayList', group: 'points' },
+  { path: '/points/levels', name: '积分等级', roles: everyone, screen: 'points/LevelList', group: 'points' },
+  { path: '/points/records', name: '积分记录', roles: everyone, screen: 'points/RecordList', group: 'points' },
+  { path: '/points/applications', name: '积分申请', roles: everyone, screen: 'points/ApplicationList', group: 'points' },
+  { path: '/points/goods', name: '商品', roles: everyone, screen: 'points/GoodList', group: 'points' },
+  { path: '/points/orders', name: '兑换订单', roles: everyone, screen: 'points/OrderList', group: 'points' },
 ]
 
 /** Where a signed-in operator lands. */

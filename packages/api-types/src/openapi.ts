@@ -13287,6 +13287,1762 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fms/cybermoney/goodOrder/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: cancel a 待发货 exchange with a reason: points and stock back, one transaction (else 409) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    address: string;
+                                    name: string;
+                                    phone: string;
+                                } | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                createdAt: string;
+                                expressCompany: string | null;
+                                expressNo: string | null;
+                                goodId: number;
+                                /** @enum {string} */
+                                goodKind: "教材" | "课程券" | "实物";
+                                goodName: string;
+                                id: number;
+                                quantity: number;
+                                shippedAt: string | null;
+                                /** @enum {string} */
+                                status: "待发货" | "已发货" | "已完成" | "已取消";
+                                totalPoints: number;
+                                unitPoints: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/cancelForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel my exchange before it ships (待发货 only, else 409): points and stock back in one transaction; another's: 404 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                order: {
+                                    address: {
+                                        address: string;
+                                        name: string;
+                                        phone: string;
+                                    } | null;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    createdAt: string;
+                                    expressCompany: string | null;
+                                    expressNo: string | null;
+                                    goodId: number;
+                                    /** @enum {string} */
+                                    goodKind: "教材" | "课程券" | "实物";
+                                    goodName: string;
+                                    id: number;
+                                    quantity: number;
+                                    shippedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待发货" | "已发货" | "已完成" | "已取消";
+                                    totalPoints: number;
+                                    unitPoints: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: exchange orders, newest first, by status, good or student */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the good's name, or the student's name, number or phone */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    /** @description 待发货 | 已发货 | 已完成 | 已取消 */
+                    status?: "待发货" | "已发货" | "已完成" | "已取消";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    address: {
+                                        address: string;
+                                        name: string;
+                                        phone: string;
+                                    } | null;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    createdAt: string;
+                                    expressCompany: string | null;
+                                    expressNo: string | null;
+                                    goodId: number;
+                                    /** @enum {string} */
+                                    goodKind: "教材" | "课程券" | "实物";
+                                    goodName: string;
+                                    id: number;
+                                    name: string;
+                                    quantity: number;
+                                    shippedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待发货" | "已发货" | "已完成" | "已取消";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    totalPoints: number;
+                                    unitPoints: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 兑换记录: my exchanges, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    /** @description 待发货 | 已发货 | 已完成 | 已取消 */
+                    status?: "待发货" | "已发货" | "已完成" | "已取消";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    address: {
+                                        address: string;
+                                        name: string;
+                                        phone: string;
+                                    } | null;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    createdAt: string;
+                                    expressCompany: string | null;
+                                    expressNo: string | null;
+                                    goodId: number;
+                                    /** @enum {string} */
+                                    goodKind: "教材" | "课程券" | "实物";
+                                    goodName: string;
+                                    id: number;
+                                    quantity: number;
+                                    shippedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待发货" | "已发货" | "已完成" | "已取消";
+                                    totalPoints: number;
+                                    unitPoints: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 兑换: spends points and takes stock in one transaction (out of stock: 409 库存不足; points short: 422 积分不足; over the per-person limit: 422); 教材 and 实物 need an address (待发货), a 课程券 opens its course (已完成) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description {name, phone, address}: required for 教材 and 实物; a JSON object (JSON text in a form) */
+                        address?: {
+                            address: string;
+                            name: string;
+                            phone: string;
+                        };
+                        goodId: number;
+                        quantity?: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description {name, phone, address}: required for 教材 and 实物; a JSON object (JSON text in a form) */
+                        address?: {
+                            address: string;
+                            name: string;
+                            phone: string;
+                        };
+                        goodId: number;
+                        quantity?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                order: {
+                                    address: {
+                                        address: string;
+                                        name: string;
+                                        phone: string;
+                                    } | null;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    createdAt: string;
+                                    expressCompany: string | null;
+                                    expressNo: string | null;
+                                    goodId: number;
+                                    /** @enum {string} */
+                                    goodKind: "教材" | "课程券" | "实物";
+                                    goodName: string;
+                                    id: number;
+                                    quantity: number;
+                                    shippedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待发货" | "已发货" | "已完成" | "已取消";
+                                    totalPoints: number;
+                                    unitPoints: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/setExpressNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: ship a 待发货 exchange with the express company and number: 已发货 and the student's message (兑换商品已发货), one transaction */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expressCompany: string;
+                        expressNo: string;
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        expressCompany: string;
+                        expressNo: string;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    address: string;
+                                    name: string;
+                                    phone: string;
+                                } | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                createdAt: string;
+                                expressCompany: string | null;
+                                expressNo: string | null;
+                                goodId: number;
+                                /** @enum {string} */
+                                goodKind: "教材" | "课程券" | "实物";
+                                goodName: string;
+                                id: number;
+                                quantity: number;
+                                shippedAt: string | null;
+                                /** @enum {string} */
+                                status: "待发货" | "已发货" | "已完成" | "已取消";
+                                totalPoints: number;
+                                unitPoints: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsLevel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: delete a level */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsLevel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the points levels, lowest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    id: number;
+                                    minPoints: number;
+                                    name: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsLevel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: add a level (same points as another: 409) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        minPoints: number;
+                        name: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        minPoints: number;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                                minPoints: number;
+                                name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsLevel/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a level */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        minPoints: number;
+                        name: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        minPoints: number;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                                minPoints: number;
+                                name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsRecord/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: 人工调整 a student's points with a reason (never below 0: 422), one transaction with its audit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        change: number;
+                        note: string;
+                        studentId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        change: number;
+                        note: string;
+                        studentId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                record: {
+                                    balanceAfter: number;
+                                    change: number;
+                                    createdAt: string;
+                                    id: number;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    type: "获得" | "兑换" | "兑换退回" | "人工调整";
+                                    /** @enum {string|null} */
+                                    wayKind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动" | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: points records, newest first, by student (id or name/number/phone), type and way */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the student's name, number or phone */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    studentId?: number;
+                    /** @description 获得 | 兑换 | 兑换退回 | 人工调整 */
+                    type?: "获得" | "兑换" | "兑换退回" | "人工调整";
+                    /** @description 每日签到 | 学习时长 | 考试通过 | 推荐入学 | 线下活动 */
+                    wayKind?: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    adminName: string | null;
+                                    balanceAfter: number;
+                                    change: number;
+                                    createdAt: string;
+                                    id: number;
+                                    name: string;
+                                    note: string | null;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    /** @enum {string} */
+                                    type: "获得" | "兑换" | "兑换退回" | "人工调整";
+                                    /** @enum {string|null} */
+                                    wayKind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动" | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsRecord/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My points records, newest first, by type */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    /** @description 获得 | 兑换 | 兑换退回 | 人工调整 */
+                    type?: "获得" | "兑换" | "兑换退回" | "人工调整";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    balanceAfter: number;
+                                    change: number;
+                                    createdAt: string;
+                                    id: number;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    type: "获得" | "兑换" | "兑换退回" | "人工调整";
+                                    /** @enum {string|null} */
+                                    wayKind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动" | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsWay/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: delete a way (one with applications: 409, disable it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsWay/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the points ways (积分途径) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    dailyCap: number;
+                                    description: string | null;
+                                    enabled: boolean;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                                    name: string;
+                                    points: number;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsWay/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: add a way (one per kind: 409) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description times per day; 0: no cap */
+                        dailyCap?: number;
+                        description?: string;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                        name: string;
+                        points: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description times per day; 0: no cap */
+                        dailyCap?: number;
+                        description?: string;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                        name: string;
+                        points: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                dailyCap: number;
+                                description: string | null;
+                                enabled: boolean;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                                name: string;
+                                points: number;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/pointsWay/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a way */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description times per day; 0: no cap */
+                        dailyCap?: number;
+                        description?: string;
+                        enabled?: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                        name: string;
+                        points: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description times per day; 0: no cap */
+                        dailyCap?: number;
+                        description?: string;
+                        enabled?: boolean;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                        name: string;
+                        points: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                dailyCap: number;
+                                description: string | null;
+                                enabled: boolean;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                                name: string;
+                                points: number;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 管理员: delete a good (one with exchanges: 409, unlist it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one good */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number | null;
+                                courseTitle: string | null;
+                                /** @description storage key */
+                                cover: string | null;
+                                /** @description signed address */
+                                coverUrl: string | null;
+                                description: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "教材" | "课程券" | "实物";
+                                name: string;
+                                /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                needsAddress: boolean;
+                                /** @description 0: no limit */
+                                perPersonLimit: number;
+                                points: number;
+                                sold: number;
+                                sort: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                stock: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One listed good (unlisted or missing: 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number | null;
+                                courseTitle: string | null;
+                                /** @description storage key */
+                                cover: string | null;
+                                /** @description signed address */
+                                coverUrl: string | null;
+                                description: string | null;
+                                /** @description how many I have exchanged (not cancelled) */
+                                exchanged: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "教材" | "课程券" | "实物";
+                                name: string;
+                                /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                needsAddress: boolean;
+                                /** @description 0: no limit */
+                                perPersonLimit: number;
+                                points: number;
+                                sold: number;
+                                sort: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                stock: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the shop's goods, by kind, status and name */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    /** @description 教材 | 课程券 | 实物 */
+                    kind?: "教材" | "课程券" | "实物";
+                    page?: number;
+                    size?: number;
+                    /** @description 上架 | 下架 */
+                    status?: "上架" | "下架";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number | null;
+                                    courseTitle: string | null;
+                                    /** @description storage key */
+                                    cover: string | null;
+                                    /** @description signed address */
+                                    coverUrl: string | null;
+                                    description: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "教材" | "课程券" | "实物";
+                                    name: string;
+                                    /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                    needsAddress: boolean;
+                                    /** @description 0: no limit */
+                                    perPersonLimit: number;
+                                    points: number;
+                                    sold: number;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    status: "上架" | "下架";
+                                    stock: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 积分商城: listed goods (highest sort first), by kind, with how many I exchanged */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 教材 | 课程券 | 实物 */
+                    kind?: "教材" | "课程券" | "实物";
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    courseId: number | null;
+                                    courseTitle: string | null;
+                                    /** @description storage key */
+                                    cover: string | null;
+                                    /** @description signed address */
+                                    coverUrl: string | null;
+                                    description: string | null;
+                                    /** @description how many I have exchanged (not cancelled) */
+                                    exchanged: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "教材" | "课程券" | "实物";
+                                    name: string;
+                                    /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                    needsAddress: boolean;
+                                    /** @description 0: no limit */
+                                    perPersonLimit: number;
+                                    points: number;
+                                    sold: number;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    status: "上架" | "下架";
+                                    stock: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: add a good (a 课程券 names its course, other kinds none) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 课程券 only: the course it opens */
+                        courseId?: number;
+                        cover?: string;
+                        description?: string;
+                        /** @enum {string} */
+                        kind: "教材" | "课程券" | "实物";
+                        name: string;
+                        /** @description 0: no limit */
+                        perPersonLimit?: number;
+                        points: number;
+                        sort?: number;
+                        /**
+                         * @default 上架
+                         * @enum {string}
+                         */
+                        status?: "上架" | "下架";
+                        stock: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description 课程券 only: the course it opens */
+                        courseId?: number;
+                        cover?: string;
+                        description?: string;
+                        /** @enum {string} */
+                        kind: "教材" | "课程券" | "实物";
+                        name: string;
+                        /** @description 0: no limit */
+                        perPersonLimit?: number;
+                        points: number;
+                        sort?: number;
+                        /**
+                         * @default 上架
+                         * @enum {string}
+                         */
+                        status?: "上架" | "下架";
+                        stock: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number | null;
+                                courseTitle: string | null;
+                                /** @description storage key */
+                                cover: string | null;
+                                /** @description signed address */
+                                coverUrl: string | null;
+                                description: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "教材" | "课程券" | "实物";
+                                name: string;
+                                /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                needsAddress: boolean;
+                                /** @description 0: no limit */
+                                perPersonLimit: number;
+                                points: number;
+                                sold: number;
+                                sort: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                stock: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: change a good (stock set here; exchanges under way keep theirs) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 课程券 only: the course it opens */
+                        courseId?: number;
+                        cover?: string;
+                        description?: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "教材" | "课程券" | "实物";
+                        name: string;
+                        /** @description 0: no limit */
+                        perPersonLimit?: number;
+                        points: number;
+                        sort?: number;
+                        /**
+                         * @default 上架
+                         * @enum {string}
+                         */
+                        status?: "上架" | "下架";
+                        stock: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description 课程券 only: the course it opens */
+                        courseId?: number;
+                        cover?: string;
+                        description?: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "教材" | "课程券" | "实物";
+                        name: string;
+                        /** @description 0: no limit */
+                        perPersonLimit?: number;
+                        points: number;
+                        sort?: number;
+                        /**
+                         * @default 上架
+                         * @enum {string}
+                         */
+                        status?: "上架" | "下架";
+                        stock: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number | null;
+                                courseTitle: string | null;
+                                /** @description storage key */
+                                cover: string | null;
+                                /** @description signed address */
+                                coverUrl: string | null;
+                                description: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "教材" | "课程券" | "实物";
+                                name: string;
+                                /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                needsAddress: boolean;
+                                /** @description 0: no limit */
+                                perPersonLimit: number;
+                                points: number;
+                                sold: number;
+                                sort: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                stock: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/updateStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: list or unlist a good */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "上架" | "下架";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "上架" | "下架";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                courseId: number | null;
+                                courseTitle: string | null;
+                                /** @description storage key */
+                                cover: string | null;
+                                /** @description signed address */
+                                coverUrl: string | null;
+                                description: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "教材" | "课程券" | "实物";
+                                name: string;
+                                /** @description 教材 and 实物 are shipped: the exchange needs an address */
+                                needsAddress: boolean;
+                                /** @description 0: no limit */
+                                perPersonLimit: number;
+                                points: number;
+                                sold: number;
+                                sort: number;
+                                /** @enum {string} */
+                                status: "上架" | "下架";
+                                stock: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/shopGood/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 管理员: upload a good's picture (multipart `file`: png/jpeg/webp, at most 5 MB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in images / cover */
+                                key: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fms/finance/order": {
         parameters: {
             query?: never;
@@ -18426,6 +20182,497 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPoint/checkIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 每日签到: earns the check-in way once per Asia/Shanghai day (again: 409 今天已经签到过了; way disabled: 422) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                points: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPoint/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 我的积分: balance, lifetime points, level and the next, whether I checked in today, and today's ways with how often each was done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                checkedInToday: boolean;
+                                level: {
+                                    id: number;
+                                    minPoints: number;
+                                    name: string;
+                                } | null;
+                                lifetime: number;
+                                /** @description the next level up, or null at the top */
+                                nextLevel: {
+                                    id: number;
+                                    minPoints: number;
+                                    name: string;
+                                } | null;
+                                ways: {
+                                    /** @description 0: no cap */
+                                    dailyCap: number;
+                                    description: string | null;
+                                    doneToday: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "每日签到" | "学习时长" | "考试通过" | "推荐入学" | "线下活动";
+                                    name: string;
+                                    points: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/applyPoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 积分申请: ask for an enabled 线下活动 way's points with a description and my uploaded photos (待审核); at most the way's daily cap a day */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description: string;
+                        /** @description keys answered by the upload; a JSON array, or comma-separated in a form */
+                        images?: string[];
+                        /** @description an enabled 线下活动 way */
+                        wayId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        description: string;
+                        /** @description keys answered by the upload; a JSON array, or comma-separated in a form */
+                        images?: string[];
+                        /** @description an enabled 线下活动 way */
+                        wayId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                id: number;
+                                images: {
+                                    key: string;
+                                    url: string;
+                                }[];
+                                note: string | null;
+                                points: number | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                                wayId: number;
+                                wayName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: approve a pending application: the way's points earned and the student's message, one transaction (reviewed: 409) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        note?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                id: number;
+                                images: {
+                                    key: string;
+                                    url: string;
+                                }[];
+                                note: string | null;
+                                points: number | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                                wayId: number;
+                                wayName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: points applications, newest first, by status and student */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    /** @description 待审核 | 已通过 | 已驳回 */
+                    status?: "待审核" | "已通过" | "已驳回";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    description: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    name: string;
+                                    note: string | null;
+                                    /** @description masked */
+                                    phone: string;
+                                    points: number | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    wayId: number;
+                                    wayName: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My points applications, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    description: string;
+                                    id: number;
+                                    images: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    note: string | null;
+                                    points: number | null;
+                                    reviewedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "待审核" | "已通过" | "已驳回";
+                                    wayId: number;
+                                    wayName: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: refuse a pending application with a reason; the student's message (reviewed: 409) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        note: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                id: number;
+                                images: {
+                                    key: string;
+                                    url: string;
+                                }[];
+                                note: string | null;
+                                points: number | null;
+                                reviewedAt: string | null;
+                                /** @enum {string} */
+                                status: "待审核" | "已通过" | "已驳回";
+                                wayId: number;
+                                wayName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/point/studentPointRecord/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a photo for a points application (multipart `file`: png/jpeg/webp, at most 5 MB, checked by its bytes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in images / cover */
+                                key: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

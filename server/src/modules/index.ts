@@ -30,6 +30,7 @@ import { practiceRoutes } from './practice/index.ts'
 import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
 import { nightRoutes } from './night/index.ts'
+import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +82,8 @@ export const registerModules = fp(
     await app.register(teamRoutes)
     await app.register(rankingRoutes)
     await app.register(messagesRoutes)
-    await app.register(studentsRoutes)
+    // 转为学员 earns the referring partner's 推荐入学 points in its transaction.
+    await app.register(studentsRoutes, { onClueConverted: earnForReferral })
     await app.register(noticesRoutes)
     await app.register(coursesRoutes)
     await app.register(studyRoutes)
@@ -92,6 +94,8 @@ export const registerModules = fp(
     await app.register(examsAdminRoutes)
     await app.register(studentQuestionsRoutes)
     await app.register(nightRoutes)
+    await app.register(pointsRoutes)
+    await app.register(pointsAdminRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -20,6 +20,7 @@ import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
 import { seedExamsDemo } from '../modules/exams/index.ts'
 import { seedStudentQuestionsDemo } from '../modules/student-questions/index.ts'
 import { seedNightDemo } from '../modules/night/index.ts'
+import { seedPointsDemo } from '../modules/points/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo } from '../modules/students/index.ts'
@@ -203,5 +204,7 @@ export async function seedDemo({
   await seedStudentQuestionsDemo({ db, storage, teacherId: teacher.id })
   // 夜校 (issue 25): a class today open for check-in (林小雨 signed up), one later with 1 seat left, one past she attended.
   await seedNightDemo({ db })
+  // Points and the shop (issue 25): ways, levels, goods of each kind, 林小雨's records and a pending application.
+  await seedPointsDemo({ db })
   return true
 }

@@ -1,12 +1,37 @@
-import { defineFamily } from '../define'
+import { call, defineFamily } from '../define'
+import type {
+  CancelOrderBody,
+  ExchangeAnswer,
+  ExchangeBody,
+  GoodOrderPage,
+  GoodOrderQuery,
+  PointsRecordPage,
+  PointsRecordQuery,
+  ShopGood,
+  ShopGoodPage,
+  ShopGoodQuery,
+  ShopGoodRef,
+} from '../zms/points-types'
 
 /** /api/fms/cybermoney: points levels, ways and records, the points shop, circle shares. */
 export const cybermoney = defineFamily('/api/fms/cybermoney', {
   circlePicture: {},
   circleShare: { actions: { apply: true, audit: true } },
-  goodOrder: { actions: { order: 'POST', setExpressNumber: true, listForClient: true } },
+  goodOrder: {
+    actions: {
+      order: call<ExchangeBody, ExchangeAnswer>('POST'),
+      setExpressNumber: true,
+      listForClient: call<GoodOrderQuery, GoodOrderPage>(),
+      cancelForClient: call<CancelOrderBody, ExchangeAnswer>('PUT'),
+    },
+  },
   pointsLevel: {},
-  pointsRecord: { actions: { listForClient: true } },
+  pointsRecord: { actions: { listForClient: call<PointsRecordQuery, PointsRecordPage>() } },
   pointsWay: {},
-  shopGood: { actions: { listForClient: true, detailsForClient: true } },
+  shopGood: {
+    actions: {
+      listForClient: call<ShopGoodQuery, ShopGoodPage>(),
+      detailsForClient: call<ShopGoodRef, ShopGood>(),
+    },
+  },
 })

@@ -16,6 +16,11 @@ describe('where a message opens', () => {
     expect(targetUrl({ targetType: MessageTarget.notice, targetId: null })).toBe('/pages/student/notice')
   })
 
+  it("opens a points application's result on 我的积分 and a shipped exchange on 兑换记录", () => {
+    expect(targetUrl({ targetType: MessageTarget.pointsRecord, targetId: 3 })).toBe('/pages/points/index')
+    expect(targetUrl({ targetType: MessageTarget.goodOrder, targetId: 8 })).toBe('/pages/points/orders')
+  })
+
   it('a clue message without an id opens the clue list; a message without a target opens nothing', () => {
     expect(targetUrl({ targetType: MessageTarget.clue, targetId: null })).toBe('/pages/tabBar/clue')
     expect(targetUrl({ targetType: null, targetId: null })).toBeNull()

@@ -20,6 +20,11 @@ export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): s
       return '/pages/user/person'
     case MessageTarget.notice:
       return m.targetId ? `${NOTICE_DETAIL_PATH}?id=${m.targetId}` : '/pages/student/notice'
+    // Points (issue 25): an application's result opens 我的积分, a shipped exchange 兑换记录.
+    case MessageTarget.pointsRecord:
+      return '/pages/points/index'
+    case MessageTarget.goodOrder:
+      return '/pages/points/orders'
     default:
       return null
   }

@@ -432,7 +432,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
      * Grants a course to every student `who` selects, in one statement (those who have it already
      * keep their enrolment): answers how many were selected and how many got it now.
      */
-    async grant({ courseId, who, adminId }: { courseId: number; who: SQL; adminId: number }) {
+    async grant({ courseId, who, adminId }: { courseId: number; who: SQL; adminId: number | null }) {
       const [matched] = await db.select({ n: count() }).from(students).where(who)
       const inserted = await db.execute(sql`
         insert into ${courseEnrolments} (student_id, course_id, source, granted_by)

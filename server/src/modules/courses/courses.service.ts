@@ -669,7 +669,8 @@ export async function grantCourse({
   db: Executor
   courseId: number
   target: GrantTarget
-  adminId: number
+  /** The operator; null: granted by the school's own rules (a course voucher exchanged for points). */
+  adminId: number | null
 }) {
   const course = await courseOf(db, courseId)
   const { matched, granted } = await createCoursesRepository({ db }).grant({ courseId, who: grantWho(target), adminId })

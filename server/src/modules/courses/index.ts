@@ -9,7 +9,15 @@
 // - the signed address of a section's file: fileUrl({ secret: app.config.secret, key }) from gateways/storage/index.ts.
 // - the tables (courses, courseSections, courseEnrolments, liveSessions…) for joins in the study module's queries.
 export { coursesRoutes } from './courses.routes.ts'
-export { courseOutline, enrolPaidCourse, findEnrolment, findLiveSession, liveStatus, sectionAccess } from './courses.service.ts'
+export {
+  courseOutline,
+  enrolPaidCourse,
+  findEnrolment,
+  findLiveSession,
+  grantCourse,
+  liveStatus,
+  sectionAccess,
+} from './courses.service.ts'
 export { ensureCourseCategories, seedCoursesDemo, COURSES_DEMO } from './courses.seed.ts'
 export type { ChapterRow, CourseRow, EnrolmentRow, LiveSessionRow, SectionRow } from './courses.repository.ts'
 export {

@@ -3,6 +3,7 @@ import { iso } from '../../lib/envelope.ts'
 import { AttemptClose, AttemptStatus, PaperKind, QuestionType, WrongSource } from '../../wire.ts'
 import { recordExamMarked } from '../messages/index.ts'
 import { collectWrong, type WrongItem } from '../practice/index.ts'
+import { earnForExamPassed } from '../points/index.ts'
 import {
   createAnswerFormatError,
   createAttemptEndedError,
@@ -143,6 +144,7 @@ export async function closeAttempt({
       pendingMarks: pending,
     },
   })
+  if (pending === 0) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper!.paper, score: objective + subjective, at: now })
   const wrong: WrongItem[] = results
     .filter((r) => r.correct === false)
     .map((r) => ({
@@ -152,6 +154,14 @@ export async function closeAttempt({
     }))
   await collectWrong(tx, { studentId: attempt.studentId, source: WrongSource.exam, items: wrong, at: now })
   return true
+}
+
+/** 考试通过 points when a final score reaches the paper's pass score (points module, in this transaction; once per paper). */
+async function earnIfPassed(
+  tx: Executor,
+  { studentId, paper, score, at }: { studentId: number; paper: { id: number; title: string; passScore: number }; score: number; at: Date },
+) {
+  if (score >= paper.passScore) await earnForExamPassed({ db: tx, studentId, paperId: paper.id, paperTitle: paper.title, now: at })
 }
 
 /** The overdue job (every 15 s): closes open attempts past their end, 100 per transaction; several processes share the work (SKIP LOCKED). */
@@ -495,6 +505,7 @@ export async function markAttempt({
       markedAt: done ? new Date() : attempt.markedAt,
     },
   })
+  if (done) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper.paper, score: updated.score!, at: new Date() })
   if (done)
     await recordExamMarked({
       tx,

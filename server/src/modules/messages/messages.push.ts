@@ -30,6 +30,8 @@ export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): stri
   if (m.targetType === MessageTarget.live) return LIVE_PAGE
   if (m.targetType === MessageTarget.question && m.targetId) return `pages/study/questionDetail?id=${m.targetId}`
   if (m.targetType === MessageTarget.attempt && m.targetId) return `pages/study/paper?attemptId=${m.targetId}`
+  if (m.targetType === MessageTarget.pointsRecord) return 'pages/points/index'
+  if (m.targetType === MessageTarget.goodOrder) return 'pages/points/orders'
   return PUSH_PAGE
 }
 

@@ -309,3 +309,63 @@ export function toPartnerMessage(m: MessageRow) {
     createdAt: m.createdAt.toISOString(),
   }
 }
+
+// ---- points and the shop (issue 25, slice P): in-app only ----
+
+/** The result of a points application (积分申请结果) for its student, in the review's transaction. */
+export async function recordPointsApplicationResult({
+  tx,
+  application,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  application: { id: number; wayName: string; approved: boolean; points: number | null; note: string | null }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  const a = application
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.pointsApplication,
+      title: '积分申请结果',
+      body: a.approved
+        ? `您的「${a.wayName}」积分申请已通过，获得${a.points ?? 0}积分`
+        : `您的「${a.wayName}」积分申请未通过${a.note ? `：${a.note}` : ''}`,
+      targetType: MessageTarget.pointsRecord,
+      targetId: a.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.pointsApplication] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `pointsApplication:${a.id}`,
+  })
+}
+
+/** A shipped exchange (兑换商品已发货) for its student, in the shipping transaction. */
+export async function recordGoodShipped({
+  tx,
+  order,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  order: { id: number; goodName: string; expressCompany: string; expressNo: string }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  const o = order
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.goodShipped,
+      title: '兑换商品已发货',
+      body: `您兑换的「${o.goodName}」已发货：${o.expressCompany} ${o.expressNo}`,
+      targetType: MessageTarget.goodOrder,
+      targetId: o.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.goodShipped] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `goodShipped:${o.id}`,
+  })
+}

@@ -43,11 +43,12 @@ import {
   toHistory,
   toRoll,
   toRollRequest,
+  type OnClueConverted,
   updateStudent,
 } from './students.service.ts'
 
 /** The school roll (学籍): the student's own roll and correction requests, and the office's student register. */
-export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueConverted }> = async (app, { onClueConverted }) => {
   const roll = '/api/ems/education/schoolRoll'
   const modify = '/api/ems/education/schoolRollInfoModify'
   const studentSecurity = [{ studentSession: [] }]
@@ -258,7 +259,12 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { student, linked } = await studentFromClue({ db: app.db, input: request.body, actor: actorOf(request) })
+      const { student, linked } = await studentFromClue({
+        db: app.db,
+        input: request.body,
+        actor: actorOf(request),
+        onConverted: onClueConverted,
+      })
       return ok({ ...(await consoleStudent(student.id)), linked })
     },
   )

@@ -317,6 +317,13 @@ export async function changeStudentStatus({
   })
 }
 
+/**
+ * Called in 转为学员's transaction once a clue's deal became (or was linked to) a student: the
+ * points module's earnForReferral, handed in where the routes are registered (modules/index.ts),
+ * as orders' onPaid is, because the points module reads students.
+ */
+export type OnClueConverted = (args: { db: Executor; clueId: number }) => Promise<unknown>
+
 export interface FromClueInput {
   clueId: number
   educationType: string
@@ -340,70 +347,80 @@ export async function studentFromClue({
   db,
   input,
   actor,
+  onConverted,
 }: {
   db: Executor
   input: FromClueInput
   actor: Actor
+  onConverted?: OnClueConverted
 }): Promise<{ student: StudentRow; linked: boolean }> {
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
-      const clue = await clueForConversion({ db: tx, id: input.clueId, actor })
-      if (!clue) throw createClueNotFoundError()
-      if (clue.status !== ClueStatus.deal) throw createClueNotDealError()
-      const repo = createStudentsRepository({ db: tx })
-      if (await repo.findByClue({ clueId: clue.id })) throw createClueConvertedError()
-      const existing = await repo.findByPhone({ phone: clue.phone })
-      if (existing) {
-        const student = existing.clueId === null ? await repo.update({ id: existing.id, values: { clueId: clue.id } }) : existing
-        await recordAudit({
-          tx,
-          actor,
-          entry: {
-            action: 'student.fromClue',
-            entityType: 'student',
-            entityId: student.id,
-            summary: `线索 #${clue.id} 关联已有学员 ${student.name}（${student.phone}）`,
-            before: { clueId: existing.clueId },
-            after: { clueId: student.clueId, linked: true },
-          },
-        })
-        return { student, linked: true }
-      }
-      if (input.studentNo && (await repo.studentNoTaken({ studentNo: input.studentNo }))) throw createStudentNoTakenError()
-      const student = await repo.insert({
-        name: clue.name,
-        phone: clue.phone,
-        idCard: input.idCard ?? null,
-        gender: input.gender ?? null,
-        educationType: input.educationType,
-        school: input.school,
-        major: input.major,
-        level: input.level,
-        programme: clue.programme,
-        discipline: input.discipline ?? null,
-        batchYear: input.batchYear,
-        batch: input.batch,
-        studentNo: input.studentNo ?? null,
-        status: StudentStatus.studying,
-        clueId: clue.id,
-      })
-      await repo.insertHistory([
-        { studentId: student.id, toStatus: StudentStatus.studying, reason: '线索转为学员', adminId: actor.id, adminName: actor.name },
-      ])
-      await recordAudit({
-        tx,
-        actor,
-        entry: {
-          action: 'student.fromClue',
-          entityType: 'student',
-          entityId: student.id,
-          summary: `线索 #${clue.id} 转为学员 ${student.name}（${student.phone}）`,
-          after: { ...auditedRoll(student), linked: false },
-        },
-      })
-      return { student, linked: false }
+      const converted = await convertClue({ tx, input, actor })
+      // 推荐入学 points for the partner whose clue this was (the points module's hook, this transaction).
+      await onConverted?.({ db: tx, clueId: input.clueId })
+      return converted
     }),
   )
+}
+
+/** 转为学员 itself, in the caller's transaction. */
+async function convertClue({ tx, input, actor }: { tx: Executor; input: FromClueInput; actor: Actor }) {
+  const clue = await clueForConversion({ db: tx, id: input.clueId, actor })
+  if (!clue) throw createClueNotFoundError()
+  if (clue.status !== ClueStatus.deal) throw createClueNotDealError()
+  const repo = createStudentsRepository({ db: tx })
+  if (await repo.findByClue({ clueId: clue.id })) throw createClueConvertedError()
+  const existing = await repo.findByPhone({ phone: clue.phone })
+  if (existing) {
+    const student = existing.clueId === null ? await repo.update({ id: existing.id, values: { clueId: clue.id } }) : existing
+    await recordAudit({
+      tx,
+      actor,
+      entry: {
+        action: 'student.fromClue',
+        entityType: 'student',
+        entityId: student.id,
+        summary: `线索 #${clue.id} 关联已有学员 ${student.name}（${student.phone}）`,
+        before: { clueId: existing.clueId },
+        after: { clueId: student.clueId, linked: true },
+      },
+    })
+    return { student, linked: true }
+  }
+  if (input.studentNo && (await repo.studentNoTaken({ studentNo: input.studentNo }))) throw createStudentNoTakenError()
+  const student = await repo.insert({
+    name: clue.name,
+    phone: clue.phone,
+    idCard: input.idCard ?? null,
+    gender: input.gender ?? null,
+    educationType: input.educationType,
+    school: input.school,
+    major: input.major,
+    level: input.level,
+    programme: clue.programme,
+    discipline: input.discipline ?? null,
+    batchYear: input.batchYear,
+    batch: input.batch,
+    studentNo: input.studentNo ?? null,
+    status: StudentStatus.studying,
+    clueId: clue.id,
+  })
+  await repo.insertHistory([
+    { studentId: student.id, toStatus: StudentStatus.studying, reason: '线索转为学员', adminId: actor.id, adminName: actor.name },
+  ])
+  await recordAudit({
+    tx,
+    actor,
+    entry: {
+      action: 'student.fromClue',
+      entityType: 'student',
+      entityId: student.id,
+      summary: `线索 #${clue.id} 转为学员 ${student.name}（${student.phone}）`,
+      after: { ...auditedRoll(student), linked: false },
+    },
+  })
+  return { student, linked: false }
 }
 
 // ---- correction requests ----

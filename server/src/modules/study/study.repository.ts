@@ -181,10 +181,10 @@ export function createStudyRepository({ db }: { db: Executor }) {
       /** The course's finished sections with this report. */
       finished: number
       now: Date
-    }): Promise<void> {
+    }): Promise<{ dayMs: number | null }> {
       const now = sql`${v.now.toISOString()}::timestamptz`
       const enrolled = v.enrolmentId !== null
-      await db.execute(sql`
+      const result = (await db.execute(sql`
         with progress as (
           insert into section_progress as p
             (student_id, section_id, course_id, position_ms, furthest_ms, watched_ms, finished_at, last_report_at, updated_at)
@@ -202,7 +202,7 @@ export function createStudyRepository({ db }: { db: Executor }) {
           insert into study_days as d (student_id, day, ms)
           select ${v.studentId}, ${v.day}::date, ${v.addedMs}::int where ${v.addedMs}::int > 0
           on conflict (student_id, day) do update set ms = d.ms + excluded.ms
-          returning 1
+          returning d.ms
         ), enrolment as (
           update course_enrolments e set
             last_section_id = ${v.sectionId},
@@ -221,8 +221,9 @@ export function createStudyRepository({ db }: { db: Executor }) {
           where c.student_id = ${v.studentId}
           returning 1
         )
-        -- Data-modifying CTEs all run, read or not.
-        select 1`)
+        -- Data-modifying CTEs all run, read or not; the day's study time after this report (null: nothing added).
+        select (select ms from day) as day_ms`)) as unknown as { rows: Array<{ day_ms: number | null }> }
+      return { dayMs: result.rows[0]?.day_ms ?? null }
     },
 
     /**

@@ -3,6 +3,7 @@ import { fileUrl } from '../../gateways/storage/index.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '../../wire.ts'
 import { createNotVideoError, createCourseNotJoinedError, createSectionLockedError, createSectionNotFoundError } from './study.errors.ts'
 import { createStudyRepository, type MyCourseRow, type SectionAccess } from './study.repository.ts'
+import { earnForStudyTime } from '../points/index.ts'
 import { addDays, applyReport, courseProgress, seconds, shanghaiDay } from './study.rules.ts'
 
 /** A stored file's address for whoever may open it now (public/ covers plain, the rest signed). */
@@ -189,7 +190,7 @@ export async function reportProgress({
       now,
     })
     const finished = s.finishedCount + (out.newlyFinished ? 1 : 0)
-    await repo.recordReport({
+    const { dayMs } = await repo.recordReport({
       studentId,
       sectionId,
       courseId: s.courseId,
@@ -203,6 +204,8 @@ export async function reportProgress({
       finished,
       now,
     })
+    // 学习时长 points: each full half hour of the day's study earns once (points module, this transaction).
+    if (dayMs !== null) await earnForStudyTime({ db: tx, studentId, day: shanghaiDay(now), dayMs, addedMs: out.addedMs, now })
     return {
       position: seconds(out.positionMs),
       furthest: seconds(out.furthestMs),

@@ -1,0 +1,162 @@
+/**
+ * 兑换订单: students' exchanges, newest first, by status and good or student. 管理员 ships a
+ * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
+ * reason (points and stock back).
+ */
+import { type ActionType, ModalForm, PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { GoodOrderStatus } from '@activity/wire'
+import { App, Empty, Space, Typography } from 'antd'
+import { useRef } from 'react'
+import { type GoodOrderRow, pointsApi } from '../../api/points'
+import { enumColumn } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
+import { GOOD_KIND_ENUM, GOOD_ORDER_STATUS_ENUM } from './enums'
+
+function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ expressCompany: string; expressNo: string }>
+      title={`发货：${row.goodName} ×${row.quantity}`}
+      trigger={<Typography.Link>发货</Typography.Link>}
+      width={480}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      onValuesChange={clear}
+      onFinish={async ({ expressCompany, expressNo }) => {
+        const done = await submit(() => pointsApi.ship({ id: row.id, expressCompany: expressCompany.trim(), expressNo: expressNo.trim() }))
+        if (!done) return false
+        message.success('已发货，已通知学员')
+        onDone()
+        return true
+      }}
+    >
+      {shown}
+      {row.address ? (
+        <Typography.Paragraph>
+          收货人：{row.address.name} {row.address.phone}
+          <br />
+          地址：{row.address.address}
+        </Typography.Paragraph>
+      ) : null}
+      <ProFormText
+        name='expressCompany'
+        label='快递公司'
+        width='md'
+        placeholder='如 顺丰速运'
+        rules={[
+          { required: true, whitespace: true, message: '请填写快递公司' },
+          { max: 20, message: '快递公司不能超过20个字' },
+        ]}
+      />
+      <ProFormText
+        name='expressNo'
+        label='快递单号'
+        width='md'
+        rules={[
+          { required: true, whitespace: true, message: '请填写快递单号' },
+          { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为6-32位字母、数字' },
+        ]}
+      />
+    </ModalForm>
+  )
+}
+
+function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ reason: string }>
+      title={`取消兑换：${row.goodName} ×${row.quantity}`}
+      trigger={<Typography.Link type='danger'>取消</Typography.Link>}
+      width={440}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      onValuesChange={clear}
+      onFinish={async ({ reason }) => {
+        const done = await submit(() => pointsApi.cancel({ id: row.id, reason: reason.trim() }))
+        if (!done) return false
+        message.success(`已取消，${row.totalPoints} 积分已退回学员`)
+        onDone()
+        return true
+      }}
+    >
+      {shown}
+      <Typography.Paragraph type='secondary'>取消后积分退回学员，库存恢复。</Typography.Paragraph>
+      <ProFormText
+        name='reason'
+        label='取消原因'
+        width='md'
+        rules={[
+          { required: true, whitespace: true, message: '请填写取消原因' },
+          { max: 100, message: '取消原因不能超过100个字' },
+        ]}
+      />
+    </ModalForm>
+  )
+}
+
+export default function OrderList() {
+  const { canManagePoints } = useAccess()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+  const columns: ProColumns<GoodOrderRow>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或手机号' } },
+    { title: '订单号', dataIndex: 'id', search: false, width: 72 },
+    {
+      title: '商品',
+      dataIndex: 'goodName',
+      search: false,
+      render: (_, o) => (
+        <Space direction='vertical' size={0}>
+          <span>
+            {o.goodName} ×{o.quantity}
+          </span>
+          <Typography.Text type='secondary'>{GOOD_KIND_ENUM[o.goodKind].text}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '学员', dataIndex: 'name', search: false, width: 110 },
+    { title: '积分', dataIndex: 'totalPoints', search: false, width: 80, align: 'right' },
+    { title: '状态', dataIndex: 'status', valueType: 'select', width: 90, ...enumColumn(GOOD_ORDER_STATUS_ENUM) },
+    {
+      title: '收货信息',
+      dataIndex: 'address',
+      search: false,
+      width: 180,
+      ellipsis: true,
+      render: (_, o) => (o.address ? `${o.address.name} ${o.address.phone} ${o.address.address}` : '—'),
+    },
+    {
+      title: '快递',
+      dataIndex: 'expressNo',
+      search: false,
+      width: 150,
+      render: (_, o) => (o.expressNo ? `${o.expressCompany ?? ''} ${o.expressNo}` : o.cancelReason ? `取消：${o.cancelReason}` : '—'),
+    },
+    { title: '兑换时间', dataIndex: 'createdAt', search: false, width: 160, render: (_, o) => formatDateTime(o.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 110,
+      hideInTable: !canManagePoints,
+      render: (_, o) =>
+        o.status === GoodOrderStatus.toShip
+          ? [<ShipForm key='ship' row={o} onDone={reload} />, <CancelForm key='cancel' row={o} onDone={reload} />]
+          : [],
+    },
+  ]
+  return (
+    <PageContainer title='兑换订单' subTitle='待发货的实物和教材在这里填写快递单号'>
+      <UrlProTable<GoodOrderRow>
+        actionRef={actionRef}
+        headerTitle='兑换订单'
+        columns={columns}
+        fetch={(state) => pointsApi.orders(toServerQuery(state))}
+        emptyText={<Empty description='没有符合条件的兑换订单' />}
+      />
+    </PageContainer>
+  )
+}

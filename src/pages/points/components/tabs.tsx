@@ -1,0 +1,28 @@
+import { View } from '@tarojs/components'
+
+/** A row of filter pills (全部, 获得, 兑换…); `value` '' is 全部. */
+export default function PointsTabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+}: {
+  tabs: ReadonlyArray<{ value: T | ''; label: string }>
+  value: T | ''
+  onChange: (value: T | '') => void
+}) {
+  return (
+    <View className='points-tabs' role='tablist'>
+      {tabs.map((tab) => (
+        <View
+          key={tab.label}
+          className={`points-tabs__item${tab.value === value ? ' points-tabs__item--on' : ''}`}
+          role='tab'
+          aria-selected={tab.value === value}
+          onClick={() => onChange(tab.value)}
+        >
+          {tab.label}
+        </View>
+      ))}
+    </View>
+  )
+}
