@@ -29,6 +29,8 @@ import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
 import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
+import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid } from './fees/index.ts'
+import { settingsRoutes } from './settings/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,8 +72,16 @@ export const registerModules = fp(
     await app.register(postersRoutes)
     await app.register(activitiesRoutes)
     await app.register(siteContentRoutes)
-    // A paid course order enrols its student in the pay notification's transaction.
-    await app.register(ordersRoutes, { onPaid: enrolPaidCourse })
+    // A paid course order enrols its student, a paid fee order gets its receipt (or, cancelled, its
+    // refund queued, sent after the commit), in the pay notification's transaction.
+    await app.register(ordersRoutes, {
+      onPaid: async (args) => {
+        await enrolPaidCourse(args)
+        await onFeeOrderPaid(args)
+      },
+      afterPaid: ({ orderId }) => afterFeeOrderPaid({ db: app.db, pay: app.pay, orderId }),
+      clientExtras: clientOrderExtras,
+    })
     await app.register(appVersionsRoutes)
     await app.register(adultExamRoutes)
     await app.register(publicConfigRoutes)
@@ -90,6 +100,8 @@ export const registerModules = fp(
     await app.register(examsRoutes)
     await app.register(examsAdminRoutes)
     await app.register(studentQuestionsRoutes)
+    await app.register(settingsRoutes)
+    await app.register(feesRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

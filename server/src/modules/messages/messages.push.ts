@@ -30,6 +30,7 @@ export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): stri
   if (m.targetType === MessageTarget.live) return LIVE_PAGE
   if (m.targetType === MessageTarget.question && m.targetId) return `pages/study/questionDetail?id=${m.targetId}`
   if (m.targetType === MessageTarget.attempt && m.targetId) return `pages/study/paper?attemptId=${m.targetId}`
+  if (m.targetType === MessageTarget.feeOrder && m.targetId) return `pages/fee/detail?id=${m.targetId}`
   return PUSH_PAGE
 }
 
