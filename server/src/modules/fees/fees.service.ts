@@ -314,18 +314,16 @@ export async function bulkRaise({
           })),
         )
         .returning({ id: orders.id, studentId: orders.studentId })
-      await tx
-        .insert(orderItems)
-        .values(
-          rows.map((r) => ({
-            orderId: r.id,
-            name: standard.name,
-            quantity: 1,
-            unitPrice: standard.amount,
-            amount: standard.amount,
-            sort: 0,
-          })),
-        )
+      await tx.insert(orderItems).values(
+        rows.map((r) => ({
+          orderId: r.id,
+          name: standard.name,
+          quantity: 1,
+          unitPrice: standard.amount,
+          amount: standard.amount,
+          sort: 0,
+        })),
+      )
       for (const r of rows) {
         made.push(r.id)
         await recordFeeMessage({
