@@ -19,9 +19,10 @@ import { seedCoursesDemo } from '../modules/courses/index.ts'
 import { seedQuestionBankDemo } from '../modules/question-bank/index.ts'
 import { seedExamsDemo } from '../modules/exams/index.ts'
 import { seedStudentQuestionsDemo } from '../modules/student-questions/index.ts'
+import { seedFeesDemo } from '../modules/fees/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
-import { seedStudentsDemo } from '../modules/students/index.ts'
+import { seedStudentsDemo, STUDENTS_DEMO } from '../modules/students/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
 import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
@@ -200,5 +201,7 @@ export async function seedDemo({
   await seedExamsDemo({ db })
   // 答疑 (issue 24): 林小雨's question about 高等数学, answered by the demo teacher and not read yet.
   await seedStudentQuestionsDemo({ db, storage, teacherId: teacher.id })
+  // Fees (issue 25): standards, 林小雨's unpaid tuition and paid textbook order (with its receipt), coupons.
+  await seedFeesDemo({ db, actor: financeActor, studentPhone: STUDENTS_DEMO.student.phone })
   return true
 }

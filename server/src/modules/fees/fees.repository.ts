@@ -304,6 +304,10 @@ export function createFeesRepository({ db }: { db: Executor }) {
         .where(eq(students.id, studentId))
         .getSQL()
     },
+    async studentOfClue({ clueId }: { clueId: number }) {
+      const [row] = await db.select({ id: students.id, name: students.name }).from(students).where(eq(students.clueId, clueId)).limit(1)
+      return row
+    },
     /** A student still holds a paid tuition order not wholly refunded. */
     async holdsPaidTuition({ studentId }: { studentId: number }) {
       const [row] = await db

@@ -21,6 +21,9 @@ import {
   bulkRaiseBody,
   bulkRaiseSchema,
   cancelBody,
+  clueQuery,
+  clueTuitionSchema,
+  TuitionState,
   clientFeeListQuery,
   couponListQuery,
   couponSchema,
@@ -368,6 +371,26 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(toRefund(await sendRefund({ db: app.db, pay: app.pay, refundId: request.body.refundId }))),
+  )
+
+  app.get(
+    `${fee}/tuitionOfClue`,
+    {
+      preHandler: read,
+      schema: {
+        summary: "Operator: has a clue's student (students.clue_id) paid tuition? 已缴学费 | 未缴学费 | 无学员",
+        security,
+        querystring: clueQuery,
+        response: { 200: envelope(clueTuitionSchema) },
+      },
+    },
+    async (request) => {
+      const repo = createFeesRepository({ db: app.db })
+      const student = await repo.studentOfClue({ clueId: request.query.clueId })
+      if (!student) return ok({ status: TuitionState.noStudent, studentId: null, studentName: null })
+      const paid = await repo.holdsPaidTuition({ studentId: student.id })
+      return ok({ status: paid ? TuitionState.paid : TuitionState.unpaid, studentId: student.id, studentName: student.name })
+    },
   )
 
   // Receipts

@@ -275,3 +275,11 @@ export const activateCouponSchema = z.object({
   discount: z.number(),
   payAmount: z.number(),
 })
+
+export const clueQuery = z.object({ clueId: idField })
+export const TuitionState = { paid: '已缴学费', unpaid: '未缴学费', noStudent: '无学员' } as const
+export const clueTuitionSchema = z.object({
+  status: z.enum([TuitionState.paid, TuitionState.unpaid, TuitionState.noStudent]),
+  studentId: z.number().nullable(),
+  studentName: z.string().nullable(),
+})

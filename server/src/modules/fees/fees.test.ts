@@ -578,7 +578,10 @@ describe('the partner loop closes on money: commission frozen until tuition is p
     await pay(client, book.id)
     assert.equal((await commission(partner.id)).frozenUntil!.getUTCFullYear(), 9999)
     const order = await tuition(student.id)
+    assert.equal(ok(await finance.get(`${FEE}/tuitionOfClue`, { clueId: clue.id })).status, '未缴学费')
     await pay(client, order.id)
+    assert.equal(ok(await finance.get(`${FEE}/tuitionOfClue`, { clueId: clue.id })).status, '已缴学费')
+    assert.equal(ok(await finance.get(`${FEE}/tuitionOfClue`, { clueId: 99999999 })).status, '无学员')
     assert.ok((await commission(partner.id)).frozenUntil!.getTime() <= Date.now())
     assert.equal(await ledger.frozen({ partnerId: partner.id, now: new Date() }), 0)
     // A part refund keeps it; the rest claws it back (the deal becomes 已退费).
