@@ -71,7 +71,7 @@ const yuan = (fen: number) => formatYuan(fen, { grouping: false })
  */
 export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ adminSession: [] }]
-  const personSecurity = [{ personSession: [] }]
+  const studentSecurity = [{ studentSession: [] }]
   const write = app.requireAdmin([AdminRole.finance, AdminRole.admin])
   const read = app.requireAdmin()
   const std = '/api/fms/finance/feeStandard'
@@ -436,7 +436,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireStudent,
       schema: {
         summary: "A student's own receipt (another's is 404)",
-        security: personSecurity,
+        security: studentSecurity,
         querystring: idQuery,
         response: { 200: envelope(receiptSchema) },
       },
@@ -456,7 +456,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireStudent,
       schema: {
         summary: "The student's fee orders: unpaid first, then paid, then cancelled, each with its items",
-        security: personSecurity,
+        security: studentSecurity,
         querystring: clientFeeListQuery,
         response: { 200: envelope(pageOf(feeOrderSchema)) },
       },
@@ -481,7 +481,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireStudent,
       schema: {
         summary: 'A student uses a coupon code on an unpaid fee order of theirs (once per code, one per order)',
-        security: personSecurity,
+        security: studentSecurity,
         consumes: FORM_CONSUMES,
         body: activateCouponBody,
         response: { 200: envelope(activateCouponSchema) },
