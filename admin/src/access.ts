@@ -53,6 +53,10 @@ export const PERMISSIONS = {
    * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
    */
   canManageExams: [admin],
+  /** 缴费: fee standards, raising and cancelling fee orders, refunds, receipts (void, reissue), coupons. Every role reads. */
+  canManageFees: [admin, finance],
+  /** 设置: the office's settings (commission until tuition paid, the receipt's payee and seal). */
+  canManageSettings: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

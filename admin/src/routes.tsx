@@ -16,12 +16,14 @@ import {
   FormOutlined,
   IdcardOutlined,
   MobileOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   PayCircleOutlined,
   PictureOutlined,
   PlayCircleOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  SettingOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
   SoundOutlined,
@@ -52,6 +54,8 @@ export interface ConsoleRoute {
 export const MENU_GROUPS = {
   courses: { name: '课程', icon: <PlayCircleOutlined /> },
   exams: { name: '考试', icon: <FormOutlined /> },
+  fees: { name: '缴费', icon: <MoneyCollectOutlined /> },
+  system: { name: '系统', icon: <SettingOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
@@ -119,6 +123,12 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, roles: [admin], screen: 'app-versions/AppVersionList' },
   { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, roles: [admin], screen: 'operators/OperatorList' },
   { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
+  // 缴费 and 设置 (issue 25): 财务 and 管理员 write, every role reads the fee screens.
+  { path: '/fee-standards', name: '收费标准', roles: everyone, screen: 'fees/FeeStandardList', group: 'fees' },
+  { path: '/fee-orders', name: '缴费单', roles: everyone, screen: 'fees/FeeOrderList', group: 'fees' },
+  { path: '/fee-orders/:id', name: '缴费单详情', roles: everyone, screen: 'fees/FeeOrderDetail', hideInMenu: true },
+  { path: '/coupons', name: '优惠券', roles: everyone, screen: 'fees/CouponList', group: 'fees' },
+  { path: '/settings', name: '设置', roles: [admin], screen: 'settings/Settings', group: 'system' },
 ]
 
 /** Where a signed-in operator lands. */
