@@ -30,7 +30,13 @@ describe('the route table', () => {
     'pages/study/question': '答疑',
     'pages/study/questionDetail': '答疑详情',
   }
-  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length
+  // Issue 25's fee pages (我的缴费, its detail and receipt), a subpackage of their own.
+  const ISSUE_25_FEES: Record<string, string> = {
+    'pages/fee/index': '我的缴费',
+    'pages/fee/detail': '缴费详情',
+    'pages/fee/receipt': '电子收据',
+  }
+  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length + Object.keys(ISSUE_25_FEES).length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
     expect(ROUTES).toHaveLength(22 + EXTRA)
@@ -42,6 +48,8 @@ describe('the route table', () => {
     for (const path of ISSUE_23) expect([areaOf(path), routeOf(path)?.needsLogin]).toEqual(['pages/study', true])
     for (const [path, title] of Object.entries(ISSUE_24))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/study', true, title])
+    for (const [path, title] of Object.entries(ISSUE_25_FEES))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -88,6 +96,7 @@ describe('the route table', () => {
       'pages/study/exam',
       'pages/study/wrong',
       'pages/study/question',
+      'pages/fee/index',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

@@ -77,6 +77,10 @@ export const ROUTES: RouteDef[] = [
   { path: `${STUDY_AREA}/report`, title: '学习报告', needsLogin: true },
   { path: `${STUDY_AREA}/question`, title: '答疑', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/questionDetail`, title: '答疑详情', needsLogin: true },
+  // 缴费 (issue 25): 我的缴费, a fee order's detail (pay, coupon, refunds) and its receipt.
+  { path: 'pages/fee/index', title: '我的缴费', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/fee/detail', title: '缴费详情', needsLogin: true },
+  { path: 'pages/fee/receipt', title: '电子收据', needsLogin: true },
 ]
 
 /**
