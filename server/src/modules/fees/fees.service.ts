@@ -540,6 +540,8 @@ async function issueReceipt({ tx, order, replacesId, now }: { tx: Executor; orde
   const repo = createFeesRepository({ db: tx })
   const student = order.studentId ? await repo.findStudent({ id: order.studentId }) : undefined
   const items = itemsOf(order.id, await createOrdersRepository({ db: tx }).items({ orderIds: [order.id] }))
+  // A coupon's discount is a line of its own, so the lines add up to what was paid.
+  if (order.discount > 0) items.push({ name: '优惠券减免', quantity: 1, unitPrice: -order.discount, amount: -order.discount })
   const settings = await readSettings({ db: tx })
   const day = shanghaiDay(now)
   const seq = await repo.nextReceiptSequence({ day })

@@ -360,7 +360,15 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     ok(await client.post(`${ORDER}/payFee`, { id: o4.id, channel: PayChannel.wechatMini }))
     refused(await client.post(`${COUPON}/activateForClient`, { code: batch[0].code, orderId: o4.id }), 422, '订单支付中，请稍后再试')
     ok(await complete(started.orderNo))
-    assert.equal((await t.app.db.select().from(receipts).where(eq(receipts.orderId, o1.id)))[0]!.amount, 8000)
+    const paidReceipt = (await t.app.db.select().from(receipts).where(eq(receipts.orderId, o1.id)))[0]!
+    assert.equal(paidReceipt.amount, 8000)
+    assert.deepEqual(
+      (paidReceipt.items as Array<{ name: string; amount: number }>).map((i) => [i.name, i.amount]),
+      [
+        ['教材费', 18000],
+        ['优惠券减免', -10000],
+      ],
+    )
     // Void, expired, and the console's statuses.
     ok(await finance.put(`${COUPON}/void`, { id: batch[1].id, reason: '发错了' }))
     refused(await finance.put(`${COUPON}/void`, { id: batch[1].id, reason: '再作废' }), 409)
