@@ -44,10 +44,11 @@ test.describe('console 缴费 and 设置', () => {
 
     await row.getByText('批量开单').click()
     await page
-      .locator('.ant-popconfirm')
+      .locator('.ant-popconfirm:visible')
       .getByRole('button', { name: /开\s*单/ })
       .click()
     await page.locator('.ant-message-notice', { hasText: /已开具 1 张缴费单，0 人已有跳过/ }).waitFor()
+    await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0)
     await row.getByText('批量开单').click()
     await page
       .locator('.ant-popconfirm:visible')
