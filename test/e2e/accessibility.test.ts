@@ -172,6 +172,10 @@ test.describe('the console', () => {
     '/app-versions',
     '/operators',
     '/account/password',
+    '/fee-standards',
+    '/fee-orders',
+    '/coupons',
+    '/settings',
   ]
   for (const screen of screens) {
     test(`${screen} fails none of the audits Lighthouse scores`, async () => {
