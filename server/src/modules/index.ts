@@ -29,7 +29,7 @@ import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
 import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
-import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid } from './fees/index.ts'
+import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './fees/index.ts'
 import { settingsRoutes } from './settings/index.ts'
 
 declare module 'fastify' {
@@ -80,6 +80,7 @@ export const registerModules = fp(
         await onFeeOrderPaid(args)
       },
       afterPaid: ({ orderId }) => afterFeeOrderPaid({ db: app.db, pay: app.pay, orderId }),
+      onRefund: onRefundNotice,
       clientExtras: clientOrderExtras,
     })
     await app.register(appVersionsRoutes)

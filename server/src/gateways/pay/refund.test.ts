@@ -2,7 +2,13 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { alipayFixture, wechatPayFixture } from '../../../test/pay-fixtures.ts'
-import { createAlipayProvider, createSandboxPayProvider, createWechatPayProvider, PayGatewayError } from './index.ts'
+import {
+  createAlipayProvider,
+  createSandboxPayProvider,
+  createWechatPayProvider,
+  NotificationRejectedError,
+  PayGatewayError,
+} from './index.ts'
 
 const request = { orderNo: '20260901100000123456', refundNo: 'R20260901000001', amount: 30000, total: 680000, reason: '退学退费' }
 
@@ -49,6 +55,36 @@ describe('refunds through each provider (the far side played locally)', () => {
         body: { refund_id: 'r2', out_refund_no: sent.out_refund_no, status: 'PROCESSING' },
       }))
       assert.deepEqual(await processing.provider.refund(request), { status: 'pending', providerRefundId: 'r2' })
+    })
+
+    test("a verified REFUND.* notification is read as the refund's outcome; another merchant's is rejected", async () => {
+      const provider = createWechatPayProvider({ config: f.config })
+      const refund = (status: string, mchid = f.config.mchId) => ({
+        mchid,
+        out_trade_no: request.orderNo,
+        transaction_id: '4200000000000000000000000001',
+        out_refund_no: request.refundNo,
+        refund_id: '50000000382019052709732678859',
+        refund_status: status,
+        amount: { total: 680000, refund: 30000, payer_total: 680000, payer_refund: 30000 },
+      })
+      const read = (resource: Record<string, unknown>, eventType: string) => {
+        const body = f.notificationBody(resource, { eventType })
+        return provider.parseNotification({ headers: f.platformHeaders(body), body })
+      }
+      const done = await read(refund('SUCCESS'), 'REFUND.SUCCESS')
+      assert.deepEqual(done, {
+        kind: 'refund',
+        notificationId: done.notificationId,
+        orderNo: request.orderNo,
+        refundNo: request.refundNo,
+        result: 'success',
+        providerRefundId: '50000000382019052709732678859',
+        reason: null,
+      })
+      const closed = await read(refund('CLOSED'), 'REFUND.CLOSED')
+      assert.ok(closed.kind === 'refund' && closed.result === 'fail' && closed.reason === '退款关闭')
+      await assert.rejects(read(refund('SUCCESS', '1900000999'), 'REFUND.SUCCESS'), NotificationRejectedError)
     })
 
     test('a refusal is definite; an unsigned answer or a server error leaves the outcome unknown', async () => {

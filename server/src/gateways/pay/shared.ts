@@ -54,7 +54,18 @@ export type PayNotice =
       paidAt: Date | null
       reason: string | null
     }
-  /** A verified notification that does not change an order (e.g. a refund event, a pending state). */
+  /** A refund's outcome (WeChat Pay's REFUND.* events): settles the refund of that number. */
+  | {
+      kind: 'refund'
+      notificationId: string
+      orderNo: string
+      /** Our refund number (out_refund_no). */
+      refundNo: string
+      result: 'success' | 'fail'
+      providerRefundId: string | null
+      reason: string | null
+    }
+  /** A verified notification that does not change an order (a pending state). */
   | { kind: 'ignored'; notificationId: string; reason: string }
 
 /** A refund to make: part or all of what an order's payment took. */

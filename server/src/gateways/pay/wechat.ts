@@ -329,6 +329,31 @@ export function createWechatPayProvider({
 
     async parseNotification(notification) {
       const { notificationId, eventType, plain } = openWechatPayNotification({ ...notification, publicKey, apiV3Key: config.apiV3Key })
+      if (eventType.startsWith('REFUND.')) {
+        const r = JSON.parse(plain) as {
+          mchid?: string
+          out_trade_no?: string
+          out_refund_no?: string
+          refund_id?: string
+          refund_status?: string
+        }
+        if (r.mchid !== config.mchId) throw new NotificationRejectedError('notification for another merchant')
+        // A refund event that names no refund of ours changes nothing.
+        if (typeof r.out_refund_no !== 'string' || typeof r.out_trade_no !== 'string')
+          return { kind: 'ignored', notificationId, reason: 'refund without refund or order number' }
+        const status = r.refund_status ?? ''
+        if (status !== 'SUCCESS' && status !== 'CLOSED' && status !== 'ABNORMAL')
+          return { kind: 'ignored', notificationId, reason: `refund_status ${status}` }
+        return {
+          kind: 'refund',
+          notificationId,
+          orderNo: r.out_trade_no,
+          refundNo: r.out_refund_no,
+          result: status === 'SUCCESS' ? 'success' : 'fail',
+          providerRefundId: r.refund_id ?? null,
+          reason: status === 'SUCCESS' ? null : status === 'CLOSED' ? '退款关闭' : '退款异常',
+        }
+      }
       if (!eventType.startsWith('TRANSACTION.')) {
         return { kind: 'ignored', notificationId, reason: `event ${eventType}` }
       }

@@ -165,6 +165,10 @@ export function createFeesRepository({ db }: { db: Executor }) {
       const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id)).limit(1)
       return row
     },
+    async findRefundByNo({ refundNo }: { refundNo: string }) {
+      const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.refundNo, refundNo)).limit(1)
+      return row
+    },
     async pendingRefunds({ orderId }: { orderId: number }) {
       return db
         .select()

@@ -759,29 +759,52 @@ export async function sendRefund({ db, pay, refundId, now = new Date() }: { db: 
     if (result.providerRefundId) await repo.noteProviderRefund({ id: refund.id, providerRefundId: result.providerRefundId })
     return { ...refund, providerRefundId: result.providerRefundId }
   }
-  if (result.status === 'failed') {
-    return (
-      (await repo.settleRefund({ id: refund.id, values: { status: RefundStatus.failed, failReason: result.reason, doneAt: now } })) ??
-      refund
-    )
-  }
-  const providerRefundId = result.providerRefundId
+  if (result.status === 'failed') return markRefundFailed({ db, refundId: refund.id, reason: result.reason, now })
+  return markRefundDone({ db, refundId: refund.id, providerRefundId: result.providerRefundId, now })
+}
+
+/** A refund 退款中 the provider refused: 退款失败, its amount free to refund again. */
+async function markRefundFailed({ db, refundId, reason, now }: { db: Executor; refundId: number; reason: string; now: Date }) {
+  const repo = createFeesRepository({ db })
+  const settled = await repo.settleRefund({ id: refundId, values: { status: RefundStatus.failed, failReason: reason, doneAt: now } })
+  return settled ?? (await repo.findRefund({ id: refundId }))!
+}
+
+/**
+ * A refund 退款中 the provider completed, in one transaction with the order locked: 已退款, added
+ * to the order's refunded amount, the student told; a tuition order wholly refunded with
+ * commission.untilTuitionPaid on claws back its student's deal commission. A second answer for
+ * the same refund changes nothing.
+ */
+async function markRefundDone({
+  db,
+  refundId,
+  providerRefundId,
+  now,
+}: {
+  db: Executor
+  refundId: number
+  providerRefundId: string | null
+  now: Date
+}) {
   return db.transaction(async (tx) => {
     const r = createFeesRepository({ db: tx })
-    const locked = await createOrdersRepository({ db: tx }).findByIdForUpdate({ id: order.id })
-    const settled = await r.settleRefund({ id: refund.id, values: { status: RefundStatus.done, providerRefundId, doneAt: now } })
-    if (!settled || !locked) return (await r.findRefund({ id: refund.id }))!
-    const updated = await createOrdersRepository({ db: tx }).update({
-      id: order.id,
-      values: { refunded: locked.refunded + settled.amount },
+    const refund = (await r.findRefund({ id: refundId }))!
+    const orders = createOrdersRepository({ db: tx })
+    const locked = await orders.findByIdForUpdate({ id: refund.orderId })
+    const settled = await r.settleRefund({
+      id: refundId,
+      values: { status: RefundStatus.done, providerRefundId: providerRefundId ?? refund.providerRefundId, doneAt: now },
     })
+    if (!settled || !locked) return (await r.findRefund({ id: refundId }))!
+    const updated = await orders.update({ id: locked.id, values: { refunded: locked.refunded + settled.amount } })
     await recordFeeMessage({
       tx,
       kind: MessageKind.feeRefunded,
-      orderId: order.id,
-      body: `您的缴费单「${order.title}」已退款${yuan(settled.amount)}（${settled.reason}），款项将原路退回`,
+      orderId: locked.id,
+      body: `您的缴费单「${locked.title}」已退款${yuan(settled.amount)}（${settled.reason}），款项将原路退回`,
       dedupe: `feeRefund:${settled.id}`,
-      recipients: r.recipient({ studentId: order.studentId! }),
+      recipients: r.recipient({ studentId: locked.studentId! }),
       now,
     })
     if (
@@ -796,6 +819,28 @@ export async function sendRefund({ db, pay, refundId, now = new Date() }: { db: 
     }
     return settled
   })
+}
+
+/** The provider's notification about a refund (WeChat's REFUND.* events) settles it, once. */
+export async function onRefundNotice({
+  db,
+  refundNo,
+  result,
+  providerRefundId,
+  reason,
+  now = new Date(),
+}: {
+  db: Executor
+  refundNo: string
+  result: 'success' | 'fail'
+  providerRefundId: string | null
+  reason: string | null
+  now?: Date
+}): Promise<void> {
+  const refund = await createFeesRepository({ db }).findRefundByNo({ refundNo })
+  if (!refund || refund.status !== RefundStatus.pending) return
+  if (result === 'success') await markRefundDone({ db, refundId: refund.id, providerRefundId, now })
+  else await markRefundFailed({ db, refundId: refund.id, reason: reason ?? '退款失败', now })
 }
 
 /** The fee details a student's order detail adds: refunds, the valid receipt, the coupon used. */

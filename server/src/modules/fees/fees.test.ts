@@ -30,6 +30,7 @@ import { createLedgerRepository, ledgerEntries } from '../ledger/index.ts'
 import { messages } from '../messages/messages.table.ts'
 import { orders } from '../orders/orders.table.ts'
 import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
+import { onRefundNotice } from './fees.service.ts'
 import { coupons, orderRefunds, receipts } from './fees.table.ts'
 
 const STD = '/api/fms/finance/feeStandard'
@@ -436,6 +437,45 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
       [ReceiptStatus.voided, ReceiptStatus.voided, ReceiptStatus.valid],
     )
     assert.equal(ok(await client.get(`${ORDER}/detailsForClient`, { id: order.id })).receiptId, reissuedFromValid.id)
+  })
+
+  test('a refund the provider answered 退款中 is settled by its notification, once', async () => {
+    newSchool()
+    const { student, client } = await newStudent()
+    const order = await raise(student.id)
+    await pay(client, order.id)
+    const [pending] = await t.app.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        refundNo: `RTEST${order.id}`,
+        amount: 5000,
+        reason: '退学',
+        status: RefundStatus.pending,
+        provider: 'wechatpay',
+      })
+      .returning()
+    const notice = { db: t.app.db, refundNo: pending!.refundNo, result: 'success' as const, providerRefundId: 'WX-R-1', reason: null }
+    await onRefundNotice(notice)
+    await onRefundNotice(notice)
+    const [after] = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.id, pending!.id))
+    assert.deepEqual([after!.status, after!.providerRefundId], [RefundStatus.done, 'WX-R-1'])
+    assert.equal((await row(order.id)).refunded, 5000)
+    const [failing] = await t.app.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        refundNo: `RTEST${order.id}-2`,
+        amount: 1000,
+        reason: '退学',
+        status: RefundStatus.pending,
+        provider: 'wechatpay',
+      })
+      .returning()
+    await onRefundNotice({ ...notice, refundNo: failing!.refundNo, result: 'fail', reason: '退款关闭' })
+    const [failed] = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.id, failing!.id))
+    assert.deepEqual([failed!.status, failed!.failReason], [RefundStatus.failed, '退款关闭'])
+    assert.equal((await row(order.id)).refunded, 5000)
   })
 
   test('concurrent refunds never add up to more than was paid; concurrent uses of one code: one wins', async () => {

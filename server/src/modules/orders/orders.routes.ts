@@ -30,6 +30,7 @@ import {
   findOwnOrder,
   type AfterOrderPaid,
   type OnOrderPaid,
+  type OnRefundNotice,
   payableOf,
   payFee,
   payStatus,
@@ -51,8 +52,9 @@ const NOTIFY_BODY_LIMIT = 64 * 1024
 export const ordersRoutes: FastifyPluginAsyncZod<{
   onPaid?: OnOrderPaid
   afterPaid?: AfterOrderPaid
+  onRefund?: OnRefundNotice
   clientExtras?: (args: { db: Executor; order: OrderRow }) => Promise<ClientOrderExtras>
-}> = async (app, { onPaid, afterPaid, clientExtras }) => {
+}> = async (app, { onPaid, afterPaid, onRefund, clientExtras }) => {
   const base = '/api/fms/finance/order'
   const personSecurity = [{ personSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
@@ -261,6 +263,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
             providerName: request.params.provider,
             notification: { headers: request.headers, body },
             onPaid,
+            onRefund,
           })
           request.log.info({ provider: request.params.provider, ...result }, 'pay notification applied')
           if (result.outcome === 'paid' && orderId) await runAfterPaid(orderId, request.log)

@@ -193,6 +193,15 @@ export type OnOrderPaid = (args: { tx: Executor; order: OrderRow }) => Promise<v
 /** After a paid notification's transaction commits (outside it): the refunds it queued are sent to the provider. */
 export type AfterOrderPaid = (args: { orderId: number }) => Promise<void>
 
+/** A provider's verified word on a refund (WeChat's REFUND.* events): settled by the module that owns refunds. */
+export type OnRefundNotice = (args: {
+  db: Executor
+  refundNo: string
+  result: 'success' | 'fail'
+  providerRefundId: string | null
+  reason: string | null
+}) => Promise<void>
+
 const PAYER_BINDING: Record<PayChannel, { platform: LoginPlatform; type: LoginType }> = {
   [PayChannel.wechatMini]: { platform: LoginPlatform.weixin, type: LoginType.miniProgram },
   [PayChannel.wechatJsapi]: { platform: LoginPlatform.weixin, type: LoginType.officialAccount },
@@ -248,7 +257,7 @@ export async function payFee({
   }
 }
 
-export type NotificationOutcome = 'paid' | 'failed' | 'unchanged' | 'duplicate' | 'ignored'
+export type NotificationOutcome = 'paid' | 'failed' | 'unchanged' | 'duplicate' | 'ignored' | 'refund'
 
 /**
  * Applies a provider notification: verified first (401 otherwise, nothing changes), then in one
@@ -262,12 +271,14 @@ export async function applyNotification({
   providerName,
   notification,
   onPaid,
+  onRefund,
 }: {
   db: Executor
   pay: PayGateway
   providerName: string
   notification: IncomingNotification
   onPaid?: OnOrderPaid
+  onRefund?: OnRefundNotice
 }) {
   const provider = pay.find(providerName)
   if (!provider) throw createUnknownProviderError()
@@ -278,7 +289,7 @@ export async function applyNotification({
     if (error instanceof NotificationRejectedError || error instanceof SyntaxError) throw createNotificationRejectedError()
     throw error
   }
-  return applyNotice({ db, providerName: provider.name, notice, onPaid })
+  return applyNotice({ db, providerName: provider.name, notice, onPaid, onRefund })
 }
 
 /** Applies a verified notice (from a notification or a query answer): see applyNotification. */
@@ -287,12 +298,25 @@ export async function applyNotice({
   providerName,
   notice,
   onPaid,
+  onRefund,
 }: {
   db: Executor
   providerName: string
   notice: PayNotice
   onPaid?: OnOrderPaid
+  onRefund?: OnRefundNotice
 }) {
+  if (notice.kind === 'refund') {
+    const fresh = await createOrdersRepository({ db }).recordNotification({
+      provider: providerName,
+      notificationId: notice.notificationId,
+      orderNo: notice.orderNo,
+      result: `refund-${notice.result}`,
+      outcome: 'refund',
+    })
+    if (fresh && onRefund) await onRefund({ db, ...notice })
+    return { outcome: (fresh ? 'refund' : 'duplicate') as NotificationOutcome, orderNo: notice.orderNo, orderId: null }
+  }
   if (notice.kind === 'ignored') {
     await createOrdersRepository({ db }).recordNotification({
       provider: providerName,
