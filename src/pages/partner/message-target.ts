@@ -20,6 +20,9 @@ export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): s
       return '/pages/user/person'
     case MessageTarget.notice:
       return m.targetId ? `${NOTICE_DETAIL_PATH}?id=${m.targetId}` : '/pages/student/notice'
+    // A fee order's 缴费通知 / 退款通知 (issue 25) opens the order.
+    case MessageTarget.feeOrder:
+      return m.targetId ? `/pages/fee/detail?id=${m.targetId}` : '/pages/fee/index'
     default:
       return null
   }
