@@ -44,7 +44,19 @@ describe('the route table', () => {
     'pages/points/orders': '兑换记录',
     'pages/points/apply': '积分申请',
   }
-  const EXTRA = ISSUE_15.length + ISSUE_22.length + ISSUE_23.length + Object.keys(ISSUE_24).length + Object.keys(ISSUE_25_NIGHT).length +
+  // Issue 25's fee pages (我的缴费, its detail and receipt), a subpackage of their own.
+  const ISSUE_25_FEES: Record<string, string> = {
+    'pages/fee/index': '我的缴费',
+    'pages/fee/detail': '缴费详情',
+    'pages/fee/receipt': '电子收据',
+  }
+  const EXTRA =
+    ISSUE_15.length +
+    ISSUE_22.length +
+    ISSUE_23.length +
+    Object.keys(ISSUE_24).length +
+    Object.keys(ISSUE_25_FEES).length +
+    Object.keys(ISSUE_25_NIGHT).length +
     Object.keys(ISSUE_25_POINTS).length
 
   it("holds the 22 routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and issue 23's study pages, the home page first", () => {
@@ -61,6 +73,8 @@ describe('the route table', () => {
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/night', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_POINTS))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/points', true, title])
+    for (const [path, title] of Object.entries(ISSUE_25_FEES))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -111,6 +125,7 @@ describe('the route table', () => {
       'pages/points/index',
       'pages/points/shop',
       'pages/points/orders',
+      'pages/fee/index',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

@@ -30,6 +30,8 @@ export const STUDENT_AREA = 'pages/student'
 export const STUDY_AREA = 'pages/study'
 /** The student's night classes (issue 25); their login is the student's too. */
 export const NIGHT_AREA = 'pages/night'
+/** The student's fee orders and receipts (issue 25); their login is the student's too. */
+export const FEE_AREA = 'pages/fee'
 /** The student's points and the points shop (issue 25); their login is the student's too. */
 export const POINTS_AREA = 'pages/points'
 /** The default page title: a slogan meaning "make learning a habit". */
@@ -91,6 +93,10 @@ export const ROUTES: RouteDef[] = [
   { path: `${POINTS_AREA}/good`, title: '商品详情', needsLogin: true },
   { path: `${POINTS_AREA}/orders`, title: '兑换记录', pullDownRefresh: true, needsLogin: true },
   { path: `${POINTS_AREA}/apply`, title: '积分申请', needsLogin: true },
+  // 缴费 (issue 25): 我的缴费, a fee order's detail (pay, coupon, refunds) and its receipt.
+  { path: `${FEE_AREA}/index`, title: '我的缴费', pullDownRefresh: true, needsLogin: true },
+  { path: `${FEE_AREA}/detail`, title: '缴费详情', needsLogin: true },
+  { path: `${FEE_AREA}/receipt`, title: '电子收据', needsLogin: true },
 ]
 
 /**
@@ -119,7 +125,7 @@ export const PRELOAD_NEXT: Record<string, string[]> = {
 }
 
 /** The areas whose signed-out visitors go to the student login rather than the partner's. */
-export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA, NIGHT_AREA, POINTS_AREA]
+export const STUDENT_LOGIN_AREAS: readonly string[] = [STUDENT_AREA, STUDY_AREA, FEE_AREA, NIGHT_AREA, POINTS_AREA]
 
 export function areaOf(path: string): string {
   return path.split('/').slice(0, 2).join('/')

@@ -21,10 +21,12 @@ describe('what each operator role may do', () => {
       'canExportPartners',
       'canManageCourses',
       'canManageExams',
+      'canManageFees',
       'canManageNight',
       'canManageNotices',
       'canManageOperators',
       'canManagePoints',
+      'canManageSettings',
       'canPayWithdrawals',
       'canReviewPartners',
       'canReviewRollRequests',
@@ -35,7 +37,7 @@ describe('what each operator role may do', () => {
   })
 
   test('财务 pays withdrawals, adjusts balances and sees partners’ money, and nothing about clues; the student register only reads', () => {
-    assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canPayWithdrawals', 'seesPartnerMoney'])
+    assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canManageFees', 'canPayWithdrawals', 'seesPartnerMoney'])
   })
 
   test('招生老师 takes and works clues, keeps the student register and its requests, answers students’ questions, keeps night classes, and nothing about money, reviews, notices or operators', () => {

@@ -60,6 +60,10 @@ export const PERMISSIONS = {
    * Every role reads them.
    */
   canManagePoints: [admin],
+  /** 缴费: fee standards, raising and cancelling fee orders, refunds, receipts (void, reissue), coupons. Every role reads. */
+  canManageFees: [admin, finance],
+  /** 设置: the office's settings (commission until tuition paid, the receipt's payee and seal). */
+  canManageSettings: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -18,12 +18,14 @@ import {
   IdcardOutlined,
   MobileOutlined,
   MoonOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   PayCircleOutlined,
   PictureOutlined,
   PlayCircleOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  SettingOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
   SoundOutlined,
@@ -56,6 +58,8 @@ export const MENU_GROUPS = {
   exams: { name: '考试', icon: <FormOutlined /> },
   night: { name: '夜校', icon: <MoonOutlined /> },
   points: { name: '积分', icon: <GiftOutlined /> },
+  fees: { name: '缴费', icon: <MoneyCollectOutlined /> },
+  system: { name: '系统', icon: <SettingOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
@@ -133,6 +137,12 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/points/applications', name: '积分申请', roles: everyone, screen: 'points/ApplicationList', group: 'points' },
   { path: '/points/goods', name: '商品', roles: everyone, screen: 'points/GoodList', group: 'points' },
   { path: '/points/orders', name: '兑换订单', roles: everyone, screen: 'points/OrderList', group: 'points' },
+  // 缴费 and 设置 (issue 25): 财务 and 管理员 write, every role reads the fee screens.
+  { path: '/fee-standards', name: '收费标准', roles: everyone, screen: 'fees/FeeStandardList', group: 'fees' },
+  { path: '/fee-orders', name: '缴费单', roles: everyone, screen: 'fees/FeeOrderList', group: 'fees' },
+  { path: '/fee-orders/:id', name: '缴费单详情', roles: everyone, screen: 'fees/FeeOrderDetail', hideInMenu: true },
+  { path: '/coupons', name: '优惠券', roles: everyone, screen: 'fees/CouponList', group: 'fees' },
+  { path: '/settings', name: '设置', roles: [admin], screen: 'settings/Settings', group: 'system' },
 ]
 
 /** Where a signed-in operator lands. */

@@ -184,6 +184,10 @@ test.describe('the console', () => {
     '/points/applications',
     '/points/goods',
     '/points/orders',
+    '/fee-standards',
+    '/fee-orders',
+    '/coupons',
+    '/settings',
   ]
   for (const screen of screens) {
     test(`${screen} fails none of the audits Lighthouse scores`, async () => {

@@ -3977,6 +3977,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/develop/config/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 管理员: every setting (defaults where unset) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description a deal’s commission stays frozen until its student’s first tuition order is paid */
+                                "commission.untilTuitionPaid": boolean;
+                                /** @description the payee printed on receipts */
+                                "receipt.payee": string;
+                                /** @description URL of the seal image stamped on receipts (empty: a drawn seal) */
+                                "receipt.seal": string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: set some settings (the keys given); answers every setting */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        "commission.untilTuitionPaid"?: boolean;
+                        "receipt.payee"?: string;
+                        "receipt.seal"?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        "commission.untilTuitionPaid"?: boolean;
+                        "receipt.payee"?: string;
+                        "receipt.seal"?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description a deal’s commission stays frozen until its student’s first tuition order is paid */
+                                "commission.untilTuitionPaid": boolean;
+                                /** @description the payee printed on receipts */
+                                "receipt.payee": string;
+                                /** @description URL of the seal image stamped on receipts (empty: a drawn seal) */
+                                "receipt.seal": string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/system/admin": {
         parameters: {
             query?: never;
@@ -6655,6 +6746,291 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/basic/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: create a coupon (a given code) or a batch of random codes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        /** @description random codes to make (when no code is given); default 1 */
+                        count?: number;
+                        expiresAt: string;
+                        /** @enum {string} */
+                        kind: "金额券" | "折扣券";
+                        remark?: string;
+                        /** @description only this student may use it */
+                        studentId?: number;
+                        /** @description 金额券: fen off; 折扣券: percent paid, 1-99 */
+                        value: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code?: string;
+                        /** @description random codes to make (when no code is given); default 1 */
+                        count?: number;
+                        expiresAt: string;
+                        /** @enum {string} */
+                        kind: "金额券" | "折扣券";
+                        remark?: string;
+                        /** @description only this student may use it */
+                        studentId?: number;
+                        /** @description 金额券: fen off; 折扣券: percent paid, 1-99 */
+                        value: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchNo: string | null;
+                                code: string;
+                                createdAt: string;
+                                discount: number | null;
+                                expiresAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "金额券" | "折扣券";
+                                orderId: number | null;
+                                remark: string | null;
+                                /** @enum {string} */
+                                status: "未使用" | "已使用" | "已作废" | "已过期";
+                                studentId: number | null;
+                                studentName: string | null;
+                                usedAt: string | null;
+                                value: number;
+                                voidedAt: string | null;
+                                voidReason: string | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/basic/coupon/activateForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A student uses a coupon code on an unpaid fee order of theirs (once per code, one per order) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        orderId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        code: string;
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                code: string;
+                                discount: number;
+                                orderId: number;
+                                payAmount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/basic/coupon/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: coupons, newest first, by status, code or batch */
+        get: {
+            parameters: {
+                query?: {
+                    batchNo?: string;
+                    code?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "未使用" | "已使用" | "已作废" | "已过期";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    batchNo: string | null;
+                                    code: string;
+                                    createdAt: string;
+                                    discount: number | null;
+                                    expiresAt: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "金额券" | "折扣券";
+                                    orderId: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    status: "未使用" | "已使用" | "已作废" | "已过期";
+                                    studentId: number | null;
+                                    studentName: string | null;
+                                    usedAt: string | null;
+                                    value: number;
+                                    voidedAt: string | null;
+                                    voidReason: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/basic/coupon/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 财务/管理员: void an unused coupon */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchNo: string | null;
+                                code: string;
+                                createdAt: string;
+                                discount: number | null;
+                                expiresAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "金额券" | "折扣券";
+                                orderId: number | null;
+                                remark: string | null;
+                                /** @enum {string} */
+                                status: "未使用" | "已使用" | "已作废" | "已过期";
+                                studentId: number | null;
+                                studentName: string | null;
+                                usedAt: string | null;
+                                value: number;
+                                voidedAt: string | null;
+                                voidReason: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -15043,6 +15419,1030 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fms/finance/feeOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: raise a fee order for a student (from a standard, or items in fen) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        academicYear?: string;
+                        /** @enum {string} */
+                        feeKind?: "学费" | "教材费" | "考试费" | "其他";
+                        /** @description raise from a standard: its kind, year, name and amount (items and kind may then be left out) */
+                        feeStandardId?: number;
+                        /** @description [{name, quantity, unitPrice (fen)}] */
+                        items?: {
+                            name: string;
+                            quantity: number;
+                            unitPrice: number;
+                        }[];
+                        remark?: string;
+                        studentId: number;
+                        title?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        academicYear?: string;
+                        /** @enum {string} */
+                        feeKind?: "学费" | "教材费" | "考试费" | "其他";
+                        /** @description raise from a standard: its kind, year, name and amount (items and kind may then be left out) */
+                        feeStandardId?: number;
+                        /** @description [{name, quantity, unitPrice (fen)}] */
+                        items?: {
+                            name: string;
+                            quantity: number;
+                            unitPrice: number;
+                        }[];
+                        remark?: string;
+                        studentId: number;
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                academicYear: string | null;
+                                /** @description fen */
+                                amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                channel: string | null;
+                                couponCode: string | null;
+                                createdAt: string;
+                                /** @description fen */
+                                discount: number;
+                                /** @enum {string} */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                feeStandardId: number | null;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                major: string;
+                                orderNo: string;
+                                paidAt: string | null;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                provider: string | null;
+                                receiptId: number | null;
+                                receipts: {
+                                    /** @description fen */
+                                    amount: number;
+                                    amountCapitals: string;
+                                    createdAt: string;
+                                    id: number;
+                                    items: {
+                                        amount: number;
+                                        name: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                    }[];
+                                    orderId: number;
+                                    orderNo: string;
+                                    paidAt: string;
+                                    payee: string;
+                                    payer: string;
+                                    receiptNo: string;
+                                    replacesId: number | null;
+                                    seal: string | null;
+                                    /** @enum {string} */
+                                    status: "有效" | "已作废";
+                                    voidedAt: string | null;
+                                    voidReason: string | null;
+                                }[];
+                                /** @description fen that may still be refunded */
+                                refundable: number;
+                                /** @description fen */
+                                refunded: number;
+                                refunds: {
+                                    amount: number;
+                                    auto: boolean;
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    failReason: string | null;
+                                    id: number;
+                                    provider: string | null;
+                                    providerRefundId: string | null;
+                                    reason: string;
+                                    refundNo: string;
+                                    /** @enum {string} */
+                                    status: "退款中" | "已退款" | "退款失败";
+                                }[];
+                                remark: string | null;
+                                school: string;
+                                studentId: number;
+                                studentName: string;
+                                studentPhone: string;
+                                title: string;
+                                transactionId: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: raise a standard's order for every student it applies to who has none for its year */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        feeStandardId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        feeStandardId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                created: number;
+                                skipped: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 财务/管理员: cancel a fee order not paid yet (a late payment is refunded automatically) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                academicYear: string | null;
+                                /** @description fen */
+                                amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                channel: string | null;
+                                couponCode: string | null;
+                                createdAt: string;
+                                /** @description fen */
+                                discount: number;
+                                /** @enum {string} */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                feeStandardId: number | null;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                major: string;
+                                orderNo: string;
+                                paidAt: string | null;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                provider: string | null;
+                                receiptId: number | null;
+                                receipts: {
+                                    /** @description fen */
+                                    amount: number;
+                                    amountCapitals: string;
+                                    createdAt: string;
+                                    id: number;
+                                    items: {
+                                        amount: number;
+                                        name: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                    }[];
+                                    orderId: number;
+                                    orderNo: string;
+                                    paidAt: string;
+                                    payee: string;
+                                    payer: string;
+                                    receiptNo: string;
+                                    replacesId: number | null;
+                                    seal: string | null;
+                                    /** @enum {string} */
+                                    status: "有效" | "已作废";
+                                    voidedAt: string | null;
+                                    voidReason: string | null;
+                                }[];
+                                /** @description fen that may still be refunded */
+                                refundable: number;
+                                /** @description fen */
+                                refunded: number;
+                                refunds: {
+                                    amount: number;
+                                    auto: boolean;
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    failReason: string | null;
+                                    id: number;
+                                    provider: string | null;
+                                    providerRefundId: string | null;
+                                    reason: string;
+                                    refundNo: string;
+                                    /** @enum {string} */
+                                    status: "退款中" | "已退款" | "退款失败";
+                                }[];
+                                remark: string | null;
+                                school: string;
+                                studentId: number;
+                                studentName: string;
+                                studentPhone: string;
+                                title: string;
+                                transactionId: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one fee order with its refunds and receipts */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                academicYear: string | null;
+                                /** @description fen */
+                                amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                channel: string | null;
+                                couponCode: string | null;
+                                createdAt: string;
+                                /** @description fen */
+                                discount: number;
+                                /** @enum {string} */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                feeStandardId: number | null;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                major: string;
+                                orderNo: string;
+                                paidAt: string | null;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
+                                /** @enum {string} */
+                                payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                provider: string | null;
+                                receiptId: number | null;
+                                receipts: {
+                                    /** @description fen */
+                                    amount: number;
+                                    amountCapitals: string;
+                                    createdAt: string;
+                                    id: number;
+                                    items: {
+                                        amount: number;
+                                        name: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                    }[];
+                                    orderId: number;
+                                    orderNo: string;
+                                    paidAt: string;
+                                    payee: string;
+                                    payer: string;
+                                    receiptNo: string;
+                                    replacesId: number | null;
+                                    seal: string | null;
+                                    /** @enum {string} */
+                                    status: "有效" | "已作废";
+                                    voidedAt: string | null;
+                                    voidReason: string | null;
+                                }[];
+                                /** @description fen that may still be refunded */
+                                refundable: number;
+                                /** @description fen */
+                                refunded: number;
+                                refunds: {
+                                    amount: number;
+                                    auto: boolean;
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    failReason: string | null;
+                                    id: number;
+                                    provider: string | null;
+                                    providerRefundId: string | null;
+                                    reason: string;
+                                    refundNo: string;
+                                    /** @enum {string} */
+                                    status: "退款中" | "已退款" | "退款失败";
+                                }[];
+                                remark: string | null;
+                                school: string;
+                                studentId: number;
+                                studentName: string;
+                                studentPhone: string;
+                                title: string;
+                                transactionId: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the filtered fee orders as .xlsx */
+        get: {
+            parameters: {
+                query?: {
+                    academicYear?: string;
+                    feeKind?: "学费" | "教材费" | "考试费" | "其他";
+                    /** @description student name, phone or order number */
+                    keyword?: string;
+                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                    studentId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: fee orders, newest first, by status, kind, year, student or keyword */
+        get: {
+            parameters: {
+                query?: {
+                    academicYear?: string;
+                    feeKind?: "学费" | "教材费" | "考试费" | "其他";
+                    /** @description student name, phone or order number */
+                    keyword?: string;
+                    page?: number;
+                    payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                    size?: number;
+                    studentId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    academicYear: string | null;
+                                    /** @description fen */
+                                    amount: number;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    channel: string | null;
+                                    couponCode: string | null;
+                                    createdAt: string;
+                                    /** @description fen */
+                                    discount: number;
+                                    /** @enum {string} */
+                                    feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                    feeStandardId: number | null;
+                                    id: number;
+                                    items: {
+                                        amount: number;
+                                        name: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                    }[];
+                                    major: string;
+                                    orderNo: string;
+                                    paidAt: string | null;
+                                    /** @description fen to pay: amount - discount */
+                                    payAmount: number;
+                                    /** @enum {string} */
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                    provider: string | null;
+                                    receiptId: number | null;
+                                    /** @description fen */
+                                    refunded: number;
+                                    remark: string | null;
+                                    school: string;
+                                    studentId: number;
+                                    studentName: string;
+                                    studentPhone: string;
+                                    title: string;
+                                    transactionId: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: refund part or all of a paid fee order through its provider */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        amount: number;
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                auto: boolean;
+                                createdAt: string;
+                                doneAt: string | null;
+                                failReason: string | null;
+                                id: number;
+                                provider: string | null;
+                                providerRefundId: string | null;
+                                reason: string;
+                                refundNo: string;
+                                /** @enum {string} */
+                                status: "退款中" | "已退款" | "退款失败";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/refundRetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: ask the provider again about a refund still 退款中 (same refund number) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refundId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        refundId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                auto: boolean;
+                                createdAt: string;
+                                doneAt: string | null;
+                                failReason: string | null;
+                                id: number;
+                                provider: string | null;
+                                providerRefundId: string | null;
+                                reason: string;
+                                refundNo: string;
+                                /** @enum {string} */
+                                status: "退款中" | "已退款" | "退款失败";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeOrder/tuitionOfClue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: has a clue's student (students.clue_id) paid tuition? 已缴学费 | 未缴学费 | 无学员 */
+        get: {
+            parameters: {
+                query: {
+                    clueId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                status: "已缴学费" | "未缴学费" | "无学员";
+                                studentId: number | null;
+                                studentName: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeStandard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 财务/管理员: change a fee standard (orders raised before keep their amount) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        academicYear: string;
+                        amount: number;
+                        /** @description empty: every batch of the year */
+                        batch?: number;
+                        /** @description empty: every batch year */
+                        batchYear?: number;
+                        /** @enum {string} */
+                        feeKind: "学费" | "教材费" | "考试费" | "其他";
+                        id: number;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        academicYear: string;
+                        amount: number;
+                        /** @description empty: every batch of the year */
+                        batch?: number;
+                        /** @description empty: every batch year */
+                        batchYear?: number;
+                        /** @enum {string} */
+                        feeKind: "学费" | "教材费" | "考试费" | "其他";
+                        id: number;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                academicYear: string;
+                                /** @description fen */
+                                amount: number;
+                                batch: number | null;
+                                batchYear: number | null;
+                                createdAt: string;
+                                /** @enum {string} */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                id: number;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                school: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 财务/管理员: add a fee standard */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        academicYear: string;
+                        amount: number;
+                        /** @description empty: every batch of the year */
+                        batch?: number;
+                        /** @description empty: every batch year */
+                        batchYear?: number;
+                        /** @enum {string} */
+                        feeKind: "学费" | "教材费" | "考试费" | "其他";
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        academicYear: string;
+                        amount: number;
+                        /** @description empty: every batch of the year */
+                        batch?: number;
+                        /** @description empty: every batch year */
+                        batchYear?: number;
+                        /** @enum {string} */
+                        feeKind: "学费" | "教材费" | "考试费" | "其他";
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                academicYear: string;
+                                /** @description fen */
+                                amount: number;
+                                batch: number | null;
+                                batchYear: number | null;
+                                createdAt: string;
+                                /** @enum {string} */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                id: number;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                school: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 财务/管理员: delete a fee standard no order was raised from */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/feeStandard/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: fee standards, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    academicYear?: string;
+                    feeKind?: "学费" | "教材费" | "考试费" | "其他";
+                    page?: number;
+                    school?: string;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    academicYear: string;
+                                    /** @description fen */
+                                    amount: number;
+                                    batch: number | null;
+                                    batchYear: number | null;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                    id: number;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    school: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fms/finance/order": {
         parameters: {
             query?: never;
@@ -15098,14 +16498,25 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description a fee order: '2026-2027' */
+                                academicYear: string | null;
                                 /** @description fen */
                                 amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                 /** @description the course a student buys with it (null: an order the office raised) */
                                 courseId: number | null;
                                 createdAt: string;
+                                /** @description fen off the amount (a coupon) */
+                                discount: number;
                                 failReason: string | null;
+                                /**
+                                 * @description a fee order: 学费 | 教材费 | 考试费 | 其他
+                                 * @enum {string|null}
+                                 */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他" | null;
                                 id: number;
                                 items: {
                                     /** @description fen */
@@ -15123,9 +16534,13 @@ export interface paths {
                                 partnerName: string | null;
                                 /** @description the payer's phone */
                                 partnerPhone: string;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
                                 /** @enum {string} */
                                 payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 provider: string | null;
+                                /** @description fen refunded so far */
+                                refunded: number;
                                 remark: string | null;
                                 /** @description the payer's student profile, if they hold one */
                                 studentId: number | null;
@@ -15172,14 +16587,25 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description a fee order: '2026-2027' */
+                                academicYear: string | null;
                                 /** @description fen */
                                 amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                 /** @description the course a student buys with it (null: an order the office raised) */
                                 courseId: number | null;
                                 createdAt: string;
+                                /** @description fen off the amount (a coupon) */
+                                discount: number;
                                 failReason: string | null;
+                                /**
+                                 * @description a fee order: 学费 | 教材费 | 考试费 | 其他
+                                 * @enum {string|null}
+                                 */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他" | null;
                                 id: number;
                                 items: {
                                     /** @description fen */
@@ -15211,9 +16637,13 @@ export interface paths {
                                 partnerName: string | null;
                                 /** @description the payer's phone */
                                 partnerPhone: string;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
                                 /** @enum {string} */
                                 payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                 provider: string | null;
+                                /** @description fen refunded so far */
+                                refunded: number;
                                 remark: string | null;
                                 /** @description the payer's student profile, if they hold one */
                                 studentId: number | null;
@@ -15241,7 +16671,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the person's own orders with its items (another's is 404) */
+        /** One of the person's own orders with its items, and a fee order's refunds, receipt and coupon (another's is 404) */
         get: {
             parameters: {
                 query: {
@@ -15262,14 +16692,27 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description a fee order: '2026-2027' */
+                                academicYear: string | null;
                                 /** @description fen */
                                 amount: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 /** @enum {string|null} */
                                 channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
+                                /** @description the coupon used on it */
+                                couponCode: string | null;
                                 /** @description the course a student buys with it (null: an order the office raised) */
                                 courseId: number | null;
                                 createdAt: string;
+                                /** @description fen off the amount (a coupon) */
+                                discount: number;
                                 failReason: string | null;
+                                /**
+                                 * @description a fee order: 学费 | 教材费 | 考试费 | 其他
+                                 * @enum {string|null}
+                                 */
+                                feeKind: "学费" | "教材费" | "考试费" | "其他" | null;
                                 id: number;
                                 items: {
                                     /** @description fen */
@@ -15281,9 +16724,105 @@ export interface paths {
                                 }[];
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description fen to pay: amount - discount */
+                                payAmount: number;
                                 /** @enum {string} */
                                 payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                /** @description the valid receipt (收据) of a paid fee order */
+                                receiptId: number | null;
+                                /** @description fen refunded so far */
+                                refunded: number;
+                                /** @description oldest first */
+                                refunds: {
+                                    /** @description fen */
+                                    amount: number;
+                                    createdAt: string;
+                                    doneAt: string | null;
+                                    id: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: "退款中" | "已退款" | "退款失败";
+                                }[];
+                                /** @description a fee order: the student it is raised for */
+                                studentId: number | null;
                                 title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/order/listFeeForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's fee orders: unpaid first, then paid, then cancelled, each with its items */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    status?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    academicYear: string | null;
+                                    /** @description fen */
+                                    amount: number;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
+                                    createdAt: string;
+                                    /** @description fen */
+                                    discount: number;
+                                    /** @enum {string} */
+                                    feeKind: "学费" | "教材费" | "考试费" | "其他";
+                                    id: number;
+                                    items: {
+                                        amount: number;
+                                        name: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                    }[];
+                                    orderNo: string;
+                                    paidAt: string | null;
+                                    /** @description fen to pay: amount - discount */
+                                    payAmount: number;
+                                    /** @enum {string} */
+                                    payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                    receiptId: number | null;
+                                    /** @description fen */
+                                    refunded: number;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
                             };
                             message: string;
                         };
@@ -15330,14 +16869,25 @@ export interface paths {
                             code: number;
                             data: {
                                 list: {
+                                    /** @description a fee order: '2026-2027' */
+                                    academicYear: string | null;
                                     /** @description fen */
                                     amount: number;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
                                     /** @enum {string|null} */
                                     channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                     /** @description the course a student buys with it (null: an order the office raised) */
                                     courseId: number | null;
                                     createdAt: string;
+                                    /** @description fen off the amount (a coupon) */
+                                    discount: number;
                                     failReason: string | null;
+                                    /**
+                                     * @description a fee order: 学费 | 教材费 | 考试费 | 其他
+                                     * @enum {string|null}
+                                     */
+                                    feeKind: "学费" | "教材费" | "考试费" | "其他" | null;
                                     id: number;
                                     items: {
                                         /** @description fen */
@@ -15349,8 +16899,14 @@ export interface paths {
                                     }[];
                                     orderNo: string;
                                     paidAt: string | null;
+                                    /** @description fen to pay: amount - discount */
+                                    payAmount: number;
                                     /** @enum {string} */
                                     payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                                    /** @description fen refunded so far */
+                                    refunded: number;
+                                    /** @description a fee order: the student it is raised for */
+                                    studentId: number | null;
                                     title: string;
                                 }[];
                                 page: number;
@@ -15404,14 +16960,25 @@ export interface paths {
                             code: number;
                             data: {
                                 list: {
+                                    /** @description a fee order: '2026-2027' */
+                                    academicYear: string | null;
                                     /** @description fen */
                                     amount: number;
+                                    cancelledAt: string | null;
+                                    cancelReason: string | null;
                                     /** @enum {string|null} */
                                     channel: "wechat-mini" | "wechat-jsapi" | "alipay-mini" | null;
                                     /** @description the course a student buys with it (null: an order the office raised) */
                                     courseId: number | null;
                                     createdAt: string;
+                                    /** @description fen off the amount (a coupon) */
+                                    discount: number;
                                     failReason: string | null;
+                                    /**
+                                     * @description a fee order: 学费 | 教材费 | 考试费 | 其他
+                                     * @enum {string|null}
+                                     */
+                                    feeKind: "学费" | "教材费" | "考试费" | "其他" | null;
                                     id: number;
                                     items: {
                                         /** @description fen */
@@ -15429,9 +16996,13 @@ export interface paths {
                                     partnerName: string | null;
                                     /** @description the payer's phone */
                                     partnerPhone: string;
+                                    /** @description fen to pay: amount - discount */
+                                    payAmount: number;
                                     /** @enum {string} */
                                     payStatus: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
                                     provider: string | null;
+                                    /** @description fen refunded so far */
+                                    refunded: number;
                                     remark: string | null;
                                     /** @description the payer's student profile, if they hold one */
                                     studentId: number | null;
@@ -15622,6 +17193,220 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/receipt/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's own receipt (another's is 404) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description fen */
+                                amount: number;
+                                amountCapitals: string;
+                                createdAt: string;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                orderId: number;
+                                orderNo: string;
+                                paidAt: string;
+                                payee: string;
+                                payer: string;
+                                receiptNo: string;
+                                replacesId: number | null;
+                                seal: string | null;
+                                /** @enum {string} */
+                                status: "有效" | "已作废";
+                                voidedAt: string | null;
+                                voidReason: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/receipt/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 财务/管理员: reissue a receipt (a new number; the old one 已作废, linked) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description fen */
+                                amount: number;
+                                amountCapitals: string;
+                                createdAt: string;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                orderId: number;
+                                orderNo: string;
+                                paidAt: string;
+                                payee: string;
+                                payer: string;
+                                receiptNo: string;
+                                replacesId: number | null;
+                                seal: string | null;
+                                /** @enum {string} */
+                                status: "有效" | "已作废";
+                                voidedAt: string | null;
+                                voidReason: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/finance/receipt/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 财务/管理员: void a receipt with a reason */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description fen */
+                                amount: number;
+                                amountCapitals: string;
+                                createdAt: string;
+                                id: number;
+                                items: {
+                                    amount: number;
+                                    name: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                }[];
+                                orderId: number;
+                                orderNo: string;
+                                paidAt: string;
+                                payee: string;
+                                payer: string;
+                                receiptNo: string;
+                                replacesId: number | null;
+                                seal: string | null;
+                                /** @enum {string} */
+                                status: "有效" | "已作废";
+                                voidedAt: string | null;
+                                voidReason: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

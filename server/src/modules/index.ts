@@ -31,6 +31,8 @@ import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
 import { nightRoutes } from './night/index.ts'
 import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
+import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './fees/index.ts'
+import { settingsRoutes } from './settings/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,8 +74,17 @@ export const registerModules = fp(
     await app.register(postersRoutes)
     await app.register(activitiesRoutes)
     await app.register(siteContentRoutes)
-    // A paid course order enrols its student in the pay notification's transaction.
-    await app.register(ordersRoutes, { onPaid: enrolPaidCourse })
+    // A paid course order enrols its student, a paid fee order gets its receipt (or, cancelled, its
+    // refund queued, sent after the commit), in the pay notification's transaction.
+    await app.register(ordersRoutes, {
+      onPaid: async (args) => {
+        await enrolPaidCourse(args)
+        await onFeeOrderPaid(args)
+      },
+      afterPaid: ({ orderId }) => afterFeeOrderPaid({ db: app.db, pay: app.pay, orderId }),
+      onRefund: onRefundNotice,
+      clientExtras: clientOrderExtras,
+    })
     await app.register(appVersionsRoutes)
     await app.register(adultExamRoutes)
     await app.register(publicConfigRoutes)
@@ -96,6 +107,8 @@ export const registerModules = fp(
     await app.register(nightRoutes)
     await app.register(pointsRoutes)
     await app.register(pointsAdminRoutes)
+    await app.register(settingsRoutes)
+    await app.register(feesRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -54,7 +54,16 @@ describe('demo data', () => {
     const log = (await admin.get('/api/bms/system/auditLog/list', { size: 100 })).json().data.list
     assert.deepEqual(
       new Set(log.map((e: { action: string }) => e.action)),
-      new Set(['clue.take', 'clue.follow', 'clue.followUp', 'clue.deal', 'clue.invalid', 'ledger.adjust', 'withdrawal.pay']),
+      new Set([
+        'clue.take',
+        'clue.follow',
+        'clue.followUp',
+        'clue.deal',
+        'clue.invalid',
+        'ledger.adjust',
+        'withdrawal.pay',
+        'feeOrder.create',
+      ]),
     )
   })
 

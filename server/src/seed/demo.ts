@@ -21,9 +21,10 @@ import { seedExamsDemo } from '../modules/exams/index.ts'
 import { seedStudentQuestionsDemo } from '../modules/student-questions/index.ts'
 import { seedNightDemo } from '../modules/night/index.ts'
 import { seedPointsDemo } from '../modules/points/index.ts'
+import { seedFeesDemo } from '../modules/fees/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
-import { seedStudentsDemo } from '../modules/students/index.ts'
+import { seedStudentsDemo, STUDENTS_DEMO } from '../modules/students/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
 import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
@@ -206,5 +207,7 @@ export async function seedDemo({
   await seedNightDemo({ db })
   // Points and the shop (issue 25): ways, levels, goods of each kind, 林小雨's records and a pending application.
   await seedPointsDemo({ db })
+  // Fees (issue 25): standards, 林小雨's unpaid tuition and paid textbook order (with its receipt), coupons.
+  await seedFeesDemo({ db, actor: financeActor, studentPhone: STUDENTS_DEMO.student.phone })
   return true
 }

@@ -25,6 +25,16 @@ export type WechatPayParams = NonNullable<PayFeeResult['wechat']>
 /** payStatus: what to poll after paying. */
 export type OrderPayState = ApiData<'/api/fms/finance/order/payStatus', 'get'>
 
+/** A fee order of mine (listFeeForClient): unpaid first, then paid; `payAmount` = amount − discount (fen). */
+export type FeeOrder = ApiData<'/api/fms/finance/order/listFeeForClient', 'get'>['list'][number]
+export type FeeOrderQuery = ApiQuery<'/api/fms/finance/order/listFeeForClient', 'get'>
+
+/** A refund of a fee order, as the detail shows it. */
+export type OrderRefund = Order['refunds'][number]
+
+/** An electronic receipt (收据) of a paid fee order: number, payer, items, amount and its capitals, payee and seal. */
+export type Receipt = ApiData<'/api/fms/finance/receipt/detailsForClient', 'get'>
+
 export const finance = defineFamily('/api/fms/finance', {
   feeNote: {},
   order: {
@@ -37,6 +47,7 @@ export const finance = defineFamily('/api/fms/finance', {
       listCkbdVipOrder: true,
       listStudentFeeOrder: true,
       listForClient: call<OrderQuery, ApiData<'/api/fms/finance/order/listForClient', 'get'>>('GET'),
+      listFeeForClient: call<FeeOrderQuery, ApiData<'/api/fms/finance/order/listFeeForClient', 'get'>>('GET'),
       detailsForClient: call<ApiQuery<'/api/fms/finance/order/detailsForClient', 'get'>, Order>('GET'),
       payFee: call<PayFeePayload, PayFeeResult>('POST'),
       payStatus: call<ApiQuery<'/api/fms/finance/order/payStatus', 'get'>, OrderPayState>('GET'),
@@ -44,7 +55,7 @@ export const finance = defineFamily('/api/fms/finance', {
     },
   },
   payment: { actions: { apply: true, audit: true } },
-  receipt: {},
+  receipt: { actions: { detailsForClient: call<{ id: number }, Receipt>('GET') } },
   rebatePlan: {},
   peerRebate: {},
   discountConfig: {},

@@ -21,6 +21,11 @@ describe('where a message opens', () => {
     expect(targetUrl({ targetType: MessageTarget.goodOrder, targetId: 8 })).toBe('/pages/points/orders')
   })
 
+  it("opens a fee order's 缴费通知 or 退款通知 on the order, or 我的缴费 without an id", () => {
+    expect(targetUrl({ targetType: MessageTarget.feeOrder, targetId: 11 })).toBe('/pages/fee/detail?id=11')
+    expect(targetUrl({ targetType: MessageTarget.feeOrder, targetId: null })).toBe('/pages/fee/index')
+  })
+
   it('a clue message without an id opens the clue list; a message without a target opens nothing', () => {
     expect(targetUrl({ targetType: MessageTarget.clue, targetId: null })).toBe('/pages/tabBar/clue')
     expect(targetUrl({ targetType: null, targetId: null })).toBeNull()

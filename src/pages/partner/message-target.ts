@@ -25,6 +25,9 @@ export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): s
       return '/pages/points/index'
     case MessageTarget.goodOrder:
       return '/pages/points/orders'
+    // A fee order's 缴费通知 / 退款通知 (issue 25) opens the order.
+    case MessageTarget.feeOrder:
+      return m.targetId ? `/pages/fee/detail?id=${m.targetId}` : '/pages/fee/index'
     default:
       return null
   }

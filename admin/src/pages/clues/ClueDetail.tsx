@@ -17,6 +17,7 @@ import { formatYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
 import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
+import { TuitionOfClue } from '../fees/TuitionOfClue'
 import { formatDateTime as at } from '../../format'
 import { type Access } from '../../access'
 import { useAccess } from '../../session/access'
@@ -119,11 +120,11 @@ function StudentOfClue({ clue, access }: { clue: Detail; access: Access }) {
         <Tag color='success' icon={<CheckCircleOutlined />}>
           已转为学员
         </Tag>
-        查看学员「{student.name}」
+        查看学员「{student.name}」 <TuitionOfClue clueId={clue.id} />
       </Link>
     )
   }
-  if (loading || error || clue.status !== ClueStatus.deal || !access.canConvertClues) return null
+  if (loading || error || clue.status !== ClueStatus.deal || !access.canConvertClues) return <TuitionOfClue clueId={clue.id} />
   return <FromClueForm clue={clue} onDone={setConverted} />
 }
 

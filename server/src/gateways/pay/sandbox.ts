@@ -5,6 +5,7 @@ import {
   header,
   nonce,
   NotificationRejectedError,
+  PayGatewayError,
   type IncomingNotification,
   type PayProviderName,
   type SandboxPayProvider,
@@ -99,6 +100,11 @@ export function createSandboxPayProvider({
         },
         alipay: null,
       }
+    },
+
+    async refund({ refundNo, amount }) {
+      if (amount < 1) throw new PayGatewayError('sandbox refund of nothing', '退款金额不正确', { code: 'PARAM_ERROR', message: 'amount' })
+      return { status: 'done', providerRefundId: `SBXR${refundNo}` }
     },
 
     async complete({ orderNo, amount, result }) {

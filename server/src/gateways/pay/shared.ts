@@ -54,8 +54,41 @@ export type PayNotice =
       paidAt: Date | null
       reason: string | null
     }
-  /** A verified notification that does not change an order (e.g. a refund event, a pending state). */
+  /** A refund's outcome (WeChat Pay's REFUND.* events): settles the refund of that number. */
+  | {
+      kind: 'refund'
+      notificationId: string
+      orderNo: string
+      /** Our refund number (out_refund_no). */
+      refundNo: string
+      result: 'success' | 'fail'
+      providerRefundId: string | null
+      reason: string | null
+    }
+  /** A verified notification that does not change an order (a pending state). */
   | { kind: 'ignored'; notificationId: string; reason: string }
+
+/** A refund to make: part or all of what an order's payment took. */
+export interface RefundRequest {
+  orderNo: string
+  /** The merchant refund number (out_refund_no / out_request_no): the same number asks again, never twice. */
+  refundNo: string
+  /** Fen to give back. */
+  amount: number
+  /** Fen the payment took (WeChat wants it). */
+  total: number
+  reason: string
+}
+
+/**
+ * What the provider said: done (the money is on its way back), pending (accepted, not finished:
+ * stays 退款中). A definite refusal throws PayGatewayError with `refused`; an unknown outcome
+ * throws it without, and the same refund number may be asked again.
+ */
+export interface RefundResult {
+  status: 'done' | 'pending'
+  providerRefundId: string | null
+}
 
 export interface IncomingNotification {
   headers: Record<string, string | string[] | undefined>
@@ -75,6 +108,8 @@ export interface PayProvider {
    * read like a notification. Providers without it are only told by notifications.
    */
   queryPayment?(args: { orderNo: string }): Promise<PayNotice>
+  /** Gives back part or all of a payment (the refund number makes a repeat harmless). */
+  refund(args: RefundRequest): Promise<RefundResult>
   /** What the notify route answers to an applied notification (Alipay wants the bare text `success`). */
   notifyAnswer?: { contentType: string; body: string }
   close?(): void

@@ -298,8 +298,62 @@ export function createWechatPayProvider({
       }
     },
 
+    async refund({ orderNo, refundNo, amount, total, reason }) {
+      const answer = await wechatPayPost({
+        config,
+        privateKey,
+        publicKey,
+        urlPath: '/v3/refund/domestic/refunds',
+        payload: {
+          out_trade_no: orderNo,
+          out_refund_no: refundNo,
+          reason: reason.slice(0, 80),
+          notify_url: config.notifyUrl,
+          amount: { refund: amount, total, currency: 'CNY' },
+        },
+        fetchImpl,
+        timeoutMs,
+        failMessage: '微信支付退款失败',
+      })
+      const status = typeof answer.status === 'string' ? answer.status : ''
+      const refundId = typeof answer.refund_id === 'string' ? answer.refund_id : null
+      if (answer.out_refund_no !== undefined && answer.out_refund_no !== refundNo)
+        throw new PayGatewayError('WeChat Pay answered for another refund')
+      if (status === 'SUCCESS') return { status: 'done', providerRefundId: refundId }
+      if (status === 'PROCESSING') return { status: 'pending', providerRefundId: refundId }
+      throw new PayGatewayError(`WeChat Pay refund ${refundNo} is ${status}`, '微信支付退款失败', {
+        code: status || 'UNKNOWN',
+        message: '退款关闭或异常',
+      })
+    },
+
     async parseNotification(notification) {
       const { notificationId, eventType, plain } = openWechatPayNotification({ ...notification, publicKey, apiV3Key: config.apiV3Key })
+      if (eventType.startsWith('REFUND.')) {
+        const r = JSON.parse(plain) as {
+          mchid?: string
+          out_trade_no?: string
+          out_refund_no?: string
+          refund_id?: string
+          refund_status?: string
+        }
+        if (r.mchid !== config.mchId) throw new NotificationRejectedError('notification for another merchant')
+        // A refund event that names no refund of ours changes nothing.
+        if (typeof r.out_refund_no !== 'string' || typeof r.out_trade_no !== 'string')
+          return { kind: 'ignored', notificationId, reason: 'refund without refund or order number' }
+        const status = r.refund_status ?? ''
+        if (status !== 'SUCCESS' && status !== 'CLOSED' && status !== 'ABNORMAL')
+          return { kind: 'ignored', notificationId, reason: `refund_status ${status}` }
+        return {
+          kind: 'refund',
+          notificationId,
+          orderNo: r.out_trade_no,
+          refundNo: r.out_refund_no,
+          result: status === 'SUCCESS' ? 'success' : 'fail',
+          providerRefundId: r.refund_id ?? null,
+          reason: status === 'SUCCESS' ? null : status === 'CLOSED' ? '退款关闭' : '退款异常',
+        }
+      }
       if (!eventType.startsWith('TRANSACTION.')) {
         return { kind: 'ignored', notificationId, reason: `event ${eventType}` }
       }

@@ -2,9 +2,17 @@ import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { cycleRange, days } from '../../lib/time-range.ts'
-import { AdminRole, ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode } from '../../wire.ts'
+import { AdminRole, ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode, SettingKey } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
-import { type ClawbackResult, clawBack, creditPayingDebt, lockWallets, createLedgerRepository } from '../ledger/index.ts'
+import {
+  type ClawbackResult,
+  clawBack,
+  creditPayingDebt,
+  lockWallets,
+  createLedgerRepository,
+  UNTIL_TUITION_PAID,
+} from '../ledger/index.ts'
+import { readSetting } from '../settings/index.ts'
 import { createLevelsRepository, referralBonusFor, tierFor } from '../levels/index.ts'
 import { recordMessage } from '../messages/index.ts'
 import { createPartnersRepository } from '../partners/index.ts'
@@ -72,7 +80,9 @@ export async function recordDeal({
       },
     })
     await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueDeal, clueId: id, clueName: clue.name, programme }, now)
-    const frozenUntil = new Date(now.getTime() + days(freezeDays))
+    // With commission.untilTuitionPaid on, the credits wait for the student's first tuition payment (releaseTuitionCommission).
+    const untilTuition = await readSetting({ db: tx, key: SettingKey.commissionUntilTuitionPaid })
+    const frozenUntil = untilTuition ? UNTIL_TUITION_PAID : new Date(now.getTime() + days(freezeDays))
     if (commission > 0) {
       await creditPayingDebt({
         tx,
@@ -233,4 +243,42 @@ export async function cancelDeal({
       })
     return { clue: updated, clawbacks }
   })
+}
+
+/**
+ * The student of a deal paid their first tuition (in the paid transaction): the deal's credits
+ * frozen until then (commission, referral bonus, what they repaid) become frozen until now, so
+ * withdrawable. The wallets are locked first. Answers the fen released.
+ */
+export async function releaseTuitionCommission({ tx, clueId, now = new Date() }: { tx: Executor; clueId: number; now?: Date }) {
+  const ledger = createLedgerRepository({ db: tx })
+  const holders = [
+    ...(await ledger.partnersWithRef({ type: LedgerType.commission, refType: 'clue', refId: clueId })),
+    ...(await ledger.partnersWithRef({ type: LedgerType.referralBonus, refType: 'clue', refId: clueId })),
+  ]
+  if (holders.length === 0) return 0
+  await lockWallets({ tx, partnerIds: holders })
+  const moved = await ledger.moveFrozenUntil({ refType: 'clue', refId: clueId, until: UNTIL_TUITION_PAID, to: now })
+  return moved.reduce((total, m) => total + m.amount, 0)
+}
+
+/**
+ * The tuition that released a deal's commission was refunded (the student has no paid tuition
+ * left): the deal is cancelled as 已退费 with today's claw-back (cancelDeal), in the refund's
+ * transaction. Does nothing for a clue that is not 已成交.
+ */
+export async function clawBackTuitionCommission({
+  tx,
+  clueId,
+  reason,
+  now = new Date(),
+}: {
+  tx: Executor
+  clueId: number
+  reason: string
+  now?: Date
+}) {
+  const clue = await createCluesRepository({ db: tx }).findById({ id: clueId })
+  if (!clue || clue.status !== ClueStatus.deal) return null
+  return cancelDeal({ db: tx, id: clueId, reason, now })
 }

@@ -8,7 +8,7 @@ export {
   invalidateClue,
   partnerClueCounts,
 } from './clues.service.ts'
-export { recordDeal } from './deals.service.ts'
+export { clawBackTuitionCommission, recordDeal, releaseTuitionCommission } from './deals.service.ts'
 export { releaseClues, takeClue } from './clues.pool.ts'
 export { createCluesRepository, OPEN_STATUSES } from './clues.repository.ts'
 export { cluesRoutes } from './clues.routes.ts'

@@ -3,6 +3,12 @@ import type { Executor } from '../../db/types.ts'
 import { LedgerType } from '../../wire.ts'
 import { createLedgerRepository, type LedgerEntryRow } from './ledger.repository.ts'
 
+/**
+ * The frozen-until time of a credit that waits for its student's first tuition payment (the
+ * setting commission.untilTuitionPaid): no end, until that payment moves it to the payment's time.
+ */
+export const UNTIL_TUITION_PAID = new Date('9999-12-31T00:00:00.000Z')
+
 /** Locks several wallets, lowest partner id first (two transactions locking the same pair never deadlock). */
 export async function lockWallets({ tx, partnerIds }: { tx: Executor; partnerIds: number[] }): Promise<Map<number, number>> {
   const ledger = createLedgerRepository({ db: tx })

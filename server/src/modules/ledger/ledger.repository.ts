@@ -50,6 +50,18 @@ export function createLedgerRepository({ db }: { db: Executor }) {
         .orderBy(asc(ledgerEntries.id))
     },
 
+    /**
+     * Ends a freeze with no end (a deal's commission waiting for its student's tuition): the entries
+     * of a record frozen until `until` become frozen until `to`. Answers the partners and amounts moved.
+     */
+    async moveFrozenUntil({ refType, refId, until, to }: { refType: string; refId: number; until: Date; to: Date }) {
+      return db
+        .update(ledgerEntries)
+        .set({ frozenUntil: to })
+        .where(and(eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId), eq(ledgerEntries.frozenUntil, until)))
+        .returning({ partnerId: ledgerEntries.partnerId, amount: ledgerEntries.amount })
+    },
+
     /** Every partner holding an entry of this type for one record (a deal's referral bonus). */
     async partnersWithRef({ type, refType, refId }: { type: LedgerType; refType: string; refId: number }): Promise<number[]> {
       const rows = await db

@@ -90,7 +90,7 @@ export function wordMessage(event: MessageEvent): Worded {
     case MessageKind.commissionCredited:
       return {
         title: '佣金入账',
-        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${formatYuan(event.amount, { grouping: false })}已入账，${day(event.withdrawableAt)}起可提现`,
+        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${formatYuan(event.amount, { grouping: false })}已入账，${event.withdrawableAt.getUTCFullYear() >= 9999 ? '学员缴纳首笔学费后可提现' : `${day(event.withdrawableAt)}起可提现`}`,
         targetType: MessageTarget.clue,
         targetId: event.clueId,
       }
@@ -292,6 +292,43 @@ export async function recordQuestionReply({
       createdAt: now,
     },
     dedupePrefix: `question:${question.id}:${postId}`,
+  })
+}
+
+/**
+ * Records a fee message (缴费通知 when an order is raised, 退款通知 when a refund is done) for its
+ * student, in the transaction that makes the change (in-app only). `recipients` is a SELECT of
+ * (account_id, partner_id) as for a notice; `dedupe` names the event, so a repeat writes nothing.
+ */
+export async function recordFeeMessage({
+  tx,
+  kind,
+  orderId,
+  body,
+  dedupe,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  kind: typeof MessageKind.feeOrder | typeof MessageKind.feeRefunded
+  orderId: number
+  body: string
+  dedupe: string
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind,
+      title: kind,
+      body,
+      targetType: MessageTarget.feeOrder,
+      targetId: orderId,
+      pushState: MESSAGE_TEMPLATE[kind] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: dedupe,
   })
 }
 

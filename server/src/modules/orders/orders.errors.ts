@@ -44,3 +44,8 @@ export const createNotificationAmountError = createErrorFactory({
   code: Code.ruleRefused,
   message: '支付金额与订单金额不一致',
 })
+export const createOrderCancelledError = createErrorFactory({
+  key: 'order.cancelled',
+  code: Code.ruleRefused,
+  message: '该订单已取消，无法支付',
+})

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { OrderPayStatus } from '../../wire.ts'
 import { partners } from '../partners/index.ts'
@@ -43,6 +43,10 @@ export function createOrdersRepository({ db }: { db: Executor }) {
       const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1)
       return row
     },
+    async findByIdForUpdate({ id }: { id: number }): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update')
+      return row
+    },
     async findByOrderNoForUpdate({ orderNo }: { orderNo: string }): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update')
       return row
@@ -60,7 +64,7 @@ export function createOrdersRepository({ db }: { db: Executor }) {
       const [row] = await db
         .update(orders)
         .set({ payStatus: OrderPayStatus.paying, channel, provider, failReason: null, updatedAt: new Date() })
-        .where(and(eq(orders.id, id), ne(orders.payStatus, OrderPayStatus.paid)))
+        .where(and(eq(orders.id, id), notInArray(orders.payStatus, [OrderPayStatus.paid, OrderPayStatus.cancelled])))
         .returning()
       return row
     },

@@ -3,14 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { AdminRole } from '../../wire.ts'
+import { AdminRole, OrderPayStatus } from '../../wire.ts'
 import { createOrderNotFoundError } from './orders.errors.ts'
-import { createOrdersRepository } from './orders.repository.ts'
+import { createOrdersRepository, type OrderRow } from './orders.repository.ts'
+import type { Executor } from '../../db/types.ts'
 import {
   adminListQuery,
   adminOrderDetailSchema,
   adminOrderSchema,
   clientListQuery,
+  clientOrderDetailSchema,
+  type ClientOrderExtras,
   createOrderBody,
   devCompleteQuery,
   devCompleteSchema,
@@ -25,7 +28,10 @@ import {
   applyNotification,
   createOrder,
   findOwnOrder,
+  type AfterOrderPaid,
   type OnOrderPaid,
+  type OnRefundNotice,
+  payableOf,
   payFee,
   payStatus,
   toAdminOrder,
@@ -43,11 +49,26 @@ const NOTIFY_BODY_LIMIT = 64 * 1024
  * provider's verified notification alone marks an order paid, and `onPaid` does in the same
  * transaction what else the payment gives (a course's enrolment).
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = async (app, { onPaid }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  onPaid?: OnOrderPaid
+  afterPaid?: AfterOrderPaid
+  onRefund?: OnRefundNotice
+  clientExtras?: (args: { db: Executor; order: OrderRow }) => Promise<ClientOrderExtras>
+}> = async (app, { onPaid, afterPaid, onRefund, clientExtras }) => {
   const base = '/api/fms/finance/order'
   const personSecurity = [{ personSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
   const finance = app.requireAdmin([AdminRole.finance])
+
+  /** Sends what a paid notification queued (a cancelled order's refund); a failure is logged, the refund stays 退款中. */
+  const runAfterPaid = async (orderId: number, log: { warn(o: unknown, msg: string): void }) => {
+    if (!afterPaid) return
+    try {
+      await afterPaid({ orderId })
+    } catch (error) {
+      log.warn({ err: error, orderId }, 'after-paid work failed')
+    }
+  }
 
   const withItems = async (rows: Array<{ id: number }>) => createOrdersRepository({ db: app.db }).items({ orderIds: rows.map((r) => r.id) })
 
@@ -79,15 +100,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = asy
     {
       preHandler: app.requirePerson,
       schema: {
-        summary: "One of the person's own orders with its items (another's is 404)",
+        summary: "One of the person's own orders with its items, and a fee order's refunds, receipt and coupon (another's is 404)",
         security: personSecurity,
         querystring: idQuery,
-        response: { 200: envelope(orderSchema) },
+        response: { 200: envelope(clientOrderDetailSchema) },
       },
     },
     async (request) => {
       const order = await findOwnOrder({ db: app.db, accountId: request.accountId, id: request.query.id })
-      return ok(toOrder(order, await withItems([order])))
+      const extras = clientExtras ? await clientExtras({ db: app.db, order }) : { refunds: [], receiptId: null, couponCode: null }
+      return ok({ ...toOrder(order, await withItems([order])), ...extras })
     },
   )
 
@@ -120,12 +142,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = asy
         response: { 200: envelope(payStatusSchema) },
       },
     },
-    async (request) =>
-      ok(
-        toPayStatus(
-          await payStatus({ db: app.db, pay: app.pay, accountId: request.accountId, id: request.query.id, log: request.log, onPaid }),
-        ),
-      ),
+    async (request) => {
+      const order = await payStatus({
+        db: app.db,
+        pay: app.pay,
+        accountId: request.accountId,
+        id: request.query.id,
+        log: request.log,
+        onPaid,
+      })
+      if (order.payStatus === OrderPayStatus.paid && order.cancelledAt) await runAfterPaid(order.id, request.log)
+      return ok(toPayStatus(order))
+    },
   )
 
   app.post(
@@ -229,14 +257,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = asy
       async (request, reply) => {
         const body = typeof request.body === 'string' ? request.body : ''
         try {
-          const result = await applyNotification({
+          const { orderId, ...result } = await applyNotification({
             db: app.db,
             pay: app.pay,
             providerName: request.params.provider,
             notification: { headers: request.headers, body },
             onPaid,
+            onRefund,
           })
           request.log.info({ provider: request.params.provider, ...result }, 'pay notification applied')
+          if (result.outcome === 'paid' && orderId) await runAfterPaid(orderId, request.log)
           const answer = app.pay.find(request.params.provider)?.notifyAnswer
           // A text answer is sent as is (the envelope schema only serialises JSON).
           if (answer) return reply.type(answer.contentType).send(answer.body as unknown as ReturnType<typeof ok<typeof result>>)
@@ -267,7 +297,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ onPaid?: OnOrderPaid }> = asy
         const repo = createOrdersRepository({ db: app.db })
         const order = await repo.findByOrderNo({ orderNo: request.query.orderNo })
         if (!order) throw createOrderNotFoundError()
-        const delivered = await sandbox.complete({ orderNo: order.orderNo, amount: order.amount, result: request.query.result })
+        const delivered = await sandbox.complete({ orderNo: order.orderNo, amount: payableOf(order), result: request.query.result })
         const after = await repo.findByOrderNo({ orderNo: order.orderNo })
         return ok({ orderNo: order.orderNo, payStatus: after?.payStatus ?? order.payStatus, notifyStatusCode: delivered.statusCode })
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { fenField, idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
-import { ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
+import { FEE_KINDS, REFUND_STATUSES, ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 export const ITEMS_MAX = 50
@@ -69,6 +69,14 @@ export const orderSchema = z.object({
   orderNo: z.string(),
   title: z.string(),
   amount: z.number().describe('fen'),
+  discount: z.number().describe('fen off the amount (a coupon)'),
+  payAmount: z.number().describe('fen to pay: amount - discount'),
+  refunded: z.number().describe('fen refunded so far'),
+  studentId: z.number().nullable().describe('a fee order: the student it is raised for'),
+  feeKind: wireEnum(FEE_KINDS).nullable().describe('a fee order: 学费 | 教材费 | 考试费 | 其他'),
+  academicYear: z.string().nullable().describe("a fee order: '2026-2027'"),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   payStatus: wireEnum(ORDER_PAY_STATUSES),
   channel: wireEnum(PAY_CHANNELS).nullable(),
   paidAt: z.string().nullable(),
@@ -77,6 +85,23 @@ export const orderSchema = z.object({
   courseId: z.number().nullable().describe('the course a student buys with it (null: an order the office raised)'),
   items: z.array(itemSchema),
 })
+/** A refund as the payer sees it (a fee order's detail). */
+export const clientRefundSchema = z.object({
+  id: z.number(),
+  amount: z.number().describe('fen'),
+  reason: z.string(),
+  status: wireEnum(REFUND_STATUSES),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+})
+export const clientOrderDetailSchema = orderSchema.extend({
+  refunds: z.array(clientRefundSchema).describe('oldest first'),
+  receiptId: z.number().nullable().describe('the valid receipt (收据) of a paid fee order'),
+  couponCode: z.string().nullable().describe('the coupon used on it'),
+})
+/** What the fees module adds to an order's client detail (refunds, receipt, coupon). */
+export type ClientOrderExtras = Pick<z.infer<typeof clientOrderDetailSchema>, 'refunds' | 'receiptId' | 'couponCode'>
+
 export const adminOrderSchema = orderSchema.extend({
   partnerId: z.number().nullable().describe('the partner the office raised it for (null: a course order of a student)'),
   studentId: z.number().nullable().describe("the payer's student profile, if they hold one"),

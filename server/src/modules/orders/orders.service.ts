@@ -17,6 +17,7 @@ import {
   createNotificationAmountError,
   createNotificationRejectedError,
   createOrderAlreadyPaidError,
+  createOrderCancelledError,
   createOrderNotFoundError,
   createOrderTotalError,
   createPayNotConfiguredError,
@@ -26,12 +27,23 @@ import {
 import { createOrdersRepository, type OrderItemRow, type OrderRow } from './orders.repository.ts'
 import { ORDER_AMOUNT_MAX } from './orders.schemas.ts'
 
+/** What paying an order takes (fen): its amount less a coupon's discount. */
+export const payableOf = (o: Pick<OrderRow, 'amount' | 'discount'>) => o.amount - o.discount
+
 export function toOrder(o: OrderRow, items: OrderItemRow[]) {
   return {
     id: o.id,
     orderNo: o.orderNo,
     title: o.title,
     amount: o.amount,
+    discount: o.discount,
+    payAmount: payableOf(o),
+    refunded: o.refunded,
+    studentId: o.studentId,
+    feeKind: o.feeKind,
+    academicYear: o.academicYear,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    cancelReason: o.cancelReason,
     payStatus: o.payStatus,
     channel: o.channel,
     paidAt: o.paidAt?.toISOString() ?? null,
@@ -173,9 +185,22 @@ const COURSE_ORDER_LOCK = 2301
 
 /**
  * What else happens, in the notification's transaction, when an order turns 支付成功 (a course
- * order's enrolment): given by the module that owns it (modules/index.ts), so orders depends on no one.
+ * order's enrolment, a fee order's receipt): given by the module that owns it (modules/index.ts),
+ * so orders depends on no one. A paid order that was 已取消 keeps its cancelledAt (its owner refunds it).
  */
 export type OnOrderPaid = (args: { tx: Executor; order: OrderRow }) => Promise<void>
+
+/** After a paid notification's transaction commits (outside it): the refunds it queued are sent to the provider. */
+export type AfterOrderPaid = (args: { orderId: number }) => Promise<void>
+
+/** A provider's verified word on a refund (WeChat's REFUND.* events): settled by the module that owns refunds. */
+export type OnRefundNotice = (args: {
+  db: Executor
+  refundNo: string
+  result: 'success' | 'fail'
+  providerRefundId: string | null
+  reason: string | null
+}) => Promise<void>
 
 const PAYER_BINDING: Record<PayChannel, { platform: LoginPlatform; type: LoginType }> = {
   [PayChannel.wechatMini]: { platform: LoginPlatform.weixin, type: LoginType.miniProgram },
@@ -202,6 +227,7 @@ export async function payFee({
 }) {
   const order = await findOwnOrder({ db, accountId, id })
   if (order.payStatus === OrderPayStatus.paid) throw createOrderAlreadyPaidError()
+  if (order.payStatus === OrderPayStatus.cancelled) throw createOrderCancelledError()
   if (pay.providers.length === 0) throw createPayNotConfiguredError()
   const provider = pay.forChannel(channel)
   if (!provider) throw createChannelUnsupportedError()
@@ -211,7 +237,7 @@ export async function payFee({
   let params
   try {
     params = await provider.createPayment({
-      order: { orderNo: order.orderNo, amount: order.amount, description: order.title },
+      order: { orderNo: order.orderNo, amount: payableOf(order), description: order.title },
       channel,
       openId,
     })
@@ -223,15 +249,15 @@ export async function payFee({
   return {
     orderId: order.id,
     orderNo: order.orderNo,
-    amount: order.amount,
-    payStatus: updated?.payStatus ?? OrderPayStatus.paid,
+    amount: payableOf(order),
+    payStatus: updated?.payStatus ?? order.payStatus,
     provider: provider.name,
     channel,
     ...params,
   }
 }
 
-export type NotificationOutcome = 'paid' | 'failed' | 'unchanged' | 'duplicate' | 'ignored'
+export type NotificationOutcome = 'paid' | 'failed' | 'unchanged' | 'duplicate' | 'ignored' | 'refund'
 
 /**
  * Applies a provider notification: verified first (401 otherwise, nothing changes), then in one
@@ -245,12 +271,14 @@ export async function applyNotification({
   providerName,
   notification,
   onPaid,
+  onRefund,
 }: {
   db: Executor
   pay: PayGateway
   providerName: string
   notification: IncomingNotification
   onPaid?: OnOrderPaid
+  onRefund?: OnRefundNotice
 }) {
   const provider = pay.find(providerName)
   if (!provider) throw createUnknownProviderError()
@@ -261,7 +289,7 @@ export async function applyNotification({
     if (error instanceof NotificationRejectedError || error instanceof SyntaxError) throw createNotificationRejectedError()
     throw error
   }
-  return applyNotice({ db, providerName: provider.name, notice, onPaid })
+  return applyNotice({ db, providerName: provider.name, notice, onPaid, onRefund })
 }
 
 /** Applies a verified notice (from a notification or a query answer): see applyNotification. */
@@ -270,12 +298,25 @@ export async function applyNotice({
   providerName,
   notice,
   onPaid,
+  onRefund,
 }: {
   db: Executor
   providerName: string
   notice: PayNotice
   onPaid?: OnOrderPaid
+  onRefund?: OnRefundNotice
 }) {
+  if (notice.kind === 'refund') {
+    const fresh = await createOrdersRepository({ db }).recordNotification({
+      provider: providerName,
+      notificationId: notice.notificationId,
+      orderNo: notice.orderNo,
+      result: `refund-${notice.result}`,
+      outcome: 'refund',
+    })
+    if (fresh && onRefund) await onRefund({ db, ...notice })
+    return { outcome: (fresh ? 'refund' : 'duplicate') as NotificationOutcome, orderNo: notice.orderNo, orderId: null }
+  }
   if (notice.kind === 'ignored') {
     await createOrdersRepository({ db }).recordNotification({
       provider: providerName,
@@ -283,13 +324,13 @@ export async function applyNotice({
       result: 'ignored',
       outcome: 'ignored',
     })
-    return { outcome: 'ignored' as NotificationOutcome, orderNo: null }
+    return { outcome: 'ignored' as NotificationOutcome, orderNo: null, orderId: null }
   }
   return db.transaction(async (tx) => {
     const repo = createOrdersRepository({ db: tx })
     const order = await repo.findByOrderNoForUpdate({ orderNo: notice.orderNo })
     if (!order) throw createOrderNotFoundError()
-    if (notice.amount !== order.amount) throw createNotificationAmountError()
+    if (notice.amount !== payableOf(order)) throw createNotificationAmountError()
     let outcome: NotificationOutcome = 'unchanged'
     if (notice.result === 'success' && order.payStatus !== OrderPayStatus.paid) outcome = 'paid'
     if (notice.result === 'fail' && (order.payStatus === OrderPayStatus.unpaid || order.payStatus === OrderPayStatus.paying))
@@ -303,7 +344,7 @@ export async function applyNotice({
       transactionId: notice.transactionId,
       outcome,
     })
-    if (!fresh) return { outcome: 'duplicate' as NotificationOutcome, orderNo: order.orderNo }
+    if (!fresh) return { outcome: 'duplicate' as NotificationOutcome, orderNo: order.orderNo, orderId: order.id }
     if (outcome === 'paid') {
       const paid = await repo.update({
         id: order.id,
@@ -322,7 +363,7 @@ export async function applyNotice({
         values: { payStatus: OrderPayStatus.failed, failReason: notice.reason ?? '支付失败', provider: providerName },
       })
     }
-    return { outcome, orderNo: order.orderNo }
+    return { outcome, orderNo: order.orderNo, orderId: order.id as number | null }
   })
 }
 

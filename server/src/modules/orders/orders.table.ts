@@ -4,6 +4,7 @@ import { createdAt, id, ts, updatedAt } from '../../db/columns.ts'
 import { accounts } from '../accounts/accounts.table.ts'
 import { admins } from '../admins/admins.table.ts'
 import { partners } from '../partners/partners.table.ts'
+import { students } from '../students/students.table.ts'
 
 /**
  * An order a person pays (付款): one the office raises for a partner, or a course a student buys.
@@ -39,6 +40,23 @@ export const orders = pgTable(
     paidAt: ts('paid_at'),
     failReason: text('fail_reason'),
     remark: text('remark'),
+    // A fee order (缴费单) the office raises for a student: what is paid is amount - discount.
+    /** The student it is raised for (null: not a fee order). */
+    studentId: integer('student_id').references(() => students.id),
+    /** FeeKind label (学费, 教材费…); set on fee orders only. */
+    feeKind: text('fee_kind'),
+    /** The fee standard it was raised from (fee_standards.id), if any. */
+    feeStandardId: integer('fee_standard_id'),
+    /** '2026-2027'. */
+    academicYear: text('academic_year'),
+    /** Fen off the amount (a coupon), 0 <= discount < amount. */
+    discount: integer('discount').notNull().default(0),
+    /** The coupon that gave the discount (coupons.id). */
+    couponId: integer('coupon_id'),
+    /** Fen refunded so far (done refunds), never above amount - discount. */
+    refunded: integer('refunded').notNull().default(0),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -50,6 +68,13 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.payStatus, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
     check('orders_amount_positive', sql`${t.amount} > 0`),
+    index('orders_student_created_idx').on(t.studentId, t.createdAt, t.id),
+    check('orders_discount_range', sql`${t.discount} >= 0 AND ${t.discount} < ${t.amount}`),
+    check('orders_refunded_range', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.amount} - ${t.discount}`),
+    // A standard raises one live (not cancelled) order per student and academic year: bulk raising twice makes none twice.
+    uniqueIndex('orders_student_standard_year_uq')
+      .on(t.studentId, t.feeStandardId, t.academicYear)
+      .where(sql`${t.feeStandardId} IS NOT NULL AND ${t.cancelledAt} IS NULL`),
   ],
 )
 

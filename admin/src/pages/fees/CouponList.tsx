@@ -1,0 +1,194 @@
+/**
+ * 优惠券 (every role reads; 财务/管理员 create and void): codes that take an amount or a rate off
+ * one unpaid fee order, once. Create one code (typed) or a batch of random codes; void an unused one.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  type ActionType,
+  ModalForm,
+  PageContainer,
+  ProFormDateTimePicker,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { COUPON_KINDS, COUPON_STATUSES, CouponKind, CouponStatus } from '@activity/wire'
+import { App, Button, Form, Typography } from 'antd'
+import { useRef } from 'react'
+import { formatYuan } from '@activity/money'
+import { type Coupon, feesApi } from '../../api/fees'
+import { enumColumn, valueEnum } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { formatDateTime as at, officeInstant } from '../../format'
+import { toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
+import { couponValue, couponWorth } from './fee-logic'
+import { StudentSelect } from './StudentSelect'
+
+const COUPON_STATUS_ENUM = valueEnum(COUPON_STATUSES, {
+  [CouponStatus.unused]: { status: 'Processing' },
+  [CouponStatus.used]: { status: 'Success' },
+  [CouponStatus.voided]: { status: 'Default' },
+  [CouponStatus.expired]: { status: 'Warning' },
+})
+const COUPON_KIND_ENUM = valueEnum(COUPON_KINDS)
+
+interface CouponValues {
+  code?: string
+  count?: number
+  kind: CouponKind
+  value: string
+  expiresAt: string
+  studentId?: number
+  remark?: string
+}
+
+function CreateCoupons({ onCreated }: { onCreated: () => void }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear, refuse } = useSubmission()
+  return (
+    <ModalForm<CouponValues>
+      title='创建优惠券'
+      trigger={
+        <Button type='primary' icon={<PlusOutlined />}>
+          创建优惠券
+        </Button>
+      }
+      width={560}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      initialValues={{ kind: CouponKind.amount, count: 1 }}
+      onValuesChange={clear}
+      onFinish={async (v) => {
+        const checked = couponValue(v.kind, v.value ?? '')
+        if ('refusal' in checked) {
+          refuse(checked.refusal)
+          return false
+        }
+        const code = v.code?.trim()
+        let made = 0
+        const ok = await submit(async () => {
+          made = (
+            await feesApi.createCoupons({
+              code: code || undefined,
+              count: code ? undefined : v.count,
+              kind: v.kind,
+              value: checked.value,
+              expiresAt: officeInstant(v.expiresAt),
+              studentId: v.studentId,
+              remark: v.remark?.trim() || undefined,
+            })
+          ).length
+        })
+        if (!ok) return false
+        message.success(`已创建 ${made} 张优惠券`)
+        onCreated()
+        return true
+      }}
+    >
+      {shown}
+      <ProFormRadio.Group name='kind' label='类型' options={[...COUPON_KINDS]} />
+      <ProFormDependency name={['kind']}>
+        {({ kind }: { kind?: CouponKind }) => (
+          <ProFormText
+            name='value'
+            label={kind === CouponKind.rate ? '折扣' : '面额'}
+            width='sm'
+            placeholder={kind === CouponKind.rate ? '如 9.5' : '如 100'}
+            fieldProps={{ suffix: kind === CouponKind.rate ? '折' : '元', inputMode: 'decimal', autoComplete: 'off' }}
+            rules={[{ required: true, message: kind === CouponKind.rate ? '请填写折扣' : '请填写面额' }]}
+          />
+        )}
+      </ProFormDependency>
+      <ProFormText
+        name='code'
+        label='券码'
+        width='md'
+        placeholder='不填则随机生成'
+        extra='4-32位字母、数字或-，不区分大小写'
+        rules={[{ pattern: /^[A-Za-z0-9-]{4,32}$/, message: '券码为4-32位字母、数字或-' }]}
+      />
+      <ProFormDependency name={['code']}>
+        {({ code }: { code?: string }) =>
+          code ? null : (
+            <ProFormDigit name='count' label='数量' width='sm' min={1} max={500} fieldProps={{ precision: 0, addonAfter: '张' }} />
+          )
+        }
+      </ProFormDependency>
+      <ProFormDateTimePicker name='expiresAt' label='有效期至' width='md' rules={[{ required: true, message: '请填写有效期' }]} />
+      <Form.Item name='studentId' label='指定学员' extra='不选则任何学员可用'>
+        <StudentSelect allowClear className='console-field-lg' />
+      </Form.Item>
+      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+    </ModalForm>
+  )
+}
+
+function VoidCoupon({ coupon, onVoided }: { coupon: Coupon; onVoided: () => void }) {
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<{ reason: string }>
+      title={`作废优惠券 ${coupon.code}`}
+      trigger={<Typography.Link data-testid={`void-coupon-${coupon.id}`}>作废</Typography.Link>}
+      width={480}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      onValuesChange={clear}
+      onFinish={async ({ reason }) => {
+        const ok = await submit(() => feesApi.voidCoupon(coupon.id, reason.trim()))
+        if (ok) onVoided()
+        return ok
+      }}
+    >
+      {shown}
+      <ProFormTextArea
+        name='reason'
+        label='作废原因'
+        fieldProps={{ rows: 3, maxLength: 200 }}
+        rules={[{ required: true, whitespace: true, message: '请填写作废原因' }]}
+      />
+    </ModalForm>
+  )
+}
+
+export default function CouponList() {
+  const { canManageFees } = useAccess()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+  const columns: ProColumns<Coupon>[] = [
+    { title: '券码', dataIndex: 'code', copyable: true },
+    { title: '类型', dataIndex: 'kind', search: false, ...enumColumn(COUPON_KIND_ENUM) },
+    { title: '优惠', dataIndex: 'value', search: false, render: (_, c) => couponWorth(c) },
+    { title: '指定学员', dataIndex: 'studentName', search: false, render: (_, c) => c.studentName ?? '不限' },
+    { title: '有效期至', dataIndex: 'expiresAt', search: false, render: (_, c) => at(c.expiresAt) },
+    { title: '状态', dataIndex: 'status', valueType: 'select', ...enumColumn(COUPON_STATUS_ENUM) },
+    { title: '批次', dataIndex: 'batchNo', render: (_, c) => c.batchNo ?? '-' },
+    {
+      title: '使用',
+      dataIndex: 'orderId',
+      search: false,
+      render: (_, c) => (c.orderId ? `订单${c.orderId}，优惠${formatYuan(c.discount ?? 0)}` : '-'),
+    },
+    { title: '创建时间', dataIndex: 'createdAt', search: false, render: (_, c) => at(c.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      hideInTable: !canManageFees,
+      render: (_, c) => (c.status === CouponStatus.unused ? [<VoidCoupon key='void' coupon={c} onVoided={reload} />] : []),
+    },
+  ]
+  return (
+    <PageContainer title='优惠券'>
+      <UrlProTable<Coupon>
+        actionRef={actionRef}
+        headerTitle='优惠券'
+        columns={columns}
+        fetch={(state) => feesApi.coupons(toServerQuery(state))}
+        emptyText='还没有优惠券'
+        toolBarRender={() => (canManageFees ? [<CreateCoupons key='add' onCreated={reload} />] : [])}
+      />
+    </PageContainer>
+  )
+}

@@ -1,0 +1,242 @@
+/**
+ * 缴费单 (every role reads; 财务/管理员 raise): fee orders of students by status, kind, year or a
+ * keyword (name, phone, order number); 开具缴费单 from a standard or typed items; export.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  type ActionType,
+  ModalForm,
+  PageContainer,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormGroup,
+  ProFormList,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { FEE_KINDS } from '@activity/wire'
+import { App, Button, Form, Space, Typography } from 'antd'
+import { type ReactElement, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { formatYuan, parseYuan } from '@activity/money'
+import { FEE_ORDERS_EXPORT, type FeeOrder, type FeeOrderDetail, feesApi } from '../../api/fees'
+import { ExportButton } from '../../components/ExportButton'
+import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
+import { UrlProTable } from '../../components/UrlProTable'
+import { yuanRules } from '../../components/YuanField'
+import { formatDateTime as at } from '../../format'
+import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
+import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
+import { academicYears } from './fee-logic'
+import { StudentSelect } from './StudentSelect'
+
+const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
+
+interface RaiseValues {
+  studentId: number
+  feeStandardId?: number
+  feeKind?: string
+  academicYear?: string
+  items?: Array<{ name?: string; quantity?: number; unitPrice?: string }>
+  remark?: string
+}
+
+function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (order: FeeOrderDetail) => void }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<RaiseValues>
+      title='开具缴费单'
+      trigger={trigger}
+      width={720}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      initialValues={{ items: [{ quantity: 1 }], academicYear: academicYears()[1] }}
+      onValuesChange={clear}
+      onFinish={async (v) => {
+        const input = v.feeStandardId
+          ? { studentId: v.studentId, feeStandardId: v.feeStandardId, remark: v.remark?.trim() || undefined }
+          : {
+              studentId: v.studentId,
+              feeKind: v.feeKind as FeeOrder['feeKind'],
+              academicYear: v.academicYear,
+              items: (v.items ?? []).map((i) => ({
+                name: (i.name ?? '').trim(),
+                quantity: i.quantity ?? 1,
+                unitPrice: parseYuan(i.unitPrice ?? '') ?? 0,
+              })),
+              remark: v.remark?.trim() || undefined,
+            }
+        let raised: FeeOrderDetail | undefined
+        const done = await submit(async () => {
+          raised = await feesApi.raise(input)
+        })
+        if (!done || !raised) return false
+        message.success(`缴费单 ${raised.orderNo} 已开具，学员可在「我的缴费」中支付`)
+        onRaised(raised)
+        return true
+      }}
+    >
+      {shown}
+      <Form.Item name='studentId' label='学员' rules={[{ required: true, message: '请选择学员' }]}>
+        <StudentSelect className='console-field-lg' />
+      </Form.Item>
+      <ProFormSelect
+        name='feeStandardId'
+        label='收费标准'
+        width='lg'
+        placeholder='按收费标准开单（不选则填写明细）'
+        allowClear
+        request={async () =>
+          (await feesApi.standards({ page: 1, size: 100 })).list.map((s) => ({
+            value: s.id,
+            label: `${s.name} ${s.school} ${s.major} ${s.level} ${formatYuan(s.amount)}`,
+          }))
+        }
+      />
+      <ProFormDependency name={['feeStandardId']}>
+        {({ feeStandardId }: { feeStandardId?: number }) =>
+          feeStandardId ? null : (
+            <>
+              <ProFormSelect
+                name='feeKind'
+                label='费用类型'
+                width='sm'
+                options={[...FEE_KINDS]}
+                rules={[{ required: true, message: '请选择费用类型' }]}
+              />
+              <ProFormSelect
+                name='academicYear'
+                label='学年'
+                width='sm'
+                options={academicYears()}
+                rules={[{ required: true, message: '请选择学年' }]}
+              />
+              <ProFormList
+                name='items'
+                label='缴费明细'
+                min={1}
+                max={50}
+                creatorButtonProps={{ creatorButtonText: '添加一项' }}
+                creatorRecord={{ quantity: 1 }}
+                copyIconProps={false}
+              >
+                <ProFormGroup>
+                  <ProFormText
+                    name='name'
+                    placeholder='项目，如 教材费'
+                    width='sm'
+                    rules={[{ required: true, whitespace: true, message: '请填写项目名称' }, { max: 60 }]}
+                  />
+                  <ProFormDigit
+                    name='quantity'
+                    placeholder='数量'
+                    width={90}
+                    min={1}
+                    max={9999}
+                    fieldProps={{ precision: 0 }}
+                    rules={[{ required: true, message: '请填写数量' }]}
+                  />
+                  <ProFormText
+                    name='unitPrice'
+                    placeholder='单价'
+                    width='xs'
+                    fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
+                    rules={yuanRules({ label: '单价', min: 0 })}
+                  />
+                </ProFormGroup>
+              </ProFormList>
+            </>
+          )
+        }
+      </ProFormDependency>
+      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+    </ModalForm>
+  )
+}
+
+export default function FeeOrderList() {
+  const navigate = useNavigate()
+  const { canManageFees } = useAccess()
+  const actionRef = useRef<ActionType>(undefined)
+  const [listState, setListState] = useState<ListState>()
+
+  const columns: ProColumns<FeeOrder>[] = [
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或订单号' } },
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      search: false,
+      copyable: true,
+      render: (_, o) => <Link to={`/fee-orders/${o.id}`}>{o.orderNo}</Link>,
+    },
+    {
+      title: '学员',
+      dataIndex: 'studentName',
+      search: false,
+      render: (_, o) => (
+        <Space direction='vertical' size={0}>
+          <span>{o.studentName}</span>
+          <Typography.Text type='secondary'>{o.studentPhone}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '名称', dataIndex: 'title', search: false, ellipsis: true },
+    { title: '费用类型', dataIndex: 'feeKind', valueType: 'select', ...enumColumn(FEE_KIND_ENUM) },
+    { title: '学年', dataIndex: 'academicYear', valueType: 'select', fieldProps: { options: academicYears() } },
+    { title: '应付', dataIndex: 'payAmount', search: false, align: 'right', render: (_, o) => formatYuan(o.payAmount) },
+    { title: '优惠', dataIndex: 'discount', search: false, align: 'right', render: (_, o) => (o.discount ? formatYuan(o.discount) : '-') },
+    {
+      title: '已退款',
+      dataIndex: 'refunded',
+      search: false,
+      align: 'right',
+      render: (_, o) => (o.refunded ? formatYuan(o.refunded) : '-'),
+    },
+    { title: '支付状态', dataIndex: 'payStatus', valueType: 'select', ...enumColumn(ORDER_PAY_STATUS_ENUM) },
+    { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },
+    { title: '开具时间', dataIndex: 'createdAt', search: false, render: (_, o) => at(o.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, o) => [
+        <Link key='detail' to={`/fee-orders/${o.id}`}>
+          详情
+        </Link>,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='缴费单'>
+      <UrlProTable<FeeOrder>
+        actionRef={actionRef}
+        headerTitle='缴费单'
+        columns={columns}
+        onState={setListState}
+        fetch={(state) => feesApi.orders(toServerQuery(state))}
+        emptyText='没有符合条件的缴费单'
+        toolBarRender={() => [
+          <ExportButton key='export' path={FEE_ORDERS_EXPORT} query={exportQuery(listState)} testId='fee-export'>
+            导出
+          </ExportButton>,
+          ...(canManageFees
+            ? [
+                <RaiseOrder
+                  key='raise'
+                  onRaised={(o) => navigate(`/fee-orders/${o.id}`)}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      开具缴费单
+                    </Button>
+                  }
+                />,
+              ]
+            : []),
+        ]}
+      />
+    </PageContainer>
+  )
+}

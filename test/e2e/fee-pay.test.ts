@@ -1,0 +1,117 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { launchBrowser, screenshot, startApp, type RunningApp, expect, test } from './harness'
+import { rememberSignedIn } from './dashboard-support'
+import { lastSmsId, smsCode, visible } from './user-helpers'
+
+// One app server for the file, its tests in order: a failure retries the whole file.
+test.describe.configure({ mode: 'serial' })
+
+/** The demo student (demo data): an unpaid 2026-2027 学费 order, a paid 教材费 order with its receipt; coupon DEMO-COUPON-100. */
+const STUDENT = { phone: '13900000000', name: '林小雨' }
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+
+interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+async function signInStudent(page: Page, app: RunningApp, phone: string): Promise<void> {
+  const before = await lastSmsId(app, phone)
+  const sent = (await (
+    await page.request.post(`${app.url}/api/ums/user/user/sendVerify`, { form: { phone, type: '登录' } })
+  ).json()) as Envelope
+  expect(sent.code, sent.message).toBe(0)
+  const code = await smsCode(app, phone, before)
+  const res = await page.request.post(`${app.url}/api/ums/user/user/signInByCode`, { form: { phone, code } })
+  const body = (await res.json()) as Envelope<Record<string, string | number | null>>
+  expect(body.code, body.message).toBe(0)
+  await rememberSignedIn(page, app, body.data)
+}
+
+/**
+ * 我的缴费 on H5 inside WeChat (375×667), against the real server with the sandbox pay provider:
+ * the demo student sees the unpaid tuition first, uses the demo coupon, pays (the sandbox's signed
+ * notification, sent when the test asks, marks it paid), opens the receipt and saves it.
+ */
+test.describe('学员：我的缴费、优惠券、支付、电子收据', () => {
+  let app: RunningApp
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  test.beforeAll(async () => {
+    app = await startApp({ RATE_LIMIT: 'off', PAY_SANDBOX_AUTO_COMPLETE_MS: '0' })
+    browser = await launchBrowser()
+    context = await browser.newContext({
+      viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      userAgent: WECHAT_UA,
+      acceptDownloads: true,
+    })
+    page = await context.newPage()
+    await signInStudent(page, app, STUDENT.phone)
+  })
+  test.afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await app?.stop()
+  })
+
+  test('the list shows the unpaid tuition first, then the paid textbook order', async () => {
+    await page.goto(`${app.url}/pages/fee/index`)
+    await visible(page, '.page__title', '我的缴费').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.locator('.fee-card:visible').count()).toBe(2)
+    const statuses = await page.locator('.fee-card:visible .fee-card__status').allInnerTexts()
+    expect(statuses).toStrictEqual(['待支付', '支付成功'])
+    expect(await page.locator('.fee-card:visible .fee-card__amount').allInnerTexts()).toStrictEqual(['应付 ¥6,800.00', '实付 ¥360.00'])
+    await screenshot(page, 'fee-list')
+  })
+
+  test('a coupon takes ¥100.00 off; paying shows 支付中 until the provider says 支付成功; the receipt opens and saves', async () => {
+    await page.locator('.fee-card:visible').first().click()
+    await visible(page, '.page__title', '缴费详情').waitFor()
+    await visible(page, '.fee-detail__amount', '¥6,800.00').waitFor()
+    await page.locator('.fee-detail__coupon-input:visible input').fill('DEMO-COUPON-100')
+    await visible(page, '.fee-detail__coupon-apply').click()
+    await visible(page, '.fee-detail__amount', '¥6,700.00').waitFor()
+    expect(await visible(page, '.fee-detail__row--discount').innerText()).toContain('-¥100.00')
+    await screenshot(page, 'fee-detail-coupon')
+
+    const payFees: URLSearchParams[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/order/payFee')) payFees.push(new URLSearchParams(r.postData() ?? ''))
+    })
+    await visible(page, '.fee-detail__pay', '立即支付 ¥6,700.00').click()
+    await visible(page, '.fee-detail__label', '支付中').waitFor()
+    expect(payFees[0]?.get('channel')).toBe('wechat-jsapi')
+    const orderNo = (await visible(page, '.fee-detail__row--meta').innerText()).replace(/\D/g, '')
+    const done = (await (
+      await fetch(`${app.url}/api/dev/payments/complete?orderNo=${orderNo}&result=success`, { method: 'POST' })
+    ).json()) as Envelope<{
+      payStatus: string
+    }>
+    expect(done.code, done.message).toBe(0)
+    await visible(page, '.fee-detail__label', '支付成功').waitFor({ timeout: 20_000 })
+    await screenshot(page, 'fee-detail-paid')
+
+    await visible(page, '.app-confirm-button', '查看电子收据').click()
+    await visible(page, '.page__title', '电子收据').waitFor()
+    const paper = visible(page, '.fee-receipt__paper')
+    await paper.waitFor()
+    const text = await paper.innerText()
+    expect(text).toMatch(/No\. SJ\d{14}/)
+    expect(text).toContain('交款人：林小雨')
+    expect(text).toContain('合计（小写）：¥6,700.00')
+    expect(text).toContain('合计（大写）：人民币陆仟柒佰元整')
+    expect(text).toContain('优惠券减免')
+    await screenshot(page, 'fee-receipt')
+    const download = page.waitForEvent('download')
+    await visible(page, '.app-confirm-button', '保存为图片').click()
+    expect((await download).suggestedFilename()).toMatch(/^收据SJ\d{14}\.png$/)
+  })
+})
