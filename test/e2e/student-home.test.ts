@@ -101,6 +101,9 @@ test.describe('home for everyone and the student login', () => {
       '考试',
       '错题本',
       '答疑',
+      '我的缴费',
+      '我的积分',
+      '夜校',
       '通知公告',
       '我的学籍',
     ])

@@ -4,6 +4,9 @@ import { study } from '../../../api/sms/study'
 import { useCurrentCourse } from '../../../hooks/current-course'
 import { useRemote } from '../../../hooks/remote'
 import type { CurrentCourse, StudentHeader } from '../../../session/types'
+import { FEE_LINKS } from '../../fee/links'
+import { NIGHT_LINKS } from '../../night/links'
+import { POINTS_LINKS } from '../../points/links'
 import { STUDY_LINKS, courseDetailUrl, sectionUrl } from '../../study/components/links'
 import { STUDENT_LINKS, batchLabel, majorWithLevel } from './home-faces'
 import './student-part.scss'
@@ -15,10 +18,7 @@ function go(url: string) {
   void Taro.navigateTo({ url })
 }
 
-/**
- * What the student does now, as entries. The next issues (exams, fees, points, night classes)
- * add theirs here.
- */
+/** What the student does now, as entries: study, exams, fees, points, night classes, the school roll. */
 const STUDENT_ENTRIES = [
   { key: 'course', label: '课程', glyph: '课', url: STUDY_LINKS.course },
   { key: 'study', label: '我的课程', glyph: '学', url: STUDY_LINKS.myCourses },
@@ -27,6 +27,9 @@ const STUDENT_ENTRIES = [
   { key: 'exam', label: '考试', glyph: '考', url: STUDY_LINKS.exam },
   { key: 'wrong', label: '错题本', glyph: '错', url: STUDY_LINKS.wrong },
   { key: 'question', label: '答疑', glyph: '问', url: STUDY_LINKS.question },
+  { key: 'fee', label: FEE_LINKS[0].title, glyph: '费', url: FEE_LINKS[0].path },
+  { key: 'points', label: POINTS_LINKS[0].title, glyph: '积', url: POINTS_LINKS[0].path },
+  { key: 'night', label: NIGHT_LINKS[0].title, glyph: '夜', url: NIGHT_LINKS[0].path },
   { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
   { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
 ] as const
