@@ -340,9 +340,16 @@ describe(`crash safety: kill -9 under load, restart on the same ${TEST_DATABASE_
         assert.match(again.body.message, /该提现已处理/)
       }
       if (round < 2) {
-        // Kill while requests are in flight: 600-1400 ms into the load.
+        // Kill while requests are in flight: once this round has had a few applies and deals
+        // acknowledged (a slow machine takes longer to get there), then 0-800 ms later.
+        const before = { applied: acked.applied.size, deals: acked.deals.size }
         const running = load({ server, partnerIds, clueIds, acked, stopAfterMs: 60_000 })
-        await new Promise((r) => setTimeout(r, 600 + Math.random() * 800))
+        const started = Date.now()
+        while (acked.applied.size - before.applied < 4 || acked.deals.size - before.deals < 4) {
+          if (Date.now() - started > 45_000) break // the assertion at the end says the load did too little
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * 800))
         debug(`round ${round}: kill -9`)
         await server.kill('SIGKILL')
         debug(`round ${round}: killed`)

@@ -1,9 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react'
-import { choose, confirmPicker, openPicker } from '../../components/testing'
+import { choose, confirmPicker, openPicker, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
 import StudentRollRequestPage from './rollRequest'
-import { NOT_STUDENT_REPLY, drawn, openAt, settle, studentPageHarness } from './student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from './student-testing'
 
 jest.mock('@tarojs/taro', () => {
   const actual = jest.requireActual('@tarojs/taro')
@@ -54,7 +54,11 @@ describe('学籍信息修改', () => {
     await openPicker(document.querySelector('.user-form__row--field .app-picker-field') as Element)
     await choose([index])
     await confirmPicker()
-    await settle()
+    const label = ['姓名', '身份证号', '手机号'][index]!
+    await until(
+      () => (document.querySelector('.user-form__row--field .app-picker-field')?.textContent ?? '').includes(label),
+      `${label} chosen`,
+    )
   }
 
   it('lists my requests with their status, and the reason of a refusal', async () => {
@@ -96,21 +100,18 @@ describe('学籍信息修改', () => {
     await t.mount(StudentRollRequestPage)
     await drawn('.app-empty')
     submit()
-    await settle()
-    expect(error('field')).toBe('请选择要修改的信息')
+    await until(() => error('field') === '请选择要修改的信息', 'the field row says 请选择要修改的信息')
 
     await chooseField(0)
     type('value', '林')
     submit()
-    await settle()
-    expect(error('value')).toBe('姓名为2-20个字符')
+    await until(() => error('value') === '姓名为2-20个字符', 'the value row says 姓名为2-20个字符')
 
     await chooseField(1)
     expect(input('value').value).toBe('')
     type('value', '330106200001011234')
     submit()
-    await settle()
-    expect(error('value')).toBe('身份证号不正确')
+    await until(() => error('value') === '身份证号不正确', 'the value row says 身份证号不正确')
     expect(h.server.last(APPLY)).toBeUndefined()
   })
 
@@ -152,11 +153,10 @@ describe('学籍信息修改', () => {
     await chooseField(2)
     type('value', '13711112222')
     submit()
-    await settle()
-    expect(error('code')).toBe('请填写验证码')
+    await until(() => error('code') === '请填写验证码', 'the code row says 请填写验证码')
     // The code goes to the NEW phone, for binding it.
     t.fireEvent.click(document.querySelector('.app-code-input__button') as Element)
-    await settle()
+    await until(() => h.server.last(SEND) !== undefined, 'the code sent')
     expect(h.server.last(SEND)?.form).toEqual({ phone: '13711112222', type: '绑定手机' })
     type('code', '123456')
     submit()
@@ -173,8 +173,7 @@ describe('学籍信息修改', () => {
     await chooseField(0)
     type('value', '林小语')
     submit()
-    await settle()
-    expect(error('field')).toBe('该项已有待审核的申请')
+    await until(() => error('field') === '该项已有待审核的申请', 'the field row says 该项已有待审核的申请')
     expect(h.server.last(APPLY)).toBeUndefined()
   })
 
