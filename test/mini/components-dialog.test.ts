@@ -2,7 +2,7 @@
  * The dialog, the store toast and the confirm button in the compiled weapp, through the
  * component gallery (pages/dev/gallery, test builds only): taps reach React and the store.
  */
-import { hasWeappBuild, installMiniGlobals, loadApp, renderPage } from './harness'
+import { hasWeappBuild, installMiniGlobals, loadApp, renderPage, until } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's component wrappers are untyped */
 type Comp = any
@@ -111,30 +111,34 @@ describe('the store toast and the confirm button in the weapp build', () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'performance', 'hrtime'] })
     const timers = jest.spyOn(globalThis, 'setTimeout')
     const toastTimerArmed = () => timers.mock.calls.some((call) => call[1] === 1500)
-    /** Runs what is due now, and waits (real time, at most 5 s) until `state` holds. */
-    const until = async (state: () => boolean, what: string) => {
-      const start = performance.now() // not faked, unlike Date
-      for (;;) {
-        jest.advanceTimersByTime(0)
-        if (state()) return
-        if (performance.now() - start > 5000) throw new Error(`waited 5 s for ${what}`)
-        await pause(20)
-      }
+    /** `state`, after running what is due now. */
+    const afterDue = (state: () => boolean) => () => {
+      jest.advanceTimersByTime(0)
+      return state()
     }
     try {
       page.querySelector('.gallery__buttons .app-confirm-button').dispatchEvent('tap')
-      await until(() => textAt(page, '.app-toast') === '这是一条提示', 'the toast shown')
+      await until(
+        afterDue(() => textAt(page, '.app-toast') === '这是一条提示'),
+        5000,
+        'the toast shown',
+      )
       for (let step = 0; !toastTimerArmed(); step++) {
         if (step > 20) throw new Error('the toast never armed its 1500 ms timer')
         jest.advanceTimersToNextTimer()
         await pause(20)
       }
       jest.advanceTimersByTime(1499)
-      await until(() => true, 'the renders due')
+      await pause(50)
+      jest.advanceTimersByTime(0)
       await pause(50)
       expect(textAt(page, '.app-toast')).toBe('这是一条提示')
       jest.advanceTimersByTime(1)
-      await until(() => !page.querySelector('.app-toast'), 'the toast hidden at 1500 ms')
+      await until(
+        afterDue(() => !page.querySelector('.app-toast')),
+        5000,
+        'the toast hidden at 1500 ms',
+      )
     } finally {
       timers.mockRestore()
       jest.runOnlyPendingTimers()

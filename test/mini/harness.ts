@@ -119,12 +119,18 @@ export function networkedHost(backendUrl: string): { host: NetworkedHost; overri
   return { host, overrides }
 }
 
-/** Resolves once `check` holds, polling every 10 ms (rejects after `timeoutMs`, naming `what` was awaited). */
+// Taken when the harness loads, before a test fakes the clock: waiting is always in real time.
+const realSetTimeout = globalThis.setTimeout
+
+/**
+ * Resolves once `check` holds, polling every 10 ms of real time, also under a faked clock (rejects
+ * after `timeoutMs`, naming `what` was awaited).
+ */
 export async function until(check: () => boolean, timeoutMs = 3000, what = 'the condition'): Promise<void> {
-  const start = Date.now()
+  const start = performance.now()
   while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`waited ${timeoutMs} ms in vain for ${what}`)
-    await new Promise((r) => setTimeout(r, 10))
+    if (performance.now() - start > timeoutMs) throw new Error(`waited ${timeoutMs} ms in vain for ${what}`)
+    await new Promise((r) => realSetTimeout(r, 10))
   }
 }
 

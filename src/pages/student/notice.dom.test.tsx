@@ -139,11 +139,11 @@ describe('通知公告', () => {
     expect(first).toBeLessThan(25)
     mockPageHooks.reachBottom?.()
     await until(() => document.querySelectorAll('.notice-item').length > first, 'the next page drawn')
-    const listed = () => h.server.requests.filter((r) => r.path.endsWith('/listForClient')).length
-    const asked = listed()
+    const lists = () => h.server.requests.filter((r) => r.path.endsWith('/listForClient'))
+    const asked = lists().length
     mockPageHooks.pullDown?.()
-    await until(() => listed() > asked, 'page 1 asked again')
-    const pages = h.server.requests.filter((r) => r.path.endsWith('/listForClient')).slice(asked)
+    await until(() => lists().length > asked, 'page 1 asked again')
+    const pages = lists().slice(asked)
     expect(pages.map((r) => r.query.page)).toEqual(['1'])
   })
 

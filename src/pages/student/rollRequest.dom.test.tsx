@@ -48,6 +48,8 @@ describe('学籍信息修改', () => {
   const input = (row: string) => document.querySelector(`.user-form__row--${row} input`) as HTMLInputElement
   const type = (row: string, value: string) => t.fireEvent.input(input(row), { target: { value } } as never)
   const error = (row: string) => document.querySelector(`.user-form__row--${row} .user-form__error`)?.textContent ?? ''
+  /** Waits until a row shows `message` as its error. */
+  const refused = (row: string, message: string) => until(() => error(row) === message, `the ${row} row says ${message}`)
   const submit = () => t.fireEvent.click(document.querySelector('.roll-request-page__submit') as Element)
   /** Chooses 姓名 (0), 身份证号 (1) or 手机号 (2) in the field picker. */
   async function chooseField(index: number) {
@@ -100,18 +102,18 @@ describe('学籍信息修改', () => {
     await t.mount(StudentRollRequestPage)
     await drawn('.app-empty')
     submit()
-    await until(() => error('field') === '请选择要修改的信息', 'the field row says 请选择要修改的信息')
+    await refused('field', '请选择要修改的信息')
 
     await chooseField(0)
     type('value', '林')
     submit()
-    await until(() => error('value') === '姓名为2-20个字符', 'the value row says 姓名为2-20个字符')
+    await refused('value', '姓名为2-20个字符')
 
     await chooseField(1)
     expect(input('value').value).toBe('')
     type('value', '330106200001011234')
     submit()
-    await until(() => error('value') === '身份证号不正确', 'the value row says 身份证号不正确')
+    await refused('value', '身份证号不正确')
     expect(h.server.last(APPLY)).toBeUndefined()
   })
 
@@ -153,7 +155,7 @@ describe('学籍信息修改', () => {
     await chooseField(2)
     type('value', '13711112222')
     submit()
-    await until(() => error('code') === '请填写验证码', 'the code row says 请填写验证码')
+    await refused('code', '请填写验证码')
     // The code goes to the NEW phone, for binding it.
     t.fireEvent.click(document.querySelector('.app-code-input__button') as Element)
     await until(() => h.server.last(SEND) !== undefined, 'the code sent')
@@ -173,7 +175,7 @@ describe('学籍信息修改', () => {
     await chooseField(0)
     type('value', '林小语')
     submit()
-    await until(() => error('field') === '该项已有待审核的申请', 'the field row says 该项已有待审核的申请')
+    await refused('field', '该项已有待审核的申请')
     expect(h.server.last(APPLY)).toBeUndefined()
   })
 

@@ -48,14 +48,29 @@ describe('verification codes', () => {
     assert.match(again.json().message, /验证码发送过于频繁，请\d+秒后再试/)
   })
 
-  test('at most 10 codes a day are sent to one phone', async () => {
+  test('at most 10 codes a day are sent to one phone; the day is Beijing time', async () => {
+    // A fixed clock: the count starts at midnight in Asia/Shanghai, so a wall-clock test would fail in its first minutes.
+    const noon = new Date('2026-03-10T04:00:00Z') // 12:00 in Beijing
     const phone = uniquePhone()
-    const old = new Date(Date.now() - 2 * 60 * 1000)
+    const old = new Date(noon.getTime() - 2 * 60 * 1000)
     for (let i = 0; i < 10; i++)
       await t.app.db.insert(verificationCodes).values({ phone, type: '登录', codeHash: 'x', expiresAt: old, createdAt: old })
-    const res = await createClient(t.app).post('/api/ums/user/user/sendVerify', { phone })
-    assert.equal(res.statusCode, 429)
-    assert.equal(res.json().message, '今日验证码发送次数已达上限，请明天再试')
+    await assert.rejects(t.app.verification.send({ db: t.app.db, phone, type: '登录', now: noon }), (error: Error & { statusCode?: number }) => {
+      assert.equal(error.message, '今日验证码发送次数已达上限，请明天再试')
+      assert.equal(error.statusCode, 429)
+      return true
+    })
+
+    // Ten sent at 23:58 the day before do not count half a minute after midnight.
+    const other = uniquePhone()
+    const justAfterMidnight = new Date('2026-03-10T16:00:30Z') // 00:00:30 on 11 March in Beijing
+    const lateYesterday = new Date(justAfterMidnight.getTime() - 150 * 1000)
+    for (let i = 0; i < 10; i++)
+      await t.app.db
+        .insert(verificationCodes)
+        .values({ phone: other, type: '登录', codeHash: 'x', expiresAt: lateYesterday, createdAt: lateYesterday })
+    await t.app.verification.send({ db: t.app.db, phone: other, type: '登录', now: justAfterMidnight })
+    assert.match(await latestCode(t.app, other), /^\d{6}$/)
   })
 
   test('five wrong tries burn a code, and a used code cannot be used again', async () => {
