@@ -3,7 +3,7 @@ import { buildApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { assertMoneyAddsUp } from './db/integrity.ts'
-import { runStartupTasks, scheduleLiveReminders, scheduleMessageSweep, scheduleOverdueAttempts, scheduleSessionPurge } from './startup.ts'
+import { runStartupTasks, scheduleLiveReminders, scheduleMessageSweep, scheduleOverdueAttempts, scheduleSessionPurge, scheduleStaleRefunds } from './startup.ts'
 
 /** After the delay (SHUTDOWN_DELAY_MS), how long a stop waits for the open connections to end (idle ones end at Node's 5 s keep-alive timeout). */
 const DRAIN_MAX_MS = 6_000
@@ -35,6 +35,7 @@ export async function startServer(
     scheduleMessageSweep({ app, db: database.db })
     scheduleLiveReminders({ app, db: database.db })
     scheduleOverdueAttempts({ app, db: database.db })
+    scheduleStaleRefunds({ app, db: database.db })
     await app.ready()
     // N processes starting together must not each create the first operator or the demo data.
     await database.runAlone(() => runStartupTasks({ app: app!, config }))

@@ -6,6 +6,7 @@ import { sweepWithdrawable } from './modules/ledger/index.ts'
 import { createSessionsRepository } from './modules/sessions/index.ts'
 import { sendLiveReminders } from './modules/study/index.ts'
 import { closeOverdueAttempts } from './modules/exams/index.ts'
+import { retryStaleRefunds } from './modules/fees/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { STUDENTS_DEMO } from './modules/students/index.ts'
@@ -106,6 +107,33 @@ export function scheduleOverdueAttempts({ app, db }: { app: FastifyInstance; db:
     }
   }
   const timer = setInterval(() => void run(), OVERDUE_ATTEMPTS_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const STALE_REFUNDS_EVERY_MS = 5 * 60 * 1000
+
+/**
+ * Every 5 minutes: refunds still 退款中 after 2 minutes are asked of the provider again by their
+ * own number (a repeat is the same refund), so a crash between recording a refund and asking for
+ * it, or a lost refund notification, does not leave it open for ever.
+ */
+export function scheduleStaleRefunds({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      await retryStaleRefunds({ db, pay: app.pay, log: app.log })
+    } catch (error) {
+      app.log.warn({ err: error }, 'asking again for stale refunds failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), STALE_REFUNDS_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     void run()
   })

@@ -45,6 +45,7 @@ const PHASE_CLASS: Record<PayPhase, string> = {
   paying: 'paying',
   paid: 'paid',
   failed: 'failed',
+  cancelled: 'failed',
 }
 
 /**

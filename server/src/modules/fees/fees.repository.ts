@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { CouponStatus, OrderPayStatus, RefundStatus, StudentStatus } from '../../wire.ts'
 import { orders } from '../orders/index.ts'
@@ -175,6 +175,15 @@ export function createFeesRepository({ db }: { db: Executor }) {
         .from(orderRefunds)
         .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, RefundStatus.pending)))
         .orderBy(asc(orderRefunds.id))
+    },
+    /** Refunds still 退款中 made before `before`, oldest first: the ones a crash or a lost notification left open. */
+    async staleRefunds({ before, limit }: { before: Date; limit: number }) {
+      return db
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.status, RefundStatus.pending), lt(orderRefunds.createdAt, before)))
+        .orderBy(asc(orderRefunds.id))
+        .limit(limit)
     },
     async noteProviderRefund({ id, providerRefundId }: { id: number; providerRefundId: string }) {
       await db.update(orderRefunds).set({ providerRefundId }).where(eq(orderRefunds.id, id))

@@ -763,6 +763,40 @@ export async function sendRefund({ db, pay, refundId, now = new Date() }: { db: 
   return markRefundDone({ db, refundId: refund.id, providerRefundId: result.providerRefundId, now })
 }
 
+export const STALE_REFUND_AFTER_MS = 2 * 60 * 1000
+const STALE_REFUND_BATCH = 50
+
+/**
+ * Refunds left 退款中 for over 2 minutes (the process stopped before asking the provider, the
+ * provider did not answer, or its notification was lost) are asked again by their own refund
+ * number, which the provider treats as the same refund: never paid twice. Settling is guarded as
+ * everywhere (one answer wins), so several processes may run this at once. One refund's failure
+ * does not stop the rest.
+ */
+export async function retryStaleRefunds({
+  db,
+  pay,
+  now = new Date(),
+  log,
+}: {
+  db: Executor
+  pay: PayGateway
+  now?: Date
+  log?: { warn: (obj: object, msg: string) => void }
+}): Promise<{ asked: number; settled: number }> {
+  const stale = await createFeesRepository({ db }).staleRefunds({ before: new Date(now.getTime() - STALE_REFUND_AFTER_MS), limit: STALE_REFUND_BATCH })
+  let settled = 0
+  for (const { id } of stale) {
+    try {
+      const refund = await sendRefund({ db, pay, refundId: id, now })
+      if (refund.status !== RefundStatus.pending) settled += 1
+    } catch (error) {
+      log?.warn({ err: error, refundId: id }, 'asking the provider again for a refund failed')
+    }
+  }
+  return { asked: stale.length, settled }
+}
+
 /** A refund 退款中 the provider refused: 退款失败, its amount free to refund again. */
 async function markRefundFailed({ db, refundId, reason, now }: { db: Executor; refundId: number; reason: string; now: Date }) {
   const repo = createFeesRepository({ db })

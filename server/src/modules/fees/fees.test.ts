@@ -30,7 +30,7 @@ import { createLedgerRepository, ledgerEntries } from '../ledger/index.ts'
 import { messages } from '../messages/messages.table.ts'
 import { orders } from '../orders/orders.table.ts'
 import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
-import { onRefundNotice } from './fees.service.ts'
+import { onRefundNotice, retryStaleRefunds, STALE_REFUND_AFTER_MS } from './fees.service.ts'
 import { coupons, orderRefunds, receipts } from './fees.table.ts'
 
 const STD = '/api/fms/finance/feeStandard'
@@ -476,6 +476,35 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     const [failed] = await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.id, failing!.id))
     assert.deepEqual([failed!.status, failed!.failReason], [RefundStatus.failed, '退款关闭'])
     assert.equal((await row(order.id)).refunded, 5000)
+  })
+
+  test('a refund left 退款中 (the process stopped before asking) is asked again after 2 minutes and settled once', async () => {
+    newSchool()
+    const { student, client } = await newStudent()
+    const order = await raise(student.id)
+    await pay(client, order.id)
+    const [stuck] = await t.app.db
+      .insert(orderRefunds)
+      .values({ orderId: order.id, refundNo: `RSTALE${order.id}`, amount: 3000, reason: '退学', status: RefundStatus.pending })
+      .returning()
+    const mine = async () => (await t.app.db.select().from(orderRefunds).where(eq(orderRefunds.id, stuck!.id)))[0]!
+    // Too fresh: it may still be on its way to the provider.
+    await retryStaleRefunds({ db: t.app.db, pay: t.app.pay, now: new Date(stuck!.createdAt.getTime() + 60_000) })
+    assert.equal((await mine()).status, RefundStatus.pending)
+    const later = new Date(stuck!.createdAt.getTime() + STALE_REFUND_AFTER_MS + 1000)
+    const [a, b] = await Promise.all([
+      retryStaleRefunds({ db: t.app.db, pay: t.app.pay, now: later }),
+      retryStaleRefunds({ db: t.app.db, pay: t.app.pay, now: later }),
+    ])
+    assert.ok(a.asked >= 1 && b.asked >= 1)
+    const settled = await mine()
+    assert.deepEqual([settled.status, settled.providerRefundId], [RefundStatus.done, `SBXR${stuck!.refundNo}`])
+    assert.equal((await row(order.id)).refunded, 3000)
+    const told = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, student.accountId), eq(messages.kind, MessageKind.feeRefunded)))
+    assert.equal(told.length, 1)
   })
 
   test('concurrent refunds never add up to more than was paid; concurrent uses of one code: one wins', async () => {

@@ -69,6 +69,17 @@ describe('the pay state machine', () => {
     expect(canPay(state)).toBe(true)
   })
 
+  it('shows an order the office cancelled as 已取消 with no way to pay it, also when a poll finds it so', () => {
+    const loaded = run([{ type: 'loaded', payStatus: OrderPayStatus.cancelled }])
+    expect(loaded).toMatchObject({ phase: 'cancelled', note: PAY_NOTES.orderCancelled })
+    expect(statusLabel(loaded.phase)).toBe('已取消')
+    expect(canPay(loaded)).toBe(false)
+    expect(run([{ type: 'payPressed' }], loaded)).toBe(loaded)
+    const polled = run([loadedUnpaid, { type: 'payPressed' }, { type: 'platformOk' }, { type: 'polled', payStatus: OrderPayStatus.cancelled }])
+    expect(polled.phase).toBe('cancelled')
+    expect(shouldPoll(polled)).toBe(false)
+  })
+
   it('goes back to 待支付 when payFee was refused', () => {
     expect(run([loadedUnpaid, { type: 'payPressed' }, { type: 'payNotStarted' }]).phase).toBe('unpaid')
   })

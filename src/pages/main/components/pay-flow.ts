@@ -4,7 +4,8 @@ import { OrderPayStatus } from '@activity/wire'
  * The pay page's state machine (SPEC.md section 3: paying → paid successfully / payment
  * failed). Pure: the page feeds it events and shows its state.
  *
- * - The order loads in the state the server has for it (待支付, 支付中, 支付成功, 支付失败).
+ * - The order loads in the state the server has for it (待支付, 支付中, 支付成功, 支付失败, 已取消).
+ * - An order the office cancelled (已取消) cannot be paid: no button, a line saying so.
  * - Paying: 支付中 from the press of the button; payFee, then the platform's pay call.
  * - Whatever the platform call says, only the server (told by the provider) decides paid or
  *   failed: the page polls payStatus until 支付成功 or 支付失败. A platform "ok" never marks
@@ -14,7 +15,7 @@ import { OrderPayStatus } from '@activity/wire'
  * - A poll that outlives POLL_LIMIT_MS leaves the order 支付中 with "confirming": the person can
  *   check again or pay again. If the platform had reported an error, that is a failure instead.
  */
-export type PayPhase = 'loading' | 'loadFailed' | 'unpaid' | 'paying' | 'paid' | 'failed'
+export type PayPhase = 'loading' | 'loadFailed' | 'unpaid' | 'paying' | 'paid' | 'failed' | 'cancelled'
 
 export interface PayState {
   phase: PayPhase
@@ -46,6 +47,7 @@ export const PAY_NOTES = {
   cancelled: '已取消支付，可重新支付',
   confirming: '支付结果确认中，请稍后刷新查看',
   failedDefault: '支付未完成，请重新支付',
+  orderCancelled: '该订单已取消，无需支付',
 } as const
 
 /** How long the page polls payStatus after a payment before it says "confirming". */
@@ -65,6 +67,8 @@ function fromServer(state: PayState, payStatus: OrderPayStatus, failReason?: str
       return { ...INITIAL_PAY_STATE, phase: 'failed', note: failReason || PAY_NOTES.failedDefault }
     case OrderPayStatus.paying:
       return { ...state, phase: 'paying' }
+    case OrderPayStatus.cancelled:
+      return { ...INITIAL_PAY_STATE, phase: 'cancelled', note: PAY_NOTES.orderCancelled }
     default:
       return { ...INITIAL_PAY_STATE, phase: 'unpaid' }
   }
@@ -77,7 +81,7 @@ export function payReducer(state: PayState, event: PayEvent): PayState {
     case 'loadFailed':
       return { ...INITIAL_PAY_STATE, phase: 'loadFailed' }
     case 'payPressed':
-      if (state.phase === 'paid' || state.phase === 'loading' || state.phase === 'loadFailed') return state
+      if (state.phase === 'paid' || state.phase === 'cancelled' || state.phase === 'loading' || state.phase === 'loadFailed') return state
       return { ...INITIAL_PAY_STATE, phase: 'paying', awaiting: true }
     case 'payNotStarted':
       return state.phase === 'paying' ? { ...INITIAL_PAY_STATE, phase: 'unpaid' } : state
@@ -106,7 +110,7 @@ export function shouldPoll(state: PayState): boolean {
   return state.phase === 'paying' && !state.confirming && !state.awaiting
 }
 
-/** The status line, in SPEC's words: 待支付, 支付中, 支付成功, 支付失败. */
+/** The status line, in SPEC's words: 待支付, 支付中, 支付成功, 支付失败 (and 已取消 for an order the office cancelled). */
 export function statusLabel(phase: PayPhase): string {
   switch (phase) {
     case 'paying':
@@ -117,6 +121,8 @@ export function statusLabel(phase: PayPhase): string {
       return OrderPayStatus.failed
     case 'unpaid':
       return OrderPayStatus.unpaid
+    case 'cancelled':
+      return OrderPayStatus.cancelled
     default:
       return ''
   }
