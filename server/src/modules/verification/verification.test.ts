@@ -55,11 +55,14 @@ describe('verification codes', () => {
     const old = new Date(noon.getTime() - 2 * 60 * 1000)
     for (let i = 0; i < 10; i++)
       await t.app.db.insert(verificationCodes).values({ phone, type: '登录', codeHash: 'x', expiresAt: old, createdAt: old })
-    await assert.rejects(t.app.verification.send({ db: t.app.db, phone, type: '登录', now: noon }), (error: Error & { statusCode?: number }) => {
-      assert.equal(error.message, '今日验证码发送次数已达上限，请明天再试')
-      assert.equal(error.statusCode, 429)
-      return true
-    })
+    await assert.rejects(
+      t.app.verification.send({ db: t.app.db, phone, type: '登录', now: noon }),
+      (error: Error & { statusCode?: number }) => {
+        assert.equal(error.message, '今日验证码发送次数已达上限，请明天再试')
+        assert.equal(error.statusCode, 429)
+        return true
+      },
+    )
 
     // Ten sent at 23:58 the day before do not count half a minute after midnight.
     const other = uniquePhone()
