@@ -75,7 +75,12 @@ describe('the pay state machine', () => {
     expect(statusLabel(loaded.phase)).toBe('已取消')
     expect(canPay(loaded)).toBe(false)
     expect(run([{ type: 'payPressed' }], loaded)).toBe(loaded)
-    const polled = run([loadedUnpaid, { type: 'payPressed' }, { type: 'platformOk' }, { type: 'polled', payStatus: OrderPayStatus.cancelled }])
+    const polled = run([
+      loadedUnpaid,
+      { type: 'payPressed' },
+      { type: 'platformOk' },
+      { type: 'polled', payStatus: OrderPayStatus.cancelled },
+    ])
     expect(polled.phase).toBe('cancelled')
     expect(shouldPoll(polled)).toBe(false)
   })
