@@ -57,6 +57,20 @@ const ISSUE_24_ROUTES = [
   'pages/study/question',
   'pages/study/questionDetail',
 ]
+/** Issue 25's pages: tuition and receipts, points and the shop, night classes (an area each). */
+const ISSUE_25_ROUTES = [
+  'pages/fee/index',
+  'pages/fee/detail',
+  'pages/fee/receipt',
+  'pages/points/index',
+  'pages/points/shop',
+  'pages/points/good',
+  'pages/points/orders',
+  'pages/points/apply',
+  'pages/night/index',
+  'pages/night/detail',
+  'pages/night/checkIn',
+]
 
 interface AppJson {
   entryPagePath: string
@@ -73,13 +87,13 @@ beforeAll(() => {
 })
 
 describe('the weapp build', () => {
-  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages and the study pages of issues 23 and 24", () => {
+  it("declares exactly the routes of SPEC.md section 2, issue 15's partner pages, issue 22's student pages, the study pages of issues 23 and 24, and issue 25's fee, points and night pages", () => {
     const app = readJson<AppJson>('app.json')
     const all = [...app.pages, ...app.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     // The pages/dev area (the component gallery of non-production builds) is not a SPEC route.
     const spec = all.filter((p) => !p.startsWith(`${DEV_AREA}/`))
     expect([...spec].sort()).toEqual(
-      [...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES, ...ISSUE_24_ROUTES].sort(),
+      [...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES, ...ISSUE_24_ROUTES, ...ISSUE_25_ROUTES].sort(),
     )
     expect(app.entryPagePath).toBe('pages/tabBar/home')
     expect(app.pages[0]).toBe('pages/tabBar/home')
@@ -91,9 +105,12 @@ describe('the weapp build', () => {
     const roots = app.subPackages.map((s) => s.root).filter((root) => root !== DEV_AREA)
     expect(roots.sort()).toEqual([
       'pages/activity',
+      'pages/fee',
       'pages/jump',
       'pages/main',
+      'pages/night',
       'pages/partner',
+      'pages/points',
       'pages/student',
       'pages/study',
       'pages/user',

@@ -21,44 +21,44 @@ export const TimeType = {
   lastYear: '去年',
 } as const
 export type TimeType = (typeof TimeType)[keyof typeof TimeType]
-export const TIME_TYPES = values(TimeType)
+export const TIME_TYPES = /*#__PURE__*/ values(TimeType)
 
 export const LiveStatus = { notStarted: '未开始', live: '直播中', ended: '已结束' } as const
 export type LiveStatus = (typeof LiveStatus)[keyof typeof LiveStatus]
-export const LIVE_STATUSES = values(LiveStatus)
+export const LIVE_STATUSES = /*#__PURE__*/ values(LiveStatus)
 
 export const BannerDeviceType = { computer: '电脑', mobile: '手机' } as const
 export type BannerDeviceType = (typeof BannerDeviceType)[keyof typeof BannerDeviceType]
-export const BANNER_DEVICE_TYPES = values(BannerDeviceType)
+export const BANNER_DEVICE_TYPES = /*#__PURE__*/ values(BannerDeviceType)
 
 export const ReplyStatus = { pending: '待回复', replied: '已回复' } as const
 export type ReplyStatus = (typeof ReplyStatus)[keyof typeof ReplyStatus]
-export const REPLY_STATUSES = values(ReplyStatus)
+export const REPLY_STATUSES = /*#__PURE__*/ values(ReplyStatus)
 
 export const ProductStatus = { listed: '上架', unlisted: '下架' } as const
 export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus]
-export const PRODUCT_STATUSES = values(ProductStatus)
+export const PRODUCT_STATUSES = /*#__PURE__*/ values(ProductStatus)
 
 export const ProductType = { textbook: '教材', liveCourse: '直播课', offlineCourse: '线下课' } as const
 export type ProductType = (typeof ProductType)[keyof typeof ProductType]
-export const PRODUCT_TYPES = values(ProductType)
+export const PRODUCT_TYPES = /*#__PURE__*/ values(ProductType)
 
 /** In this order (SPEC.md section 3). */
 export const PayStatus = { paying: '支付中', paid: '支付成功', failed: '支付失败' } as const
 export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus]
-export const PAY_STATUSES = values(PayStatus)
+export const PAY_STATUSES = /*#__PURE__*/ values(PayStatus)
 
 export const ContactMethod = { phone: '电话', wechat: '微信' } as const
 export type ContactMethod = (typeof ContactMethod)[keyof typeof ContactMethod]
-export const CONTACT_METHODS = values(ContactMethod)
+export const CONTACT_METHODS = /*#__PURE__*/ values(ContactMethod)
 
 export const EnabledStatus = { enabled: '启用', disabled: '禁用' } as const
 export type EnabledStatus = (typeof EnabledStatus)[keyof typeof EnabledStatus]
-export const ENABLED_STATUSES = values(EnabledStatus)
+export const ENABLED_STATUSES = /*#__PURE__*/ values(EnabledStatus)
 
 export const Difficulty = { simple: '简单', general: '一般', hard: '困难' } as const
 export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty]
-export const DIFFICULTIES = values(Difficulty)
+export const DIFFICULTIES = /*#__PURE__*/ values(Difficulty)
 
 /** Intake batch years: the strings 2015 to 2030. */
 export const INTAKE_YEARS: string[] = Array.from({ length: 16 }, (_, i) => String(2015 + i))
@@ -76,17 +76,17 @@ export const Platform = {
   h5: 'h5',
 } as const
 export type Platform = (typeof Platform)[keyof typeof Platform]
-export const PLATFORMS = values(Platform)
+export const PLATFORMS = /*#__PURE__*/ values(Platform)
 
 /** The outside identity provider a sign-in code comes from. */
 export const LoginPlatform = { weixin: 'weixin', alipay: 'alipay' } as const
 export type LoginPlatform = (typeof LoginPlatform)[keyof typeof LoginPlatform]
-export const LOGIN_PLATFORMS = values(LoginPlatform)
+export const LOGIN_PLATFORMS = /*#__PURE__*/ values(LoginPlatform)
 
 /** Which app the code was issued to: 公众号 (official account, H5) or 小程序 (mini-program). */
 export const LoginType = { officialAccount: '公众号', miniProgram: '小程序' } as const
 export type LoginType = (typeof LoginType)[keyof typeof LoginType]
-export const LOGIN_TYPES = values(LoginType)
+export const LOGIN_TYPES = /*#__PURE__*/ values(LoginType)
 
 /** What a verification code is for; sendVerify's `type`, default 登录. */
 export const VerifyType = {
@@ -96,7 +96,7 @@ export const VerifyType = {
   bindPhone: '绑定手机',
 } as const
 export type VerifyType = (typeof VerifyType)[keyof typeof VerifyType]
-export const VERIFY_TYPES = values(VerifyType)
+export const VERIFY_TYPES = /*#__PURE__*/ values(VerifyType)
 
 /** A partner's review status (PRODUCT.md "Partner account"). */
 export const PartnerStatus = {
@@ -107,24 +107,24 @@ export const PartnerStatus = {
   disabled: '已禁用',
 } as const
 export type PartnerStatus = (typeof PartnerStatus)[keyof typeof PartnerStatus]
-export const PARTNER_STATUSES = values(PartnerStatus)
+export const PARTNER_STATUSES = /*#__PURE__*/ values(PartnerStatus)
 
 export const Gender = { male: '男', female: '女' } as const
 export type Gender = (typeof Gender)[keyof typeof Gender]
-export const GENDERS = values(Gender)
+export const GENDERS = /*#__PURE__*/ values(Gender)
 
 export const PayoutAccountType = { wechat: '微信', alipay: '支付宝', bank: '银行卡' } as const
 export type PayoutAccountType = (typeof PayoutAccountType)[keyof typeof PayoutAccountType]
-export const PAYOUT_ACCOUNT_TYPES = values(PayoutAccountType)
+export const PAYOUT_ACCOUNT_TYPES = /*#__PURE__*/ values(PayoutAccountType)
 
 /** Clue status: 待跟进 -> 跟进中 -> 已成交 or 无效; a deal cancelled (the enrolment refunded) becomes 已退费. */
 export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已成交', invalid: '无效', cancelled: '已退费' } as const
 export type ClueStatus = (typeof ClueStatus)[keyof typeof ClueStatus]
-export const CLUE_STATUSES = values(ClueStatus)
+export const CLUE_STATUSES = /*#__PURE__*/ values(ClueStatus)
 
 export const ClueSource = { activity: '活动', partner: '合伙人录入', imported: '后台导入' } as const
 export type ClueSource = (typeof ClueSource)[keyof typeof ClueSource]
-export const CLUE_SOURCES = values(ClueSource)
+export const CLUE_SOURCES = /*#__PURE__*/ values(ClueSource)
 
 /**
  * Withdrawal status: 审核中 -> 已打款 or 已拒绝; paid by WeChat transfer, 审核中 -> 待确认收款 (the
@@ -133,7 +133,7 @@ export const CLUE_SOURCES = values(ClueSource)
  */
 export const WithdrawalStatus = { applying: '审核中', confirming: '待确认收款', paid: '已打款', refused: '已拒绝' } as const
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
-export const WITHDRAWAL_STATUSES = values(WithdrawalStatus)
+export const WITHDRAWAL_STATUSES = /*#__PURE__*/ values(WithdrawalStatus)
 
 /**
  * A ledger entry's type; commission, referral bonus and refund are +, withdrawal, claw-back and debt
@@ -151,35 +151,35 @@ export const LedgerType = {
   debtRepayment: '欠款抵扣',
 } as const
 export type LedgerType = (typeof LedgerType)[keyof typeof LedgerType]
-export const LEDGER_TYPES = values(LedgerType)
+export const LEDGER_TYPES = /*#__PURE__*/ values(LedgerType)
 
 /** The referral bonus a referrer earns per deal of a partner they brought in (off by default). */
 export const ReferralBonusMode = { off: '关闭', fixed: '固定金额', percent: '佣金比例' } as const
 export type ReferralBonusMode = (typeof ReferralBonusMode)[keyof typeof ReferralBonusMode]
-export const REFERRAL_BONUS_MODES = values(ReferralBonusMode)
+export const REFERRAL_BONUS_MODES = /*#__PURE__*/ values(ReferralBonusMode)
 
 /** Operator roles (PRODUCT.md "Actors"). */
 export const AdminRole = { admin: '管理员', finance: '财务', enrollTeacher: '招生老师' } as const
 export type AdminRole = (typeof AdminRole)[keyof typeof AdminRole]
-export const ADMIN_ROLES = values(AdminRole)
+export const ADMIN_ROLES = /*#__PURE__*/ values(AdminRole)
 
 export const ActivityType = { campaign: '招生活动', notice: '资讯' } as const
 export type ActivityType = (typeof ActivityType)[keyof typeof ActivityType]
-export const ACTIVITY_TYPES = values(ActivityType)
+export const ACTIVITY_TYPES = /*#__PURE__*/ values(ActivityType)
 
 export const AppPlatform = { android: 'android', ios: 'ios' } as const
 export type AppPlatform = (typeof AppPlatform)[keyof typeof AppPlatform]
-export const APP_PLATFORMS = values(AppPlatform)
+export const APP_PLATFORMS = /*#__PURE__*/ values(AppPlatform)
 
 /** An activity's publication: only 已发布 activities reach the client. */
 export const ActivityStatus = { unpublished: '未发布', published: '已发布' } as const
 export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus]
-export const ACTIVITY_STATUSES = values(ActivityStatus)
+export const ACTIVITY_STATUSES = /*#__PURE__*/ values(ActivityStatus)
 
 /** Where now falls in an activity's start-end window (the detail page says "not yet open"/"closed"). */
 export const ActivityState = { notStarted: '未开始', ongoing: '进行中', ended: '已结束' } as const
 export type ActivityState = (typeof ActivityState)[keyof typeof ActivityState]
-export const ACTIVITY_STATES = values(ActivityState)
+export const ACTIVITY_STATES = /*#__PURE__*/ values(ActivityState)
 
 /**
  * An order's pay status: 待支付 before the first attempt, then PayStatus in SPEC's order; 已取消
@@ -187,12 +187,12 @@ export const ACTIVITY_STATES = values(ActivityState)
  */
 export const OrderPayStatus = { unpaid: '待支付', ...PayStatus, cancelled: '已取消' } as const
 export type OrderPayStatus = (typeof OrderPayStatus)[keyof typeof OrderPayStatus]
-export const ORDER_PAY_STATUSES = values(OrderPayStatus)
+export const ORDER_PAY_STATUSES = /*#__PURE__*/ values(OrderPayStatus)
 
 /** How the client pays: mini-program requestPayment, WeChat JS-SDK chooseWXPay (H5 in WeChat), Alipay tradePay. */
 export const PayChannel = { wechatMini: 'wechat-mini', wechatJsapi: 'wechat-jsapi', alipayMini: 'alipay-mini' } as const
 export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel]
-export const PAY_CHANNELS = values(PayChannel)
+export const PAY_CHANNELS = /*#__PURE__*/ values(PayChannel)
 
 /**
  * Public configuration keys (GET /api/bms/develop/config/getByKey): host allow-lists the client
@@ -204,12 +204,12 @@ export const PublicConfigKey = {
   wechatOfficialAppId: 'wechatOfficialAppId',
 } as const
 export type PublicConfigKey = (typeof PublicConfigKey)[keyof typeof PublicConfigKey]
-export const PUBLIC_CONFIG_KEYS = values(PublicConfigKey)
+export const PUBLIC_CONFIG_KEYS = /*#__PURE__*/ values(PublicConfigKey)
 
 /** How an operator followed up a clue (a follow-up record). */
 export const FollowUpMethod = { phone: '电话', wechat: '微信', meeting: '面谈' } as const
 export type FollowUpMethod = (typeof FollowUpMethod)[keyof typeof FollowUpMethod]
-export const FOLLOW_UP_METHODS = values(FollowUpMethod)
+export const FOLLOW_UP_METHODS = /*#__PURE__*/ values(FollowUpMethod)
 
 /** A step of a clue's progress as its partner sees it (线索详情): no operator, no private note. */
 export const ClueStep = {
@@ -221,12 +221,12 @@ export const ClueStep = {
   invalid: '无效',
 } as const
 export type ClueStep = (typeof ClueStep)[keyof typeof ClueStep]
-export const CLUE_STEPS = values(ClueStep)
+export const CLUE_STEPS = /*#__PURE__*/ values(ClueStep)
 
 /** Which commission cycle the ranking (排行榜) shows: this one so far, or the last one's final table. */
 export const RankingCycle = { current: '本周期', last: '上周期' } as const
 export type RankingCycle = (typeof RankingCycle)[keyof typeof RankingCycle]
-export const RANKING_CYCLES = values(RankingCycle)
+export const RANKING_CYCLES = /*#__PURE__*/ values(RankingCycle)
 
 /** Every operator write the audit log records (key -> the label the console shows). */
 export const AuditAction = {
@@ -354,7 +354,7 @@ export const AuditAction = {
   'nightAttendance.mark': '标记出勤',
 } as const
 export type AuditAction = keyof typeof AuditAction
-export const AUDIT_ACTIONS = Object.keys(AuditAction) as AuditAction[]
+export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]
 
 /**
  * What a partner's message (消息通知) reports. Each kind is sent as a WeChat subscribe message of
@@ -381,7 +381,7 @@ export const MessageKind = {
   goodShipped: '兑换商品已发货',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
-export const MESSAGE_KINDS = values(MessageKind)
+export const MESSAGE_KINDS = /*#__PURE__*/ values(MessageKind)
 
 /** What a message opens when tapped: a clue, a withdrawal, the ledger, the partner's profile, or a student's notice. */
 export const MessageTarget = {
@@ -398,7 +398,7 @@ export const MessageTarget = {
   goodOrder: 'goodOrder',
 } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
-export const MESSAGE_TARGETS = values(MessageTarget)
+export const MESSAGE_TARGETS = /*#__PURE__*/ values(MessageTarget)
 
 /**
  * WeChat subscribe-message templates (one-time subscriptions): the partner accepts them on a tap
@@ -414,7 +414,7 @@ export const SubscribeTemplate = {
   reply: 'reply',
 } as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
-export const SUBSCRIBE_TEMPLATES = values(SubscribeTemplate)
+export const SUBSCRIBE_TEMPLATES = /*#__PURE__*/ values(SubscribeTemplate)
 /** The templates the partner's pages ask for (GET /api/ems/partner/message/subscribeTemplates). */
 export const PARTNER_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
   SubscribeTemplate.clue,
@@ -467,17 +467,17 @@ export const EducationType = {
   degreeExemption: '免试学位',
 } as const
 export type EducationType = (typeof EducationType)[keyof typeof EducationType]
-export const EDUCATION_TYPES = values(EducationType)
+export const EDUCATION_TYPES = /*#__PURE__*/ values(EducationType)
 
 /** The level of a student's major. */
 export const StudentLevel = { junior: '专科', bachelor: '本科' } as const
 export type StudentLevel = (typeof StudentLevel)[keyof typeof StudentLevel]
-export const STUDENT_LEVELS = values(StudentLevel)
+export const STUDENT_LEVELS = /*#__PURE__*/ values(StudentLevel)
 
 /** A student's roll status (学籍状态): 在读 -> 休学 (and back), 退学 or 毕业. */
 export const StudentStatus = { studying: '在读', suspended: '休学', withdrawn: '退学', graduated: '毕业' } as const
 export type StudentStatus = (typeof StudentStatus)[keyof typeof StudentStatus]
-export const STUDENT_STATUSES = values(StudentStatus)
+export const STUDENT_STATUSES = /*#__PURE__*/ values(StudentStatus)
 
 /** Batch years and batches a roll may have (2015-2030, 1期-20期), as the partner's sign-up info. */
 export const BATCH_YEAR_MIN = 2015
@@ -487,32 +487,32 @@ export const BATCH_MAX = 20
 /** The roll fields a student may ask to correct (学籍变更申请), key -> label. */
 export const RollField = { name: '姓名', idCard: '身份证号', phone: '手机号' } as const
 export type RollField = keyof typeof RollField
-export const ROLL_FIELDS = Object.keys(RollField) as RollField[]
+export const ROLL_FIELDS = /*#__PURE__*/ Object.keys(RollField) as RollField[]
 
 /** A correction request's status: 待审核 -> 已通过 or 已驳回. */
 export const RollRequestStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
 export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequestStatus]
-export const ROLL_REQUEST_STATUSES = values(RollRequestStatus)
+export const ROLL_REQUEST_STATUSES = /*#__PURE__*/ values(RollRequestStatus)
 
 /** A notice's status: 草稿 -> 已发布 -> 已下架 (and published again). */
 export const NoticeStatus = { draft: '草稿', published: '已发布', withdrawn: '已下架' } as const
 export type NoticeStatus = (typeof NoticeStatus)[keyof typeof NoticeStatus]
-export const NOTICE_STATUSES = values(NoticeStatus)
+export const NOTICE_STATUSES = /*#__PURE__*/ values(NoticeStatus)
 
 /** The profiles a person's account may hold. */
 export const Profile = { partner: 'partner', student: 'student' } as const
 export type Profile = (typeof Profile)[keyof typeof Profile]
-export const PROFILES = values(Profile)
+export const PROFILES = /*#__PURE__*/ values(Profile)
 
 /** What a course section holds (节): a video, a document, or a live class. */
 export const SectionKind = { video: '视频', document: '文档', live: '直播' } as const
 export type SectionKind = (typeof SectionKind)[keyof typeof SectionKind]
-export const SECTION_KINDS = values(SectionKind)
+export const SECTION_KINDS = /*#__PURE__*/ values(SectionKind)
 
 /** How a student came to a course: bought it, the school granted it, or joined a free one. */
 export const EnrolmentSource = { paid: '购买', granted: '学校开通', free: '免费加入' } as const
 export type EnrolmentSource = (typeof EnrolmentSource)[keyof typeof EnrolmentSource]
-export const ENROLMENT_SOURCES = values(EnrolmentSource)
+export const ENROLMENT_SOURCES = /*#__PURE__*/ values(EnrolmentSource)
 
 /** The player reports its position this often (seconds) while a video plays; the server credits at most twice this per report. */
 export const HEARTBEAT_SECONDS = 10
@@ -528,7 +528,7 @@ export const QuestionType = {
   short: '简答题',
 } as const
 export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType]
-export const QUESTION_TYPES = values(QuestionType)
+export const QUESTION_TYPES = /*#__PURE__*/ values(QuestionType)
 /** Types the server scores at submission; 简答题 waits for a teacher (待阅卷). */
 export const OBJECTIVE_QUESTION_TYPES: readonly QuestionType[] = [
   QuestionType.single,
@@ -542,32 +542,32 @@ export const JUDGE_KEYS = { right: 'T', wrong: 'F' } as const
 /** How a paper's questions are chosen: a fixed list, or drawn per student from the bank by rules. */
 export const PaperKind = { fixed: '固定试卷', random: '随机试卷' } as const
 export type PaperKind = (typeof PaperKind)[keyof typeof PaperKind]
-export const PAPER_KINDS = values(PaperKind)
+export const PAPER_KINDS = /*#__PURE__*/ values(PaperKind)
 
 /** What a paper is for: a mock paper to practise on, or an exam (考试). */
 export const PaperUse = { mock: '模拟试卷', exam: '考试' } as const
 export type PaperUse = (typeof PaperUse)[keyof typeof PaperUse]
-export const PAPER_USES = values(PaperUse)
+export const PAPER_USES = /*#__PURE__*/ values(PaperUse)
 
 /** A paper's status: 草稿 -> 已发布 -> 已停用 (and published again). */
 export const PaperStatus = { draft: '草稿', published: '已发布', closed: '已停用' } as const
 export type PaperStatus = (typeof PaperStatus)[keyof typeof PaperStatus]
-export const PAPER_STATUSES = values(PaperStatus)
+export const PAPER_STATUSES = /*#__PURE__*/ values(PaperStatus)
 
 /** An attempt's status: 答题中 -> 待阅卷 (short answers to mark) -> 已完成; or 已放弃. */
 export const AttemptStatus = { open: '答题中', marking: '待阅卷', done: '已完成', abandoned: '已放弃' } as const
 export type AttemptStatus = (typeof AttemptStatus)[keyof typeof AttemptStatus]
-export const ATTEMPT_STATUSES = values(AttemptStatus)
+export const ATTEMPT_STATUSES = /*#__PURE__*/ values(AttemptStatus)
 
 /** How an attempt closed: the student's 交卷, the end time (the server closes it), the office's 收卷, or 放弃. */
 export const AttemptClose = { submitted: '交卷', timeout: '超时自动交卷', office: '老师收卷', abandoned: '放弃作答' } as const
 export type AttemptClose = (typeof AttemptClose)[keyof typeof AttemptClose]
-export const ATTEMPT_CLOSES = values(AttemptClose)
+export const ATTEMPT_CLOSES = /*#__PURE__*/ values(AttemptClose)
 
 /** Where a wrong-answer book entry came from. */
 export const WrongSource = { exercise: '章节练习', exam: '考试', manual: '手动添加' } as const
 export type WrongSource = (typeof WrongSource)[keyof typeof WrongSource]
-export const WRONG_SOURCES = values(WrongSource)
+export const WRONG_SOURCES = /*#__PURE__*/ values(WrongSource)
 /** A question in the wrong-answer book is mastered (and leaves it) when redone right this many times in a row. */
 export const WRONG_MASTER_STREAK = 2
 
@@ -577,27 +577,27 @@ export const QUESTION_IMAGES_MAX = 6
 /** What a fee order (缴费单) charges for; a fee standard is one kind for one school, major, level and batch. */
 export const FeeKind = { tuition: '学费', textbook: '教材费', exam: '考试费', other: '其他' } as const
 export type FeeKind = (typeof FeeKind)[keyof typeof FeeKind]
-export const FEE_KINDS = values(FeeKind)
+export const FEE_KINDS = /*#__PURE__*/ values(FeeKind)
 
 /** A refund's status: 退款中 until the provider answers, then 已退款 or 退款失败 (finance may try again). */
 export const RefundStatus = { pending: '退款中', done: '已退款', failed: '退款失败' } as const
 export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus]
-export const REFUND_STATUSES = values(RefundStatus)
+export const REFUND_STATUSES = /*#__PURE__*/ values(RefundStatus)
 
 /** An electronic receipt (收据): 有效, or 已作废 (finance voids it, and may reissue a new number). */
 export const ReceiptStatus = { valid: '有效', voided: '已作废' } as const
 export type ReceiptStatus = (typeof ReceiptStatus)[keyof typeof ReceiptStatus]
-export const RECEIPT_STATUSES = values(ReceiptStatus)
+export const RECEIPT_STATUSES = /*#__PURE__*/ values(ReceiptStatus)
 
 /** A coupon takes an amount (fen) or a rate (pay this percent) off one order, once. */
 export const CouponKind = { amount: '金额券', rate: '折扣券' } as const
 export type CouponKind = (typeof CouponKind)[keyof typeof CouponKind]
-export const COUPON_KINDS = values(CouponKind)
+export const COUPON_KINDS = /*#__PURE__*/ values(CouponKind)
 
 /** A coupon code's state, as the office sees it. */
 export const CouponStatus = { unused: '未使用', used: '已使用', voided: '已作废', expired: '已过期' } as const
 export type CouponStatus = (typeof CouponStatus)[keyof typeof CouponStatus]
-export const COUPON_STATUSES = values(CouponStatus)
+export const COUPON_STATUSES = /*#__PURE__*/ values(CouponStatus)
 
 /** The office's settings (GET/PUT /api/bms/develop/config/settings), each with its default. */
 export const SettingKey = {
@@ -609,7 +609,7 @@ export const SettingKey = {
   receiptSeal: 'receipt.seal',
 } as const
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey]
-export const SETTING_KEYS = values(SettingKey)
+export const SETTING_KEYS = /*#__PURE__*/ values(SettingKey)
 
 /** How a student earns points; each way the office configures has its points and a daily cap. */
 export const PointsWayKind = {
@@ -620,43 +620,43 @@ export const PointsWayKind = {
   offline: '线下活动',
 } as const
 export type PointsWayKind = (typeof PointsWayKind)[keyof typeof PointsWayKind]
-export const POINTS_WAY_KINDS = values(PointsWayKind)
+export const POINTS_WAY_KINDS = /*#__PURE__*/ values(PointsWayKind)
 
 /** One line of the points ledger: earned, spent on an exchange, returned by a cancelled one, or adjusted by the office. */
 export const PointsRecordType = { earn: '获得', exchange: '兑换', returned: '兑换退回', adjust: '人工调整' } as const
 export type PointsRecordType = (typeof PointsRecordType)[keyof typeof PointsRecordType]
-export const POINTS_RECORD_TYPES = values(PointsRecordType)
+export const POINTS_RECORD_TYPES = /*#__PURE__*/ values(PointsRecordType)
 
 /** A student's application for points from an offline action (applyPoint), reviewed by the office. */
 export const PointsApplicationStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
 export type PointsApplicationStatus = (typeof PointsApplicationStatus)[keyof typeof PointsApplicationStatus]
-export const POINTS_APPLICATION_STATUSES = values(PointsApplicationStatus)
+export const POINTS_APPLICATION_STATUSES = /*#__PURE__*/ values(PointsApplicationStatus)
 
 /** What the points shop sells: a textbook or physical goods (shipped), or a course voucher (opens a course). */
 export const GoodKind = { textbook: '教材', courseVoucher: '课程券', physical: '实物' } as const
 export type GoodKind = (typeof GoodKind)[keyof typeof GoodKind]
-export const GOOD_KINDS = values(GoodKind)
+export const GOOD_KINDS = /*#__PURE__*/ values(GoodKind)
 /** Kinds that are shipped to an address (the office sets the express number). */
 export const SHIPPED_GOOD_KINDS: readonly GoodKind[] = [GoodKind.textbook, GoodKind.physical]
 
 /** Whether students see a good in the shop. */
 export const GoodStatus = { listed: '上架', unlisted: '下架' } as const
 export type GoodStatus = (typeof GoodStatus)[keyof typeof GoodStatus]
-export const GOOD_STATUSES = values(GoodStatus)
+export const GOOD_STATUSES = /*#__PURE__*/ values(GoodStatus)
 
 /** An exchange (兑换订单): 待发货 -> 已发货 for shipped goods, 已完成 at once for a voucher; 已取消 returns points and stock. */
 export const GoodOrderStatus = { toShip: '待发货', shipped: '已发货', done: '已完成', cancelled: '已取消' } as const
 export type GoodOrderStatus = (typeof GoodOrderStatus)[keyof typeof GoodOrderStatus]
-export const GOOD_ORDER_STATUSES = values(GoodOrderStatus)
+export const GOOD_ORDER_STATUSES = /*#__PURE__*/ values(GoodOrderStatus)
 
 /** A night-class sign-up: 已报名, or 已取消 (by the student before the class starts, or by the office). */
 export const NightSignUpStatus = { signedUp: '已报名', cancelled: '已取消' } as const
 export type NightSignUpStatus = (typeof NightSignUpStatus)[keyof typeof NightSignUpStatus]
-export const NIGHT_SIGN_UP_STATUSES = values(NightSignUpStatus)
+export const NIGHT_SIGN_UP_STATUSES = /*#__PURE__*/ values(NightSignUpStatus)
 
 /** How an attendance was recorded: the student scanned the class's QR code, or a teacher marked it. */
 export const AttendanceWay = { scan: '扫码签到', office: '老师标记' } as const
 export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
-export const ATTENDANCE_WAYS = values(AttendanceWay)
+export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
 /** Check-in opens this many minutes before a night class starts, and closes when it ends. */
 export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
