@@ -62,8 +62,11 @@ test.describe('学员：我的缴费、优惠券、支付、电子收据', () =>
     await app?.stop()
   })
 
-  test('the list shows the unpaid tuition first, then the paid textbook order', async () => {
-    await page.goto(`${app.url}/pages/fee/index`)
+  test('home reminds of the unpaid tuition; the list shows it first, then the paid textbook order', async () => {
+    await page.goto(`${app.url}/pages/tabBar/home`)
+    await visible(page, '.student-todo--fee', '你有 1 笔费用待缴纳').waitFor({ timeout: 30_000 })
+    expect(await visible(page, '.student-entries__item--fee .student-entries__badge').innerText()).toBe('1')
+    await visible(page, '.student-todo--fee').click()
     await visible(page, '.page__title', '我的缴费').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.locator('.fee-card:visible').count()).toBe(2)
     const statuses = await page.locator('.fee-card:visible .fee-card__status').allInnerTexts()
@@ -113,5 +116,14 @@ test.describe('学员：我的缴费、优惠券、支付、电子收据', () =>
     const download = page.waitForEvent('download')
     await visible(page, '.app-confirm-button', '保存为图片').click()
     expect((await download).suggestedFilename()).toMatch(/^收据SJ\d{14}\.png$/)
+  })
+
+  test('back on home, nothing is left to pay: no reminder, no badge', async () => {
+    const counted = page.waitForResponse((r) => r.url().includes('/order/unpaidCountForClient'))
+    await page.goto(`${app.url}/pages/tabBar/home`)
+    expect(((await (await counted).json()) as Envelope<{ count: number }>).data.count).toBe(0)
+    await visible(page, '.student-entries__item--fee').waitFor({ timeout: 30_000 })
+    await expect(page.locator('.student-todo--fee:visible')).toHaveCount(0)
+    await expect(page.locator('.student-entries__item--fee .student-entries__badge:visible')).toHaveCount(0)
   })
 })

@@ -1,5 +1,5 @@
 import type { ApiBody, ApiData, ApiQuery } from '@activity/api-types'
-import { call, defineFamily } from '../define'
+import { call, defineFamily, type NoPayload } from '../define'
 
 /** /api/fms/finance: fee notes, orders, payments, receipts, rebates, invoices, accounts. */
 
@@ -48,6 +48,7 @@ export const finance = defineFamily('/api/fms/finance', {
       listStudentFeeOrder: true,
       listForClient: call<OrderQuery, ApiData<'/api/fms/finance/order/listForClient', 'get'>>('GET'),
       listFeeForClient: call<FeeOrderQuery, ApiData<'/api/fms/finance/order/listFeeForClient', 'get'>>('GET'),
+      unpaidCountForClient: call<NoPayload, ApiData<'/api/fms/finance/order/unpaidCountForClient', 'get'>>('GET'),
       detailsForClient: call<ApiQuery<'/api/fms/finance/order/detailsForClient', 'get'>, Order>('GET'),
       payFee: call<PayFeePayload, PayFeeResult>('POST'),
       payStatus: call<ApiQuery<'/api/fms/finance/order/payStatus', 'get'>, OrderPayState>('GET'),

@@ -139,10 +139,11 @@ describe('首页 for everyone', () => {
     expect(mockLoginRedirect).toHaveBeenCalledWith('/pages/tabBar/home')
   })
 
-  it("shows a student their header info and what to do now, with the unread notices' and answered questions' counts", async () => {
+  it("shows a student their header info and what to do now, with the unread notices', answered questions' and unpaid fees' counts", async () => {
     dispatchSession({ type: 'signedIn', user: STUDENT_USER, via: 'smsCode' })
     server.on('GET /api/ums/user/user/person', { body: envelope(personOf(41, ['student'], STUDENT_USER)) })
     server.on('GET /api/sms/study/studentQuestion/unreadCountForClient', { body: envelope({ count: 3 }) })
+    server.on('GET /api/fms/finance/order/unpaidCountForClient', { body: envelope({ count: 1 }) })
     await t.mount(TabBarHomePage)
     await seen(() => Boolean($('.student-head')), 'the student header was drawn')
     expect($('.student-head__name')?.textContent).toBe('林小雨')
@@ -168,6 +169,8 @@ describe('首页 for everyone', () => {
     expect($('.student-entries__item--notice .student-entries__badge')?.textContent).toBe('2')
     await seen(() => $('.student-entries__item--question .student-entries__badge')?.textContent === '3', 'the answered questions counted')
     expect($('.student-todo--question')?.textContent).toContain('老师回复了你的 3 个提问')
+    await seen(() => $('.student-entries__item--fee .student-entries__badge')?.textContent === '1', 'the unpaid fees counted')
+    expect($('.student-todo--fee')?.textContent).toContain('你有 1 笔费用待缴纳')
     expect($('.home-switch')).toBeNull()
     expect($('.home-wallet')).toBeNull()
     expect(mockLoginRedirect).not.toHaveBeenCalled()
@@ -177,6 +180,7 @@ describe('首页 for everyone', () => {
     t.fireEvent.click($('.student-entries__item--course') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--live') as HTMLElement)
     for (const key of ['exercise', 'exam', 'wrong', 'question']) t.fireEvent.click($(`.student-entries__item--${key}`) as HTMLElement)
+    t.fireEvent.click($('.student-todo--fee') as HTMLElement)
     expect(navigations).toEqual([
       '/pages/student/notice',
       '/pages/study/course',
@@ -185,6 +189,7 @@ describe('首页 for everyone', () => {
       '/pages/study/exam',
       '/pages/study/wrong',
       '/pages/study/question',
+      '/pages/fee/index',
     ])
     // No current course on the server or this device: no 继续学习.
     expect($('.student-continue')).toBeNull()

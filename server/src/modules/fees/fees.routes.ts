@@ -474,6 +474,19 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.get(
+    '/api/fms/finance/order/unpaidCountForClient',
+    {
+      preHandler: app.requireStudent,
+      schema: {
+        summary: "How many of the student's fee orders are still to pay (待支付, 支付中, 支付失败): home's 待缴费 reminder",
+        security: studentSecurity,
+        response: { 200: envelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => ok({ count: await createFeesRepository({ db: app.db }).unpaidCountForStudent({ studentId: request.studentId }) }),
+  )
+
   // Coupons
   app.post(
     `${coupon}/activateForClient`,

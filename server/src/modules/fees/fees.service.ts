@@ -784,7 +784,10 @@ export async function retryStaleRefunds({
   now?: Date
   log?: { warn: (obj: object, msg: string) => void }
 }): Promise<{ asked: number; settled: number }> {
-  const stale = await createFeesRepository({ db }).staleRefunds({ before: new Date(now.getTime() - STALE_REFUND_AFTER_MS), limit: STALE_REFUND_BATCH })
+  const stale = await createFeesRepository({ db }).staleRefunds({
+    before: new Date(now.getTime() - STALE_REFUND_AFTER_MS),
+    limit: STALE_REFUND_BATCH,
+  })
   let settled = 0
   for (const { id } of stale) {
     try {

@@ -185,6 +185,9 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     assert.equal(ok(await client.get(`${ORDER}/listFeeForClient`, { status: OrderPayStatus.paid })).total, 1)
     refused(await other.client.get(`${ORDER}/detailsForClient`, { id: tuition.id }), 404)
     assert.equal(ok(await other.client.get(`${ORDER}/listFeeForClient`)).total, 0)
+    // Home's reminder counts what is still to pay: the tuition, not the paid book; none for the other student.
+    assert.equal(ok(await client.get(`${ORDER}/unpaidCountForClient`)).count, 1)
+    assert.equal(ok(await other.client.get(`${ORDER}/unpaidCountForClient`)).count, 0)
     const msgs = await t.app.db
       .select()
       .from(messages)
@@ -295,8 +298,10 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     const { student, client } = await newStudent()
     const order = await raise(student.id)
     const started = ok(await client.post(`${ORDER}/payFee`, { id: order.id, channel: PayChannel.wechatMini }))
+    const owed = ok(await client.get(`${ORDER}/unpaidCountForClient`)).count
     const cancelled = ok(await finance.put(`${FEE}/cancel`, { id: order.id, reason: '学员改为线下缴费' }))
     assert.equal(cancelled.payStatus, OrderPayStatus.cancelled)
+    assert.equal(ok(await client.get(`${ORDER}/unpaidCountForClient`)).count, owed - 1)
     refused(await client.post(`${ORDER}/payFee`, { id: order.id, channel: PayChannel.wechatMini }), 422, '该订单已取消，无法支付')
     refused(await finance.put(`${FEE}/cancel`, { id: order.id, reason: 'x' }), 409, '只有未支付的缴费单可以取消')
     ok(await complete(started.orderNo))

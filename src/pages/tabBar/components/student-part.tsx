@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
+import { finance } from '../../../api/fms/finance'
 import { study } from '../../../api/sms/study'
 import { useCurrentCourse } from '../../../hooks/current-course'
 import { useRemote } from '../../../hooks/remote'
@@ -62,9 +63,14 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
   const unreadQuestions =
     useRemote((options) => study.studentQuestion.unreadCountForClient(undefined, { ...options, quiet: true }), true, { reloadOnShow: true })
       .data?.count ?? 0
+  // Fee orders still to pay; asked again each time home shows (back from paying one).
+  const unpaidFees =
+    useRemote((options) => finance.order.unpaidCountForClient(undefined, { ...options, quiet: true }), true, { reloadOnShow: true }).data
+      ?.count ?? 0
   const unread: Partial<Record<(typeof STUDENT_ENTRIES)[number]['key'], number>> = {
     notice: student.unreadNotices,
     question: unreadQuestions,
+    fee: unpaidFees,
   }
   return (
     <View className='student-part'>
@@ -104,6 +110,13 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
         </View>
       ) : null}
 
+      {unpaidFees > 0 ? (
+        <View className='student-todo student-todo--fee' onClick={() => go(FEE_LINKS[0].path)}>
+          <Text className='student-todo__text'>{`你有 ${unpaidFees} 笔费用待缴纳`}</Text>
+          <Text className='student-todo__action'>去缴费</Text>
+        </View>
+      ) : null}
+
       {unreadQuestions > 0 ? (
         <View className='student-todo student-todo--question' onClick={() => go(STUDY_LINKS.question)}>
           <Text className='student-todo__text'>{`老师回复了你的 ${unreadQuestions} 个提问`}</Text>
@@ -120,7 +133,10 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
               <View className={`home-entries__icon student-entries__icon student-entries__icon--${e.key}`}>
                 <Text>{e.glyph}</Text>
                 {badge ? (
-                  <Text className='home-entries__badge student-entries__badge' aria-label={`${count} 条未读`}>
+                  <Text
+                    className='home-entries__badge student-entries__badge'
+                    aria-label={e.key === 'fee' ? `${count} 笔待缴` : `${count} 条未读`}
+                  >
                     {badge}
                   </Text>
                 ) : null}
