@@ -43,6 +43,30 @@ export function httpCall(
   })
 }
 
+/** A JSON call, as the console makes them (an operator's session cookie in `headers`). */
+export function jsonCall(
+  method: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; setCookie: string[]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body)
+    const req = http.request(
+      url,
+      { method, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } },
+      (res) => {
+        let answer = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (answer += d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [], body: answer }))
+      },
+    )
+    req.on('error', reject)
+    req.end(text)
+  })
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
@@ -132,6 +156,13 @@ export const DEMO_STUDENT_PHONE = '13900000000'
 
 function cookieOf(setCookie: string[]): string {
   return setCookie.map((c) => c.split(';')[0]).join('; ')
+}
+
+/** Signs a demo operator in to the console's API (the demo data's accounts); returns the cookie header. */
+export async function signInOperator(backend: string, account: string, password = 'demo1234'): Promise<string> {
+  const res = await jsonCall('POST', `${backend}/api/bms/system/admin/signIn`, { account, password })
+  if (JSON.parse(res.body).code !== 0) throw new Error(`operator ${account}: ${res.body}`)
+  return cookieOf(res.setCookie)
 }
 
 /** Signs a student in as the student login does (a 登录 code texted, read from the development outbox); returns the cookie header. */

@@ -269,6 +269,7 @@ export default function FeeDetailPage() {
         <View className='fee-detail__actions'>
           {order.receiptId ? (
             <ConfirmButton
+              className='fee-detail__receipt'
               title={FEE_DETAIL_TEXTS.receipt}
               onClick={() => void Taro.navigateTo({ url: receiptUrl(order.receiptId ?? 0) })}
             />
