@@ -108,6 +108,9 @@ test.describe('学员：我的缴费、优惠券、支付、电子收据', () =>
     await paper.waitFor()
     const text = await paper.innerText()
     expect(text).toMatch(/No\. SJ\d{14}/)
+    // Dated as its number is, by the school's (Beijing) calendar, though this browser runs on UTC.
+    const [, y, m, d] = /SJ(\d{4})(\d{2})(\d{2})/.exec(text) ?? []
+    expect(text).toContain(`${y}-${m}-${d}`)
     expect(text).toContain('交款人：林小雨')
     expect(text).toContain('合计（小写）：¥6,700.00')
     expect(text).toContain('合计（大写）：人民币陆仟柒佰元整')

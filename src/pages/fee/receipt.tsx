@@ -8,12 +8,16 @@ import { useRemote } from '../../hooks/remote'
 import { useRoute } from '../../components/router-helper'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session'
-import { formatDate } from '../../utils/date'
 import { formatYuan } from '@activity/money'
 import { receiptFileName, receiptPlan } from './components/fee-logic'
 import { ReceiptCanvas, renderReceipt } from './components/receipt-image'
 import { saveReceipt } from './components/save-receipt'
 import './receipt.scss'
+
+/** The receipt's date is the school's (Beijing, as in its SJyyyymmdd number), whatever the phone's time zone. */
+function schoolDate(iso: string): string {
+  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10)
+}
 
 const TITLE = routeOf('pages/fee/receipt')?.title ?? '电子收据'
 
@@ -77,7 +81,7 @@ export default function FeeReceiptPage() {
           {r.status !== '有效' ? <Text className='fee-receipt__void'>（{r.status}）</Text> : null}
           <View className='fee-receipt__line'>
             <Text>交款人：{r.payer}</Text>
-            <Text>{formatDate(r.paidAt, 'yyyy-MM-dd')}</Text>
+            <Text className='fee-receipt__date'>{schoolDate(r.paidAt)}</Text>
           </View>
           <View className='fee-receipt__table'>
             {r.items.map((item, i) => (
