@@ -335,20 +335,6 @@ export function createFeesRepository({ db }: { db: Executor }) {
         )
       return row?.n ?? 0
     },
-    /** The student's fee orders still to pay: 待支付, 支付中 or 支付失败 (a cancelled one is not owed). */
-    async unpaidCountForStudent({ studentId }: { studentId: number }): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.studentId, studentId),
-            sql`${orders.feeKind} is not null`,
-            inArray(orders.payStatus, [OrderPayStatus.unpaid, OrderPayStatus.paying, OrderPayStatus.failed]),
-          ),
-        )
-      return row?.n ?? 0
-    },
     /** A student still holds a paid tuition order not wholly refunded. */
     async holdsPaidTuition({ studentId }: { studentId: number }) {
       const [row] = await db

@@ -108,18 +108,3 @@ export const createImageNotFoundError = createErrorFactory({
   code: Code.badRequest,
   message: '图片不存在或已失效，请重新上传',
 })
-export const createUploadMissingError = createErrorFactory({
-  key: 'points.uploadMissing',
-  code: Code.badRequest,
-  message: '请选择要上传的图片',
-})
-export const createUploadTypeError = createErrorFactory({
-  key: 'points.uploadType',
-  code: Code.badRequest,
-  message: '只能上传 PNG、JPEG 或 WebP 图片',
-})
-export const createUploadTooLargeError = createErrorFactory({
-  key: 'points.uploadTooLarge',
-  code: Code.badRequest,
-  message: '图片不能超过5MB',
-})
