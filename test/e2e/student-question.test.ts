@@ -97,10 +97,10 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await visible(page, '.user-form__row--title input').fill(TITLE)
     await visible(page, '.user-form__row--content textarea').fill('例题2里 x 趋于 0 时，分子是 sin x - x，为什么不能替换？')
     const chooser = page.waitForEvent('filechooser')
-    await visible(page, '.question-images__add').click()
+    await visible(page, '.image-picker__add').click()
     await (await chooser).setFiles({ name: '例题.png', mimeType: 'image/png', buffer: PNG })
-    await visible(page, '.question-images__item').waitFor({ timeout: 15_000 })
-    expect(await visible(page, '.question-images__count').textContent()).toBe('1/6')
+    await visible(page, '.image-picker__item').waitFor({ timeout: 15_000 })
+    expect(await visible(page, '.image-picker__count').textContent()).toBe('1/6')
     await screenshot(page, 'question-ask')
     await visible(page, '.question-ask__submit').click()
 

@@ -285,8 +285,8 @@ describe('积分 pages', () => {
     expect(calls.sent(APPLY)).toBe(0)
 
     await type('description', '参加读书会')
-    t.fireEvent.click(document.querySelector('.points-images__add') as Element)
-    await until(() => document.querySelectorAll('.points-images__item').length === 1, 'the photo uploaded')
+    t.fireEvent.click(document.querySelector('.image-picker__add') as Element)
+    await until(() => document.querySelectorAll('.image-picker__item').length === 1, 'the photo uploaded')
     expect(uploads).toEqual([`${h.server.url}/api/zms/point/studentPointRecord/upload`])
     t.fireEvent.click(document.querySelector('.points-apply__submit') as Element)
     await until(() => calls.answered(APPLY) === 1, 'the application sent')

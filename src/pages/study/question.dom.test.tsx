@@ -146,10 +146,10 @@ describe('答疑', () => {
 
     await type('title', '极限怎么求')
     await type('content', '例题2看不懂')
-    t.fireEvent.click(document.querySelector('.question-images__add') as Element)
-    await until(() => document.querySelectorAll('.question-images__item').length === 1, 'the picture uploaded')
+    t.fireEvent.click(document.querySelector('.image-picker__add') as Element)
+    await until(() => document.querySelectorAll('.image-picker__item').length === 1, 'the picture uploaded')
     expect(uploads).toEqual([{ url: `${h.server.url}/api/sms/study/studentQuestion/upload`, name: 'file' }])
-    expect(texts('.question-images__count')).toEqual(['1/6'])
+    expect(texts('.image-picker__count')).toEqual(['1/6'])
 
     t.fireEvent.click(document.querySelector('.question-ask__submit') as Element)
     await until(() => calls.answered(ASK) === 1, 'the question sent')

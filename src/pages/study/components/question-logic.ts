@@ -1,4 +1,5 @@
 import { QUESTION_IMAGES_MAX, ReplyStatus } from '@activity/wire'
+import type { DraftImage } from '../../../components/image-picker'
 
 /** The server's limits (student-questions.schemas.ts). */
 export const QUESTION_TITLE_MAX = 60
@@ -22,11 +23,7 @@ export function questionTag(q: { status: string; closed: boolean }): { label: st
 }
 
 /** A picture of a post being written: its key for the server and what shows it here. */
-export interface DraftImage {
-  key: string
-  /** The local file (or the server's address): the thumbnail. */
-  src: string
-}
+export type { DraftImage }
 
 export interface AskForm {
   courseId: number | null
