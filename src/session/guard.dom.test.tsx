@@ -11,6 +11,7 @@ import { initWechatSdk } from '../wechat'
 import { dispatchSession } from './events'
 import { settleLaunch } from './launch-state'
 import { useRequireLogin } from './guard'
+import { until } from '../components/testing'
 
 /**
  * The login guard on a page, in the H5 build (a plain mobile browser). The router's navigation is
@@ -58,15 +59,14 @@ describe('a page that needs login', () => {
     expect(t.queries.queryByText('正在确认登录')).toBeTruthy()
     expect(redirects).toEqual([])
     finishLaunch()
-    await settle()
+    await until(() => redirects.length > 0, 'the redirect to login')
     expect(redirects).toEqual([`/pages/user/login?from=${encodeURIComponent('/pages/partner/deal?type=%E6%9C%AC%E6%9C%88')}`])
   })
 
   it('shows its content to a signed-in person and goes nowhere', async () => {
     dispatchSession({ type: 'signedIn', user: USER, via: 'password' })
     await t.mount(DealPage)
-    await settle()
-    expect(t.queries.queryByText('成交单量 12')).toBeTruthy()
+    await until(() => Boolean(t.queries.queryByText('成交单量 12')), 'the content')
     expect(redirects).toEqual([])
   })
 
@@ -75,7 +75,7 @@ describe('a page that needs login', () => {
     await t.mount(DealPage)
     server.on('GET /api/ems/partner/partner/dealCount', { status: 401, body: envelope(null, 100000004, '登录已过期') })
     await request('GET', '/api/ems/partner/partner/dealCount').catch(() => undefined)
-    await settle()
+    await until(() => redirects.length > 0, 'the redirect to login')
     expect(useStore.getState().user).toBeNull()
     expect(t.queries.queryByText('正在确认登录')).toBeTruthy()
     expect(redirects).toHaveLength(1)

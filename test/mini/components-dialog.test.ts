@@ -58,7 +58,8 @@ describe('the dialog in the weapp build', () => {
   it('opens with the title 提示 and its labels cut to 4 characters', async () => {
     expect(opened()).toBeFalsy()
     await tap(page, '.gallery__open-dialog')
-    expect(opened()).toBeTruthy()
+    await until(() => Boolean(opened()), 5000, 'the dialog open')
+    await until(() => textAt(page, '.app-dialog__cancel') !== '', 5000, 'its buttons drawn')
     expect(textAt(page, '.app-dialog .at-modal__header')).toBe('提示')
     // The gallery asks for 再想想吧朋友 and 确定.
     expect(textAt(page, '.app-dialog__cancel')).toBe('再想想吧')
@@ -67,22 +68,24 @@ describe('the dialog in the weapp build', () => {
 
   it('sends confirm from 确定', async () => {
     await tap(page, '.app-dialog__confirm')
-    expect(textAt(page, '.gallery__value--dialog')).toBe('确定')
-    expect(opened()).toBeFalsy()
+    await until(() => textAt(page, '.gallery__value--dialog') === '确定', 5000, 'confirm sent')
+    await until(() => !opened(), 5000, 'the dialog closed')
   })
 
   it('sends cancel from 取消', async () => {
     await tap(page, '.gallery__open-dialog')
+    await until(() => Boolean(opened()), 5000, 'the dialog open')
     await tap(page, '.app-dialog__cancel')
-    expect(textAt(page, '.gallery__value--dialog')).toBe('取消')
-    expect(opened()).toBeFalsy()
+    await until(() => textAt(page, '.gallery__value--dialog') === '取消', 5000, 'cancel sent')
+    await until(() => !opened(), 5000, 'the dialog closed')
   })
 
   it('sends close from its × button', async () => {
     await tap(page, '.gallery__open-dialog')
+    await until(() => Boolean(opened()), 5000, 'the dialog open')
     await tap(page, '.app-dialog .app-dialog__close')
-    expect(textAt(page, '.gallery__value--dialog')).toBe('关闭')
-    expect(opened()).toBeFalsy()
+    await until(() => textAt(page, '.gallery__value--dialog') === '关闭', 5000, 'close sent')
+    await until(() => !opened(), 5000, 'the dialog closed')
   })
 })
 
@@ -91,13 +94,13 @@ describe('the QR-code dialog in the weapp build', () => {
     const qr = () => page.querySelector('.app-qr.at-modal--active')
     expect(qr()).toBeFalsy()
     await tap(page, '.gallery__open-qr')
-    expect(qr()).toBeTruthy()
+    await until(() => Boolean(qr()), 5000, 'the QR dialog open')
     const image = page.querySelector('.app-qr .app-qr__image').dom
     expect(image.tagName.toLowerCase()).toBe('wx-image')
     expect(image.getAttribute('show-menu-by-longpress')).not.toBe('false')
     expect(textAt(page, '.app-qr .app-qr__hint')).toBe('长按保存图片')
     await tap(page, '.app-qr .app-dialog__close')
-    expect(qr()).toBeFalsy()
+    await until(() => !qr(), 5000, 'the QR dialog closed')
   })
 })
 
