@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
 import { DEMO, pullDown, signInOnLoginPage, signInOperator, signInPartner, type Operator } from './dashboard-support'
 import {
+  answerGate,
   clearToasts,
   LOGIN,
   type Look,
@@ -311,13 +312,15 @@ test.describe('the dashboard screens when the server misbehaves', () => {
     const started = Date.now()
     const loads = SCREENS.map(async (screen) => {
       const page = await signedInPage()
-      await misbehave(page, screen.loads, 'slow')
+      const looked = answerGate()
+      await misbehave(page, screen.loads, 'slow', looked.opened)
       await open(page, screen)
       await sees(page, screen.loading)
       // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
       await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
       expect(await on(page, screen.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
+      looked.open()
       for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
         expect(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), `${screen.title}: ${look.selector}`).toBe(0)
       }
@@ -331,7 +334,8 @@ test.describe('the dashboard screens when the server misbehaves', () => {
       await open(page, screen)
       await showsContent(page, screen)
       await submit.fill(page, 4)
-      await misbehave(page, [submit.call], 'slow')
+      const looked = answerGate()
+      await misbehave(page, [submit.call], 'slow', looked.opened)
       await submit.send(page)
       await sees(page, { selector: '.app-loading-overlay', text: '提交中' })
       await page.waitForTimeout(3_000)
@@ -339,6 +343,7 @@ test.describe('the dashboard screens when the server misbehaves', () => {
         await on(page, { selector: '.app-loading-overlay' }).isVisible(),
         `${screen.title}: the overlay is gone before the answer`,
       ).toBeTruthy()
+      looked.open()
       await titleShows(page, screen.title)
       await screenshot(page, `hardening-${screen.key}-submit-slow`)
       await toastShown(page, submit.doneToast)

@@ -3,6 +3,7 @@ import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test 
 import { signInPartner } from './dashboard-support'
 import { DEMO_ACTIVE, fill, registerByApi, signInWithPassword, startUserApp, visible } from './user-helpers'
 import {
+  answerGate,
   clearToasts,
   type Fault,
   LOGIN,
@@ -260,13 +261,15 @@ test.describe('the signed-in form screens when the server misbehaves', () => {
     const loads = SCREENS.filter((s) => s.load).map(async (screen) => {
       const load = screen.load!
       const page = await signedInPage(screen.who('slow'))
-      await misbehave(page, [load.call], 'slow')
+      const looked = answerGate()
+      await misbehave(page, [load.call], 'slow', looked.opened)
       await open(page, screen)
       await sees(page, load.loading)
       // Seconds into the 10 s wait (the page may have taken seconds to open on a loaded machine): still the spinner under the title, no failure, no blank screen.
       await page.waitForTimeout(3_000)
       await titleShows(page, screen.title)
       expect(await on(page, load.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
+      looked.open()
       expect(await page.locator('.user-load--failed:visible').count()).toBe(0)
       await screenshot(page, `hardening-${screen.key}-slow`)
       await showsContent(page, screen)
@@ -280,7 +283,8 @@ test.describe('the signed-in form screens when the server misbehaves', () => {
       await open(page, screen)
       await showsContent(page, screen)
       await submit.fill(page, 3, who)
-      await misbehave(page, [submit.call], 'slow')
+      const looked = answerGate()
+      await misbehave(page, [submit.call], 'slow', looked.opened)
       await on(page, { selector: submit.button }).click()
       await sees(page, { selector: '.app-loading-overlay', text: '加载中' })
       await page.waitForTimeout(3_000)
@@ -288,6 +292,7 @@ test.describe('the signed-in form screens when the server misbehaves', () => {
         await on(page, { selector: '.app-loading-overlay' }).isVisible(),
         `${screen.title}: the overlay is gone before the answer`,
       ).toBeTruthy()
+      looked.open()
       await titleShows(page, screen.title)
       await submit.kept(page, 3, who)
       await screenshot(page, `hardening-${screen.key}-submit-slow`)

@@ -32,10 +32,22 @@ export async function sees(page: Page, look: Look, timeout = 20_000) {
 }
 
 /**
- * Makes the server misbehave for `paths` on this page: an HTTP 500 with the server's envelope, a
- * dropped connection, or the real answer 10 s late. Returns the way to end it.
+ * A gate for a slow answer: `misbehave(…, 'slow', gate.opened)` holds the answer 10 s and, beyond
+ * that, until the test calls `open()` once it has looked at the page waiting, so what it sees cannot
+ * be the answer even on a machine slow enough to spend 10 s getting there.
  */
-export async function misbehave(page: Page, paths: string[], fault: Fault): Promise<() => Promise<void>> {
+export function answerGate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
+
+/**
+ * Makes the server misbehave for `paths` on this page: an HTTP 500 with the server's envelope, a
+ * dropped connection, or the real answer 10 s late (and not before `held` settles, when given).
+ * Returns the way to end it.
+ */
+export async function misbehave(page: Page, paths: string[], fault: Fault, held?: Promise<void>): Promise<() => Promise<void>> {
   const matches = (url: URL) => paths.includes(url.pathname)
   const handler = async (route: Route) => {
     if (fault === 'error') {
@@ -44,7 +56,7 @@ export async function misbehave(page: Page, paths: string[], fault: Fault): Prom
       await route.abort('connectionreset')
     } else {
       // Unreferenced: a held answer whose page is gone must not keep the test process alive.
-      await new Promise((r) => setTimeout(r, SLOW_MS).unref())
+      await Promise.all([new Promise((r) => setTimeout(r, SLOW_MS).unref()), held])
       await route.continue().catch(() => undefined) // the page may be gone by then
     }
   }
