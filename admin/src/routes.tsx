@@ -133,6 +133,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   // 积分 (issue 25): every role reads ways, levels, records, applications, goods and exchanges; 管理员 writes (access.ts canManagePoints)
   { path: '/points/ways', name: '积分途径', roles: everyone, screen: 'points/WayList', group: 'points' },
   { path: '/points/levels', name: '积分等级', roles: everyone, screen: 'points/LevelList', group: 'points' },
+  { path: '/points/students', name: '学员积分', roles: everyone, screen: 'points/StudentPointsList', group: 'points' },
   { path: '/points/records', name: '积分记录', roles: everyone, screen: 'points/RecordList', group: 'points' },
   { path: '/points/applications', name: '积分申请', roles: everyone, screen: 'points/ApplicationList', group: 'points' },
   { path: '/points/goods', name: '商品', roles: everyone, screen: 'points/GoodList', group: 'points' },

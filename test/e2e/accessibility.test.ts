@@ -180,6 +180,7 @@ test.describe('the console', () => {
     // 积分 (issue 25)
     '/points/ways',
     '/points/levels',
+    '/points/students',
     '/points/records',
     '/points/applications',
     '/points/goods',

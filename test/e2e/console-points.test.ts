@@ -164,6 +164,24 @@ test.describe('积分后台：途径、等级、商品、积分申请、人工�
     await screenshot(office, 'console-points-records')
   })
 
+  test("学员积分: the demo student's balance, lifetime points and level, and her records one click away", async () => {
+    const now = await balance()
+    await openConsole(office, app, '/points/students')
+    await office.getByPlaceholder('学员姓名、学号或手机号').fill('林小雨')
+    await office
+      .getByRole('button', { name: '查 询' })
+      .or(office.getByRole('button', { name: '查询' }))
+      .first()
+      .click()
+    await expect.poll(() => tableRows(office).count(), { timeout: 30_000 }).toBe(1)
+    const row = rowWith(office, '林小雨')
+    await expect(row).toContainText(String(now))
+    await screenshot(office, 'console-points-students')
+    await row.getByRole('link', { name: '林小雨的积分记录' }).click()
+    await office.waitForURL(/\/points\/records\?studentId=\d+/)
+    await rowWith(office, '课堂表现优秀').waitFor({ timeout: 15_000 })
+  })
+
   test("the student's exchange is shipped with an express number: 已发货 and her message", async () => {
     const shop = await student<{ list: Array<{ id: number; name: string }> }>('GET', '/api/fms/cybermoney/shopGood/listForClient?size=100')
     const cup = shop.list.find((g) => g.name === CUP)!

@@ -14,6 +14,7 @@ export type PointsWayInput = ApiBody<'/api/fms/cybermoney/pointsWay/save', 'post
 export type PointsLevel = ApiItem<'/api/fms/cybermoney/pointsLevel/list', 'get'>
 export type PointsLevelInput = ApiBody<'/api/fms/cybermoney/pointsLevel/save', 'post'>
 export type PointsRecordRow = ApiItem<'/api/fms/cybermoney/pointsRecord/list', 'get'>
+export type StudentPointsRow = ApiItem<'/api/zms/point/studentPoint/list', 'get'>
 export type PointsAdjust = ApiBody<'/api/fms/cybermoney/pointsRecord/adjust', 'post'>
 export type PointsApplicationRow = ApiItem<'/api/zms/point/studentPointRecord/list', 'get'>
 export type Good = ApiItem<'/api/fms/cybermoney/shopGood/list', 'get'>
@@ -33,6 +34,8 @@ export const pointsApi = {
   updateLevel: (input: PointsLevelInput & { id: number }) => put<PointsLevel>(`${cyber}/pointsLevel/update`, input, { quiet: true }),
   removeLevel: (id: number) => del<{ id: number }>(`${cyber}/pointsLevel/delete`, { id }),
 
+  students: (query: ApiQueryText<'/api/zms/point/studentPoint/list', 'get'>) =>
+    get<Page<StudentPointsRow>>('/api/zms/point/studentPoint/list', query),
   records: (query: ApiQueryText<'/api/fms/cybermoney/pointsRecord/list', 'get'>) =>
     get<Page<PointsRecordRow>>(`${cyber}/pointsRecord/list`, query),
   adjust: (input: PointsAdjust) =>

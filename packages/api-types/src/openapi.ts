@@ -22058,6 +22058,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/zms/point/studentPoint/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: students' points (学员积分): balance, lifetime and level, the highest balances first, by name, number or phone */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the student's name, number or phone */
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    balance: number;
+                                    level: string | null;
+                                    lifetime: number;
+                                    name: string;
+                                    phone: string;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    updatedAt: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/zms/point/studentPoint/listForClient": {
         parameters: {
             query?: never;

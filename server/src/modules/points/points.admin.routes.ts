@@ -14,12 +14,14 @@ import {
 import { createPointsRepository } from './points.repository.ts'
 import { toApplication, toRecord } from './points.routes.ts'
 import {
+  accountsConsoleQuery,
   adjustBody,
   adjustedSchema,
   applicationSchema,
   applicationsQuery,
   approveBody,
   cancelBody,
+  consoleAccountSchema,
   consoleApplicationSchema,
   consoleGoodOrderSchema,
   consoleRecordSchema,
@@ -301,6 +303,44 @@ export const pointsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       })
       return ok({ id: request.query.id })
+    },
+  )
+
+  // ---- students' points ----
+
+  app.get(
+    '/api/zms/point/studentPoint/list',
+    {
+      preHandler: reader,
+      schema: {
+        summary: "Operator: students' points (学员积分): balance, lifetime and level, the highest balances first, by name, number or phone",
+        security,
+        querystring: accountsConsoleQuery,
+        response: { 200: envelope(pageOf(consoleAccountSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query
+      const [{ rows, total }, levels] = await Promise.all([
+        createPointsRepository({ db: app.db }).accountsForConsole({ keyword, page, size }),
+        createPointsRepository({ db: app.db }).levels(),
+      ])
+      const levelName = (lifetime: number) => levels.filter((l) => l.minPoints <= lifetime).at(-1)?.name ?? null
+      return ok({
+        list: rows.map((r) => ({
+          studentId: r.studentId,
+          name: r.name,
+          studentNo: r.studentNo,
+          phone: maskPhone(r.phone),
+          balance: Number(r.balance),
+          lifetime: Number(r.lifetime),
+          level: levelName(Number(r.lifetime)),
+          updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null,
+        })),
+        total,
+        page,
+        size,
+      })
     },
   )
 

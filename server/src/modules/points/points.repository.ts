@@ -4,7 +4,7 @@ import { GoodOrderStatus, GoodStatus } from '../../wire.ts'
 import { admins } from '../admins/index.ts'
 import { courses } from '../courses/index.ts'
 import { students } from '../students/index.ts'
-import { goodOrders, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
+import { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 const studentLike = (keyword: string | undefined) => {
@@ -64,6 +64,34 @@ export function createPointsRepository({ db }: { db: Executor }) {
           .limit(size)
           .offset(offset(page, size)),
         db.select({ n: count() }).from(pointsRecords).innerJoin(students, eq(students.id, pointsRecords.studentId)).where(where),
+      )
+    },
+
+    /**
+     * The office's 学员积分: every student with their balance and lifetime points (0 before their
+     * first record), the highest balances first, by name, number or phone.
+     */
+    accountsForConsole({ keyword, page, size }: { keyword?: string; page: number; size: number }) {
+      const where = studentLike(keyword)
+      const balance = sql<number>`coalesce(${pointsAccounts.balance}, 0)`
+      return paged(
+        db
+          .select({
+            studentId: students.id,
+            name: students.name,
+            studentNo: students.studentNo,
+            phone: students.phone,
+            balance,
+            lifetime: sql<number>`coalesce(${pointsAccounts.lifetime}, 0)`,
+            updatedAt: pointsAccounts.updatedAt,
+          })
+          .from(students)
+          .leftJoin(pointsAccounts, eq(pointsAccounts.studentId, students.id))
+          .where(where)
+          .orderBy(desc(balance), asc(students.id))
+          .limit(size)
+          .offset(offset(page, size)),
+        db.select({ n: count() }).from(students).where(where),
       )
     },
 

@@ -131,6 +131,23 @@ export const recordsConsoleQuery = z.object({
   wayKind: optionalOneOf(POINTS_WAY_KINDS, '途径类型'),
   ...pagingQuery,
 })
+export const accountsConsoleQuery = z.object({
+  keyword: optionalText(60).describe("the student's name, number or phone"),
+  ...pagingQuery,
+})
+export const consoleAccountSchema = z.object({
+  studentId: z.number().int(),
+  name: z.string(),
+  studentNo: z.string().nullable(),
+  /** Masked. */
+  phone: z.string(),
+  balance: z.number().int(),
+  lifetime: z.number().int(),
+  /** The level of the lifetime points, null below the lowest or with no levels. */
+  level: z.string().nullable(),
+  /** The last change; null before the first. */
+  updatedAt: z.string().nullable(),
+})
 export const adjustBody = z.object({
   studentId: idField,
   change: intField({ label: '调整积分', min: -1000000, max: 1000000 }).refine((v) => v !== 0, '调整积分不能为0'),

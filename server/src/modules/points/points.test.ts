@@ -290,6 +290,33 @@ describe('points and the shop (积分, 积分商城)', () => {
     assert.ok(told.some((m) => m.body.includes('照片不清晰')))
   })
 
+  test("学员积分: the office finds a student's balance, lifetime points and level; one never credited shows 0", async () => {
+    const name = `积分查询${Math.floor(Math.random() * 1e6)}`
+    const rich = await insertStudent(t.app, { name: `${name}甲` })
+    const none = await insertStudent(t.app, { name: `${name}乙` })
+    ok(await adjust(rich.id, 150))
+    ok(await adjust(rich.id, -30))
+    const found = ok(await finance.get('/api/zms/point/studentPoint/list', { keyword: name }))
+    assert.equal(found.total, 2)
+    assert.deepEqual(
+      found.list.map((a: { name: string; balance: number; lifetime: number; level: string | null }) => [
+        a.name,
+        a.balance,
+        a.lifetime,
+        a.level,
+      ]),
+      [
+        [`${name}甲`, 120, 150, '白银'],
+        [`${name}乙`, 0, 0, '青铜'],
+      ],
+    )
+    assert.match(found.list[0].phone, /^\d{3}\*{4}\d{4}$/)
+    assert.ok(found.list[0].updatedAt)
+    assert.equal(found.list[1].updatedAt, null)
+    assert.equal(ok(await finance.get('/api/zms/point/studentPoint/list', { keyword: none.phone })).list[0].studentId, none.id)
+    refused(await finance.get('/api/zms/point/studentPoint/list', { size: 1000 }), 400)
+  })
+
   test('manual adjustments never take a balance below 0', async () => {
     const student = await insertStudent(t.app)
     ok(await adjust(student.id, 20))
