@@ -15,7 +15,8 @@ import { logger } from '../../utils/logger'
 import { formatYuan } from '@activity/money'
 import { OrderPayStatus } from '@activity/wire'
 import { canPay, INITIAL_PAY_STATE, payReducer, POLL_LIMIT_MS, pollDelay, shouldPoll, statusLabel } from '../main/components/pay-flow'
-import { NO_PAY_METHOD_MESSAGE, PAY_CHANNEL, payWithPlatform } from '../main/components/platform-pay'
+import PayButtons from '../main/components/pay-buttons'
+import { PAY_CHANNEL, payWithPlatform } from '../main/components/platform-pay'
 import { canUseCoupon, couponRefusal, toneOf } from './components/fee-logic'
 import { receiptUrl } from './links'
 import './detail.scss'
@@ -273,30 +274,17 @@ export default function FeeDetailPage() {
               title={FEE_DETAIL_TEXTS.receipt}
               onClick={() => void Taro.navigateTo({ url: receiptUrl(order.receiptId ?? 0) })}
             />
-          ) : cancelled || state.phase === 'paid' ? null : PAY_CHANNEL ? (
-            <>
-              {canPay(state) ? (
-                <ConfirmButton
-                  className='fee-detail__pay'
-                  title={state.phase === 'unpaid' && !state.note ? FEE_DETAIL_TEXTS.pay(order.payAmount) : FEE_DETAIL_TEXTS.retry}
-                  onClick={() => void pay()}
-                />
-              ) : null}
-              {state.phase === 'paying' && state.confirming ? (
-                <View className='fee-detail__link' onClick={() => dispatch({ type: 'recheck' })}>
-                  <Text>{FEE_DETAIL_TEXTS.refresh}</Text>
-                </View>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <View className='fee-detail__unsupported'>
-                <Text>{NO_PAY_METHOD_MESSAGE}</Text>
-              </View>
-              <View className='fee-detail__link' onClick={() => void load()}>
-                <Text>{FEE_DETAIL_TEXTS.refresh}</Text>
-              </View>
-            </>
+          ) : cancelled || state.phase === 'paid' ? null : (
+            <PayButtons
+              state={state}
+              block='fee-detail'
+              payTitle={FEE_DETAIL_TEXTS.pay(order.payAmount)}
+              retryTitle={FEE_DETAIL_TEXTS.retry}
+              refreshTitle={FEE_DETAIL_TEXTS.refresh}
+              onPay={() => void pay()}
+              onRecheck={() => dispatch({ type: 'recheck' })}
+              onReload={() => void load()}
+            />
           )}
         </View>
       </>

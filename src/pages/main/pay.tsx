@@ -20,7 +20,8 @@ import {
   statusLabel,
   type PayPhase,
 } from './components/pay-flow'
-import { NO_PAY_METHOD_MESSAGE, PAY_CHANNEL, payWithPlatform } from './components/platform-pay'
+import PayButtons from './components/pay-buttons'
+import { PAY_CHANNEL, payWithPlatform } from './components/platform-pay'
 import './pay.scss'
 
 const TITLE = routeOf('pages/main/pay')?.title ?? '付款'
@@ -241,30 +242,17 @@ export default function MainPayPage() {
             </>
           ) : state.phase === 'paid' ? (
             <ConfirmButton title={PAY_TEXTS.home} onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
-          ) : PAY_CHANNEL ? (
-            <>
-              {canPay(state) ? (
-                <ConfirmButton
-                  className='pay-actions__pay'
-                  title={state.phase === 'unpaid' && !state.note ? PAY_TEXTS.pay(order.amount) : PAY_TEXTS.retry}
-                  onClick={() => void pay()}
-                />
-              ) : null}
-              {state.phase === 'paying' && state.confirming ? (
-                <View className='pay-actions__link' onClick={() => dispatch({ type: 'recheck' })}>
-                  <Text>{PAY_TEXTS.refresh}</Text>
-                </View>
-              ) : null}
-            </>
           ) : (
-            <>
-              <View className='pay-actions__unsupported'>
-                <Text>{NO_PAY_METHOD_MESSAGE}</Text>
-              </View>
-              <View className='pay-actions__link' onClick={() => void load()}>
-                <Text>{PAY_TEXTS.refresh}</Text>
-              </View>
-            </>
+            <PayButtons
+              state={state}
+              block='pay-actions'
+              payTitle={PAY_TEXTS.pay(order.amount)}
+              retryTitle={PAY_TEXTS.retry}
+              refreshTitle={PAY_TEXTS.refresh}
+              onPay={() => void pay()}
+              onRecheck={() => dispatch({ type: 'recheck' })}
+              onReload={() => void load()}
+            />
           )}
         </View>
       </>
