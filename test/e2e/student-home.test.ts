@@ -110,10 +110,10 @@ test.describe('home for everyone and the student login', () => {
     const unread = await unreadNotices()
     expect(unread).toBeGreaterThan(0)
     expect(await visible(page, '.student-entries__item--notice .student-entries__badge').textContent()).toBe(String(unread))
-    // One line per kind of unread: the notices, and the demo teacher's reply to 林小雨's question.
+    // One line per thing to do: the unread notices, the demo's unpaid tuition, the demo teacher's reply to 林小雨's question.
     await expect
       .poll(() => page.locator('.student-todo__text:visible').allTextContents())
-      .toEqual([`你有 ${unread} 条未读通知`, '老师回复了你的 1 个提问'])
+      .toEqual([`你有 ${unread} 条未读通知`, '你有 1 笔费用待缴纳', '老师回复了你的 1 个提问'])
     // A student only: no switch, no partner figures.
     expect(await page.locator('.home-switch:visible').count()).toBe(0)
     expect(await page.locator('.home-wallet:visible').count()).toBe(0)
