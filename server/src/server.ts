@@ -3,7 +3,14 @@ import { buildApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { assertMoneyAddsUp } from './db/integrity.ts'
-import { runStartupTasks, scheduleLiveReminders, scheduleMessageSweep, scheduleOverdueAttempts, scheduleSessionPurge, scheduleStaleRefunds } from './startup.ts'
+import {
+  runStartupTasks,
+  scheduleLiveReminders,
+  scheduleMessageSweep,
+  scheduleOverdueAttempts,
+  scheduleSessionPurge,
+  scheduleStaleRefunds,
+} from './startup.ts'
 
 /** After the delay (SHUTDOWN_DELAY_MS), how long a stop waits for the open connections to end (idle ones end at Node's 5 s keep-alive timeout). */
 const DRAIN_MAX_MS = 6_000
