@@ -89,9 +89,11 @@ export async function seed(env: Record<string, string>) {
     FROM generate_series(1, ${PARTNERS}) AS i`)
   // Console operators: a 管理员 and three 招生老师, with known session tokens.
   await db.execute(sql`
-    INSERT INTO admins (account, name, password_hash, role)
-    VALUES ('bench_admin', '压测管理员', ${hash}, '管理员'), ('bench_t1', '压测老师1', ${hash}, '招生老师'),
-           ('bench_t2', '压测老师2', ${hash}, '招生老师'), ('bench_t3', '压测老师3', ${hash}, '招生老师')`)
+    INSERT INTO admins (account, name, password_hash, position_id)
+    SELECT a.account, a.name, ${hash}, p.id
+    FROM (VALUES ('bench_admin', '压测管理员', '管理员'), ('bench_t1', '压测老师1', '招生老师'),
+                 ('bench_t2', '压测老师2', '招生老师'), ('bench_t3', '压测老师3', '招生老师')) AS a(account, name, position)
+    JOIN positions p ON p.name = a.position`)
   await db.execute(sql`
     INSERT INTO sessions (token_hash, kind, admin_id, expires_at)
     SELECT encode(sha256(convert_to('bench-operator-' || account, 'UTF8')), 'hex'), 'admin', id, now() + interval '30 days'

@@ -1,75 +1,78 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { AdminRole } from '@activity/wire'
+import { ALL_RIGHTS, BUILTIN_RIGHTS } from '@activity/domain'
 import { accessFor, mayOpen, PERMISSIONS } from './access.ts'
 
-const granted = (role: string | undefined) =>
-  Object.entries(accessFor(role))
+const granted = (rights: readonly string[] | undefined) =>
+  Object.entries(accessFor(rights))
     .filter(([, may]) => may)
     .map(([permission]) => permission)
     .sort()
 
-describe('what each operator role may do', () => {
-  test('管理员 reviews partners, manages operators and courses, assigns clues, pays and adjusts; it does not take clues from the pool', () => {
-    assert.deepEqual(granted(AdminRole.admin), [
+describe('what an operator may do, from their position’s rights', () => {
+  test('管理员 (every right) may do everything but take clues from the pool (it assigns them)', () => {
+    const all = granted(ALL_RIGHTS)
+    assert.deepEqual(
+      all,
+      Object.keys(PERMISSIONS)
+        .filter((p) => p !== 'canTakeClues')
+        .sort(),
+    )
+  })
+
+  test('the built-in 财务 pays withdrawals, adjusts balances, keeps fees and sees partners’ money, and nothing about clues', () => {
+    assert.deepEqual(granted(BUILTIN_RIGHTS.finance), [
       'canAdjustLedger',
-      'canAnswerQuestions',
-      'canAssignClues',
-      'canCancelAnyDeal',
-      'canConvertClues',
-      'canEditStudents',
-      'canExportPartners',
-      'canManageCourses',
-      'canManageExams',
+      'canCreateOrders',
+      'canExportFees',
+      'canExportStudents',
+      'canExportUnmasked',
+      'canExportWithdrawals',
       'canManageFees',
-      'canManageNight',
-      'canManageNotices',
-      'canManageOperators',
-      'canManagePoints',
-      'canManageSettings',
       'canPayWithdrawals',
-      'canReviewPartners',
-      'canReviewRollRequests',
-      'canWorkClues',
-      'seesAllClues',
+      'canRefundFees',
+      'canRevealPhones',
+      'seesAllSignIns',
       'seesPartnerMoney',
     ])
   })
 
-  test('财务 pays withdrawals, adjusts balances and sees partners’ money, and nothing about clues; the student register only reads', () => {
-    assert.deepEqual(granted(AdminRole.finance), ['canAdjustLedger', 'canManageFees', 'canPayWithdrawals', 'seesPartnerMoney'])
-  })
-
-  test('招生老师 takes and works clues, keeps the student register and its requests, answers students’ questions, keeps night classes, and nothing about money, reviews, notices or operators', () => {
-    assert.deepEqual(granted(AdminRole.enrollTeacher), [
+  test('the built-in 招生老师 takes and works clues, keeps students, answers questions and keeps night classes; no money, reviews or operators', () => {
+    assert.deepEqual(granted(BUILTIN_RIGHTS.enrollTeacher), [
       'canAnswerQuestions',
       'canConvertClues',
       'canEditStudents',
+      'canExportClues',
+      'canExportStudents',
+      'canManageActivities',
       'canManageNight',
+      'canManageVolunteer',
+      'canRevealPhones',
       'canReviewRollRequests',
       'canTakeClues',
       'canWorkClues',
     ])
   })
 
-  test('nobody signed in, or a role the console does not know, may do nothing', () => {
+  test('招生主管: every clue and the export, no money', () => {
+    const lead = granted(['dashboard.view', 'clues.view', 'clues.viewAll', 'clues.work', 'clues.export'])
+    assert.deepEqual(lead, ['canCancelAnyDeal', 'canExportClues', 'canTakeClues', 'canWorkClues', 'seesAllClues'])
+  })
+
+  test('nobody signed in, or unknown rights, may do nothing', () => {
     assert.deepEqual(granted(undefined), [])
-    assert.deepEqual(granted('访客'), [])
+    assert.deepEqual(granted(['everything.do']), [])
   })
 
-  test('every permission names at least one role, and only known ones', () => {
-    const roles = new Set<string>(Object.values(AdminRole))
-    for (const [permission, list] of Object.entries(PERMISSIONS)) {
-      assert.ok(list.length > 0, permission)
-      for (const role of list) assert.ok(roles.has(role), `${permission}: ${role}`)
-    }
+  test('every permission names known rights only', () => {
+    for (const [permission, rule] of Object.entries(PERMISSIONS))
+      if (typeof rule !== 'function') for (const right of rule) assert.ok(ALL_RIGHTS.includes(right), `${permission}: ${right}`)
   })
 
-  test('a screen opens for the roles its route lists, and always for 管理员', () => {
-    const financeOnly = { roles: [AdminRole.finance] }
-    assert.equal(mayOpen(financeOnly, AdminRole.finance), true)
-    assert.equal(mayOpen(financeOnly, AdminRole.admin), true)
-    assert.equal(mayOpen(financeOnly, AdminRole.enrollTeacher), false)
-    assert.equal(mayOpen(financeOnly, undefined), false)
+  test('a screen opens for a position holding its right (any one of a list)', () => {
+    assert.equal(mayOpen({ right: 'withdrawals.view' }, ['withdrawals.view']), true)
+    assert.equal(mayOpen({ right: 'withdrawals.view' }, ['clues.view']), false)
+    assert.equal(mayOpen({ right: ['partners.view', 'clues.work'] }, ['clues.work']), true)
+    assert.equal(mayOpen({ right: 'withdrawals.view' }, undefined), false)
   })
 })

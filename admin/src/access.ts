@@ -1,84 +1,112 @@
 /**
- * What an operator may do, by role: the one place the console turns a role into permissions (as
- * ant-design-pro's access.ts). Screens ask `useAccess()` (session/access.tsx) for a permission;
- * none compares a role itself. Which screens a role may open is data in routes.tsx (each entry's
- * `roles`), checked by `mayOpen` here. The back-office checks every call again: this decides what
- * is shown, not what is allowed.
+ * What an operator may do, from the rights their position (岗位) grants: the one place the console
+ * turns rights into permissions (as ant-design-pro's access.ts). Screens ask `useAccess()`
+ * (session/access.tsx) for a permission; none reads a right or a position itself. Which screens an
+ * operator may open is data in routes.tsx (each entry's `right`), checked by `mayOpen` here. The
+ * back-office checks every call again with the same rights: this decides what is shown, not what
+ * is allowed.
  */
-import { AdminRole } from '@activity/wire'
+import type { Right } from '@activity/domain'
 
-const { admin, finance, enrollTeacher } = AdminRole
-
-/** Each permission and the roles that have it. */
+/** Each permission and the rights that give it (any one of them), or a rule over the rights. */
 export const PERMISSIONS = {
   /** 审核 a partner (approve, reject, disable, enable). */
-  canReviewPartners: [admin],
+  canReviewPartners: ['partners.review'],
   /** Export the partner list. */
-  canExportPartners: [admin],
-  /** Create, change, disable, reset and delete operators. */
-  canManageOperators: [admin],
+  canExportPartners: ['partners.export'],
+  /** Create, change, disable and reset operators. */
+  canManageOperators: ['operators.edit'],
+  /** Delete operators. */
+  canDeleteOperators: ['operators.delete'],
+  /** Create positions and tick their rights. */
+  canManagePositions: ['positions.edit'],
   /** Give a clue to a teacher, or put it back in the pool. */
-  canAssignClues: [admin],
-  /** Take a pool clue as one's own (管理员 assigns instead). */
-  canTakeClues: [enrollTeacher],
-  /** Cancel any clue's deal (a 招生老师 only those assigned to them). */
-  canCancelAnyDeal: [admin],
-  /** See every clue and filter by teacher (a 招生老师 sees their own and the pool). */
-  seesAllClues: [admin],
+  canAssignClues: ['clues.assign'],
+  /** Take a pool clue as one's own (whoever assigns does not take). */
+  canTakeClues: (has: (r: Right) => boolean) => has('clues.work') && !has('clues.assign'),
+  /** Cancel any clue's deal (otherwise only those assigned to them). */
+  canCancelAnyDeal: ['clues.viewAll'],
+  /** See every clue and filter by teacher (otherwise their own and the pool). */
+  seesAllClues: ['clues.viewAll'],
   /** Work clues: a partner's clues, the overdue contacts on the dashboard. */
-  canWorkClues: [admin, enrollTeacher],
+  canWorkClues: ['clues.work'],
+  /** Export the clue list. */
+  canExportClues: ['clues.export'],
   /** A partner's money: the ledger and withdrawals tabs. */
-  seesPartnerMoney: [admin, finance],
+  seesPartnerMoney: ['ledger.view', 'withdrawals.view'],
   /** Pay, transfer and refuse withdrawals, one by one or as a batch. */
-  canPayWithdrawals: [admin, finance],
+  canPayWithdrawals: ['withdrawals.pay'],
+  /** Export withdrawals. */
+  canExportWithdrawals: ['withdrawals.export'],
   /** 余额调整 on the ledger. */
-  canAdjustLedger: [admin, finance],
-  /** Register, edit, import students and change a roll's status (财务 reads the register only). */
-  canEditStudents: [admin, enrollTeacher],
+  canAdjustLedger: ['ledger.adjust'],
+  /** Register, edit, import students and change a roll's status. */
+  canEditStudents: ['students.edit'],
+  /** Export the student register. */
+  canExportStudents: ['students.export'],
   /** Approve or refuse a student's correction request. */
-  canReviewRollRequests: [admin, enrollTeacher],
+  canReviewRollRequests: ['rollRequests.approve'],
   /** Turn a deal clue into a student (转为学员). */
-  canConvertClues: [admin, enrollTeacher],
+  canConvertClues: (has: (r: Right) => boolean) => has('clues.work') && has('students.edit'),
   /** Write, publish, take down and delete notices to students. */
-  canManageNotices: [admin],
-  /**
-   * 课程: categories, courses and their content, live sessions, grants to students (开通 and its
-   * revoke). Every role reads the courses and the study reports.
-   */
-  canManageCourses: [admin],
-  /** 答疑: answer students' questions and close them (财务 reads the queue). */
-  canAnswerQuestions: [admin, enrollTeacher],
-  /**
-   * 考试: the question bank (and its import), papers (their questions or rules, publishing) and
-   * the attempts (阅卷, 收卷, 重置考试). Every role reads them and exports the scores.
-   */
-  canManageExams: [admin],
-  /** 夜校: night classes (create, edit, delete, new QR code), cancel sign-ups, mark attendance (财务 reads). */
-  canManageNight: [admin, enrollTeacher],
-  /**
-   * 积分: ways, levels, 人工调整, reviewing applications, goods and exchange orders (ship, cancel).
-   * Every role reads them.
-   */
-  canManagePoints: [admin],
-  /** 缴费: fee standards, raising and cancelling fee orders, refunds, receipts (void, reissue), coupons. Every role reads. */
-  canManageFees: [admin, finance],
+  canManageNotices: ['notices.edit'],
+  /** 课程: categories, courses and their content, live sessions, grants to students (开通 and its revoke). */
+  canManageCourses: ['courses.edit'],
+  /** 答疑: answer students' questions and close them. */
+  canAnswerQuestions: ['studentQuestions.answer'],
+  /** 考试: the question bank (and its import), papers and the attempts (阅卷, 收卷, 重置考试). */
+  canManageExams: ['exams.edit'],
+  /** 夜校: night classes (create, edit, delete, new QR code), cancel sign-ups, mark attendance. */
+  canManageNight: ['night.edit'],
+  /** 积分: ways, levels, 人工调整, reviewing applications, goods and exchange orders (ship, cancel). */
+  canManagePoints: ['points.edit'],
+  /** 缴费: fee standards, raising and cancelling fee orders, receipts (void, reissue), coupons. */
+  canManageFees: ['fees.edit'],
+  /** Refund a fee order. */
+  canRefundFees: ['fees.refund'],
+  /** Export fee orders. */
+  canExportFees: ['fees.export'],
+  /** Create an order for a partner. */
+  canCreateOrders: ['orders.create'],
+  /** 活动: create, edit, publish activities. */
+  canManageActivities: ['activities.edit'],
+  /** 志愿数据: import and delete the volunteer data. */
+  canManageVolunteer: ['volunteer.edit'],
+  /** 档位 and the referral bonus. */
+  canManageTiers: ['tiers.edit'],
+  /** 海报. */
+  canManagePosters: ['posters.edit'],
+  /** 内容. */
+  canManageContents: ['contents.edit'],
+  /** APP 版本. */
+  canManageAppVersions: ['appVersions.edit'],
   /** 设置: the office's settings (commission until tuition paid, the receipt's payee and seal). */
-  canManageSettings: [admin],
-} as const satisfies Record<string, readonly AdminRole[]>
+  canManageSettings: ['settings.edit'],
+  /** See every operator's sign-in records (otherwise one's own). */
+  seesAllSignIns: ['signInRecords.view'],
+  /** Phones in full on screen (otherwise masked, with an audited 查看). */
+  canRevealPhones: ['data.reveal'],
+  /** Export with phones and ID numbers in full (after step-up). */
+  canExportUnmasked: ['data.unmaskedExport'],
+} as const satisfies Record<string, readonly Right[] | ((has: (r: Right) => boolean) => boolean)>
 
 export type Permission = keyof typeof PERMISSIONS
 export type Access = Record<Permission, boolean>
 
-/** The permissions of a role (none when nobody is signed in or the role is unknown). */
-export function accessFor(role: string | undefined): Access {
+/** The permissions the rights give (none when nobody is signed in). */
+export function accessFor(rights: readonly string[] | undefined): Access {
+  const held = new Set(rights ?? [])
+  const has = (r: Right) => held.has(r)
   const access = {} as Access
-  for (const [permission, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly string[]]>) {
-    access[permission] = role !== undefined && roles.includes(role)
+  for (const [permission, rule] of Object.entries(PERMISSIONS) as Array<[Permission, (typeof PERMISSIONS)[Permission]]>) {
+    access[permission] = typeof rule === 'function' ? rule(has) : (rule as readonly Right[]).some(has)
   }
   return access
 }
 
-/** Whether a role may open a screen given the roles routes.tsx lists for it; 管理员 may open every one. */
-export function mayOpen(route: { roles: readonly AdminRole[] }, role: string | undefined): boolean {
-  return role === admin || (role !== undefined && (route.roles as readonly string[]).includes(role))
+/** Whether the rights open a screen: routes.tsx lists the right it needs (any one of a list). */
+export function mayOpen(route: { right: Right | readonly Right[] }, rights: readonly string[] | undefined): boolean {
+  if (!rights) return false
+  const needed: readonly Right[] = typeof route.right === 'string' ? [route.right] : route.right
+  return needed.some((r) => rights.includes(r))
 }

@@ -1,10 +1,10 @@
 /**
- * The console's screens, declared once: the menu, the router and the role checks all read this.
+ * The console's screens, declared once: the menu, the router and the access checks all read this.
  * An entry's `screen` is its file under `src/pages/` (`'partners/PartnerList'` is
  * `src/pages/partners/PartnerList.tsx`, default export), loaded when first opened.
  *
- * To add a screen: write the file, then add an entry here with the roles that may open it
- * (管理员 may open everything; the server refuses the rest anyway). The roles are data here;
+ * To add a screen: write the file, then add an entry here with the right that opens it (a right of
+ * packages/domain rights.ts; the server refuses the rest anyway). The rights are data here;
  * access.ts' mayOpen reads them, beside the permissions screens ask for (useAccess).
  */
 import {
@@ -33,7 +33,7 @@ import {
   TrophyOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons'
-import { AdminRole } from '@activity/wire'
+import { ALL_RIGHTS, type Right } from '@activity/domain'
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
 
 export interface ConsoleRoute {
@@ -42,8 +42,8 @@ export interface ConsoleRoute {
   /** Menu label and page title. */
   name: string
   icon?: ReactNode
-  /** Who may open it; 管理员 always may. */
-  roles: readonly AdminRole[]
+  /** The right that opens it (any one of a list; packages/domain rights.ts). */
+  right: Right | readonly Right[]
   /** The screen's file under src/pages, without `.tsx`. */
   screen: string
   /** A screen reached from another one (a detail), not from the menu. */
@@ -52,7 +52,7 @@ export interface ConsoleRoute {
   group?: MenuGroup
 }
 
-/** Menu entries that hold others; a group shows where its first entry would, and only with an entry the role may open. */
+/** Menu entries that hold others; a group shows where its first entry would, and only with an entry the operator may open. */
 export const MENU_GROUPS = {
   courses: { name: '课程', icon: <PlayCircleOutlined /> },
   exams: { name: '考试', icon: <FormOutlined /> },
@@ -63,87 +63,100 @@ export const MENU_GROUPS = {
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
 
-const { admin, finance, enrollTeacher } = AdminRole
-const everyone = [admin, finance, enrollTeacher] as const
+/** What every operator may open whatever their position: their own account. */
+const ANY_OPERATOR: readonly Right[] = ALL_RIGHTS
 
 export const ROUTES: readonly ConsoleRoute[] = [
-  { path: '/dashboard', name: '工作台', icon: <DashboardOutlined />, roles: everyone, screen: 'dashboard/Dashboard' },
-  { path: '/partners', name: '合伙人', icon: <TeamOutlined />, roles: [admin], screen: 'partners/PartnerList' },
-  { path: '/partners/:id', name: '合伙人详情', roles: everyone, screen: 'partners/PartnerDetail', hideInMenu: true },
-  { path: '/clues', name: '线索', icon: <SolutionOutlined />, roles: [enrollTeacher], screen: 'clues/ClueList' },
-  { path: '/clues/:id', name: '线索详情', roles: [enrollTeacher], screen: 'clues/ClueDetail', hideInMenu: true },
+  { path: '/dashboard', name: '工作台', icon: <DashboardOutlined />, right: 'dashboard.view', screen: 'dashboard/Dashboard' },
+  { path: '/partners', name: '合伙人', icon: <TeamOutlined />, right: 'partners.view', screen: 'partners/PartnerList' },
+  {
+    path: '/partners/:id',
+    name: '合伙人详情',
+    right: ['partners.view', 'clues.work', 'withdrawals.view', 'ledger.view'],
+    screen: 'partners/PartnerDetail',
+    hideInMenu: true,
+  },
+  { path: '/clues', name: '线索', icon: <SolutionOutlined />, right: 'clues.view', screen: 'clues/ClueList' },
+  { path: '/clues/:id', name: '线索详情', right: 'clues.view', screen: 'clues/ClueDetail', hideInMenu: true },
   // The student register (issue 22): 财务 reads it, 招生老师 keeps it
-  { path: '/students', name: '学员', icon: <IdcardOutlined />, roles: [enrollTeacher, finance], screen: 'students/StudentList' },
-  { path: '/students/:id', name: '学员详情', roles: [enrollTeacher, finance], screen: 'students/StudentDetail', hideInMenu: true },
+  { path: '/students', name: '学员', icon: <IdcardOutlined />, right: 'students.view', screen: 'students/StudentList' },
+  { path: '/students/:id', name: '学员详情', right: 'students.view', screen: 'students/StudentDetail', hideInMenu: true },
   {
     path: '/roll-requests',
     name: '学籍变更申请',
     icon: <DiffOutlined />,
-    roles: [enrollTeacher, finance],
+    right: 'rollRequests.view',
     screen: 'roll-requests/RollRequestList',
   },
   // 课程 (issue 23): every role reads courses and study reports, 管理员 writes (access.ts canManageCourses)
-  { path: '/courses', name: '课程列表', roles: everyone, screen: 'courses/CourseList', group: 'courses' },
-  { path: '/course-categories', name: '课程分类', roles: everyone, screen: 'courses/CategoryList', group: 'courses' },
-  { path: '/courses/new', name: '新建课程', roles: [admin], screen: 'courses/CourseEdit', hideInMenu: true },
-  { path: '/courses/:id', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
-  { path: '/courses/:id/:tab', name: '课程详情', roles: everyone, screen: 'courses/CourseDetail', hideInMenu: true },
-  { path: '/students/:id/study', name: '学习报告', roles: everyone, screen: 'courses/StudentStudy', hideInMenu: true },
+  { path: '/courses', name: '课程列表', right: 'courses.view', screen: 'courses/CourseList', group: 'courses' },
+  { path: '/course-categories', name: '课程分类', right: 'courses.view', screen: 'courses/CategoryList', group: 'courses' },
+  { path: '/courses/new', name: '新建课程', right: 'courses.edit', screen: 'courses/CourseEdit', hideInMenu: true },
+  { path: '/courses/:id', name: '课程详情', right: 'courses.view', screen: 'courses/CourseDetail', hideInMenu: true },
+  { path: '/courses/:id/:tab', name: '课程详情', right: 'courses.view', screen: 'courses/CourseDetail', hideInMenu: true },
+  {
+    path: '/students/:id/study',
+    name: '学习报告',
+    right: ['courses.view', 'students.view'],
+    screen: 'courses/StudentStudy',
+    hideInMenu: true,
+  },
   // 答疑 (issue 24): every role reads the queue, 管理员 and 招生老师 answer (access.ts canAnswerQuestions)
   {
     path: '/student-questions',
     name: '答疑',
     icon: <QuestionCircleOutlined />,
-    roles: everyone,
+    right: 'studentQuestions.view',
     screen: 'student-questions/StudentQuestionList',
   },
   // 考试 (issue 24): every role reads the bank, papers and attempts, 管理员 writes (access.ts canManageExams)
-  { path: '/questions', name: '题库', roles: everyone, screen: 'questions/QuestionList', group: 'exams' },
-  { path: '/papers', name: '试卷', roles: everyone, screen: 'exams/PaperList', group: 'exams' },
-  { path: '/papers/new', name: '新建试卷', roles: [admin], screen: 'exams/PaperEdit', hideInMenu: true },
-  { path: '/papers/:id', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
-  { path: '/papers/:id/:tab', name: '试卷详情', roles: everyone, screen: 'exams/PaperDetail', hideInMenu: true },
-  { path: '/attempts/:id', name: '阅卷', roles: everyone, screen: 'exams/AttemptMarking', hideInMenu: true },
+  { path: '/questions', name: '题库', right: 'exams.view', screen: 'questions/QuestionList', group: 'exams' },
+  { path: '/papers', name: '试卷', right: 'exams.view', screen: 'exams/PaperList', group: 'exams' },
+  { path: '/papers/new', name: '新建试卷', right: 'exams.edit', screen: 'exams/PaperEdit', hideInMenu: true },
+  { path: '/papers/:id', name: '试卷详情', right: 'exams.view', screen: 'exams/PaperDetail', hideInMenu: true },
+  { path: '/papers/:id/:tab', name: '试卷详情', right: 'exams.view', screen: 'exams/PaperDetail', hideInMenu: true },
+  { path: '/attempts/:id', name: '阅卷', right: 'exams.view', screen: 'exams/AttemptMarking', hideInMenu: true },
   // 夜校 (issue 25): every role reads classes, sign-ups and attendance, 管理员 and 招生老师 write (access.ts canManageNight)
-  { path: '/night/classes', name: '夜校课程', roles: everyone, screen: 'night/NightClassList', group: 'night' },
-  { path: '/night/classes/:id', name: '夜校课详情', roles: everyone, screen: 'night/NightClassDetail', hideInMenu: true },
-  { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, roles: [finance], screen: 'withdrawals/WithdrawalList' },
-  { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, roles: [finance], screen: 'ledger/LedgerList' },
-  { path: '/audit', name: '操作日志', icon: <AuditOutlined />, roles: [admin], screen: 'audit/AuditLog' },
+  { path: '/night/classes', name: '夜校课程', right: 'night.view', screen: 'night/NightClassList', group: 'night' },
+  { path: '/night/classes/:id', name: '夜校课详情', right: 'night.view', screen: 'night/NightClassDetail', hideInMenu: true },
+  { path: '/withdrawals', name: '提现', icon: <PayCircleOutlined />, right: 'withdrawals.view', screen: 'withdrawals/WithdrawalList' },
+  { path: '/ledger', name: '资金流水', icon: <AccountBookOutlined />, right: 'ledger.view', screen: 'ledger/LedgerList' },
+  { path: '/audit', name: '操作日志', icon: <AuditOutlined />, right: 'audit.view', screen: 'audit/AuditLog' },
   // Configuration and content (issue 13)
-  { path: '/activities', name: '活动', icon: <NotificationOutlined />, roles: [enrollTeacher], screen: 'activities/ActivityList' },
-  { path: '/activities/new', name: '新建活动', roles: [enrollTeacher], screen: 'activities/ActivityEdit', hideInMenu: true },
-  { path: '/activities/:id', name: '活动详情', roles: [enrollTeacher], screen: 'activities/ActivityDetail', hideInMenu: true },
-  { path: '/activities/:id/edit', name: '编辑活动', roles: [enrollTeacher], screen: 'activities/ActivityEdit', hideInMenu: true },
-  { path: '/volunteer', name: '志愿数据', icon: <ReadOutlined />, roles: [enrollTeacher], screen: 'volunteer/VolunteerData' },
-  { path: '/volunteer/:tab', name: '志愿数据', roles: [enrollTeacher], screen: 'volunteer/VolunteerData', hideInMenu: true },
-  { path: '/orders', name: '订单', icon: <ShoppingCartOutlined />, roles: [finance], screen: 'orders/OrderList' },
-  { path: '/orders/:id', name: '订单详情', roles: [finance], screen: 'orders/OrderDetail', hideInMenu: true },
-  { path: '/tiers', name: '档位', icon: <TrophyOutlined />, roles: [admin], screen: 'tiers/TierList' },
-  { path: '/posters', name: '海报', icon: <PictureOutlined />, roles: [admin], screen: 'posters/PosterList' },
-  { path: '/contents', name: '内容', icon: <FileTextOutlined />, roles: [admin], screen: 'contents/ContentList' },
-  { path: '/contents/new', name: '新建内容', roles: [admin], screen: 'contents/ContentEdit', hideInMenu: true },
-  { path: '/contents/:id/edit', name: '编辑内容', roles: [admin], screen: 'contents/ContentEdit', hideInMenu: true },
-  { path: '/notices', name: '通知公告', icon: <SoundOutlined />, roles: [admin], screen: 'notices/NoticeList' },
-  { path: '/notices/new', name: '新建通知', roles: [admin], screen: 'notices/NoticeEdit', hideInMenu: true },
-  { path: '/notices/:id/edit', name: '编辑通知', roles: [admin], screen: 'notices/NoticeEdit', hideInMenu: true },
-  { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, roles: [admin], screen: 'app-versions/AppVersionList' },
-  { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, roles: [admin], screen: 'operators/OperatorList' },
-  { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
+  { path: '/activities', name: '活动', icon: <NotificationOutlined />, right: 'activities.view', screen: 'activities/ActivityList' },
+  { path: '/activities/new', name: '新建活动', right: 'activities.edit', screen: 'activities/ActivityEdit', hideInMenu: true },
+  { path: '/activities/:id', name: '活动详情', right: 'activities.view', screen: 'activities/ActivityDetail', hideInMenu: true },
+  { path: '/activities/:id/edit', name: '编辑活动', right: 'activities.edit', screen: 'activities/ActivityEdit', hideInMenu: true },
+  { path: '/volunteer', name: '志愿数据', icon: <ReadOutlined />, right: 'volunteer.view', screen: 'volunteer/VolunteerData' },
+  { path: '/volunteer/:tab', name: '志愿数据', right: 'volunteer.view', screen: 'volunteer/VolunteerData', hideInMenu: true },
+  { path: '/orders', name: '订单', icon: <ShoppingCartOutlined />, right: 'orders.view', screen: 'orders/OrderList' },
+  { path: '/orders/:id', name: '订单详情', right: 'orders.view', screen: 'orders/OrderDetail', hideInMenu: true },
+  { path: '/tiers', name: '档位', icon: <TrophyOutlined />, right: 'tiers.view', screen: 'tiers/TierList' },
+  { path: '/posters', name: '海报', icon: <PictureOutlined />, right: 'posters.view', screen: 'posters/PosterList' },
+  { path: '/contents', name: '内容', icon: <FileTextOutlined />, right: 'contents.view', screen: 'contents/ContentList' },
+  { path: '/contents/new', name: '新建内容', right: 'contents.edit', screen: 'contents/ContentEdit', hideInMenu: true },
+  { path: '/contents/:id/edit', name: '编辑内容', right: 'contents.edit', screen: 'contents/ContentEdit', hideInMenu: true },
+  { path: '/notices', name: '通知公告', icon: <SoundOutlined />, right: 'notices.view', screen: 'notices/NoticeList' },
+  { path: '/notices/new', name: '新建通知', right: 'notices.edit', screen: 'notices/NoticeEdit', hideInMenu: true },
+  { path: '/notices/:id/edit', name: '编辑通知', right: 'notices.edit', screen: 'notices/NoticeEdit', hideInMenu: true },
+  { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, right: 'appVersions.view', screen: 'app-versions/AppVersionList' },
+  { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, right: 'operators.view', screen: 'operators/OperatorList' },
+  { path: '/account/password', name: '修改密码', right: ANY_OPERATOR, screen: 'account/ChangePassword', hideInMenu: true },
   // 积分 (issue 25): every role reads ways, levels, records, applications, goods and exchanges; 管理员 writes (access.ts canManagePoints)
-  { path: '/points/ways', name: '积分途径', roles: everyone, screen: 'points/WayList', group: 'points' },
-  { path: '/points/levels', name: '积分等级', roles: everyone, screen: 'points/LevelList', group: 'points' },
-  { path: '/points/students', name: '学员积分', roles: everyone, screen: 'points/StudentPointsList', group: 'points' },
-  { path: '/points/records', name: '积分记录', roles: everyone, screen: 'points/RecordList', group: 'points' },
-  { path: '/points/applications', name: '积分申请', roles: everyone, screen: 'points/ApplicationList', group: 'points' },
-  { path: '/points/goods', name: '商品', roles: everyone, screen: 'points/GoodList', group: 'points' },
-  { path: '/points/orders', name: '兑换订单', roles: everyone, screen: 'points/OrderList', group: 'points' },
+  { path: '/points/ways', name: '积分途径', right: 'points.view', screen: 'points/WayList', group: 'points' },
+  { path: '/points/levels', name: '积分等级', right: 'points.view', screen: 'points/LevelList', group: 'points' },
+  { path: '/points/students', name: '学员积分', right: 'points.view', screen: 'points/StudentPointsList', group: 'points' },
+  { path: '/points/records', name: '积分记录', right: 'points.view', screen: 'points/RecordList', group: 'points' },
+  { path: '/points/applications', name: '积分申请', right: 'points.view', screen: 'points/ApplicationList', group: 'points' },
+  { path: '/points/goods', name: '商品', right: 'points.view', screen: 'points/GoodList', group: 'points' },
+  { path: '/points/orders', name: '兑换订单', right: 'points.view', screen: 'points/OrderList', group: 'points' },
   // 缴费 and 设置 (issue 25): 财务 and 管理员 write, every role reads the fee screens.
-  { path: '/fee-standards', name: '收费标准', roles: everyone, screen: 'fees/FeeStandardList', group: 'fees' },
-  { path: '/fee-orders', name: '缴费单', roles: everyone, screen: 'fees/FeeOrderList', group: 'fees' },
-  { path: '/fee-orders/:id', name: '缴费单详情', roles: everyone, screen: 'fees/FeeOrderDetail', hideInMenu: true },
-  { path: '/coupons', name: '优惠券', roles: everyone, screen: 'fees/CouponList', group: 'fees' },
-  { path: '/settings', name: '设置', roles: [admin], screen: 'settings/Settings', group: 'system' },
+  { path: '/fee-standards', name: '收费标准', right: 'fees.view', screen: 'fees/FeeStandardList', group: 'fees' },
+  { path: '/fee-orders', name: '缴费单', right: 'fees.view', screen: 'fees/FeeOrderList', group: 'fees' },
+  { path: '/fee-orders/:id', name: '缴费单详情', right: 'fees.view', screen: 'fees/FeeOrderDetail', hideInMenu: true },
+  { path: '/coupons', name: '优惠券', right: 'fees.view', screen: 'fees/CouponList', group: 'fees' },
+  { path: '/positions', name: '岗位', right: ['positions.view', 'positions.edit'], screen: 'positions/PositionList', group: 'system' },
+  { path: '/settings', name: '设置', right: 'settings.view', screen: 'settings/Settings', group: 'system' },
 ]
 
 /** Where a signed-in operator lands. */

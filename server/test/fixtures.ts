@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../src/lib/crypto.ts'
-import { admins } from '../src/modules/admins/admins.table.ts'
+import { ALL_RIGHTS, rightsOfPosition } from '@activity/domain'
+import { admins, positions } from '../src/modules/admins/admins.table.ts'
 import { createLedgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import { levels } from '../src/modules/levels/levels.table.ts'
 import { partners } from '../src/modules/partners/partners.table.ts'
@@ -108,12 +109,32 @@ export async function partnerClient(app: FastifyInstance, overrides: Partial<typ
   return { partner, client: await sessionClient(app, 'user', { partnerId: partner.id }) }
 }
 
-export async function adminClient(app: FastifyInstance, role: AdminRole = '管理员') {
-  const [admin] = await app.db
+/**
+ * An operator and a client signed in as them: in the built-in position named `role` (管理员 by
+ * default), or in `positionId`. `admin.role` is the position's name and `admin.rights` what it grants.
+ */
+export async function adminClient(app: FastifyInstance, role: AdminRole = '管理员', options: { positionId?: number } = {}) {
+  const name = role
+  const [position] = options.positionId
+    ? await app.db.select().from(positions).where(eq(positions.id, options.positionId))
+    : await app.db.select().from(positions).where(eq(positions.name, name))
+  if (!position) throw new Error(`no position ${options.positionId ?? name}`)
+  const [row] = await app.db
     .insert(admins)
-    .values({ account: `op${process.pid}_${++counter}`, name: `操作员${counter}`, role, passwordHash: await hashed() })
+    .values({ account: `op${process.pid}_${++counter}`, name: `操作员${counter}`, positionId: position.id, passwordHash: await hashed() })
     .returning()
-  return { admin: admin!, client: await sessionClient(app, 'admin', { adminId: admin!.id }) }
+  const rights = rightsOfPosition(position)
+  const admin = { ...row!, role: position.name, rights }
+  return { admin, client: await sessionClient(app, 'admin', { adminId: admin.id }) }
+}
+
+/** A position with `rights` (a fresh name), for tests of what a position allows. */
+export async function insertPosition(app: FastifyInstance, rights: readonly string[], name = `岗位${process.pid}_${++counter}`) {
+  const [row] = await app.db
+    .insert(positions)
+    .values({ name, rights: rights.filter((r) => (ALL_RIGHTS as readonly string[]).includes(r)) })
+    .returning()
+  return row!
 }
 
 /** The latest code the local SMS provider "sent" to `phone`. */

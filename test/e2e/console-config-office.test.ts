@@ -49,7 +49,7 @@ async function passwordShownOnce(page: Page): Promise<string> {
  * refusal: a new build marked as the latest the apps are offered (a duplicate refused by the
  * server); results imported from .xlsx with a row-level report and the public query answered the
  * same in the console; an order typed in yuan stored in fen and paid through the sandbox's
- * notification; an operator created, its role changed, disabled, its password reset (shown once).
+ * notification; an operator created, its position changed, disabled, its password reset (shown once).
  */
 test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
   const t = consoleSuite()
@@ -206,7 +206,7 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await teacher.getByText('无权访问').waitFor()
   })
 
-  test('管理员 creates an operator (password shown once), changes the role, disables and resets the password', async () => {
+  test('管理员 creates an operator (password shown once), changes the position, disables and resets the password', async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/operators')
     await page.getByRole('button', { name: '新增操作员' }).click()
@@ -221,7 +221,7 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
 
     await rowWith(page, 'zhangsan').getByText('修改').click()
     const edit = modal(page, '修改操作员 zhangsan')
-    await choose(page, formItem(edit, '角色').locator('.ant-select'), '财务')
+    await choose(page, formItem(edit, '岗位').locator('.ant-select'), '财务')
     await edit.getByRole('button', { name: /确\s*定/ }).click()
     await rowWith(page, 'zhangsan').locator('.ant-tag', { hasText: '财务' }).waitFor()
 

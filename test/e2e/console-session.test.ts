@@ -1,5 +1,15 @@
 import { screenshot, expect, test } from './harness'
-import { consoleSuite, endSessionBehindThePage, menuEntries, ok, OPERATORS, openConsole, operatorApi, settled } from './console-support'
+import {
+  consoleSuite,
+  endSessionBehindThePage,
+  menuEntries,
+  ok,
+  OPERATORS,
+  openConsole,
+  operatorApi,
+  positionId,
+  settled,
+} from './console-support'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -14,7 +24,14 @@ test.describe('console sign-in, roles and session', () => {
 
   async function createOperator(account: string, role: '管理员' | '财务' | '招生老师', password = 'start1234') {
     const admin = await operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
-    ok(await admin.call('POST', '/api/bms/system/admin', { account, name: `测试${account}`, password, role }))
+    ok(
+      await admin.call('POST', '/api/bms/system/admin', {
+        account,
+        name: `测试${account}`,
+        password,
+        positionId: await positionId(admin, role),
+      }),
+    )
   }
 
   async function submitSignIn(page: Awaited<ReturnType<typeof t.blankPage>>, account: string, password: string) {

@@ -11,6 +11,7 @@ import {
   ok,
   openConsole,
   operatorApi,
+  positionId,
   pendingWithdrawal,
   rowWith,
   settled,
@@ -206,7 +207,7 @@ test.describe('console 提现: finance pays the queue', () => {
         account: 'finance_sort',
         name: '财务乙',
         password: DEMO_PASSWORD,
-        role: '财务',
+        positionId: await positionId(admin, '财务'),
       }),
     )
     const other = await desktopContext(t.browser)
@@ -216,7 +217,7 @@ test.describe('console 提现: finance pays the queue', () => {
       await openConsole(second, t.app, '/withdrawals')
       await tableRows(second).first().waitFor()
       // Meanwhile the 管理员 moves this operator to 招生老师: the export is no longer theirs.
-      ok(await admin.call('PUT', '/api/bms/system/admin', { id: created.id, role: '招生老师' }))
+      ok(await admin.call('PUT', '/api/bms/system/admin', { id: created.id, positionId: await positionId(admin, '招生老师') }))
       let downloads = 0
       second.on('download', () => downloads++)
       await second.getByTestId('withdrawal-export').click()

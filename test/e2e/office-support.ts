@@ -131,6 +131,14 @@ export async function partnerApi(app: RunningApp, phone: string, password = DEMO
   return client(app, cookieOf(res))
 }
 
+/** The id of a position (岗位) by name, as an operator who may read the positions sees it. */
+export async function positionId(api: ApiUser, name: string): Promise<number> {
+  const positions = ok(await api.call<Array<{ id: number; name: string }>>('GET', '/api/bms/system/position/list'))
+  const found = positions.find((p) => p.name === name)
+  expect(found, `position ${name}`).toBeTruthy()
+  return found!.id
+}
+
 export function ok<T>(answer: Envelope<T>): T {
   expect(answer.code, answer.message).toBe(0)
   return answer.data

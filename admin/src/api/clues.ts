@@ -29,6 +29,8 @@ const base = '/api/ems/partner/clue'
 
 export const cluesApi = {
   list: (query: ClueQuery) => get<Page<AdminClue>>(`${base}/listForAdmin`, query),
+  /** Who may be given clues: enabled operators whose position works clues. */
+  assignees: () => get<ApiData<'/api/ems/partner/clue/assignees', 'get'>>(`${base}/assignees`),
   details: (id: number) => get<ClueDetail>(`${base}/detailsForAdmin`, { id }),
   /** The clue of this phone created in the last 90 days, if any. */
   duplicate: (phone: string) => get<ApiData<'/api/ems/partner/clue/duplicate', 'get'>>(`${base}/duplicate`, { phone }, { quiet: true }),

@@ -28,18 +28,18 @@ export function NotFound() {
   )
 }
 
-/** A screen the signed-in operator's role may open; the page title follows the route's name. */
+/** A screen the signed-in operator's position may open; the page title follows the route's name. */
 export function RoleGate({ route, children }: { route: ConsoleRoute; children: ReactNode }) {
   const { admin } = useSession()
   useEffect(() => {
     document.title = `${route.name} - 合伙人运营后台`
   }, [route.name])
-  if (!mayOpen(route, admin?.role)) {
+  if (!mayOpen(route, admin?.rights)) {
     return (
       <Result
         status='403'
         title='无权访问'
-        subTitle={`「${route.name}」不对${admin?.role ?? '当前'}角色开放`}
+        subTitle={`「${route.name}」不对${admin?.role ?? '当前'}岗位开放`}
         extra={
           <Link to={HOME}>
             <Button type='primary'>返回工作台</Button>

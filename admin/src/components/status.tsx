@@ -10,7 +10,6 @@ import {
   ACTIVITY_TYPES,
   ActivityState,
   ActivityStatus,
-  ADMIN_ROLES,
   AdminRole,
   ATTEMPT_STATUSES,
   AttemptStatus,
@@ -134,11 +133,16 @@ export const LEDGER_TYPE_ENUM = valueEnum(LEDGER_TYPES, {
   [LedgerType.debtRepayment]: { color: 'volcano' },
 })
 
-export const ADMIN_ROLE_ENUM = valueEnum(ADMIN_ROLES, {
-  [AdminRole.admin]: { color: 'red' },
-  [AdminRole.finance]: { color: 'gold' },
-  [AdminRole.enrollTeacher]: { color: 'blue' },
-})
+const BUILTIN_POSITION_COLOURS: Record<string, string> = {
+  [AdminRole.admin]: 'red',
+  [AdminRole.finance]: 'gold',
+  [AdminRole.enrollTeacher]: 'blue',
+}
+
+/** An operator's position (岗位) as a tag: the built-in ones in their colours, the office's own in purple. */
+export function PositionTag({ name }: { name: string }) {
+  return <Tag color={BUILTIN_POSITION_COLOURS[name] ?? 'purple'}>{name}</Tag>
+}
 
 export const STUDENT_STATUS_ENUM = valueEnum(STUDENT_STATUSES, {
   [StudentStatus.studying]: { status: 'Success' },

@@ -1,11 +1,11 @@
 /**
- * The frame of every signed-in screen: ProLayout's side menu with the entries the operator's role
- * may open (routes.tsx), the operator's name and role with 修改密码 and 退出登录.
+ * The frame of every signed-in screen: ProLayout's side menu with the entries the operator's
+ * position may open (routes.tsx), the operator's name and position with 修改密码 and 退出登录.
  */
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { ProLayout } from '@ant-design/pro-components'
 import { Dropdown } from 'antd'
-import { type ReactNode, useEffect, useMemo } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { Loading } from '../components/Gates'
 import { mayOpen } from '../access'
@@ -19,12 +19,12 @@ interface MenuEntry {
   routes?: MenuEntry[]
 }
 
-/** The menu a role sees: its screens in routes.tsx' order, those of a group under the group's entry. */
-function menuOf(role: string | undefined): MenuEntry[] {
+/** The menu a position sees: its screens in routes.tsx' order, those of a group under the group's entry. */
+function menuOf(rights: readonly string[] | undefined): MenuEntry[] {
   const menu: MenuEntry[] = []
   const groups = new Map<MenuGroup, MenuEntry>()
   for (const r of SCREENS) {
-    if (r.hideInMenu || !mayOpen(r, role)) continue
+    if (r.hideInMenu || !mayOpen(r, rights)) continue
     const entry = { path: r.path, name: r.name, icon: r.icon }
     if (!r.group) {
       menu.push(entry)
@@ -50,8 +50,16 @@ export default function ConsoleLayout() {
   useEffect(() => {
     if (admin === undefined) void restore()
   }, [admin, restore])
+  // A change of position (or of its rights) holds from the operator's next call on the server; the
+  // console reads it again on every move between screens, so menu and buttons follow it at once.
+  const shown = useRef(location.pathname)
+  useEffect(() => {
+    if (shown.current === location.pathname) return
+    shown.current = location.pathname
+    void restore()
+  }, [location.pathname, restore])
 
-  const menu = useMemo(() => menuOf(admin?.role), [admin?.role])
+  const menu = useMemo(() => menuOf(admin?.rights), [admin?.rights])
   // A detail page (/partners/12) lights its list's entry.
   const selected =
     menu.flatMap((m) => m.routes ?? [m]).find((m) => location.pathname === m.path || location.pathname.startsWith(`${m.path}/`))?.path ??

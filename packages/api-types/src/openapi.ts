@@ -4076,7 +4076,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 管理员: update an operator (name, role, enabled 是/否, password reset) */
+        /** Update an operator (name, position, enabled 是/否, password reset) */
         put: {
             parameters: {
                 query?: never;
@@ -4092,8 +4092,7 @@ export interface paths {
                         id: number;
                         name?: string;
                         password?: string;
-                        /** @enum {string} */
-                        role?: "管理员" | "财务" | "招生老师";
+                        positionId?: number;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
@@ -4101,8 +4100,7 @@ export interface paths {
                         id: number;
                         name?: string;
                         password?: string;
-                        /** @enum {string} */
-                        role?: "管理员" | "财务" | "招生老师";
+                        positionId?: number;
                     };
                 };
             };
@@ -4121,8 +4119,9 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                /** @enum {string} */
-                                role: "管理员" | "财务" | "招生老师";
+                                positionId: number;
+                                rights: string[];
+                                role: string;
                             };
                             message: string;
                         };
@@ -4130,7 +4129,7 @@ export interface paths {
                 };
             };
         };
-        /** 管理员: create an operator */
+        /** Create an operator (in a position) */
         post: {
             parameters: {
                 query?: never;
@@ -4144,15 +4143,13 @@ export interface paths {
                         account: string;
                         name: string;
                         password: string;
-                        /** @enum {string} */
-                        role: "管理员" | "财务" | "招生老师";
+                        positionId: number;
                     };
                     "application/x-www-form-urlencoded": {
                         account: string;
                         name: string;
                         password: string;
-                        /** @enum {string} */
-                        role: "管理员" | "财务" | "招生老师";
+                        positionId: number;
                     };
                 };
             };
@@ -4171,8 +4168,9 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                /** @enum {string} */
-                                role: "管理员" | "财务" | "招生老师";
+                                positionId: number;
+                                rights: string[];
+                                role: string;
                             };
                             message: string;
                         };
@@ -4180,7 +4178,7 @@ export interface paths {
                 };
             };
         };
-        /** 管理员: delete an operator */
+        /** Delete an operator */
         delete: {
             parameters: {
                 query: {
@@ -4220,13 +4218,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 管理员: operators */
+        /** Operators */
         get: {
             parameters: {
                 query?: {
                     keyword?: string;
                     page?: number;
-                    role?: "管理员" | "财务" | "招生老师";
+                    positionId?: number;
                     size?: number;
                 };
                 header?: never;
@@ -4250,8 +4248,9 @@ export interface paths {
                                     enabled: boolean;
                                     id: number;
                                     name: string;
-                                    /** @enum {string} */
-                                    role: "管理员" | "财务" | "招生老师";
+                                    positionId: number;
+                                    rights: string[];
+                                    role: string;
                                 }[];
                                 page: number;
                                 size: number;
@@ -4315,8 +4314,9 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                /** @enum {string} */
-                                role: "管理员" | "财务" | "招生老师";
+                                positionId: number;
+                                rights: string[];
+                                role: string;
                             };
                             message: string;
                         };
@@ -4361,8 +4361,9 @@ export interface paths {
                                 enabled: boolean;
                                 id: number;
                                 name: string;
-                                /** @enum {string} */
-                                role: "管理员" | "财务" | "招生老师";
+                                positionId: number;
+                                rights: string[];
+                                role: string;
                             };
                             message: string;
                         };
@@ -4482,7 +4483,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "position.create" | "position.update" | "position.delete" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4605,8 +4606,7 @@ export interface paths {
                                     amount: number;
                                     count: number;
                                 } | null;
-                                /** @enum {string} */
-                                role: "管理员" | "财务" | "招生老师";
+                                role: string;
                                 /** @description open clues not touched for over 24 h (teacher: own + pool); null for 财务 */
                                 staleClues: number | null;
                                 trend: {
@@ -4618,6 +4618,239 @@ export interface paths {
                                     paidOut: number;
                                 }[];
                             };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a position or change its rights (takes effect on its operators' next call) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        id: number;
+                        name?: string;
+                        rights?: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        description?: string;
+                        id: number;
+                        name?: string;
+                        rights?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                allRights: boolean;
+                                builtin: boolean;
+                                description: string;
+                                id: number;
+                                members: number;
+                                name: string;
+                                rights: string[];
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Create a position */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name: string;
+                        rights: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        description?: string;
+                        name: string;
+                        rights: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                allRights: boolean;
+                                builtin: boolean;
+                                description: string;
+                                id: number;
+                                members: number;
+                                name: string;
+                                rights: string[];
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Delete a position nobody holds */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/position/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Positions with their rights and member count */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                allRights: boolean;
+                                builtin: boolean;
+                                description: string;
+                                id: number;
+                                members: number;
+                                name: string;
+                                rights: string[];
+                                updatedAt: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/position/rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rights a position may be given, by screen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                actions: {
+                                    name: string;
+                                    right: string;
+                                }[];
+                                name: string;
+                                screen: string;
+                            }[];
                             message: string;
                         };
                     };
@@ -10001,7 +10234,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 管理员: assign a clue to an enabled 招生老师 (no assigneeId: back to the pool) */
+        /** Assign a clue to an enabled operator who works clues (no assigneeId: back to the pool) */
         put: {
             parameters: {
                 query?: never;
@@ -10073,6 +10306,51 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/partner/clue/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may be given clues: enabled operators whose position works clues (clues.work), by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                account: string;
+                                id: number;
+                                name: string;
+                                role: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

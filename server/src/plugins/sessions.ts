@@ -18,13 +18,18 @@ import {
 } from '../modules/sessions/index.ts'
 import { findAdminSession } from '../modules/admins/index.ts'
 import { createNotPartnerError, createNotStudentError, findUserSession } from '../modules/accounts/index.ts'
-import { type AdminRole, PartnerStatus } from '../wire.ts'
+import type { Right } from '@activity/domain'
+import { PartnerStatus } from '../wire.ts'
 
 export interface AdminPrincipal {
   id: number
   account: string
   name: string
-  role: AdminRole
+  /** The operator's position's name (what the audit log keeps as their role then). */
+  role: string
+  positionId: number
+  /** What the operator's position grants now. */
+  rights: ReadonlySet<Right>
 }
 
 /** A session as stored or as the live lookup read it (its person resolved there). */
@@ -62,8 +67,11 @@ declare module 'fastify' {
      * student); sets `request.accountId`, and `request.partnerId` / `request.studentId` (0 when none).
      */
     requirePerson: preHandlerAsyncHookHandler
-    /** preHandler factory: an operator with one of `roles` (any role when omitted) must be signed in; sets `request.admin`. */
-    requireAdmin: (roles?: AdminRole[]) => preHandlerAsyncHookHandler
+    /**
+     * preHandler factory: an operator must be signed in whose position grants `right` (any one of
+     * them for a list; any operator when omitted); sets `request.admin`.
+     */
+    requireAdmin: (right?: Right | readonly Right[]) => preHandlerAsyncHookHandler
   }
   interface FastifyRequest {
     partnerId: number
@@ -75,7 +83,7 @@ declare module 'fastify' {
 }
 
 /** Who may call a route, read by tests that enumerate the routes (hardening, cross-partner). */
-export type RouteAccess = { kind: 'partner' } | { kind: 'student' } | { kind: 'person' } | { kind: 'admin'; roles: AdminRole[] }
+export type RouteAccess = { kind: 'partner' } | { kind: 'student' } | { kind: 'person' } | { kind: 'admin'; rights: readonly Right[] }
 
 const ACCESS = Symbol.for('activity-mobile.routeAccess')
 
@@ -226,19 +234,27 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
       ),
     )
 
-    app.decorate('requireAdmin', (roles?: AdminRole[]) =>
-      describeAccess<preHandlerAsyncHookHandler>(
+    app.decorate('requireAdmin', (right?: Right | readonly Right[]) => {
+      const anyOf: readonly Right[] = right === undefined ? [] : typeof right === 'string' ? [right] : right
+      return describeAccess<preHandlerAsyncHookHandler>(
         async (request) => {
           const session = await request.session.live('admin')
           const admin = session?.admin
           if (!admin || !admin.enabled) throw createSessionInvalidError()
-          const role = admin.role as AdminRole
-          if (roles && roles.length > 0 && !roles.includes(role) && role !== '管理员') throw createForbiddenError()
-          request.admin = { id: admin.id, account: admin.account, name: admin.name, role }
+          const rights = new Set(admin.rights as readonly Right[])
+          if (anyOf.length > 0 && !anyOf.some((r) => rights.has(r))) throw createForbiddenError()
+          request.admin = {
+            id: admin.id,
+            account: admin.account,
+            name: admin.name,
+            role: admin.positionName,
+            positionId: admin.positionId,
+            rights,
+          }
         },
-        { kind: 'admin', roles: roles ?? [] },
-      ),
-    )
+        { kind: 'admin', rights: anyOf },
+      )
+    })
   },
   { name: 'sessions', dependencies: ['database', 'errors'] },
 )

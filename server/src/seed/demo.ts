@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { hashPassword } from '../lib/crypto.ts'
-import { createAdmin } from '../modules/admins/index.ts'
+import { type AdminWithPosition, builtinPositionId, createAdmin } from '../modules/admins/index.ts'
 import {
   addFollowUp,
   createActivityClue,
@@ -26,7 +26,8 @@ import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/posters/index.ts'
 import { seedStudentsDemo, STUDENTS_DEMO } from '../modules/students/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/withdrawals/index.ts'
-import { AdminRole, FollowUpMethod, PartnerStatus } from '../wire.ts'
+import { FollowUpMethod, PartnerStatus } from '../wire.ts'
+import { BUILTIN_POSITION } from '@activity/domain'
 import { seedOtherScreensDemo } from './other-screens.ts'
 
 export const DEMO = {
@@ -126,14 +127,14 @@ export async function seedDemo({
     account: DEMO.finance.account,
     name: '财务演示',
     password: DEMO.finance.password,
-    role: AdminRole.finance,
+    positionId: await builtinPositionId(db, BUILTIN_POSITION.finance),
   })
   const teacher = await createAdmin({
     db,
     account: DEMO.teacher.account,
     name: '招生老师演示',
     password: DEMO.teacher.password,
-    role: AdminRole.enrollTeacher,
+    positionId: await builtinPositionId(db, BUILTIN_POSITION.enrollTeacher),
   })
 
   const names = ['王芳', '李伟', '张敏', '刘洋', '陈静', '杨磊', '赵丽', '黄强', '周婷', '吴刚']
@@ -153,8 +154,9 @@ export async function seedDemo({
   // 待跟进: 0-2 (0 and 1 in the pool, 2 taken by the teacher); 跟进中: 3-4 with follow-ups (4 overdue
   // for a call); 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
   // The teacher's and finance's actions go through the audit log, as the console's would.
-  const teacherActor = { id: teacher.id, name: teacher.name, role: teacher.role }
-  const financeActor = { id: finance.id, name: finance.name, role: finance.role }
+  const actorOf = (a: AdminWithPosition) => ({ id: a.id, name: a.name, role: a.positionName, rights: new Set(a.rights) })
+  const teacherActor = actorOf(teacher)
+  const financeActor = actorOf(finance)
   const now = Date.now()
   await takeClue({ db, id: ids[2]!, actor: teacherActor })
   await followClue({ db, id: ids[3]!, actor: teacherActor })

@@ -67,7 +67,7 @@ async function seed(db: Database['db']) {
     FROM partners p, generate_series(1, ${CLUES_PER_PARTNER}) AS i`)
   const [admin] = rowsOf<{ id: number }>(
     await db.execute(
-      sql`INSERT INTO admins (account, name, password_hash, role) VALUES ('crash', '压测管理员', 'x', '管理员') RETURNING id`,
+      sql`INSERT INTO admins (account, name, password_hash, position_id) SELECT 'crash', '压测管理员', 'x', id FROM positions WHERE name = '管理员' RETURNING id`,
     ),
   )
   await db.execute(sql`

@@ -108,7 +108,7 @@ export async function seedPartners(db: Executor, { count, balance }: { count: nu
     SELECT id, ${LedgerType.adjustment}, ${balance}, ${balance}, 'multiprocess test balance', 'admin' FROM partners`)
   const [admin] = rowsOf<{ id: number }>(
     await db.execute(
-      sql`INSERT INTO admins (account, name, password_hash, role) VALUES ('multi', '多进程管理员', 'x', '管理员') RETURNING id`,
+      sql`INSERT INTO admins (account, name, password_hash, position_id) SELECT 'multi', '多进程管理员', 'x', id FROM positions WHERE name = '管理员' RETURNING id`,
     ),
   )
   await db.execute(sql`

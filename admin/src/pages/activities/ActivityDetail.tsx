@@ -1,7 +1,7 @@
 /**
- * 活动详情 (招生老师/管理员): the activity as a phone shows it (what the back-office stored), its
- * publish state and actions, the clues its page brought (the clue list filtered by activity) and
- * the partners they came through.
+ * 活动详情: the activity as a phone shows it (what the back-office stored), its publish state and,
+ * for who holds the right (access.ts canManageActivities), its actions; the clues its page brought
+ * (the clue list filtered by activity) and the partners they came through.
  */
 import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
@@ -16,6 +16,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
+import { useAccess } from '../../session/access'
 import { ActivityPhone } from './ActivityPhone'
 import { PublishButton } from './ActivityList'
 
@@ -67,6 +68,7 @@ async function cluesByPartner(activityId: number): Promise<{ rows: PartnerRow[];
 export default function ActivityDetail() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
+  const { canManageActivities } = useAccess()
   const activity = useRemote(() => activitiesApi.details(id), [id])
   const partners = useRemote(() => cluesByPartner(id), [id])
   const a = activity.data
@@ -125,10 +127,12 @@ export default function ActivityDetail() {
         <Tag key='type'>{a.type}</Tag>,
       ]}
       extra={[
-        <Button key='edit' onClick={() => navigate(`/activities/${a.id}/edit`)}>
-          编辑
-        </Button>,
-        <PublishButton key='publish' button activity={a} onDone={activity.reload} />,
+        canManageActivities ? (
+          <Button key='edit' onClick={() => navigate(`/activities/${a.id}/edit`)}>
+            编辑
+          </Button>
+        ) : null,
+        canManageActivities ? <PublishButton key='publish' button activity={a} onDone={activity.reload} /> : null,
         a.status === ActivityStatus.published ? (
           <Button key='open' href={`/pages/activity/detail?id=${a.id}`} target='_blank' rel='noreferrer'>
             在手机页面打开

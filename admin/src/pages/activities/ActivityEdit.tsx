@@ -1,8 +1,9 @@
 /**
- * 新建活动 / 编辑活动 (招生老师/管理员): title, type, cover, summary, time window and the body in
- * the rich-text editor (pictures through the upload call). Checked before sending; the server's
- * refusal stays on the form. Saved activities open on their page, whose phone preview shows what
- * the back-office stored (sanitised), never the editor's own HTML.
+ * 新建活动 / 编辑活动 (who holds the right, access.ts canManageActivities; only they see 保存):
+ * title, type, cover, summary, time window and the body in the rich-text editor (pictures through
+ * the upload call). Checked before sending; the server's refusal stays on the form. Saved
+ * activities open on their page, whose phone preview shows what the back-office stored
+ * (sanitised), never the editor's own HTML.
  */
 import {
   PageContainer,
@@ -26,6 +27,7 @@ import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime, officeTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 import { ActivityPhone } from './ActivityPhone'
 
 /** The back-office's limit on a stored body (activities.schemas.ts BODY_MAX). */
@@ -60,6 +62,7 @@ function initialOf(a: Activity | undefined): Partial<Values> {
 function ActivityForm({ activity }: { activity?: Activity }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
+  const { canManageActivities } = useAccess()
   const { submit, refusal, clear } = useSubmission()
 
   return (
@@ -71,7 +74,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
         searchConfig: { submitText: activity ? '保存' : '保存为草稿' },
         resetButtonProps: false,
         render: (_, dom) => [
-          ...dom,
+          ...(canManageActivities ? dom : []),
           <Button key='cancel' onClick={() => navigate(activity ? `/activities/${activity.id}` : '/activities')}>
             取消
           </Button>,

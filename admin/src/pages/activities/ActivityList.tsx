@@ -1,7 +1,7 @@
 /**
- * 活动 (招生老师/管理员): campaigns and news, by keyword, type, publish status and state (未开始 /
- * 进行中 / 已结束); publish, take down, edit, remove. Each opens its page with the phone preview
- * and the clues it brought.
+ * 活动: campaigns and news, by keyword, type, publish status and state (未开始 / 进行中 / 已结束).
+ * Whoever may open it reads; who holds the right (access.ts canManageActivities) creates, publishes,
+ * takes down, edits and removes. Each opens its page with the phone preview and the clues it brought.
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
@@ -15,6 +15,7 @@ import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM, enumColu
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
+import { useAccess } from '../../session/access'
 
 /** Publish / take down, with the server's refusal shown by the client. */
 export function PublishButton({ activity, onDone, button = false }: { activity: Activity; onDone: () => void; button?: boolean }) {
@@ -45,6 +46,7 @@ export function PublishButton({ activity, onDone, button = false }: { activity: 
 }
 
 export default function ActivityList() {
+  const { canManageActivities } = useAccess()
   const navigate = useNavigate()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
@@ -112,22 +114,26 @@ export default function ActivityList() {
     {
       title: '操作',
       valueType: 'option',
-      width: 190,
+      width: canManageActivities ? 190 : 70,
       render: (_, a) => [
         <Link key='view' to={`/activities/${a.id}`}>
           查看
         </Link>,
-        <Link key='edit' to={`/activities/${a.id}/edit`}>
-          编辑
-        </Link>,
-        <PublishButton key='publish' activity={a} onDone={reload} />,
-        <RemoveAction
-          key='remove'
-          title={`删除「${a.title}」？`}
-          description='删除后不能恢复；已登记的线索保留。'
-          remove={() => activitiesApi.remove(a.id)}
-          onRemoved={reload}
-        />,
+        ...(canManageActivities
+          ? [
+              <Link key='edit' to={`/activities/${a.id}/edit`}>
+                编辑
+              </Link>,
+              <PublishButton key='publish' activity={a} onDone={reload} />,
+              <RemoveAction
+                key='remove'
+                title={`删除「${a.title}」？`}
+                description='删除后不能恢复；已登记的线索保留。'
+                remove={() => activitiesApi.remove(a.id)}
+                onRemoved={reload}
+              />,
+            ]
+          : []),
       ],
     },
   ]
@@ -140,11 +146,15 @@ export default function ActivityList() {
         columns={columns}
         fetch={(state) => activitiesApi.list(toServerQuery(state))}
         emptyText='没有符合条件的活动'
-        toolBarRender={() => [
-          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>
-            新建活动
-          </Button>,
-        ]}
+        toolBarRender={() =>
+          canManageActivities
+            ? [
+                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>
+                  新建活动
+                </Button>,
+              ]
+            : []
+        }
       />
       <Space className='console-gap-top-xs'>
         <Typography.Text type='secondary'>

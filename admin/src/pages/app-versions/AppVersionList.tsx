@@ -1,6 +1,7 @@
 /**
- * APP 版本 (管理员): the app builds per platform, newest first; the one the apps are offered now
- * (the public `latest` answer for its platform) is marked 当前最新. A future release time schedules it.
+ * APP 版本: the app builds per platform, newest first; the one the apps are offered now (the public
+ * `latest` answer for its platform) is marked 当前最新. A future release time schedules it. Whoever
+ * may open it reads; who holds the right (access.ts canManageAppVersions) adds, changes and deletes.
  */
 import { PlusOutlined } from '@ant-design/icons'
 import {
@@ -26,6 +27,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 
 const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' }
 const VERSION = /^\d{1,4}(\.\d{1,4}){1,3}$/
@@ -132,6 +134,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
 }
 
 export default function AppVersionList() {
+  const { canManageAppVersions } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   // What the apps are offered now: the public answer, per platform.
   const latest = useRemote(
@@ -199,6 +202,7 @@ export default function AppVersionList() {
       title: '操作',
       valueType: 'option',
       width: 120,
+      hideInTable: !canManageAppVersions,
       render: (_, v) => [
         <VersionForm key='edit' version={v} onSaved={reload} trigger={<a>修改</a>} />,
         <RemoveAction
@@ -221,17 +225,21 @@ export default function AppVersionList() {
         columns={columns}
         fetch={(state) => appVersionsApi.list(toServerQuery(state))}
         emptyText='还没有版本'
-        toolBarRender={() => [
-          <VersionForm
-            key='add'
-            onSaved={reload}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新增版本
-              </Button>
-            }
-          />,
-        ]}
+        toolBarRender={() =>
+          canManageAppVersions
+            ? [
+                <VersionForm
+                  key='add'
+                  onSaved={reload}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增版本
+                    </Button>
+                  }
+                />,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

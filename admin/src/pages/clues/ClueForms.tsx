@@ -12,13 +12,12 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
-import { AdminRole, CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
+import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
 import { Alert, App, Button, Popconfirm, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan, parseYuan } from '@activity/money'
-import { sessionApi } from '../../api/session'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime, OFFICE_TZ } from '../../format'
 import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
@@ -98,12 +97,12 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
       <ProFormSelect
         name='assignee'
         label='负责老师'
-        placeholder='选择招生老师'
+        placeholder='选择负责老师'
         rules={[{ required: true, message: '请选择负责老师' }]}
         request={async () => {
-          const page = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
+          const assignees = await cluesApi.assignees()
           return [
-            ...page.list.filter((a) => a.enabled).map((a) => ({ value: String(a.id), label: `${a.name}（${a.account}）` })),
+            ...assignees.map((a) => ({ value: String(a.id), label: `${a.name}（${a.account}）` })),
             { value: POOL, label: '放回公海（不分配）' },
           ]
         }}

@@ -6,14 +6,13 @@
  */
 import type { ProColumns } from '@ant-design/pro-components'
 import { type ActionType, PageContainer } from '@ant-design/pro-components'
-import { ActivityType, AdminRole, ClueStatus } from '@activity/wire'
+import { ActivityType, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
-import { sessionApi } from '../../api/session'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM, enumColumn } from '../../components/status'
@@ -45,7 +44,7 @@ function fetchPage(state: ListState) {
 }
 
 export default function ClueList() {
-  const { seesAllClues, canAssignClues, canTakeClues } = useAccess()
+  const { seesAllClues, canAssignClues, canTakeClues, canExportClues } = useAccess()
   const [listState, setListState] = useState<ListState>()
   // After an action the table asks for the same page again (same filters, same page).
   const actionRef = useRef<ActionType>(undefined)
@@ -120,8 +119,8 @@ export default function ClueList() {
           { value: 'pool', label: '公海（未分配）' },
         ]
         if (!seesAllClues) return mine
-        const teachers = await sessionApi.list({ role: AdminRole.enrollTeacher, size: 100 })
-        return [{ value: 'pool', label: '公海（未分配）' }, ...teachers.list.map((t) => ({ value: String(t.id), label: t.name }))]
+        const teachers = await cluesApi.assignees()
+        return [{ value: 'pool', label: '公海（未分配）' }, ...teachers.map((t) => ({ value: String(t.id), label: t.name }))]
       },
     },
     {
@@ -213,14 +212,16 @@ export default function ClueList() {
         toolBarRender={() => [
           <DuplicateCheck key='dup' />,
           <ImportClues key='import' onImported={reload} />,
-          <ExportButton
-            key='export'
-            path={cluesApi.exportPath}
-            query={exportQuery(listState && withAssignee(listState), QUERY)}
-            testId='clue-export'
-          >
-            导出
-          </ExportButton>,
+          canExportClues ? (
+            <ExportButton
+              key='export'
+              path={cluesApi.exportPath}
+              query={exportQuery(listState && withAssignee(listState), QUERY)}
+              testId='clue-export'
+            >
+              导出
+            </ExportButton>
+          ) : null,
         ]}
       />
     </PageContainer>

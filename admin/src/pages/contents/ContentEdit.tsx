@@ -1,7 +1,8 @@
 /**
- * 新建内容 / 编辑内容 (管理员): title, an optional key, and the body in the rich-text editor. The
- * agreement and the privacy policy keep their keys (the field is locked). Beside the form, the
- * page as a phone shows it, from what the back-office stored (sanitised) at the last save.
+ * 新建内容 / 编辑内容 (who holds the right, access.ts canManageContents; only they see 保存):
+ * title, an optional key, and the body in the rich-text editor. The agreement and the privacy
+ * policy keep their keys (the field is locked). Beside the form, the page as a phone shows it,
+ * from what the back-office stored (sanitised) at the last save.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
 import { App, Button, Form, Skeleton, Space, Typography } from 'antd'
@@ -15,6 +16,7 @@ import { RichTextField } from '../../components/RichTextField'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 
 const BODY_MAX = 100_000
 const KEY = /^[a-z][A-Za-z0-9_-]{1,39}$/
@@ -44,6 +46,7 @@ function ContentPhone({ content }: { content: SiteContent }) {
 function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (saved: SiteContent) => void }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
+  const { canManageContents } = useAccess()
   const { submit, refusal, clear } = useSubmission()
   const locked = Boolean(content?.key && PROTECTED_KEYS[content.key])
   return (
@@ -55,7 +58,7 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
         searchConfig: { submitText: '保存' },
         resetButtonProps: false,
         render: (_, dom) => [
-          ...dom,
+          ...(canManageContents ? dom : []),
           <Button key='back' onClick={() => navigate('/contents')}>
             返回列表
           </Button>,

@@ -1,6 +1,8 @@
 /**
- * 内容 (管理员): the pages partners read: the agreement and the privacy policy (kept under their
- * keys: the app opens them by name, so they cannot be renamed or removed) and other contents.
+ * 内容: the pages partners read: the agreement and the privacy policy (kept under their keys: the
+ * app opens them by name, so they cannot be renamed or removed) and other contents. Whoever may
+ * open it reads the list; who holds the right (access.ts canManageContents) creates, edits and
+ * removes.
  */
 import { LockOutlined, PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
@@ -12,8 +14,10 @@ import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
+import { useAccess } from '../../session/access'
 
 export default function ContentList() {
+  const { canManageContents } = useAccess()
   const navigate = useNavigate()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
@@ -24,7 +28,7 @@ export default function ContentList() {
       title: '标题',
       dataIndex: 'title',
       search: false,
-      render: (_, c) => <Link to={`/contents/${c.id}/edit`}>{c.title}</Link>,
+      render: (_, c) => (canManageContents ? <Link to={`/contents/${c.id}/edit`}>{c.title}</Link> : c.title),
     },
     {
       title: '标识',
@@ -51,6 +55,7 @@ export default function ContentList() {
       title: '操作',
       valueType: 'option',
       width: 120,
+      hideInTable: !canManageContents,
       render: (_, c) => [
         <Link key='edit' to={`/contents/${c.id}/edit`}>
           编辑
@@ -74,11 +79,15 @@ export default function ContentList() {
         columns={columns}
         fetch={(state) => siteContentsApi.list(toServerQuery(state))}
         emptyText='没有符合条件的内容'
-        toolBarRender={() => [
-          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>
-            新建内容
-          </Button>,
-        ]}
+        toolBarRender={() =>
+          canManageContents
+            ? [
+                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>
+                  新建内容
+                </Button>,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

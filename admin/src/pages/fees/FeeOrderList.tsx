@@ -159,7 +159,7 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
 
 export default function FeeOrderList() {
   const navigate = useNavigate()
-  const { canManageFees } = useAccess()
+  const { canManageFees, canExportFees } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const [listState, setListState] = useState<ListState>()
 
@@ -219,9 +219,11 @@ export default function FeeOrderList() {
         fetch={(state) => feesApi.orders(toServerQuery(state))}
         emptyText='没有符合条件的缴费单'
         toolBarRender={() => [
-          <ExportButton key='export' path={FEE_ORDERS_EXPORT} query={exportQuery(listState)} testId='fee-export'>
-            导出
-          </ExportButton>,
+          canExportFees ? (
+            <ExportButton key='export' path={FEE_ORDERS_EXPORT} query={exportQuery(listState)} testId='fee-export'>
+              导出
+            </ExportButton>
+          ) : null,
           ...(canManageFees
             ? [
                 <RaiseOrder

@@ -1,9 +1,10 @@
 /**
- * 新建通知 / 编辑通知 (管理员): the title, the content in the rich-text editor, and whom it
- * addresses (school, major, level, batch year, batch; none: every student) with the number of
- * students that reaches now, asked of the server as the target changes. Beside the form, the
- * notice as a student's phone shows it, from what the back-office stored at the last save. A
- * published notice is taken down before it is changed.
+ * 新建通知 / 编辑通知 (who holds the right, access.ts canManageNotices; only they see 保存, 发布 /
+ * 下架 and 删除): the title, the content in the rich-text editor, and whom it addresses (school,
+ * major, level, batch year, batch; none: every student) with the number of students that reaches
+ * now, asked of the server as the target changes. Beside the form, the notice as a student's phone
+ * shows it, from what the back-office stored at the last save. A published notice is taken down
+ * before it is changed.
  */
 import { PageContainer, ProCard, ProForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { NoticeStatus, STUDENT_LEVELS } from '@activity/wire'
@@ -18,6 +19,7 @@ import { EnumTag, NOTICE_STATUS_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS } from '../students/roll'
 import { PublishAction, RemoveNotice } from './NoticeActions'
 import { NoticePhone } from './NoticePhone'
@@ -81,6 +83,7 @@ function initialOf(n: Notice | undefined): Partial<Values> {
 function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Notice) => void }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
+  const { canManageNotices } = useAccess()
   const { submit, refusal, clear } = useSubmission()
   const locked = notice?.status === NoticeStatus.published
   return (
@@ -93,7 +96,7 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
         searchConfig: { submitText: notice ? '保存' : '保存为草稿' },
         resetButtonProps: false,
         render: (_, dom) => [
-          ...(locked ? [] : dom),
+          ...(locked || !canManageNotices ? [] : dom),
           <Button key='back' disabled={false} onClick={() => navigate('/notices')}>
             返回列表
           </Button>,
@@ -170,6 +173,7 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
 export default function NoticeEdit() {
   const { id } = useParams()
   const navigate = useNavigate()
+  const { canManageNotices } = useAccess()
   const editing = id !== undefined
   const { data, error, loading, reload } = useRemote(() => (editing ? noticesApi.details(Number(id)) : Promise.resolve(undefined)), [id])
   const [saved, setSaved] = useState<Notice>()
@@ -182,7 +186,7 @@ export default function NoticeEdit() {
       subTitle={stored ? <EnumTag valueEnum={NOTICE_STATUS_ENUM} value={stored.status} /> : undefined}
       onBack={() => navigate('/notices')}
       extra={
-        stored ? (
+        stored && canManageNotices ? (
           <Space>
             <PublishAction notice={stored} onDone={reload} button />
             <RemoveNotice notice={stored} onRemoved={() => navigate('/notices')} />

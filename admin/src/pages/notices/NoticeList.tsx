@@ -1,7 +1,7 @@
 /**
- * 通知公告 (管理员): notices to students, by keyword and status, with whom each addresses, how many
- * students that is now and how many have read it; 发布 / 下架 / 删除 here, writing and the phone
- * preview on the edit screen.
+ * 通知公告: notices to students, by keyword and status, with whom each addresses, how many
+ * students that is now and how many have read it. Who holds the right (access.ts canManageNotices)
+ * publishes, takes down and deletes here, and writes (with the phone preview) on the edit screen.
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
@@ -14,9 +14,11 @@ import { NOTICE_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
+import { useAccess } from '../../session/access'
 import { PublishAction, RemoveNotice } from './NoticeActions'
 
 export default function NoticeList() {
+  const { canManageNotices } = useAccess()
   const navigate = useNavigate()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
@@ -28,7 +30,7 @@ export default function NoticeList() {
       dataIndex: 'title',
       search: false,
       ellipsis: true,
-      render: (_, n) => <Link to={`/notices/${n.id}/edit`}>{n.title}</Link>,
+      render: (_, n) => (canManageNotices ? <Link to={`/notices/${n.id}/edit`}>{n.title}</Link> : n.title),
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 90, ...enumColumn(NOTICE_STATUS_ENUM) },
     { title: '发送对象', dataIndex: 'targetLabel', search: false, width: 240, ellipsis: true },
@@ -46,6 +48,7 @@ export default function NoticeList() {
       title: '操作',
       valueType: 'option',
       width: 170,
+      hideInTable: !canManageNotices,
       render: (_, n) => [
         <Link key='edit' to={`/notices/${n.id}/edit`}>
           {n.status === NoticeStatus.published ? '查看' : '编辑'}
@@ -64,11 +67,15 @@ export default function NoticeList() {
         columns={columns}
         fetch={(state) => noticesApi.list(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的通知' />}
-        toolBarRender={() => [
-          <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/notices/new')}>
-            新建通知
-          </Button>,
-        ]}
+        toolBarRender={() =>
+          canManageNotices
+            ? [
+                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/notices/new')}>
+                  新建通知
+                </Button>,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

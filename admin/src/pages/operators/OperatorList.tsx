@@ -1,17 +1,17 @@
 /**
- * 操作员 (管理员): the console's accounts: list by keyword and role, create, change name and
- * role, enable/disable, reset a password (a new one generated here and shown once), delete. The
+ * 操作员: the console's accounts: list by keyword and position (岗位), create, change name and
+ * position, enable/disable, reset a password (a new one generated here and shown once), delete. The
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
-import { ADMIN_ROLES, AdminRole } from '@activity/wire'
 import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import type { Admin } from '../../api/session'
-import { ADMIN_ROLE_ENUM, enumColumn } from '../../components/status'
+import { positionsApi } from '../../api/positions'
+import { PositionTag } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -22,14 +22,26 @@ import { generatePassword, PASSWORD_RULE } from './password'
 
 type Operator = Admin & Record<string, unknown>
 
-const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: r }))
-
 interface CreateValues {
   account: string
   name: string
-  role: AdminRole
+  positionId: number
   password: string
 }
+
+/** The positions to choose from, by id. */
+const positionOptions = async () => (await positionsApi.list()).map((p) => ({ value: p.id, label: p.name }))
+
+const positionField = (
+  <ProFormSelect
+    name='positionId'
+    label='岗位'
+    width='sm'
+    request={positionOptions}
+    placeholder='选择岗位'
+    rules={[{ required: true, message: '请选择岗位' }]}
+  />
+)
 
 /** The password, once: it is not stored anywhere the console can read again. */
 function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account: string, password: string) {
@@ -59,7 +71,7 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
       trigger={trigger}
       width={480}
       modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      initialValues={{ role: AdminRole.enrollTeacher, password: generatePassword() }}
+      initialValues={{ password: generatePassword() }}
       onValuesChange={clear}
       onFinish={async (values) => {
         const done = await submit(() => operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim() }))
@@ -89,7 +101,7 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
           { max: 20, message: '姓名不能超过20个字符' },
         ]}
       />
-      <ProFormSelect name='role' label='角色' width='sm' options={roleOptions} rules={[{ required: true, message: '请选择角色' }]} />
+      {positionField}
       <ProFormText
         name='password'
         label='初始密码'
@@ -112,15 +124,15 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ name: string; role: AdminRole }>
+    <ModalForm<{ name: string; positionId: number }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
       modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      initialValues={{ name: operator.name, role: operator.role }}
+      initialValues={{ name: operator.name, positionId: operator.positionId }}
       onValuesChange={clear}
-      onFinish={async ({ name, role }) => {
-        const done = await submit(() => operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true }))
+      onFinish={async ({ name, positionId }) => {
+        const done = await submit(() => operatorsApi.update({ id: operator.id, name: name.trim(), positionId }, { quiet: true }))
         if (!done) return false
         message.success('已保存')
         onSaved()
@@ -137,7 +149,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
           { max: 20, message: '姓名不能超过20个字符' },
         ]}
       />
-      <ProFormSelect name='role' label='角色' width='sm' options={roleOptions} rules={[{ required: true, message: '请选择角色' }]} />
+      {positionField}
     </ModalForm>
   )
 }
@@ -145,7 +157,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
 export default function OperatorList() {
   const { message, modal } = App.useApp()
   const { admin: me } = useSession()
-  const { canManageOperators } = useAccess()
+  const { canManageOperators, canDeleteOperators } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
 
@@ -181,10 +193,11 @@ export default function OperatorList() {
       ),
     },
     {
-      title: '角色',
-      dataIndex: 'role',
+      title: '岗位',
+      dataIndex: 'positionId',
       valueType: 'select',
-      ...enumColumn(ADMIN_ROLE_ENUM),
+      request: positionOptions,
+      render: (_, o) => <PositionTag name={o.role} />,
     },
     {
       title: '状态',
@@ -222,7 +235,9 @@ export default function OperatorList() {
         >
           <a>重置密码</a>
         </Popconfirm>,
-        <RemoveAction key='remove' title={`删除操作员 ${o.account}？`} remove={() => operatorsApi.remove(o.id)} onRemoved={reload} />,
+        canDeleteOperators ? (
+          <RemoveAction key='remove' title={`删除操作员 ${o.account}？`} remove={() => operatorsApi.remove(o.id)} onRemoved={reload} />
+        ) : null,
       ],
     },
   ]

@@ -1,7 +1,8 @@
 /**
- * 海报 (管理员): the share-poster backgrounds partners choose from: upload (dropped or chosen,
- * checked before sending), name, order, on/off where the back-office has the switch, and the
- * poster as a partner's phone draws it, with a chosen partner's QR code and name (or a sample).
+ * 海报: the share-poster backgrounds partners choose from, and the poster as a partner's phone
+ * draws it, with a chosen partner's QR code and name (or a sample). Whoever may open it reads; who
+ * holds the right (access.ts canManagePosters) uploads (dropped or chosen, checked before sending),
+ * names, orders, deletes, and turns on/off where the back-office has the switch.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
@@ -14,6 +15,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 import { PosterPhone } from './PosterPhone'
 
 interface BackgroundValues {
@@ -90,6 +92,7 @@ function posterNameOf(p: PartnerCard): string {
 
 export default function PosterList() {
   const { message } = App.useApp()
+  const { canManagePosters } = useAccess()
   const { data, error, loading, reload } = useRemote(() => postersApi.list(), [])
   const list = data ?? []
   const withSwitch = hasSwitch(list)
@@ -165,6 +168,7 @@ export default function PosterList() {
             render: (_: unknown, b: Background) => (
               <Switch
                 checked={b.enabled !== false}
+                disabled={!canManagePosters}
                 aria-label={`启用 ${b.name}`}
                 onChange={(on) =>
                   void postersApi
@@ -184,6 +188,7 @@ export default function PosterList() {
       title: '操作',
       valueType: 'option',
       width: 190,
+      hideInTable: !canManagePosters,
       render: (_, b, index) => [
         <Button
           key='up'
@@ -244,21 +249,25 @@ export default function PosterList() {
             pagination={false}
             options={{ density: false, setting: false, reload }}
             locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
-            toolBarRender={() => [
-              <BackgroundForm
-                key='add'
-                nextSort={nextSort}
-                onSaved={(saved) => {
-                  setChosenId(saved.id)
-                  reload()
-                }}
-                trigger={
-                  <Button type='primary' icon={<PlusOutlined />}>
-                    新增背景
-                  </Button>
-                }
-              />,
-            ]}
+            toolBarRender={() =>
+              canManagePosters
+                ? [
+                    <BackgroundForm
+                      key='add'
+                      nextSort={nextSort}
+                      onSaved={(saved) => {
+                        setChosenId(saved.id)
+                        reload()
+                      }}
+                      trigger={
+                        <Button type='primary' icon={<PlusOutlined />}>
+                          新增背景
+                        </Button>
+                      }
+                    />,
+                  ]
+                : []
+            }
           />
         </div>
         <ProCard title='手机预览' bordered className='console-preview' data-testid='poster-preview'>

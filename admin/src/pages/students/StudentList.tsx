@@ -25,7 +25,7 @@ import { StudentForm } from './StudentForms'
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
 
 export default function StudentList() {
-  const { canEditStudents, canManageCourses } = useAccess()
+  const { canEditStudents, canManageCourses, canExportStudents } = useAccess()
   const [selected, setSelected] = useState<number[]>([])
   const navigate = useNavigate()
   const [listState, setListState] = useState<ListState>()
@@ -135,9 +135,11 @@ export default function StudentList() {
                 />,
               ]
             : []),
-          <ExportButton key='export' path={studentsApi.exportPath} query={exportQuery(listState)} testId='student-export'>
-            导出
-          </ExportButton>,
+          canExportStudents ? (
+            <ExportButton key='export' path={studentsApi.exportPath} query={exportQuery(listState)} testId='student-export'>
+              导出
+            </ExportButton>
+          ) : null,
         ]}
       />
       <Typography.Text type='secondary' className='console-small'>

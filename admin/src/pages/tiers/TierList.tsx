@@ -1,7 +1,8 @@
 /**
- * 档位 (管理员): the commission tiers, the rule in words, a preview of what a partner with N
- * deals this cycle earns under the tiers on screen (tier-rule.ts, the back-office's rule), and the
- * referral bonus (推荐奖励) setting.
+ * 档位: the commission tiers, the rule in words, a preview of what a partner with N deals this
+ * cycle earns under the tiers on screen (tier-rule.ts, the back-office's rule), and the referral
+ * bonus (推荐奖励) setting. Whoever may open it reads; who holds the right (access.ts
+ * canManageTiers) adds, changes and deletes tiers and saves the referral bonus.
  */
 import {
   ModalForm,
@@ -26,6 +27,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from '@activity/domain'
 
 interface TierValues {
@@ -139,6 +141,7 @@ const BONUS_RULE_TEXT =
 /** 推荐奖励: off, a fixed amount per deal, or a percentage of the deal's commission; the server's refusal stays on the form. */
 function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
   const { message } = App.useApp()
+  const { canManageTiers } = useAccess()
   const { data, error, reload } = useRemote(() => levelsApi.referralBonus(), [])
   const { submit, shown, clear } = useSubmission()
   const example = tiers[0]?.commissionPerDeal ?? 10000
@@ -157,7 +160,8 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
             percent: data.percent || undefined,
           }}
           onValuesChange={clear}
-          submitter={{ searchConfig: { submitText: '保存推荐奖励' }, resetButtonProps: false }}
+          disabled={!canManageTiers}
+          submitter={canManageTiers ? { searchConfig: { submitText: '保存推荐奖励' }, resetButtonProps: false } : false}
           onFinish={async ({ mode, amount, percent }) => {
             const input =
               mode === ReferralBonusMode.fixed
@@ -227,6 +231,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
 }
 
 export default function TierList() {
+  const { canManageTiers } = useAccess()
   const { data, error, loading, reload } = useRemote(() => levelsApi.list(), [])
   const tiers = data ?? []
 
@@ -237,6 +242,7 @@ export default function TierList() {
     {
       title: '操作',
       valueType: 'option',
+      hideInTable: !canManageTiers,
       render: (_, tier) => [
         <TierForm key='edit' tier={tier} onSaved={reload} trigger={<a>修改</a>} />,
         <RemoveAction
@@ -265,17 +271,21 @@ export default function TierList() {
         pagination={false}
         options={{ density: false, setting: false, reload }}
         locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
-        toolBarRender={() => [
-          <TierForm
-            key='add'
-            onSaved={reload}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新增档位
-              </Button>
-            }
-          />,
-        ]}
+        toolBarRender={() =>
+          canManageTiers
+            ? [
+                <TierForm
+                  key='add'
+                  onSaved={reload}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增档位
+                    </Button>
+                  }
+                />,
+              ]
+            : []
+        }
       />
       <Flex vertical gap='middle' className='console-gap-top'>
         <EarningsPreview tiers={tiers} />

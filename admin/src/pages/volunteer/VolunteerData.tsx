@@ -1,7 +1,8 @@
 /**
- * 志愿数据 (招生老师/管理员): admission results and score lines imported from .xlsx (listed,
- * filtered, removed), and a query box asking the very call the public volunteer page asks
- * (/pages/user/volunteer), with that page's checks, so the office sees what a student will see.
+ * 志愿数据: admission results and score lines imported from .xlsx (listed, filtered; imported and
+ * removed by who holds the right, access.ts canManageVolunteer), and a query box asking the very
+ * call the public volunteer page asks (/pages/user/volunteer), with that page's checks, so the
+ * office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
 import { type ActionType, PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
@@ -15,6 +16,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
 import { VolunteerImport } from './VolunteerImport'
 
 const TABS = [
@@ -26,6 +28,7 @@ const TABS = [
 const when = formatDateTime
 
 function Results() {
+  const { canManageVolunteer } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ExamResult>[] = [
@@ -53,6 +56,7 @@ function Results() {
     {
       title: '操作',
       valueType: 'option',
+      hideInTable: !canManageVolunteer,
       render: (_, r) => [
         <RemoveAction
           key='remove'
@@ -70,12 +74,13 @@ function Results() {
       columns={columns}
       fetch={(state) => volunteerApi.results(toServerQuery(state))}
       emptyText='没有录取信息：请导入'
-      toolBarRender={() => [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />]}
+      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />] : [])}
     />
   )
 }
 
 function ScoreLines() {
+  const { canManageVolunteer } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<ScoreLine>[] = [
@@ -94,6 +99,7 @@ function ScoreLines() {
     {
       title: '操作',
       valueType: 'option',
+      hideInTable: !canManageVolunteer,
       render: (_, r) => [
         <RemoveAction
           key='remove'
@@ -111,7 +117,7 @@ function ScoreLines() {
       columns={columns}
       fetch={(state) => volunteerApi.scoreLines(toServerQuery(state))}
       emptyText='没有分数线：请导入'
-      toolBarRender={() => [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />]}
+      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />] : [])}
     />
   )
 }

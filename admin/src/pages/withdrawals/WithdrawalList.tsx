@@ -35,7 +35,7 @@ export default function WithdrawalList() {
   const [listState, setListState] = useState<ListState>()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
-  const { canPayWithdrawals } = useAccess()
+  const { canPayWithdrawals, canExportWithdrawals } = useAccess()
 
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '编号', dataIndex: 'id', search: false, width: 64 },
@@ -164,11 +164,20 @@ export default function WithdrawalList() {
             </Button>
           </Space>
         )}
-        toolBarRender={() => [
-          <ExportButton key='export' path={withdrawalsApi.exportPath} query={exportQuery(listState, QUERY)} testId='withdrawal-export'>
-            导出打款文件
-          </ExportButton>,
-        ]}
+        toolBarRender={() =>
+          canExportWithdrawals
+            ? [
+                <ExportButton
+                  key='export'
+                  path={withdrawalsApi.exportPath}
+                  query={exportQuery(listState, QUERY)}
+                  testId='withdrawal-export'
+                >
+                  导出打款文件
+                </ExportButton>,
+              ]
+            : []
+        }
       />
     </PageContainer>
   )

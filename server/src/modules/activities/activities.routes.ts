@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole, ActivityStatus } from '../../wire.ts'
+import { ActivityStatus } from '../../wire.ts'
 import { createActivityNotFoundError } from './activities.errors.ts'
 import { createActivitiesRepository } from './activities.repository.ts'
 import {
@@ -34,12 +34,13 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/bms/activity/activity'
   const client = '/api/cms/activity/activity'
   const security = [{ adminSession: [] }]
-  const editor = app.requireAdmin([AdminRole.enrollTeacher])
+  const editor = app.requireAdmin('activities.edit')
 
   app.get(
     `${base}/list`,
     {
-      preHandler: app.requireAdmin(),
+      // The clue list's activity filter reads it too.
+      preHandler: app.requireAdmin(['activities.view', 'clues.view']),
       schema: {
         summary: 'Operator: activities, latest start first, by keyword/type/status/state',
         security,
@@ -58,7 +59,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/details`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('activities.view'),
       schema: {
         summary: 'Operator: one activity, published or not',
         security,

@@ -16,3 +16,24 @@ export const createAdminWrongOldPasswordError = createErrorFactory({
   code: Code.ruleRefused,
   message: '原密码错误',
 })
+export const createPositionNotFoundError = createErrorFactory({ key: 'position.notFound', code: Code.notFound, message: '岗位不存在' })
+export const createPositionNameTakenError = createErrorFactory({
+  key: 'position.nameTaken',
+  code: Code.conflict,
+  message: '岗位名称已存在',
+})
+export const createPositionBuiltinError = createErrorFactory({
+  key: 'position.builtin',
+  code: Code.ruleRefused,
+  message: '内置岗位不能删除或改名，管理员岗位的权限不能修改',
+})
+export const createPositionInUseError = createErrorFactory({
+  key: 'position.inUse',
+  code: Code.ruleRefused,
+  message: '岗位下还有操作员，请先为他们更换岗位',
+})
+export const createOwnPositionError = createErrorFactory({
+  key: 'position.own',
+  code: Code.ruleRefused,
+  message: '不能修改自己所在岗位的权限',
+})

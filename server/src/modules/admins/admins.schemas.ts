@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, optionalText, passwordField, wireEnum } from '../../lib/fields.ts'
-import { ADMIN_ROLES, type AdminRole, YesNo } from '../../wire.ts'
+import { idField, intField, optionalText, passwordField } from '../../lib/fields.ts'
+import { ALL_RIGHTS } from '@activity/domain'
+import { YesNo } from '../../wire.ts'
 
-const role = z.enum(ADMIN_ROLES as [AdminRole, ...AdminRole[]], '角色只能是管理员、财务或招生老师')
+const positionId = intField({ label: '岗位', min: 1, max: 2147483647 })
+const optionalPositionId = z.preprocess((v) => (v === '' ? undefined : v), positionId.optional())
 const account = z
   .string({ error: '请填写账号' })
   .trim()
@@ -23,19 +25,19 @@ export const createAdminBody = z.object({
   account,
   name: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符'),
   password: passwordField,
-  role,
+  positionId,
 })
 export const updateAdminBody = z.object({
   id: idField,
   name: optionalText(20),
-  role: z.preprocess((v) => (v === '' ? undefined : v), role.optional()),
+  positionId: optionalPositionId,
   enabled: z.preprocess((v) => (v === '' ? undefined : v), z.enum([YesNo.yes, YesNo.no], '启用状态只能是是或否').optional()),
   password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
 })
 export const idQuery = z.object({ id: idField })
 export const adminListQuery = z.object({
   keyword: optionalText(32),
-  role: z.preprocess((v) => (v === '' ? undefined : v), role.optional()),
+  positionId: optionalPositionId,
   ...pagingQuery,
 })
 
@@ -43,7 +45,52 @@ export const adminSchema = z.object({
   id: z.number(),
   account: z.string(),
   name: z.string(),
-  role: wireEnum(ADMIN_ROLES),
+  /** The position's name. */
+  role: z.string(),
+  positionId: z.number(),
+  /** What the position grants (packages/domain rights.ts). */
+  rights: z.array(z.string()),
   enabled: z.boolean(),
   createdAt: z.string(),
 })
+
+/** Rights from a form: a comma-separated list (`clues.view,clues.work`) or an array; each must be known. */
+const rightsField = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean)
+      : v,
+  z
+    .array(z.string().max(64), '权限格式不正确')
+    .max(ALL_RIGHTS.length, '权限过多')
+    .refine((rights) => rights.every((r) => (ALL_RIGHTS as readonly string[]).includes(r)), '包含未知的权限'),
+)
+const positionName = z.string().trim().min(1, '请填写岗位名称').max(20, '岗位名称不能超过20个字符')
+export const createPositionBody = z.object({
+  name: z.string({ error: '请填写岗位名称' }).trim().min(1, '请填写岗位名称').max(20, '岗位名称不能超过20个字符'),
+  description: optionalText(100),
+  rights: rightsField,
+})
+export const updatePositionBody = z.object({
+  id: idField,
+  name: z.preprocess((v) => (v === '' ? undefined : v), positionName.optional()),
+  description: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(100, '说明不能超过100个字符').optional()),
+  rights: rightsField.optional(),
+})
+export const positionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  rights: z.array(z.string()),
+  builtin: z.boolean(),
+  /** The built-in 管理员: every right, whatever is listed. */
+  allRights: z.boolean(),
+  members: z.number(),
+  updatedAt: z.string(),
+})
+export const rightCatalogueSchema = z.array(
+  z.object({ screen: z.string(), name: z.string(), actions: z.array(z.object({ right: z.string(), name: z.string() })) }),
+)

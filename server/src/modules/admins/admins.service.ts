@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
-import { AdminRole } from '../../wire.ts'
+import { BUILTIN_POSITION, isRight } from '@activity/domain'
 import { createSessionsRepository } from '../sessions/index.ts'
 import { createSignInGuard } from '../sign-in-guard/index.ts'
 import {
@@ -12,12 +12,59 @@ import {
   createAdminNotFoundError,
   createAdminWrongOldPasswordError,
   createLastAdminError,
+  createOwnPositionError,
+  createPositionBuiltinError,
+  createPositionInUseError,
+  createPositionNameTakenError,
+  createPositionNotFoundError,
   createSelfRemoveError,
 } from './admins.errors.ts'
-import { type AdminRow, createAdminsRepository } from './admins.repository.ts'
+import {
+  type AdminRow,
+  type AdminWithPosition,
+  createAdminsRepository,
+  createPositionsRepository,
+  type PositionRow,
+} from './admins.repository.ts'
 
-export function toAdmin(a: AdminRow) {
-  return { id: a.id, account: a.account, name: a.name, role: a.role, enabled: a.enabled, createdAt: a.createdAt.toISOString() }
+/** An operator on the wire: `role` is their position's name (as the console has always shown it). */
+export function toAdmin(a: AdminWithPosition) {
+  return {
+    id: a.id,
+    account: a.account,
+    name: a.name,
+    role: a.positionName,
+    positionId: a.positionId,
+    rights: a.rights,
+    enabled: a.enabled,
+    createdAt: a.createdAt.toISOString(),
+  }
+}
+
+export function toPosition(p: PositionRow & { members?: number }) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    rights: p.builtin && p.name === BUILTIN_POSITION.admin ? [] : p.rights.filter(isRight),
+    builtin: p.builtin,
+    allRights: p.builtin && p.name === BUILTIN_POSITION.admin,
+    members: p.members ?? 0,
+    updatedAt: p.updatedAt.toISOString(),
+  }
+}
+
+/** The operator with position and rights, or 404. */
+export async function loadAdmin({ db, id }: { db: Executor; id: number }): Promise<AdminWithPosition> {
+  const admin = await createAdminsRepository({ db }).findWithRights({ id })
+  if (!admin) throw createAdminNotFoundError()
+  return admin
+}
+
+async function assertPosition({ db, positionId }: { db: Executor; positionId: number }) {
+  const position = await createPositionsRepository({ db }).findById({ id: positionId })
+  if (!position) throw createPositionNotFoundError()
+  return position
 }
 
 const guardKey = (account: string) => `admin:${account.toLowerCase()}`
@@ -59,17 +106,18 @@ export async function createAdmin({
   account,
   name,
   password,
-  role,
+  positionId,
 }: {
   db: Executor
   account: string
   name: string
   password: string
-  role: string
+  positionId: number
 }) {
-  const row = await createAdminsRepository({ db }).insert({ account, name, role, passwordHash: await hashPassword(password) })
+  await assertPosition({ db, positionId })
+  const row = await createAdminsRepository({ db }).insert({ account, name, positionId, passwordHash: await hashPassword(password) })
   if (!row) throw createAccountTakenError()
-  return row
+  return loadAdmin({ db, id: row.id })
 }
 
 export async function updateAdmin({
@@ -77,7 +125,7 @@ export async function updateAdmin({
   actorId,
   id,
   name,
-  role,
+  positionId,
   enabled,
   password,
 }: {
@@ -85,7 +133,7 @@ export async function updateAdmin({
   actorId: number
   id: number
   name?: string
-  role?: string
+  positionId?: number
   enabled?: boolean
   password?: string
 }) {
@@ -93,21 +141,23 @@ export async function updateAdmin({
     const repo = createAdminsRepository({ db: tx })
     const admin = await repo.findById({ id })
     if (!admin) throw createAdminNotFoundError()
-    if (id === actorId && (enabled === false || (role && role !== admin.role)))
-      throw createSelfRemoveError({ message: '不能停用自己或修改自己的角色' })
-    const losesAdmin = admin.role === AdminRole.admin && admin.enabled && ((role && role !== AdminRole.admin) || enabled === false)
+    if (id === actorId && (enabled === false || (positionId && positionId !== admin.positionId)))
+      throw createSelfRemoveError({ message: '不能停用自己或修改自己的岗位' })
+    if (positionId) await assertPosition({ db: tx, positionId })
+    const isAdmin = await repo.isAdministrator({ id })
+    const losesAdmin = isAdmin && admin.enabled && ((positionId && positionId !== admin.positionId) || enabled === false)
     if (losesAdmin && (await repo.countOtherEnabledAdmins({ id })) === 0) throw createLastAdminError()
-    const row = await repo.update({
+    await repo.update({
       id,
       values: {
         ...(name ? { name } : {}),
-        ...(role ? { role } : {}),
+        ...(positionId ? { positionId } : {}),
         ...(enabled !== undefined ? { enabled } : {}),
         ...(password ? { passwordHash: await hashPassword(password) } : {}),
       },
     })
     if (enabled === false || password) await createSessionsRepository({ db: tx }).deleteByAdmin({ adminId: id })
-    return row!
+    return { before: admin, after: await loadAdmin({ db: tx, id }) }
   })
 }
 
@@ -117,7 +167,8 @@ export async function deleteAdmin({ db, actorId, id }: { db: Executor; actorId: 
     const admin = await repo.findById({ id })
     if (!admin) throw createAdminNotFoundError()
     if (id === actorId) throw createSelfRemoveError()
-    if (admin.role === AdminRole.admin && admin.enabled && (await repo.countOtherEnabledAdmins({ id })) === 0) throw createLastAdminError()
+    if ((await repo.isAdministrator({ id })) && admin.enabled && (await repo.countOtherEnabledAdmins({ id })) === 0)
+      throw createLastAdminError()
     await repo.delete({ id })
   })
 }
@@ -138,7 +189,13 @@ export async function ensureFirstAdmin({
   const repo = createAdminsRepository({ db })
   if ((await repo.count()) > 0) return undefined
   if (config.admin) {
-    await createAdmin({ db, account: config.admin.account, name: '管理员', password: config.admin.password, role: AdminRole.admin })
+    await createAdmin({
+      db,
+      account: config.admin.account,
+      name: '管理员',
+      password: config.admin.password,
+      positionId: await adminPositionId(db),
+    })
     log.info(`created the first administrator "${config.admin.account}" from ADMIN_ACCOUNT/ADMIN_PASSWORD`)
     return { account: config.admin.account }
   }
@@ -147,6 +204,90 @@ export async function ensureFirstAdmin({
     return undefined
   }
   const password = `${randomString(6, 'abcdefghjkmnpqrstuvwxyz')}${randomString(6, '23456789')}`
-  await createAdmin({ db, account: 'admin', name: '管理员', password, role: AdminRole.admin })
+  await createAdmin({ db, account: 'admin', name: '管理员', password, positionId: await adminPositionId(db) })
   return { account: 'admin', password }
+}
+
+/** The id of a built-in position (migration 0015 creates them): 管理员, 财务 or 招生老师. */
+export async function builtinPositionId(db: Executor, name: (typeof BUILTIN_POSITION)[keyof typeof BUILTIN_POSITION]) {
+  const row = await createPositionsRepository({ db }).findByName({ name })
+  if (!row?.builtin) throw createPositionNotFoundError()
+  return row.id
+}
+const adminPositionId = (db: Executor) => builtinPositionId(db, BUILTIN_POSITION.admin)
+
+// ---- 岗位 ----
+
+/** Keeps known rights only, each once, in the catalogue's order. */
+const cleanRights = (rights: readonly string[]) => [...new Set(rights)].filter(isRight)
+
+export async function createPosition({
+  db,
+  name,
+  description,
+  rights,
+}: {
+  db: Executor
+  name: string
+  description?: string
+  rights: string[]
+}) {
+  const row = await createPositionsRepository({ db }).insert({ name, description: description ?? '', rights: cleanRights(rights) })
+  if (!row) throw createPositionNameTakenError()
+  return row
+}
+
+/**
+ * Renames a position or changes its rights, under a lock. The built-in ones keep their names and
+ * 管理员 its rights (all); nobody changes the rights of the position they hold themselves (they
+ * could lock themselves out, or grant themselves more).
+ */
+export async function updatePosition({
+  db,
+  actorPositionId,
+  id,
+  name,
+  description,
+  rights,
+}: {
+  db: Executor
+  actorPositionId: number
+  id: number
+  name?: string
+  description?: string
+  rights?: string[]
+}) {
+  return db.transaction(async (tx) => {
+    const repo = createPositionsRepository({ db: tx })
+    const before = await repo.lockById({ id })
+    if (!before) throw createPositionNotFoundError()
+    const renames = name !== undefined && name !== before.name
+    if (before.builtin && (renames || (before.name === BUILTIN_POSITION.admin && rights !== undefined))) throw createPositionBuiltinError()
+    if (rights !== undefined && id === actorPositionId) throw createOwnPositionError()
+    if (renames) {
+      const taken = await repo.findByName({ name: name! })
+      if (taken) throw createPositionNameTakenError()
+    }
+    const after = await repo.update({
+      id,
+      values: {
+        ...(renames ? { name } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(rights !== undefined ? { rights: cleanRights(rights) } : {}),
+      },
+    })
+    return { before, after: after! }
+  })
+}
+
+export async function deletePosition({ db, id }: { db: Executor; id: number }) {
+  return db.transaction(async (tx) => {
+    const repo = createPositionsRepository({ db: tx })
+    const position = await repo.lockById({ id })
+    if (!position) throw createPositionNotFoundError()
+    if (position.builtin) throw createPositionBuiltinError()
+    if ((await repo.memberCount({ id })) > 0) throw createPositionInUseError()
+    await repo.delete({ id })
+    return position
+  })
 }

@@ -1,14 +1,36 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 
-export const admins = pgTable('admins', {
+/**
+ * 岗位: a named set of rights (packages/domain rights.ts). The built-in 管理员, 财务 and 招生老师
+ * (migration 0015) are today's three roles; 管理员 holds every right whatever its row says, and the
+ * built-in ones cannot be deleted or renamed.
+ */
+export const positions = pgTable('positions', {
   id: id(),
-  account: text('account').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** AdminRole label: 管理员 / 财务 / 招生老师. */
-  role: text('role').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  /** Rights as `<screen>.<action>` names; unknown names (a right since removed) are ignored. */
+  rights: text('rights').array().notNull().default([]),
+  builtin: boolean('builtin').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: id(),
+    account: text('account').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The operator's 岗位: what they may see and do. */
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('admins_position_idx').on(t.positionId)],
+)

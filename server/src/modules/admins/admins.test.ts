@@ -33,11 +33,15 @@ describe('operators', () => {
     assert.equal((await client.get('/api/bms/system/admin/signInfo')).json().code, Code.sessionInvalid)
   })
 
-  test('an administrator creates, updates, lists and deletes operators; roles gate the calls', async () => {
+  test('an administrator creates, updates, lists and deletes operators; positions gate the calls', async () => {
     const { client: admin, admin: me } = await adminClient(t.app)
-    const created = await admin.post('/api/bms/system/admin', { account: 'finance01', name: '财务一', password: 'fin12345', role: '财务' })
+    const positions = (await admin.get('/api/bms/system/position/list')).json().data as Array<{ id: number; name: string }>
+    const positionId = positions.find((p) => p.name === '财务')!.id
+    const created = await admin.post('/api/bms/system/admin', { account: 'finance01', name: '财务一', password: 'fin12345', positionId })
     assert.equal(created.statusCode, 200, created.body)
-    const dup = await admin.post('/api/bms/system/admin', { account: 'finance01', name: '财务一', password: 'fin12345', role: '财务' })
+    assert.equal(created.json().data.role, '财务')
+    assert.ok(created.json().data.rights.includes('withdrawals.pay'))
+    const dup = await admin.post('/api/bms/system/admin', { account: 'finance01', name: '财务一', password: 'fin12345', positionId })
     assert.equal(dup.statusCode, 409)
     const id = created.json().data.id
     assert.equal((await admin.put('/api/bms/system/admin', { id, name: '财务甲' })).json().data.name, '财务甲')

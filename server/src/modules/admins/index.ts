@@ -1,6 +1,6 @@
 // The admins module's face: what other modules may use (they import nothing else from here).
-export { createAdmin, ensureFirstAdmin } from './admins.service.ts'
-export { createAdminsRepository } from './admins.repository.ts'
+export { builtinPositionId, createAdmin, ensureFirstAdmin } from './admins.service.ts'
+export { type AdminWithPosition, createAdminsRepository } from './admins.repository.ts'
 export { adminsRoutes } from './admins.routes.ts'
 export { findAdminSession } from './admins.sessions.ts'
-export { admins } from './admins.table.ts'
+export { admins, positions } from './admins.table.ts'

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emptyEnvelope, envelope, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { AdminRole } from '../../wire.ts'
 import { createRecordNotFoundError } from './adult-exam.errors.ts'
 import { uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { type AdultExamRepository, createAdultExamRepository } from './adult-exam.repository.ts'
@@ -42,7 +41,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/adultexam'
   const security = [{ adminSession: [] }]
-  const teacher = app.requireAdmin([AdminRole.enrollTeacher])
+  const teacher = app.requireAdmin('volunteer.edit')
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 

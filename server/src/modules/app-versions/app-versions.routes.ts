@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { createAppVersionNotFoundError } from './app-versions.errors.ts'
 import { createAppVersionsRepository } from './app-versions.repository.ts'
 import {
@@ -19,7 +18,7 @@ import { audited, auditedDeleteRoute } from '../audit/index.ts'
 export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/bms/develop/appVersion'
   const security = [{ adminSession: [] }]
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const adminOnly = app.requireAdmin('appVersions.edit')
 
   app.get(
     `${base}/latest`,
@@ -39,7 +38,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/list`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('appVersions.view'),
       schema: {
         summary: 'Operator: versions, newest build first',
         security,
@@ -57,7 +56,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/details`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('appVersions.view'),
       schema: { summary: 'Operator: one version', security, querystring: idQuery, response: { 200: envelope(adminAppVersionSchema) } },
     },
     async (request) => {

@@ -94,6 +94,6 @@ describe('app versions', () => {
     assert.equal((await partner.post('/api/bms/develop/appVersion', version())).statusCode, 401)
     const { client: finance } = await adminClient(t.app, '财务')
     assert.equal((await finance.post('/api/bms/develop/appVersion', version())).statusCode, 403)
-    assert.equal((await finance.get('/api/bms/develop/appVersion/list')).statusCode, 200)
+    assert.equal((await finance.get('/api/bms/develop/appVersion/list')).statusCode, 403, 'no right on APP 版本')
   })
 })

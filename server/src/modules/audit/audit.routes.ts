@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cappedPageOf, envelope, ok } from '../../lib/envelope.ts'
 import { dayRange } from '../../lib/time-range.ts'
-import { AdminRole } from '../../wire.ts'
 import { createAuditRepository } from './audit.repository.ts'
 import { auditListQuery, auditLogSchema } from './audit.schemas.ts'
 import { toAuditLog } from './audit.service.ts'
@@ -11,7 +10,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bms/system/auditLog/list',
     {
-      preHandler: app.requireAdmin([AdminRole.admin]),
+      preHandler: app.requireAdmin('audit.view'),
       schema: {
         summary: '管理员: the audit log, newest first, by operator, action, entity and date',
         security: [{ adminSession: [] }],

@@ -7,7 +7,10 @@ import { createAuditRepository, type AuditLogRow } from './audit.repository.ts'
 export interface Actor {
   id: number
   name: string
+  /** Their position's name then (the log keeps it as their role). */
   role: string
+  /** What their position grants (services that narrow by right read it). */
+  rights: ReadonlySet<string>
 }
 
 export interface AuditEntry {
@@ -34,7 +37,12 @@ export async function recordAudit({ tx, actor, entry }: { tx: Executor; actor: A
   })
 }
 
-export const actorOf = (request: FastifyRequest): Actor => ({ id: request.admin.id, name: request.admin.name, role: request.admin.role })
+export const actorOf = (request: FastifyRequest): Actor => ({
+  id: request.admin.id,
+  name: request.admin.name,
+  role: request.admin.role,
+  rights: request.admin.rights,
+})
 
 /**
  * Runs a write in a transaction and records it in the audit log in the same transaction: `describe`

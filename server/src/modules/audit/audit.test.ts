@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
 import { adminClient, credit, insertPartner, partnerClient } from '../../../test/fixtures.ts'
+import { builtinPositionId } from '../admins/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../test/helper.ts'
 import { readXlsx } from '../../../test/xlsx.ts'
 import { PartnerStatus } from '../../wire.ts'
@@ -84,7 +85,7 @@ describe('the audit log and the partner screens of the console', () => {
       account: 'audit_teacher',
       name: '审计老师',
       password: 'pass1234',
-      role: '招生老师',
+      positionId: await builtinPositionId(t.app.db, '招生老师'),
     })
     assert.equal(created.statusCode, 200, created.body)
     const p = await insertPartner(t.app)

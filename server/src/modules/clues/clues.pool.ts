@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/types.ts'
-import { AdminRole } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
 import { createAdminsRepository } from '../admins/index.ts'
 import { createAssigneeInvalidError, createClueNotFoundError, createClueTakenError } from './clues.errors.ts'
@@ -14,8 +13,8 @@ export async function assignClue({ db, id, assigneeId, actor }: { db: Executor; 
     const clue = await lockForActor({ tx, id, actor })
     let assigneeName: string | null = null
     if (assigneeId !== undefined) {
-      const admin = await createAdminsRepository({ db: tx }).findById({ id: assigneeId })
-      if (!admin || !admin.enabled || admin.role !== AdminRole.enrollTeacher) throw createAssigneeInvalidError()
+      const admin = await createAdminsRepository({ db: tx }).findWithRights({ id: assigneeId })
+      if (!admin || !admin.enabled || !admin.rights.includes('clues.work')) throw createAssigneeInvalidError()
       assigneeName = admin.name
     }
     const updated = await createCluesRepository({ db: tx }).update({ id, values: { assigneeId: assigneeId ?? null } })

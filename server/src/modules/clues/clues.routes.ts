@@ -5,11 +5,12 @@ import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/env
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange, days, timeTypeRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
-import { AdminRole, AuditAction } from '../../wire.ts'
+import { AuditAction } from '../../wire.ts'
 import { buildTemplate, readSheet } from '../../lib/spreadsheet.ts'
 import { uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { createAuditRepository, type Actor, actorOf } from '../audit/index.ts'
 import { assertActivityAcceptsClues } from '../activities/index.ts'
+import { createAdminsRepository } from '../admins/index.ts'
 import { clueProgressSchema } from './clue-progress.schemas.ts'
 import { clueProgress } from './clue-progress.service.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
@@ -65,20 +66,20 @@ function consoleFilter(q: ConsoleQuery, actor: Actor, now = new Date()): Console
     range: dayRange({ from: q.dateFrom, to: q.dateTo }) ?? (q.timeType ? timeTypeRange(q.timeType, now) : undefined),
     staleBefore: q.staleHours ? new Date(now.getTime() - q.staleHours * 3600_000) : undefined,
     overdueAt: q.overdue ? now : undefined,
-    visibleTo: actor.role === AdminRole.admin ? undefined : actor.id,
+    visibleTo: actor.rights.has('clues.viewAll') ? undefined : actor.id,
   }
 }
 
 /** What an operator may see of a clue: 管理员 all, a 招生老师 their own and the pool. */
 const visibleTo = (row: ConsoleClueRow | undefined, actor: Actor) =>
-  !!row && (actor.role === AdminRole.admin || row.clue.assigneeId === null || row.clue.assigneeId === actor.id)
+  !!row && (actor.rights.has('clues.viewAll') || row.clue.assigneeId === null || row.clue.assigneeId === actor.id)
 
 /** Clues (招生线索): the partner's own list and entry, the public activity form, and the operator's work. */
 export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/partner/clue'
   const partnerSecurity = [{ partnerSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
-  const teacher = app.requireAdmin([AdminRole.enrollTeacher])
+  const teacher = app.requireAdmin('clues.work')
 
   app.get(
     `${base}/list`,
@@ -271,7 +272,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const adminOnly = app.requireAdmin('clues.assign')
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 
@@ -366,12 +367,33 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.get(
+    `${base}/assignees`,
+    {
+      preHandler: app.requireAdmin(['clues.assign', 'clues.viewAll']),
+      schema: {
+        summary: 'Who may be given clues: enabled operators whose position works clues (clues.work), by name',
+        security: adminSecurity,
+        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string(), account: z.string(), role: z.string() }))) },
+      },
+    },
+    async () =>
+      ok(
+        (await createAdminsRepository({ db: app.db }).enabledWithRight({ right: 'clues.work' })).map((a) => ({
+          id: a.id,
+          name: a.name,
+          account: a.account,
+          role: a.positionName,
+        })),
+      ),
+  )
+
   app.put(
     `${base}/assign`,
     {
       preHandler: adminOnly,
       schema: {
-        summary: '管理员: assign a clue to an enabled 招生老师 (no assigneeId: back to the pool)',
+        summary: 'Assign a clue to an enabled operator who works clues (no assigneeId: back to the pool)',
         security: adminSecurity,
         consumes: FORM_CONSUMES,
         body: assignBody,
@@ -459,7 +481,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/export`,
     {
-      preHandler: teacher,
+      preHandler: app.requireAdmin('clues.export'),
       schema: {
         summary: '招生老师/管理员: the filtered clue list as .xlsx (streamed, at most 100 000 rows)',
         security: adminSecurity,

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/types.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { days } from '../../lib/time-range.ts'
-import { AdminRole, ClueSource, ClueStatus, MessageKind, PartnerStatus } from '../../wire.ts'
+import { ClueSource, ClueStatus, MessageKind, PartnerStatus } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
 import { recordMessage } from '../messages/index.ts'
 import { createNotActiveError, createPartnersRepository } from '../partners/index.ts'
@@ -158,13 +158,14 @@ export function assertOpen(clue: ClueRow) {
 export async function lockForActor({ tx, id, actor }: { tx: Executor; id: number; actor?: Actor }): Promise<ClueRow> {
   const clue = await createCluesRepository({ db: tx }).findByIdForUpdate({ id })
   if (!clue) throw createClueNotFoundError()
-  if (actor && actor.role !== AdminRole.admin && clue.assigneeId !== null && clue.assigneeId !== actor.id) throw createClueNotFoundError()
+  if (actor && !actor.rights.has('clues.viewAll') && clue.assigneeId !== null && clue.assigneeId !== actor.id)
+    throw createClueNotFoundError()
   return clue
 }
 
 /** A teacher acting on a pool clue takes it with the same update. */
 export const takeOnAct = (clue: ClueRow, actor?: Actor) =>
-  actor && actor.role !== AdminRole.admin && clue.assigneeId === null ? { assigneeId: actor.id } : {}
+  actor && !actor.rights.has('clues.viewAll') && clue.assigneeId === null ? { assigneeId: actor.id } : {}
 
 export async function followClue({ db, id, remark, actor }: { db: Executor; id: number; remark?: string; actor?: Actor }) {
   return db.transaction(async (tx) => {
@@ -308,6 +309,6 @@ export async function partnerClueCounts({ db, partnerId }: { db: Executor; partn
 export async function clueForConversion({ db, id, actor }: { db: Executor; id: number; actor: Actor }) {
   const clue = await createCluesRepository({ db }).findByIdForUpdate({ id })
   if (!clue) return undefined
-  if (actor.role !== AdminRole.admin && clue.assigneeId !== null && clue.assigneeId !== actor.id) return undefined
+  if (!actor.rights.has('clues.viewAll') && clue.assigneeId !== null && clue.assigneeId !== actor.id) return undefined
   return { id: clue.id, name: clue.name, phone: clue.phone, status: clue.status, programme: clue.programme }
 }

@@ -2,7 +2,7 @@ import { formatYuan } from '@activity/money'
 import type { Executor } from '../../db/types.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { cycleRange, days } from '../../lib/time-range.ts'
-import { AdminRole, ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode, SettingKey } from '../../wire.ts'
+import { ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode, SettingKey } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
 import {
   type ClawbackResult,
@@ -172,7 +172,7 @@ export async function cancelDeal({
   return db.transaction(async (tx) => {
     const repo = createCluesRepository({ db: tx })
     const clue = await lockForActor({ tx, id, actor })
-    if (actor && actor.role !== AdminRole.admin && clue.assigneeId !== actor.id) throw createCancelNotAllowedError()
+    if (actor && !actor.rights.has('clues.viewAll') && clue.assigneeId !== actor.id) throw createCancelNotAllowedError()
     if (clue.status === ClueStatus.cancelled) throw createClueTransitionError({ message: '该成交已撤销（已退费）' })
     if (clue.status !== ClueStatus.deal) throw createClueTransitionError({ message: '只有已成交的线索可以退费撤销' })
     const ledger = createLedgerRepository({ db: tx })

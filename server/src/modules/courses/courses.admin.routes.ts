@@ -2,7 +2,6 @@ import { formatYuan } from '@activity/money'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 import { createCoursesRepository } from './courses.repository.ts'
 import {
@@ -70,8 +69,8 @@ const nextDay = (date: string) => new Date(dayStart(date).getTime() + 86_400_000
 /** The office's side of courses: every role reads, 管理员 writes; every write is in the audit log. */
 export const coursesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ adminSession: [] }]
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('courses.view')
+  const writer = app.requireAdmin('courses.edit')
   const secret = app.config.secret
   const categoryBase = '/api/bms/cont/continueConfig/courseCategory'
   const courseBase = '/api/bms/cont/continueCourse'

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { fileUrl } from '../../gateways/storage/index.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited } from '../audit/index.ts'
 import { createUploadMissingError, createUploadTooLargeError, createUploadTypeError } from './courses.errors.ts'
 import { UPLOAD_KINDS, type UploadKind, uploadSchema } from './courses.schemas.ts'
@@ -66,7 +65,7 @@ export const coursesUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bms/cont/resource/upload',
     {
-      preHandler: app.requireAdmin([AdminRole.admin]),
+      preHandler: app.requireAdmin('courses.edit'),
       schema: {
         summary:
           '管理员: upload a course file (multipart field `file`; `kind` video | document | image): videos mp4/webm, documents pdf, images png/jpeg/webp; answers its storage key (mediaKey / cover) and a preview address',

@@ -9,7 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bms/system/dashboard',
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('dashboard.view'),
       schema: {
         summary: 'Any operator: to-do counts by role, overdue next contacts, this cycle (month) and a 30-day daily trend',
         security: [{ adminSession: [] }],

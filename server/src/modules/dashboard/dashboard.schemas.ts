@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { intField, wireEnum } from '../../lib/fields.ts'
-import { ADMIN_ROLES, CLUE_STATUSES } from '../../wire.ts'
+import { CLUE_STATUSES } from '../../wire.ts'
 
 export const dashboardQuery = z.object({
   overdueLimit: z.preprocess((v) => (v === '' ? undefined : v), intField({ label: '逾期条数', min: 1, max: 50 }).optional()),
 })
 
 export const dashboardSchema = z.object({
-  role: wireEnum(ADMIN_ROLES),
+  /** The operator's position's name. */
+  role: z.string(),
   pendingPartners: z.number().nullable().describe('待审核 partners; null for 招生老师 and 财务'),
   staleClues: z.number().nullable().describe('open clues not touched for over 24 h (teacher: own + pool); null for 财务'),
   pendingWithdrawals: z

@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/types.ts'
 import { cycleRange, lastDays, shanghaiDate } from '../../lib/time-range.ts'
-import { AdminRole } from '../../wire.ts'
 import { type Actor } from '../audit/index.ts'
 import { createDashboardRepository, type DailyFigure } from './dashboard.repository.ts'
 
@@ -51,16 +50,16 @@ export async function dashboard({
   now?: Date
 }) {
   const repo = createDashboardRepository({ db })
-  const isAdmin = actor.role === AdminRole.admin
-  const seesClues = isAdmin || actor.role === AdminRole.enrollTeacher
-  const seesMoney = isAdmin || actor.role === AdminRole.finance
-  const teacherId = isAdmin ? undefined : actor.id
+  const seesAllClues = actor.rights.has('clues.viewAll')
+  const seesClues = actor.rights.has('clues.work')
+  const seesMoney = actor.rights.has('withdrawals.view')
+  const teacherId = seesAllClues ? undefined : actor.id
   const cycle = cycleRange(now)
   const trend = lastDays(TREND_DAYS - 1, now)
   const span = { from: new Date(Math.min(cycle.from.getTime(), trend.from.getTime())), to: trend.to }
 
   const [pendingPartners, staleClues, pendingWithdrawals, overdue, figures] = await Promise.all([
-    isAdmin ? repo.pendingPartners() : null,
+    actor.rights.has('partners.review') ? repo.pendingPartners() : null,
     seesClues ? repo.staleClues({ before: new Date(now.getTime() - STALE_HOURS * 3600_000), teacherId }) : null,
     seesMoney ? repo.pendingWithdrawals() : null,
     seesClues ? repo.overdueContacts({ now, teacherId, limit: overdueLimit }) : [],

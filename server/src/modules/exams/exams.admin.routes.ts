@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
-import { AdminRole, AttemptStatus } from '../../wire.ts'
+import { AttemptStatus } from '../../wire.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 import {
   adminAttemptDetail,
@@ -48,8 +48,8 @@ import { closeOverdueAttempts } from './exams.service.ts'
  */
 export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ adminSession: [] }]
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('exams.view')
+  const writer = app.requireAdmin('exams.edit')
   const paperBase = '/api/bms/cont/paper'
   const attemptBase = '/api/sms/study/studentExam'
 

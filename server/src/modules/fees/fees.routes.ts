@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
-import { AdminRole } from '../../wire.ts'
 import { actorOf, audited } from '../audit/index.ts'
 import { createOrdersRepository, payableOf } from '../orders/index.ts'
 import {
@@ -72,8 +71,10 @@ const yuan = (fen: number) => formatYuan(fen, { grouping: false })
 export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ adminSession: [] }]
   const studentSecurity = [{ studentSession: [] }]
-  const write = app.requireAdmin([AdminRole.finance, AdminRole.admin])
-  const read = app.requireAdmin()
+  const write = app.requireAdmin('fees.edit')
+  const refund = app.requireAdmin('fees.refund')
+  const exporter = app.requireAdmin('fees.export')
+  const read = app.requireAdmin('fees.view')
   const std = '/api/fms/finance/feeStandard'
   const fee = '/api/fms/finance/feeOrder'
   const coupon = '/api/ems/basic/coupon'
@@ -229,7 +230,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${fee}/export`,
     {
-      preHandler: read,
+      preHandler: exporter,
       schema: {
         summary: 'Operator: the filtered fee orders as .xlsx',
         security,
@@ -347,7 +348,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${fee}/refund`,
     {
-      preHandler: write,
+      preHandler: refund,
       schema: {
         summary: '财务/管理员: refund part or all of a paid fee order through its provider',
         security,
@@ -361,7 +362,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${fee}/refundRetry`,
     {
-      preHandler: write,
+      preHandler: refund,
       schema: {
         summary: '财务/管理员: ask the provider again about a refund still 退款中 (same refund number)',
         security,

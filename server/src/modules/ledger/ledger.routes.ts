@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { dayRange, timeTypeRange } from '../../lib/time-range.ts'
-import { AdminRole } from '../../wire.ts'
 import { actorOf } from '../audit/index.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import {
@@ -47,7 +46,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/adjust`,
     {
-      preHandler: app.requireAdmin([AdminRole.finance]),
+      preHandler: app.requireAdmin('ledger.adjust'),
       schema: {
         summary: '财务: adjust a partner balance (+/- fen, with a note)',
         security: [{ adminSession: [] }],
@@ -63,7 +62,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/ledgerForAdmin`,
     {
-      preHandler: app.requireAdmin([AdminRole.finance]),
+      preHandler: app.requireAdmin('ledger.view'),
       schema: {
         summary: "财务: every partner's fund records, newest (or oldest) first, by partner, type and date",
         security: [{ adminSession: [] }],
@@ -98,7 +97,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/adjustPreview`,
     {
-      preHandler: app.requireAdmin([AdminRole.finance]),
+      preHandler: app.requireAdmin('ledger.adjust'),
       schema: {
         summary: '财务: what an adjustment would do (balance after, allowed), without doing it',
         security: [{ adminSession: [] }],

@@ -2,7 +2,6 @@ import { formatYuan } from '@activity/money'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { createLevelDuplicateError, createLevelNotFoundError } from './levels.errors.ts'
 import { createLevelsRepository } from './levels.repository.ts'
 import { createLevelBody, idQuery, levelSchema, referralBonusBody, referralBonusSchema, updateLevelBody } from './levels.schemas.ts'
@@ -12,7 +11,7 @@ import { audited, auditedDeleteRoute } from '../audit/index.ts'
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
 export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/partner/config/level'
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const adminOnly = app.requireAdmin('tiers.edit')
   const security = [{ adminSession: [] }]
 
   app.get(
@@ -24,7 +23,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/list`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('tiers.view'),
       schema: { summary: 'Operator: every tier', security, response: { 200: envelope(z.array(levelSchema)) } },
     },
     async () => ok((await createLevelsRepository({ db: app.db }).listAll()).map(toLevel)),
@@ -126,7 +125,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/referralBonus`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('tiers.view'),
       schema: {
         summary: 'Operator: the referral bonus per deal of a directly referred partner (关闭 by default)',
         security,

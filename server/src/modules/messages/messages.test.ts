@@ -57,7 +57,9 @@ describe('partner messages', () => {
   test('a clue followed (once, however many follow-ups), dealt, or marked invalid leaves one message per event', async () => {
     const partner = await insertPartner(t.app)
     const { admin } = await adminClient(t.app)
-    const actor = { id: admin.id, name: admin.name, role: admin.role } as Parameters<typeof followClue>[0]['actor']
+    const actor = { id: admin.id, name: admin.name, role: admin.role, rights: new Set(admin.rights) } as Parameters<
+      typeof followClue
+    >[0]['actor']
     const a = await insertClue(t, partner.id, '张三')
     const b = await insertClue(t, partner.id, '李四')
     await followClue({ db: t.app.db, id: a.id, actor })

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 import { createClassNotFoundError } from './night.errors.ts'
 import { createNightRepository } from './night.repository.ts'
@@ -59,8 +58,8 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
   const studentSecurity = [{ studentSession: [] }]
   const security = [{ adminSession: [] }]
   const student = app.requireStudent
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin, AdminRole.enrollTeacher])
+  const reader = app.requireAdmin('night.view')
+  const writer = app.requireAdmin('night.edit')
   const { secret, publicOrigin } = app.config
 
   // ---- the student ----

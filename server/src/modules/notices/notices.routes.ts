@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 import { createNoticeNotFoundError } from './notices.errors.ts'
 import { createNoticesRepository } from './notices.repository.ts'
@@ -40,8 +39,8 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/education/notices'
   const security = [{ adminSession: [] }]
   const studentSecurity = [{ studentSession: [] }]
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('notices.view')
+  const writer = app.requireAdmin('notices.edit')
 
   app.get(
     `${base}/list`,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { AdminRole, OrderPayStatus } from '../../wire.ts'
+import { OrderPayStatus } from '../../wire.ts'
 import { createOrderNotFoundError } from './orders.errors.ts'
 import { createOrdersRepository, type OrderRow } from './orders.repository.ts'
 import type { Executor } from '../../db/types.ts'
@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   const base = '/api/fms/finance/order'
   const personSecurity = [{ personSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
-  const finance = app.requireAdmin([AdminRole.finance])
+  const finance = app.requireAdmin('orders.view')
 
   /** Sends what a paid notification queued (a cancelled order's refund); a failure is logged, the refund stays 退款中. */
   const runAfterPaid = async (orderId: number, log: { warn(o: unknown, msg: string): void }) => {
@@ -159,7 +159,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     base,
     {
-      preHandler: finance,
+      preHandler: app.requireAdmin('orders.create'),
       schema: {
         summary: '财务/管理员: create an order for a partner (items in fen; amount = their sum)',
         security: adminSecurity,

@@ -5,7 +5,6 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/en
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
-import { AdminRole } from '../../wire.ts'
 import { actorOf } from '../audit/index.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
 import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
@@ -178,8 +177,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       ok(toProfile(await service.saveSignUp({ db: app.db, partnerId: request.partnerId, input: request.body }), { publicOrigin })),
   )
 
-  const adminOnly = { preHandler: app.requireAdmin([AdminRole.admin]) }
-  const anyOperator = { preHandler: app.requireAdmin() }
+  const adminOnly = { preHandler: app.requireAdmin('partners.review') }
+  const anyOperator = { preHandler: app.requireAdmin(['partners.view', 'clues.work', 'withdrawals.view', 'ledger.view']) }
   const adminSecurity = { security: [{ adminSession: [] }] }
 
   app.put(
@@ -200,7 +199,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
   app.get(
     '/api/ems/partner/partner/list',
     {
-      ...anyOperator,
+      // The partner pickers of other screens (clues, ledger, withdrawals, orders, posters) read it too.
+      preHandler: app.requireAdmin(['partners.view', 'clues.view', 'ledger.view', 'withdrawals.view', 'orders.view', 'posters.view']),
       schema: {
         ...adminSecurity,
         summary: 'Operator: partners, filtered by status, keyword (phone, name, code) and registration date; newest first unless sorted',
@@ -236,7 +236,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       const repo = createPartnersRepository({ db: app.db })
       const partner = await repo.findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
-      const sensitiveVisible = request.admin.role === AdminRole.admin || request.admin.role === AdminRole.finance
+      const sensitiveVisible = request.admin.rights.has('ledger.view') || request.admin.rights.has('withdrawals.view')
       const [teamSize, wallet, clueCountsOf] = await Promise.all([
         repo.teamSize({ id: partner.id }),
         sensitiveVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
@@ -257,7 +257,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
   app.get(
     '/api/ems/partner/partner/export',
     {
-      preHandler: app.requireAdmin([AdminRole.admin]),
+      preHandler: app.requireAdmin('partners.export'),
       schema: {
         ...adminSecurity,
         summary: '管理员: the filtered partner list as .xlsx (streamed, at most 100 000 rows)',

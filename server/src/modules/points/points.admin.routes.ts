@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited } from '../audit/index.ts'
 import {
   createGoodNotFoundError,
@@ -67,8 +66,8 @@ async function refusingDuplicate<T>(write: () => Promise<T>, refusal: () => Erro
  */
 export const pointsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ adminSession: [] }]
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('points.view')
+  const writer = app.requireAdmin('points.edit')
   const secret = app.config.secret
   const cyber = '/api/fms/cybermoney'
   await registerImageUploads(app)

@@ -7,7 +7,6 @@ import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { perIp } from '../../lib/rate-limits.ts'
-import { AdminRole } from '../../wire.ts'
 import { createPartnerNotFoundError, createPartnersRepository, shareLink } from '../partners/index.ts'
 import {
   createBackgroundNotFoundError,
@@ -45,7 +44,7 @@ function insideStorage(pathName: string): boolean {
 /** Share-poster backgrounds (operator) and the partner's poster data; uploads are served under /uploads. */
 export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/partner/backgroundImage'
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const adminOnly = app.requireAdmin('posters.edit')
   const security = [{ adminSession: [] }]
   const uploadsDir = app.config.uploadsDir
 
@@ -65,7 +64,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/list`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('posters.view'),
       schema: { summary: 'Operator: poster backgrounds', security, response: { 200: envelope(z.array(backgroundSchema)) } },
     },
     async () => ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
@@ -75,7 +74,17 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/upload`,
     {
-      preHandler: app.requireAdmin([AdminRole.enrollTeacher]),
+      // Every editor with pictures (activity covers, contents, notices, courses, goods…) uploads here.
+      preHandler: app.requireAdmin([
+        'posters.edit',
+        'activities.edit',
+        'contents.edit',
+        'notices.edit',
+        'courses.edit',
+        'points.edit',
+        'night.edit',
+        'exams.edit',
+      ]),
       schema: {
         summary: '招生老师/管理员: upload an image (multipart field `file`); answers its url',
         security,

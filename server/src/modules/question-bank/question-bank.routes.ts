@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { readSheet, uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { XLSX_TYPE } from '../../lib/xlsx-export.ts'
-import { AdminRole } from '../../wire.ts'
 import { actorOf, audited } from '../audit/index.ts'
 import { importQuestions, QUESTION_IMPORT_COLUMNS, questionTemplate } from './question-bank.import.ts'
 import { createQuestionBankRepository } from './question-bank.repository.ts'
@@ -22,8 +21,8 @@ import { createQuestion, questionDetail, removeQuestion, stemBrief, toQuestion, 
 export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/bms/cont/subject'
   const security = [{ adminSession: [] }]
-  const reader = app.requireAdmin()
-  const writer = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('exams.view')
+  const writer = app.requireAdmin('exams.edit')
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 

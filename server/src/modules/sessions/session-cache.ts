@@ -4,16 +4,22 @@ import type { LiveSession } from './sessions.types.ts'
  * What changed, as the database's triggers tell it (migrations 0001 and 0010): a session, a
  * partner, an operator, or the profiles an account holds.
  */
-export type SessionChange = { sessionId: number } | { partnerId: number } | { adminId: number } | { accountId: number }
+export type SessionChange =
+  | { sessionId: number }
+  | { partnerId: number }
+  | { adminId: number }
+  | { accountId: number }
+  /** A position's rights changed (or it was deleted): every operator holding it (migration 0015). */
+  | { positionId: number }
 
 /**
  * The channel the triggers notify on, with payloads `s:<session id>`, `p:<partner id>`,
- * `a:<admin id>`, `c:<account id>`.
+ * `a:<admin id>`, `c:<account id>`, `o:<position id>`.
  */
 export const SESSION_CHANGED_CHANNEL = 'session_changed'
 
 export function parseSessionChange(payload: string): SessionChange | undefined {
-  const match = /^([spac]):(\d{1,15})$/.exec(payload)
+  const match = /^([spaco]):(\d{1,15})$/.exec(payload)
   if (!match) return undefined
   const id = Number(match[2])
   switch (match[1]) {
@@ -23,6 +29,8 @@ export function parseSessionChange(payload: string): SessionChange | undefined {
       return { partnerId: id }
     case 'c':
       return { accountId: id }
+    case 'o':
+      return { positionId: id }
     default:
       return { adminId: id }
   }
@@ -119,7 +127,9 @@ export class SessionCache {
             ? session.partnerId === change.partnerId
             : 'accountId' in change
               ? session.accountId === change.accountId
-              : session.adminId === change.adminId || session.admin?.id === change.adminId
+              : 'positionId' in change
+                ? session.admin?.positionId === change.positionId
+                : session.adminId === change.adminId || session.admin?.id === change.adminId
       if (matches) this.#entries.delete(key)
     }
   }

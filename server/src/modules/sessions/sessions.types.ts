@@ -15,8 +15,16 @@ export interface LiveSession extends Omit<SessionRow, 'accountId'> {
   studentId?: number | null
   /** The partner's status (user sessions bound to a partner), null otherwise. */
   partnerStatus: string | null
-  /** The operator (admin sessions), null otherwise. */
-  admin: { id: number; account: string; name: string; role: string; enabled: boolean } | null
+  /** The operator (admin sessions) with their position and the rights it grants now, null otherwise. */
+  admin: {
+    id: number
+    account: string
+    name: string
+    positionId: number
+    positionName: string
+    rights: readonly string[]
+    enabled: boolean
+  } | null
 }
 
 /** Reads the live session of a token hash with its holder (the partners and admins modules answer for theirs). */

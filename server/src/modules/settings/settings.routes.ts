@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited } from '../audit/index.ts'
 import { settingsBody, settingsSchema } from './settings.schemas.ts'
 import { readSettings, writeSettings } from './settings.service.ts'
@@ -8,13 +7,14 @@ import { readSettings, writeSettings } from './settings.service.ts'
 /** System settings (/api/bms/develop/config/settings): 管理员 reads and sets them; the server reads them where they apply. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/bms/develop/config/settings'
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const reader = app.requireAdmin('settings.view')
+  const adminOnly = app.requireAdmin('settings.edit')
   const security = [{ adminSession: [] }]
 
   app.get(
     base,
     {
-      preHandler: adminOnly,
+      preHandler: reader,
       schema: { summary: '管理员: every setting (defaults where unset)', security, response: { 200: envelope(settingsSchema) } },
     },
     async () => ok(await readSettings({ db: app.db })),

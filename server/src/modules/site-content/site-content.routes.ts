@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { createSiteContentRepository } from './site-content.repository.ts'
 import {
   adminContentSchema,
@@ -27,7 +26,7 @@ import { audited, auditedDeleteRoute } from '../audit/index.ts'
 export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/cms/web/siteContent'
   const security = [{ adminSession: [] }]
-  const adminOnly = app.requireAdmin([AdminRole.admin])
+  const adminOnly = app.requireAdmin('contents.edit')
 
   app.get(
     `${base}/detailsForClient`,
@@ -44,7 +43,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/list`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('contents.view'),
       schema: {
         summary: 'Operator: contents without their bodies, latest change first',
         security,
@@ -62,7 +61,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/details`,
     {
-      preHandler: app.requireAdmin(),
+      preHandler: app.requireAdmin('contents.view'),
       schema: { summary: 'Operator: one content', security, querystring: idQuery, response: { 200: envelope(adminContentSchema) } },
     },
     async (request) => ok(toAdminContent(await findContent({ db: app.db, id: request.query.id }))),

@@ -104,6 +104,6 @@ describe('site contents', () => {
     assert.equal((await partner.get('/api/cms/web/siteContent/list')).statusCode, 401)
     const { client: teacher } = await adminClient(t.app, '招生老师')
     assert.equal((await teacher.post('/api/cms/web/siteContent', { title: 't', body: '<p>x</p>' })).statusCode, 403)
-    assert.equal((await teacher.get('/api/cms/web/siteContent/list')).statusCode, 200)
+    assert.equal((await teacher.get('/api/cms/web/siteContent/list')).statusCode, 403, 'no right on 内容')
   })
 })

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { AdminRole } from '../../wire.ts'
 import { audited } from '../audit/index.ts'
 import { createStudentQuestionsRepository } from './student-questions.repository.ts'
 import {
@@ -44,8 +43,8 @@ export const studentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const studentSecurity = [{ studentSession: [] }]
   const security = [{ adminSession: [] }]
   const student = app.requireStudent
-  const reader = app.requireAdmin()
-  const teacher = app.requireAdmin([AdminRole.admin, AdminRole.enrollTeacher])
+  const reader = app.requireAdmin('studentQuestions.view')
+  const teacher = app.requireAdmin('studentQuestions.answer')
   const secret = app.config.secret
   await registerImageUploads(app)
 

@@ -5,7 +5,7 @@ import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { maskIdCard4 } from '../../lib/mask.ts'
 import { buildTemplate, readSheet, uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { batches, sendXlsx, timeCell, XLSX_TYPE } from '../../lib/xlsx-export.ts'
-import { AdminRole, RollRequestStatus } from '../../wire.ts'
+import { RollRequestStatus } from '../../wire.ts'
 import { actorOf } from '../audit/index.ts'
 import { createStudentNotFoundError } from './students.errors.ts'
 import { importStudents, STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_NOTES } from './students.import.ts'
@@ -53,8 +53,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
   const modify = '/api/ems/education/schoolRollInfoModify'
   const studentSecurity = [{ studentSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
-  const anyOperator = app.requireAdmin()
-  const register = app.requireAdmin([AdminRole.enrollTeacher])
+  const anyOperator = app.requireAdmin('students.view')
+  const register = app.requireAdmin('students.edit')
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 
@@ -272,7 +272,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
   app.get(
     `${roll}/export`,
     {
-      preHandler: anyOperator,
+      preHandler: app.requireAdmin('students.export'),
       schema: {
         summary: 'Operators: the filtered student list as .xlsx (streamed, at most 100 000 rows; ID numbers masked)',
         security: adminSecurity,

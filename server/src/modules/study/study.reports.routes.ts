@@ -21,7 +21,7 @@ const duration = (s: number) => {
 export const studyReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/bms/cont/studentVideo'
   const security = [{ adminSession: [] }]
-  const reader = app.requireAdmin()
+  const reader = app.requireAdmin(['courses.view', 'students.view'])
 
   app.get(
     `${base}/courseReport`,

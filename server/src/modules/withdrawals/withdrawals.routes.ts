@@ -5,7 +5,7 @@ import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/env
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
-import { AdminRole, WithdrawalStatus } from '../../wire.ts'
+import { WithdrawalStatus } from '../../wire.ts'
 import { actorOf } from '../audit/index.ts'
 import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
 import {
@@ -32,7 +32,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ems/partner/withdrawalRecord'
   const partnerSecurity = [{ partnerSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
-  const finance = app.requireAdmin([AdminRole.finance])
+  const finance = app.requireAdmin('withdrawals.view')
+  const pay = app.requireAdmin('withdrawals.pay')
+  const exporter = app.requireAdmin('withdrawals.export')
 
   app.post(
     `${base}/apply`,
@@ -107,7 +109,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/finishPay`,
     {
-      preHandler: finance,
+      preHandler: pay,
       schema: {
         summary: '财务: mark paid with the transaction number (once)',
         security: adminSecurity,
@@ -123,7 +125,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/refuse`,
     {
-      preHandler: finance,
+      preHandler: pay,
       schema: {
         summary: '财务: refuse with a reason; the amount returns once',
         security: adminSecurity,
@@ -139,7 +141,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/wechatTransfer`,
     {
-      preHandler: finance,
+      preHandler: pay,
       schema: {
         summary:
           "财务: pay by WeChat merchant transfer: 审核中 -> 待确认收款 (the partner confirms in the mini-program); only WeChat's notification marks it 已打款. Again while 待确认收款 without a bill resends the same bill",
@@ -229,7 +231,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/batchPay`,
     {
-      preHandler: finance,
+      preHandler: pay,
       schema: {
         summary:
           '财务: pay several (JSON {items: [{id, transactionNo}]}), each in its own transaction; the report lists which failed and why',
@@ -245,7 +247,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/export`,
     {
-      preHandler: finance,
+      preHandler: exporter,
       schema: {
         summary: "财务: the filtered withdrawals as .xlsx for a bank/WeChat batch payout file (streamed, in the list's order)",
         security: adminSecurity,
