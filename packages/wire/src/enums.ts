@@ -94,6 +94,8 @@ export const VerifyType = {
   register: '注册',
   resetPassword: '找回密码',
   bindPhone: '绑定手机',
+  /** An operator's step-up (二次验证) by SMS: sent by the console only, never by the public send call. */
+  stepUp: '身份验证',
 } as const
 export type VerifyType = (typeof VerifyType)[keyof typeof VerifyType]
 export const VERIFY_TYPES = /*#__PURE__*/ values(VerifyType)
@@ -273,6 +275,9 @@ export const AuditAction = {
   'admin.create': '新增操作员',
   'admin.update': '修改操作员',
   'admin.delete': '删除操作员',
+  'stepUp.confirm': '身份验证',
+  'stepUp.totpEnable': '绑定身份验证器',
+  'stepUp.totpDisable': '解绑身份验证器',
   'student.create': '新增学员',
   'student.update': '修改学员',
   'student.status': '变更学籍状态',
@@ -660,3 +665,10 @@ export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
 export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
 /** Check-in opens this many minutes before a night class starts, and closes when it ends. */
 export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
+
+/** How an operator confirms a step-up (二次验证): the value the calls and step_ups.method carry. */
+export const StepUpMethod = { password: 'password', sms: 'sms', totp: 'totp' } as const
+export type StepUpMethod = (typeof StepUpMethod)[keyof typeof StepUpMethod]
+export const STEP_UP_METHODS = /*#__PURE__*/ values(StepUpMethod)
+/** Each method as the console names it. */
+export const STEP_UP_METHOD_LABEL: Record<StepUpMethod, string> = { password: '密码', sms: '短信验证码', totp: '身份验证器' }

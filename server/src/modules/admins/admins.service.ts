@@ -17,7 +17,16 @@ import {
 import { type AdminRow, createAdminsRepository } from './admins.repository.ts'
 
 export function toAdmin(a: AdminRow) {
-  return { id: a.id, account: a.account, name: a.name, role: a.role, enabled: a.enabled, createdAt: a.createdAt.toISOString() }
+  return {
+    id: a.id,
+    account: a.account,
+    name: a.name,
+    role: a.role,
+    enabled: a.enabled,
+    phone: a.phone,
+    totpEnabled: a.totpSecret !== null,
+    createdAt: a.createdAt.toISOString(),
+  }
 }
 
 const guardKey = (account: string) => `admin:${account.toLowerCase()}`
@@ -60,14 +69,22 @@ export async function createAdmin({
   name,
   password,
   role,
+  phone,
 }: {
   db: Executor
   account: string
   name: string
   password: string
   role: string
+  phone?: string | null
 }) {
-  const row = await createAdminsRepository({ db }).insert({ account, name, role, passwordHash: await hashPassword(password) })
+  const row = await createAdminsRepository({ db }).insert({
+    account,
+    name,
+    role,
+    phone: phone ?? null,
+    passwordHash: await hashPassword(password),
+  })
   if (!row) throw createAccountTakenError()
   return row
 }
@@ -80,6 +97,7 @@ export async function updateAdmin({
   role,
   enabled,
   password,
+  phone,
 }: {
   db: Executor
   actorId: number
@@ -88,6 +106,8 @@ export async function updateAdmin({
   role?: string
   enabled?: boolean
   password?: string
+  /** null clears it; undefined leaves it. */
+  phone?: string | null
 }) {
   return db.transaction(async (tx) => {
     const repo = createAdminsRepository({ db: tx })
@@ -103,6 +123,7 @@ export async function updateAdmin({
         ...(name ? { name } : {}),
         ...(role ? { role } : {}),
         ...(enabled !== undefined ? { enabled } : {}),
+        ...(phone !== undefined ? { phone } : {}),
         ...(password ? { passwordHash: await hashPassword(password) } : {}),
       },
     })

@@ -8,6 +8,8 @@ export interface Actor {
   id: number
   name: string
   role: string
+  /** The step-up (二次验证) the request ran under, on the routes that require one: its entries link to it. */
+  stepUpId?: number | null
 }
 
 export interface AuditEntry {
@@ -31,10 +33,16 @@ export async function recordAudit({ tx, actor, entry }: { tx: Executor; actor: A
     summary: entry.summary.slice(0, 500),
     before: entry.before ?? null,
     after: entry.after ?? null,
+    stepUpId: actor.stepUpId ?? null,
   })
 }
 
-export const actorOf = (request: FastifyRequest): Actor => ({ id: request.admin.id, name: request.admin.name, role: request.admin.role })
+export const actorOf = (request: FastifyRequest): Actor => ({
+  id: request.admin.id,
+  name: request.admin.name,
+  role: request.admin.role,
+  stepUpId: request.stepUpId || null,
+})
 
 /**
  * Runs a write in a transaction and records it in the audit log in the same transaction: `describe`
@@ -72,6 +80,7 @@ export function toAuditLog(r: AuditLogRow) {
     summary: r.summary,
     before: (r.before as Record<string, unknown> | null) ?? null,
     after: (r.after as Record<string, unknown> | null) ?? null,
+    stepUpId: r.stepUpId,
     createdAt: r.createdAt.toISOString(),
   }
 }

@@ -347,7 +347,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${fee}/refund`,
     {
-      preHandler: write,
+      preHandler: [write, app.requireStepUp()],
       schema: {
         summary: '财务/管理员: refund part or all of a paid fee order through its provider',
         security,

@@ -47,7 +47,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/adjust`,
     {
-      preHandler: app.requireAdmin([AdminRole.finance]),
+      preHandler: [app.requireAdmin([AdminRole.finance]), app.requireStepUp()],
       schema: {
         summary: '财务: adjust a partner balance (+/- fen, with a note)',
         security: [{ adminSession: [] }],

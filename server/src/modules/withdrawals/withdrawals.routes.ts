@@ -33,6 +33,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const partnerSecurity = [{ partnerSession: [] }]
   const adminSecurity = [{ adminSession: [] }]
   const finance = app.requireAdmin([AdminRole.finance])
+  // Paying moves money out: a fresh step-up (二次验证) first, whichever way it is paid.
+  const financeSteppedUp = [finance, app.requireStepUp()]
 
   app.post(
     `${base}/apply`,
@@ -107,7 +109,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/finishPay`,
     {
-      preHandler: finance,
+      preHandler: financeSteppedUp,
       schema: {
         summary: '财务: mark paid with the transaction number (once)',
         security: adminSecurity,
@@ -139,7 +141,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/wechatTransfer`,
     {
-      preHandler: finance,
+      preHandler: financeSteppedUp,
       schema: {
         summary:
           "财务: pay by WeChat merchant transfer: 审核中 -> 待确认收款 (the partner confirms in the mini-program); only WeChat's notification marks it 已打款. Again while 待确认收款 without a bill resends the same bill",
@@ -229,7 +231,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/batchPay`,
     {
-      preHandler: finance,
+      preHandler: financeSteppedUp,
       schema: {
         summary:
           '财务: pay several (JSON {items: [{id, transactionNo}]}), each in its own transaction; the report lists which failed and why',
