@@ -31,6 +31,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any operator: step-up is about who is at the keyboard, not what they may do.
   const signedIn = app.requireAdmin()
   const tries = perIp(30, 60)
+  const ttlMs = app.config.stepUpMinutes * 60_000
 
   app.get(
     `${base}/methods`,
@@ -42,7 +43,11 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(stepUpStateSchema) },
       },
     },
-    async (request) => ok(await stepUpState({ db: app.db, adminId: request.admin.id, sessionId: await sessionIdOf(request) })),
+    async (request) =>
+      ok({
+        ...(await stepUpState({ db: app.db, adminId: request.admin.id, sessionId: await sessionIdOf(request) })),
+        minutes: app.config.stepUpMinutes,
+      }),
   )
 
   app.post(
@@ -51,7 +56,8 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: signedIn,
       config: tries,
       schema: {
-        summary: "Step up with the operator's password (5 minutes, this session; 5 wrong tries lock step-up for 15 minutes)",
+        summary:
+          "Step up with the operator's password (STEP_UP_MINUTES, 5 by default, this session; 5 wrong tries lock step-up for 15 minutes)",
         security,
         consumes: FORM_CONSUMES,
         body: passwordBody,
@@ -60,7 +66,9 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        toStepUp(await confirmByPassword({ db: app.db, actor: actorOf(request), sessionId: await sessionIdOf(request), ...request.body })),
+        toStepUp(
+          await confirmByPassword({ db: app.db, actor: actorOf(request), sessionId: await sessionIdOf(request), ttlMs, ...request.body }),
+        ),
       ),
   )
 
@@ -100,6 +108,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
             actor: actorOf(request),
             sessionId: await sessionIdOf(request),
             code: request.body.code,
+            ttlMs,
           }),
         ),
       ),
@@ -121,7 +130,13 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         toStepUp(
-          await confirmByTotp({ db: app.db, actor: actorOf(request), sessionId: await sessionIdOf(request), code: request.body.code }),
+          await confirmByTotp({
+            db: app.db,
+            actor: actorOf(request),
+            sessionId: await sessionIdOf(request),
+            code: request.body.code,
+            ttlMs,
+          }),
         ),
       ),
   )

@@ -18,6 +18,7 @@ export const stepUpStateSchema = z.object({
   phone: z.string().nullable().describe('where an SMS code goes, masked'),
   totpEnabled: z.boolean(),
   validUntil: z.string().nullable().describe("the current session's step-up, if one is valid"),
+  minutes: z.number().describe('how long a step-up holds (STEP_UP_MINUTES)'),
 })
 
 export const smsSentSchema = z.object({ phone: z.string().describe('masked') })

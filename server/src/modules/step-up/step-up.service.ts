@@ -19,7 +19,7 @@ import {
 } from './step-up.errors.ts'
 import { createStepUpRepository, type StepUpRow } from './step-up.repository.ts'
 
-/** A step-up is good for this long, in the session it was confirmed in. */
+/** A step-up is good for this long, in the session it was confirmed in (STEP_UP_MINUTES, 5 by default). */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000
 /** What authenticator apps show above the code. */
 export const TOTP_ISSUER = '合伙人运营后台'
@@ -106,6 +106,7 @@ async function confirm({
   sessionId,
   method,
   now,
+  ttlMs,
   check,
 }: {
   db: Executor
@@ -113,6 +114,7 @@ async function confirm({
   sessionId: number
   method: StepUpMethod
   now: Date
+  ttlMs: number
   check: (admin: Awaited<ReturnType<typeof operatorOf>>) => Promise<void>
 }): Promise<StepUpRow> {
   const guard = guardOf(db)
@@ -132,7 +134,7 @@ async function confirm({
       sessionId,
       method,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + STEP_UP_TTL_MS),
+      expiresAt: new Date(now.getTime() + ttlMs),
     })
     await recordAudit({
       tx,
@@ -141,7 +143,7 @@ async function confirm({
         action: 'stepUp.confirm',
         entityType: 'stepUp',
         entityId: row.id,
-        summary: `${actor.name}以${STEP_UP_METHOD_LABEL[method]}完成身份验证，5分钟内有效`,
+        summary: `${actor.name}以${STEP_UP_METHOD_LABEL[method]}完成身份验证，${Math.round(ttlMs / 60000)}分钟内有效`,
         after: { method, expiresAt: row.expiresAt.toISOString() },
       },
     })
@@ -155,12 +157,14 @@ export async function confirmByPassword({
   sessionId,
   password,
   now = new Date(),
+  ttlMs = STEP_UP_TTL_MS,
 }: {
   db: Executor
   actor: Actor
   sessionId: number
   password: string
   now?: Date
+  ttlMs?: number
 }) {
   return confirm({
     db,
@@ -168,6 +172,7 @@ export async function confirmByPassword({
     sessionId,
     method: StepUpMethod.password,
     now,
+    ttlMs,
     check: async (admin) => {
       if (!(await verifyPassword(password, admin.passwordHash))) throw createStepUpWrongPasswordError()
     },
@@ -190,6 +195,7 @@ export async function confirmBySms({
   sessionId,
   code,
   now = new Date(),
+  ttlMs = STEP_UP_TTL_MS,
 }: {
   db: Executor
   verification: VerificationService
@@ -197,6 +203,7 @@ export async function confirmBySms({
   sessionId: number
   code: string
   now?: Date
+  ttlMs?: number
 }) {
   return confirm({
     db,
@@ -204,6 +211,7 @@ export async function confirmBySms({
     sessionId,
     method: StepUpMethod.sms,
     now,
+    ttlMs,
     check: async (admin) => {
       if (admin.totpSecret) throw createStepUpSmsReplacedError()
       if (!admin.phone) throw createStepUpNoPhoneError()
@@ -218,12 +226,14 @@ export async function confirmByTotp({
   sessionId,
   code,
   now = new Date(),
+  ttlMs = STEP_UP_TTL_MS,
 }: {
   db: Executor
   actor: Actor
   sessionId: number
   code: string
   now?: Date
+  ttlMs?: number
 }) {
   return confirm({
     db,
@@ -231,6 +241,7 @@ export async function confirmByTotp({
     sessionId,
     method: StepUpMethod.totp,
     now,
+    ttlMs,
     check: async (admin) => {
       if (!admin.totpSecret) throw createTotpNotBoundError()
       if (!totpMatches({ secret: admin.totpSecret, account: admin.account, code, now })) throw createTotpWrongCodeError()

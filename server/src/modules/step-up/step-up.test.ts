@@ -39,7 +39,7 @@ describe('step-up (二次验证) for high-risk actions', () => {
     assert.deepEqual([refused.json().code, refused.json().message], [Code.stepUpRequired, '请先完成身份验证'])
 
     const state = (await client.get(`${base}/methods`)).json().data
-    assert.deepEqual(state, { methods: ['password'], phone: null, totpEnabled: false, validUntil: null })
+    assert.deepEqual(state, { methods: ['password'], phone: null, totpEnabled: false, validUntil: null, minutes: 5 })
 
     const wrong = await client.post(`${base}/password`, { password: 'nope12345' })
     assert.equal(wrong.statusCode, 422)
