@@ -130,6 +130,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, roles: [admin], screen: 'app-versions/AppVersionList' },
   { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, roles: [admin], screen: 'operators/OperatorList' },
   { path: '/account/password', name: '修改密码', roles: everyone, screen: 'account/ChangePassword', hideInMenu: true },
+  { path: '/account/security', name: '账号安全', roles: everyone, screen: 'account/Security', hideInMenu: true },
   // 积分 (issue 25): every role reads ways, levels, records, applications, goods and exchanges; 管理员 writes (access.ts canManagePoints)
   { path: '/points/ways', name: '积分途径', roles: everyone, screen: 'points/WayList', group: 'points' },
   { path: '/points/levels', name: '积分等级', roles: everyone, screen: 'points/LevelList', group: 'points' },
