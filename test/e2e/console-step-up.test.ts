@@ -60,7 +60,7 @@ test.describe('console 身份验证: a step-up before 确认已打款', () => {
 
   test('账号安全: an authenticator is bound from its QR code and key, and the dialog then offers it', async () => {
     await openConsole(page, t.app, '/account/security')
-    await page.getByText('未绑定').waitFor()
+    await page.locator('.ant-tag', { hasText: '未绑定' }).waitFor()
     await page.getByRole('button', { name: '绑定身份验证器' }).click()
     // Stepped up a moment ago: no dialog this time.
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim()
@@ -70,7 +70,7 @@ test.describe('console 身份验证: a step-up before 确认已打款', () => {
     await page.getByLabel('验证码').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }))
     await page.getByRole('button', { name: '确认绑定' }).click()
     await page.locator('.ant-message', { hasText: '身份验证器已绑定' }).waitFor()
-    await page.getByText('已绑定').waitFor()
+    await page.locator('.ant-tag', { hasText: '已绑定' }).waitFor()
     await settled(page)
     await screenshot(page, 'console-account-security-bound')
 
@@ -88,6 +88,6 @@ test.describe('console 身份验证: a step-up before 确认已打款', () => {
     await dialog.getByLabel('身份验证器中的6位验证码').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }))
     await dialog.getByRole('button', { name: /^验\s*证$/ }).click()
     await fresh.locator('.ant-message', { hasText: '身份验证器已解绑' }).waitFor()
-    await fresh.getByText('未绑定').waitFor()
+    await fresh.locator('.ant-tag', { hasText: '未绑定' }).waitFor()
   })
 })
