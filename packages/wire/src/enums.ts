@@ -94,8 +94,6 @@ export const VerifyType = {
   register: '注册',
   resetPassword: '找回密码',
   bindPhone: '绑定手机',
-  /** An operator's step-up (二次验证) by SMS: sent by the console only, never by the public send call. */
-  stepUp: '身份验证',
 } as const
 export type VerifyType = (typeof VerifyType)[keyof typeof VerifyType]
 export const VERIFY_TYPES = /*#__PURE__*/ values(VerifyType)

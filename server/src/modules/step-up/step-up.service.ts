@@ -3,11 +3,11 @@ import type { Executor } from '../../db/types.ts'
 import { verifyPassword } from '../../lib/crypto.ts'
 import { isAppError } from '../../lib/errors.ts'
 import { maskPhone } from '../../lib/mask.ts'
-import { StepUpMethod, STEP_UP_METHOD_LABEL, VerifyType } from '../../wire.ts'
+import { StepUpMethod, STEP_UP_METHOD_LABEL } from '../../wire.ts'
 import { createAdminsRepository } from '../admins/index.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
 import { createSignInGuard } from '../sign-in-guard/index.ts'
-import type { VerificationService } from '../verification/index.ts'
+import { STEP_UP_CODE_TYPE, type VerificationService } from '../verification/index.ts'
 import {
   createStepUpNoPhoneError,
   createStepUpSmsReplacedError,
@@ -184,7 +184,7 @@ export async function sendStepUpSms({ db, verification, adminId }: { db: Executo
   const admin = await operatorOf(db, adminId)
   if (admin.totpSecret) throw createStepUpSmsReplacedError()
   if (!admin.phone) throw createStepUpNoPhoneError()
-  await verification.send({ db, phone: admin.phone, type: VerifyType.stepUp })
+  await verification.send({ db, phone: admin.phone, type: STEP_UP_CODE_TYPE })
   return { phone: maskPhone(admin.phone) }
 }
 
@@ -215,7 +215,7 @@ export async function confirmBySms({
     check: async (admin) => {
       if (admin.totpSecret) throw createStepUpSmsReplacedError()
       if (!admin.phone) throw createStepUpNoPhoneError()
-      await verification.verify({ db, phone: admin.phone, types: [VerifyType.stepUp], code, now })
+      await verification.verify({ db, phone: admin.phone, types: [STEP_UP_CODE_TYPE], code, now })
     },
   })
 }

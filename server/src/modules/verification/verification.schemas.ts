@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { phoneField } from '../../lib/fields.ts'
 import { VERIFY_TYPES, VerifyType } from '../../wire.ts'
 
-/** What the public send call may ask for: an operator's step-up code is sent to their own phone by the step-up calls only. */
-const PUBLIC_TYPES = VERIFY_TYPES.filter((t) => t !== VerifyType.stepUp) as [VerifyType, ...VerifyType[]]
-
 export const sendVerifyBody = z.object({
   phone: phoneField,
   type: z
-    .preprocess((v) => (v === '' || v === undefined ? VerifyType.login : v), z.enum(PUBLIC_TYPES, '验证码类型不正确'))
+    .preprocess(
+      (v) => (v === '' || v === undefined ? VerifyType.login : v),
+      z.enum(VERIFY_TYPES as [VerifyType, ...VerifyType[]], '验证码类型不正确'),
+    )
     .describe('登录 (default) / 注册 / 找回密码 / 绑定手机'),
 })
 
