@@ -1,6 +1,7 @@
 /**
  * The console: Chinese locale, the router built from routes.tsx under /admin, the session, and
- * the API client's two outside effects (how a refusal is shown, where an expired session goes).
+ * the API client's outside effects (how a refusal is shown, where an expired session goes, the
+ * step-up dialog a high-risk call opens).
  */
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
@@ -11,6 +12,7 @@ import { lazy, Suspense, useLayoutEffect, useRef } from 'react'
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom'
 import { configureClient } from './api/client'
 import { Loading, NotFound, RoleGate } from './components/Gates'
+import { useStepUpDialog } from './components/StepUpDialog'
 import { HOME, SCREENS } from './routes'
 import { SessionProvider, useSession } from './session/session'
 import { ThemeVariables } from './theme-vars'
@@ -69,6 +71,7 @@ function Root() {
   const location = useLocation()
   const { message } = AntApp.useApp()
   const { admin, sessionExpired } = useSession()
+  const stepUp = useStepUpDialog()
   const here = useRef(location)
   here.current = location
   const hadSession = useRef(false)
@@ -85,9 +88,15 @@ function Root() {
         hadSession.current = false
         navigate(`/signIn?redirect=${encodeURIComponent(pathname + search)}${expired}`, { replace: true })
       },
+      stepUp: stepUp.ask,
     })
-  }, [message, navigate, sessionExpired])
-  return <Outlet />
+  }, [message, navigate, sessionExpired, stepUp.ask])
+  return (
+    <>
+      {stepUp.dialog}
+      <Outlet />
+    </>
+  )
 }
 
 const router = createBrowserRouter(

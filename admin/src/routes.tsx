@@ -142,6 +142,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/app-versions', name: 'APP 版本', icon: <MobileOutlined />, right: 'appVersions.view', screen: 'app-versions/AppVersionList' },
   { path: '/operators', name: '操作员', icon: <UserSwitchOutlined />, right: 'operators.view', screen: 'operators/OperatorList' },
   { path: '/account/password', name: '修改密码', right: ANY_OPERATOR, screen: 'account/ChangePassword', hideInMenu: true },
+  { path: '/account/security', name: '账号安全', right: ANY_OPERATOR, screen: 'account/Security', hideInMenu: true },
   // 积分 (issue 25): every role reads ways, levels, records, applications, goods and exchanges; 管理员 writes (access.ts canManagePoints)
   { path: '/points/ways', name: '积分途径', right: 'points.view', screen: 'points/WayList', group: 'points' },
   { path: '/points/levels', name: '积分等级', right: 'points.view', screen: 'points/LevelList', group: 'points' },

@@ -8,6 +8,7 @@ import { levels } from '../src/modules/levels/levels.table.ts'
 import { partners } from '../src/modules/partners/partners.table.ts'
 import { COOKIE_NAMES } from '../src/modules/sessions/sessions.service.ts'
 import { smsOutbox } from '../src/gateways/sms.table.ts'
+import { stepUps } from '../src/modules/step-up/step-up.table.ts'
 import { studentStatusHistory, students } from '../src/modules/students/students.table.ts'
 import { type AdminRole, EducationType, PartnerStatus, StudentLevel, StudentStatus } from '../src/wire.ts'
 import { type Client, createClient } from './helper.ts'
@@ -97,10 +98,18 @@ async function sessionClient(
   kind: 'user' | 'admin',
   ids: { accountId?: number; partnerId?: number; adminId?: number },
 ): Promise<Client> {
+  return (await startSession(app, kind, ids)).client
+}
+
+async function startSession(
+  app: FastifyInstance,
+  kind: 'user' | 'admin',
+  ids: { accountId?: number; partnerId?: number; adminId?: number },
+) {
   const client = createClient(app)
-  const { token } = await app.sessions.create({ db: app.db, kind, ...ids })
+  const { token, session } = await app.sessions.create({ db: app.db, kind, ...ids })
   client.jar.set(COOKIE_NAMES[kind], token)
-  return client
+  return { client, session }
 }
 
 /** An active partner (complete info) and a client signed in as them. */
@@ -111,21 +120,39 @@ export async function partnerClient(app: FastifyInstance, overrides: Partial<typ
 
 /**
  * An operator and a client signed in as them: in the built-in position named `role` (管理员 by
- * default), or in `positionId`. `admin.role` is the position's name and `admin.rights` what it grants.
+ * default), or in `positionId`. `admin.role` is the position's name and `admin.rights` what it
+ * grants. The session holds a step-up (二次验证) by default, as if the operator had confirmed their
+ * password, good for a day so a slow run never sees it lapse; `stepUp: false` for a session without
+ * one. `sessionId` and `stepUpId` are for step-up tests.
  */
-export async function adminClient(app: FastifyInstance, role: AdminRole = '管理员', options: { positionId?: number } = {}) {
-  const name = role
-  const [position] = options.positionId
-    ? await app.db.select().from(positions).where(eq(positions.id, options.positionId))
-    : await app.db.select().from(positions).where(eq(positions.name, name))
-  if (!position) throw new Error(`no position ${options.positionId ?? name}`)
+export async function adminClient(
+  app: FastifyInstance,
+  role: AdminRole = '管理员',
+  { positionId, stepUp = true, phone = null }: { positionId?: number; stepUp?: boolean; phone?: string | null } = {},
+) {
+  const [position] = positionId
+    ? await app.db.select().from(positions).where(eq(positions.id, positionId))
+    : await app.db.select().from(positions).where(eq(positions.name, role))
+  if (!position) throw new Error(`no position ${positionId ?? role}`)
   const [row] = await app.db
     .insert(admins)
-    .values({ account: `op${process.pid}_${++counter}`, name: `操作员${counter}`, positionId: position.id, passwordHash: await hashed() })
+    .values({
+      account: `op${process.pid}_${++counter}`,
+      name: `操作员${counter}`,
+      positionId: position.id,
+      phone,
+      passwordHash: await hashed(),
+    })
     .returning()
-  const rights = rightsOfPosition(position)
-  const admin = { ...row!, role: position.name, rights }
-  return { admin, client: await sessionClient(app, 'admin', { adminId: admin.id }) }
+  const admin = { ...row!, role: position.name, rights: rightsOfPosition(position) }
+  const { client, session } = await startSession(app, 'admin', { adminId: admin.id })
+  const [step] = stepUp
+    ? await app.db
+        .insert(stepUps)
+        .values({ adminId: admin.id, sessionId: session.id, method: 'password', expiresAt: new Date(Date.now() + 24 * 3600 * 1000) })
+        .returning()
+    : []
+  return { admin, client, sessionId: session.id, stepUpId: step?.id ?? null }
 }
 
 /** A position with `rights` (a fresh name), for tests of what a position allows. */

@@ -13,6 +13,7 @@ export {
   ok,
   openConsole,
   operatorApi,
+  positionId,
   rowWith,
   settled,
   signInConsole,

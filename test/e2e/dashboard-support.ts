@@ -99,7 +99,13 @@ export interface Operator {
   ) => Promise<Envelope<T>>
 }
 
-export async function signInOperator(app: RunningApp, account: 'teacher' | 'finance', password = DEMO.password): Promise<Operator> {
+/** An operator signed in through the API; stepped up (身份验证 with the password) unless `stepUp: false`. */
+export async function signInOperator(
+  app: RunningApp,
+  account: 'teacher' | 'finance',
+  password = DEMO.password,
+  { stepUp = true }: { stepUp?: boolean } = {},
+): Promise<Operator> {
   const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -111,7 +117,7 @@ export async function signInOperator(app: RunningApp, account: 'teacher' | 'fina
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  return {
+  const operator: Operator = {
     async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload: Record<string, string | number> = {}) {
       const form = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()
       const inQuery = method === 'GET' || method === 'DELETE'
@@ -123,6 +129,11 @@ export async function signInOperator(app: RunningApp, account: 'teacher' | 'fina
       return (await r.json()) as Envelope<T>
     },
   }
+  if (stepUp) {
+    const stepped = await operator.call('POST', '/api/bms/system/stepUp/password', { password })
+    if (stepped.code !== 0) throw new Error(`operator ${account} not stepped up: ${stepped.message}`)
+  }
+  return operator
 }
 
 /** Waits for the page's title bar to read `title`. */

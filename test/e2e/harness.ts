@@ -58,6 +58,9 @@ function spawnServer(port: number, pgliteDir: string, env: Record<string, string
       DATA_DIR: pgliteDir,
       SKIP_H5_BUILD: '1',
       SKIP_ADMIN_BUILD: '1',
+      // The sign-in helpers step up once per operator session (office-support.ts); a file that signs
+      // in once in beforeAll runs for longer than the 5 minutes a step-up holds in production.
+      STEP_UP_MINUTES: '60',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,13 +24,29 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
   })
 }
 
-/** Signs in on the console's sign-in page and waits for the console's frame. */
-export async function signInConsole(page: Page, app: RunningApp, account: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in on the console's sign-in page and waits for the console's frame. Then, unless
+ * `stepUp: false`, steps the session up (身份验证 with the password, as the dialog would), so
+ * paying, adjusting and refunding go through without the dialog (console-step-up.test.ts tests it).
+ */
+export async function signInConsole(
+  page: Page,
+  app: RunningApp,
+  account: string,
+  password = DEMO_PASSWORD,
+  { stepUp = true }: { stepUp?: boolean } = {},
+): Promise<void> {
   await page.goto(`${app.url}/admin/signIn`)
   await page.getByPlaceholder('账号').fill(account)
   await page.getByPlaceholder('密码').fill(password)
   await page.getByRole('button', { name: /登\s*录/ }).click()
   await page.getByTestId('operator').waitFor({ timeout: 30_000 })
+  if (stepUp) {
+    // The page's own cookies: the step-up belongs to this session.
+    const res = await page.request.post(`${app.url}/api/bms/system/stepUp/password`, { form: { password }, headers: { origin: app.url } })
+    const body = (await res.json()) as Envelope
+    expect(body.code, `step-up of ${account}: ${body.message}`).toBe(0)
+  }
 }
 
 /** Opens a console address and waits until nothing on it is loading. */
@@ -109,7 +125,13 @@ function client(app: RunningApp, cookie: string): ApiUser {
   }
 }
 
-export async function operatorApi(app: RunningApp, account: string, password = DEMO_PASSWORD): Promise<ApiUser> {
+/** An operator signed in through the API; stepped up (身份验证 with the password) unless `stepUp: false`. */
+export async function operatorApi(
+  app: RunningApp,
+  account: string,
+  password = DEMO_PASSWORD,
+  { stepUp = true }: { stepUp?: boolean } = {},
+): Promise<ApiUser> {
   const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: app.url },
@@ -117,7 +139,12 @@ export async function operatorApi(app: RunningApp, account: string, password = D
   })
   const body = (await res.json()) as Envelope
   expect(body.code, `operator ${account}: ${body.message}`).toBe(0)
-  return client(app, cookieOf(res))
+  const operator = client(app, cookieOf(res))
+  if (stepUp) {
+    const stepped = await operator.call('POST', '/api/bms/system/stepUp/password', { password })
+    expect(stepped.code, `step-up of ${account}: ${stepped.message}`).toBe(0)
+  }
+  return operator
 }
 
 export async function partnerApi(app: RunningApp, phone: string, password = DEMO_PASSWORD): Promise<ApiUser> {

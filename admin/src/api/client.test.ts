@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
-import { ApiError, configureClient, download, filenameOf, NETWORK_MESSAGE } from './client.ts'
+import { Code } from '@activity/wire'
+import { ApiError, call, configureClient, download, filenameOf, NETWORK_MESSAGE } from './client.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const envelope = (status: number, code: number, message: string) =>
@@ -83,5 +84,67 @@ describe('an export saves the file, or shows why the server refused it', () => {
     assert.equal(filenameOf('attachment; filename="clues.xlsx"', 'x.xlsx'), 'clues.xlsx')
     assert.equal(filenameOf(`attachment; filename*=UTF-8''%E5%90%88%ZZ`, 'x.xlsx'), 'x.xlsx')
     assert.equal(filenameOf(null, 'x.xlsx'), 'x.xlsx')
+  })
+})
+
+describe('a call that needs a step-up asks the operator, then goes through', () => {
+  const realFetch = globalThis.fetch
+  let notified: string[]
+  let asked: number
+  let sent: Array<{ url: string; method: string; body: unknown }>
+  /** Answers the calls in turn with these envelopes ({code, data}). */
+  const answers = (...replies: Array<{ status: number; code: number; message?: string; data?: unknown }>) => {
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body })
+      const r = replies.shift()!
+      return new Response(JSON.stringify({ code: r.code, message: r.message ?? '', data: r.data ?? null }), {
+        status: r.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }) as typeof fetch
+  }
+  const stepUpRequired = { status: 403, code: Code.stepUpRequired, message: '请先完成身份验证' }
+
+  beforeEach(() => {
+    notified = []
+    asked = 0
+    sent = []
+  })
+  afterEach(() => {
+    globalThis.fetch = realFetch
+    configureClient({ stepUp: null })
+  })
+
+  test('the dialog opens, and once confirmed the same call is sent again and answers', async () => {
+    configureClient({ notify: (m) => notified.push(m), stepUp: async () => (asked++, true) })
+    answers(stepUpRequired, { status: 200, code: 0, data: { id: 7 } })
+    const data = await call<{ id: number }>('PUT', '/api/pay', { body: { id: 7, transactionNo: 'T1' } })
+    assert.deepEqual(data, { id: 7 })
+    assert.equal(asked, 1)
+    assert.deepEqual(
+      sent.map((s) => [s.method, s.url, s.body]),
+      [
+        ['PUT', '/api/pay', '{"id":7,"transactionNo":"T1"}'],
+        ['PUT', '/api/pay', '{"id":7,"transactionNo":"T1"}'],
+      ],
+    )
+    assert.deepEqual(notified, [])
+  })
+
+  test('closed without confirming: the call fails with the step-up refusal, shown once', async () => {
+    configureClient({ notify: (m) => notified.push(m), stepUp: async () => (asked++, false) })
+    answers(stepUpRequired)
+    await assert.rejects(call('PUT', '/api/pay'), (e: unknown) => e instanceof ApiError && e.code === Code.stepUpRequired)
+    assert.equal(sent.length, 1)
+    assert.deepEqual(notified, ['请先完成身份验证'])
+  })
+
+  test('sent again only once: a second refusal is final, without a second dialog', async () => {
+    configureClient({ notify: (m) => notified.push(m), stepUp: async () => (asked++, true) })
+    answers(stepUpRequired, stepUpRequired)
+    await assert.rejects(call('PUT', '/api/pay', { quiet: true }), (e: unknown) => e instanceof ApiError && e.code === Code.stepUpRequired)
+    assert.equal(asked, 1)
+    assert.equal(sent.length, 2)
+    assert.deepEqual(notified, [])
   })
 })

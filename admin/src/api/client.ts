@@ -1,8 +1,10 @@
 /**
  * The console's one way to call the back-office. It alone knows the `{code, message, data}`
  * envelope: code 0 resolves with `data`; 100000004 (no session or it expired) sends the operator
- * to the sign-in page with the address to come back to; any other code rejects with an ApiError
- * carrying the server's message, which is shown once (unless the caller shows it itself).
+ * to the sign-in page with the address to come back to; 100000010 (a high-risk action needs a
+ * step-up) opens the step-up dialog and, once the operator has confirmed, sends the same call once
+ * more; any other code rejects with an ApiError carrying the server's message, which is shown once
+ * (unless the caller shows it itself).
  */
 import { Code, type Envelope, type Page } from '@activity/wire'
 
@@ -37,14 +39,36 @@ export interface CallOptions {
 
 type Notify = (message: string) => void
 type SessionExpired = () => void
+/** Asks the operator to step up (the dialog); resolves true once they have, false when they gave up. */
+type StepUp = () => Promise<boolean>
 
 let notify: Notify = () => undefined
 let sessionExpired: SessionExpired = () => undefined
+let stepUp: StepUp | undefined
 
-/** Set once by the app shell: how a refusal is shown (antd's message) and what an expired session does. */
-export function configureClient(handlers: { notify?: Notify; sessionExpired?: SessionExpired }): void {
+/**
+ * Set once by the app shell: how a refusal is shown (antd's message), what an expired session does,
+ * and how the operator steps up when a call needs it.
+ */
+export function configureClient(handlers: { notify?: Notify; sessionExpired?: SessionExpired; stepUp?: StepUp | null }): void {
   if (handlers.notify) notify = handlers.notify
   if (handlers.sessionExpired) sessionExpired = handlers.sessionExpired
+  if (handlers.stepUp !== undefined) stepUp = handlers.stepUp ?? undefined
+}
+
+/**
+ * Sends `send()`; when the answer asks for a step-up, asks the operator and, once they have
+ * confirmed, sends it once more (the answer to that one is final, whatever it is).
+ */
+async function withStepUp<T>(send: (quietStepUp: boolean) => Promise<T>, quiet: boolean): Promise<T> {
+  if (!stepUp) return send(false)
+  try {
+    return await send(true)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== Code.stepUpRequired) throw error
+    if (await stepUp()) return send(false)
+    return fail(error, quiet)
+  }
 }
 
 /** `?a=1&b=x&b=y` without empty values (an empty filter is no filter). */
@@ -63,25 +87,31 @@ export function toSearch(query: Query | undefined): string {
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<T> {
   const { query, body, quiet = false, signal } = options
   const multipart = body instanceof FormData
-  let response: Response
-  try {
-    response = await fetch(`${path}${toSearch(query)}`, {
-      method,
-      credentials: 'same-origin',
-      // FormData sets its own multipart content type with the boundary.
-      headers: { Accept: 'application/json', ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      signal,
-    })
-  } catch (error) {
-    if (signal?.aborted) throw error
-    return fail(new ApiError(NETWORK_MESSAGE, 0, 0), quiet)
+  const send = async (quietStepUp: boolean) => {
+    let response: Response
+    try {
+      response = await fetch(`${path}${toSearch(query)}`, {
+        method,
+        credentials: 'same-origin',
+        // FormData sets its own multipart content type with the boundary.
+        headers: { Accept: 'application/json', ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+        signal,
+      })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      return fail(new ApiError(NETWORK_MESSAGE, 0, 0), quiet)
+    }
+    return settle<T>(response, quiet, quietStepUp)
   }
-  return settle<T>(response, quiet)
+  return withStepUp(send, quiet)
 }
 
-/** The envelope of an answer: `data` for code 0, else the refusal (shown unless quiet), or the sign-in page. */
-async function settle<T>(response: Response, quiet: boolean): Promise<T> {
+/**
+ * The envelope of an answer: `data` for code 0, else the refusal (shown unless quiet), or the
+ * sign-in page. `quietStepUp`: a step-up refusal is not shown (the dialog will ask instead).
+ */
+async function settle<T>(response: Response, quiet: boolean, quietStepUp = false): Promise<T> {
   let envelope: Envelope<T>
   try {
     envelope = (await response.json()) as Envelope<T>
@@ -95,7 +125,7 @@ async function settle<T>(response: Response, quiet: boolean): Promise<T> {
     sessionExpired()
     throw error
   }
-  return fail(error, quiet)
+  return fail(error, quiet || (quietStepUp && envelope.code === Code.stepUpRequired))
 }
 
 function fail(error: ApiError, quiet: boolean): never {
@@ -222,18 +252,20 @@ export async function download(
   query?: Query,
   { fallbackName = 'export.xlsx', save = saveFile }: { fallbackName?: string; save?: (blob: Blob, name: string) => void } = {},
 ): Promise<boolean> {
-  let response: Response
-  try {
-    response = await fetch(`${path}${toSearch(query)}`, { credentials: 'same-origin' })
-  } catch {
-    return fail(new ApiError(NETWORK_MESSAGE, 0, 0), false)
-  }
-  const type = response.headers.get('content-type') ?? ''
-  if (response.ok && !/json/i.test(type)) {
-    save(await response.blob(), filenameOf(response.headers.get('content-disposition'), fallbackName))
-    return true
-  }
-  await settle<unknown>(response, false)
-  // A code-0 envelope where a file was expected: nothing to save.
-  return false
+  return withStepUp(async (quietStepUp) => {
+    let response: Response
+    try {
+      response = await fetch(`${path}${toSearch(query)}`, { credentials: 'same-origin' })
+    } catch {
+      return fail(new ApiError(NETWORK_MESSAGE, 0, 0), false)
+    }
+    const type = response.headers.get('content-type') ?? ''
+    if (response.ok && !/json/i.test(type)) {
+      save(await response.blob(), filenameOf(response.headers.get('content-disposition'), fallbackName))
+      return true
+    }
+    await settle<unknown>(response, false, quietStepUp)
+    // A code-0 envelope where a file was expected: nothing to save.
+    return false
+  }, false)
 }

@@ -2,7 +2,7 @@
  * The frame of every signed-in screen: ProLayout's side menu with the entries the operator's
  * position may open (routes.tsx), the operator's name and position with 修改密码 and 退出登录.
  */
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { ProLayout } from '@ant-design/pro-components'
 import { Dropdown } from 'antd'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
@@ -93,10 +93,12 @@ export default function ConsoleLayout() {
             menu={{
               items: [
                 { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+                { key: 'security', icon: <SafetyOutlined />, label: '账号安全' },
                 { key: 'signOut', icon: <LogoutOutlined />, label: '退出登录' },
               ],
               onClick: ({ key }) => {
                 if (key === 'password') navigate('/account/password')
+                else if (key === 'security') navigate('/account/security')
                 else void signOut().finally(() => navigate('/signIn', { replace: true }))
               },
             }}

@@ -22,6 +22,8 @@ export const Code = {
   ruleRefused: 100000008,
   /** An outside service (SMS, WeChat, pay) failed. HTTP 502. */
   upstreamFailed: 100000009,
+  /** A high-risk action needs a fresh step-up (二次验证) of the operator's session first. HTTP 403. */
+  stepUpRequired: 100000010,
   /** Not ready to serve (the readiness check: database or change feed down, or stopping). HTTP 503. */
   unavailable: 100000503,
   /** Unknown server error; the message never carries internals. HTTP 500. */
@@ -42,6 +44,7 @@ export const CODE_HTTP_STATUS: Record<CodeValue, number> = {
   [Code.tooManyRequests]: 429,
   [Code.ruleRefused]: 422,
   [Code.upstreamFailed]: 502,
+  [Code.stepUpRequired]: 403,
   [Code.unavailable]: 503,
   [Code.internal]: 500,
 }

@@ -276,6 +276,9 @@ export const AuditAction = {
   'position.create': '新增岗位',
   'position.update': '修改岗位',
   'position.delete': '删除岗位',
+  'stepUp.confirm': '身份验证',
+  'stepUp.totpEnable': '绑定身份验证器',
+  'stepUp.totpDisable': '解绑身份验证器',
   'student.create': '新增学员',
   'student.update': '修改学员',
   'student.status': '变更学籍状态',
@@ -663,3 +666,10 @@ export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
 export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
 /** Check-in opens this many minutes before a night class starts, and closes when it ends. */
 export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
+
+/** How an operator confirms a step-up (二次验证): the value the calls and step_ups.method carry. */
+export const StepUpMethod = { password: 'password', sms: 'sms', totp: 'totp' } as const
+export type StepUpMethod = (typeof StepUpMethod)[keyof typeof StepUpMethod]
+export const STEP_UP_METHODS = /*#__PURE__*/ values(StepUpMethod)
+/** Each method as the console names it. */
+export const STEP_UP_METHOD_LABEL: Record<StepUpMethod, string> = { password: '密码', sms: '短信验证码', totp: '身份验证器' }

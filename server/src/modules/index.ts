@@ -33,6 +33,7 @@ import { nightRoutes } from './night/index.ts'
 import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
 import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './fees/index.ts'
 import { settingsRoutes } from './settings/index.ts'
+import { stepUpRoutes } from './step-up/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export const registerModules = fp(
     await app.register(usersRoutes)
     await app.register(partnersRoutes, { startPartnerSession, openWallet, walletSummary, clueCounts: partnerClueCounts })
     await app.register(adminsRoutes, { releaseClues })
+    await app.register(stepUpRoutes)
     await app.register(levelsRoutes)
     await app.register(cluesRoutes)
     await app.register(ledgerRoutes)

@@ -1,6 +1,7 @@
 import type { FastifySchema, HTTPMethods } from 'fastify'
 import fp from 'fastify-plugin'
 import { type RouteAccess, routeAccess } from './sessions.ts'
+import { requiresStepUp } from './step-up.ts'
 
 export interface RouteEntry {
   method: HTTPMethods
@@ -8,6 +9,8 @@ export interface RouteEntry {
   schema: FastifySchema | undefined
   /** Who may call it (partner, operator roles); undefined when public. */
   access: RouteAccess | undefined
+  /** Whether it asks for a step-up (二次验证) of the operator's session (app.requireStepUp). */
+  stepUp: boolean
   /** Its per-IP limit (lib/rate-limits.ts), when it has one. */
   rateLimit: { max: number; timeWindow: number } | undefined
 }
@@ -32,6 +35,7 @@ export const routeTablePlugin = fp(
           url: route.url,
           schema: route.schema,
           access: routeAccess([route.onRequest, route.preHandler].flat()),
+          stepUp: requiresStepUp([route.onRequest, route.preHandler].flat()),
           rateLimit: (route.config as { rateLimit?: { max: number; timeWindow: number } } | undefined)?.rateLimit,
         })
     })

@@ -113,6 +113,10 @@ export async function seedPartners(db: Executor, { count, balance }: { count: nu
   )
   await db.execute(sql`
     INSERT INTO sessions (token_hash, kind, admin_id, expires_at) VALUES (${sha256(ADMIN_TOKEN)}, 'admin', ${admin!.id}, now() + interval '1 day')`)
+  // Stepped up (二次验证) for the run, so paying needs no dialog.
+  await db.execute(sql`
+    INSERT INTO step_ups (admin_id, session_id, method, expires_at)
+    SELECT admin_id, id, 'password', now() + interval '1 day' FROM sessions WHERE token_hash = ${sha256(ADMIN_TOKEN)}`)
   for (const id of ids)
     await db.execute(sql`
       INSERT INTO sessions (token_hash, kind, partner_id, expires_at) VALUES (${sha256(partnerToken(id))}, 'user', ${id}, now() + interval '1 day')`)

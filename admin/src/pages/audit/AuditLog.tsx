@@ -86,7 +86,24 @@ export default function AuditLog() {
     },
     { title: '对象编号', dataIndex: 'entityId', hideInTable: true },
     { title: '对象', dataIndex: 'entity', search: false, width: 110, render: (_, e) => entityLink(e) },
-    { title: '内容', dataIndex: 'summary', search: false, ellipsis: false },
+    {
+      title: '内容',
+      dataIndex: 'summary',
+      search: false,
+      ellipsis: false,
+      // The step-up (身份验证) a high-risk action ran under: the same number as its 身份验证 entry's object.
+      render: (_, e) =>
+        e.stepUpId && e.action !== 'stepUp.confirm' ? (
+          <>
+            {e.summary}{' '}
+            <Link to={`/audit?entityType=stepUp&entityId=${e.stepUpId}`}>
+              <Tag className='console-tag-tight'>身份验证 #{e.stepUpId}</Tag>
+            </Link>
+          </>
+        ) : (
+          e.summary
+        ),
+    },
     { title: '变更（前 → 后）', dataIndex: 'change', search: false, width: 280, render: (_, e) => <Change entry={e} /> },
     { title: '日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
   ]

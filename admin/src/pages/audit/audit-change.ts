@@ -7,6 +7,7 @@ import { formatYuan } from '@activity/money'
 /** What the audited records are, by entityType. */
 export const ENTITY_TYPES: Record<string, string> = {
   partner: '合伙人',
+  stepUp: '身份验证',
   clue: '线索',
   withdrawal: '提现',
   wallet: '钱包',

@@ -46,7 +46,8 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
   const signedIn = app.requireAdmin()
   // 操作日志's operator filter lists them too.
   const viewOperators = app.requireAdmin(['operators.view', 'audit.view'])
-  const editOperators = app.requireAdmin('operators.edit')
+  // Creating or changing an operator (their position included) is granting rights: step-up first.
+  const editOperators = [app.requireAdmin('operators.edit'), app.requireStepUp()]
 
   app.post(
     `${base}/signIn`,
@@ -208,7 +209,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
   // ---- 岗位 (the specification's "position menu"): positions and the rights they grant ----
   const positionBase = '/api/bms/system/position'
   const viewPositions = app.requireAdmin(['positions.view', 'operators.view'])
-  const editPositions = app.requireAdmin('positions.edit')
+  const editPositions = [app.requireAdmin('positions.edit'), app.requireStepUp()]
 
   app.get(
     `${positionBase}/rights`,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, intField, optionalText, passwordField } from '../../lib/fields.ts'
+import { idField, intField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
 import { ALL_RIGHTS } from '@activity/domain'
 import { YesNo } from '../../wire.ts'
 
@@ -12,6 +12,9 @@ const account = z
   .min(1, '请填写账号')
   .max(32, '账号不能超过32个字符')
   .regex(/^[A-Za-z0-9_.@-]{3,32}$/, '账号为3-32位字母、数字或下划线')
+
+/** Where step-up SMS codes go; empty: none (on a change, empty clears it). */
+const phone = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneField.nullable().optional())
 
 export const adminSignInBody = z.object({
   account,
@@ -26,6 +29,7 @@ export const createAdminBody = z.object({
   name: z.string({ error: '请填写姓名' }).trim().min(1, '请填写姓名').max(20, '姓名不能超过20个字符'),
   password: passwordField,
   positionId,
+  phone,
 })
 export const updateAdminBody = z.object({
   id: idField,
@@ -33,6 +37,7 @@ export const updateAdminBody = z.object({
   positionId: optionalPositionId,
   enabled: z.preprocess((v) => (v === '' ? undefined : v), z.enum([YesNo.yes, YesNo.no], '启用状态只能是是或否').optional()),
   password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
+  phone,
 })
 export const idQuery = z.object({ id: idField })
 export const adminListQuery = z.object({
@@ -51,6 +56,8 @@ export const adminSchema = z.object({
   /** What the position grants (packages/domain rights.ts). */
   rights: z.array(z.string()),
   enabled: z.boolean(),
+  phone: z.string().nullable().describe('for step-up SMS codes'),
+  totpEnabled: z.boolean().describe('an authenticator is bound (it replaces the SMS code in step-up)'),
   createdAt: z.string(),
 })
 

@@ -37,6 +37,8 @@ export function toAdmin(a: AdminWithPosition) {
     positionId: a.positionId,
     rights: a.rights,
     enabled: a.enabled,
+    phone: a.phone,
+    totpEnabled: a.totpSecret !== null,
     createdAt: a.createdAt.toISOString(),
   }
 }
@@ -107,15 +109,23 @@ export async function createAdmin({
   name,
   password,
   positionId,
+  phone,
 }: {
   db: Executor
   account: string
   name: string
   password: string
   positionId: number
+  phone?: string | null
 }) {
   await assertPosition({ db, positionId })
-  const row = await createAdminsRepository({ db }).insert({ account, name, positionId, passwordHash: await hashPassword(password) })
+  const row = await createAdminsRepository({ db }).insert({
+    account,
+    name,
+    positionId,
+    phone: phone ?? null,
+    passwordHash: await hashPassword(password),
+  })
   if (!row) throw createAccountTakenError()
   return loadAdmin({ db, id: row.id })
 }
@@ -128,6 +138,7 @@ export async function updateAdmin({
   positionId,
   enabled,
   password,
+  phone,
 }: {
   db: Executor
   actorId: number
@@ -136,6 +147,8 @@ export async function updateAdmin({
   positionId?: number
   enabled?: boolean
   password?: string
+  /** null clears it; undefined leaves it. */
+  phone?: string | null
 }) {
   return db.transaction(async (tx) => {
     const repo = createAdminsRepository({ db: tx })
@@ -153,6 +166,7 @@ export async function updateAdmin({
         ...(name ? { name } : {}),
         ...(positionId ? { positionId } : {}),
         ...(enabled !== undefined ? { enabled } : {}),
+        ...(phone !== undefined ? { phone } : {}),
         ...(password ? { passwordHash: await hashPassword(password) } : {}),
       },
     })

@@ -29,6 +29,12 @@ export const admins = pgTable(
       .notNull()
       .references(() => positions.id),
     enabled: boolean('enabled').notNull().default(true),
+    /** Where a step-up (二次验证) SMS code goes; none: no SMS step-up. */
+    phone: text('phone'),
+    /** The bound authenticator's TOTP secret (base32); once bound it replaces the SMS code. */
+    totpSecret: text('totp_secret'),
+    /** A secret set up but not yet confirmed with a code (binding in progress). */
+    totpPendingSecret: text('totp_pending_secret'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -34,5 +34,6 @@ export const auditLogSchema = z.object({
   summary: z.string(),
   before: z.record(z.string(), z.unknown()).nullable().describe('status and money fields before the change'),
   after: z.record(z.string(), z.unknown()).nullable().describe('status and money fields after the change'),
+  stepUpId: z.number().nullable().describe('the step-up (二次验证) the action ran under (its own stepUp.confirm entry has the same id)'),
   createdAt: z.string(),
 })

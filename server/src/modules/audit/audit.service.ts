@@ -11,6 +11,8 @@ export interface Actor {
   role: string
   /** What their position grants (services that narrow by right read it). */
   rights: ReadonlySet<string>
+  /** The step-up (二次验证) the request ran under, on the routes that require one: its entries link to it. */
+  stepUpId?: number | null
 }
 
 export interface AuditEntry {
@@ -34,6 +36,7 @@ export async function recordAudit({ tx, actor, entry }: { tx: Executor; actor: A
     summary: entry.summary.slice(0, 500),
     before: entry.before ?? null,
     after: entry.after ?? null,
+    stepUpId: actor.stepUpId ?? null,
   })
 }
 
@@ -42,6 +45,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   name: request.admin.name,
   role: request.admin.role,
   rights: request.admin.rights,
+  stepUpId: request.stepUpId || null,
 })
 
 /**
@@ -80,6 +84,7 @@ export function toAuditLog(r: AuditLogRow) {
     summary: r.summary,
     before: (r.before as Record<string, unknown> | null) ?? null,
     after: (r.after as Record<string, unknown> | null) ?? null,
+    stepUpId: r.stepUpId,
     createdAt: r.createdAt.toISOString(),
   }
 }

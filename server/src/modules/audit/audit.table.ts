@@ -21,6 +21,8 @@ export const auditLogs = pgTable(
     /** Status and money fields before and after the change (null when nothing of the kind changed). */
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The step-up (二次验证, step_ups.id) the action ran under, for the high-risk actions that need one. */
+    stepUpId: integer('step_up_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -348,7 +348,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${fee}/refund`,
     {
-      preHandler: refund,
+      preHandler: [refund, app.requireStepUp()],
       schema: {
         summary: '财务/管理员: refund part or all of a paid fee order through its provider',
         security,

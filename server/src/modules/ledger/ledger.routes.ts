@@ -46,7 +46,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/adjust`,
     {
-      preHandler: app.requireAdmin('ledger.adjust'),
+      preHandler: [app.requireAdmin('ledger.adjust'), app.requireStepUp()],
       schema: {
         summary: '财务: adjust a partner balance (+/- fen, with a note)',
         security: [{ adminSession: [] }],

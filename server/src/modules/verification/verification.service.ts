@@ -14,6 +14,13 @@ import {
 } from './verification.errors.ts'
 import { createVerificationRepository } from './verification.repository.ts'
 
+/**
+ * An operator's step-up (二次验证) code: sent to their own phone by the step-up calls only, never by
+ * the app's public send call (whose types are VerifyType's).
+ */
+export const STEP_UP_CODE_TYPE = '身份验证'
+export type CodeType = VerifyType | typeof STEP_UP_CODE_TYPE
+
 export const CODE_TTL_MS = 5 * 60 * 1000
 export const RESEND_INTERVAL_MS = 60 * 1000
 export const DAILY_LIMIT = 10
@@ -24,7 +31,7 @@ export function createVerificationService({ secret, sms, log }: { secret: string
   const hashOf = (phone: string, code: string) => hmac(secret, `${phone}:${code}`)
 
   return {
-    async send({ db, phone, type, now = new Date() }: { db: Executor; phone: string; type: VerifyType; now?: Date }): Promise<void> {
+    async send({ db, phone, type, now = new Date() }: { db: Executor; phone: string; type: CodeType; now?: Date }): Promise<void> {
       const code = randomDigits(6)
       const row = await db.transaction(async (tx) => {
         const repo = createVerificationRepository({ db: tx })
@@ -57,7 +64,7 @@ export function createVerificationService({ secret, sms, log }: { secret: string
     }: {
       db: Executor
       phone: string
-      types: VerifyType[]
+      types: CodeType[]
       code: string
       now?: Date
     }): Promise<void> {

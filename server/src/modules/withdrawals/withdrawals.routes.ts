@@ -35,6 +35,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const finance = app.requireAdmin('withdrawals.view')
   const pay = app.requireAdmin('withdrawals.pay')
   const exporter = app.requireAdmin('withdrawals.export')
+  // Paying moves money out: a fresh step-up (二次验证) first, whichever way it is paid.
+  const paySteppedUp = [pay, app.requireStepUp()]
 
   app.post(
     `${base}/apply`,
@@ -109,7 +111,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/finishPay`,
     {
-      preHandler: pay,
+      preHandler: paySteppedUp,
       schema: {
         summary: '财务: mark paid with the transaction number (once)',
         security: adminSecurity,
@@ -141,7 +143,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/wechatTransfer`,
     {
-      preHandler: pay,
+      preHandler: paySteppedUp,
       schema: {
         summary:
           "财务: pay by WeChat merchant transfer: 审核中 -> 待确认收款 (the partner confirms in the mini-program); only WeChat's notification marks it 已打款. Again while 待确认收款 without a bill resends the same bill",
@@ -231,7 +233,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/batchPay`,
     {
-      preHandler: pay,
+      preHandler: paySteppedUp,
       schema: {
         summary:
           '财务: pay several (JSON {items: [{id, transactionNo}]}), each in its own transaction; the report lists which failed and why',
