@@ -52,6 +52,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: list.default([]),
   APP_SECRET: optional,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGN_IN_RECORDS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   COMMISSION_FREEZE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -169,6 +170,8 @@ export interface Config {
   /** Keys the HMAC of verification codes. */
   secret: string
   sessionTtlDays: number
+  /** How long sign-in records (登录记录) are kept before the prune job deletes them. */
+  signInRecordsKeepDays: number
   commissionFreezeDays: number
   bodyLimit: number
   uploadLimit: number
@@ -272,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: [publicOrigin, ...e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, ''))],
     secret: e.APP_SECRET ?? 'development-secret-not-for-production',
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    signInRecordsKeepDays: e.SIGN_IN_RECORDS_KEEP_DAYS,
     commissionFreezeDays: e.COMMISSION_FREEZE_DAYS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
