@@ -144,6 +144,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/fee-orders/:id', name: '缴费单详情', roles: everyone, screen: 'fees/FeeOrderDetail', hideInMenu: true },
   { path: '/coupons', name: '优惠券', roles: everyone, screen: 'fees/CouponList', group: 'fees' },
   { path: '/settings', name: '设置', roles: [admin], screen: 'settings/Settings', group: 'system' },
+  // 登录记录 (issue 26): open to every operator; the server shows the administrator all, the others their own
+  { path: '/sign-in-records', name: '登录记录', roles: everyone, screen: 'sign-in-records/SignInRecords', group: 'system' },
 ]
 
 /** Where a signed-in operator lands. */
