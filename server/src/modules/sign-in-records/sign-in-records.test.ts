@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import Fastify, { type FastifyRequest } from 'fastify'
 import { adminClient, insertPartner, insertStudent, latestCode, PASSWORD, uniquePhone } from '../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, type TestApp } from '../../../test/helper.ts'
+import { buildTestApp, type Client, createClient, type TestApp, testConfig } from '../../../test/helper.ts'
 import { readXlsx } from '../../../test/xlsx.ts'
 import type { Executor } from '../../db/types.ts'
+import { scheduleSignInRecordsPrune } from '../../startup.ts'
 import { createBadCredentialsError } from '../partners/partners.errors.ts'
 import { admins } from '../admins/index.ts'
 import { Code, PartnerStatus } from '../../wire.ts'
@@ -309,5 +310,28 @@ describe('sign-in records (登录记录)', () => {
     )
     // Run twice (as two processes would): nothing more to delete, nothing fails.
     assert.equal(await pruneSignInRecords({ db: t.app.db, keepDays: 180, now }), 0)
+  })
+
+  test('the kept period comes from SIGN_IN_RECORDS_KEEP_DAYS, and the prune job runs at start with it', async () => {
+    assert.equal(testConfig({ SIGN_IN_RECORDS_KEEP_DAYS: '30' }).signInRecordsKeepDays, 30)
+    assert.throws(() => testConfig({ SIGN_IN_RECORDS_KEEP_DAYS: '0' }))
+    const [row] = await t.app.db
+      .insert(signInRecords)
+      .values({
+        kind: 'app',
+        method: 'sms',
+        identifier: 'job-40',
+        success: true,
+        ip: freshIp(),
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+      })
+      .returning()
+    const job = Fastify()
+    scheduleSignInRecordsPrune({ app: job, db: t.app.db, keepDays: 30 })
+    await job.ready()
+    const gone = async () => (await t.app.db.select().from(signInRecords).where(eq(signInRecords.id, row!.id))).length === 0
+    for (let i = 0; i < 50 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 100))
+    await job.close()
+    assert.ok(await gone(), 'the 40-day-old record is pruned with 30 days kept')
   })
 })
