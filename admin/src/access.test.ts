@@ -32,7 +32,6 @@ describe('what an operator may do, from their position’s rights', () => {
       'canPayWithdrawals',
       'canRefundFees',
       'canRevealPhones',
-      'seesAllSignIns',
       'seesPartnerMoney',
     ])
   })

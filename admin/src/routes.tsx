@@ -158,6 +158,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/coupons', name: '优惠券', right: 'fees.view', screen: 'fees/CouponList', group: 'fees' },
   { path: '/positions', name: '岗位', right: ['positions.view', 'positions.edit'], screen: 'positions/PositionList', group: 'system' },
   { path: '/settings', name: '设置', right: 'settings.view', screen: 'settings/Settings', group: 'system' },
+  // 登录记录: every operator sees their own; signInRecords.view shows everyone's (the server narrows)
+  { path: '/sign-in-records', name: '登录记录', right: ANY_OPERATOR, screen: 'sign-in-records/SignInRecords', group: 'system' },
 ]
 
 /** Where a signed-in operator lands. */

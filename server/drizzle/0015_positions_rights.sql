@@ -13,7 +13,7 @@ CREATE TABLE "positions" (
 -- a test checks these lists against it). 管理员 holds every right in code, whatever its row lists.
 INSERT INTO "positions" ("name", "description", "rights", "builtin") VALUES
   ('管理员', '全部权限', '{}'::text[], true),
-  ('财务', '提现打款、资金流水、缴费与退款', ARRAY['dashboard.view', 'students.view', 'students.export', 'rollRequests.view', 'courses.view', 'studentQuestions.view', 'exams.view', 'night.view', 'points.view', 'fees.view', 'fees.edit', 'fees.refund', 'fees.export', 'orders.view', 'orders.create', 'withdrawals.view', 'withdrawals.pay', 'withdrawals.export', 'ledger.view', 'ledger.adjust', 'ledger.export', 'signInRecords.view', 'data.reveal', 'data.unmaskedExport']::text[], true),
+  ('财务', '提现打款、资金流水、缴费与退款', ARRAY['dashboard.view', 'students.view', 'students.export', 'rollRequests.view', 'courses.view', 'studentQuestions.view', 'exams.view', 'night.view', 'points.view', 'fees.view', 'fees.edit', 'fees.refund', 'fees.export', 'orders.view', 'orders.create', 'withdrawals.view', 'withdrawals.pay', 'withdrawals.export', 'ledger.view', 'ledger.adjust', 'ledger.export', 'data.reveal', 'data.unmaskedExport']::text[], true),
   ('招生老师', '跟进线索、登记学员、答疑与夜校', ARRAY['dashboard.view', 'clues.view', 'clues.work', 'clues.export', 'students.view', 'students.edit', 'students.export', 'rollRequests.view', 'rollRequests.approve', 'courses.view', 'studentQuestions.view', 'studentQuestions.answer', 'exams.view', 'night.view', 'night.edit', 'points.view', 'fees.view', 'activities.view', 'activities.edit', 'volunteer.view', 'volunteer.edit', 'targets.view', 'targets.export', 'departments.view', 'data.reveal']::text[], true);
 --> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "position_id" integer;--> statement-breakpoint

@@ -53,6 +53,7 @@ const envSchema = z.object({
   APP_SECRET: optional,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STEP_UP_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  SIGN_IN_RECORDS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   COMMISSION_FREEZE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -172,6 +173,8 @@ export interface Config {
   sessionTtlDays: number
   /** How long an operator's step-up (二次验证) holds, in their session. */
   stepUpMinutes: number
+  /** How long sign-in records (登录记录) are kept before the prune job deletes them. */
+  signInRecordsKeepDays: number
   commissionFreezeDays: number
   bodyLimit: number
   uploadLimit: number
@@ -276,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret: e.APP_SECRET ?? 'development-secret-not-for-production',
     sessionTtlDays: e.SESSION_TTL_DAYS,
     stepUpMinutes: e.STEP_UP_MINUTES,
+    signInRecordsKeepDays: e.SIGN_IN_RECORDS_KEEP_DAYS,
     commissionFreezeDays: e.COMMISSION_FREEZE_DAYS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,

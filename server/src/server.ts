@@ -9,6 +9,7 @@ import {
   scheduleMessageSweep,
   scheduleOverdueAttempts,
   scheduleSessionPurge,
+  scheduleSignInRecordsPrune,
   scheduleStaleRefunds,
 } from './startup.ts'
 
@@ -39,6 +40,7 @@ export async function startServer(
     app = await buildApp({ config, database })
     app.addHook('onClose', async () => database.close())
     scheduleSessionPurge({ app, db: database.db })
+    scheduleSignInRecordsPrune({ app, db: database.db, keepDays: config.signInRecordsKeepDays })
     scheduleMessageSweep({ app, db: database.db })
     scheduleLiveReminders({ app, db: database.db })
     scheduleOverdueAttempts({ app, db: database.db })

@@ -7,6 +7,7 @@ import { createSessionsRepository } from './modules/sessions/index.ts'
 import { sendLiveReminders } from './modules/study/index.ts'
 import { closeOverdueAttempts } from './modules/exams/index.ts'
 import { retryStaleRefunds } from './modules/fees/index.ts'
+import { pruneSignInRecords } from './modules/sign-in-records/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { STUDENTS_DEMO } from './modules/students/index.ts'
@@ -26,6 +27,32 @@ export function scheduleSessionPurge({ app, db }: { app: FastifyInstance; db: Ex
   const timer = setInterval(purge, PURGE_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     await purge()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+/**
+ * Sign-in records (登录记录) older than SIGN_IN_RECORDS_KEEP_DAYS are deleted at start and every
+ * 6 hours. Several processes may prune at once: each deletes in batches, skipping the rows another
+ * one is deleting.
+ */
+export function scheduleSignInRecordsPrune({ app, db, keepDays }: { app: FastifyInstance; db: Executor; keepDays: number }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const deleted = await pruneSignInRecords({ db, keepDays })
+      if (deleted > 0) app.log.info({ deleted, keepDays }, 'pruned old sign-in records')
+    } catch (error) {
+      app.log.warn({ err: error }, 'pruning sign-in records failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), PURGE_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
   })
   app.addHook('onClose', async () => clearInterval(timer))
 }

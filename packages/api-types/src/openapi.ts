@@ -22204,6 +22204,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ums/user/loginRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered sign-in records as .xlsx (streamed, at most 100 000 rows; the same narrowing as the list) */
+        get: {
+            parameters: {
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    identifier?: string;
+                    ip?: string;
+                    kind?: "operator" | "app";
+                    method?: "password" | "sms" | "wechat" | "alipay";
+                    success?: "是" | "否";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ums/user/loginRecord/failedIps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IPs with at least `min` failed sign-ins in the last `hours` hours (default 5 in 24), most failures first */
+        get: {
+            parameters: {
+                query?: {
+                    hours?: number;
+                    min?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                hours: number;
+                                list: {
+                                    failures: number;
+                                    /** @description how many different accounts or phones were tried */
+                                    identifierCount: number;
+                                    /** @description up to 10 of them */
+                                    identifiers: string[];
+                                    ip: string;
+                                    lastAt: string;
+                                    /** @description how many of the failures were operator sign-ins */
+                                    operators: number;
+                                }[];
+                                min: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ums/user/loginRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-in records, newest first, by kind, method, success, account/phone, IP and date (the administrator: all; others: their own) */
+        get: {
+            parameters: {
+                query?: {
+                    dateFrom?: string;
+                    dateTo?: string;
+                    identifier?: string;
+                    ip?: string;
+                    kind?: "operator" | "app";
+                    method?: "password" | "sms" | "wechat" | "alipay";
+                    page?: number;
+                    size?: number;
+                    success?: "是" | "否";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    accountId: number | null;
+                                    adminId: number | null;
+                                    createdAt: string;
+                                    id: number;
+                                    /** @description the account name or phone typed (null for a WeChat/Alipay code) */
+                                    identifier: string | null;
+                                    ip: string;
+                                    /** @enum {string} */
+                                    kind: "operator" | "app";
+                                    kindLabel: string;
+                                    /** @enum {string} */
+                                    method: "password" | "sms" | "wechat" | "alipay";
+                                    methodLabel: string;
+                                    /** @description the operator's name when known */
+                                    name: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "wrongPassword" | "unknownAccount" | "locked" | "disabled" | "notRegistered" | "wrongCode" | "gatewayFailed" | "unbound" | "noProfile" | "error" | null;
+                                    reasonLabel: string | null;
+                                    success: boolean;
+                                    userAgent: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                                /** @description true: more than `total` rows match (show "10000+"); narrow the filter to count them */
+                                totalCapped: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ums/user/user/checkOpenId": {
         parameters: {
             query?: never;

@@ -88,7 +88,6 @@ export const BUILTIN_RIGHTS = {
     'ledger.view',
     'ledger.adjust',
     'ledger.export',
-    'signInRecords.view',
     'data.reveal',
     'data.unmaskedExport',
   ],

@@ -673,3 +673,28 @@ export type StepUpMethod = (typeof StepUpMethod)[keyof typeof StepUpMethod]
 export const STEP_UP_METHODS = /*#__PURE__*/ values(StepUpMethod)
 /** Each method as the console names it. */
 export const STEP_UP_METHOD_LABEL: Record<StepUpMethod, string> = { password: '密码', sms: '短信验证码', totp: '身份验证器' }
+/** Who signed in (登录记录): an operator of the console or a person of the app (key -> label). */
+export const SignInKind = { operator: '操作员', app: 'APP' } as const
+export type SignInKind = keyof typeof SignInKind
+export const SIGN_IN_KINDS = /*#__PURE__*/ Object.keys(SignInKind) as SignInKind[]
+
+/** How they signed in: password, SMS code, or a WeChat / Alipay authorisation code. */
+export const SignInMethod = { password: '密码', sms: '短信验证码', wechat: '微信授权', alipay: '支付宝授权' } as const
+export type SignInMethod = keyof typeof SignInMethod
+export const SIGN_IN_METHODS = /*#__PURE__*/ Object.keys(SignInMethod) as SignInMethod[]
+
+/** Why a sign-in failed (a failed 登录记录's reason). */
+export const SignInReason = {
+  wrongPassword: '密码错误',
+  unknownAccount: '账号不存在',
+  locked: '错误次数过多，已锁定',
+  disabled: '账号已停用',
+  notRegistered: '手机号未登记',
+  wrongCode: '验证码错误或过期',
+  gatewayFailed: '第三方授权失败',
+  unbound: '未绑定手机号',
+  noProfile: '无可用身份',
+  error: '其他错误',
+} as const
+export type SignInReason = keyof typeof SignInReason
+export const SIGN_IN_REASONS = /*#__PURE__*/ Object.keys(SignInReason) as SignInReason[]

@@ -34,6 +34,7 @@ import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index
 import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './fees/index.ts'
 import { settingsRoutes } from './settings/index.ts'
 import { stepUpRoutes } from './step-up/index.ts'
+import { createSignInRecorder, signInRecordsRoutes } from './sign-in-records/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
 export const registerModules = fp(
   async (app) => {
     app.decorate('verification', createVerificationService({ secret: app.config.secret, sms: app.sms, log: app.log }))
+    // Every sign-in call (operators' and the app's) records its attempts through this (登录记录).
+    app.decorate('signInRecorder', createSignInRecorder({ db: app.db }))
     app.decorate(
       'messagePusher',
       createMessagePusher({
@@ -111,6 +114,7 @@ export const registerModules = fp(
     await app.register(pointsAdminRoutes)
     await app.register(settingsRoutes)
     await app.register(feesRoutes)
+    await app.register(signInRecordsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

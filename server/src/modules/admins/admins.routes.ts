@@ -60,11 +60,13 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
         response: { 200: envelope(adminSchema) },
       },
     },
-    async (request) => {
-      const admin = await signInAdmin({ db: app.db, ...request.body })
-      await request.session.start({ kind: 'admin', adminId: admin.id })
-      return ok(toAdmin(await loadAdmin({ db: app.db, id: admin.id })))
-    },
+    async (request) =>
+      app.signInRecorder.track({ request, kind: 'operator', method: 'password', identifier: request.body.account }, async (attempt) => {
+        const admin = await signInAdmin({ db: app.db, ...request.body })
+        attempt.who({ adminId: admin.id, name: admin.name })
+        await request.session.start({ kind: 'admin', adminId: admin.id })
+        return ok(toAdmin(await loadAdmin({ db: app.db, id: admin.id })))
+      }),
   )
 
   app.delete(`${base}/signOut`, { schema: { summary: 'Operator sign-out', response: { 200: emptyEnvelope } } }, async (request) => {

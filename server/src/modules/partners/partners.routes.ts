@@ -77,11 +77,21 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
         response: { 200: envelope(userSchema) },
       },
     },
-    async (request) => {
-      const partner = await service.signIn({ db: app.db, ...request.body })
-      await startPartnerSession({ app, request, partnerId: partner.id })
-      return ok(toUser(partner))
-    },
+    async (request) =>
+      app.signInRecorder.track(
+        {
+          request,
+          kind: 'app',
+          method: request.body.password !== undefined ? 'password' : 'sms',
+          identifier: request.body.phone,
+        },
+        async (attempt) => {
+          const partner = await service.signIn({ db: app.db, ...request.body })
+          attempt.who({ accountId: partner.accountId })
+          await startPartnerSession({ app, request, partnerId: partner.id })
+          return ok(toUser(partner))
+        },
+      ),
   )
 
   app.delete(

@@ -63,36 +63,42 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(signInData) },
       },
     },
-    async (request) => {
-      const { platform, type, signCode } = request.body
-      let openId: string
-      try {
-        ;({ openId } = await app.loginGateway.exchangeCode({ platform, type, code: signCode }))
-      } catch (error) {
-        request.log.warn({ err: error }, 'sign-in code exchange failed')
-        throw createGatewayFailedError(error instanceof GatewayError ? { message: error.publicMessage } : {})
-      }
-      const binding = { platform, type, openId }
-      const bindings = createOpenIdBindingsRepository({ db: app.db })
-      const bound = await bindings.findByOpenId(binding)
-      let accountId = bound?.accountId
-      if (!accountId) {
-        // Already signed in by phone in this client: bind the open id to that person.
-        const current = await request.session.get('user')
-        if (current?.accountId && (await bindings.bind({ accountId: current.accountId, ...binding }))) accountId = current.accountId
-      }
-      if (!accountId) {
-        await request.session.start({ kind: 'user', partnerId: null, pendingOpenId: binding })
-        return ok({ bound: YesNo.no })
-      }
-      const person = await personOf(accountId)
-      if (!person.partner && !person.student) {
-        if (person.disabledPartner) throw createDisabledError()
-        throw createSessionInvalidError()
-      }
-      await request.session.start({ kind: 'user', accountId, partnerId: person.partner?.id ?? null, pendingOpenId: binding })
-      return ok({ bound: YesNo.yes, ...userOf(person) })
-    },
+    async (request) =>
+      app.signInRecorder.track(
+        { request, kind: 'app', method: request.body.platform === 'alipay' ? 'alipay' : 'wechat' },
+        async (attempt) => {
+          const { platform, type, signCode } = request.body
+          let openId: string
+          try {
+            ;({ openId } = await app.loginGateway.exchangeCode({ platform, type, code: signCode }))
+          } catch (error) {
+            request.log.warn({ err: error }, 'sign-in code exchange failed')
+            throw createGatewayFailedError(error instanceof GatewayError ? { message: error.publicMessage } : {})
+          }
+          const binding = { platform, type, openId }
+          const bindings = createOpenIdBindingsRepository({ db: app.db })
+          const bound = await bindings.findByOpenId(binding)
+          let accountId = bound?.accountId
+          if (!accountId) {
+            // Already signed in by phone in this client: bind the open id to that person.
+            const current = await request.session.get('user')
+            if (current?.accountId && (await bindings.bind({ accountId: current.accountId, ...binding }))) accountId = current.accountId
+          }
+          if (!accountId) {
+            await request.session.start({ kind: 'user', partnerId: null, pendingOpenId: binding })
+            attempt.refuse('unbound')
+            return ok({ bound: YesNo.no })
+          }
+          attempt.who({ accountId })
+          const person = await personOf(accountId)
+          if (!person.partner && !person.student) {
+            if (person.disabledPartner) throw createDisabledError()
+            throw createSessionInvalidError()
+          }
+          await request.session.start({ kind: 'user', accountId, partnerId: person.partner?.id ?? null, pendingOpenId: binding })
+          return ok({ bound: YesNo.yes, ...userOf(person) })
+        },
+      ),
   )
 
   app.post(
@@ -107,22 +113,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionUserSchema) },
       },
     },
-    async (request) => {
-      const { phone, code } = request.body
-      const student = await createStudentsRepository({ db: app.db }).findByPhone({ phone })
-      if (!student) {
-        const partner = await createPartnersRepository({ db: app.db }).findByPhone({ phone })
-        throw createNotStudentPhoneError(
-          partner
-            ? { message: '该手机号未登记为学员；您是合伙人，请使用合伙人登录', data: { partner: true } }
-            : { data: { partner: false } },
-        )
-      }
-      await app.verification.verify({ db: app.db, phone, code, types: [VerifyType.login] })
-      const person = await personOf(student.accountId)
-      await startPersonSession({ app, request, accountId: student.accountId, partnerId: person.partner?.id ?? null })
-      return ok(userOf(person))
-    },
+    async (request) =>
+      app.signInRecorder.track({ request, kind: 'app', method: 'sms', identifier: request.body.phone }, async (attempt) => {
+        const { phone, code } = request.body
+        const student = await createStudentsRepository({ db: app.db }).findByPhone({ phone })
+        if (!student) {
+          const partner = await createPartnersRepository({ db: app.db }).findByPhone({ phone })
+          throw createNotStudentPhoneError(
+            partner
+              ? { message: '该手机号未登记为学员；您是合伙人，请使用合伙人登录', data: { partner: true } }
+              : { data: { partner: false } },
+          )
+        }
+        attempt.who({ accountId: student.accountId })
+        await app.verification.verify({ db: app.db, phone, code, types: [VerifyType.login] })
+        const person = await personOf(student.accountId)
+        await startPersonSession({ app, request, accountId: student.accountId, partnerId: person.partner?.id ?? null })
+        return ok(userOf(person))
+      }),
   )
 
   app.get(
