@@ -33,6 +33,8 @@ import { nightRoutes } from './night/index.ts'
 import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
 import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './fees/index.ts'
 import { settingsRoutes } from './settings/index.ts'
+import { departmentsRoutes } from './departments/index.ts'
+import { enrollTargetsRoutes } from './enroll-targets/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +111,8 @@ export const registerModules = fp(
     await app.register(pointsAdminRoutes)
     await app.register(settingsRoutes)
     await app.register(feesRoutes)
+    await app.register(departmentsRoutes)
+    await app.register(enrollTargetsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

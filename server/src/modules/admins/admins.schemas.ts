@@ -45,5 +45,6 @@ export const adminSchema = z.object({
   name: z.string(),
   role: wireEnum(ADMIN_ROLES),
   enabled: z.boolean(),
+  departmentId: z.number().nullable().describe('the department (部门) the operator works in; null = none'),
   createdAt: z.string(),
 })

@@ -17,7 +17,15 @@ import {
 import { type AdminRow, createAdminsRepository } from './admins.repository.ts'
 
 export function toAdmin(a: AdminRow) {
-  return { id: a.id, account: a.account, name: a.name, role: a.role, enabled: a.enabled, createdAt: a.createdAt.toISOString() }
+  return {
+    id: a.id,
+    account: a.account,
+    name: a.name,
+    role: a.role,
+    enabled: a.enabled,
+    departmentId: a.departmentId,
+    createdAt: a.createdAt.toISOString(),
+  }
 }
 
 const guardKey = (account: string) => `admin:${account.toLowerCase()}`
