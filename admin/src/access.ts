@@ -64,6 +64,12 @@ export const PERMISSIONS = {
   canManageFees: [admin, finance],
   /** 设置: the office's settings (commission until tuition paid, the receipt's payee and seal). */
   canManageSettings: [admin],
+  /** 部门: add, rename, remove departments and put operators in them (every role reads the list). RIGHT: departments.edit */
+  canManageDepartments: [admin],
+  /** 招生目标: set a month's targets per teacher and department. RIGHT: targets.edit */
+  canEditTargets: [admin],
+  /** The targets dashboard's every row (a 招生老师 sees their own and their department's). RIGHT: targets.view */
+  seesAllTargets: [admin],
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -9,6 +9,7 @@
  */
 import {
   AccountBookOutlined,
+  BarChartOutlined,
   AuditOutlined,
   DashboardOutlined,
   DiffOutlined,
@@ -59,6 +60,7 @@ export const MENU_GROUPS = {
   night: { name: '夜校', icon: <MoonOutlined /> },
   points: { name: '积分', icon: <GiftOutlined /> },
   fees: { name: '缴费', icon: <MoneyCollectOutlined /> },
+  statistics: { name: '统计', icon: <BarChartOutlined /> },
   system: { name: '系统', icon: <SettingOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
@@ -144,6 +146,10 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/fee-orders/:id', name: '缴费单详情', roles: everyone, screen: 'fees/FeeOrderDetail', hideInMenu: true },
   { path: '/coupons', name: '优惠券', roles: everyone, screen: 'fees/CouponList', group: 'fees' },
   { path: '/settings', name: '设置', roles: [admin], screen: 'settings/Settings', group: 'system' },
+  // 招生目标 (issue 26): a 招生老师 sees their own progress, 管理员 every row and sets the targets.
+  { path: '/targets', name: '目标看板', roles: [enrollTeacher], screen: 'targets/TargetDashboard', group: 'statistics' }, // RIGHT: targets.view
+  { path: '/targets/settings', name: '招生目标', roles: [admin], screen: 'targets/TargetSettings', group: 'statistics' }, // RIGHT: targets.edit
+  { path: '/departments', name: '部门', roles: [admin], screen: 'departments/DepartmentList', group: 'system' }, // RIGHT: departments.edit
 ]
 
 /** Where a signed-in operator lands. */

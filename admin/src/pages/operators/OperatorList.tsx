@@ -10,6 +10,8 @@ import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
+import { departmentsApi } from '../../api/targets'
+import { useRemote } from '../../hooks/useRemote'
 import type { Admin } from '../../api/session'
 import { ADMIN_ROLE_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -21,6 +23,9 @@ import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
 
 type Operator = Admin & Record<string, unknown>
+
+/** The departments as select options (部门; an operator may be in none). */
+const departmentOptions = async () => (await departmentsApi.list()).map((d) => ({ value: d.id, label: d.name }))
 
 const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: r }))
 
@@ -112,15 +117,18 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ name: string; role: AdminRole }>
+    <ModalForm<{ name: string; role: AdminRole; departmentId?: number }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
       modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      initialValues={{ name: operator.name, role: operator.role }}
+      initialValues={{ name: operator.name, role: operator.role, departmentId: operator.departmentId ?? undefined }}
       onValuesChange={clear}
-      onFinish={async ({ name, role }) => {
-        const done = await submit(() => operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true }))
+      onFinish={async ({ name, role, departmentId }) => {
+        const done = await submit(async () => {
+          await operatorsApi.update({ id: operator.id, name: name.trim(), role }, { quiet: true })
+          if ((departmentId ?? null) !== operator.departmentId) await departmentsApi.setMember(operator.id, departmentId ?? null)
+        })
         if (!done) return false
         message.success('已保存')
         onSaved()
@@ -138,6 +146,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
         ]}
       />
       <ProFormSelect name='role' label='角色' width='sm' options={roleOptions} rules={[{ required: true, message: '请选择角色' }]} />
+      <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
     </ModalForm>
   )
 }
@@ -148,6 +157,8 @@ export default function OperatorList() {
   const { canManageOperators } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
+  const { data: departments } = useRemote(() => departmentsApi.list(), [])
+  const departmentName = new Map((departments ?? []).map((d) => [d.id, d.name]))
 
   const setEnabled = (o: Operator, enabled: boolean) =>
     operatorsApi.update({ id: o.id, enabled: enabled ? '是' : '否' }).then(
@@ -185,6 +196,12 @@ export default function OperatorList() {
       dataIndex: 'role',
       valueType: 'select',
       ...enumColumn(ADMIN_ROLE_ENUM),
+    },
+    {
+      title: '部门',
+      dataIndex: 'departmentId',
+      search: false,
+      render: (_, o) => (o.departmentId === null ? '-' : (departmentName.get(o.departmentId) ?? '-')),
     },
     {
       title: '状态',

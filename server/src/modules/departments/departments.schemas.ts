@@ -4,7 +4,7 @@ import { idField } from '../../lib/fields.ts'
 const blankToNull = (v: unknown) => (v === '' || v === null ? null : v)
 /** An operator id, or blank / null for "none". */
 const optionalOperator = (label: string) =>
-  z.preprocess(blankToNull, z.union([z.null(), idField]).optional()).describe(`${label} (admins.id); blank or null: none`)
+  z.preprocess(blankToNull, idField.nullable().optional()).describe(`${label} (admins.id); blank or null: none`)
 
 const name = z.string({ error: '请填写部门名称' }).trim().min(1, '请填写部门名称').max(30, '部门名称不能超过30个字符')
 
