@@ -18,8 +18,10 @@ describe('what each operator role may do', () => {
       'canCancelAnyDeal',
       'canConvertClues',
       'canEditStudents',
+      'canEditTargets',
       'canExportPartners',
       'canManageCourses',
+      'canManageDepartments',
       'canManageExams',
       'canManageFees',
       'canManageNight',
@@ -32,6 +34,7 @@ describe('what each operator role may do', () => {
       'canReviewRollRequests',
       'canWorkClues',
       'seesAllClues',
+      'seesAllTargets',
       'seesPartnerMoney',
     ])
   })
