@@ -64,23 +64,15 @@ test.describe('console 招生目标', () => {
     await expect(rowWith(page, teacher.name)).toContainText('4')
     await expect(rowWith(page, teacher.name)).toContainText('20')
 
-    await rowWith(page, '招生一部').getByText('设置', { exact: true }).click()
-    const dept = rowWith(page, '招生一部')
-    await dept.getByRole('spinbutton', { name: '跟进目标' }).fill('-1')
+    // The department's row (the teacher's row names the department too).
+    const dept = tableRows(page).filter({ hasText: /^部门招生一部/ })
+    await dept.getByText('设置', { exact: true }).click()
+    await dept.getByRole('spinbutton', { name: '跟进目标' }).fill('15')
     await dept.getByRole('spinbutton', { name: '成交目标' }).fill('30')
     await dept.getByText('保存', { exact: true }).click()
-    // A negative target is refused on the form (antd clamps it to the minimum 0 or says why).
+    await expect(page.getByText(`已设置「招生一部」${MONTH}的目标`)).toBeVisible()
+    await expect(dept).toContainText('15')
     const admin = await operatorApi(t.app, OPERATORS.admin.account, OPERATORS.admin.password)
-    await expect
-      .poll(async () => {
-        const l = ok(
-          await admin.call<{ departments: Array<{ followTarget: number | null }> }>('GET', '/api/bms/statistics/enrollTarget/list', {
-            month: MONTH,
-          }),
-        )
-        return l.departments[0]?.followTarget ?? null
-      })
-      .not.toBe(-1)
     await screenshot(page, 'console-target-settings')
     const saved = ok(
       await admin.call<{ teachers: Array<{ adminId: number; followTarget: number | null; dealTarget: number | null }> }>(
@@ -90,6 +82,14 @@ test.describe('console 招生目标', () => {
       ),
     ).teachers.find((r) => r.adminId === teacher.id)
     expect([saved?.followTarget, saved?.dealTarget]).toStrictEqual([4, 20])
+    const deptSaved = ok(
+      await admin.call<{ departments: Array<{ name: string; followTarget: number | null; dealTarget: number | null }> }>(
+        'GET',
+        '/api/bms/statistics/enrollTarget/list',
+        { month: MONTH },
+      ),
+    ).departments.find((d) => d.name === '招生一部')
+    expect([deptSaved?.followTarget, deptSaved?.dealTarget]).toStrictEqual([15, 30])
   })
 
   test("the dashboard shows the server's figures against the target, ranked, and exports them", async () => {
