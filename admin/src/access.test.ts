@@ -43,6 +43,7 @@ describe('what an operator may do, from their position’s rights', () => {
       'canEditStudents',
       'canExportClues',
       'canExportStudents',
+      'canExportTargets',
       'canManageActivities',
       'canManageNight',
       'canManageVolunteer',

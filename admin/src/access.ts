@@ -88,6 +88,14 @@ export const PERMISSIONS = {
   canRevealPhones: ['data.reveal'],
   /** Export with phones and ID numbers in full (after step-up). */
   canExportUnmasked: ['data.unmaskedExport'],
+  /** 部门: add, rename, remove departments and put operators in them (every operator reads the list). */
+  canManageDepartments: ['departments.edit'],
+  /** 招生目标: set a month's targets per teacher and department. */
+  canEditTargets: ['targets.edit'],
+  /** The targets dashboard's every row (otherwise one's own and one's department's). */
+  seesAllTargets: ['targets.view'],
+  /** Export the targets dashboard. */
+  canExportTargets: ['targets.export'],
 } as const satisfies Record<string, readonly Right[] | ((has: (r: Right) => boolean) => boolean)>
 
 export type Permission = keyof typeof PERMISSIONS

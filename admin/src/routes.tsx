@@ -9,6 +9,7 @@
  */
 import {
   AccountBookOutlined,
+  BarChartOutlined,
   AuditOutlined,
   DashboardOutlined,
   DiffOutlined,
@@ -59,6 +60,7 @@ export const MENU_GROUPS = {
   night: { name: '夜校', icon: <MoonOutlined /> },
   points: { name: '积分', icon: <GiftOutlined /> },
   fees: { name: '缴费', icon: <MoneyCollectOutlined /> },
+  statistics: { name: '统计', icon: <BarChartOutlined /> },
   system: { name: '系统', icon: <SettingOutlined /> },
 } as const satisfies Record<string, { name: string; icon: ReactNode }>
 export type MenuGroup = keyof typeof MENU_GROUPS
@@ -160,6 +162,16 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/settings', name: '设置', right: 'settings.view', screen: 'settings/Settings', group: 'system' },
   // 登录记录: every operator sees their own; signInRecords.view shows everyone's (the server narrows)
   { path: '/sign-in-records', name: '登录记录', right: ANY_OPERATOR, screen: 'sign-in-records/SignInRecords', group: 'system' },
+  // 招生目标: every operator sees their own progress (and their department's); targets.view every row.
+  { path: '/targets', name: '目标看板', right: ANY_OPERATOR, screen: 'targets/TargetDashboard', group: 'statistics' },
+  { path: '/targets/settings', name: '招生目标', right: 'targets.edit', screen: 'targets/TargetSettings', group: 'statistics' },
+  {
+    path: '/departments',
+    name: '部门',
+    right: ['departments.view', 'departments.edit'],
+    screen: 'departments/DepartmentList',
+    group: 'system',
+  },
 ]
 
 /** Where a signed-in operator lands. */

@@ -4068,6 +4068,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/statistics/enrollTarget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: set a teacher's or a department's target for a month (replaces the one set before) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a teacher's target (admins.id); give this or departmentId */
+                        adminId?: number;
+                        /** @description deals to close in the month */
+                        dealTarget: number;
+                        /** @description a department's target (departments.id); give this or adminId */
+                        departmentId?: number;
+                        /** @description clues to follow up in the month */
+                        followTarget: number;
+                        /** @description YYYY-MM, a Beijing (Asia/Shanghai) calendar month */
+                        month: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description a teacher's target (admins.id); give this or departmentId */
+                        adminId?: number;
+                        /** @description deals to close in the month */
+                        dealTarget: number;
+                        /** @description a department's target (departments.id); give this or adminId */
+                        departmentId?: number;
+                        /** @description clues to follow up in the month */
+                        followTarget: number;
+                        /** @description YYYY-MM, a Beijing (Asia/Shanghai) calendar month */
+                        month: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                dealTarget: number;
+                                departmentId: number | null;
+                                followTarget: number;
+                                id: number;
+                                month: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/statistics/enrollTarget/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the month's targets dashboard as .xlsx (the rows they may see) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM; blank: this month */
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/statistics/enrollTarget/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 管理员: a month's targets, every teacher and department (null: none set) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM; blank: this month */
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                departments: {
+                                    /** @description null: no target set */
+                                    dealTarget: number | null;
+                                    departmentId: number;
+                                    /** @description null: no target set */
+                                    followTarget: number | null;
+                                    name: string;
+                                }[];
+                                month: string;
+                                teachers: {
+                                    adminId: number;
+                                    /** @description null: no target set */
+                                    dealTarget: number | null;
+                                    departmentId: number | null;
+                                    departmentName: string | null;
+                                    /** @description null: no target set */
+                                    followTarget: number | null;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/statistics/enrollTarget/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: a month's figures per teacher and department against their targets, with conversion, median first-follow-up time and ranking (a teacher: their own row and department) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM; blank: this month */
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description true: every row; false: the viewer’s own row and department */
+                                all: boolean;
+                                departments: {
+                                    /** @description clues assigned to them in the month (by assignment time, their current clues) */
+                                    assigned: number;
+                                    /** @description deals / assigned, %; null when none was assigned */
+                                    conversionRate: number | null;
+                                    /** @description deals / dealTarget, %; null without a target */
+                                    dealProgress: number | null;
+                                    /** @description deals closed in the month on their clues (refunded ones left out) */
+                                    deals: number;
+                                    /** @description null: no target set */
+                                    dealTarget: number | null;
+                                    departmentId: number;
+                                    /** @description how many clues that median is over */
+                                    firstFollowUpClues: number;
+                                    /** @description clues with at least one of their follow-ups in the month */
+                                    followed: number;
+                                    /** @description followed / followTarget, % with one decimal; null without a target */
+                                    followProgress: number | null;
+                                    /** @description null: no target set */
+                                    followTarget: number | null;
+                                    /** @description median seconds from assignment to the teacher's first follow-up, over the month's assigned clues followed up */
+                                    medianFirstFollowUpSeconds: number | null;
+                                    members: number;
+                                    name: string;
+                                    /** @description 1 = best, by deals then conversion rate; equal figures share a rank */
+                                    rank: number;
+                                }[];
+                                from: string;
+                                month: string;
+                                teachers: {
+                                    adminId: number;
+                                    /** @description clues assigned to them in the month (by assignment time, their current clues) */
+                                    assigned: number;
+                                    /** @description deals / assigned, %; null when none was assigned */
+                                    conversionRate: number | null;
+                                    /** @description deals / dealTarget, %; null without a target */
+                                    dealProgress: number | null;
+                                    /** @description deals closed in the month on their clues (refunded ones left out) */
+                                    deals: number;
+                                    /** @description null: no target set */
+                                    dealTarget: number | null;
+                                    departmentId: number | null;
+                                    departmentName: string | null;
+                                    enabled: boolean;
+                                    /** @description how many clues that median is over */
+                                    firstFollowUpClues: number;
+                                    /** @description clues with at least one of their follow-ups in the month */
+                                    followed: number;
+                                    /** @description followed / followTarget, % with one decimal; null without a target */
+                                    followProgress: number | null;
+                                    /** @description null: no target set */
+                                    followTarget: number | null;
+                                    /** @description median seconds from assignment to the teacher's first follow-up, over the month's assigned clues followed up */
+                                    medianFirstFollowUpSeconds: number | null;
+                                    name: string;
+                                    /** @description 1 = best, by deals then conversion rate; equal figures share a rank */
+                                    rank: number;
+                                }[];
+                                to: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/system/admin": {
         parameters: {
             query?: never;
@@ -4118,6 +4397,8 @@ export interface paths {
                             data: {
                                 account: string;
                                 createdAt: string;
+                                /** @description the department (部门) the operator works in; null = none */
+                                departmentId: number | null;
                                 enabled: boolean;
                                 id: number;
                                 name: string;
@@ -4173,6 +4454,8 @@ export interface paths {
                             data: {
                                 account: string;
                                 createdAt: string;
+                                /** @description the department (部门) the operator works in; null = none */
+                                departmentId: number | null;
                                 enabled: boolean;
                                 id: number;
                                 name: string;
@@ -4257,6 +4540,8 @@ export interface paths {
                                 list: {
                                     account: string;
                                     createdAt: string;
+                                    /** @description the department (部门) the operator works in; null = none */
+                                    departmentId: number | null;
                                     enabled: boolean;
                                     id: number;
                                     name: string;
@@ -4327,6 +4612,8 @@ export interface paths {
                             data: {
                                 account: string;
                                 createdAt: string;
+                                /** @description the department (部门) the operator works in; null = none */
+                                departmentId: number | null;
                                 enabled: boolean;
                                 id: number;
                                 name: string;
@@ -4378,6 +4665,8 @@ export interface paths {
                             data: {
                                 account: string;
                                 createdAt: string;
+                                /** @description the department (部门) the operator works in; null = none */
+                                departmentId: number | null;
                                 enabled: boolean;
                                 id: number;
                                 name: string;
@@ -4507,7 +4796,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4651,6 +4940,246 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/dept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: rename a department or change its leader (leaderId blank: none) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description 负责人 (admins.id); blank or null: none */
+                        leaderId?: number | null;
+                        name?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @description 负责人 (admins.id); blank or null: none */
+                        leaderId?: number | null;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                id: number;
+                                leaderId: number | null;
+                                leaderName: string | null;
+                                memberCount: number;
+                                name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: add a department (a unique name, an optional leader operator) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 负责人 (admins.id); blank or null: none */
+                        leaderId?: number | null;
+                        name: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description 负责人 (admins.id); blank or null: none */
+                        leaderId?: number | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                id: number;
+                                leaderId: number | null;
+                                leaderName: string | null;
+                                memberCount: number;
+                                name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** 管理员: remove a department without members (its targets go with it) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/dept/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: every department by name, with its leader and how many operators it holds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    id: number;
+                                    leaderId: number | null;
+                                    leaderName: string | null;
+                                    memberCount: number;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/dept/member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 管理员: set an operator's department (departmentId blank: none) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the operator (admins.id) */
+                        adminId: number;
+                        /** @description the department (departments.id); blank or null: none */
+                        departmentId?: null;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description the operator (admins.id) */
+                        adminId: number;
+                        /** @description the department (departments.id); blank or null: none */
+                        departmentId?: null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number;
+                                departmentId: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

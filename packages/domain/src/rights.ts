@@ -113,7 +113,6 @@ export const BUILTIN_RIGHTS = {
     'activities.edit',
     'volunteer.view',
     'volunteer.edit',
-    'targets.view',
     'targets.export',
     'departments.view',
     'data.reveal',

@@ -358,6 +358,11 @@ export const AuditAction = {
   'nightClass.delete': '删除夜校课',
   'nightSignUp.cancel': '取消夜校报名',
   'nightAttendance.mark': '标记出勤',
+  'department.create': '新增部门',
+  'department.update': '修改部门',
+  'department.delete': '删除部门',
+  'department.member': '设置所属部门',
+  'enrollTarget.set': '设置招生目标',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

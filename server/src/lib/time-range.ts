@@ -78,3 +78,12 @@ export function lastDays(n: number, now: Date = new Date()): Range {
   const { y, m, d } = wall(now)
   return { from: at(y, m, d - n), to: at(y, m, d + 1) }
 }
+
+/** A month `YYYY-MM` (Asia/Shanghai) as a half-open range. */
+export function monthRange(month: string): Range {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return { from: at(y, m - 1, 1), to: at(y, m, 1) }
+}
+
+/** The Shanghai calendar month (YYYY-MM) of an instant. */
+export const shanghaiMonth = (instant: Date = new Date()): string => shanghaiDate(instant).slice(0, 7)

@@ -35,6 +35,8 @@ import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRef
 import { settingsRoutes } from './settings/index.ts'
 import { stepUpRoutes } from './step-up/index.ts'
 import { createSignInRecorder, signInRecordsRoutes } from './sign-in-records/index.ts'
+import { departmentsRoutes } from './departments/index.ts'
+import { enrollTargetsRoutes } from './enroll-targets/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +117,8 @@ export const registerModules = fp(
     await app.register(settingsRoutes)
     await app.register(feesRoutes)
     await app.register(signInRecordsRoutes)
+    await app.register(departmentsRoutes)
+    await app.register(enrollTargetsRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, officeTime } from '../../format'
 import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
+import MyTargetCard from '../targets/MyTargetCard'
 
 // echarts is large: it loads after the figures, only on this screen.
 const TrendChart = lazy(() => import('./TrendChart'))
@@ -103,6 +104,8 @@ export default function Dashboard() {
           ) : null}
         </Flex>
       </ProCard>
+
+      {canWorkClues ? <MyTargetCard /> : null}
 
       <ProCard
         title='本周期'

@@ -9,6 +9,8 @@ import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
+import { departmentsApi } from '../../api/targets'
+import { useRemote } from '../../hooks/useRemote'
 import type { Admin } from '../../api/session'
 import { positionsApi } from '../../api/positions'
 import { PositionTag } from '../../components/status'
@@ -21,6 +23,9 @@ import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
 
 type Operator = Admin & Record<string, unknown>
+
+/** The departments as select options (部门; an operator may be in none). */
+const departmentOptions = async () => (await departmentsApi.list()).map((d) => ({ value: d.id, label: d.name }))
 
 interface CreateValues {
   account: string
@@ -142,18 +147,24 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
   const { message } = App.useApp()
   const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ name: string; positionId: number; phone?: string }>
+    <ModalForm<{ name: string; positionId: number; phone?: string; departmentId?: number }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
       modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      initialValues={{ name: operator.name, positionId: operator.positionId, phone: operator.phone ?? '' }}
+      initialValues={{
+        name: operator.name,
+        positionId: operator.positionId,
+        phone: operator.phone ?? '',
+        departmentId: operator.departmentId ?? undefined,
+      }}
       onValuesChange={clear}
-      onFinish={async ({ name, positionId, phone }) => {
+      onFinish={async ({ name, positionId, phone, departmentId }) => {
         // An emptied phone clears it.
-        const done = await submit(() =>
-          operatorsApi.update({ id: operator.id, name: name.trim(), positionId, phone: phone?.trim() ?? '' }, { quiet: true }),
-        )
+        const done = await submit(async () => {
+          await operatorsApi.update({ id: operator.id, name: name.trim(), positionId, phone: phone?.trim() ?? '' }, { quiet: true })
+          if ((departmentId ?? null) !== operator.departmentId) await departmentsApi.setMember(operator.id, departmentId ?? null)
+        })
         if (!done) return false
         message.success('已保存')
         onSaved()
@@ -172,6 +183,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
       />
       {positionField}
       <PhoneField />
+      <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
     </ModalForm>
   )
 }
@@ -182,6 +194,8 @@ export default function OperatorList() {
   const { canManageOperators, canDeleteOperators } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
+  const { data: departments } = useRemote(() => departmentsApi.list(), [])
+  const departmentName = new Map((departments ?? []).map((d) => [d.id, d.name]))
 
   const setEnabled = (o: Operator, enabled: boolean) =>
     operatorsApi.update({ id: o.id, enabled: enabled ? '是' : '否' }).then(
@@ -222,6 +236,12 @@ export default function OperatorList() {
       render: (_, o) => <PositionTag name={o.role} />,
     },
     { title: '手机号', dataIndex: 'phone', search: false, render: (_, o) => o.phone ?? '—' },
+    {
+      title: '部门',
+      dataIndex: 'departmentId',
+      search: false,
+      render: (_, o) => (o.departmentId === null ? '-' : (departmentName.get(o.departmentId) ?? '-')),
+    },
     {
       title: '状态',
       dataIndex: 'enabled',

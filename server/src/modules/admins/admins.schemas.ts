@@ -58,6 +58,7 @@ export const adminSchema = z.object({
   enabled: z.boolean(),
   phone: z.string().nullable().describe('for step-up SMS codes'),
   totpEnabled: z.boolean().describe('an authenticator is bound (it replaces the SMS code in step-up)'),
+  departmentId: z.number().nullable().describe('the department (部门) the operator works in; null = none'),
   createdAt: z.string(),
 })
 

@@ -39,6 +39,7 @@ export function toAdmin(a: AdminWithPosition) {
     enabled: a.enabled,
     phone: a.phone,
     totpEnabled: a.totpSecret !== null,
+    departmentId: a.departmentId,
     createdAt: a.createdAt.toISOString(),
   }
 }

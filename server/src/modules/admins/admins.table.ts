@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
+import { departments } from '../departments/departments.table.ts'
 
 /**
  * 岗位: a named set of rights (packages/domain rights.ts). The built-in 管理员, 财务 and 招生老师
@@ -35,6 +36,8 @@ export const admins = pgTable(
     totpSecret: text('totp_secret'),
     /** A secret set up but not yet confirmed with a code (binding in progress). */
     totpPendingSecret: text('totp_pending_secret'),
+    /** The department (部门) the operator works in, if any: whose team target their figures count towards. */
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,5 +19,9 @@ export const clueFollowUps = pgTable(
     nextContactAt: ts('next_contact_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('clue_follow_ups_clue_created_idx').on(t.clueId, t.createdAt, t.id)],
+  (t) => [
+    index('clue_follow_ups_clue_created_idx').on(t.clueId, t.createdAt, t.id),
+    // 招生目标: a teacher's follow-ups in a month.
+    index('clue_follow_ups_admin_created_idx').on(t.adminId, t.createdAt, t.clueId),
+  ],
 )

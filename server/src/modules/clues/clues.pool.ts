@@ -17,7 +17,14 @@ export async function assignClue({ db, id, assigneeId, actor }: { db: Executor; 
       if (!admin || !admin.enabled || !admin.rights.includes('clues.work')) throw createAssigneeInvalidError()
       assigneeName = admin.name
     }
-    const updated = await createCluesRepository({ db: tx }).update({ id, values: { assigneeId: assigneeId ?? null } })
+    const updated = await createCluesRepository({ db: tx }).update({
+      id,
+      values: {
+        assigneeId: assigneeId ?? null,
+        // Assigned again to the same teacher: still theirs since the first time.
+        assignedAt: assigneeId === undefined ? null : assigneeId === clue.assigneeId ? clue.assignedAt : new Date(),
+      },
+    })
     await recordAudit({
       tx,
       actor,

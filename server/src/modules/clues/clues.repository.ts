@@ -237,13 +237,13 @@ export function createCluesRepository({ db }: { db: Executor }) {
     async takeIfUnassigned({ id, assigneeId }: { id: number; assigneeId: number }): Promise<ClueRow | undefined> {
       const [row] = await db
         .update(clues)
-        .set({ assigneeId, updatedAt: new Date() })
+        .set({ assigneeId, assignedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(clues.id, id), isNull(clues.assigneeId)))
         .returning()
       return row
     },
     async releaseAll({ assigneeId }: { assigneeId: number }) {
-      await db.update(clues).set({ assigneeId: null, updatedAt: new Date() }).where(eq(clues.assigneeId, assigneeId))
+      await db.update(clues).set({ assigneeId: null, assignedAt: null, updatedAt: new Date() }).where(eq(clues.assigneeId, assigneeId))
     },
     async insertFollowUp(values: typeof clueFollowUps.$inferInsert) {
       const [row] = await db.insert(clueFollowUps).values(values).returning()

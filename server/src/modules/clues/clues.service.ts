@@ -164,8 +164,8 @@ export async function lockForActor({ tx, id, actor }: { tx: Executor; id: number
 }
 
 /** A teacher acting on a pool clue takes it with the same update. */
-export const takeOnAct = (clue: ClueRow, actor?: Actor) =>
-  actor && !actor.rights.has('clues.viewAll') && clue.assigneeId === null ? { assigneeId: actor.id } : {}
+export const takeOnAct = (clue: ClueRow, actor?: Actor, now: Date = new Date()) =>
+  actor && !actor.rights.has('clues.viewAll') && clue.assigneeId === null ? { assigneeId: actor.id, assignedAt: now } : {}
 
 export async function followClue({ db, id, remark, actor }: { db: Executor; id: number; remark?: string; actor?: Actor }) {
   return db.transaction(async (tx) => {
@@ -274,7 +274,7 @@ export async function addFollowUp({
         followedAt: clue.followedAt ?? now,
         lastTouchedAt: now,
         nextContactAt: nextContactAt ?? null,
-        ...takeOnAct(clue, actor),
+        ...takeOnAct(clue, actor, now),
       },
     })
     if (clue.status === ClueStatus.new)

@@ -30,6 +30,8 @@ export const clues = pgTable(
     followedAt: ts('followed_at'),
     /** The 招生老师 the clue is assigned to; null = in the pool (admins.id, no FK: a deleted operator's clues stay). */
     assigneeId: integer('assignee_id'),
+    /** When the current assignee got it (assigned, taken, or taken by acting on a pool clue); null in the pool. */
+    assignedAt: ts('assigned_at'),
     /** Created, followed or followed up last at (what "not followed for N hours" reads). */
     lastTouchedAt: ts('last_touched_at').notNull().defaultNow(),
     /** The latest follow-up's next contact time, while the clue is open. */
@@ -52,6 +54,8 @@ export const clues = pgTable(
     // The console's lists and the dashboard (issue 12).
     index('clues_status_created_idx').on(t.status, t.createdAt, t.id, t.assigneeId),
     index('clues_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
+    // 招生目标: a teacher's clues assigned in a month.
+    index('clues_assignee_assigned_idx').on(t.assigneeId, t.assignedAt),
     index('clues_source_created_idx').on(t.source, t.createdAt, t.id),
     index('clues_activity_created_idx').on(t.activityId, t.createdAt, t.id),
     index('clues_deal_at_idx')

@@ -76,7 +76,7 @@ export async function recordDeal({
         levelName: tier?.name ?? null,
         nextContactAt: null,
         lastTouchedAt: now,
-        ...takeOnAct(clue, actor),
+        ...takeOnAct(clue, actor, now),
       },
     })
     await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueDeal, clueId: id, clueName: clue.name, programme }, now)

@@ -1,0 +1,131 @@
+/**
+ * 部门 (管理员): the office's departments (teams) with their leader and how many operators are in
+ * each; add, rename, change the leader, remove an empty one. Operators are put in a department on
+ * 操作员 (修改). A department's monthly target is set on 招生目标.
+ */
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  type ActionType,
+  ModalForm,
+  PageContainer,
+  ProFormSelect,
+  ProFormText,
+  ProTable,
+  type ProColumns,
+} from '@ant-design/pro-components'
+import { App, Button } from 'antd'
+import { type ReactElement, useRef } from 'react'
+import { operatorsApi } from '../../api/operators'
+import { type Department, departmentsApi } from '../../api/targets'
+import { RemoveAction } from '../../components/RemoveAction'
+import { formatDateTime } from '../../format'
+import { useSubmission } from '../../hooks/useSubmission'
+import { useAccess } from '../../session/access'
+
+interface Values {
+  name: string
+  leaderId?: number
+}
+
+/** Every operator as a select option (the office is small: one page of 100 holds it). */
+const leaderOptions = async () =>
+  (await operatorsApi.list({ page: '1', size: '100' })).list.map((o) => ({ value: o.id, label: `${o.name}（${o.role}）` }))
+
+function DepartmentForm({ department, trigger, onSaved }: { department?: Department; trigger: ReactElement; onSaved: () => void }) {
+  const { message } = App.useApp()
+  const { submit, shown, clear } = useSubmission()
+  return (
+    <ModalForm<Values>
+      title={department ? `修改部门「${department.name}」` : '新增部门'}
+      trigger={trigger}
+      width={440}
+      modalProps={{ destroyOnHidden: true, onCancel: clear }}
+      initialValues={department ? { name: department.name, leaderId: department.leaderId ?? undefined } : {}}
+      onValuesChange={clear}
+      onFinish={async ({ name, leaderId }) => {
+        const input = { name: name.trim(), leaderId: leaderId ?? null }
+        const done = await submit(() =>
+          department ? departmentsApi.update({ id: department.id, ...input }) : departmentsApi.create(input),
+        )
+        if (!done) return false
+        message.success('已保存')
+        onSaved()
+        return true
+      }}
+    >
+      {shown}
+      <ProFormText
+        name='name'
+        label='部门名称'
+        width='md'
+        rules={[
+          { required: true, whitespace: true, message: '请填写部门名称' },
+          { max: 30, message: '部门名称不能超过30个字符' },
+        ]}
+      />
+      <ProFormSelect name='leaderId' label='负责人' width='md' request={leaderOptions} showSearch allowClear placeholder='可不填' />
+    </ModalForm>
+  )
+}
+
+export default function DepartmentList() {
+  const { canManageDepartments } = useAccess()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
+
+  const columns: ProColumns<Department>[] = [
+    { title: '部门名称', dataIndex: 'name' },
+    { title: '负责人', dataIndex: 'leaderName', render: (_, d) => d.leaderName ?? '-' },
+    { title: '成员', dataIndex: 'memberCount', render: (_, d) => `${d.memberCount}人` },
+    { title: '创建时间', dataIndex: 'createdAt', render: (_, d) => formatDateTime(d.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 160,
+      hideInTable: !canManageDepartments,
+      render: (_, d) => [
+        <DepartmentForm key='edit' department={d} onSaved={reload} trigger={<a>修改</a>} />,
+        <RemoveAction
+          key='remove'
+          title={`删除部门「${d.name}」？`}
+          description='部门的月度目标一并删除；还有成员的部门不能删除。'
+          remove={() => departmentsApi.remove(d.id)}
+          onRemoved={reload}
+        />,
+      ],
+    },
+  ]
+
+  return (
+    <PageContainer title='部门'>
+      <ProTable<Department>
+        rowKey='id'
+        actionRef={actionRef}
+        headerTitle='部门'
+        search={false}
+        pagination={false}
+        columns={columns}
+        request={async () => {
+          const list = await departmentsApi.list()
+          return { data: list, total: list.length, success: true }
+        }}
+        locale={{ emptyText: '还没有部门' }}
+        toolBarRender={() =>
+          canManageDepartments
+            ? [
+                <DepartmentForm
+                  key='add'
+                  onSaved={reload}
+                  trigger={
+                    <Button type='primary' icon={<PlusOutlined />}>
+                      新增部门
+                    </Button>
+                  }
+                />,
+              ]
+            : []
+        }
+      />
+    </PageContainer>
+  )
+}

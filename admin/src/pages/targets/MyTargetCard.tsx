@@ -1,0 +1,42 @@
+/** 工作台's 本月目标 card for a teacher: their follow-up and deal progress this month, opening the targets dashboard. */
+import { ProCard } from '@ant-design/pro-components'
+import { Flex, Typography } from 'antd'
+import { Link } from 'react-router-dom'
+import { targetsApi } from '../../api/targets'
+import { useRemote } from '../../hooks/useRemote'
+import { formatPercent, thisMonth } from './month'
+import { TargetProgress } from './TargetProgress'
+
+export default function MyTargetCard() {
+  const month = thisMonth()
+  const { data } = useRemote(() => targetsApi.statistics(month), [month])
+  const me = data?.teachers[0]
+  if (!data || data.all || !me) return null
+  return (
+    <ProCard
+      title='本月目标'
+      subTitle={month}
+      extra={<Link to={`/targets?month=${month}`}>目标看板</Link>}
+      bordered
+      className='console-gap-bottom'
+      data-testid='dashboard-my-target'
+    >
+      <Flex gap='large' wrap>
+        <div className='console-target-cell'>
+          <Typography.Text type='secondary'>跟进线索</Typography.Text>
+          <TargetProgress value={me.followed} target={me.followTarget} percent={me.followProgress} />
+        </div>
+        <div className='console-target-cell'>
+          <Typography.Text type='secondary'>成交</Typography.Text>
+          <TargetProgress value={me.deals} target={me.dealTarget} percent={me.dealProgress} />
+        </div>
+        <div>
+          <Typography.Text type='secondary'>排名 / 转化率</Typography.Text>
+          <div className='console-figure'>
+            第{me.rank}名 · {formatPercent(me.conversionRate)}
+          </div>
+        </div>
+      </Flex>
+    </ProCard>
+  )
+}
