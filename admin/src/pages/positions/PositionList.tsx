@@ -172,7 +172,7 @@ export default function PositionList() {
     {
       title: '岗位',
       dataIndex: 'name',
-      width: 160,
+      width: 250,
       render: (_, p) => (
         <Space>
           <PositionTag name={p.name} />
@@ -181,7 +181,7 @@ export default function PositionList() {
         </Space>
       ),
     },
-    { title: '说明', dataIndex: 'description', width: 200, ellipsis: true },
+    { title: '说明', dataIndex: 'description', width: 180, ellipsis: true },
     {
       title: '权限',
       dataIndex: 'rights',
