@@ -92,6 +92,17 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
       width={480}
       modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ password: generatePassword() }}
+      // Most new operators are teachers: the built-in 招生老师 is chosen until another is picked.
+      onOpenChange={(open) => {
+        if (!open) return
+        void positionsApi.list().then(
+          (positions) => {
+            const teacher = positions.find((p) => p.builtin && p.name === '招生老师')
+            if (teacher && form.getFieldValue('positionId') === undefined) form.setFieldValue('positionId', teacher.id)
+          },
+          () => undefined,
+        )
+      }}
       onValuesChange={clear}
       onFinish={async (values) => {
         const done = await submit(() =>
