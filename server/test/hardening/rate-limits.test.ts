@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { InjectOptions } from 'fastify'
 import { COOKIE_NAMES } from '../../src/modules/sessions/sessions.service.ts'
 import { Code } from '../../src/wire.ts'
-import { partnerClient } from '../fixtures.ts'
+import { adminClient, partnerClient } from '../fixtures.ts'
 import { buildTestApp, type TestApp } from '../helper.ts'
 import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProblems } from './support.ts'
 
@@ -16,10 +16,13 @@ import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProbl
 describe('rate limits, on every limited route', () => {
   let t: TestApp
   let partnerCookie: string
+  let operatorCookie: string
   before(async () => {
     t = await buildTestApp({ env: { RATE_LIMIT: 'on' } })
     const { client } = await partnerClient(t.app)
     partnerCookie = `${COOKIE_NAMES.user}=${client.jar.get(COOKIE_NAMES.user)}`
+    const { client: operator } = await adminClient(t.app)
+    operatorCookie = `${COOKIE_NAMES.admin}=${operator.jar.get(COOKIE_NAMES.admin)}`
   })
   after(async () => t?.close())
 
@@ -49,7 +52,10 @@ describe('rate limits, on every limited route', () => {
         url: concreteUrl(route.url),
         remoteAddress,
         // A form the route refuses (400) as cheaply as possible: the limit counts every call.
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(route.access ? { cookie: partnerCookie } : {}) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(route.access ? { cookie: route.access.kind === 'admin' ? operatorCookie : partnerCookie } : {}),
+        },
         payload: 'phone=1',
       })
       for (let n = 0; n < route.rateLimit!.max; n++) {
