@@ -17,8 +17,20 @@ import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProbl
  * (403); each refusal is a Chinese envelope and writes nothing.
  */
 
-/** The operator routes any signed-in operator may call: their own session, password and security. */
-const ANY_OPERATOR = new Set(['GET /api/bms/system/admin/signInfo', 'PUT /api/bms/system/admin/updatePassword'])
+/** The operator routes any signed-in operator may call: their own session, password, step-up and sign-ins. */
+const ANY_OPERATOR = new Set([
+  'GET /api/bms/system/admin/signInfo',
+  'PUT /api/bms/system/admin/updatePassword',
+  'GET /api/bms/system/stepUp/methods',
+  ...['password', 'sendSms', 'sms', 'totp', 'totp/setup', 'totp/enable', 'totp/disable'].map(
+    (path) => `POST /api/bms/system/stepUp/${path}`,
+  ),
+  // 登录记录: one's own, or everyone's with signInRecords.view
+  'GET /api/ums/user/loginRecord/list',
+  'GET /api/ums/user/loginRecord/failedIps',
+  'GET /api/ums/user/loginRecord/export',
+])
+
 describe('who may call what, on every route', { skip: POSTGRES_RUN_ONLY }, () => {
   let t: TestApp
   let partnerCookie: string
