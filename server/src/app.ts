@@ -18,6 +18,7 @@ import { securityPlugin } from './plugins/security.ts'
 import { servicesPlugin, type ServicesOptions } from './plugins/services.ts'
 import { sessionsPlugin } from './plugins/sessions.ts'
 import { stepUpPlugin } from './plugins/step-up.ts'
+import { sensitiveDataPlugin } from './plugins/sensitive-data.ts'
 import { staticAdminPlugin } from './plugins/static-admin.ts'
 import { staticH5Plugin } from './plugins/static-h5.ts'
 import { swaggerPlugin } from './plugins/swagger.ts'
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(databasePlugin, { database, owned })
     await app.register(sessionsPlugin, { ttlDays: config.sessionTtlDays, secure: config.isProduction, cache: config.sessionCache })
     await app.register(stepUpPlugin)
+    await app.register(sensitiveDataPlugin)
     await app.register(rateLimitPlugin, { enabled: config.rateLimit })
     await app.register(metricsPlugin, { ...config.metrics, host: config.host })
     await app.register(servicesPlugin, { config, ...options.services })

@@ -1,33 +1,47 @@
 /**
  * An export: fetches the file with the list's current filters and sort and saves it; a refusal
- * from the server (a role without the right, too many rows, an expired session) is shown as its
+ * from the server (a position without the right, too many rows, an expired session) is shown as its
  * message instead of being saved as a file. Busy while the file comes, so a double click exports once.
+ * Phones and ID numbers come masked (138****0000); an operator holding the unmasked-export right
+ * also gets 明文导出, which the server lets through after a step-up (the dialog opens by itself).
  */
 import { DownloadOutlined } from '@ant-design/icons'
-import { Button } from 'antd'
+import { Button, Dropdown } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { download, type Query } from '../api/client'
+import { useAccess } from '../session/access'
 
 export function ExportButton({ path, query, children, testId }: { path: string; query?: Query; children: ReactNode; testId?: string }) {
   const [busy, setBusy] = useState(false)
+  const { canExportUnmasked } = useAccess()
+  const run = async (unmasked: boolean) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await download(path, unmasked ? { ...query, unmasked: '是' } : query)
+    } catch {
+      // The client has shown the server's message (or gone to the sign-in page).
+    } finally {
+      setBusy(false)
+    }
+  }
+  const button = (
+    <Button icon={<DownloadOutlined />} loading={busy} data-testid={testId} onClick={() => void run(false)}>
+      {children}
+    </Button>
+  )
+  if (!canExportUnmasked) return button
   return (
-    <Button
-      icon={<DownloadOutlined />}
+    <Dropdown.Button
       loading={busy}
-      data-testid={testId}
-      onClick={async () => {
-        if (busy) return
-        setBusy(true)
-        try {
-          await download(path, query)
-        } catch {
-          // The client has shown the server's message (or gone to the sign-in page).
-        } finally {
-          setBusy(false)
-        }
+      data-testid={testId ? `${testId}-menu` : undefined}
+      buttonsRender={([, right]) => [button, right]}
+      menu={{
+        items: [{ key: 'unmasked', label: '明文导出（需身份验证）' }],
+        onClick: () => void run(true),
       }}
     >
       {children}
-    </Button>
+    </Dropdown.Button>
   )
 }

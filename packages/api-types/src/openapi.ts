@@ -4796,7 +4796,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4941,6 +4941,68 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/data/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operator: one whole phone a list shows masked (138****0000); each reveal is in the audit log */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone)
+                         * @enum {string}
+                         */
+                        kind: "clue" | "partner" | "student" | "pointsOrder";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /**
+                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone)
+                         * @enum {string}
+                         */
+                        kind: "clue" | "partner" | "student" | "pointsOrder";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the whole phone */
+                                phone: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

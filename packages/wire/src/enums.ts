@@ -273,6 +273,8 @@ export const AuditAction = {
   'admin.create': '新增操作员',
   'admin.update': '修改操作员',
   'admin.delete': '删除操作员',
+  'export.run': '导出',
+  'data.reveal': '查看手机号',
   'position.create': '新增岗位',
   'position.update': '修改岗位',
   'position.delete': '删除岗位',

@@ -37,6 +37,7 @@ import { stepUpRoutes } from './step-up/index.ts'
 import { createSignInRecorder, signInRecordsRoutes } from './sign-in-records/index.ts'
 import { departmentsRoutes } from './departments/index.ts'
 import { enrollTargetsRoutes } from './enroll-targets/index.ts'
+import { sensitiveDataRoutes } from './sensitive-data/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export const registerModules = fp(
     await app.register(signInRecordsRoutes)
     await app.register(departmentsRoutes)
     await app.register(enrollTargetsRoutes)
+    await app.register(sensitiveDataRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -23,6 +23,7 @@ import { useAccess } from '../../session/access'
 import { AssignForm, TakeButton } from './ClueForms'
 import { DuplicateCheck } from './Duplicate'
 import { ImportClues } from './ImportClues'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const ARRAY_KEYS = ['created'] as const
 const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
@@ -64,11 +65,7 @@ export default function ClueList() {
       width: 140,
       fieldProps: { placeholder: '完整11位手机号', maxLength: 11 },
       formItemProps: { rules: [{ pattern: /^1\d{10}$/, message: '请输入完整的11位手机号' }] },
-      render: (_, row) => (
-        <Typography.Text copyable={{ text: row.phone }} className='console-nowrap'>
-          {row.phone}
-        </Typography.Text>
-      ),
+      render: (_, row) => <MaskedPhone phone={row.phone} kind='clue' id={row.id} />,
     },
     {
       title: '状态',

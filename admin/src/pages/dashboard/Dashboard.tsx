@@ -14,6 +14,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import MyTargetCard from '../targets/MyTargetCard'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 // echarts is large: it loads after the figures, only on this screen.
 const TrendChart = lazy(() => import('./TrendChart'))
@@ -64,7 +65,11 @@ export default function Dashboard() {
   const cycleEnd = officeTime(cycle.to).subtract(1, 'day')
   const overdueColumns = [
     { title: '线索', dataIndex: 'name', render: (name: string, row: OverdueContact) => <Link to={`/clues/${row.clueId}`}>{name}</Link> },
-    { title: '手机号', dataIndex: 'phone' },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      render: (phone: string, row: OverdueContact) => <MaskedPhone phone={phone} kind='clue' id={row.clueId} />,
+    },
     { title: '状态', dataIndex: 'status', render: (s: ClueStatus) => <Tag>{s}</Tag> },
     { title: '约定联系时间', dataIndex: 'nextContactAt', render: (t: string) => formatDateTime(t) },
     { title: '负责老师', dataIndex: 'assigneeName', render: (n: string | null) => n ?? '未分配' },

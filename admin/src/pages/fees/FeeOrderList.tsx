@@ -32,6 +32,7 @@ import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { academicYears } from './fee-logic'
 import { StudentSelect } from './StudentSelect'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
 
@@ -179,7 +180,9 @@ export default function FeeOrderList() {
       render: (_, o) => (
         <Space direction='vertical' size={0}>
           <span>{o.studentName}</span>
-          <Typography.Text type='secondary'>{o.studentPhone}</Typography.Text>
+          <Typography.Text type='secondary'>
+            <MaskedPhone phone={o.studentPhone} kind='student' id={o.studentId} />
+          </Typography.Text>
         </Space>
       ),
     },

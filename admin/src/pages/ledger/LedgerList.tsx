@@ -15,6 +15,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { AdjustForm } from './AdjustForm'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const ARRAY_KEYS = ['date'] as const
 const QUERY = { ranges: { date: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'] } as const
@@ -40,7 +41,7 @@ export default function LedgerList() {
         <Link to={`/partners/${e.partnerId}`}>
           {e.partnerName ?? '未填姓名'}
           <Typography.Text type='secondary' className='console-sub'>
-            {e.partnerPhone}
+            <MaskedPhone phone={e.partnerPhone} kind='partner' id={e.partnerId} />
           </Typography.Text>
         </Link>
       ),

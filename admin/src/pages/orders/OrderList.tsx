@@ -28,6 +28,7 @@ import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 /** ¥1,000,000.00, the back-office's limit for one order. */
 const ORDER_MAX = 100_000_000
@@ -181,7 +182,15 @@ export default function OrderList() {
       render: (_, o) => (
         <Space direction='vertical' size={0}>
           <span>{o.partnerName ?? '未填姓名'}</span>
-          <Typography.Text type='secondary'>{o.partnerPhone}</Typography.Text>
+          <Typography.Text type='secondary'>
+            {o.partnerId !== null ? (
+              <MaskedPhone phone={o.partnerPhone} kind='partner' id={o.partnerId} />
+            ) : o.studentId !== null ? (
+              <MaskedPhone phone={o.partnerPhone} kind='student' id={o.studentId} />
+            ) : (
+              o.partnerPhone
+            )}
+          </Typography.Text>
         </Space>
       ),
     },

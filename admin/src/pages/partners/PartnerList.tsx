@@ -12,6 +12,7 @@ import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
 const ARRAY_KEYS = ['registered'] as const
@@ -29,7 +30,13 @@ export default function PartnerList() {
       search: false,
       render: (_, p) => <Link to={`/partners/${p.id}`}>{partnerName(p)}</Link>,
     },
-    { title: '手机号', dataIndex: 'phone', search: false, copyable: true, width: 150 },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      search: false,
+      width: 150,
+      render: (_, p) => <MaskedPhone phone={p.phone} kind='partner' id={p.id} />,
+    },
     { title: '推广码', dataIndex: 'code', search: false },
     {
       title: '状态',

@@ -15,6 +15,7 @@ import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_ORDER_STATUS_ENUM } from './enums'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
   const { message } = App.useApp()
@@ -37,7 +38,7 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
       {shown}
       {row.address ? (
         <Typography.Paragraph>
-          收货人：{row.address.name} {row.address.phone}
+          收货人：{row.address.name} <MaskedPhone phone={row.address.phone} kind='pointsOrder' id={row.id} />
           <br />
           地址：{row.address.address}
         </Typography.Paragraph>

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { RequestActions } from './RequestActions'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 /** The status filter's "every status": in the address so that the default (待审核) does not come back. */
 const ALL = '全部'
@@ -54,7 +55,7 @@ export default function RollRequestList() {
         <Link to={`/students/${r.studentId}`}>
           {r.studentName}
           <Typography.Text type='secondary' className='console-sub'>
-            {r.studentPhone}
+            <MaskedPhone phone={r.studentPhone} kind='student' id={r.studentId} />
           </Typography.Text>
         </Link>
       ),

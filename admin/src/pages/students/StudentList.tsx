@@ -20,6 +20,7 @@ import { GrantDialog } from '../courses/GrantDialog'
 import { ImportStudents } from './ImportStudents'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
 import { StudentForm } from './StudentForms'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 /** Filter options hold text: the address gives the filters back as text. */
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
@@ -50,7 +51,7 @@ export default function StudentList() {
       dataIndex: 'phone',
       search: false,
       width: 120,
-      render: (_, s) => <span className='console-nowrap'>{s.phone}</span>,
+      render: (_, s) => <MaskedPhone phone={s.phone} kind='student' id={s.id} />,
     },
     { title: '教育类型', dataIndex: 'educationType', valueType: 'select', valueEnum: EDUCATION_TYPE_ENUM, width: 90 },
     { title: '学校', dataIndex: 'school', ellipsis: true, fieldProps: { placeholder: '学校名称' } },

@@ -21,6 +21,7 @@ import { WITHDRAWAL_STATUS_ENUM, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const ARRAY_KEYS = ['applied'] as const
 
@@ -48,7 +49,7 @@ export default function WithdrawalList() {
         <Link to={`/partners/${w.partnerId}`}>
           {w.partnerName ?? '未填姓名'}
           <Typography.Text type='secondary' className='console-sub'>
-            {w.partnerPhone}
+            <MaskedPhone phone={w.partnerPhone} kind='partner' id={w.partnerId} />
           </Typography.Text>
         </Link>
       ),

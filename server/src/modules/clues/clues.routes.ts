@@ -5,6 +5,7 @@ import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/env
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange, days, timeTypeRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import { AuditAction } from '../../wire.ts'
 import { buildTemplate, readSheet } from '../../lib/spreadsheet.ts'
 import { uploadedXlsx } from '../../lib/spreadsheet.ts'
@@ -500,12 +501,12 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '编号', width: 8, value: (r) => r.clue.id },
           { header: '姓名', width: 12, value: (r) => r.clue.name },
-          { header: '手机号', width: 14, value: (r) => r.clue.phone },
+          { header: '手机号', width: 14, value: (r) => r.clue.phone, mask: maskPhone },
           { header: '状态', width: 8, value: (r) => r.clue.status },
           { header: '来源', width: 10, value: (r) => r.clue.source },
           { header: '意向专业', width: 28, value: (r) => r.clue.intention },
           { header: '合伙人', width: 12, value: (r) => r.partnerName },
-          { header: '合伙人手机号', width: 14, value: (r) => r.partnerPhone },
+          { header: '合伙人手机号', width: 14, value: (r) => r.partnerPhone, mask: maskPhone },
           { header: '推广码', width: 10, value: (r) => r.partnerCode },
           { header: '负责老师', width: 10, value: (r) => (r.clue.assigneeId === null ? '线索池' : r.assigneeName) },
           { header: '成交专业', width: 20, value: (r) => r.clue.programme },

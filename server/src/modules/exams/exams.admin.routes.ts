@@ -400,7 +400,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '姓名', width: 12, value: (r) => r.name },
           { header: '学号', width: 14, value: (r) => r.studentNo },
-          { header: '手机', width: 14, value: (r) => maskPhone(r.phone) },
+          { header: '手机', width: 14, value: (r) => r.phone, mask: maskPhone },
           { header: '次数', width: 6, value: (r) => r.attempt.number },
           { header: '状态', width: 8, value: (r) => r.attempt.status },
           { header: '开始', width: 17, value: (r) => timeCell(r.attempt.startedAt) },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import { actorOf, audited } from '../audit/index.ts'
 import { createOrdersRepository, payableOf } from '../orders/index.ts'
 import {
@@ -248,7 +249,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '订单号', width: 24, value: (r) => r.order.orderNo },
           { header: '学员', width: 10, value: (r) => r.studentName },
-          { header: '手机号', width: 14, value: (r) => r.studentPhone },
+          { header: '手机号', width: 14, value: (r) => r.studentPhone, mask: maskPhone },
           { header: '院校', width: 18, value: (r) => r.school },
           { header: '专业', width: 16, value: (r) => r.major },
           { header: '费用类型', width: 8, value: (r) => r.order.feeKind },

@@ -440,7 +440,7 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '姓名', width: 12, value: (r) => r.name },
           { header: '学号', width: 14, value: (r) => r.studentNo },
-          { header: '手机', width: 14, value: (r) => maskPhone(r.phone) },
+          { header: '手机', width: 14, value: (r) => r.phone, mask: maskPhone },
           { header: '报名状态', width: 10, value: (r) => r.signUp.status },
           { header: '报名时间', width: 17, value: (r) => timeCell(r.signUp.createdAt) },
           { header: '取消原因', width: 20, value: (r) => r.signUp.cancelReason },

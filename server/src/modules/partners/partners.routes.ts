@@ -5,6 +5,7 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/en
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import { actorOf } from '../audit/index.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
 import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
@@ -286,7 +287,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
         columns: [
           { header: '编号', width: 8, value: (p) => p.id },
           { header: '姓名', width: 12, value: (p) => p.realName },
-          { header: '手机号', width: 14, value: (p) => p.phone },
+          { header: '手机号', width: 14, value: (p) => p.phone, mask: maskPhone },
           { header: '推广码', width: 10, value: (p) => p.code },
           { header: '状态', width: 8, value: (p) => p.status },
           { header: '省份', width: 10, value: (p) => p.province },

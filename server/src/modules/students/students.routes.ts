@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/envelope.ts'
-import { maskIdCard4 } from '../../lib/mask.ts'
+import { maskIdCard4, maskPhone } from '../../lib/mask.ts'
 import { buildTemplate, readSheet, uploadedXlsx } from '../../lib/spreadsheet.ts'
 import { batches, sendXlsx, timeCell, XLSX_TYPE } from '../../lib/xlsx-export.ts'
 import { RollRequestStatus } from '../../wire.ts'
@@ -290,8 +290,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
         columns: [
           { header: '编号', width: 8, value: (s) => s.id },
           { header: '姓名', width: 12, value: (s) => s.name },
-          { header: '手机号', width: 14, value: (s) => s.phone },
-          { header: '身份证号', width: 22, value: (s) => maskIdCard4(s.idCard) },
+          { header: '手机号', width: 14, value: (s) => s.phone, mask: maskPhone },
+          { header: '身份证号', width: 22, value: (s) => s.idCard, mask: maskIdCard4 },
           { header: '性别', width: 6, value: (s) => s.gender },
           { header: '教育类型', width: 10, value: (s) => s.educationType },
           { header: '学校', width: 20, value: (s) => s.school },

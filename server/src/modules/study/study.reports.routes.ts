@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, ok, pageOf } from '../../lib/envelope.ts'
 import { batches, sendXlsx, timeCell } from '../../lib/xlsx-export.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import { type CourseReportRow, createStudyRepository } from './study.repository.ts'
 import { courseReport, reportCourse, studentReport, toCourseReportItem } from './study.reports.ts'
 import {
@@ -64,7 +65,7 @@ export const studyReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '学员编号', width: 10, value: (r) => r.studentId },
           { header: '姓名', width: 12, value: (r) => r.name },
-          { header: '手机号', width: 14, value: (r) => item(r).phone },
+          { header: '手机号', width: 14, value: (r) => r.phone, mask: maskPhone },
           { header: '学号', width: 14, value: (r) => r.studentNo },
           { header: '开通方式', width: 10, value: (r) => r.source },
           { header: '已学完', width: 8, value: (r) => item(r).finished },

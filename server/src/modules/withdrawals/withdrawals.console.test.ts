@@ -126,9 +126,15 @@ describe('the console: withdrawals queue, batch pay, export; the ledger across p
       '交易流水号',
     ])
     assert.equal(rows.length, 2)
-    assert.deepEqual(rows[1]!.slice(0, 3), [String(withdrawal.id), '导出人', partner.phone])
-    assert.equal(rows[1]![5], partner.payoutAccount)
+    // 脱敏 by default: the phone and the account masked; the payout file itself is the 明文导出 (right + step-up).
+    assert.deepEqual(rows[1]!.slice(0, 3), [String(withdrawal.id), '导出人', `${partner.phone.slice(0, 3)}****${partner.phone.slice(-4)}`])
+    assert.equal(rows[1]![5], `${partner.payoutAccount!.slice(0, 3)}****${partner.payoutAccount!.slice(-4)}`)
     assert.equal(rows[1]![6], '1234.56')
+    const whole = await readXlsx(
+      (await finance.get('/api/ems/partner/withdrawalRecord/export', { partnerId: partner.id, unmasked: '是' })).rawPayload,
+    )
+    assert.deepEqual(whole[1]!.slice(0, 3), [String(withdrawal.id), '导出人', partner.phone])
+    assert.equal(whole[1]![5], partner.payoutAccount)
   })
 
   test('the ledger lists every partner by partner and type; the adjustment preview gives the balance after without writing', async () => {

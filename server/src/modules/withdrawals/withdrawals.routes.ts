@@ -5,6 +5,7 @@ import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../lib/env
 import { perIp } from '../../lib/rate-limits.ts'
 import { dayRange } from '../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../lib/xlsx-export.ts'
+import { maskAccount, maskPhone } from '../../lib/mask.ts'
 import { WithdrawalStatus } from '../../wire.ts'
 import { actorOf } from '../audit/index.ts'
 import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
@@ -268,10 +269,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: [
           { header: '提现编号', width: 10, value: (r) => r.w.id },
           { header: '合伙人姓名', width: 12, value: (r) => r.partnerName },
-          { header: '手机号', width: 14, value: (r) => r.partnerPhone },
+          { header: '手机号', width: 14, value: (r) => r.partnerPhone, mask: maskPhone },
           { header: '收款方式', width: 10, value: (r) => r.w.payoutType },
           { header: '收款人', width: 12, value: (r) => r.w.payoutName },
-          { header: '收款账号', width: 24, value: (r) => r.w.payoutAccount },
+          { header: '收款账号', width: 24, value: (r) => r.w.payoutAccount, mask: maskAccount },
           { header: '金额（元）', width: 12, value: (r) => yuanCell(r.w.amount) },
           { header: '状态', width: 8, value: (r) => r.w.status },
           { header: '申请时间', width: 17, value: (r) => timeCell(r.w.createdAt) },

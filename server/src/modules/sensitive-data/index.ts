@@ -1,0 +1,2 @@
+// The sensitive-data module's face: what other modules may use (they import nothing else from here).
+export { sensitiveDataRoutes } from './sensitive-data.routes.ts'

@@ -1,0 +1,13 @@
+import { createErrorFactory } from '../../lib/errors.ts'
+import { Code } from '../../wire.ts'
+
+export const createRevealNotFoundError = createErrorFactory({
+  key: 'sensitiveData.notFound',
+  code: Code.notFound,
+  message: '记录不存在',
+})
+export const createRevealForbiddenError = createErrorFactory({
+  key: 'sensitiveData.forbidden',
+  code: Code.forbidden,
+  message: '没有查看该手机号的权限',
+})
