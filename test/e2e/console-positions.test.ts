@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { screenshot, expect, test } from './harness'
 import { consoleSuite, menuEntries, modal, ok, OPERATORS, openConsole, operatorApi, positionId, rowWith, settled } from './console-support'
 import { signInConsole, tableRows } from './office-support'
@@ -50,6 +51,26 @@ test.describe('positions (岗位)', () => {
     expect(menu).toContain('线索')
     expect(menu).not.toContain('提现')
     await expect(lead.getByTestId('clue-export')).toBeVisible()
+    // No 查看完整手机号: phones come masked, 查看 shows one whole and the audit log has it.
+    const firstRow = tableRows(lead).first()
+    await expect(firstRow).toContainText(/1\d{2}\*{4}\d{4}/)
+    await expect(firstRow).not.toContainText(/(?<!\d)1[3-9]\d{9}(?!\d)/)
+    await firstRow.getByRole('button', { name: /查\s*看/ }).click()
+    await expect(firstRow).toContainText(/(?<!\d)1[3-9]\d{9}(?!\d)/)
+    const audit = ok(
+      await api.call<{ list: Array<{ action: string; adminId: number; summary: string }> }>('GET', '/api/bms/system/auditLog/list', {
+        action: 'data.reveal',
+      }),
+    )
+    expect(audit.list.some((e) => e.adminId === teacher.id && /^查看线索「.+」的手机号$/.test(e.summary))).toBeTruthy()
+    // Their export is masked, with no 明文导出 to choose.
+    await expect(lead.getByTestId('clue-export-menu')).toHaveCount(0)
+    const [download] = await Promise.all([lead.waitForEvent('download'), lead.getByTestId('clue-export').click()])
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(await download.path())
+    const cells = JSON.stringify(book.worksheets[0]!.getSheetValues())
+    expect(cells).toMatch(/1\d{2}\*{4}\d{4}/)
+    expect(cells).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/)
     // Paying is not theirs: the page is closed and the call refused.
     await openConsole(lead, t.app, '/withdrawals')
     await lead.getByText('无权访问').waitFor()

@@ -145,6 +145,36 @@ test.describe('console 提现: finance pays the queue', () => {
     // The demo's paid one, 林一's, 赵三's (by hand) and 陈晓明's batch one.
     expect(rows.length).toBe(4)
     expect(rows.every((r) => r[8] === '已打款')).toBeTruthy()
+    // 脱敏 by default: 林一's phone and account are masked.
+    const lin = rows.find((r) => r[2] === '林一')!
+    expect(lin[3]).toBe('139****1001')
+    expect(JSON.stringify(rows)).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/)
+  })
+
+  test('明文导出 asks for the password, then the payout file carries the whole phones and accounts', async () => {
+    const other = await desktopContext(t.browser)
+    try {
+      const fresh = await other.newPage()
+      await signInConsole(fresh, t.app, 'finance', DEMO_PASSWORD, { stepUp: false })
+      await openConsole(fresh, t.app, `/withdrawals?status=${encodeURIComponent('已打款')}`)
+      await rowWith(fresh, '林一').waitFor()
+      // The list shows them whole: 财务 holds 查看完整手机号.
+      await expect(rowWith(fresh, '林一')).toContainText('13900001001')
+      await fresh.locator('[data-testid="withdrawal-export"] + .ant-dropdown-trigger').click()
+      await fresh.getByRole('menuitem', { name: '明文导出（需身份验证）' }).click()
+      const dialog = modal(fresh, '身份验证')
+      await dialog.getByLabel('登录密码').fill(DEMO_PASSWORD)
+      const [download] = await Promise.all([fresh.waitForEvent('download'), dialog.getByRole('button', { name: /^验\s*证$/ }).click()])
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.readFile(await download.path())
+      const rows = book.worksheets[0]!.getSheetValues().slice(2).filter(Boolean) as unknown[][]
+      const lin = rows.find((r) => r[2] === '林一')!
+      expect(lin[3]).toBe('13900001001')
+      expect(String(lin[6])).not.toContain('*')
+      await screenshot(fresh, 'console-withdrawals-unmasked-export')
+    } finally {
+      await other.close()
+    }
   })
 
   test('sorts by 金额 and 申请时间 either way, keeps the sort in the address, and the export follows the sort', async () => {

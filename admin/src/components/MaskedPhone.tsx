@@ -1,21 +1,23 @@
 /**
  * A phone in a list. For a position without 查看完整手机号 the server sends it masked (138****0000);
  * 查看 asks for the whole number, which the server records in 操作日志, and shows it in place
- * (copyable) until the list is read again. A whole phone is shown as it is, copyable.
+ * until the list is read again. A whole phone is shown as it is (`copyable` outside a row's link).
  */
 import { Button, Typography } from 'antd'
 import { useState } from 'react'
 import { sensitiveDataApi, type RevealKind } from '../api/sensitive-data'
 
-export function MaskedPhone({ phone, kind, id }: { phone: string; kind: RevealKind; id: number }) {
+export function MaskedPhone({ phone, kind, id, copyable = false }: { phone: string; kind: RevealKind; id: number; copyable?: boolean }) {
   const [whole, setWhole] = useState<{ masked: string; phone: string }>()
   const [busy, setBusy] = useState(false)
   const shown = whole?.masked === phone ? whole.phone : phone
   if (!shown.includes('*'))
-    return (
+    return copyable ? (
       <Typography.Text copyable={{ text: shown }} className='console-nowrap'>
         {shown}
       </Typography.Text>
+    ) : (
+      <span className='console-nowrap'>{shown}</span>
     )
   return (
     <span className='console-nowrap'>

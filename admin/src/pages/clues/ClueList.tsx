@@ -65,7 +65,7 @@ export default function ClueList() {
       width: 140,
       fieldProps: { placeholder: '完整11位手机号', maxLength: 11 },
       formItemProps: { rules: [{ pattern: /^1\d{10}$/, message: '请输入完整的11位手机号' }] },
-      render: (_, row) => <MaskedPhone phone={row.phone} kind='clue' id={row.id} />,
+      render: (_, row) => <MaskedPhone phone={row.phone} kind='clue' id={row.id} copyable />,
     },
     {
       title: '状态',

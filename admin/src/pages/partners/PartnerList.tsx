@@ -35,7 +35,7 @@ export default function PartnerList() {
       dataIndex: 'phone',
       search: false,
       width: 150,
-      render: (_, p) => <MaskedPhone phone={p.phone} kind='partner' id={p.id} />,
+      render: (_, p) => <MaskedPhone phone={p.phone} kind='partner' id={p.id} copyable />,
     },
     { title: '推广码', dataIndex: 'code', search: false },
     {
