@@ -1,5 +1,5 @@
 import { sessionChanged } from '../sessions/index.ts'
-import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { BUILTIN_POSITION, rightsOfPosition } from '@activity/domain'
 import { admins, positions } from './admins.table.ts'
@@ -69,6 +69,18 @@ export function createAdminsRepository({ db }: { db: Executor }) {
         .returning()
       sessionChanged({ adminId: id })
       return row
+    },
+    /**
+     * Takes TOTP step `step` as used, in one statement: false when it (or a later one) was already
+     * taken, so a code seen over a shoulder or replayed within its window is refused.
+     */
+    async claimTotpStep({ id, step }: { id: number; step: number }): Promise<boolean> {
+      const rows = await db
+        .update(admins)
+        .set({ totpLastStep: step })
+        .where(and(eq(admins.id, id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
+        .returning({ id: admins.id })
+      return rows.length === 1
     },
     async delete({ id }: { id: number }) {
       await db.delete(admins).where(eq(admins.id, id))

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { departments } from '../departments/departments.table.ts'
 
@@ -36,6 +36,8 @@ export const admins = pgTable(
     totpSecret: text('totp_secret'),
     /** A secret set up but not yet confirmed with a code (binding in progress). */
     totpPendingSecret: text('totp_pending_secret'),
+    /** The 30-second step of the last TOTP code accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The department (部门) the operator works in, if any: whose team target their figures count towards. */
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

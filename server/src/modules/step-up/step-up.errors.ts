@@ -41,3 +41,8 @@ export const createTotpWrongCodeError = createErrorFactory({
   code: Code.ruleRefused,
   message: '验证码错误',
 })
+export const createTotpCodeUsedError = createErrorFactory({
+  key: 'stepUp.totpCodeUsed',
+  code: Code.ruleRefused,
+  message: '该验证码已使用，请等待身份验证器显示下一个验证码',
+})

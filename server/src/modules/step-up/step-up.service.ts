@@ -13,6 +13,7 @@ import {
   createStepUpSmsReplacedError,
   createStepUpWrongPasswordError,
   createTotpAlreadyBoundError,
+  createTotpCodeUsedError,
   createTotpNoSetupError,
   createTotpNotBoundError,
   createTotpWrongCodeError,
@@ -43,9 +44,12 @@ export function methodsOf(admin: OperatorFactors): StepUpMethod[] {
 const totpOf = ({ secret, account }: { secret: string; account: string }) =>
   new TOTP({ issuer: TOTP_ISSUER, label: account, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
 
-/** A code of the current 30-second step, or the one before or after (clocks drift). */
-function totpMatches({ secret, account, code, now }: { secret: string; account: string; code: string; now: Date }): boolean {
-  return totpOf({ secret, account }).validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null
+const TOTP_PERIOD_MS = 30_000
+
+/** The 30-second step of a code of the current step or the one before or after (clocks drift); null: no match. */
+function totpStep({ secret, account, code, now }: { secret: string; account: string; code: string; now: Date }): number | null {
+  const delta = totpOf({ secret, account }).validate({ token: code, timestamp: now.getTime(), window: 1 })
+  return delta === null ? null : Math.floor(now.getTime() / TOTP_PERIOD_MS) + delta
 }
 
 async function operatorOf(db: Executor, id: number) {
@@ -244,7 +248,10 @@ export async function confirmByTotp({
     ttlMs,
     check: async (admin) => {
       if (!admin.totpSecret) throw createTotpNotBoundError()
-      if (!totpMatches({ secret: admin.totpSecret, account: admin.account, code, now })) throw createTotpWrongCodeError()
+      const step = totpStep({ secret: admin.totpSecret, account: admin.account, code, now })
+      if (step === null) throw createTotpWrongCodeError()
+      // A code is good once: the same code again (or an older one) waits for the next.
+      if (!(await createAdminsRepository({ db }).claimTotpStep({ id: admin.id, step }))) throw createTotpCodeUsedError()
     },
   })
 }
@@ -267,13 +274,18 @@ export async function enableTotp({ db, actor, code, now = new Date() }: { db: Ex
   if (admin.totpSecret) throw createTotpAlreadyBoundError()
   const pending = admin.totpPendingSecret
   if (!pending) throw createTotpNoSetupError()
-  if (!totpMatches({ secret: pending, account: admin.account, code, now })) {
+  const step = totpStep({ secret: pending, account: admin.account, code, now })
+  if (step === null) {
     await guard.recordFailure({ key })
     throw createTotpWrongCodeError()
   }
   await guard.clear({ key })
   await db.transaction(async (tx) => {
-    await createAdminsRepository({ db: tx }).update({ id: actor.id, values: { totpSecret: pending, totpPendingSecret: null } })
+    // The binding code is used: it cannot also confirm a step-up.
+    await createAdminsRepository({ db: tx }).update({
+      id: actor.id,
+      values: { totpSecret: pending, totpPendingSecret: null, totpLastStep: step },
+    })
     await recordAudit({
       tx,
       actor,

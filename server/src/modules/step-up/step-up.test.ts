@@ -163,7 +163,8 @@ describe('step-up (二次验证) for high-risk actions', () => {
       (await client.post(`${base}/totp/enable`, { code: '000000' === totpCode(setup.secret) ? '111111' : '000000' })).statusCode,
       422,
     )
-    const enabled = await client.post(`${base}/totp/enable`, { code: totpCode(setup.secret) })
+    const boundAt = Date.now()
+    const enabled = await client.post(`${base}/totp/enable`, { code: totpCode(setup.secret, boundAt) })
     assert.equal(enabled.statusCode, 200, enabled.body)
     assert.equal((await client.get('/api/bms/system/admin/signInfo')).json().data.totpEnabled, true)
     assert.deepEqual((await client.get(`${base}/methods`)).json().data.methods, ['password', 'totp'])
@@ -172,13 +173,17 @@ describe('step-up (二次验证) for high-risk actions', () => {
     const other = createClient(t.app)
     await other.post('/api/bms/system/admin/signIn', { account: admin.account, password: PASSWORD })
     assert.equal((await other.post(`${base}/sendSms`)).json().message, '已绑定身份验证器，请用身份验证器的验证码验证')
-    const previous = totpCode(setup.secret, Date.now() - 30_000)
-    assert.equal((await other.post(`${base}/totp`, { code: previous })).json().code, Code.ok, 'one step of drift is accepted')
+    // A code is good once: the binding code cannot step up again, nor can an older one.
+    const replayed = await other.post(`${base}/totp`, { code: totpCode(setup.secret, boundAt) })
+    assert.equal(replayed.json().message, '该验证码已使用，请等待身份验证器显示下一个验证码')
     const stale = totpCode(setup.secret, Date.now() - 5 * 60_000)
     const refused = await other.post(`${base}/totp`, { code: stale })
     assert.equal(refused.json().message, '验证码错误')
-    const ok = await other.post(`${base}/totp`, { code: totpCode(setup.secret) })
-    assert.equal(ok.json().data.method, 'totp')
+    // The next code (one step of drift is accepted) steps up, once.
+    const next = totpCode(setup.secret, boundAt + 30_000)
+    const ok = await other.post(`${base}/totp`, { code: next })
+    assert.equal(ok.json().data?.method, 'totp', ok.body)
+    assert.equal((await other.post(`${base}/totp`, { code: next })).statusCode, 422)
 
     // Unbinding: only under a valid step-up.
     await t.app.db
@@ -186,7 +191,7 @@ describe('step-up (二次验证) for high-risk actions', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(stepUps.adminId, admin.id))
     assert.equal((await client.post(`${base}/totp/disable`)).json().code, Code.stepUpRequired)
-    await client.post(`${base}/totp`, { code: totpCode(setup.secret) })
+    await client.post(`${base}/password`, { password: PASSWORD })
     assert.equal((await client.post(`${base}/totp/disable`)).json().code, Code.ok)
     assert.deepEqual((await client.get(`${base}/methods`)).json().data.methods, ['password', 'sms'])
     const actions = (await t.app.db.select().from(auditLogs).where(eq(auditLogs.adminId, admin.id))).map((e) => e.action)
