@@ -2,9 +2,9 @@ import type { onRequestHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { XLSX_TYPE } from '../lib/xlsx-export.ts'
 import { maskPhone } from '../lib/mask.ts'
-import { recordAudit } from '../modules/audit/index.ts'
+import { actorOf, recordAudit } from '../modules/audit/index.ts'
 import { createForbiddenError } from '../modules/sessions/index.ts'
-import { routeAccess } from './sessions.ts'
+import { addAfterGuards, isAdminRoute } from './sessions.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,11 +49,7 @@ export const sensitiveDataPlugin = fp(
     // After the guards (moved to onRequest by the sessions plugin) and before the route's step-up check.
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method]
-      if (!methods.includes('GET')) return
-      const onRequest = (
-        route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
-      ) as onRequestHookHandler[]
-      if (!onRequest.some((h) => routeAccess(h)?.kind === 'admin')) return
+      if (!methods.includes('GET') || !isAdminRoute(route)) return
       const stepUp = app.requireStepUp()
       const unmaskedCheck: onRequestHookHandler = async function (request, reply) {
         if (!asksUnmasked(request.url)) return
@@ -61,9 +57,7 @@ export const sensitiveDataPlugin = fp(
         await stepUp.call(app, request, reply)
         request.exportUnmasked = true
       }
-      const guards = onRequest.filter((h) => routeAccess(h))
-      const rest = onRequest.filter((h) => !routeAccess(h))
-      route.onRequest = [...guards, unmaskedCheck, ...rest]
+      addAfterGuards(route, [unmaskedCheck])
     })
 
     app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -80,13 +74,7 @@ export const sensitiveDataPlugin = fp(
       const unmasked = request.exportUnmasked
       await recordAudit({
         tx: app.db,
-        actor: {
-          id: request.admin.id,
-          name: request.admin.name,
-          role: request.admin.role,
-          rights: request.admin.rights,
-          stepUpId: request.stepUpId || null,
-        },
+        actor: actorOf(request),
         entry: {
           action: 'export.run',
           entityType: 'export',

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie'
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { onRequestHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   parseSessionChange,
@@ -101,6 +101,21 @@ export function routeAccess(preHandler: unknown): RouteAccess | undefined {
   return undefined
 }
 
+/** A route's onRequest hooks as a list (declared as one, several or none). */
+export function onRequestHooks(route: RouteOptions): onRequestHookHandler[] {
+  const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+  return hooks as onRequestHookHandler[]
+}
+
+/** Whether an operator's guard protects the route (after this plugin has moved the guards to onRequest). */
+export const isAdminRoute = (route: RouteOptions) => onRequestHooks(route).some((h) => routeAccess(h)?.kind === 'admin')
+
+/** Runs `checks` right after the route's guards and before its other onRequest hooks. */
+export function addAfterGuards(route: RouteOptions, checks: onRequestHookHandler[]): void {
+  const hooks = onRequestHooks(route)
+  route.onRequest = [...hooks.filter((h) => routeAccess(h)), ...checks, ...hooks.filter((h) => !routeAccess(h))]
+}
+
 /**
  * Sessions in the database, carried by HttpOnly cookies: `sid` for partners (the ums user), `asid`
  * for operators. Mini-programs resend the cookie as a `Cookie` header, which is the same thing here.
@@ -183,8 +198,7 @@ export const sessionsPlugin = fp<{ ttlDays: number; secure: boolean; cache: bool
       const guards = preHandlers.filter((h) => routeAccess(h))
       if (guards.length === 0) return
       route.preHandler = preHandlers.filter((h) => !routeAccess(h))
-      const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
-      route.onRequest = [...guards, ...onRequest] as typeof route.onRequest
+      route.onRequest = [...(guards as unknown as onRequestHookHandler[]), ...onRequestHooks(route)]
     })
 
     // Disabling a partner or an operator ends their sessions; the status checks here are the second line.

@@ -2,7 +2,7 @@ import type { onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { createStepUpRequiredError, findValidStepUp } from '../modules/step-up/index.ts'
 import { createSessionInvalidError } from '../modules/sessions/index.ts'
-import { routeAccess } from './sessions.ts'
+import { addAfterGuards, isAdminRoute, onRequestHooks, routeAccess } from './sessions.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,18 +55,14 @@ export const stepUpPlugin = fp(
     // Every operator DELETE asks for a step-up without saying so: deleting is high-risk whatever it deletes.
     app.addHook('onRoute', (route) => {
       const preHandlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]
-      const onRequest = (
-        route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
-      ) as onRequestHookHandler[]
       const checks = preHandlers.filter((h) => requiresStepUp(h))
       const deletes = (Array.isArray(route.method) ? route.method : [route.method]).includes('DELETE')
-      if (checks.length === 0 && deletes && onRequest.some((h) => routeAccess(h)?.kind === 'admin')) checks.push(app.requireStepUp())
+      if (checks.length === 0 && deletes && isAdminRoute(route)) checks.push(app.requireStepUp())
       if (checks.length === 0) return
       route.preHandler = preHandlers.filter((h) => !requiresStepUp(h))
-      const guards = onRequest.filter((h) => routeAccess(h))
-      if (guards.length === 0) throw new Error(`${route.url}: requireStepUp needs app.requireAdmin before it`)
-      const rest = onRequest.filter((h) => !routeAccess(h))
-      route.onRequest = [...guards, ...(checks as unknown as onRequestHookHandler[]), ...rest]
+      if (!onRequestHooks(route).some((h) => routeAccess(h)))
+        throw new Error(`${route.url}: requireStepUp needs app.requireAdmin before it`)
+      addAfterGuards(route, checks as unknown as onRequestHookHandler[])
     })
   },
   { name: 'stepUp', dependencies: ['sessions', 'database', 'errors'] },

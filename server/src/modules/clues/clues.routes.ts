@@ -44,6 +44,7 @@ import {
   DEDUP_DAYS,
   followClue,
   invalidateClue,
+  seesClue,
   toConsoleClue,
   toDuplicateClue,
   toPartnerClue,
@@ -72,8 +73,7 @@ function consoleFilter(q: ConsoleQuery, actor: Actor, now = new Date()): Console
 }
 
 /** What an operator may see of a clue: 管理员 all, a 招生老师 their own and the pool. */
-const visibleTo = (row: ConsoleClueRow | undefined, actor: Actor) =>
-  !!row && (actor.rights.has('clues.viewAll') || row.clue.assigneeId === null || row.clue.assigneeId === actor.id)
+const visibleTo = (row: ConsoleClueRow | undefined, actor: Actor) => !!row && seesClue(actor, row.clue.assigneeId)
 
 /** Clues (招生线索): the partner's own list and entry, the public activity form, and the operator's work. */
 export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {

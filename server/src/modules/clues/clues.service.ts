@@ -151,6 +151,10 @@ export function assertOpen(clue: ClueRow) {
   if (clue.status === ClueStatus.cancelled) throw createClueTransitionError({ message: '该线索已退费' })
 }
 
+/** Whether an operator sees a clue: every clue with 查看全部线索, otherwise the pool's and their own. */
+export const seesClue = (actor: Pick<Actor, 'id' | 'rights'>, assigneeId: number | null) =>
+  actor.rights.has('clues.viewAll') || assigneeId === null || assigneeId === actor.id
+
 /**
  * Locks the clue an operator acts on. A 招生老师 may act on their own clues and the pool; another
  * teacher's clue does not exist for them (404). `actor` undefined = the system (seed, tests).
@@ -158,8 +162,7 @@ export function assertOpen(clue: ClueRow) {
 export async function lockForActor({ tx, id, actor }: { tx: Executor; id: number; actor?: Actor }): Promise<ClueRow> {
   const clue = await createCluesRepository({ db: tx }).findByIdForUpdate({ id })
   if (!clue) throw createClueNotFoundError()
-  if (actor && !actor.rights.has('clues.viewAll') && clue.assigneeId !== null && clue.assigneeId !== actor.id)
-    throw createClueNotFoundError()
+  if (actor && !seesClue(actor, clue.assigneeId)) throw createClueNotFoundError()
   return clue
 }
 
@@ -309,6 +312,6 @@ export async function partnerClueCounts({ db, partnerId }: { db: Executor; partn
 export async function clueForConversion({ db, id, actor }: { db: Executor; id: number; actor: Actor }) {
   const clue = await createCluesRepository({ db }).findByIdForUpdate({ id })
   if (!clue) return undefined
-  if (!actor.rights.has('clues.viewAll') && clue.assigneeId !== null && clue.assigneeId !== actor.id) return undefined
+  if (!seesClue(actor, clue.assigneeId)) return undefined
   return { id: clue.id, name: clue.name, phone: clue.phone, status: clue.status, programme: clue.programme }
 }

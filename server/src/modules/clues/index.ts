@@ -7,6 +7,7 @@ export {
   followClue,
   invalidateClue,
   partnerClueCounts,
+  seesClue,
 } from './clues.service.ts'
 export { clawBackTuitionCommission, recordDeal, releaseTuitionCommission } from './deals.service.ts'
 export { releaseClues, takeClue } from './clues.pool.ts'

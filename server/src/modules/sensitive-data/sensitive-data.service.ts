@@ -2,7 +2,7 @@ import type { Right } from '@activity/domain'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { recordAudit, type Actor } from '../audit/index.ts'
-import { clues } from '../clues/index.ts'
+import { clues, seesClue } from '../clues/index.ts'
 import { partners } from '../partners/index.ts'
 import { goodOrders } from '../points/index.ts'
 import { students } from '../students/index.ts'
@@ -59,8 +59,7 @@ export async function revealPhone({ db, actor, kind, id }: { db: Executor; actor
   return db.transaction(async (tx) => {
     const found = await find({ db: tx, kind, id })
     if (!found?.phone) throw createRevealNotFoundError()
-    const ownClue = found.assigneeId === undefined || found.assigneeId === null || found.assigneeId === actor.id
-    if (kind === 'clue' && !actor.rights.has('clues.viewAll') && !ownClue) throw createRevealForbiddenError()
+    if (kind === 'clue' && !seesClue(actor, found.assigneeId ?? null)) throw createRevealForbiddenError()
     await recordAudit({
       tx,
       actor,
