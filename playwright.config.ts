@@ -9,6 +9,7 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '*.test.ts',
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/playwright',
   workers: 2,
   fullyParallel: false,
@@ -34,9 +35,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(' ') : []),
       ],
     },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 })

@@ -2,11 +2,13 @@
 # `npm test`: every layer. Each layer runs even when an earlier one failed, so one run shows
 # everything that is wrong; the exit code is non-zero if any layer failed.
 #   typecheck | lint + format -> architecture -> weapp | alipay build -> h5 | admin build -> size budgets ->
-#   jest (unit, h5, mini) -> console unit tests -> server tests on PGlite -> on PostgreSQL ->
-#   browser tests
+#   jest (unit, h5, mini) -> console unit tests -> server tests on PostgreSQL -> the embedded
+#   database's own server tests on PGlite -> browser tests
 # Layers joined by | run side by side: each keeps one of the two cores busy (tsc, eslint and a
 # webpack build are single-threaded), so together they take the time of the longer one.
 # TEST_LAYERS="jest server-pglite" runs only the named layers.
+# Each layer has a budget in seconds on a 2-core machine (README, "The suite's budget"); the
+# summary prints each layer's time beside it and the total.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
@@ -15,6 +17,15 @@ mkdir -p "$results"
 passed=0
 failed=0
 broken=()
+started_at=$SECONDS
+
+# Seconds each layer may take on a 2-core machine (a side-by-side pair shares one budget, under
+# the first name); the sum is the suite's 30 minutes less the install.
+declare -A budget=(
+  [typecheck]=150 [lint]=150 [architecture]=20
+  [build-weapp]=75 [build-alipay]=75 [build-h5]=100 [build-admin]=100 [budgets]=10
+  [jest]=150 [admin-unit]=20 [server-postgres]=480 [server-pglite]=90 [browser]=600
+)
 
 wanted() { [ -z "${TEST_LAYERS:-}" ] || [[ " $TEST_LAYERS " == *" $1 "* ]]; }
 
@@ -25,9 +36,9 @@ layer() {
   printf '\n\033[1m━━ %s\033[0m\n' "$name"
   local start=$SECONDS
   if "$@"; then
-    echo "$name ok $((SECONDS - start))s" >> "$results/layers.txt"
+    echo "$name ok $((SECONDS - start))s (budget ${budget[$name]:-?}s)" >> "$results/layers.txt"
   else
-    echo "$name FAILED $((SECONDS - start))s" >> "$results/layers.txt"
+    echo "$name FAILED $((SECONDS - start))s (budget ${budget[$name]:-?}s)" >> "$results/layers.txt"
   fi
 }
 
@@ -82,7 +93,24 @@ logged() {
 
 rm -f "$results"/*.log "$results"/jest.json "$results"/playwright.json "$results"/browser-failures.log
 
-wanted browser && { bash scripts/ensure-system.sh || broken+=(system-packages); }
+{ wanted jest || wanted server-postgres || wanted browser; } && { bash scripts/ensure-system.sh || broken+=(system-packages); }
+
+# The private PostgreSQL cluster (scripts/pg.sh): the server suite runs on it, and the mini-program
+# and browser tests make a database per test file on it (test/postgres-databases.ts; without it
+# they fall back to PGlite). Started once; stopped at the end unless it was running before.
+pg_url=''
+pg_was_running=yes
+if wanted jest || wanted server-postgres || wanted browser; then
+  pg_was_running=$(bash scripts/pg.sh status >/dev/null 2>&1 && echo yes || echo no)
+  if pg_url=$(bash scripts/pg.sh start); then
+    export TEST_PG_URL=$pg_url TEST_RUN_ID="$(date +%s)-$$"
+    # The test databases an interrupted earlier run left behind.
+    node --import tsx -e "require('./test/postgres-databases.ts').startRun(process.env.TEST_PG_URL, ['e2e', 'mini'])"
+  else
+    pg_url=''
+    broken+=(postgresql)
+  fi
+fi
 
 lint_and_format() { npx eslint . && npx prettier --check --log-level warn .; }
 beside "typecheck npm run --silent typecheck" "lint lint_and_format"
@@ -104,28 +132,29 @@ mapfile -t admin_unit < <(find admin/src -name '*.test.ts' | sort)
 layer admin-unit logged "$results/admin-unit.log" env TSX_TSCONFIG_PATH=admin/tsconfig.json node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
 count "$results/admin-unit.log"
 
-layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts
-count "$results/server-pglite.log"
-
-if wanted server-postgres; then
-  pg_was_running=$(bash scripts/pg.sh status >/dev/null 2>&1 && echo yes || echo no)
-  if url=$(bash scripts/pg.sh start); then
-    DATABASE_URL=$url layer server-postgres logged "$results/server-postgres.log" node --import tsx server/test/run.ts
-    count "$results/server-postgres.log"
-    [ "$pg_was_running" = yes ] || bash scripts/pg.sh stop
-  else
-    broken+=(server-postgres)
-  fi
+# The server suite on PostgreSQL, as production runs (a pool of one connection, so a query that
+# escapes its transaction deadlocks instead of passing), then on PGlite the files that test what
+# the embedded database does differently (server/test/run.ts EMBEDDED). An unexpected 500 logs its
+# cause (TEST_LOG_LEVEL).
+if [ -n "$pg_url" ] && wanted server-postgres; then
+  DATABASE_URL=$pg_url TEST_LOG_LEVEL=error layer server-postgres logged "$results/server-postgres.log" node --import tsx server/test/run.ts
+  count "$results/server-postgres.log"
 fi
 
-# One database per server settings, made once for the run and copied for each file (test/e2e/harness.ts).
+TEST_LOG_LEVEL=error layer server-pglite logged "$results/server-pglite.log" node --import tsx server/test/run.ts --embedded
+count "$results/server-pglite.log"
+
+# Each file's server on a database of its own (test/e2e/harness.ts): on the PostgreSQL above,
+# in a server host per worker; the file of `npm start` as shipped on a PGlite directory copied from
+# a template made once.
 E2E_TEMPLATE_DIR=$(mktemp -d) && export E2E_TEMPLATE_DIR
-# @playwright/test (playwright.config.ts): two files at a time, a failed file retried once in CI;
-# the list reporter writes the log, the JSON report is counted and its flaky tests named.
+# @playwright/test (playwright.config.ts): a failed file retried once in CI; the list reporter
+# writes the log, the JSON report is counted and its flaky tests named.
 # --retries=1 also outside CI, as before: a flaky test is named without sinking a local run.
 rm -f "$results/playwright.json"
 layer browser logged "$results/browser.log" npx playwright test --retries=1
 rm -rf "$E2E_TEMPLATE_DIR"
+[ -n "$pg_url" ] && [ "$pg_was_running" = no ] && bash scripts/pg.sh stop
 count "$results/playwright.json"
 if [ -s "$results/browser-failures.log" ]; then
   printf '\n\033[1m━━ browser failures, diagnosed\033[0m\n'
@@ -138,5 +167,7 @@ if [ ${#broken[@]} -gt 0 ]; then
   echo "failed layers: ${broken[*]}"
   [ "$failed" -eq 0 ] && failed=${#broken[@]}
 fi
+total=$((SECONDS - started_at))
+echo "total $((total / 60)) min $((total % 60)) s (npm test; the install before it is not counted)"
 echo "$passed passed, $failed failed"
 [ ${#broken[@]} -eq 0 ]

@@ -151,6 +151,8 @@ export function testConfig(env: Record<string, string> = {}) {
     ADMIN_DIR: path.join(os.tmpdir(), 'activity-mobile-no-admin'),
     UPLOADS_DIR: TEST_UPLOADS_DIR,
     PUBLIC_ORIGIN: 'https://partner.example.com',
+    // Quiet, unless TEST_LOG_LEVEL asks (`TEST_LOG_LEVEL=error` shows the cause of an unexpected 500).
+    ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
     ...env,
   })
 }

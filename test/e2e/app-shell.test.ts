@@ -10,7 +10,8 @@ test.describe('the H5 app served by npm start', () => {
   let browser: Browser
 
   test.beforeAll(async () => {
-    app = await startApp()
+    // `npm start` as shipped: the embedded database, whatever the other files run on.
+    app = await startApp({}, { embedded: true })
     browser = await launchBrowser()
   })
 
@@ -20,9 +21,10 @@ test.describe('the H5 app served by npm start', () => {
   })
 
   test('serves the API and the H5 app on one port', async () => {
-    const health = (await (await fetch(`${app.url}/api/health`)).json()) as { code: number; data: { status: string } }
+    const health = (await (await fetch(`${app.url}/api/health`)).json()) as { code: number; data: { status: string; db: string } }
     expect(health.code).toBe(0)
     expect(health.data.status).toBe('ok')
+    expect(health.data.db).toBe('pglite')
     const html = await (await fetch(`${app.url}/pages/partner/position?x=1`)).text()
     expect(html).toMatch(/<div id="app">/)
   })

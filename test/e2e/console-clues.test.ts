@@ -33,7 +33,7 @@ test.describe('console 线索: a teacher works the clue workbench', () => {
     await page.reload()
     await tableRows(page).first().waitFor()
     expect((await tableRows(page).locator('td:first-child a').allTextContents()).sort()).toStrictEqual(['李伟', '王芳'].sort())
-    expect(await formItem(page, '状态').locator('.ant-select-selection-item', { hasText: '待跟进' }).count()).toBe(1)
+    await expect(formItem(page, '状态').locator('.ant-select-selection-item', { hasText: '待跟进' })).toHaveCount(1)
     await screenshot(page, 'console-clues')
 
     await rowWith(page, '王芳').getByRole('link', { name: '王芳' }).click()

@@ -82,8 +82,8 @@ test.describe('console 活动 and 内容', () => {
     // The phone preview shows what the server stored, with the open clue form at the bottom.
     const phone = page.getByTestId('activity-phone')
     await phone.getByText('秋季专升本说明会').waitFor()
-    expect(await phone.locator('strong', { hasText: '名师直播答疑' }).count()).toBe(1)
-    expect(await phone.locator('img[src^="/uploads/posters/"]').count(), 'cover and the body picture').toBe(2)
+    await expect(phone.locator('strong', { hasText: '名师直播答疑' })).toHaveCount(1)
+    await expect(phone.locator('img[src^="/uploads/posters/"]'), 'cover and the body picture').toHaveCount(2)
     await phone.getByTestId('phone-clue-form').waitFor()
     await page.getByText('未发布：合伙人和访客还看不到这个活动').waitFor()
 
@@ -158,8 +158,8 @@ test.describe('console 活动 and 内容', () => {
     await openConsole(page, t.app, `/activities/${activityId}`)
     const phone = page.getByTestId('activity-phone')
     await phone.getByText('安全的正文').waitFor()
-    expect(await phone.locator('script').count()).toBe(0)
-    expect(await phone.locator('[onerror]').count()).toBe(0)
+    await expect(phone.locator('script')).toHaveCount(0)
+    await expect(phone.locator('[onerror]')).toHaveCount(0)
     expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBe(undefined)
   })
 
@@ -171,7 +171,7 @@ test.describe('console 活动 and 内容', () => {
 
     const page = await t.page('admin')
     await openConsole(page, t.app, '/contents')
-    expect(await rowWith(page, 'agreement').locator('a', { hasText: '删除' }).count(), 'no delete link for the agreement').toBe(0)
+    await expect(rowWith(page, 'agreement').locator('a', { hasText: '删除' }), 'no delete link for the agreement').toHaveCount(0)
     await rowWith(page, 'agreement').getByText('编辑').click()
     await page.waitForURL(new RegExp(`/admin/contents/${agreement.id}/edit$`))
     await editorArea(page).waitFor({ timeout: 30_000 })

@@ -112,7 +112,7 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     await screenshot(page, 'console-config-volunteer-import')
     await dialog.getByRole('button', { name: '关闭' }).click()
     await rowWith(page, '2026330100099').waitFor()
-    expect(await rowWith(page, '钱多').count()).toBe(0)
+    await expect(rowWith(page, '钱多')).toHaveCount(0)
   })
 
   test('the query box answers what the public volunteer page answers, including its refusal', async () => {
@@ -129,7 +129,7 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     const text = await answer.innerText()
     for (const part of [pub.data.school, pub.data.major, String(pub.data.totalScore), '已录取'])
       expect(text.includes(part), part).toBeTruthy()
-    expect(await answer.locator('.ant-table-row').count()).toBe(pub.data.scoreLines.length)
+    await expect(answer.locator('.ant-table-row')).toHaveCount(pub.data.scoreLines.length)
     await screenshot(page, 'console-config-volunteer-query')
 
     await formItem(page, '考生号').locator('input').fill('2026330100098')
@@ -230,10 +230,11 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
       .locator('.ant-popover:visible')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click()
-    await rowWith(page, 'zhangsan').getByText('启用', { exact: true }).first().waitFor()
+    // Its action turns to 启用 once the server has answered (the status column said 启用 before).
+    await rowWith(page, 'zhangsan').locator('a', { hasText: '启用' }).waitFor()
     expect((await signInAnswer(t.app, 'zhangsan', first)).message).toBe('账号已停用')
     await rowWith(page, 'zhangsan').locator('a', { hasText: '启用' }).click()
-    await rowWith(page, 'zhangsan').getByText('停用').waitFor()
+    await rowWith(page, 'zhangsan').locator('a', { hasText: '停用' }).waitFor()
 
     await rowWith(page, 'zhangsan').getByText('重置密码').click()
     await page

@@ -170,7 +170,7 @@ test.describe('console 档位 and 海报', () => {
     await dropFile(page, zone, { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') })
     await form.getByRole('alert').filter({ hasText: '只能上传 PNG、JPG、GIF 或 WebP 图片' }).waitFor()
     expect(uploads.count).toBe(1)
-    expect(await form.getByTestId('uploaded-image').count()).toBe(0)
+    await expect(form.getByTestId('uploaded-image')).toHaveCount(0)
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('请上传背景图片').waitFor()
     await screenshot(page, 'console-config-posters-refused')

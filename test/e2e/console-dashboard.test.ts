@@ -64,7 +64,7 @@ test.describe('console 工作台', () => {
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '待审核' }).waitFor()
     await rows.first().waitFor()
     await settled(page)
-    expect(await rows.count()).toBe(pending)
+    await expect(rows).toHaveCount(pending)
     expect([...new Set(await rows.locator('.ant-tag').allTextContents())]).toStrictEqual(['待审核'])
 
     await page.goBack()
@@ -82,12 +82,12 @@ test.describe('console 工作台', () => {
     expect(await statistic(finance.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
     expect(await finance.getByTestId('todo-withdrawals-amount').textContent()).toBe(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
     for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue'])
-      expect(await finance.getByTestId(hidden).count(), hidden).toBe(0)
+      await expect(finance.getByTestId(hidden), hidden).toHaveCount(0)
 
     const teacher = await t.page('teacher')
     await openConsole(teacher, t.app, '/dashboard')
     await teacher.getByTestId('todo-stale-clues').waitFor()
-    for (const hidden of ['todo-partners', 'todo-withdrawals']) expect(await teacher.getByTestId(hidden).count(), hidden).toBe(0)
+    for (const hidden of ['todo-partners', 'todo-withdrawals']) await expect(teacher.getByTestId(hidden), hidden).toHaveCount(0)
   })
 
   test("a 5xx on the dashboard shows the server's message, and 重试 shows the figures once the server answers", async () => {
@@ -102,7 +102,7 @@ test.describe('console 工作台', () => {
     await heal()
     await alert.getByRole('button', { name: '重试' }).click()
     await page.getByTestId('todo-partners').waitFor()
-    expect(await page.getByText('工作台加载失败').count()).toBe(0)
+    await expect(page.getByText('工作台加载失败')).toHaveCount(0)
   })
 
   test("a 5xx on a list shows the server's message in place of the rows, and 重试 brings the rows", async () => {
@@ -111,12 +111,12 @@ test.describe('console 工作台', () => {
     await openConsole(page, t.app, '/partners')
     const alert = page.getByRole('alert').filter({ hasText: '列表加载失败' })
     await alert.getByText(SERVER_ERROR.message).waitFor()
-    expect(await tableRows(page).count()).toBe(0)
+    await expect(tableRows(page)).toHaveCount(0)
     await screenshot(page, 'console-error-list')
 
     await heal()
     await alert.getByRole('button', { name: '重试' }).click()
     await tableRows(page).first().waitFor()
-    expect(await page.getByText('列表加载失败').count()).toBe(0)
+    await expect(page.getByText('列表加载失败')).toHaveCount(0)
   })
 })

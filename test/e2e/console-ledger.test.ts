@@ -33,7 +33,7 @@ test.describe('console 资金流水: finance reads the ledger and adjusts a bala
     await tableRows(page).first().waitFor()
     const filtered = await tableRows(page).locator('.ant-tag').allTextContents()
     expect(filtered.length > 0 && filtered.every((t) => t === '佣金'), filtered.join(',')).toBeTruthy()
-    expect(await formItem(page, '类型').locator('.ant-select-selection-item', { hasText: '佣金' }).count()).toBe(1)
+    await expect(formItem(page, '类型').locator('.ant-select-selection-item', { hasText: '佣金' })).toHaveCount(1)
   })
 
   test('adjusts a balance after confirming the balance after, and the entry is listed', async () => {
@@ -82,6 +82,6 @@ test.describe('console 资金流水: finance reads the ledger and adjusts a bala
     await form.getByRole('button', { name: /取\s*消/ }).click()
     await page.reload()
     await tableRows(page).first().waitFor()
-    expect(await tableRows(page).count()).toBe(before)
+    await expect(tableRows(page)).toHaveCount(before)
   })
 })

@@ -152,7 +152,7 @@ test.describe("the office's day: from a new partner's approval to a paid withdra
     await openConsole(desk, app, `/withdrawals?status=${encodeURIComponent('审核中')}&partnerId=${partnerId}`)
     const row = rowWith(desk, partner.name)
     await row.waitFor()
-    expect(await tableRows(desk).count()).toBe(1)
+    await expect(tableRows(desk)).toHaveCount(1)
     expect((await row.textContent()) ?? '').toMatch(/¥100\.00.*审核中/)
     await row.getByRole('button', { name: /打\s*款/ }).click()
     const form = modal(desk, /^确认打款 #/)

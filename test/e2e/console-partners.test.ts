@@ -43,7 +43,7 @@ test.describe('console 合伙人', () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, `/partners?keyword=${PHONE}`)
     await tableRows(page).first().waitFor()
-    expect(await tableRows(page).count()).toBe(1)
+    await expect(tableRows(page)).toHaveCount(1)
     expect(await statusOfRow(page).textContent()).toBe('待审核')
 
     // Reject: the reason is required before anything is sent.
@@ -118,10 +118,10 @@ test.describe('console 合伙人', () => {
     await tableRows(page).first().waitFor()
     await settled(page)
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
-    expect(await page.getByPlaceholder('手机号、姓名或推广码').inputValue()).toBe('139')
-    expect(await tableRows(page).count()).toBe(filtered)
+    await expect(page.getByPlaceholder('手机号、姓名或推广码')).toHaveValue('139')
+    await expect(tableRows(page)).toHaveCount(filtered)
     expect([...new Set(await tableRows(page).locator('.ant-tag').allTextContents())]).toStrictEqual(['已通过'])
-    expect(await page.locator('th[aria-sort="ascending"]', { hasText: '注册时间' }).count()).toBe(1)
+    await expect(page.locator('th[aria-sort="ascending"]', { hasText: '注册时间' })).toHaveCount(1)
     await screenshot(page, 'console-partners-filtered')
 
     // Reset, then Back: the filtered list returns.
@@ -131,7 +131,7 @@ test.describe('console 合伙人', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === '已通过')
     await settled(page)
     await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
-    expect(await page.getByPlaceholder('手机号、姓名或推广码').inputValue()).toBe('139')
+    await expect(page.getByPlaceholder('手机号、姓名或推广码')).toHaveValue('139')
   })
 
   test('the export downloads an xlsx of the list with its current filters', async () => {
@@ -161,16 +161,16 @@ test.describe('console 合伙人', () => {
     await finance.getByText(ID_CARD).waitFor()
     await finance.locator('.ant-descriptions-item', { hasText: '收款账号' }).getByText(PHONE).waitFor()
     for (const action of ['通过', '拒绝', '禁用', '启用'])
-      expect(await finance.getByRole('button', { name: action, exact: true }).count(), action).toBe(0)
+      await expect(finance.getByRole('button', { name: action, exact: true }), action).toHaveCount(0)
     expect(await finance.locator('.ant-tabs-tab').allTextContents()).toStrictEqual(['资金流水', '提现记录'])
     await screenshot(finance, 'console-partner-detail-finance')
 
     const teacher = await t.page('teacher')
     await openConsole(teacher, t.app, `/partners/${partnerId}`)
     await teacher.getByText('报名信息').waitFor()
-    expect(await teacher.getByText('身份证号').count()).toBe(0)
-    expect(await teacher.getByText('收款账号').count()).toBe(0)
-    expect(await teacher.getByText('可提现').count()).toBe(0)
+    await expect(teacher.getByText('身份证号')).toHaveCount(0)
+    await expect(teacher.getByText('收款账号')).toHaveCount(0)
+    await expect(teacher.getByText('可提现')).toHaveCount(0)
     expect(await teacher.locator('.ant-tabs-tab').allTextContents()).toStrictEqual(['线索'])
 
     // The server agrees: 招生老师's answer carries the masked ID card.

@@ -93,7 +93,7 @@ test.describe('积分后台：途径、等级、商品、积分申请、人工�
     await signInConsole(office, app, ADMIN.account, ADMIN.password)
     await openConsole(office, app, '/points/ways')
     await expect.poll(() => tableRows(office).count(), { timeout: 30_000 }).toBe(5)
-    for (const kind of ['每日签到', '学习时长', '考试通过', '推荐入学', '线下活动']) expect(await rowWith(office, kind).count()).toBe(1)
+    for (const kind of ['每日签到', '学习时长', '考试通过', '推荐入学', '线下活动']) await expect(rowWith(office, kind)).toHaveCount(1)
     await office.getByRole('menuitem', { name: '积分等级' }).waitFor()
     await screenshot(office, 'console-points-ways')
     await openConsole(office, app, '/points/levels')

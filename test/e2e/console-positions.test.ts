@@ -84,6 +84,8 @@ test.describe('positions (岗位)', () => {
     const edit = modal(admin, '编辑岗位 招生主管')
     await edit.locator('[data-right="clues.export"]').uncheck()
     await edit.getByRole('button', { name: /确\s*定/ }).click()
+    // The dialog closes once the server has saved it.
+    await edit.waitFor({ state: 'hidden' })
     await expect(rowWith(admin, '招生主管')).not.toContainText('线索·导出')
     expect((await leadApi.call('GET', '/api/ems/partner/clue/export')).code).toBe(100000003)
     await openConsole(lead, t.app, '/dashboard')

@@ -79,7 +79,7 @@ test.describe('console 退费撤销成交 and 推荐奖励', () => {
     await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已退费' }).waitFor()
     await page.locator('.ant-descriptions-item', { hasText: '退费原因' }).getByText('学员退学，学费已全额退还').waitFor()
     await page.getByTestId('clue-timeline').getByText('退费撤销成交').first().waitFor()
-    expect(await page.getByRole('button', { name: '退费撤销成交' }).count(), 'a cancelled deal offers no second cancel').toBe(0)
+    await expect(page.getByRole('button', { name: '退费撤销成交' }), 'a cancelled deal offers no second cancel').toHaveCount(0)
     await screenshot(page, 'console-clue-cancelled')
 
     // The partner's detail (管理员) shows the debt.

@@ -74,11 +74,13 @@ test.describe('console sign-in, roles and session', () => {
 
   test('管理员 sees every area; 财务 sees withdrawals and the ledger but not partners; 招生老师 sees clues but no money', async () => {
     const admin = await t.page('admin')
+    await openConsole(admin, t.app, '/')
     const adminMenu = await menuEntries(admin)
     for (const entry of ['工作台', '合伙人', '线索', '提现', '资金流水', '操作日志'])
       expect(adminMenu.includes(entry), `管理员 sees ${entry}`).toBeTruthy()
 
     const finance = await t.page('finance')
+    await openConsole(finance, t.app, '/')
     const financeMenu = await menuEntries(finance)
     expect(financeMenu.includes('提现') && financeMenu.includes('资金流水'), financeMenu.join(',')).toBeTruthy()
     for (const hidden of ['合伙人', '线索', '操作日志']) expect(!financeMenu.includes(hidden), `财务 does not see ${hidden}`).toBeTruthy()
@@ -86,11 +88,12 @@ test.describe('console sign-in, roles and session', () => {
     // Typed by hand, the partner list is closed to 财务 and says why; approving is refused by the server too.
     await openConsole(finance, t.app, '/partners')
     await finance.getByText('无权访问').waitFor()
-    expect(await finance.getByRole('button', { name: '通过' }).count()).toBe(0)
+    await expect(finance.getByRole('button', { name: '通过' })).toHaveCount(0)
     const financeApi = await operatorApi(t.app, OPERATORS.finance.account, OPERATORS.finance.password)
     expect((await financeApi.call('PUT', '/api/ems/partner/partner/audit', { id: 2, status: '已通过' })).code).toBe(100000003)
 
     const teacher = await t.page('teacher')
+    await openConsole(teacher, t.app, '/')
     const teacherMenu = await menuEntries(teacher)
     expect(teacherMenu.includes('线索'), teacherMenu.join(',')).toBeTruthy()
     for (const hidden of ['合伙人', '提现', '资金流水', '操作日志'])

@@ -87,7 +87,7 @@ test.describe('console 学员: the office keeps the student register', () => {
     await page.reload()
     await tableRows(page).first().waitFor()
     expect(await tableRows(page).locator('td:first-child a').allTextContents()).toStrictEqual([STUDENT.name])
-    expect(await formItem(page, '批次年份').locator('.ant-select-selection-item', { hasText: '2026年' }).count()).toBe(1)
+    await expect(formItem(page, '批次年份').locator('.ant-select-selection-item', { hasText: '2026年' })).toHaveCount(1)
     // The demo partner studies too: marked as a partner in the register.
     await openConsole(page, t.app, '/students')
     await expect(rowWith(page, '陈晓明').locator('.ant-tag', { hasText: '合伙人' })).toBeVisible()
@@ -233,10 +233,10 @@ test.describe('console 学员: the office keeps the student register', () => {
     const finance = await signedIn('finance')
     await openConsole(finance, t.app, '/students')
     await rowWith(finance, STUDENT.phone).waitFor()
-    expect(await finance.getByRole('button', { name: '新增学员' }).count()).toBe(0)
+    await expect(finance.getByRole('button', { name: '新增学员' })).toHaveCount(0)
     await rowWith(finance, STUDENT.phone).getByRole('link', { name: '查看' }).click()
     await finance.getByTestId('student-roll').waitFor()
-    expect(await finance.getByRole('button', { name: '变更状态' }).count()).toBe(0)
+    await expect(finance.getByRole('button', { name: '变更状态' })).toHaveCount(0)
   })
 
   test('管理员 writes a notice to a batch, previews it as a phone shows it, publishes it and takes it down', async () => {

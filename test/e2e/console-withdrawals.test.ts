@@ -54,8 +54,8 @@ test.describe('console 提现: finance pays the queue', () => {
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await page.reload()
     await tableRows(page).first().waitFor()
-    expect(await tableRows(page).count()).toBe(4)
-    expect(await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' }).count()).toBe(1)
+    await expect(tableRows(page)).toHaveCount(4)
+    await expect(page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' })).toHaveCount(1)
 
     const pays: string[] = []
     page.on('request', (r) => {
@@ -98,7 +98,7 @@ test.describe('console 提现: finance pays the queue', () => {
   test('pays a batch and reports the row that failed and why', async () => {
     await openConsole(page, t.app, `/withdrawals?status=${encodeURIComponent('审核中')}`)
     await rowWith(page, '赵三').waitFor()
-    expect(await tableRows(page).count()).toBe(2)
+    await expect(tableRows(page)).toHaveCount(2)
     await rowWith(page, '赵三').locator('.ant-checkbox-input').check()
     await rowWith(page, '陈晓明').locator('.ant-checkbox-input').check()
     await page.getByText('已选 2 笔，合计 ¥166.00').waitFor()
@@ -114,7 +114,7 @@ test.describe('console 提现: finance pays the queue', () => {
     await form.getByRole('button', { name: '确认已打款' }).click()
     await form.getByTestId('batch-report').filter({ hasText: '成功 1 笔，失败 1 笔' }).waitFor()
     expect((await form.getByTestId(`batch-failed-${ids.zhao}`).textContent()) ?? '').toMatch(/失败：该提现已处理（已打款）/)
-    expect(await demoRow.getByText('已打款').count()).toBe(1)
+    await expect(demoRow.getByText('已打款')).toHaveCount(1)
     await screenshot(page, 'console-withdrawals-batch')
     await form.getByRole('button', { name: /完\s*成/ }).click()
     await page.getByText('没有符合条件的提现申请').waitFor()
@@ -284,7 +284,7 @@ test.describe('console 提现: finance pays the queue', () => {
     let row = rowWith(page, '孙四')
     await row.locator('.ant-tag', { hasText: '待确认收款' }).waitFor()
     expect((await row.textContent()) ?? '').toMatch(/等待合伙人确认收款/)
-    expect(await row.getByTestId(`pay-${sunId}`).count(), 'no manual pay while WeChat may pay').toBe(0)
+    await expect(row.getByTestId(`pay-${sunId}`), 'no manual pay while WeChat may pay').toHaveCount(0)
 
     // The partner's WeChat account cannot receive it: back to finance with the reason.
     const failed = await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${sunId}&result=fail`, { method: 'POST' })

@@ -108,7 +108,7 @@ test.describe('招生线索 (the clue list)', () => {
     expect(await first.locator('.clue-item__phone').textContent()).toBe('139****5678')
     expect(await first.locator('.clue-item__status').textContent()).toBe('待跟进')
     expect(await first.locator('.clue-item__time').textContent()).toBe('刚刚')
-    expect(await t.page.locator('.clue-form').count()).toBe(0)
+    await expect(t.page.locator('.clue-form')).toHaveCount(0)
   })
 
   test("shows the server's duplicate message and keeps what was typed", async () => {
@@ -119,8 +119,8 @@ test.describe('招生线索 (the clue list)', () => {
     await t.page.locator('.clue-form__submit').click()
     // The request wrapper's toast (SPEC.md section 8 puts the HTTP status before the message).
     expect(await toastText(t.page)).toMatch(/该手机号已被登记，90天内不能重复登记/)
-    expect(await t.page.locator('.clue-form__name input').inputValue()).toBe('孙悦二')
-    expect(await t.page.locator('.clue-form__phone input').inputValue()).toBe('13912345678')
+    await expect(t.page.locator('.clue-form__name input')).toHaveValue('孙悦二')
+    await expect(t.page.locator('.clue-form__phone input')).toHaveValue('13912345678')
     await screenshot(t.page, 'dashboard-clue-duplicate')
     expect(await t.page.locator('.filter-bar__total').textContent()).toBe('共 11 条')
   })
@@ -128,11 +128,11 @@ test.describe('招生线索 (the clue list)', () => {
   test('loads the next page at the bottom of the list, after the last clue shown', async () => {
     await open()
     const calls = countCalls(t.page, 'GET', CLUE_LIST)
-    expect(await t.page.locator('.clue-item').count()).toBe(10)
+    await expect(t.page.locator('.clue-item')).toHaveCount(10)
     expect((await t.page.locator('.app-load-more').textContent()) ?? '').toMatch(/上拉加载更多/)
     await scrollToBottom(t.page, '.clue-item')
     await t.page.locator('.app-load-more', { hasText: '没有更多了' }).waitFor()
-    expect(await t.page.locator('.clue-item').count()).toBe(11)
+    await expect(t.page.locator('.clue-item')).toHaveCount(11)
     // Load-more asks for the rows after the last one shown (the first page's cursor), not page 2.
     expect(calls.queries.at(-1)?.get('cursor'), 'a cursor').toBeTruthy()
     expect(calls.queries.at(-1)?.get('page')).toBe(null)
@@ -178,7 +178,7 @@ test.describe('招生线索 of a partner still under review', () => {
     await page.goto(`${app.url}/pages/tabBar/clue`)
     await waitForTitle(page, '招生线索')
     await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor({ timeout: 20_000 })
-    expect(await page.locator('.clue-item').count()).toBe(0)
+    await expect(page.locator('.clue-item')).toHaveCount(0)
     expect(await page.locator('.filter-bar__total').textContent()).toBe('共 0 条')
     await screenshot(page, 'dashboard-clue-empty')
 
@@ -187,7 +187,7 @@ test.describe('招生线索 of a partner still under review', () => {
     await page.locator('.clue-form__phone input').fill('13612345678')
     await page.locator('.clue-form__submit').click()
     expect(await toastText(page)).toMatch(/合伙人资料审核通过后才能进行此操作/)
-    expect(await page.locator('.clue-form__name input').inputValue()).toBe('钱多多')
+    await expect(page.locator('.clue-form__name input')).toHaveValue('钱多多')
     await context.close()
   })
 })

@@ -54,8 +54,8 @@ test.describe('首页 (the partner dashboard)', () => {
     expect(fill).toBe('66%')
     expect(await page.locator('.home-stats__deals').textContent()).toBe('4')
     expect(await page.locator('.home-stats__clues').textContent()).toBe('3')
-    expect(await page.locator('.home-notice').count()).toBe(0)
-    expect(await page.locator('.page__back').count(), 'the entry page has no back button').toBe(0)
+    await expect(page.locator('.home-notice')).toHaveCount(0)
+    await expect(page.locator('.page__back'), 'the entry page has no back button').toHaveCount(0)
     expect(await textsOf(page, '.home-entries__label')).toStrictEqual([
       '招生线索',
       '资金记录',
@@ -231,7 +231,7 @@ test.describe('首页 (the partner dashboard)', () => {
     await page.goto(`${app.url}/`)
     await waitForTitle(page, '首页')
     await page.locator('.home-loading', { hasText: '加载中' }).waitFor()
-    expect(await page.locator('.home-entries__item').count(), 'the entries are there while the numbers load').toBe(11)
+    await expect(page.locator('.home-entries__item'), 'the entries are there while the numbers load').toHaveCount(11)
     await screenshot(page, 'dashboard-home-loading')
     await page.locator('.home-wallet').waitFor({ timeout: 10_000 })
     await context.close()
@@ -267,7 +267,7 @@ test.describe('首页 (the partner dashboard)', () => {
     await waitForTitle(page, '首页')
     await page.locator('.home-wallet__amount', { hasText: '¥300.00' }).waitFor({ timeout: 2_500 })
     expect(answered, 'painted before the answer came').toBe(false)
-    expect(await page.locator('.home-loading').count()).toBe(0)
+    await expect(page.locator('.home-loading')).toHaveCount(0)
     await screenshot(page, 'dashboard-home-remembered')
     // The held answer comes through before the next visit, which would cancel it under the handler.
     await heldAnswer

@@ -35,8 +35,8 @@ test.describe('资金记录 (fund records)', () => {
     expect(await textsOf(t.page, '.record-item__type')).toStrictEqual(['提现', '提现', '调整', '佣金', '佣金', '佣金', '佣金'])
     expect((await textsOf(t.page, '.record-item__amount')).slice(0, 4)).toStrictEqual(['-¥100.00', '-¥200.00', '+¥500.00', '+¥150.00'])
     expect((await textsOf(t.page, '.record-item__balance')).slice(0, 3)).toStrictEqual(['余额 ¥700.00', '余额 ¥800.00', '余额 ¥1,000.00'])
-    expect(await t.page.locator('.record-item__amount--minus').count()).toBe(2)
-    expect(await t.page.locator('.record-item__amount--plus').count()).toBe(5)
+    await expect(t.page.locator('.record-item__amount--minus')).toHaveCount(2)
+    await expect(t.page.locator('.record-item__amount--plus')).toHaveCount(5)
     const [minus, plus] = await Promise.all([
       t.page
         .locator('.record-item__amount--minus')

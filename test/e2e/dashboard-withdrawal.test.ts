@@ -53,7 +53,7 @@ test.describe('提现 (withdrawal)', () => {
   test('fills the whole withdrawable amount with 全部', async () => {
     await open()
     await t.page.locator('.withdrawal-form__all').click()
-    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('300.00')
+    await expect(t.page.locator('.withdrawal-form__amount input')).toHaveValue('300.00')
   })
 
   test('refuses less than ¥10.00 before sending anything', async () => {
@@ -62,7 +62,7 @@ test.describe('提现 (withdrawal)', () => {
     await t.page.locator('.withdrawal-form__amount input').fill('9.99')
     await t.page.locator('.withdrawal-form__submit').click()
     expect(await toastText(t.page)).toBe('提现金额不能低于¥10.00')
-    expect(await t.page.locator('.app-dialog .at-modal__container:visible').count()).toBe(0)
+    await expect(t.page.locator('.app-dialog .at-modal__container:visible')).toHaveCount(0)
     await t.page.locator('.withdrawal-form__amount input').fill('300.01')
     await t.page.locator('.withdrawal-form__submit').click()
     await t.page.locator('.app-toast', { hasText: '提现金额超过可提现余额' }).waitFor()
@@ -104,7 +104,7 @@ test.describe('提现 (withdrawal)', () => {
     expect(rows[0]?.amount).toBe(5000)
     expect(await t.page.locator('.withdrawal-item__amount').first().textContent()).toBe('¥50.00')
     await t.page.locator('.withdrawal-head__amount', { hasText: '¥250.00' }).waitFor()
-    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('')
+    await expect(t.page.locator('.withdrawal-form__amount input')).toHaveValue('')
     await screenshot(t.page, 'dashboard-withdrawal-applied')
   })
 
@@ -117,7 +117,7 @@ test.describe('提现 (withdrawal)', () => {
     expect(await toastText(t.page)).toMatch(/已有审核中的提现，请等待处理完成后再申请/)
     expect(applies.count).toBe(1)
     // What was typed stays for after the review.
-    expect(await t.page.locator('.withdrawal-form__amount input').inputValue()).toBe('20')
+    await expect(t.page.locator('.withdrawal-form__amount input')).toHaveValue('20')
   })
 
   test('shows 已打款 when finance pays it', async () => {
@@ -174,7 +174,7 @@ test.describe('提现 (withdrawal)', () => {
     const first = t.page.locator('.withdrawal-item').first()
     expect(await first.locator('.withdrawal-item__status').textContent()).toBe('待确认收款')
     expect((await first.textContent()) ?? '').toMatch(/请在微信小程序「提现」页确认收款，确认后到账微信零钱/)
-    expect(await first.locator('.withdrawal-item__confirm-button').count(), 'H5 cannot confirm a WeChat transfer').toBe(0)
+    await expect(first.locator('.withdrawal-item__confirm-button'), 'H5 cannot confirm a WeChat transfer').toHaveCount(0)
     await screenshot(t.page, 'dashboard-withdrawal-transfer')
 
     await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${id}&result=expire`, { method: 'POST' })

@@ -94,7 +94,7 @@ const withdrawalSubmit: Submit = {
     await on(page, { selector: '.app-dialog__confirm' }).click()
   },
   async kept(page, n) {
-    expect(await on(page, { selector: '.withdrawal-form__amount input' }).inputValue()).toBe(`1${n}`)
+    await expect(on(page, { selector: '.withdrawal-form__amount input' })).toHaveValue(`1${n}`)
   },
   done: (page, n) => sees(page, { selector: '.withdrawal-item__amount', text: `¥1${n}.00` }),
   doneToast: '提现申请已提交',
@@ -132,8 +132,8 @@ const SCREENS: Screen[] = [
       },
       send: (page) => on(page, { selector: '.clue-form__submit' }).click(),
       async kept(page, n) {
-        expect(await on(page, { selector: '.clue-form__name input' }).inputValue()).toBe(`韧性${n}`)
-        expect(await on(page, { selector: '.clue-form__phone input' }).inputValue()).toBe(`1391100${String(n).padStart(4, '0')}`)
+        await expect(on(page, { selector: '.clue-form__name input' })).toHaveValue(`韧性${n}`)
+        await expect(on(page, { selector: '.clue-form__phone input' })).toHaveValue(`1391100${String(n).padStart(4, '0')}`)
       },
       done: (page, n) => sees(page, { selector: '.clue-item__name', text: `韧性${n}` }),
       doneToast: '登记成功',
@@ -280,7 +280,7 @@ test.describe('the dashboard screens when the server misbehaves', () => {
         await on(page, fault === 'drop' ? (screen.alsoFailed?.[0] ?? screen.failed) : screen.failed).click()
         await showsContent(page, screen)
         for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
-          expect(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), `${look.selector} still shows`).toBe(0)
+          await expect(page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }), `${look.selector} still shows`).toHaveCount(0)
         }
       })
     }
@@ -322,7 +322,7 @@ test.describe('the dashboard screens when the server misbehaves', () => {
       expect(await on(page, screen.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
       looked.open()
       for (const look of [screen.failed, ...(screen.alsoFailed ?? [])]) {
-        expect(await page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }).count(), `${screen.title}: ${look.selector}`).toBe(0)
+        await expect(page.locator(`${look.selector}:visible`, { hasText: RETRY_TEXT }), `${screen.title}: ${look.selector}`).toHaveCount(0)
       }
       await screenshot(page, `hardening-${screen.key}-slow`)
       await showsContent(page, screen)

@@ -226,7 +226,7 @@ test.describe('the signed-in form screens when the server misbehaves', () => {
         await stop()
         await on(page, load.retry).click()
         await showsContent(page, screen)
-        expect(await page.locator('.user-load--failed:visible').count()).toBe(0)
+        await expect(page.locator('.user-load--failed:visible')).toHaveCount(0)
         await page.context().close()
       })
     }
@@ -270,7 +270,7 @@ test.describe('the signed-in form screens when the server misbehaves', () => {
       await titleShows(page, screen.title)
       expect(await on(page, load.loading).isVisible(), `${screen.title}: the spinner is gone before the answer`).toBeTruthy()
       looked.open()
-      expect(await page.locator('.user-load--failed:visible').count()).toBe(0)
+      await expect(page.locator('.user-load--failed:visible')).toHaveCount(0)
       await screenshot(page, `hardening-${screen.key}-slow`)
       await showsContent(page, screen)
       expect(await toasts(page), `${screen.title} showed a toast`).toStrictEqual([])

@@ -1,16 +1,23 @@
 /**
- * Browser-test plumbing: runs the real `npm start` program (scripts/start.ts) on a free port
- * over a fresh embedded database, and drives Debian's Chromium (playwright.config.ts's launch
- * options) under @playwright/test. Test files take `test` and `expect` from here: this `test`
- * diagnoses each failed test (see `diagnosis` below).
+ * Browser-test plumbing: runs `npm start`'s server over a fresh database for each test file, and
+ * drives Debian's Chromium (playwright.config.ts's launch options) under @playwright/test, one
+ * Chromium per worker. Test files take `test` and `expect` from here: this `test` diagnoses each
+ * failed test (see `diagnosis` below).
+ *
+ * The server and its database: with TEST_PG_URL (npm test sets it to its private PostgreSQL),
+ * the worker's server host (server-host.ts) runs `npm start`'s server for each file over a
+ * database of the file's own, cloned in milliseconds from a template made once per run by a
+ * real start (test/postgres-databases.ts); without it, or with `startApp(env, { embedded: true })`,
+ * it is `npm start`'s program itself (scripts/start.ts) over the embedded PGlite database,
+ * copied from a template directory when E2E_TEMPLATE_DIR is set.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { cloneDatabase, dropDatabase, settingsKey, templateDatabase, testPostgresUrl, withDatabase } from '../postgres-databases'
 import { test as base, chromium, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 export const ROOT = path.resolve(__dirname, '../..')
@@ -47,21 +54,21 @@ function healthy(url: string): Promise<boolean> {
   })
 }
 
-function spawnServer(port: number, pgliteDir: string, env: Record<string, string>): { child: ChildProcess; log: () => string } {
+/** Where a server keeps its data: a PGlite directory or a PostgreSQL database. */
+type Store = { pgliteDir: string } | { databaseUrl: string }
+
+function spawnServer(port: number, store: Store, env: Record<string, string>): { child: ChildProcess; log: () => string } {
   let log = ''
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: pgliteDir,
+      ...('pgliteDir' in store ? { DATA_DIR: store.pgliteDir } : { DATABASE_URL: store.databaseUrl }),
       SKIP_H5_BUILD: '1',
       SKIP_ADMIN_BUILD: '1',
-      // The sign-in helpers step up once per operator session (office-support.ts); a file that signs
-      // in once in beforeAll runs for longer than the 5 minutes a step-up holds in production.
-      STEP_UP_MINUTES: '60',
-      ...env,
+      ...serverEnv(env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -91,32 +98,32 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string):
   }
 }
 
-/**
- * With E2E_TEMPLATE_DIR set (npm test sets it for one run), the database a server with these
- * settings starts from: made once per run by a real start (migrations, first operator, demo
- * data) and a clean stop, then copied for each test file, which saves the migrations and the
- * demo data on every start. Two files making the same template at once both finish; the first
- * rename wins.
- */
-async function templateFor(env: Record<string, string>): Promise<string | undefined> {
-  const root = process.env.E2E_TEMPLATE_DIR
-  if (!root) return undefined
-  const key = crypto
-    .createHash('sha256')
-    .update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b))))
-    .digest('hex')
-    .slice(0, 16)
-  const template = path.join(root, key)
-  if (fs.existsSync(template)) return template
-  fs.mkdirSync(root, { recursive: true })
-  const work = fs.mkdtempSync(path.join(root, `${key}.making-`))
+/** Starts a server on `store`, waits for it to answer, and stops it cleanly: a template's first start. */
+async function firstStart(store: Store, env: Record<string, string>): Promise<void> {
   const port = await freePort()
-  const { child, log } = spawnServer(port, path.join(work, 'pglite'), { ...env, SHUTDOWN_DELAY_MS: '0' })
+  const { child, log } = spawnServer(port, store, { ...env, SHUTDOWN_DELAY_MS: '0' })
   await waitHealthy(`http://127.0.0.1:${port}`, child, log)
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGTERM')
   await exited
   if (child.exitCode !== 0) throw new Error(`the template server did not stop cleanly:\n${log()}`)
+}
+
+/**
+ * With E2E_TEMPLATE_DIR set (npm test sets it for one run), the PGlite directory a server with
+ * these settings starts from: made once per run by a real start (migrations, first operator, demo
+ * data) and a clean stop, then copied for each test file. Two files making the same template at
+ * once both finish; the first rename wins.
+ */
+async function pgliteTemplateFor(env: Record<string, string>): Promise<string | undefined> {
+  const root = process.env.E2E_TEMPLATE_DIR
+  if (!root) return undefined
+  const key = settingsKey(env)
+  const template = path.join(root, key)
+  if (fs.existsSync(template)) return template
+  fs.mkdirSync(root, { recursive: true })
+  const work = fs.mkdtempSync(path.join(root, `${key}.making-`))
+  await firstStart({ pgliteDir: path.join(work, 'pglite') }, env)
   try {
     fs.renameSync(path.join(work, 'pglite'), template)
   } catch (error) {
@@ -126,18 +133,128 @@ async function templateFor(env: Record<string, string>): Promise<string | undefi
   return template
 }
 
-/** Starts `npm start`'s program; the H5 app and the console must already be built (npm test builds them first). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/** The database a server with these settings starts from on PostgreSQL (test/postgres-databases.ts). */
+function postgresTemplateFor(url: string, env: Record<string, string>): Promise<string> {
+  return templateDatabase(url, 'e2e', env, (databaseUrl) => firstStart({ databaseUrl }, env))
+}
+
+export interface StartOptions {
+  /**
+   * The embedded PGlite database `npm start` opens by default, even when TEST_PG_URL is set:
+   * for the tests of `npm start` as shipped.
+   */
+  embedded?: boolean
+}
+
+/** The settings every test server starts with, beside the file's own. */
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    // The sign-in helpers step up once per operator session (office-support.ts); a file that signs
+    // in once in beforeAll runs for longer than the 5 minutes a step-up holds in production.
+    STEP_UP_MINUTES: '60',
+    ...env,
+  }
+}
+
+/** The worker's server host (test/e2e/server-host.ts), started by the first file that needs it. */
+interface HostAnswer {
+  url?: string
+  stopped?: boolean
+  error?: string
+}
+interface ServerHost {
+  child: ChildProcess
+  /** Its output since the current server started. */
+  log: () => string
+  /** Sends a command and waits for its answer (a host that does not answer in time is stopped). */
+  ask: (command: { start: { env: Record<string, string> } } | { stop: true }) => Promise<HostAnswer>
+}
+let host: ServerHost | undefined
+
+function serverHost(): ServerHost {
+  if (host?.child.connected) return host
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/server-host.ts'], {
+    cwd: ROOT,
+    env: inherited,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let log = ''
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  // Answers come in the order of the commands.
+  const pending: Array<(answer: HostAnswer) => void> = []
+  child.on('message', (answer: HostAnswer) => pending.shift()?.(answer))
+  child.on('exit', (code, signal) => {
+    for (const done of pending.splice(0)) done({ error: `the server host exited (${signal ?? code}):\n${log.slice(-4000)}` })
+  })
+  const started: ServerHost = {
+    child,
+    log: () => log,
+    ask: (command) =>
+      new Promise((resolve) => {
+        const limit = startLimitSeconds()
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL')
+          resolve({ error: `the server host did not answer within ${limit} s:\n${log.slice(-4000)}` })
+        }, limit * 1000)
+        pending.push((answer) => {
+          clearTimeout(timer)
+          resolve(answer)
+        })
+        if ('start' in command) log = ''
+        child.send(command)
+      }),
+  }
+  host = started
+  return started
+}
+
+/** Ends the worker's server host when the worker ends. */
+function stopServerHost(): void {
+  if (host?.child.connected) host.child.disconnect()
+  host = undefined
+}
+
+/**
+ * Starts `npm start`'s server for a test file; the H5 app and the console must already be built
+ * (npm test builds them first). On PostgreSQL it runs in the worker's server host over a database
+ * of the file's own; on PGlite (no TEST_PG_URL, or `embedded`) it is `npm start`'s program
+ * itself (scripts/start.ts) over a copy of the run's template directory.
+ */
+export async function startApp(env: Record<string, string> = {}, { embedded = false }: StartOptions = {}): Promise<RunningApp> {
   // The hook or test that starts it gets the start's own limit on top of its time (twice when
   // the run's database template is made first).
   const info = base.info()
   info.setTimeout(info.timeout + 2 * startLimitSeconds() * 1000)
-  const template = await templateFor(env)
-  const port = await freePort()
+  const postgres = embedded ? undefined : testPostgresUrl()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
+  if (postgres) {
+    const database = await cloneDatabase(postgres, 'e2e', await postgresTemplateFor(postgres, env))
+    const server = serverHost()
+    const answer = await server.ask({ start: { env: serverEnv({ ...env, DATABASE_URL: withDatabase(postgres, database) }) } })
+    if (!answer.url) throw new Error(`the server did not start: ${answer.error}`)
+    const app: RunningApp = {
+      url: answer.url,
+      dataDir,
+      output: server.log,
+      stop: async () => {
+        apps.delete(app)
+        const stopped = await server.ask({ stop: true })
+        fs.rmSync(dataDir, { recursive: true, force: true })
+        await dropDatabase(postgres, database)
+        if (!stopped.stopped) throw new Error(`the server did not stop: ${stopped.error}`)
+      },
+    }
+    apps.add(app)
+    return app
+  }
+  const template = await pgliteTemplateFor(env)
   const pgliteDir = path.join(dataDir, 'pglite')
   if (template) fs.cpSync(template, pgliteDir, { recursive: true })
-  const { child, log } = spawnServer(port, pgliteDir, env)
+  const port = await freePort()
+  const { child, log } = spawnServer(port, { pgliteDir }, env)
   const url = `http://127.0.0.1:${port}`
   await waitHealthy(url, child, log)
   const app: RunningApp = {
@@ -159,17 +276,48 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return app
 }
 
+/** The worker's Chromium: launched by the first file that asks, shared by the files after it. */
+let sharedBrowser: Promise<Browser> | undefined
+
 /**
- * A Chromium of the test file's own, launched with playwright.config.ts's `use.launchOptions`
- * (Debian's Chromium and its flags); call it in a `beforeAll` and close it in the `afterAll`.
- * Playwright records its contexts for the failure's trace and screenshot like its own fixtures'.
+ * Chromium, launched with playwright.config.ts's `use.launchOptions` (Debian's Chromium and its
+ * flags) once per worker and shared by its files; call it in a `beforeAll` and close it in the
+ * `afterAll`. The handle is the file's own: its `close` closes the contexts the file opened, not
+ * the worker's browser. Playwright records the contexts for the failure's trace and screenshot
+ * like its own fixtures'.
  */
 export async function launchBrowser(): Promise<Browser> {
-  // Playwright gives every launch a fresh, empty profile of its own.
-  const browser = await chromium.launch(base.info().project.use.launchOptions)
-  browsers.add(browser)
-  browser.on('disconnected', () => browsers.delete(browser))
-  return browser
+  sharedBrowser ??= chromium.launch(base.info().project.use.launchOptions).then((browser) => {
+    browsers.add(browser)
+    browser.on('disconnected', () => {
+      browsers.delete(browser)
+      sharedBrowser = undefined
+    })
+    return browser
+  })
+  const browser = await sharedBrowser
+  const opened = new Set<BrowserContext>()
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') {
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...args)
+          opened.add(context)
+          context.on('close', () => opened.delete(context))
+          return context
+        }
+      }
+      if (property === 'close') return async () => void (await Promise.all([...opened].map((c) => c.close().catch(() => undefined))))
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** Closes the worker's Chromium when the worker ends. */
+async function closeSharedBrowser(): Promise<void> {
+  const browser = await sharedBrowser?.catch(() => undefined)
+  await browser?.close()
 }
 
 /** A phone-sized context (375×667), as a partner sees the app. */
@@ -230,7 +378,16 @@ async function diagnose(testInfo: TestInfo): Promise<void> {
 }
 
 /** Playwright's `test` with the diagnosis of a failed test; every browser test file uses it. */
-export const test = base.extend<{ diagnosis: void }>({
+export const test = base.extend<{ diagnosis: void }, { sharedChromium: void }>({
+  sharedChromium: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use()
+      await closeSharedBrowser()
+      stopServerHost()
+    },
+    { scope: 'worker', auto: true },
+  ],
   diagnosis: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use, testInfo) => {

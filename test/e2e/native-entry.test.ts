@@ -61,7 +61,7 @@ test.describe('ways in: WeChat without an AppID, and a mini-program code’s sce
     // No trip to WeChat's authorization (nor to the wxCode stand-in), and no WeChat shortcut that could not work.
     expect(wechatTrips).toStrictEqual([])
     expect(visited.includes('/pages/main/wxCode')).toBe(false)
-    expect(await page.locator('.user-login__wechat:visible').count()).toBe(0)
+    await expect(page.locator('.user-login__wechat:visible')).toHaveCount(0)
 
     await signInOnLoginPage(page, DEMO.active)
     await page.waitForURL((u) => u.pathname === '/pages/tabBar/clue', { timeout: 30_000 })

@@ -25,9 +25,11 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /**
- * Signs in on the console's sign-in page and waits for the console's frame. Then, unless
- * `stepUp: false`, steps the session up (身份验证 with the password, as the dialog would), so
- * paying, adjusting and refunding go through without the dialog (console-step-up.test.ts tests it).
+ * Signs the page's context in as an operator through the sign-in call, as the sign-in page does
+ * (console-session.test.ts types into the page itself), and then, unless `stepUp: false`, steps
+ * the session up (身份验证 with the password, as the dialog would), so paying, adjusting and
+ * refunding go through without the dialog (console-step-up.test.ts tests it). The page stays
+ * where it is: `openConsole` opens a screen.
  */
 export async function signInConsole(
   page: Page,
@@ -36,22 +38,55 @@ export async function signInConsole(
   password = DEMO_PASSWORD,
   { stepUp = true }: { stepUp?: boolean } = {},
 ): Promise<void> {
-  await page.goto(`${app.url}/admin/signIn`)
-  await page.getByPlaceholder('账号').fill(account)
-  await page.getByPlaceholder('密码').fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.getByTestId('operator').waitFor({ timeout: 30_000 })
+  // The page's own cookies: the session and its step-up belong to this context.
+  const call = async (path: string, form: Record<string, string>) => {
+    const res = await page.request.post(`${app.url}${path}`, { form, headers: { origin: app.url } })
+    return (await res.json()) as Envelope
+  }
+  const signedIn = await call('/api/bms/system/admin/signIn', { account, password })
+  expect(signedIn.code, `sign-in of ${account}: ${signedIn.message}`).toBe(0)
   if (stepUp) {
-    // The page's own cookies: the step-up belongs to this session.
-    const res = await page.request.post(`${app.url}/api/bms/system/stepUp/password`, { form: { password }, headers: { origin: app.url } })
-    const body = (await res.json()) as Envelope
-    expect(body.code, `step-up of ${account}: ${body.message}`).toBe(0)
+    const stepped = await call('/api/bms/system/stepUp/password', { password })
+    expect(stepped.code, `step-up of ${account}: ${stepped.message}`).toBe(0)
   }
 }
 
-/** Opens a console address and waits until nothing on it is loading. */
+/**
+ * The area of a console address (its first segment): screens of two areas are two routes, each
+ * mounted afresh (App.tsx keys every screen by its route), so leaving one is seen by its page
+ * going away; two addresses of one area may share a route, and are loaded afresh.
+ */
+function areaOf(pathname: string): string {
+  return pathname.replace(/^\/admin/, '').split('/')[1] ?? ''
+}
+
+/**
+ * Opens a console address and waits until nothing on it is loading. A page already showing a
+ * screen of another area goes there inside the loaded console, as a link in it would (the
+ * router's history, no new page load); the first screen of a page and another screen of the
+ * same area are loaded afresh.
+ */
 export async function openConsole(page: Page, app: RunningApp, address: string): Promise<void> {
-  await page.goto(`${app.url}/admin${address}`)
+  const target = new URL(`${app.url}/admin${address}`)
+  const here = new URL(page.url())
+  const inConsole =
+    here.origin === target.origin &&
+    here.pathname.startsWith('/admin/') &&
+    here.pathname !== '/admin/signIn' &&
+    areaOf(here.pathname) !== areaOf(target.pathname) &&
+    (await page.getByTestId('operator').count()) > 0
+  if (!inConsole) {
+    await page.goto(target.toString())
+    await settled(page)
+    return
+  }
+  // The screen showing now is marked; the router's navigation is over when it has gone.
+  await page.evaluate((to) => {
+    for (const el of document.querySelectorAll('.ant-pro-page-container, .ant-result')) el.setAttribute('data-e2e-left', '')
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, target.pathname + target.search)
+  await page.waitForFunction(() => !document.querySelector('[data-e2e-left]'), null, { timeout: 30_000 })
   await settled(page)
 }
 

@@ -68,7 +68,7 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
     expect(await shown('.app-load-more').innerText()).toBe('没有更多了')
     // A prospect is not sent to login, and sees no poster button (that is for partners).
     expect(new URL(page.url()).pathname).toBe('/pages/activity/main')
-    expect(await page.locator('.activity-main__poster').count()).toBe(0)
+    await expect(page.locator('.activity-main__poster')).toHaveCount(0)
     await screenshot(page, 'other-activity-main')
   })
 
@@ -141,9 +141,9 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
     const text = (await toast.innerText()).trim()
     expect(text).toMatch(/已|重复|登记|报名/)
     await screenshot(page, 'other-activity-clue-duplicate')
-    expect(await page.locator(`:text("${text}"):visible`).count()).toBe(1)
-    expect(await shown('.activity-clue__row--name input').inputValue()).toBe('韩梅梅二')
-    expect(await page.locator('.activity-clue__success').count()).toBe(0)
+    await expect(page.locator(`:text("${text}"):visible`)).toHaveCount(1)
+    await expect(shown('.activity-clue__row--name input')).toHaveValue('韩梅梅二')
+    await expect(page.locator('.activity-clue__success')).toHaveCount(0)
   })
 
   test('a campaign that has not started says when it opens, and shows no form', async () => {
@@ -153,7 +153,7 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
       /^活动尚未开始，\d{4}-\d{2}-\d{2} \d{2}:\d{2} 开放报名，敬请期待$/,
     )
     expect(await shown('.activity-detail .activity-state').innerText()).toBe('未开始')
-    expect(await page.locator('.activity-clue').count()).toBe(0)
+    await expect(page.locator('.activity-clue')).toHaveCount(0)
     await screenshot(page, 'other-activity-not-started')
   })
 
@@ -162,14 +162,14 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
     await shown(`.activity-card--${activities.closed.id}`).click()
     await shown('.activity-notice--ended', '活动已结束，不能再报名，感谢您的关注').waitFor()
     expect(new URL(page.url()).searchParams.get('ref')).toBe('DEMO01')
-    expect(await page.locator('.activity-clue').count()).toBe(0)
+    await expect(page.locator('.activity-clue')).toHaveCount(0)
     await screenshot(page, 'other-activity-ended')
   })
 
   test('an open campaign reached without a partner link explains how to sign up instead of a form that cannot be sent', async () => {
     await open(`/pages/activity/detail?id=${activities.open.id}`)
     await shown('.activity-notice--no-ref').waitFor()
-    expect(await page.locator('.activity-clue').count()).toBe(0)
+    await expect(page.locator('.activity-clue')).toHaveCount(0)
   })
 
   test('an activity that does not exist says so', async () => {
@@ -198,14 +198,14 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
     const pages: string[] = []
     await open('/pages/activity/main?ref=DEMO01')
     await shown('.activity-card').waitFor()
-    expect(await page.locator('.activity-card:visible').count()).toBe(10)
+    await expect(page.locator('.activity-card:visible')).toHaveCount(10)
     // Counted from here: the first page has arrived, so only the scroll can ask for more.
     page.on('request', (r) => {
       if (r.url().includes('/activity/listForClient')) pages.push(new URL(r.url()).searchParams.get('page') ?? '')
     })
     await scrollToBottom(page, '.activity-main')
     await page.locator('.activity-card:visible').nth(12).waitFor()
-    expect(await page.locator('.activity-card:visible').count()).toBe(13)
+    await expect(page.locator('.activity-card:visible')).toHaveCount(13)
     expect(pages).toStrictEqual(['2'])
     await shown('.app-load-more', '没有更多了').waitFor()
   })
@@ -223,7 +223,7 @@ test.describe('the activity pages (pages/activity/main, pages/activity/detail)',
     }
     await open('/pages/activity/main?ref=DEMO01')
     await shown('.app-empty__text', '暂无活动，敬请期待～').waitFor()
-    expect(await page.locator('.activity-card').count()).toBe(0)
+    await expect(page.locator('.activity-card')).toHaveCount(0)
     await screenshot(page, 'other-activity-empty')
   })
 })

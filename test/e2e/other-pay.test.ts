@@ -100,7 +100,7 @@ test.describe('the pay page (pages/main/pay)', () => {
     ])
     expect(await shown('.pay-order__total-amount').innerText()).toBe('¥255.00')
     expect(await shown('.pay-actions__unsupported').innerText()).toMatch(/请在微信中打开本页面完成支付/)
-    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
+    await expect(page.locator('.pay-actions__pay')).toHaveCount(0)
     await screenshot(page, 'other-pay-h5-no-method')
 
     // Paid elsewhere (the provider told the server): a refresh shows it.
@@ -132,7 +132,7 @@ test.describe('the pay page (pages/main/pay)', () => {
     // The page polls and stays 支付中 until the provider's word reaches the server: nothing marks it paid before.
     await expect.poll(() => polls, { message: 'payStatus polled twice' }).toBeGreaterThanOrEqual(2)
     expect(await shown('.pay-status__label').innerText()).toBe('支付中')
-    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
+    await expect(page.locator('.pay-actions__pay')).toHaveCount(0)
     await screenshot(page, 'other-pay-paying')
 
     await complete(demoOrder, 'fail')
@@ -146,7 +146,7 @@ test.describe('the pay page (pages/main/pay)', () => {
     await complete(demoOrder, 'success')
     await shown('.pay-status__label', '支付成功').waitFor({ timeout: 15_000 })
     expect(payFees.length).toBe(2)
-    expect(await page.locator('.pay-actions__pay').count()).toBe(0)
+    await expect(page.locator('.pay-actions__pay')).toHaveCount(0)
     await shown('.app-confirm-button', '返回首页').waitFor()
     await screenshot(page, 'other-pay-paid')
 
@@ -159,7 +159,7 @@ test.describe('the pay page (pages/main/pay)', () => {
     await signedIn(DEMO.pending)
     await page.goto(`${app.url}/pages/main/pay?id=${demoOrder.id}`)
     await shown('.app-empty__text', '订单不存在或已失效').waitFor()
-    expect(await page.locator('.pay-order').count()).toBe(0)
+    await expect(page.locator('.pay-order')).toHaveCount(0)
   })
 
   test('sends a signed-out person to login first, and back to the order after', async () => {

@@ -122,7 +122,7 @@ test.describe('content (pages/main/content)', () => {
     await shown('.content__title', '2026年春季开学典礼').waitFor()
     await shown('.content__body h3', '典礼回顾').waitFor()
     expect(await shown('.content__body strong').innerText()).toBe('600余名')
-    expect(await page.locator('.content__body script').count()).toBe(0)
+    await expect(page.locator('.content__body script')).toHaveCount(0)
     const img = shown('.content__image img')
     await img.waitFor()
     expect(new URL((await img.getAttribute('src')) ?? '', app.url).pathname).toBe(uploaded.data.url)
@@ -167,7 +167,7 @@ test.describe('the web-view (pages/main/web)', () => {
     for (const url of ['https://evil.example.com/phish', 'https://127.0.0.1@evil.example.com/', 'javascript:alert(1)']) {
       await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent(url)}`)
       await shown('.web-notice__title', '该链接不在允许访问的范围内，已为您拦截').waitFor()
-      expect(await page.locator('iframe').count()).toBe(0)
+      await expect(page.locator('iframe')).toHaveCount(0)
     }
     expect(requested.some((u) => u.includes('evil.example.com') && !u.startsWith(app.url))).toBe(false)
     await page.goto(`${app.url}/pages/main/web?url=${encodeURIComponent('https://evil.example.com/phish')}`)
@@ -195,7 +195,7 @@ test.describe('app download (pages/main/appDownload)', () => {
       .locator('.app-version:visible')
       .evaluateAll((els) => els.map((e) => e.className.match(/app-version--(\w+)/)?.[1]))
     expect(order).toStrictEqual(['ios', 'android'])
-    expect(await page.locator('.app-download__wechat').count()).toBe(0)
+    await expect(page.locator('.app-download__wechat')).toHaveCount(0)
     await screenshot(page, 'other-appdownload')
 
     // The browser goes to the package.
@@ -329,7 +329,7 @@ test.describe('the volunteer query (pages/user/volunteer)', () => {
     await shown('.user-form__row--examNo input').fill('2026330100099')
     await shown('.volunteer .app-confirm-button', '查询').click()
     await shown('.volunteer-none__title', '未查询到录取信息').waitFor()
-    expect(await page.locator('.volunteer-result').count()).toBe(0)
+    await expect(page.locator('.volunteer-result')).toHaveCount(0)
     // The server's words come as a toast too; the page's own line stays once it has gone.
     await page.locator('.app-toast').waitFor({ state: 'detached', timeout: 5000 })
     await screenshot(page, 'other-volunteer-none')

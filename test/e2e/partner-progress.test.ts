@@ -113,7 +113,7 @@ test.describe('线索详情, 我的团队 and 排行榜', () => {
     await page.goto(`${app.url}/pages/partner/clueDetail?id=999999`)
     await waitForTitle(page, '线索详情')
     expect(await toastText(page)).toBe('线索不存在')
-    expect(await page.locator('.clue-step').count()).toBe(0)
+    await expect(page.locator('.clue-step')).toHaveCount(0)
   })
 
   test('我的团队: members with masked phones, status, joined date and deals this cycle; the count on top, load-more and pull-down refresh', async () => {
@@ -137,7 +137,7 @@ test.describe('线索详情, 我的团队 and 排行榜', () => {
     await page.locator('.home-entries__item--team').click()
     await waitForTitle(page, '我的团队')
     await page.locator('.team-head__total', { hasText: '11' }).waitFor({ timeout: 20_000 })
-    expect(await page.locator('.team-member').count()).toBe(10)
+    await expect(page.locator('.team-member')).toHaveCount(10)
     // Newest first: the last to register is on top; nobody has given a name yet.
     expect(await page.locator('.team-member__phone').first().textContent()).toBe('139****0010')
     expect([...new Set(await textsOf(page, '.team-member__name'))]).toStrictEqual(['未填写姓名'])
@@ -183,7 +183,7 @@ test.describe('线索详情, 我的团队 and 排行榜', () => {
     await page.locator('.ranking-table__title', { hasText: '上周期前50名' }).waitFor({ timeout: 10_000 })
     expect(new URL(page.url()).searchParams.get('cycle')).toBe('上周期')
     expect(await page.locator('.ranking-me__rank').textContent()).toBe('未上榜')
-    expect(await page.locator('.ranking-row').count()).toBe(0)
+    await expect(page.locator('.ranking-row')).toHaveCount(0)
     expect(calls.queries.at(-1)?.get('cycle')).toBe('上周期')
     await screenshot(page, 'partner-ranking-last')
 

@@ -128,7 +128,7 @@ test.describe('积分：签到、兑换、取消兑换、积分申请', () => {
     await visible(page, '.app-dialog__confirm').click()
     await toast(page, `已取消，积分余额 ${balance}`)
     await expect.poll(() => visible(page, '.points-order', BAG).locator('.points-status').textContent(), { timeout: 15_000 }).toBe('已取消')
-    expect(await page.locator('.points-order__cancel:visible').count()).toBe(0)
+    await expect(page.locator('.points-order__cancel:visible')).toHaveCount(0)
     const stockAfter = (
       await api<{ list: Array<{ name: string; stock: number }> }>('/api/fms/cybermoney/shopGood/listForClient?size=100')
     ).list.find((g) => g.name === BAG)!.stock

@@ -93,8 +93,8 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await visible(page, '.question-verdict__result', '回答正确').waitFor({ timeout: 30_000 })
     expect(await visible(page, '.question-verdict__analysis').textContent()).toContain('最高次项系数之比')
     await visible(page, '.exercise-bar__card').click()
-    expect(await page.locator('.answer-card__cell--wrong:visible').count()).toBe(1)
-    expect(await page.locator('.answer-card__cell--right:visible').count()).toBe(1)
+    await expect(page.locator('.answer-card__cell--wrong:visible')).toHaveCount(1)
+    await expect(page.locator('.answer-card__cell--right:visible')).toHaveCount(1)
     await screenshot(page, 'exams-exercise-card')
 
     // The server kept the progress.
@@ -190,7 +190,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await visible(page, '.paper-score__value').waitFor({ timeout: 90_000 })
     expect(await visible(page, '.paper-score__value').textContent()).toBe('5')
     expect(await visible(page, '.paper-score__verdict').textContent()).toBe('不及格')
-    expect(await visible(page, '.paper-score__note', '超时自动交卷').count()).toBe(1)
+    await expect(visible(page, '.paper-score__note', '超时自动交卷')).toHaveCount(1)
     const cells = await page
       .locator('.answer-card__cell:visible')
       .evaluateAll((els) => els.map((e) => e.className.match(/--(right|wrong|partial|pending)/)?.[1]))
@@ -215,7 +215,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     expect((await texts('.report-stats__value')).slice(0, 2)).toEqual([expect.stringMatching(/^2\/\d+$/), '50%'])
     expect(await texts('.report-exam__title')).toEqual([PAPER])
     expect(await texts('.report-exam__score')).toEqual(['5/10'])
-    expect(await page.locator('.report-chart__dot:visible').count()).toBe(1)
+    await expect(page.locator('.report-chart__dot:visible')).toHaveCount(1)
     await screenshot(page, 'exams-report')
   })
 })

@@ -64,7 +64,7 @@ test.describe('home for everyone and the student login', () => {
     expect(['/', '/pages/tabBar/home']).toContain(new URL(page.url()).pathname)
     expect(await page.locator('.home-public__login:visible').allTextContents()).toEqual(['学员登录', '合伙人登录'])
     expect(await page.locator('.home-public__label:visible').allTextContents()).toEqual(['活动', '志愿查询', 'APP下载'])
-    expect(await page.locator('.home-signout:visible').count()).toBe(0)
+    await expect(page.locator('.home-signout:visible')).toHaveCount(0)
     await screenshot(page, 'student-home-public')
 
     await visible(page, '.home-public__entry--volunteer').click()
@@ -115,8 +115,8 @@ test.describe('home for everyone and the student login', () => {
       .poll(() => page.locator('.student-todo__text:visible').allTextContents())
       .toEqual([`你有 ${unread} 条未读通知`, '你有 1 笔费用待缴纳', '老师回复了你的 1 个提问'])
     // A student only: no switch, no partner figures.
-    expect(await page.locator('.home-switch:visible').count()).toBe(0)
-    expect(await page.locator('.home-wallet:visible').count()).toBe(0)
+    await expect(page.locator('.home-switch:visible')).toHaveCount(0)
+    await expect(page.locator('.home-wallet:visible')).toHaveCount(0)
     await screenshot(page, 'student-home-student')
 
     // Opening the student login again while signed in goes home.
@@ -163,14 +163,14 @@ test.describe('home for everyone and the student login', () => {
     expect(await visible(page, '.home-switch__item--active').textContent()).toBe('学员')
     expect(await visible(page, '.student-head__name').textContent()).toBe('陈晓明')
     expect(await visible(page, '.student-head__school').textContent()).toBe('国家开放大学')
-    expect(await page.locator('.home-wallet:visible').count()).toBe(0)
+    await expect(page.locator('.home-wallet:visible')).toHaveCount(0)
     await screenshot(page, 'student-home-both-student')
 
     await page.reload()
     await onHome(page)
     await visible(page, '.student-head').waitFor({ timeout: 30_000 })
     expect(await visible(page, '.home-switch__item--active').textContent()).toBe('学员')
-    expect(await page.locator('.home-wallet:visible').count()).toBe(0)
+    await expect(page.locator('.home-wallet:visible')).toHaveCount(0)
   })
 
   test('signs out from home (the server forgets the session) and shows the public entrance again', async () => {

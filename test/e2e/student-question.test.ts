@@ -79,7 +79,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     // Home's 答疑 badge shows what the server counts (the demo data holds one unread reply).
     const unread = (await api<{ count: number }>('/api/sms/study/studentQuestion/unreadCountForClient')).count
     const badge = page.locator('.student-entries__item--question .student-entries__badge:visible')
-    if (unread === 0) expect(await badge.count()).toBe(0)
+    if (unread === 0) await expect(badge).toHaveCount(0)
     else await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe(String(unread))
 
     const mine = await api<{ list: Array<{ courseId: number; title: string }> }>(
@@ -127,7 +127,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
 
     const drawer = office.locator('.ant-drawer-content')
     await drawer.getByText('例题2里').waitFor({ timeout: 15_000 })
-    expect(await drawer.locator('[data-testid=question-post] img').count()).toBe(1)
+    await expect(drawer.locator('[data-testid=question-post] img')).toHaveCount(1)
     await drawer.getByLabel('回复内容').fill(REPLY)
     await drawer.getByRole('button', { name: /^回\s*复$/ }).click()
     await office.getByText('已回复，学员会收到提醒').waitFor({ timeout: 15_000 })
@@ -149,7 +149,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await onPage(page, '/pages/study/question', '答疑')
     const item = visible(page, '.question-item', TITLE)
     await item.waitFor({ timeout: 30_000 })
-    expect(await item.locator('.question-item__dot').count()).toBe(1)
+    await expect(item.locator('.question-item__dot')).toHaveCount(1)
     expect(await item.locator('.question-tag').textContent()).toBe('已回复')
     await screenshot(page, 'question-list')
     await item.click()
@@ -179,7 +179,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await visible(page, '.app-dialog__confirm').click()
     await visible(page, '.question-closed', '你已关闭该提问').waitFor({ timeout: 15_000 })
     expect(await visible(page, '.question-tag').textContent()).toBe('已关闭')
-    expect(await page.locator('.question-reply:visible').count()).toBe(0)
+    await expect(page.locator('.question-reply:visible')).toHaveCount(0)
     await screenshot(page, 'question-closed')
 
     // A follow-up on a closed question is refused.

@@ -106,7 +106,7 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     await visible(page, '.course-detail__title', COURSES.english).waitFor({ timeout: 30_000 })
     expect(await visible(page, '.course-detail__price').textContent()).toBe('¥199.00')
     expect(await visible(page, '.course-bar__main').textContent()).toBe('立即购买 ¥199.00')
-    expect(await page.locator('.course-section__trial:visible').count()).toBe(1)
+    await expect(page.locator('.course-section__trial:visible')).toHaveCount(1)
     expect(await page.locator('.course-section--locked:visible').count()).toBeGreaterThan(0)
     await screenshot(page, 'study-course-detail')
   })
@@ -125,7 +125,7 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     await onPage(page, '/pages/study/courseDetail', '课程详情')
     await expect.poll(() => visible(page, '.course-bar__main').textContent(), { timeout: 15_000 }).toBe('开始学习')
     expect(await visible(page, '.course-detail__joined').textContent()).toBe('已加入')
-    expect(await page.locator('.course-section--locked:visible').count()).toBe(0)
+    await expect(page.locator('.course-section--locked:visible')).toHaveCount(0)
     await screenshot(page, 'study-course-joined')
   })
 

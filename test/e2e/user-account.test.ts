@@ -129,7 +129,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     await toast(page, '提交成功，请等待审核')
     await visible(page, '.user-partner-status__badge', '待审核').waitFor()
     expect(await visible(page, '.user-partner-status').innerText()).toMatch(/工作人员会在1-3个工作日内完成审核/)
-    expect(await page.locator('.user-partner__submit:visible').count()).toBe(0)
+    await expect(page.locator('.user-partner__submit:visible')).toHaveCount(0)
     await screenshot(page, 'user-partner-pending')
 
     // The session user now carries the school, major and discipline (the form-info prefill).
@@ -144,7 +144,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     await visible(page, '.user-partner-status__badge', '已拒绝').waitFor()
     expect(await visible(page, '.user-partner-status__reason').innerText()).toMatch(/拒绝原因：学校名称请填写全称/)
     // Read-only until the partner chooses to resubmit.
-    expect(await page.locator('.user-form__row--school input:visible').count()).toBe(0)
+    await expect(page.locator('.user-form__row--school input:visible')).toHaveCount(0)
     await screenshot(page, 'user-partner-rejected')
 
     await visible(page, '.user-partner__reapply', '重新提交').click()
@@ -153,7 +153,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     await visible(page, '.user-partner__submit', '重新提交审核').click()
     await toast(page, '提交成功，请等待审核')
     await visible(page, '.user-partner-status__badge', '待审核').waitFor()
-    expect(await page.locator('.user-partner-status__reason:visible').count()).toBe(0)
+    await expect(page.locator('.user-partner-status__reason:visible')).toHaveCount(0)
   })
 
   test('an approved partner sees 已通过 and their sign-up info read-only', async () => {
@@ -184,7 +184,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     fail = false
     await visible(page, '.user-load__retry .taro-button-core').click()
     await visible(page, '.user-form__row--realName input').waitFor({ timeout: 15_000 })
-    expect(await visible(page, '.user-form__row--realName input').inputValue()).toBe('陈晓明')
+    await expect(visible(page, '.user-form__row--realName input')).toHaveValue('陈晓明')
   })
 
   test('an expired session mid-use goes to login with from, and back to the same page after signing in', async () => {
@@ -217,7 +217,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     await fill(page, 'repeat', 'changed2026')
     await visible(page, '.user-change-pass__submit').click()
     await toast(page, '原密码错误')
-    expect(await page.locator(':text("原密码错误"):visible').count()).toBe(1)
+    await expect(page.locator(':text("原密码错误"):visible')).toHaveCount(1)
 
     await fill(page, 'oldPassword', DEMO_ACTIVE.password)
     await visible(page, '.user-change-pass__submit').click()

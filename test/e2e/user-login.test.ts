@@ -47,7 +47,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     await open('/pages/user/login?mode=register&ref=DEMO01')
     await onPage(page, '/pages/user/login', '合伙人登录')
     await visible(page, '.user-auth-header__title', '注册成为合伙人').waitFor()
-    expect(await visible(page, '.user-form__row--referrerCode input').inputValue()).toBe('DEMO01')
+    await expect(visible(page, '.user-form__row--referrerCode input')).toHaveValue('DEMO01')
     await screenshot(page, 'user-login-register')
 
     const phone = '13900000001'
@@ -108,7 +108,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     await signInWithPassword(page, DEMO_ACTIVE.phone, 'wrong1234')
     await toast(page, '手机号或密码错误')
     await screenshot(page, 'user-login-wrong-password')
-    expect(await page.locator(':text("手机号或密码错误"):visible').count()).toBe(1)
+    await expect(page.locator(':text("手机号或密码错误"):visible')).toHaveCount(1)
     expect(await rowError(page, 'password')).toBe('')
     expect(new URL(page.url()).pathname).toBe('/pages/user/login')
   })
@@ -142,7 +142,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     await visible(page, '.user-login__link--forgot').click()
     await visible(page, '.user-auth-header__title', '找回密码').waitFor()
     expect(new URL(page.url()).searchParams.get('mode')).toBe('forgot')
-    expect(await page.locator('.user-consent:visible').count()).toBe(0)
+    await expect(page.locator('.user-consent:visible')).toHaveCount(0)
     await fill(page, 'phone', DEMO_PENDING.phone)
     // A code for this phone went out in an earlier test less than a minute ago: wait for the
     // back-office's one-a-minute rule rather than read a refusal.
@@ -162,7 +162,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     await toast(page, '密码已重置，请用新密码登录')
     await visible(page, '.user-auth-header__title', '欢迎回来').waitFor()
     expect(new URL(page.url()).searchParams.get('mode')).toBe(null)
-    expect(await visible(page, '.user-form__row--phone input').inputValue()).toBe(DEMO_PENDING.phone)
+    await expect(visible(page, '.user-form__row--phone input')).toHaveValue(DEMO_PENDING.phone)
 
     await fill(page, 'password', DEMO_PENDING.password)
     await agree(page)

@@ -60,7 +60,7 @@ test.describe('the WeChat login page (pages/user/loginWechat)', () => {
     await visible(page, '.user-wechat__to-login').click()
     await onPage(page, '/pages/user/login', '合伙人登录')
     expect(new URL(page.url()).searchParams.get('from')).toBe('/pages/user/partner')
-    expect(await page.locator('.user-login__wechat:visible').count()).toBe(0)
+    await expect(page.locator('.user-login__wechat:visible')).toHaveCount(0)
   })
 
   test('inside WeChat, a new open id asks for the phone once (code type 登录), which signs in, binds it and returns to from', async () => {
@@ -98,6 +98,6 @@ test.describe('the WeChat login page (pages/user/loginWechat)', () => {
     await onPage(page, '/pages/user/partner', '填写报名信息')
     await visible(page, '.user-partner-status__badge', '已通过').waitFor()
     expect(authorizations()).toBe(1)
-    expect(await page.locator('.user-wechat__bind:visible').count()).toBe(0)
+    await expect(page.locator('.user-wechat__bind:visible')).toHaveCount(0)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The real back-office for mini-program tests that talk to it: `npm run server`'s program in its
- * own process over a fresh embedded database with the demo data, plain node HTTP calls to it
- * (jest's jsdom environment has no fetch), and the demo partner signed in on a device.
+ * own process over a fresh database with the demo data (on TEST_PG_URL's PostgreSQL a database of
+ * the file's own cloned from one made once per run, test/postgres-databases.ts; otherwise a new
+ * embedded one), plain node HTTP calls to it (jest's jsdom environment has no fetch), and the
+ * demo partner signed in on a device.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -9,6 +11,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { cloneDatabase, dropDatabase, templateDatabase, testPostgresUrl, withDatabase } from '../postgres-databases'
 import { storeSignedIn } from './harness'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -85,8 +88,23 @@ export interface BackOffice {
 
 /** Starts the back-office and waits (up to `seconds`) for its health call. */
 export async function startBackOffice({ seconds = 150 }: { seconds?: number } = {}): Promise<BackOffice> {
+  const postgres = testPostgresUrl()
+  if (!postgres) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-mini-'))
+    const office = await spawnBackOffice({ DATA_DIR: path.join(dataDir, 'pglite'), H5_DIR: dataDir }, seconds)
+    return { url: office.url, stop: async () => (await office.stop(), fs.rmSync(dataDir, { recursive: true, force: true })) }
+  }
+  const template = await templateDatabase(postgres, 'mini', {}, async (databaseUrl) => {
+    await (await spawnBackOffice({ DATABASE_URL: databaseUrl }, seconds)).stop()
+  })
+  const database = await cloneDatabase(postgres, 'mini', template)
+  const office = await spawnBackOffice({ DATABASE_URL: withDatabase(postgres, database) }, seconds)
+  return { url: office.url, stop: async () => (await office.stop(), await dropDatabase(postgres, database)) }
+}
+
+/** `npm run server`'s program with `env` (its database), once it answers its health call. */
+async function spawnBackOffice(env: Record<string, string>, seconds: number): Promise<BackOffice> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-mini-'))
   let log = ''
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: ROOT,
@@ -95,9 +113,11 @@ export async function startBackOffice({ seconds = 150 }: { seconds?: number } = 
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'pglite'),
-      H5_DIR: dataDir,
+      // No H5 app to serve: an empty directory unless `env` names one.
+      H5_DIR: os.tmpdir(),
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -111,7 +131,6 @@ export async function startBackOffice({ seconds = 150 }: { seconds?: number } = 
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
       if (server.exitCode === null) server.kill('SIGKILL')
     }
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const deadline = Date.now() + seconds * 1000
   for (;;) {
