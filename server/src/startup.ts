@@ -167,12 +167,23 @@ export function scheduleStaleRefunds({ app, db }: { app: FastifyInstance; db: Ex
   app.addHook('onClose', async () => clearInterval(timer))
 }
 
-/** Start-up tasks of a real start (not of tests): the first administrator, then demo data when enabled. */
-export async function runStartupTasks({ app, config }: { app: FastifyInstance; config: Config }): Promise<void> {
+/**
+ * Start-up tasks of a real start (not of tests): the first administrator, then demo data when
+ * enabled. What the person starting it must read goes to `print`: the console, not the log.
+ */
+export async function runStartupTasks({
+  app,
+  config,
+  print = (text) => process.stdout.write(text),
+}: {
+  app: FastifyInstance
+  config: Config
+  print?: (text: string) => void
+}): Promise<void> {
   const first = await ensureFirstAdmin({ db: app.db, config, log: app.log })
   if (first?.password) {
     // Printed once, on the console only: the generated password of the development administrator.
-    process.stdout.write(
+    print(
       `\n  First operator created: account "${first.account}", password "${first.password}" (shown once; set ADMIN_ACCOUNT/ADMIN_PASSWORD to choose)\n\n`,
     )
   }
@@ -187,7 +198,7 @@ export async function runStartupTasks({ app, config }: { app: FastifyInstance; c
       log: (message) => app.log.warn(message),
     }))
   ) {
-    process.stdout.write(
+    print(
       [
         '',
         '  Demo data created:',

@@ -140,7 +140,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 }
 
-export const TEST_UPLOADS_DIR = path.join(os.tmpdir(), 'activity-mobile-test-uploads')
+/** The tests' uploads and storage: the run's own (server/test/run.ts), or a shared one for a file run alone. */
+export const TEST_UPLOADS_DIR = process.env.TEST_UPLOADS_DIR ?? path.join(os.tmpdir(), 'activity-mobile-test-uploads')
 
 /** Configuration for tests: quiet, no rate limits unless asked, local SMS and login gateway. */
 export function testConfig(env: Record<string, string> = {}) {

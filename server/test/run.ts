@@ -72,7 +72,8 @@ async function main() {
     ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...batches(files, work)],
     {
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'test' },
+      // The run's own uploads and storage: no file reads what an earlier run left there.
+      env: { ...process.env, NODE_ENV: 'test', TEST_UPLOADS_DIR: path.join(work, 'uploads') },
       cwd: path.resolve(SERVER, '..'),
     },
   )
@@ -84,8 +85,11 @@ async function main() {
 
 /** Files that take long on their own (route-table walks, several server processes): each runs alone, first. */
 const LONG = [/[/\\]test[/\\]hardening[/\\]/, /[/\\]test[/\\]multiprocess[/\\]/]
-/** How many of the other files share one process. */
-const PER_PROCESS = 10
+/**
+ * How many of the other files share one process; TEST_FILES_PER_PROCESS=1 gives each its own (to
+ * find a file that leaks into the next, or to compare coverage with a run laid out that way).
+ */
+const PER_PROCESS = Number(process.env.TEST_FILES_PER_PROCESS) || 10
 
 /**
  * The files as the test runner's units: node's runner starts a process per unit, which loads the

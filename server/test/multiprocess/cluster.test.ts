@@ -95,6 +95,8 @@ describe('npm run start:cluster', () => {
         const { code } = (await cluster.stop('SIGTERM'))!
         assert.equal(code, 0, cluster.log)
         assert.match(cluster.log, /every worker stopped/)
+        // Both workers started on one fresh database: the first operator was made (and shown) once.
+        assert.equal(cluster.log.match(/First operator created/g)?.length, 1, cluster.log)
       },
     )
   })

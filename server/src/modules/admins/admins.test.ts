@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { Code } from '../../wire.ts'
 import { adminClient, PASSWORD } from '../../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../../test/helper.ts'
+import { runStartupTasks } from '../../startup.ts'
 import { ensureFirstAdmin } from './admins.service.ts'
 
 describe('operators', () => {
@@ -31,6 +32,23 @@ describe('operators', () => {
     assert.equal((await client.get('/api/ems/partner/client/signInfo')).json().code, Code.sessionInvalid)
     await client.del('/api/bms/system/admin/signOut')
     assert.equal((await client.get('/api/bms/system/admin/signInfo')).json().code, Code.sessionInvalid)
+  })
+
+  test('a first start prints the generated administrator once, on the console; the next start prints nothing', async () => {
+    const fresh = await buildTestApp()
+    try {
+      const config = { ...fresh.app.config, isProduction: false, admin: undefined, seedDemo: false }
+      const printed: string[] = []
+      await runStartupTasks({ app: fresh.app, config, print: (text) => printed.push(text) })
+      await runStartupTasks({ app: fresh.app, config, print: (text) => printed.push(text) })
+      assert.equal(printed.length, 1)
+      const [, account, password] = /First operator created: account "(\w+)", password "([^"]+)"/.exec(printed[0]!) ?? []
+      assert.equal(account, 'admin')
+      const res = await createClient(fresh.app).post('/api/bms/system/admin/signIn', { account, password })
+      assert.equal(res.json().code, Code.ok, res.body)
+    } finally {
+      await fresh.close()
+    }
   })
 
   test('an administrator creates, updates, lists and deletes operators; positions gate the calls', async () => {
