@@ -20,11 +20,11 @@ broken=()
 started_at=$SECONDS
 
 # Seconds each layer may take on a 2-core machine (a side-by-side pair shares one budget, under
-# the first name); the sum is the suite's 30 minutes less the install.
+# the first name); with the install's 180 s, the sum is the suite's 30 minutes.
 declare -A budget=(
   [typecheck]=150 [lint]=150 [architecture]=20
   [build-weapp]=75 [build-alipay]=75 [build-h5]=100 [build-admin]=100 [budgets]=10
-  [jest]=150 [admin-unit]=20 [server-postgres]=480 [server-pglite]=90 [browser]=600
+  [jest]=150 [admin-unit]=20 [server-postgres]=400 [server-pglite]=90 [browser]=600
 )
 
 wanted() { [ -z "${TEST_LAYERS:-}" ] || [[ " $TEST_LAYERS " == *" $1 "* ]]; }
@@ -34,12 +34,12 @@ layer() {
   shift
   wanted "$name" || return 0
   printf '\n\033[1m━━ %s\033[0m\n' "$name"
-  local start=$SECONDS
-  if "$@"; then
-    echo "$name ok $((SECONDS - start))s (budget ${budget[$name]:-?}s)" >> "$results/layers.txt"
-  else
-    echo "$name FAILED $((SECONDS - start))s (budget ${budget[$name]:-?}s)" >> "$results/layers.txt"
-  fi
+  local start=$SECONDS status=ok
+  "$@" || status=FAILED
+  local spent=$((SECONDS - start)) note="budget ${budget[$name]:-?}s"
+  # Over its budget is said, not failed: a slower machine is not a broken change.
+  if [ -n "${budget[$name]:-}" ] && [ "$spent" -gt "${budget[$name]}" ]; then note="$note, OVER IT"; fi
+  echo "$name $status ${spent}s ($note)" >> "$results/layers.txt"
 }
 
 # Runs two layers side by side, each written to its own log and shown when both have ended:

@@ -175,7 +175,7 @@ test.describe('console 活动 and 内容', () => {
     await rowWith(page, 'agreement').getByText('编辑').click()
     await page.waitForURL(new RegExp(`/admin/contents/${agreement.id}/edit$`))
     await editorArea(page).waitFor({ timeout: 30_000 })
-    expect(await formItem(page, '内容标识').locator('input').isDisabled()).toBe(true)
+    await expect(formItem(page, '内容标识').locator('input')).toBeDisabled()
 
     await editorArea(page).click()
     await page.keyboard.press('Control+End')

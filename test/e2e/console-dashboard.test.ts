@@ -40,7 +40,7 @@ test.describe('console 工作台', () => {
     expect(await statistic(page.getByTestId('todo-partners'))).toBe(String(data.pendingPartners))
     expect(await statistic(page.getByTestId('todo-stale-clues'))).toBe(String(data.staleClues))
     expect(await statistic(page.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
-    expect(await page.getByTestId('todo-withdrawals-amount').textContent()).toBe(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    await expect(page.getByTestId('todo-withdrawals-amount')).toHaveText(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
     expect(await statistic(page.getByTestId('todo-overdue'))).toBe(String(data.overdueContacts.length))
     expect(await statistic(page.getByTestId('cycle-clues'))).toBe(String(data.cycle.newClues))
     expect(await statistic(page.getByTestId('cycle-deals'))).toBe(String(data.cycle.deals))
@@ -80,7 +80,7 @@ test.describe('console 工作台', () => {
     expect(data.staleClues).toBe(null)
     expectPresent(data.pendingWithdrawals)
     expect(await statistic(finance.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
-    expect(await finance.getByTestId('todo-withdrawals-amount').textContent()).toBe(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
+    await expect(finance.getByTestId('todo-withdrawals-amount')).toHaveText(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
     for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue'])
       await expect(finance.getByTestId(hidden), hidden).toHaveCount(0)
 

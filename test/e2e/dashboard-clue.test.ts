@@ -36,7 +36,7 @@ test.describe('招生线索 (the clue list)', () => {
 
   test("lists the partner's clues newest first with masked phones, statuses and the total", async () => {
     await open()
-    expect(await t.page.locator('.filter-bar__total').textContent()).toBe('共 10 条')
+    await expect(t.page.locator('.filter-bar__total')).toHaveText('共 10 条')
     const phones = await textsOf(t.page, '.clue-item__phone')
     expect(phones.length).toBe(10)
     for (const phone of phones) expect(phone).toMatch(/^137\*{4}\d{4}$/)
@@ -59,7 +59,7 @@ test.describe('招生线索 (the clue list)', () => {
     await t.page.reload()
     await waitForTitle(t.page, '招生线索')
     await t.page.locator('.filter-bar__total', { hasText: '共 4 条' }).waitFor({ timeout: 20_000 })
-    expect(await t.page.locator('.filter-bar__tab--active').textContent()).toBe('已成交')
+    await expect(t.page.locator('.filter-bar__tab--active')).toHaveText('已成交')
 
     // The demo clues were all recorded today: 本月 keeps them, 昨天 has none.
     await pickTimeType(t.page, '本月')
@@ -104,10 +104,10 @@ test.describe('招生线索 (the clue list)', () => {
     await t.page.locator('.filter-bar__total', { hasText: '共 11 条' }).waitFor()
     expect(new URL(t.page.url()).searchParams.get('status')).toBe(null)
     const first = t.page.locator('.clue-item').first()
-    expect(await first.locator('.clue-item__name').textContent()).toBe('孙悦')
-    expect(await first.locator('.clue-item__phone').textContent()).toBe('139****5678')
-    expect(await first.locator('.clue-item__status').textContent()).toBe('待跟进')
-    expect(await first.locator('.clue-item__time').textContent()).toBe('刚刚')
+    await expect(first.locator('.clue-item__name')).toHaveText('孙悦')
+    await expect(first.locator('.clue-item__phone')).toHaveText('139****5678')
+    await expect(first.locator('.clue-item__status')).toHaveText('待跟进')
+    await expect(first.locator('.clue-item__time')).toHaveText('刚刚')
     await expect(t.page.locator('.clue-form')).toHaveCount(0)
   })
 
@@ -122,7 +122,7 @@ test.describe('招生线索 (the clue list)', () => {
     await expect(t.page.locator('.clue-form__name input')).toHaveValue('孙悦二')
     await expect(t.page.locator('.clue-form__phone input')).toHaveValue('13912345678')
     await screenshot(t.page, 'dashboard-clue-duplicate')
-    expect(await t.page.locator('.filter-bar__total').textContent()).toBe('共 11 条')
+    await expect(t.page.locator('.filter-bar__total')).toHaveText('共 11 条')
   })
 
   test('loads the next page at the bottom of the list, after the last clue shown', async () => {
@@ -141,7 +141,7 @@ test.describe('招生线索 (the clue list)', () => {
   test('pulls down to show what an operator changed meanwhile', async () => {
     await open()
     const newest = t.page.locator('.clue-item').first()
-    expect(await newest.locator('.clue-item__status').textContent()).toBe('待跟进')
+    await expect(newest.locator('.clue-item__status')).toHaveText('待跟进')
     const teacher = await signInOperator(t.app, 'teacher')
     const found = await teacher.call<{ list: Array<{ id: number }> }>('GET', '/api/ems/partner/clue/listForAdmin', { phone: '13912345678' })
     const id = found.data.list[0]?.id
@@ -179,7 +179,7 @@ test.describe('招生线索 of a partner still under review', () => {
     await waitForTitle(page, '招生线索')
     await page.locator('.app-empty__text', { hasText: '亲，没有相关内容哦～' }).waitFor({ timeout: 20_000 })
     await expect(page.locator('.clue-item')).toHaveCount(0)
-    expect(await page.locator('.filter-bar__total').textContent()).toBe('共 0 条')
+    await expect(page.locator('.filter-bar__total')).toHaveText('共 0 条')
     await screenshot(page, 'dashboard-clue-empty')
 
     await page.locator('.clue-page__add').click()

@@ -31,7 +31,7 @@ test.describe('资金记录 (fund records)', () => {
 
   test('lists the ledger with signed amounts in colour, the balance after each and frozen commissions marked', async () => {
     await open()
-    expect(await t.page.locator('.filter-bar__total').textContent()).toBe('共 7 条')
+    await expect(t.page.locator('.filter-bar__total')).toHaveText('共 7 条')
     expect(await textsOf(t.page, '.record-item__type')).toStrictEqual(['提现', '提现', '调整', '佣金', '佣金', '佣金', '佣金'])
     expect((await textsOf(t.page, '.record-item__amount')).slice(0, 4)).toStrictEqual(['-¥100.00', '-¥200.00', '+¥500.00', '+¥150.00'])
     expect((await textsOf(t.page, '.record-item__balance')).slice(0, 3)).toStrictEqual(['余额 ¥700.00', '余额 ¥800.00', '余额 ¥1,000.00'])
@@ -94,8 +94,8 @@ test.describe('资金记录 (fund records)', () => {
     await pullDown(t.page)
     const first = t.page.locator('.record-item').first()
     await first.locator('.record-item__note', { hasText: '活动奖励' }).waitFor({ timeout: 10_000 })
-    expect(await first.locator('.record-item__amount').textContent()).toBe('+¥12.00')
-    expect(await first.locator('.record-item__balance').textContent()).toBe('余额 ¥712.00')
+    await expect(first.locator('.record-item__amount')).toHaveText('+¥12.00')
+    await expect(first.locator('.record-item__balance')).toHaveText('余额 ¥712.00')
     await t.page.locator('.record-summary__balance', { hasText: '¥712.00' }).waitFor()
   })
 

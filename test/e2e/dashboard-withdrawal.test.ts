@@ -42,8 +42,8 @@ test.describe('提现 (withdrawal)', () => {
 
   test('shows the withdrawable amount, the payout account and the records with their statuses', async () => {
     await open()
-    expect(await t.page.locator('.withdrawal-head__amount').textContent()).toBe('¥300.00')
-    expect(await t.page.locator('.withdrawal-form__account-value').textContent()).toBe('支付宝 138****0000（陈晓明）')
+    await expect(t.page.locator('.withdrawal-head__amount')).toHaveText('¥300.00')
+    await expect(t.page.locator('.withdrawal-form__account-value')).toHaveText('支付宝 138****0000（陈晓明）')
     expect(await textsOf(t.page, '.withdrawal-item__status')).toStrictEqual(['审核中', '已打款'])
     expect(await textsOf(t.page, '.withdrawal-item__amount')).toStrictEqual(['¥100.00', '¥200.00'])
     expect((await t.page.locator('.withdrawal-item').nth(1).textContent()) ?? '').toMatch(/打款流水号：DEMO-TX-0001/)
@@ -88,7 +88,7 @@ test.describe('提现 (withdrawal)', () => {
     await t.page.locator('.withdrawal-form__submit').dblclick()
     const dialog = t.page.locator('.app-dialog .app-dialog__text')
     await dialog.waitFor()
-    expect(await dialog.textContent()).toBe('提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
+    await expect(dialog).toHaveText('提现 ¥50.00 到\n支付宝 138****0000（陈晓明）')
     await transitionsEnded(t.page.locator('.app-dialog', { hasText: '提现 ¥50.00' })) // the dialog's fade-in
     await screenshot(t.page, 'dashboard-withdrawal-confirm')
     // Two taps on 确认提现 before the t.page can redraw.
@@ -102,7 +102,7 @@ test.describe('提现 (withdrawal)', () => {
     const rows = await applying()
     expect(rows.length).toBe(1)
     expect(rows[0]?.amount).toBe(5000)
-    expect(await t.page.locator('.withdrawal-item__amount').first().textContent()).toBe('¥50.00')
+    await expect(t.page.locator('.withdrawal-item__amount').first()).toHaveText('¥50.00')
     await t.page.locator('.withdrawal-head__amount', { hasText: '¥250.00' }).waitFor()
     await expect(t.page.locator('.withdrawal-form__amount input')).toHaveValue('')
     await screenshot(t.page, 'dashboard-withdrawal-applied')
@@ -127,7 +127,7 @@ test.describe('提现 (withdrawal)', () => {
       (await finance.call('PUT', '/api/ems/partner/withdrawalRecord/finishPay', { id: pending!.id, transactionNo: 'TX-E2E-0003' })).code,
     ).toBe(0)
     await open()
-    expect(await t.page.locator('.withdrawal-item__status').first().textContent()).toBe('已打款')
+    await expect(t.page.locator('.withdrawal-item__status').first()).toHaveText('已打款')
   })
 
   test('shows 已拒绝 with the reason when finance refuses, and the money back in 资金记录', async () => {
@@ -145,18 +145,18 @@ test.describe('提现 (withdrawal)', () => {
 
     await open()
     const first = t.page.locator('.withdrawal-item').first()
-    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('已拒绝')
-    expect(await first.locator('.withdrawal-item__reason').textContent()).toBe('拒绝原因：收款账号与实名不一致，金额已退回余额')
-    expect(await t.page.locator('.withdrawal-head__amount').textContent()).toBe('¥250.00')
+    await expect(first.locator('.withdrawal-item__status')).toHaveText('已拒绝')
+    await expect(first.locator('.withdrawal-item__reason')).toHaveText('拒绝原因：收款账号与实名不一致，金额已退回余额')
+    await expect(t.page.locator('.withdrawal-head__amount')).toHaveText('¥250.00')
     await screenshot(t.page, 'dashboard-withdrawal-refused')
 
     await t.page.goto(`${t.app.url}/pages/tabBar/record`)
     await waitForTitle(t.page, '资金记录')
     const refund = t.page.locator('.record-item').first()
     await refund.locator('.record-item__type', { hasText: '提现退回' }).waitFor({ timeout: 20_000 })
-    expect(await refund.locator('.record-item__amount').textContent()).toBe('+¥20.50')
-    expect(await refund.locator('.record-item__note').textContent()).toBe('提现被拒绝：收款账号与实名不一致')
-    expect(await t.page.locator('.record-item').nth(1).locator('.record-item__amount').textContent()).toBe('-¥20.50')
+    await expect(refund.locator('.record-item__amount')).toHaveText('+¥20.50')
+    await expect(refund.locator('.record-item__note')).toHaveText('提现被拒绝：收款账号与实名不一致')
+    await expect(t.page.locator('.record-item').nth(1).locator('.record-item__amount')).toHaveText('-¥20.50')
   })
 
   test('says a WeChat transfer must be confirmed in the WeChat mini-program, and shows why a failed one went back to finance', async () => {
@@ -172,16 +172,14 @@ test.describe('提现 (withdrawal)', () => {
 
     await open()
     const first = t.page.locator('.withdrawal-item').first()
-    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('待确认收款')
+    await expect(first.locator('.withdrawal-item__status')).toHaveText('待确认收款')
     expect((await first.textContent()) ?? '').toMatch(/请在微信小程序「提现」页确认收款，确认后到账微信零钱/)
     await expect(first.locator('.withdrawal-item__confirm-button'), 'H5 cannot confirm a WeChat transfer').toHaveCount(0)
     await screenshot(t.page, 'dashboard-withdrawal-transfer')
 
     await fetch(`${t.app.url}/api/dev/transfers/complete?withdrawalId=${id}&result=expire`, { method: 'POST' })
     await open()
-    expect(await first.locator('.withdrawal-item__status').textContent()).toBe('审核中')
-    expect(await first.locator('.withdrawal-item__reason').textContent()).toBe(
-      '微信转账未成功：收款人超时未确认收款，转账已关闭，等待财务重新处理',
-    )
+    await expect(first.locator('.withdrawal-item__status')).toHaveText('审核中')
+    await expect(first.locator('.withdrawal-item__reason')).toHaveText('微信转账未成功：收款人超时未确认收款，转账已关闭，等待财务重新处理')
   })
 })

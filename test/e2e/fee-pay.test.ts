@@ -69,9 +69,8 @@ test.describe('学员：我的缴费、优惠券、支付、电子收据', () =>
     await visible(page, '.student-todo--fee').click()
     await visible(page, '.page__title', '我的缴费').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.locator('.fee-card:visible').count()).toBe(2)
-    const statuses = await page.locator('.fee-card:visible .fee-card__status').allInnerTexts()
-    expect(statuses).toStrictEqual(['待支付', '支付成功'])
-    expect(await page.locator('.fee-card:visible .fee-card__amount').allInnerTexts()).toStrictEqual(['应付 ¥6,800.00', '实付 ¥360.00'])
+    await expect(page.locator('.fee-card:visible .fee-card__status')).toHaveText(['待支付', '支付成功'], { useInnerText: true })
+    await expect(page.locator('.fee-card:visible .fee-card__amount')).toHaveText(['应付 ¥6,800.00', '实付 ¥360.00'], { useInnerText: true })
     await screenshot(page, 'fee-list')
   })
 

@@ -83,7 +83,7 @@ test.describe("a new partner's loop, from registration to a paid withdrawal", ()
     await signInWithPassword(page, phone, password)
     await onHome(page)
     await page.locator('.home-tier__name', { hasText: '青铜' }).waitFor({ timeout: 20_000 })
-    expect(await page.locator('.home-stats__deals').textContent()).toBe('0')
+    await expect(page.locator('.home-stats__deals')).toHaveText('0')
   })
 
   test('records a clue and sees it listed with the phone masked', async () => {
@@ -109,7 +109,7 @@ test.describe("a new partner's loop, from registration to a paid withdrawal", ()
     await page.goto(`${app.url}/`)
     await onHome(page)
     await page.locator('.home-stats__deals', { hasText: '1' }).waitFor({ timeout: 20_000 })
-    expect(await page.locator('.home-wallet__amount').textContent()).toBe('¥100.00')
+    await expect(page.locator('.home-wallet__amount')).toHaveText('¥100.00')
 
     await page.goto(`${app.url}/pages/partner/deal`)
     await waitForTitle(page, '成交单量')
@@ -118,7 +118,7 @@ test.describe("a new partner's loop, from registration to a paid withdrawal", ()
     await page.goto(`${app.url}/pages/tabBar/record`)
     await waitForTitle(page, '资金记录')
     await page.locator('.record-item__type', { hasText: '佣金' }).first().waitFor({ timeout: 20_000 })
-    expect(await page.locator('.record-item__amount').first().textContent()).toBe('+¥100.00')
+    await expect(page.locator('.record-item__amount').first()).toHaveText('+¥100.00')
   })
 
   test('withdraws (审核中), and sees 已打款 once finance pays', async () => {

@@ -47,7 +47,7 @@ test.describe('消息通知 (partner messages)', () => {
     await t.page.goto(`${t.app.url}/pages/tabBar/home`)
     const badge = t.page.locator('.home-entries__item--message .home-entries__badge')
     await badge.waitFor({ timeout: 30_000 })
-    expect(await badge.textContent()).toBe(count > 99 ? '99+' : String(count))
+    await expect(badge).toHaveText(count > 99 ? '99+' : String(count))
     await t.page.locator('.home-entries__item--message').click()
     await waitForTitle(t.page, '消息通知')
     await t.page.locator('.message-head__count', { hasText: `${count} 条未读` }).waitFor()
@@ -63,7 +63,7 @@ test.describe('消息通知 (partner messages)', () => {
     const before = await unreadCount()
     await open()
     const first = t.page.locator('.message-item').first()
-    expect(await first.locator('.message-item__title').textContent()).toBe('提现已打款')
+    await expect(first.locator('.message-item__title')).toHaveText('提现已打款')
     expect((await first.locator('.message-item__body').textContent()) ?? '').toMatch(/提现¥100\.00已打款至支付宝账户/)
     expect((await first.getAttribute('class')) ?? '').toMatch(/message-item--unread/)
     await screenshot(t.page, 'partner-messages')
@@ -89,7 +89,7 @@ test.describe('消息通知 (partner messages)', () => {
     })
     await pullDown(t.page)
     await t.page.locator('.message-item').first().filter({ hasText: '下拉刷新' }).waitFor({ timeout: 20_000 })
-    expect(await t.page.locator('.message-item').first().locator('.message-item__title').textContent()).toBe('线索跟进')
+    await expect(t.page.locator('.message-item').first().locator('.message-item__title')).toHaveText('线索跟进')
   })
 
   test('全部已读 marks every message read, and home no longer shows a count', async () => {

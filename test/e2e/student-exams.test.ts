@@ -80,9 +80,9 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await visible(page, '.question-option', '(−∞, 1]').click()
     await visible(page, '.exercise-submit .taro-button-core', '提交答案').click()
     await visible(page, '.question-verdict__result', '回答错误').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.question-verdict__right').textContent()).toBe('正确答案：B')
-    expect(await visible(page, '.question-verdict__analysis').textContent()).toContain('被开方数非负')
-    expect(await visible(page, '.question-verdict__note').textContent()).toBe('已加入错题本')
+    await expect(visible(page, '.question-verdict__right')).toHaveText('正确答案：B')
+    await expect(visible(page, '.question-verdict__analysis')).toContainText('被开方数非负')
+    await expect(visible(page, '.question-verdict__note')).toHaveText('已加入错题本')
     await screenshot(page, 'exams-exercise-wrong')
 
     // The next one, right.
@@ -91,7 +91,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await visible(page, '.question-option', /^C2$/).click()
     await visible(page, '.exercise-submit .taro-button-core', '提交答案').click()
     await visible(page, '.question-verdict__result', '回答正确').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.question-verdict__analysis').textContent()).toContain('最高次项系数之比')
+    await expect(visible(page, '.question-verdict__analysis')).toContainText('最高次项系数之比')
     await visible(page, '.exercise-bar__card').click()
     await expect(page.locator('.answer-card__cell--wrong:visible')).toHaveCount(1)
     await expect(page.locator('.answer-card__cell--right:visible')).toHaveCount(1)
@@ -112,14 +112,14 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await onPage(page, '/pages/study/wrong', '错题本')
     const item = visible(page, '.wrong-item', '定义域')
     await item.waitFor({ timeout: 30_000 })
-    expect(await item.locator('.wrong-item__count').textContent()).toBe('错1次')
+    await expect(item.locator('.wrong-item__count')).toHaveText('错1次')
     await screenshot(page, 'exams-wrong-book')
     await item.locator('.wrong-item__redo').click()
     await onPage(page, '/pages/study/wrong', '错题本')
     await visible(page, '.question-option', '[1, +∞)').click()
     await visible(page, '.wrong-redo__submit .taro-button-core', '提交答案').click()
     await visible(page, '.question-verdict__result', '回答正确').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.question-verdict__note').textContent()).toBe('再答对1次即可移出')
+    await expect(visible(page, '.question-verdict__note')).toHaveText('再答对1次即可移出')
     await screenshot(page, 'exams-wrong-redo')
   })
 
@@ -171,9 +171,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await onPage(page, '/pages/study/exam', '考试')
     await visible(page, '.exam-tabs__tab', '模拟试卷').click()
     await visible(page, '.exam-card', PAPER).waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.exam-card', PAPER).locator('.exam-card__facts').textContent()).toBe(
-      '1 分钟 · 2 题 · 满分 10 · 已考 0/3 次',
-    )
+    await expect(visible(page, '.exam-card', PAPER).locator('.exam-card__facts')).toHaveText('1 分钟 · 2 题 · 满分 10 · 已考 0/3 次')
     await screenshot(page, 'exams-papers')
     await visible(page, '.exam-card', PAPER).click()
     await visible(page, '.exam-intro__start', '开始答题').waitFor({ timeout: 30_000 })
@@ -188,8 +186,8 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
 
     // No tap: at 0 the page hands the paper in by itself and shows the result on the same page.
     await visible(page, '.paper-score__value').waitFor({ timeout: 90_000 })
-    expect(await visible(page, '.paper-score__value').textContent()).toBe('5')
-    expect(await visible(page, '.paper-score__verdict').textContent()).toBe('不及格')
+    await expect(visible(page, '.paper-score__value')).toHaveText('5')
+    await expect(visible(page, '.paper-score__verdict')).toHaveText('不及格')
     await expect(visible(page, '.paper-score__note', '超时自动交卷')).toHaveCount(1)
     const cells = await page
       .locator('.answer-card__cell:visible')
@@ -203,7 +201,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await onPage(page, '/pages/study/wrong', '错题本')
     const wrong = visible(page, '.wrong-item', judge.stem.slice(0, 8))
     await wrong.waitFor({ timeout: 30_000 })
-    expect(await wrong.locator('.wrong-item__meta').textContent()).toContain('考试')
+    await expect(wrong.locator('.wrong-item__meta')).toContainText('考试')
   })
 
   test('学习报告 from 我的课程: practice, the exam score over time, study time', async () => {

@@ -62,8 +62,8 @@ test.describe('home for everyone and the student login', () => {
     await visible(page, '.home-public').waitFor({ timeout: 30_000 })
     // Home stays home: no trip to a login page.
     expect(['/', '/pages/tabBar/home']).toContain(new URL(page.url()).pathname)
-    expect(await page.locator('.home-public__login:visible').allTextContents()).toEqual(['学员登录', '合伙人登录'])
-    expect(await page.locator('.home-public__label:visible').allTextContents()).toEqual(['活动', '志愿查询', 'APP下载'])
+    await expect(page.locator('.home-public__login:visible')).toHaveText(['学员登录', '合伙人登录'])
+    await expect(page.locator('.home-public__label:visible')).toHaveText(['活动', '志愿查询', 'APP下载'])
     await expect(page.locator('.home-signout:visible')).toHaveCount(0)
     await screenshot(page, 'student-home-public')
 
@@ -87,13 +87,13 @@ test.describe('home for everyone and the student login', () => {
     await onHome(page)
 
     await visible(page, '.student-head').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.student-head__name').textContent()).toBe(STUDENT.name)
-    expect(await visible(page, '.student-head__school').textContent()).toBe(STUDENT.school)
-    expect(await visible(page, '.student-head__major').textContent()).toBe('工商管理（本科）')
-    expect(await visible(page, '.student-head__discipline').textContent()).toBe('管理学-工商管理类')
-    expect(await visible(page, '.student-head__batch').textContent()).toBe('2026年1期 · 专升本')
-    expect(await visible(page, '.student-head__status').textContent()).toBe('在读')
-    expect(await page.locator('.student-entries__label:visible').allTextContents()).toEqual([
+    await expect(visible(page, '.student-head__name')).toHaveText(STUDENT.name)
+    await expect(visible(page, '.student-head__school')).toHaveText(STUDENT.school)
+    await expect(visible(page, '.student-head__major')).toHaveText('工商管理（本科）')
+    await expect(visible(page, '.student-head__discipline')).toHaveText('管理学-工商管理类')
+    await expect(visible(page, '.student-head__batch')).toHaveText('2026年1期 · 专升本')
+    await expect(visible(page, '.student-head__status')).toHaveText('在读')
+    await expect(page.locator('.student-entries__label:visible')).toHaveText([
       '课程',
       '我的课程',
       '直播课表',
@@ -109,7 +109,7 @@ test.describe('home for everyone and the student login', () => {
     ])
     const unread = await unreadNotices()
     expect(unread).toBeGreaterThan(0)
-    expect(await visible(page, '.student-entries__item--notice .student-entries__badge').textContent()).toBe(String(unread))
+    await expect(visible(page, '.student-entries__item--notice .student-entries__badge')).toHaveText(String(unread))
     // One line per thing to do: the unread notices, the demo's unpaid tuition, the demo teacher's reply to 林小雨's question.
     await expect
       .poll(() => page.locator('.student-todo__text:visible').allTextContents())
@@ -134,8 +134,8 @@ test.describe('home for everyone and the student login', () => {
     await visible(page, '.student-login__submit').click()
     const refusal = visible(page, '.student-login__refusal')
     await refusal.waitFor({ timeout: 15_000 })
-    expect(await visible(page, '.student-login__refusal-text').textContent()).toBe('该手机号未登记为学员；您是合伙人，请使用合伙人登录')
-    expect(await visible(page, '.student-login__refusal-action').textContent()).toBe('去合伙人登录')
+    await expect(visible(page, '.student-login__refusal-text')).toHaveText('该手机号未登记为学员；您是合伙人，请使用合伙人登录')
+    await expect(visible(page, '.student-login__refusal-action')).toHaveText('去合伙人登录')
     expect(new URL(page.url()).pathname).toBe('/pages/student/login')
     // The message stays on the page after the toast that also said it has gone.
     await page.locator('.app-toast:visible').waitFor({ state: 'hidden', timeout: 5_000 })
@@ -153,23 +153,23 @@ test.describe('home for everyone and the student login', () => {
     await onHome(page)
     // The partner's home as before, under the switch.
     await visible(page, '.home-switch').waitFor({ timeout: 30_000 })
-    expect(await page.locator('.home-switch__item:visible').allTextContents()).toEqual(['学员', '合伙人'])
-    expect(await visible(page, '.home-switch__item--active').textContent()).toBe('合伙人')
+    await expect(page.locator('.home-switch__item:visible')).toHaveText(['学员', '合伙人'])
+    await expect(visible(page, '.home-switch__item--active')).toHaveText('合伙人')
     await visible(page, '.home-wallet__amount').waitFor({ timeout: 30_000 })
     await screenshot(page, 'student-home-both-partner')
 
     await visible(page, '.home-switch__item--student').click()
     await visible(page, '.student-head').waitFor()
-    expect(await visible(page, '.home-switch__item--active').textContent()).toBe('学员')
-    expect(await visible(page, '.student-head__name').textContent()).toBe('陈晓明')
-    expect(await visible(page, '.student-head__school').textContent()).toBe('国家开放大学')
+    await expect(visible(page, '.home-switch__item--active')).toHaveText('学员')
+    await expect(visible(page, '.student-head__name')).toHaveText('陈晓明')
+    await expect(visible(page, '.student-head__school')).toHaveText('国家开放大学')
     await expect(page.locator('.home-wallet:visible')).toHaveCount(0)
     await screenshot(page, 'student-home-both-student')
 
     await page.reload()
     await onHome(page)
     await visible(page, '.student-head').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.home-switch__item--active').textContent()).toBe('学员')
+    await expect(visible(page, '.home-switch__item--active')).toHaveText('学员')
     await expect(page.locator('.home-wallet:visible')).toHaveCount(0)
   })
 

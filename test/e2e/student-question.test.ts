@@ -100,14 +100,14 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await visible(page, '.image-picker__add').click()
     await (await chooser).setFiles({ name: '例题.png', mimeType: 'image/png', buffer: PNG })
     await visible(page, '.image-picker__item').waitFor({ timeout: 15_000 })
-    expect(await visible(page, '.image-picker__count').textContent()).toBe('1/6')
+    await expect(visible(page, '.image-picker__count')).toHaveText('1/6')
     await screenshot(page, 'question-ask')
     await visible(page, '.question-ask__submit').click()
 
     await onPage(page, '/pages/study/questionDetail', '答疑详情')
     questionId = Number(new URL(page.url()).searchParams.get('id'))
     await visible(page, '.question-detail__title', TITLE).waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.question-tag').textContent()).toBe('待回复')
+    await expect(visible(page, '.question-tag')).toHaveText('待回复')
     // The picture is served to its owner by its signed address.
     const image = visible(page, '.question-post__image img')
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(2)
@@ -120,8 +120,8 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await openConsole(office, app, '/student-questions')
     const row = rowWith(office, TITLE)
     await row.waitFor({ timeout: 30_000 })
-    expect(await row.textContent()).toContain(STUDENT.name)
-    expect(await row.textContent()).toContain('待回复')
+    await expect(row).toContainText(STUDENT.name)
+    await expect(row).toContainText('待回复')
     await screenshot(office, 'console-questions')
     await row.getByText(TITLE).click()
 
@@ -150,14 +150,14 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     const item = visible(page, '.question-item', TITLE)
     await item.waitFor({ timeout: 30_000 })
     await expect(item.locator('.question-item__dot')).toHaveCount(1)
-    expect(await item.locator('.question-tag').textContent()).toBe('已回复')
+    await expect(item.locator('.question-tag')).toHaveText('已回复')
     await screenshot(page, 'question-list')
     await item.click()
 
     await onPage(page, '/pages/study/questionDetail', '答疑详情')
     await visible(page, '.question-post--teacher').waitFor({ timeout: 30_000 })
-    expect(await visible(page, '.question-post--teacher .question-post__content').textContent()).toBe(REPLY)
-    expect(await visible(page, '.question-post--teacher .question-post__who').textContent()).toContain('老师')
+    await expect(visible(page, '.question-post--teacher .question-post__content')).toHaveText(REPLY)
+    await expect(visible(page, '.question-post--teacher .question-post__who')).toContainText('老师')
     await screenshot(page, 'question-detail-replied')
     await expect
       .poll(async () => (await api<{ count: number }>('/api/sms/study/studentQuestion/unreadCountForClient')).count, { timeout: 15_000 })
@@ -169,7 +169,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await visible(page, '.question-reply__send').click()
     await toast(page, '已发送')
     await expect.poll(() => page.locator('.question-post:visible').count()).toBe(3)
-    expect(await visible(page, '.question-tag').textContent()).toBe('待回复')
+    await expect(visible(page, '.question-tag')).toHaveText('待回复')
 
     await office.reload()
     await settled(office)
@@ -178,7 +178,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await visible(page, '.question-reply__close').click()
     await visible(page, '.app-dialog__confirm').click()
     await visible(page, '.question-closed', '你已关闭该提问').waitFor({ timeout: 15_000 })
-    expect(await visible(page, '.question-tag').textContent()).toBe('已关闭')
+    await expect(visible(page, '.question-tag')).toHaveText('已关闭')
     await expect(page.locator('.question-reply:visible')).toHaveCount(0)
     await screenshot(page, 'question-closed')
 

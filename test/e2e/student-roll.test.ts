@@ -88,7 +88,7 @@ test.describe('学员：我的学籍、学籍信息修改、通知公告', () =>
       身份证号: '3301**********1235',
       手机号: '139****0000',
     })
-    expect(await visible(page, '.roll-step__title').textContent()).toBe('登记为在读')
+    await expect(visible(page, '.roll-step__title')).toHaveText('登记为在读')
     await screenshot(page, 'student-roll')
   })
 
@@ -105,8 +105,8 @@ test.describe('学员：我的学籍、学籍信息修改、通知公告', () =>
     await visible(page, '.roll-request-page__submit').click()
     const item = visible(page, '.roll-request')
     await item.waitFor({ timeout: 20_000 })
-    expect(await item.locator('.roll-request__field').textContent()).toBe('姓名')
-    expect(await item.locator('.roll-request__status').textContent()).toBe('待审核')
+    await expect(item.locator('.roll-request__field')).toHaveText('姓名')
+    await expect(item.locator('.roll-request__status')).toHaveText('待审核')
     expect((await item.textContent()) ?? '').toContain('林小雨 → 林小语')
     await screenshot(page, 'student-roll-request')
     // The same field again: refused here before any call.
@@ -128,7 +128,7 @@ test.describe('学员：我的学籍、学籍信息修改、通知公告', () =>
     await visible(page, '.notice-item').waitFor({ timeout: 30_000 })
     await expect(page.locator('.notice-item:visible')).toHaveCount(2)
     await expect(page.locator('.notice-item--unread:visible')).toHaveCount(2)
-    expect(await visible(page, '.notice-head__count').textContent()).toBe('2 条未读')
+    await expect(visible(page, '.notice-head__count')).toHaveText('2 条未读')
     await screenshot(page, 'student-notices')
 
     const first = visible(page, '.notice-item')
@@ -145,7 +145,7 @@ test.describe('学员：我的学籍、学籍信息修改、通知公告', () =>
     const read = page.locator('.notice-item:visible:not(.notice-item--unread)')
     await expect(read).toHaveCount(1)
     expect(((await read.locator('.notice-item__title').textContent()) ?? '').trim()).toBe(title)
-    expect(await visible(page, '.notice-head__count').textContent()).toBe('1 条未读')
+    await expect(visible(page, '.notice-head__count')).toHaveText('1 条未读')
     await screenshot(page, 'student-notices-read')
   })
 })
