@@ -96,7 +96,7 @@ rm -f "$results"/*.log "$results"/jest.json "$results"/playwright.json "$results
 { wanted jest || wanted server-postgres || wanted browser; } && { bash scripts/ensure-system.sh || broken+=(system-packages); }
 
 # The private PostgreSQL cluster (scripts/pg.sh): the server suite runs on it, and the mini-program
-# and browser tests make a database per test file on it (test/postgres-databases.ts; without it
+# and browser tests make a database per test file on it (server/test/postgres-databases.ts; without it
 # they fall back to PGlite). Started once; stopped at the end unless it was running before.
 pg_url=''
 pg_was_running=yes
@@ -105,7 +105,7 @@ if wanted jest || wanted server-postgres || wanted browser; then
   if pg_url=$(bash scripts/pg.sh start); then
     export TEST_PG_URL=$pg_url TEST_RUN_ID="$(date +%s)-$$"
     # The test databases an interrupted earlier run left behind.
-    node --import tsx -e "require('./test/postgres-databases.ts').startRun(process.env.TEST_PG_URL, ['e2e', 'mini'])"
+    node --import tsx -e "require('./server/test/postgres-databases.ts').startRun(process.env.TEST_PG_URL, ['e2e', 'mini'])"
   else
     pg_url=''
     broken+=(postgresql)

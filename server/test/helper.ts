@@ -9,6 +9,7 @@ import { buildApp, type BuildAppOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { databaseFromPglite, databaseFromPool, MIGRATIONS_DIR } from '../src/db/client.ts'
 import type { Database } from '../src/db/types.ts'
+import { cloneDatabase, dropDatabase, ensureTemplate, withDatabase } from './postgres-databases.ts'
 
 /**
  * Test databases: a fresh database per test file, cloned from a template migrated once.
@@ -40,12 +41,6 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 12)
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 async function pgliteTemplate(): Promise<Buffer> {
   const file = path.join(os.tmpdir(), `activity-mobile-pglite-template-${migrationsHash()}.tar`)
   if (!fs.existsSync(file)) {
@@ -62,29 +57,11 @@ async function pgliteTemplate(): Promise<Buffer> {
 }
 
 async function postgresTemplate(url: string): Promise<string> {
-  const name = `am_template_${migrationsHash()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    const exists = async () => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1
-    if (await exists()) return name
-    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name])
-    try {
-      if (await exists()) return name
-      const building = `${name}_building`
-      await admin.query(`DROP DATABASE IF EXISTS ${building}`)
-      await admin.query(`CREATE DATABASE ${building}`)
-      const pool = new pg.Pool({ connectionString: withDatabase(url, building), max: 1 })
-      await databaseFromPool({ pool }).migrate()
-      await pool.end()
-      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
-      return name
-    } finally {
-      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name])
-    }
-  } finally {
-    await admin.end()
-  }
+  return ensureTemplate(url, `am_template_${migrationsHash()}`, async (databaseUrl) => {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+    await databaseFromPool({ pool }).migrate()
+    await pool.end()
+  })
 }
 
 /** Builds the template once (the runner calls this before the test files start). */
@@ -108,21 +85,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = databaseFromPglite({ client })
     return { database, kind: 'pglite', dispose: () => database.close() }
   }
-  const template = await postgresTemplate(TEST_DATABASE_URL)
-  const name = `am_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
-  await admin.connect()
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-      break
-    } catch (error) {
-      // Another file is cloning the same template at this instant.
-      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
-    }
-  }
-  await admin.end()
+  const name = await cloneDatabase(TEST_DATABASE_URL, 'am_test', await postgresTemplate(TEST_DATABASE_URL))
   const url = withDatabase(TEST_DATABASE_URL, name)
   const pool = new pg.Pool({ connectionString: url, max: 1 })
   const database = databaseFromPool({ pool })
@@ -132,10 +95,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     dispose: async () => {
       await database.close()
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL })
-      await drop.connect()
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await drop.end()
+      await dropDatabase(TEST_DATABASE_URL, name)
     },
   }
 }

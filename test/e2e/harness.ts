@@ -7,7 +7,7 @@
  * The server and its database: with TEST_PG_URL (npm test sets it to its private PostgreSQL),
  * the worker's server host (server-host.ts) runs `npm start`'s server for each file over a
  * database of the file's own, cloned in milliseconds from a template made once per run by a
- * real start (test/postgres-databases.ts); without it, or with `startApp(env, { embedded: true })`,
+ * real start (server/test/postgres-databases.ts); without it, or with `startApp(env, { embedded: true })`,
  * it is `npm start`'s program itself (scripts/start.ts) over the embedded PGlite database,
  * copied from a template directory when E2E_TEMPLATE_DIR is set.
  */
@@ -17,7 +17,14 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { cloneDatabase, dropDatabase, settingsKey, templateDatabase, testPostgresUrl, withDatabase } from '../postgres-databases'
+import {
+  cloneDatabase,
+  dropDatabase,
+  settingsKey,
+  templateDatabase,
+  testPostgresUrl,
+  withDatabase,
+} from '../../server/test/postgres-databases'
 import { test as base, chromium, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 export const ROOT = path.resolve(__dirname, '../..')
@@ -133,7 +140,7 @@ async function pgliteTemplateFor(env: Record<string, string>): Promise<string | 
   return template
 }
 
-/** The database a server with these settings starts from on PostgreSQL (test/postgres-databases.ts). */
+/** The database a server with these settings starts from on PostgreSQL (server/test/postgres-databases.ts). */
 function postgresTemplateFor(url: string, env: Record<string, string>): Promise<string> {
   return templateDatabase(url, 'e2e', env, (databaseUrl) => firstStart({ databaseUrl }, env))
 }

@@ -3,7 +3,7 @@
 // errors printed, so a real failure still fails and every flake stays visible in the log.
 jest.retryTimes(2, { logErrorsBeforeRetry: true })
 
-// The tests' back-office databases (test/postgres-databases.ts) are made with node-postgres, which
+// The tests' back-office databases (server/test/postgres-databases.ts) are made with node-postgres, which
 // needs TextEncoder and TextDecoder; jest's jsdom environment leaves them out.
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder: require('node:util').TextEncoder })
 if (typeof globalThis.TextDecoder === 'undefined') Object.assign(globalThis, { TextDecoder: require('node:util').TextDecoder })

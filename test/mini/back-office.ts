@@ -1,7 +1,7 @@
 /**
  * The real back-office for mini-program tests that talk to it: `npm run server`'s program in its
  * own process over a fresh database with the demo data (on TEST_PG_URL's PostgreSQL a database of
- * the file's own cloned from one made once per run, test/postgres-databases.ts; otherwise a new
+ * the file's own cloned from one made once per run, server/test/postgres-databases.ts; otherwise a new
  * embedded one), plain node HTTP calls to it (jest's jsdom environment has no fetch), and the
  * demo partner signed in on a device.
  */
@@ -11,7 +11,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { cloneDatabase, dropDatabase, templateDatabase, testPostgresUrl, withDatabase } from '../postgres-databases'
+import { cloneDatabase, dropDatabase, templateDatabase, testPostgresUrl, withDatabase } from '../../server/test/postgres-databases'
 import { storeSignedIn } from './harness'
 
 const ROOT = path.resolve(__dirname, '../..')

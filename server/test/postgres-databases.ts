@@ -1,10 +1,12 @@
 /**
- * Databases for the tests that drive the whole product (browser tests in test/e2e, mini-program
- * tests in test/mini) on the PostgreSQL server of TEST_PG_URL (npm test sets it to its private
- * cluster, scripts/pg.sh): a template per server settings, made once per run by a real start of
- * the server (migrations, first operator, demo data), and a database per test file cloned from
- * it in milliseconds (`CREATE DATABASE … TEMPLATE`), dropped after. Without TEST_PG_URL the
- * harnesses use PGlite, as `npm start` does.
+ * Test databases on a PostgreSQL server: a template made once (under an advisory lock, so the
+ * processes that want it at once make it once), and a database per test file cloned from it in
+ * milliseconds (`CREATE DATABASE … TEMPLATE`), dropped after. The server tests (helper.ts, on
+ * DATABASE_URL) clone a migrated template; the tests that drive the whole product (browser tests
+ * in test/e2e, mini-program tests in test/mini, on TEST_PG_URL: npm test sets it to its private
+ * cluster, scripts/pg.sh) clone a template per server settings and run, made by a real start of
+ * the server (migrations, first operator, demo data). Without a URL they use PGlite, as
+ * `npm start` does.
  */
 import crypto from 'node:crypto'
 import pg from 'pg'
@@ -42,18 +44,11 @@ export function settingsKey(settings: Record<string, string>): string {
 }
 
 /**
- * The template database named after `settings` and this run (TEST_RUN_ID, so a later run with
- * other code or demo data makes its own): made once by `make`, which gets the URL of an empty
- * database to start a server on and stop it, under an advisory lock (another process making the
- * same template waits for it), then only read as a template.
+ * The template database `name`, made by `make` if it does not exist yet: `make` gets the URL of an
+ * empty database to fill (migrate, or start a server on and stop it), under an advisory lock
+ * (another process making the same template waits for it); then it is only read as a template.
  */
-export async function templateDatabase(
-  url: string,
-  prefix: string,
-  settings: Record<string, string>,
-  make: (databaseUrl: string) => Promise<void>,
-): Promise<string> {
-  const name = `${prefix}_tpl_${settingsKey({ ...settings, RUN: process.env.TEST_RUN_ID ?? '' })}`
+export async function ensureTemplate(url: string, name: string, make: (databaseUrl: string) => Promise<void>): Promise<string> {
   return onPostgres(url, async (client) => {
     const exists = async () => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1
     if (await exists()) return name
@@ -70,6 +65,19 @@ export async function templateDatabase(
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name])
     }
   })
+}
+
+/**
+ * The template database named after `settings` and this run (TEST_RUN_ID, so a later run with
+ * other code or demo data makes its own), made once by `make` (ensureTemplate).
+ */
+export async function templateDatabase(
+  url: string,
+  prefix: string,
+  settings: Record<string, string>,
+  make: (databaseUrl: string) => Promise<void>,
+): Promise<string> {
+  return ensureTemplate(url, `${prefix}_tpl_${settingsKey({ ...settings, RUN: process.env.TEST_RUN_ID ?? '' })}`, make)
 }
 
 /** A new database cloned from `template`; two clones of one template at the same instant retry. */
@@ -89,6 +97,7 @@ export async function cloneDatabase(url: string, prefix: string, template: strin
   return name
 }
 
+/** Drops a test database, closing what is still connected to it. */
 export async function dropDatabase(url: string, name: string): Promise<void> {
   await onPostgres(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 }
