@@ -57,8 +57,8 @@ beside() {
   for name in "${names[@]}"; do cat "$results/$name.out"; rm -f "$results/$name.out"; done
 }
 
-# Adds the counts of a jest JSON report, of Playwright's JSON report (naming its flaky and failed
-# tests), or of the summary lines node's spec reporter prints ("ℹ pass N", "ℹ fail N") in a log,
+# Adds the counts of a jest JSON report (naming its tests that passed on a retry), of Playwright's
+# JSON report (naming its flaky and failed tests), or of the summary lines node's spec reporter prints ("ℹ pass N", "ℹ fail N") in a log,
 # to the totals.
 count() {
   local file=$1
@@ -71,7 +71,16 @@ count() {
       read -r p f < <(node --import tsx scripts/playwright-summary.ts counts "$PWD/$file")
       names=$(node --import tsx scripts/playwright-summary.ts names "$PWD/$file")
       ;;
-    *.json) read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests)' "$PWD/$file") ;;
+    *.json)
+      read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests)' "$PWD/$file")
+      # A test that passed after a retry (jest.retryTimes in test/jest/mini-setup.js) is named.
+      names=$(node -e '
+        const r = require(process.argv[1])
+        const flaky = r.testResults.flatMap((file) => file.assertionResults
+          .filter((a) => a.status === "passed" && (a.retryReasons ?? []).length > 0)
+          .map((a) => `    ${require("path").relative(process.cwd(), file.name)} › ${a.fullName}`))
+        if (flaky.length) console.log(`  flaky: failed, then passed on a retry (${flaky.length}):\n${flaky.join("\n")}`)' "$PWD/$file")
+      ;;
     budgets.log | */budgets.log) read -r p f < <(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$file" | tail -n 1 | awk '{print $1, $3}') ;;
     *.log)
       p=$(grep -aE '^ℹ pass [0-9]+' "$file" | awk '{s+=$3} END {print s+0}')
