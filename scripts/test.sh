@@ -58,8 +58,8 @@ beside() {
 }
 
 # Adds the counts of a jest JSON report (naming its tests that passed on a retry), of Playwright's
-# JSON report (naming its flaky and failed tests), or of the summary lines node's spec reporter prints ("ℹ pass N", "ℹ fail N") in a log,
-# to the totals.
+# JSON report (naming its flaky and failed tests), or of the summary lines node's spec reporter
+# prints ("ℹ pass N", "ℹ fail N") in a log, to the totals.
 count() {
   local file=$1
   [ -f "$file" ] || return 0
@@ -113,8 +113,9 @@ if wanted jest || wanted server-postgres || wanted browser; then
   pg_was_running=$(bash scripts/pg.sh status >/dev/null 2>&1 && echo yes || echo no)
   if pg_url=$(bash scripts/pg.sh start); then
     export TEST_PG_URL=$pg_url TEST_RUN_ID="$(date +%s)-$$"
-    # The test databases an interrupted earlier run left behind.
-    node --import tsx -e "require('./server/test/postgres-databases.ts').startRun(process.env.TEST_PG_URL, ['e2e', 'mini'])"
+    # The mini-program tests' databases an interrupted earlier run left behind (the browser tests'
+    # are dropped by their own global setup, test/e2e/global-setup.ts).
+    node --import tsx -e "require('./server/test/postgres-databases.ts').startRun(process.env.TEST_PG_URL, ['mini'])"
   else
     pg_url=''
     broken+=(postgresql)

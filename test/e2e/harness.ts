@@ -33,7 +33,6 @@ const FAILURES_LOG = path.join(ROOT, 'test-results', 'browser-failures.log')
 
 export interface RunningApp {
   url: string
-  dataDir: string
   output: () => string
   stop: () => Promise<void>
 }
@@ -61,16 +60,21 @@ function healthy(url: string): Promise<boolean> {
   })
 }
 
+/** The test run's environment for a server process, less a DATABASE_URL of the shell's: each file names its own. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
+  return inherited
+}
+
 /** Where a server keeps its data: a PGlite directory or a PostgreSQL database. */
 type Store = { pgliteDir: string } | { databaseUrl: string }
 
 function spawnServer(port: number, store: Store, env: Record<string, string>): { child: ChildProcess; log: () => string } {
   let log = ''
-  const { DATABASE_URL: _ignored, ...inherited } = process.env
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
-      ...inherited,
+      ...inheritedEnv(),
       PORT: String(port),
       ...('pgliteDir' in store ? { DATA_DIR: store.pgliteDir } : { DATABASE_URL: store.databaseUrl }),
       SKIP_H5_BUILD: '1',
@@ -181,10 +185,9 @@ let host: ServerHost | undefined
 
 function serverHost(): ServerHost {
   if (host?.child.connected) return host
-  const { DATABASE_URL: _ignored, ...inherited } = process.env
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/server-host.ts'], {
     cwd: ROOT,
-    env: inherited,
+    env: inheritedEnv(),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let log = ''
@@ -236,7 +239,6 @@ export async function startApp(env: Record<string, string> = {}, { embedded = fa
   const info = base.info()
   info.setTimeout(info.timeout + 2 * startLimitSeconds() * 1000)
   const postgres = embedded ? undefined : testPostgresUrl()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
   if (postgres) {
     const database = await cloneDatabase(postgres, 'e2e', await postgresTemplateFor(postgres, env))
     const server = serverHost()
@@ -244,12 +246,10 @@ export async function startApp(env: Record<string, string> = {}, { embedded = fa
     if (!answer.url) throw new Error(`the server did not start: ${answer.error}`)
     const app: RunningApp = {
       url: answer.url,
-      dataDir,
       output: server.log,
       stop: async () => {
         apps.delete(app)
         const stopped = await server.ask({ stop: true })
-        fs.rmSync(dataDir, { recursive: true, force: true })
         await dropDatabase(postgres, database)
         if (!stopped.stopped) throw new Error(`the server did not stop: ${stopped.error}`)
       },
@@ -258,6 +258,7 @@ export async function startApp(env: Record<string, string> = {}, { embedded = fa
     return app
   }
   const template = await pgliteTemplateFor(env)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-e2e-'))
   const pgliteDir = path.join(dataDir, 'pglite')
   if (template) fs.cpSync(template, pgliteDir, { recursive: true })
   const port = await freePort()
@@ -266,7 +267,6 @@ export async function startApp(env: Record<string, string> = {}, { embedded = fa
   await waitHealthy(url, child, log)
   const app: RunningApp = {
     url,
-    dataDir,
     output: log,
     // The database is thrown away: no need for a graceful stop (the server's own tests check that).
     stop: async () => {

@@ -91,7 +91,7 @@ export async function startBackOffice({ seconds = 150 }: { seconds?: number } = 
   const postgres = testPostgresUrl()
   if (!postgres) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-mini-'))
-    const office = await spawnBackOffice({ DATA_DIR: path.join(dataDir, 'pglite'), H5_DIR: dataDir }, seconds)
+    const office = await spawnBackOffice({ DATA_DIR: path.join(dataDir, 'pglite') }, seconds)
     return { url: office.url, stop: async () => (await office.stop(), fs.rmSync(dataDir, { recursive: true, force: true })) }
   }
   const template = await templateDatabase(postgres, 'mini', {}, async (databaseUrl) => {
@@ -113,8 +113,8 @@ async function spawnBackOffice(env: Record<string, string>, seconds: number): Pr
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
-      // No H5 app to serve: an empty directory unless `env` names one.
-      H5_DIR: os.tmpdir(),
+      // No H5 app to serve: a directory that holds none.
+      H5_DIR: path.join(os.tmpdir(), 'activity-mobile-no-h5'),
       LOG_LEVEL: 'warn',
       SHUTDOWN_DELAY_MS: '0',
       ...env,
