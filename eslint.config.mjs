@@ -51,6 +51,25 @@ export default tseslint.config(
     },
   },
   {
+    // A date-time a client sends is read by one parser, lib/form-fields.ts (dateTimeField): a time
+    // without an offset is the school's (Asia/Shanghai), never the server process's zone.
+    files: ['server/src/**/*.schemas.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.object.name='Date'][callee.property.name='parse']",
+          "NewExpression[callee.name='Date'][arguments.length=1]",
+          "MemberExpression[object.object.name='z'][object.property.name='iso'][property.name='datetime']",
+          "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='date']",
+        ].map((selector) => ({
+          selector,
+          message: "Read a date-time input with lib/form-fields.ts's dateTimeField (Asia/Shanghai when it has no offset).",
+        })),
+      ],
+    },
+  },
+  {
     // CommonJS configuration and test plumbing.
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

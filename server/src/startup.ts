@@ -10,7 +10,7 @@ import { retryStaleRefunds } from './modules/fees/index.ts'
 import { pruneSignInRecords } from './modules/sign-in-records/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
-import { STUDENTS_DEMO } from './modules/students/index.ts'
+import { ensureUniqueIdCards, STUDENTS_DEMO } from './modules/students/index.ts'
 import { COURSES_DEMO, ensureCourseCategories } from './modules/courses/index.ts'
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
@@ -189,6 +189,8 @@ export async function runStartupTasks({
   }
   // Every fresh database starts with the specification's course categories (the office edits them).
   await ensureCourseCategories({ db: app.db })
+  // Students sharing an ID number from before it was refused: reported (log) until corrected.
+  await ensureUniqueIdCards({ db: app.db, log: app.log })
   if (
     config.seedDemo &&
     (await seedDemo({

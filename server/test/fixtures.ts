@@ -10,7 +10,7 @@ import { COOKIE_NAMES } from '../src/modules/sessions/sessions.service.ts'
 import { smsOutbox } from '../src/gateways/sms.table.ts'
 import { stepUps } from '../src/modules/step-up/step-up.table.ts'
 import { studentStatusHistory, students } from '../src/modules/students/students.table.ts'
-import { type AdminRole, EducationType, PartnerStatus, StudentLevel, StudentStatus } from '../src/wire.ts'
+import { type AdminRole, EducationType, isValidIdCard, PartnerStatus, StudentLevel, StudentStatus } from '../src/wire.ts'
 import { type Client, createClient } from './helper.ts'
 
 /** Plain fixture objects, inserted directly (fast); the routes under test are called through app.inject. */
@@ -23,6 +23,20 @@ let counter = 0
 export function uniquePhone(): string {
   counter += 1
   return `139${String(process.pid % 10000).padStart(4, '0')}${String(counter).padStart(4, '0')}`
+}
+
+let idCards = 0
+/**
+ * A valid ID number unique within this test process (an ID number belongs to one student), its
+ * first four and last four digits always the same (3301…1235 by default), so it reads alike masked.
+ */
+export function uniqueIdCard(tail = '1235'): string {
+  for (;;) {
+    const n = idCards++
+    const birth = new Date(Date.UTC(1960, 0, 1) + Math.floor(n / 100) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')
+    const id = `3301${String(n % 100).padStart(2, '0')}${birth}${tail}`
+    if (isValidIdCard(id)) return id
+  }
 }
 
 export const COMPLETE_PERSONAL = {
@@ -63,14 +77,14 @@ export async function insertPartner(app: FastifyInstance, overrides: Partial<typ
   return row!
 }
 
-/** A student registered by the office (在读, 2026年1期 专升本 by default), inserted directly with its first history row. */
+/** A student registered by the office (在读, 2026年1期 专升本, an ID number of its own by default), inserted directly with its first history row. */
 export async function insertStudent(app: FastifyInstance, overrides: Partial<typeof students.$inferInsert> = {}) {
   const [row] = await app.db
     .insert(students)
     .values({
       phone: uniquePhone(),
       name: '林同学',
-      idCard: '330106200001011235',
+      idCard: uniqueIdCard(),
       educationType: EducationType.adultExam,
       school: '浙江工商大学',
       major: '工商管理',

@@ -74,6 +74,16 @@ test.describe('console 夜校: classes, sign-ups, attendance, QR code, export', 
     await expect(qr).toHaveAttribute('data-url', /\/pages\/night\/checkIn\?c=\d+&t=/)
     await expect(page.getByTestId('night-qr')).toContainText(TODAY)
     await screenshot(page, 'console-night-detail')
+    // The room's screen: six digits that change every 30 s, the same code in its QR address, a countdown.
+    await page.getByRole('button', { name: /投屏签到码/ }).click()
+    const screen = page.getByTestId('night-screen')
+    await expect(screen.getByTestId('night-screen-code')).toHaveText(/^\d{3} \d{3}$/)
+    const digits = (await screen.getByTestId('night-screen-code').textContent())!.replace(' ', '')
+    await expect(screen.locator('img')).toHaveAttribute('data-url', new RegExp(`/pages/night/checkIn\\?c=\\d+&t=(${digits}|\\d{6})$`))
+    await expect(screen.getByTestId('night-screen-countdown')).toContainText(/\d+秒后更换/)
+    await screenshot(page, 'console-night-screen')
+    await page.locator('.ant-drawer-close').click()
+    await expect(screen).toHaveCount(0)
     const before = await qr.getAttribute('data-url')
     await page.getByRole('button', { name: /更换二维码/ }).click()
     await page

@@ -167,7 +167,7 @@ test.describe('积分后台：途径、等级、商品、积分申请、人工�
   test("学员积分: the demo student's balance, lifetime points and level, and her records one click away", async () => {
     const now = await balance()
     await openConsole(office, app, '/points/students')
-    await office.getByPlaceholder('学员姓名、学号或手机号').fill('林小雨')
+    await office.getByPlaceholder('学员姓名、学号或完整手机号').fill('林小雨')
     await office
       .getByRole('button', { name: '查 询' })
       .or(office.getByRole('button', { name: '查询' }))

@@ -174,7 +174,8 @@ test.describe('console 学员: the office keeps the student register', () => {
   test('approves one correction request and refuses another with a reason, each answer shown in its row', async () => {
     const student = await studentApi(t.app, STUDENT.phone)
     await student.apply({ field: 'name', value: '林晓雨', reason: '户口本上的名字' })
-    await student.apply({ field: 'idCard', value: '110101199003078515', reason: '身份证号录错了' })
+    // Not 孙悦's number (registered above): an ID number belongs to one student.
+    await student.apply({ field: 'idCard', value: '110101199003158515', reason: '身份证号录错了' })
 
     await openConsole(page, t.app, '/roll-requests')
     // 待审核 by default, written in the address.

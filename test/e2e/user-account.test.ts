@@ -93,7 +93,7 @@ test.describe('the signed-in user area (pages/user/person, partner, changePass)'
     // Opened again: the ID card and the account come back masked, and saving keeps them.
     await page.goto(`${app.url}/pages/user/person`)
     await onPage(page, '/pages/user/person', '填写个人信息')
-    await expect(visible(page, '.user-form__row--idCard input')).toHaveValue('110***********8515')
+    await expect(visible(page, '.user-form__row--idCard input')).toHaveValue('1101**********8515')
     expect(await visible(page, '.user-form__row--idCard .user-form__hint').innerText()).toMatch(/已登记/)
     expect(await visible(page, '.user-form__row--city .app-picker-field__text').innerText()).toBe('宁波市')
     await screenshot(page, 'user-person-masked')

@@ -14,6 +14,8 @@ export type NightClassRow = ApiItem<'/api/cms/night/nightClass/list', 'get'>
 export type NightClassDetail = ApiData<'/api/cms/night/nightClass/detail', 'get'>
 export type NightClassQuery = ApiQueryText<'/api/cms/night/nightClass/list', 'get'>
 export type NightClassInput = ApiBody<'/api/cms/night/nightClass', 'post'>
+/** The room screen's check-in code now (投屏签到码): 6 digits, the address its QR code carries, when it changes. */
+export type NightScreenCode = ApiData<'/api/cms/night/nightClass/screenCode', 'get'>
 /** A sign-up with its student (phone masked) and attendance. */
 export type NightSignUpRow = ApiItem<'/api/cms/night/nightStudent/list', 'get'>
 export type NightSignUpQuery = ApiQueryText<'/api/cms/night/nightStudent/list', 'get'>
@@ -27,6 +29,8 @@ export const nightApi = {
   update: (input: NightClassInput & { id: number }) => put<NightClassDetail>(`${base}/nightClass`, input, { quiet: true }),
   remove: (id: number) => del<null>(`${base}/nightClass`, { id }),
   rotateSecret: (id: number) => put<NightClassDetail>(`${base}/nightClass/rotateSecret`, { id }),
+  /** Quiet: the screen asks every 30 seconds and says itself when it cannot reach the server. */
+  screenCode: (id: number) => get<NightScreenCode>(`${base}/nightClass/screenCode`, { id }, { quiet: true }),
   signUps: (query: NightSignUpQuery) => get<Page<NightSignUpRow>>(`${base}/nightStudent/list`, query),
   cancelSignUp: (input: { id: number; reason: string }) => put<NightSignUpRow>(`${base}/nightStudent/cancel`, input, { quiet: true }),
   mark: (input: { classId: number; studentId: number; present: boolean }) =>

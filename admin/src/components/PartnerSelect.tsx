@@ -17,7 +17,7 @@ export interface PartnerSelectProps extends Omit<SelectProps<string>, 'options' 
   onChange?: (value: string | undefined) => void
 }
 
-export function PartnerSelect({ value, onChange, placeholder = '输入手机号、姓名或推广码', ...rest }: PartnerSelectProps) {
+export function PartnerSelect({ value, onChange, placeholder = '输入完整手机号、姓名或推广码', ...rest }: PartnerSelectProps) {
   const [options, setOptions] = useState<Array<{ value: string; label: string }>>([])
   const [loading, setLoading] = useState(false)
   const latest = useRef(0)

@@ -4796,7 +4796,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -4840,6 +4840,7 @@ export interface paths {
                                     id: number;
                                     /** @description the step-up (二次验证) the action ran under (its own stepUp.confirm entry has the same id) */
                                     stepUpId: number | null;
+                                    /** @description a phone or ID number in it masked */
                                     summary: string;
                                 }[];
                                 page: number;
@@ -6011,7 +6012,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The student checks in with the class QR code's c/t: signed up, within [start − 30 min, end]; a second scan answers the first (again: true) */
+        /** The student checks in with a QR code's c/t (the room screen's code of now or the last 30 s; the printed token while the class allows it): signed up, within [start − 30 min, end]; a second scan answers the first (again: true); 5 wrong codes in 15 minutes: 429 for 15 minutes */
         post: {
             parameters: {
                 query?: never;
@@ -6024,13 +6025,13 @@ export interface paths {
                     "application/json": {
                         /** @description `c` of the QR code */
                         classId: number;
-                        /** @description `t` of the QR code */
+                        /** @description `t` of the QR code: the room screen’s 6-digit code, or the printed token while the class allows it */
                         token: string;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description `c` of the QR code */
                         classId: number;
-                        /** @description `t` of the QR code */
+                        /** @description `t` of the QR code: the room screen’s 6-digit code, or the printed token while the class allows it */
                         token: string;
                     };
                 };
@@ -6211,6 +6212,8 @@ export interface paths {
                         description: string;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         endsAt: string;
+                        /** @description whether the printed (fixed) QR code checks students in; off: only the room screen’s rotating code. New classes: on; a change keeps it when not given */
+                        fixedCodeEnabled?: boolean;
                         id: number;
                         place: string;
                         published?: boolean;
@@ -6225,6 +6228,8 @@ export interface paths {
                         description: string;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         endsAt: string;
+                        /** @description whether the printed (fixed) QR code checks students in; off: only the room screen’s rotating code. New classes: on; a change keeps it when not given */
+                        fixedCodeEnabled?: boolean;
                         id: number;
                         place: string;
                         published?: boolean;
@@ -6253,6 +6258,8 @@ export interface paths {
                                 createdAt: string;
                                 description: string;
                                 endsAt: string;
+                                /** @description whether the printed QR code checks students in (off: only the room screen’s code) */
+                                fixedCodeEnabled: boolean;
                                 id: number;
                                 /** @enum {string} */
                                 phase: "未开始" | "进行中" | "已结束";
@@ -6286,6 +6293,8 @@ export interface paths {
                         description: string;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         endsAt: string;
+                        /** @description whether the printed (fixed) QR code checks students in; off: only the room screen’s rotating code. New classes: on; a change keeps it when not given */
+                        fixedCodeEnabled?: boolean;
                         place: string;
                         published?: boolean;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
@@ -6299,6 +6308,8 @@ export interface paths {
                         description: string;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         endsAt: string;
+                        /** @description whether the printed (fixed) QR code checks students in; off: only the room screen’s rotating code. New classes: on; a change keeps it when not given */
+                        fixedCodeEnabled?: boolean;
                         place: string;
                         published?: boolean;
                         /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
@@ -6326,6 +6337,8 @@ export interface paths {
                                 createdAt: string;
                                 description: string;
                                 endsAt: string;
+                                /** @description whether the printed QR code checks students in (off: only the room screen’s code) */
+                                fixedCodeEnabled: boolean;
                                 id: number;
                                 /** @enum {string} */
                                 phase: "未开始" | "进行中" | "已结束";
@@ -6412,6 +6425,8 @@ export interface paths {
                                 createdAt: string;
                                 description: string;
                                 endsAt: string;
+                                /** @description whether the printed QR code checks students in (off: only the room screen’s code) */
+                                fixedCodeEnabled: boolean;
                                 id: number;
                                 /** @enum {string} */
                                 phase: "未开始" | "进行中" | "已结束";
@@ -6686,6 +6701,8 @@ export interface paths {
                                 createdAt: string;
                                 description: string;
                                 endsAt: string;
+                                /** @description whether the printed QR code checks students in (off: only the room screen’s code) */
+                                fixedCodeEnabled: boolean;
                                 id: number;
                                 /** @enum {string} */
                                 phase: "未开始" | "进行中" | "已结束";
@@ -6704,6 +6721,68 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/night/nightClass/screenCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: the room screen's check-in code (投屏签到码) now: 6 digits that change every 30 s, its QR address, and when it changes */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description when this window ends and the next code shows */
+                                changesAt: string;
+                                /** @description now within [checkInOpensAt, endsAt] */
+                                checkInOpen: boolean;
+                                checkInOpensAt: string;
+                                /** @description what the screen’s QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<code> */
+                                checkInUrl: string;
+                                classId: number;
+                                /** @description 6 digits, good in this window and the next */
+                                code: string;
+                                endsAt: string;
+                                fixedCodeEnabled: boolean;
+                                /** @description a new code every this many seconds */
+                                periodSeconds: number;
+                                place: string;
+                                /** @description the server’s clock when it answered (the screen counts down by it) */
+                                serverTime: string;
+                                startsAt: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8020,6 +8099,7 @@ export interface paths {
                         code?: string;
                         /** @description random codes to make (when no code is given); default 1 */
                         count?: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         expiresAt: string;
                         /** @enum {string} */
                         kind: "金额券" | "折扣券";
@@ -8033,6 +8113,7 @@ export interface paths {
                         code?: string;
                         /** @description random codes to make (when no code is given); default 1 */
                         count?: number;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         expiresAt: string;
                         /** @enum {string} */
                         kind: "金额券" | "折扣券";
@@ -9158,7 +9239,7 @@ export interface paths {
                                 level: "专科" | "本科";
                                 major: string;
                                 name: string;
-                                /** @description masked (139****0000) for the student, whole in the console */
+                                /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
@@ -9244,7 +9325,7 @@ export interface paths {
                                 level: "专科" | "本科";
                                 major: string;
                                 name: string;
-                                /** @description masked (139****0000) for the student, whole in the console */
+                                /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
@@ -9318,9 +9399,9 @@ export interface paths {
                                     /** @description 姓名 / 身份证号 / 手机号 */
                                     fieldLabel: string;
                                     id: number;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     newValue: string;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     oldValue: string | null;
                                     reason: string | null;
                                     refuseReason: string | null;
@@ -9349,7 +9430,7 @@ export interface paths {
                                     level: "专科" | "本科";
                                     major: string;
                                     name: string;
-                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
@@ -9422,9 +9503,9 @@ export interface paths {
                                     /** @description 姓名 / 身份证号 / 手机号 */
                                     fieldLabel: string;
                                     id: number;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     newValue: string;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     oldValue: string | null;
                                     reason: string | null;
                                     refuseReason: string | null;
@@ -9449,7 +9530,7 @@ export interface paths {
                                     level: "专科" | "本科";
                                     major: string;
                                     name: string;
-                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                     phone: string;
                                     programme: string | null;
                                     school: string;
@@ -9599,7 +9680,7 @@ export interface paths {
                                 linked: boolean;
                                 major: string;
                                 name: string;
-                                /** @description masked (139****0000) for the student, whole in the console */
+                                /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
@@ -9765,7 +9846,7 @@ export interface paths {
                                     level: "专科" | "本科";
                                     major: string;
                                     name: string;
-                                    /** @description masked (139****0000) for the student, whole in the console */
+                                    /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
@@ -9882,7 +9963,7 @@ export interface paths {
                                 level: "专科" | "本科";
                                 major: string;
                                 name: string;
-                                /** @description masked (139****0000) for the student, whole in the console */
+                                /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
@@ -9936,7 +10017,7 @@ export interface paths {
                         level: "专科" | "本科";
                         major: string;
                         name: string;
-                        phone: string;
+                        phone?: string;
                         programme?: string;
                         remark?: string;
                         school: string;
@@ -9956,7 +10037,7 @@ export interface paths {
                         level: "专科" | "本科";
                         major: string;
                         name: string;
-                        phone: string;
+                        phone?: string;
                         programme?: string;
                         remark?: string;
                         school: string;
@@ -9994,7 +10075,7 @@ export interface paths {
                                 level: "专科" | "本科";
                                 major: string;
                                 name: string;
-                                /** @description masked (139****0000) for the student, whole in the console */
+                                /** @description masked (139****0000) for the student; whole in the console for a position with 查看完整手机号 */
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
@@ -10068,9 +10149,9 @@ export interface paths {
                                 /** @description 姓名 / 身份证号 / 手机号 */
                                 fieldLabel: string;
                                 id: number;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 newValue: string;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 oldValue: string | null;
                                 reason: string | null;
                                 refuseReason: string | null;
@@ -10132,9 +10213,9 @@ export interface paths {
                                 /** @description 姓名 / 身份证号 / 手机号 */
                                 fieldLabel: string;
                                 id: number;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 newValue: string;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 oldValue: string | null;
                                 reason: string | null;
                                 refuseReason: string | null;
@@ -10193,9 +10274,9 @@ export interface paths {
                                     /** @description 姓名 / 身份证号 / 手机号 */
                                     fieldLabel: string;
                                     id: number;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     newValue: string;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     oldValue: string | null;
                                     reason: string | null;
                                     refuseReason: string | null;
@@ -10257,9 +10338,9 @@ export interface paths {
                                     /** @description 姓名 / 身份证号 / 手机号 */
                                     fieldLabel: string;
                                     id: number;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     newValue: string;
-                                    /** @description ID numbers masked; phones masked for the student */
+                                    /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                     oldValue: string | null;
                                     reason: string | null;
                                     refuseReason: string | null;
@@ -10326,9 +10407,9 @@ export interface paths {
                                 /** @description 姓名 / 身份证号 / 手机号 */
                                 fieldLabel: string;
                                 id: number;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 newValue: string;
-                                /** @description ID numbers masked; phones masked for the student */
+                                /** @description ID numbers masked; phones masked for the student and for a position without 查看完整手机号 */
                                 oldValue: string | null;
                                 reason: string | null;
                                 refuseReason: string | null;
@@ -11950,7 +12031,7 @@ export interface paths {
                         id: number;
                         /** @enum {string} */
                         method: "电话" | "微信" | "面谈";
-                        /** Format: date-time */
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         nextContactAt?: string;
                         note: string;
                     };
@@ -11958,7 +12039,7 @@ export interface paths {
                         id: number;
                         /** @enum {string} */
                         method: "电话" | "微信" | "面谈";
-                        /** Format: date-time */
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
                         nextContactAt?: string;
                         note: string;
                     };
@@ -13347,7 +13428,7 @@ export interface paths {
                                     realName: string | null;
                                     wechatId: string | null;
                                 };
-                                /** @description full phone, operators only */
+                                /** @description whole for an operator with 查看完整手机号, masked otherwise */
                                 phone: string;
                                 referrerId: number | null;
                                 rejectReason: string | null;
@@ -13488,7 +13569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Operator: one partner with team size, wallet (管理员/财务) and clue counts; ID card and payout account in full for 管理员/财务, masked for 招生老师 */
+        /** Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal), masked otherwise */
         get: {
             parameters: {
                 query: {
@@ -13538,12 +13619,12 @@ export interface paths {
                                     realName: string | null;
                                     wechatId: string | null;
                                 };
-                                /** @description full phone, operators only */
+                                /** @description whole for an operator with 查看完整手机号, masked otherwise */
                                 phone: string;
                                 referrerId: number | null;
                                 rejectReason: string | null;
                                 reviewedAt: string | null;
-                                /** @description true for 管理员/财务: personal.idCard and personal.payoutAccount are full; masked otherwise */
+                                /** @description true for a position with 查看完整手机号 (data.reveal): personal.idCard and personal.payoutAccount are whole; masked otherwise */
                                 sensitiveVisible: boolean;
                                 shareLink: string;
                                 signUp: {
@@ -13753,7 +13834,7 @@ export interface paths {
                                         realName: string | null;
                                         wechatId: string | null;
                                     };
-                                    /** @description full phone, operators only */
+                                    /** @description whole for an operator with 查看完整手机号, masked otherwise */
                                     phone: string;
                                     referrerId: number | null;
                                     rejectReason: string | null;
@@ -14317,7 +14398,7 @@ export interface paths {
                                 createdAt: string;
                                 handledAt: string | null;
                                 id: number;
-                                /** @description masked for partners */
+                                /** @description masked for partners, and for an operator without 查看完整手机号 */
                                 payoutAccount: string;
                                 payoutName: string;
                                 /** @enum {string} */
@@ -14488,7 +14569,7 @@ export interface paths {
                                 createdAt: string;
                                 handledAt: string | null;
                                 id: number;
-                                /** @description masked for partners */
+                                /** @description masked for partners, and for an operator without 查看完整手机号 */
                                 payoutAccount: string;
                                 payoutName: string;
                                 /** @enum {string} */
@@ -14694,7 +14775,7 @@ export interface paths {
                                     createdAt: string;
                                     handledAt: string | null;
                                     id: number;
-                                    /** @description masked for partners */
+                                    /** @description masked for partners, and for an operator without 查看完整手机号 */
                                     payoutAccount: string;
                                     payoutName: string;
                                     /** @enum {string} */
@@ -14774,7 +14855,7 @@ export interface paths {
                                     partnerId: number;
                                     partnerName: string | null;
                                     partnerPhone: string;
-                                    /** @description masked for partners */
+                                    /** @description masked for partners, and for an operator without 查看完整手机号 */
                                     payoutAccount: string;
                                     payoutName: string;
                                     /** @enum {string} */
@@ -14855,7 +14936,7 @@ export interface paths {
                                 createdAt: string;
                                 handledAt: string | null;
                                 id: number;
-                                /** @description masked for partners */
+                                /** @description masked for partners, and for an operator without 查看完整手机号 */
                                 payoutAccount: string;
                                 payoutName: string;
                                 /** @enum {string} */
@@ -14927,7 +15008,7 @@ export interface paths {
                                 createdAt: string;
                                 handledAt: string | null;
                                 id: number;
-                                /** @description masked for partners */
+                                /** @description masked for partners, and for an operator without 查看完整手机号 */
                                 payoutAccount: string;
                                 payoutName: string;
                                 /** @enum {string} */
@@ -19565,7 +19646,8 @@ export interface paths {
                                 passScore: number;
                                 pendingMarks: number;
                                 questions: {
-                                    analysis: string;
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    analysis: string | null;
                                     comment: string | null;
                                     correct: boolean | null;
                                     earned: number | null;
@@ -19576,7 +19658,8 @@ export interface paths {
                                     position: number;
                                     questionId: number;
                                     response: string[] | null;
-                                    rightAnswer: string[];
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    rightAnswer: string[] | null;
                                     score: number;
                                     stem: string;
                                     /** @enum {string} */
@@ -20170,7 +20253,8 @@ export interface paths {
                                 passScore: number;
                                 pendingMarks: number;
                                 questions: {
-                                    analysis: string;
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    analysis: string | null;
                                     comment: string | null;
                                     correct: boolean | null;
                                     earned: number | null;
@@ -20181,7 +20265,8 @@ export interface paths {
                                     position: number;
                                     questionId: number;
                                     response: string[] | null;
-                                    rightAnswer: string[];
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    rightAnswer: string[] | null;
                                     score: number;
                                     stem: string;
                                     /** @enum {string} */
@@ -20254,7 +20339,8 @@ export interface paths {
                                 passScore: number;
                                 pendingMarks: number;
                                 questions: {
-                                    analysis: string;
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    analysis: string | null;
                                     comment: string | null;
                                     correct: boolean | null;
                                     earned: number | null;
@@ -20265,7 +20351,8 @@ export interface paths {
                                     position: number;
                                     questionId: number;
                                     response: string[] | null;
-                                    rightAnswer: string[];
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    rightAnswer: string[] | null;
                                     score: number;
                                     stem: string;
                                     /** @enum {string} */
@@ -20347,7 +20434,8 @@ export interface paths {
                                 passScore: number;
                                 pendingMarks: number;
                                 questions: {
-                                    analysis: string;
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    analysis: string | null;
                                     comment: string | null;
                                     correct: boolean | null;
                                     earned: number | null;
@@ -20358,7 +20446,8 @@ export interface paths {
                                     position: number;
                                     questionId: number;
                                     response: string[] | null;
-                                    rightAnswer: string[];
+                                    /** @description null while withheld: an exam the student can still sit, or another open attempt, holds this question */
+                                    rightAnswer: string[] | null;
                                     score: number;
                                     stem: string;
                                     /** @enum {string} */
@@ -20597,7 +20686,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One exercise question; the right answer and analysis only once I answered it (mine) */
+        /** One exercise question; the right answer and analysis only once I answered it (mine), and not while withheld (an exam I can still sit, or an open attempt, holds it) */
         get: {
             parameters: {
                 query: {
@@ -20629,10 +20718,12 @@ export interface paths {
                                 index: number;
                                 /** @description only once answered */
                                 mine: {
-                                    analysis: string;
+                                    /** @description null while withheld: an exam the student can still sit, or an open attempt, holds this question */
+                                    analysis: string | null;
                                     answer: string[];
                                     correct: boolean | null;
-                                    rightAnswer: string[];
+                                    /** @description null while withheld: an exam the student can still sit, or an open attempt, holds this question */
+                                    rightAnswer: string[] | null;
                                 } | null;
                                 options: {
                                     key: string;
@@ -22275,7 +22366,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book */
+        /** Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book. Withheld (an exam I can still sit, or an open attempt, holds it): recorded unjudged, no verdict, answer or analysis */
         post: {
             parameters: {
                 query?: never;
@@ -22307,13 +22398,15 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                analysis: string;
-                                /** @description null: 简答题 (compare with the reference answer) */
+                                /** @description null while withheld: an exam the student can still sit, or an open attempt, holds this question */
+                                analysis: string | null;
+                                /** @description null: 简答题 (compare with the reference answer), or withheld */
                                 correct: boolean | null;
                                 /** @description answered questions of its chapter */
                                 done: number;
                                 inWrongBook: boolean;
-                                rightAnswer: string[];
+                                /** @description null while withheld: an exam the student can still sit, or an open attempt, holds this question */
+                                rightAnswer: string[] | null;
                                 /** @description questions of its chapter */
                                 total: number;
                             };
@@ -22644,7 +22737,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect */
+        /** Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect. Withheld (an exam I can still sit, or an open attempt, holds it): 409 */
         post: {
             parameters: {
                 query?: never;
@@ -22811,7 +22904,7 @@ export interface paths {
                     identifier?: string;
                     ip?: string;
                     kind?: "operator" | "app";
-                    method?: "password" | "sms" | "wechat" | "alipay";
+                    method?: "password" | "sms" | "wechat" | "alipay" | "changePassword";
                     success?: "是" | "否";
                 };
                 header?: never;
@@ -22910,7 +23003,7 @@ export interface paths {
                     identifier?: string;
                     ip?: string;
                     kind?: "operator" | "app";
-                    method?: "password" | "sms" | "wechat" | "alipay";
+                    method?: "password" | "sms" | "wechat" | "alipay" | "changePassword";
                     page?: number;
                     size?: number;
                     success?: "是" | "否";
@@ -22935,19 +23028,19 @@ export interface paths {
                                     adminId: number | null;
                                     createdAt: string;
                                     id: number;
-                                    /** @description the account name or phone typed (null for a WeChat/Alipay code) */
+                                    /** @description the account name or phone typed, a phone masked (null for a WeChat/Alipay code) */
                                     identifier: string | null;
                                     ip: string;
                                     /** @enum {string} */
                                     kind: "operator" | "app";
                                     kindLabel: string;
                                     /** @enum {string} */
-                                    method: "password" | "sms" | "wechat" | "alipay";
+                                    method: "password" | "sms" | "wechat" | "alipay" | "changePassword";
                                     methodLabel: string;
                                     /** @description the operator's name when known */
                                     name: string | null;
                                     /** @enum {string|null} */
-                                    reason: "wrongPassword" | "unknownAccount" | "locked" | "disabled" | "notRegistered" | "wrongCode" | "gatewayFailed" | "unbound" | "noProfile" | "error" | null;
+                                    reason: "wrongPassword" | "unknownAccount" | "locked" | "slowedDown" | "disabled" | "notRegistered" | "wrongCode" | "gatewayFailed" | "unbound" | "noProfile" | "error" | null;
                                     reasonLabel: string | null;
                                     success: boolean;
                                     userAgent: string;

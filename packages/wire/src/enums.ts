@@ -275,6 +275,7 @@ export const AuditAction = {
   'admin.delete': '删除操作员',
   'export.run': '导出',
   'data.reveal': '查看手机号',
+  'data.lookup': '按手机号或身份证号查找',
   'position.create': '新增岗位',
   'position.update': '修改岗位',
   'position.delete': '删除岗位',
@@ -673,6 +674,8 @@ export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
 export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
 /** Check-in opens this many minutes before a night class starts, and closes when it ends. */
 export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
+/** The room's screen shows a new check-in code every this many seconds; a code is good in its window and the next. */
+export const NIGHT_CHECK_IN_CODE_SECONDS = 30
 
 /** How an operator confirms a step-up (二次验证): the value the calls and step_ups.method carry. */
 export const StepUpMethod = { password: 'password', sms: 'sms', totp: 'totp' } as const
@@ -685,8 +688,14 @@ export const SignInKind = { operator: '操作员', app: 'APP' } as const
 export type SignInKind = keyof typeof SignInKind
 export const SIGN_IN_KINDS = /*#__PURE__*/ Object.keys(SignInKind) as SignInKind[]
 
-/** How they signed in: password, SMS code, or a WeChat / Alipay authorisation code. */
-export const SignInMethod = { password: '密码', sms: '短信验证码', wechat: '微信授权', alipay: '支付宝授权' } as const
+/** How they signed in: password, SMS code, a WeChat / Alipay authorisation code; or the old password a password change checks. */
+export const SignInMethod = {
+  password: '密码',
+  sms: '短信验证码',
+  wechat: '微信授权',
+  alipay: '支付宝授权',
+  changePassword: '修改密码',
+} as const
 export type SignInMethod = keyof typeof SignInMethod
 export const SIGN_IN_METHODS = /*#__PURE__*/ Object.keys(SignInMethod) as SignInMethod[]
 
@@ -695,6 +704,7 @@ export const SignInReason = {
   wrongPassword: '密码错误',
   unknownAccount: '账号不存在',
   locked: '错误次数过多，已锁定',
+  slowedDown: '尝试过于频繁，已限速',
   disabled: '账号已停用',
   notRegistered: '手机号未登记',
   wrongCode: '验证码错误或过期',

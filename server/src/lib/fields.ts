@@ -100,3 +100,12 @@ export const wireEnum = <T extends string>(values: readonly T[]) =>
     .string()
     .refine((v) => (values as readonly string[]).includes(v), `not one of ${values.join(' | ')}`)
     .meta({ enum: [...values] })
+
+/**
+ * An edit form's field filled from an answer a position without 查看完整手机号 got masked
+ * (139****0000, 3301**********1234): sent back unchanged, the masked value keeps the stored one
+ * (undefined); anything else is checked by `field`.
+ */
+export function keptIfMasked<T extends z.ZodType>(field: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.includes('*') ? undefined : v), field.optional())
+}

@@ -1,7 +1,7 @@
 import { formatYuan } from '@activity/money'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
-import { maskIdCard4 } from './mask.ts'
+import { maskSensitive } from './mask.ts'
 import type { FastifyReply } from 'fastify'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -104,31 +104,6 @@ export function sendXlsx<R>({
     .header('Content-Disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('Cache-Control', 'no-store')
     .send(stream)
-}
-
-/** A mainland mobile number standing alone (not a piece of a longer number such as an order number). */
-const PHONE = /(?<![\dA-Za-z])(1[3-9]\d)\d{4}(\d{4})(?!\d)/g
-/** An 18-digit ID number standing alone; checked by its birth date and check digit (GB 11643) before it is masked. */
-const ID_NUMBER = /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-const ID_CHECK = '10X98765432'
-
-export function isIdNumber(v: string): boolean {
-  const month = Number(v.slice(10, 12))
-  const day = Number(v.slice(12, 14))
-  if (!/^(19|20)\d\d$/.test(v.slice(6, 10)) || month < 1 || month > 12 || day < 1 || day > 31) return false
-  const sum = ID_WEIGHTS.reduce((s, w, i) => s + w * Number(v[i]), 0)
-  return ID_CHECK[sum % 11] === v[17]!.toUpperCase()
-}
-
-/**
- * Text with every phone (138****0000) and ID number (3301**********1234) in it masked: the safety
- * net of a 脱敏 export for cells whose column declares no mask (a remark that quotes a number).
- */
-export function maskSensitive(value: string): string {
-  return value
-    .replace(ID_NUMBER, (id) => (isIdNumber(id) ? maskIdCard4(id)! : id))
-    .replace(PHONE, (_, head: string, tail: string) => `${head}****${tail}`)
 }
 
 /** Fen as yuan with two decimals, for a spreadsheet cell. */

@@ -27,7 +27,7 @@ import { coursesRoutes, enrolPaidCourse } from './courses/index.ts'
 import { studyReportsRoutes, studyRoutes } from './study/index.ts'
 import { questionBankRoutes } from './question-bank/index.ts'
 import { practiceRoutes } from './practice/index.ts'
-import { examsAdminRoutes, examsRoutes } from './exams/index.ts'
+import { examsAdminRoutes, examsRoutes, withheldQuestions } from './exams/index.ts'
 import { studentQuestionsRoutes } from './student-questions/index.ts'
 import { nightRoutes } from './night/index.ts'
 import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
@@ -108,7 +108,8 @@ export const registerModules = fp(
     await app.register(studyRoutes)
     await app.register(studyReportsRoutes)
     await app.register(questionBankRoutes)
-    await app.register(practiceRoutes)
+    // Practice shows answers: the exams module says which the student may not see now.
+    await app.register(practiceRoutes, { withheld: withheldQuestions })
     await app.register(examsRoutes)
     await app.register(examsAdminRoutes)
     await app.register(studentQuestionsRoutes)

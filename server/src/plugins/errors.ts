@@ -7,6 +7,27 @@ import { validationMessage } from '../lib/validation-message.ts'
 import { Code, type CodeValue } from '../wire.ts'
 
 export const INTERNAL_MESSAGE = '服务器繁忙，请稍后再试'
+export const TRUNCATED_UPLOAD_MESSAGE = '上传的文件不完整，请重新上传'
+export const MALFORMED_UPLOAD_MESSAGE = '上传内容格式不正确'
+
+/**
+ * The multipart parser's own errors carry no code, only a message. A body that ends inside a part
+ * (busboy's "Part terminated early due to unexpected end of multipart data", "Unexpected end of
+ * form"), or a stream closed before its end (how a cut-off body shows in app.inject, or a client
+ * that hung up): truncated. A multipart type without its boundary, a part header it cannot read:
+ * malformed. Bad input either way, never a fault of ours.
+ */
+const TRUNCATED = /unexpected end of (multipart data|form)|terminated early/i
+const MALFORMED = /boundary not found|malformed part header/i
+
+/** What is wrong with an upload the parser refused, if that is the error; along the `cause` chain too (a storage gateway may wrap it). */
+export function brokenUpload(error: unknown): 'truncated' | 'malformed' | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' || TRUNCATED.test(e.message)) return 'truncated'
+    if (MALFORMED.test(e.message)) return 'malformed'
+  }
+  return undefined
+}
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
@@ -83,8 +104,9 @@ export const errorsPlugin = fp(
         const first = error.validation[0]
         return send(reply, 400, Code.badRequest, first ? validationMessage(first) : '请求参数不正确')
       }
-      // A multipart body cut short (a part or field limit stops the parser, or the client hung up).
-      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return send(reply, 400, Code.badRequest, '上传内容不完整或格式不正确')
+      // A multipart body cut short (the client hung up, or sent less than its parts) or unreadable.
+      const broken = brokenUpload(error)
+      if (broken) return send(reply, 400, Code.badRequest, broken === 'truncated' ? TRUNCATED_UPLOAD_MESSAGE : MALFORMED_UPLOAD_MESSAGE)
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema')
         return send(reply, 500, Code.internal, INTERNAL_MESSAGE)

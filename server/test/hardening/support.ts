@@ -17,6 +17,11 @@ export function appRoutes(app: FastifyInstance): RouteEntry[] {
   return app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs/static'))
 }
 
+/** The routes that take an upload (their schema consumes multipart/form-data), as declared: a new one is in. */
+export function multipartRoutes(app: FastifyInstance): RouteEntry[] {
+  return appRoutes(app).filter((r) => ((r.schema?.consumes as string[] | undefined) ?? []).includes('multipart/form-data'))
+}
+
 /** The zod object shape's keys of a route's body / querystring / params. */
 export function fieldsOf(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
@@ -31,7 +36,10 @@ export function isApi(url: string): boolean {
  * What every API answer must be: JSON `{code, message, data}` and nothing else; a refusal (4xx) has
  * a non-zero code and a message a person reads (Chinese); never a 5xx. Returns the problems found.
  */
-export function envelopeProblems(res: LightMyRequestResponse, { api = true }: { api?: boolean } = {}): string[] {
+export function envelopeProblems(
+  res: Pick<LightMyRequestResponse, 'statusCode' | 'body'> & { headers: Record<string, unknown> },
+  { api = true }: { api?: boolean } = {},
+): string[] {
   const out: string[] = []
   if (res.statusCode >= 500) out.push(`status ${res.statusCode}`)
   const type = String(res.headers['content-type'] ?? '')
@@ -58,13 +66,16 @@ export function envelopeProblems(res: LightMyRequestResponse, { api = true }: { 
 /**
  * A fingerprint of every table (row count and an order-independent hash of the rows), in one
  * statement. Left out on purpose, because refusals write them by design: sign_in_failures (a failed
- * sign-in is counted to lock the account) and verification_codes.attempts (a wrong code is counted).
+ * sign-in is counted to lock the account), sign_in_known_sources (a right password on a disabled
+ * account still makes its source known) and verification_codes.attempts (a wrong code is counted).
  */
 export async function createFingerprint(app: FastifyInstance) {
   const result = (await app.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   )) as unknown as { rows: Array<{ table_name: string }> }
-  const tables = result.rows.map((r) => r.table_name).filter((t) => t !== 'sign_in_failures' && t !== 'rate_limit_hits')
+  const tables = result.rows
+    .map((r) => r.table_name)
+    .filter((t) => !['sign_in_failures', 'sign_in_known_sources', 'rate_limit_hits'].includes(t))
   // A message's push state is the outbox sender's background work after an earlier success, not
   // a write of the request being checked.
   const rowOf = (t: string) =>

@@ -145,6 +145,23 @@ describe('章节练习', () => {
     expect(cells).toEqual(['right', 'wrong', 'todo'])
   })
 
+  it('while an exam holds the question, the answer is kept but no verdict, answer or analysis shows', async () => {
+    h.server.on(HAND, { body: envelope({ correct: null, rightAnswer: null, analysis: null, inWrongBook: false, done: 2, total: 3 }) })
+    openAt('/pages/study/exercise', { courseId: '2', chapterId: '7' })
+    await t.mount(StudyExercisePage)
+    await drawn('.question-view__stem')
+    click(byText('.question-option', 'Asin x'))
+    click(document.querySelector('.exercise-submit .taro-button-core'))
+    await until(() => calls.answered(HAND) === 1, 'the answer was handed in')
+    await drawn('.question-verdict')
+    expect(text('.question-verdict__result')).toBe('考试结束后公布答案')
+    expect(text('.question-verdict__mine')).toBe('你的答案：A')
+    expect(text('.question-verdict__note')).toBe('该题属于尚未结束的考试，答案与解析将在考试结束后公布')
+    expect(document.querySelector('.question-verdict__right')).toBeNull()
+    expect(document.querySelector('.question-verdict__analysis')).toBeNull()
+    expect(document.querySelector('.question-option--right')).toBeNull()
+  })
+
   it('shows what I answered before with its verdict, and goes to the previous and next question', async () => {
     openAt('/pages/study/exercise', { courseId: '2', chapterId: '7' })
     await t.mount(StudyExercisePage)

@@ -194,7 +194,7 @@ describe('the personal-info form', () => {
   })
 
   it('keeps the ID card and the account on file while they are left masked or empty', () => {
-    const onFile = { idCard: '110***********8515', payoutType: PayoutAccountType.bank, payoutAccount: '622****3445' }
+    const onFile = { idCard: '1101**********8515', payoutType: PayoutAccountType.bank, payoutAccount: '622****3445' }
     const masked = { ...complete, idCard: onFile.idCard, payoutAccount: onFile.payoutAccount }
     expect(checkPerson(masked, onFile)).toEqual({})
     expect(personPayload(masked, onFile)).toMatchObject({ idCard: '', payoutAccount: '' })

@@ -118,7 +118,7 @@ export function repeatError(password: string, repeat: string): string {
   return repeat === password ? '' : MESSAGES.repeatMismatch
 }
 
-/** A value the back-office sent back masked (110***********8515): leaving it keeps the stored one. */
+/** A value the back-office sent back masked (1101**********8515): leaving it keeps the stored one. */
 export function isMasked(value: string | null | undefined): boolean {
   return Boolean(value && value.includes('*'))
 }

@@ -25,6 +25,7 @@ import { useSession } from '../../session/session'
 import { FromClueForm } from '../students/StudentForms'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm, TakeButton } from './ClueForms'
 import { DuplicateNotice } from './Duplicate'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const KIND_COLOR: Record<TimelineItem['kind'], string> = { created: 'gray', followUp: 'blue', action: 'green' }
 
@@ -54,7 +55,7 @@ function ClueTimeline({ items }: { items: TimelineItem[] }) {
 function infoItems(clue: Detail): DescriptionsProps['items'] {
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: '姓名', children: clue.name },
-    { key: 'phone', label: '手机号', children: <Typography.Text copyable>{clue.phone}</Typography.Text> },
+    { key: 'phone', label: '手机号', children: <MaskedPhone phone={clue.phone} kind='clue' id={clue.id} copyable /> },
     { key: 'status', label: '状态', children: <EnumTag valueEnum={CLUE_STATUS_ENUM} value={clue.status} /> },
     { key: 'source', label: '来源', children: clue.source },
     { key: 'intention', label: '意向专业', children: clue.intention ?? '-' },

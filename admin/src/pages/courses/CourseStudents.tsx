@@ -55,7 +55,7 @@ export function CourseStudents({
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<CourseReportRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或学号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '学员',
       dataIndex: 'name',

@@ -41,7 +41,7 @@ type Picker<V> = Omit<SelectProps<V>, 'options' | 'onSearch' | 'showSearch' | 'f
   onChange?: (value: V) => void
 }
 
-export function StudentPicker({ placeholder = '输入姓名、手机号或学号搜索', ...rest }: Picker<number[]>) {
+export function StudentPicker({ placeholder = '输入姓名、完整手机号或学号搜索', ...rest }: Picker<number[]>) {
   const { options, loading, search } = useSearch((keyword) =>
     studentsApi.list({ keyword, page: 1, size: 20 }).then((page) => page.list.map((s) => ({ value: s.id, label: `${s.name} ${s.phone}` }))),
   )

@@ -74,7 +74,7 @@ export function PaperAttempts({ paper, canManage, onChanged }: { paper: PaperDet
     onChanged()
   }
   const columns: ProColumns<AttemptItem>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或学号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '学员',
       dataIndex: 'name',

@@ -17,6 +17,7 @@ import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { refundAmount } from './fee-logic'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const REFUND_COLOR: Record<string, string> = {
   [RefundStatus.pending]: 'processing',
@@ -168,7 +169,7 @@ export default function FeeOrderDetail() {
         <ProCard title='缴费信息' bordered>
           <ProDescriptions column={3} dataSource={order}>
             <ProDescriptions.Item label='学员'>
-              {order.studentName} {order.studentPhone}
+              {order.studentName} <MaskedPhone phone={order.studentPhone} kind='student' id={order.studentId} />
             </ProDescriptions.Item>
             <ProDescriptions.Item label='院校专业'>
               {order.school} {order.major}

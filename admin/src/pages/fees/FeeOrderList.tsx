@@ -165,7 +165,7 @@ export default function FeeOrderList() {
   const [listState, setListState] = useState<ListState>()
 
   const columns: ProColumns<FeeOrder>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或订单号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或订单号' } },
     {
       title: '订单号',
       dataIndex: 'orderNo',

@@ -35,7 +35,7 @@ export function StudentSelect({
     <Select<number>
       showSearch
       filterOption={false}
-      placeholder='输入姓名、手机号或学号搜索'
+      placeholder='输入姓名、完整手机号或学号搜索'
       notFoundContent={loading ? '搜索中…' : '没有找到学员'}
       loading={loading}
       options={options}

@@ -2,11 +2,26 @@
  * 夜校课详情: the class at a glance; its sign-ups (已报名 first) with their attendance, where 管理员
  * and 招生老师 mark a student present (老师标记) or not and cancel a sign-up with a reason; the
  * check-in QR code to print (it opens pages/night/checkIn on a phone; 更换二维码 voids printed
- * ones); the export of sign-ups and attendance.
+ * ones; the class may turn it off), and the room screen's code that changes every 30 seconds
+ * (投屏签到码, CheckInScreen); the export of sign-ups and attendance.
  */
 import { type ActionType, ModalForm, PageContainer, ProCard, type ProColumns, ProFormTextArea } from '@ant-design/pro-components'
 import { NightSignUpStatus } from '@activity/wire'
-import { App, Button, Descriptions, type DescriptionsProps, Empty, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd'
+import { DesktopOutlined } from '@ant-design/icons'
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  type DescriptionsProps,
+  Divider,
+  Empty,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd'
 import QRCode from 'qrcode'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -20,6 +35,7 @@ import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
+import { CheckInScreen } from './CheckInScreen'
 import { NightClassForm } from './NightClassForm'
 import './night.css'
 
@@ -41,10 +57,14 @@ function summary(c: Detail): DescriptionsProps['items'] {
   ]
 }
 
-/** The check-in QR code of the class, printable on its own. */
+/**
+ * The room screen's code (投屏签到码) and the class's fixed check-in QR code, printable on its
+ * own while the class lets it check in.
+ */
 function CheckInCode({ cls, canManage, onRotated }: { cls: Detail; canManage: boolean; onRotated: () => void }) {
   const { message } = App.useApp()
   const [src, setSrc] = useState<string>()
+  const [screen, setScreen] = useState(false)
   useEffect(() => {
     let live = true
     void QRCode.toDataURL(cls.checkInUrl, { errorCorrectionLevel: 'M', margin: 2, width: 480 }).then((url) => live && setSrc(url))
@@ -54,18 +74,38 @@ function CheckInCode({ cls, canManage, onRotated }: { cls: Detail; canManage: bo
   }, [cls.checkInUrl])
   return (
     <div className='night-qr' data-testid='night-qr'>
-      {src ? <img src={src} alt={`「${cls.title}」签到二维码`} data-url={cls.checkInUrl} /> : <Skeleton.Image active />}
-      <p className='night-qr-title'>{cls.title}</p>
-      <Typography.Paragraph type='secondary'>
-        {formatDateTime(cls.startsAt)} 至 {officeTime(cls.endsAt).format('HH:mm')} · {cls.place}
-        <br />
-        开课前30分钟至下课，用微信或手机相机扫码签到
-      </Typography.Paragraph>
-      <Space className='night-qr-actions' wrap>
-        <Button type='primary' onClick={() => window.print()}>
-          打印二维码
+      <div className='night-qr-actions'>
+        <Button type='primary' size='large' icon={<DesktopOutlined />} onClick={() => setScreen(true)}>
+          投屏签到码
         </Button>
-        {src ? (
+        <Typography.Paragraph type='secondary' className='night-qr-screen-hint'>
+          在教室屏幕上显示每30秒更换的签到二维码和签到码，拍照带走无效
+        </Typography.Paragraph>
+        <CheckInScreen cls={cls} open={screen} onClose={() => setScreen(false)} />
+        <Divider plain>打印的固定二维码</Divider>
+      </div>
+      {cls.fixedCodeEnabled ? (
+        <>
+          {src ? <img src={src} alt={`「${cls.title}」签到二维码`} data-url={cls.checkInUrl} /> : <Skeleton.Image active />}
+          <p className='night-qr-title'>{cls.title}</p>
+          <Typography.Paragraph type='secondary'>
+            {formatDateTime(cls.startsAt)} 至 {officeTime(cls.endsAt).format('HH:mm')} · {cls.place}
+            <br />
+            开课前30分钟至下课，用微信或手机相机扫码签到
+          </Typography.Paragraph>
+        </>
+      ) : (
+        <Alert
+          className='night-qr-off'
+          type='info'
+          showIcon
+          message='打印的二维码已停用'
+          description='学员只能扫投屏签到码签到；可在「编辑」中重新开启。'
+        />
+      )}
+      <Space className='night-qr-actions' wrap>
+        {cls.fixedCodeEnabled ? <Button onClick={() => window.print()}>打印二维码</Button> : null}
+        {cls.fixedCodeEnabled && src ? (
           <Button href={src} download={`${cls.title}-签到二维码.png`}>
             下载图片
           </Button>
@@ -73,7 +113,7 @@ function CheckInCode({ cls, canManage, onRotated }: { cls: Detail; canManage: bo
         {canManage ? (
           <Popconfirm
             title='更换签到二维码？'
-            description='已打印的二维码将失效'
+            description='已打印的二维码将失效，投屏签到码也随之更换'
             okText='更换'
             cancelText='取消'
             onConfirm={async () => {
@@ -274,7 +314,7 @@ export default function NightClassDetail() {
         <ProCard colSpan={{ xs: 24, xl: 16 }} ghost>
           <SignUps cls={cls} canManage={canManageNight} onChanged={reload} />
         </ProCard>
-        <ProCard colSpan={{ xs: 24, xl: 8 }} title='签到二维码' bordered>
+        <ProCard colSpan={{ xs: 24, xl: 8 }} title='签到' bordered>
           <CheckInCode cls={cls} canManage={canManageNight} onRotated={reload} />
         </ProCard>
       </ProCard>

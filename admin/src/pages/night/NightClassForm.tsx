@@ -1,6 +1,6 @@
 /**
  * 新建 / 编辑夜校课 in a dialog: name, subject, teacher, the evening (office wall clock), place,
- * seats, introduction, published. Checked before sending; the server's refusal stays in the dialog.
+ * seats, introduction, published, whether the printed QR code still checks in. Checked before sending; the server's refusal stays in the dialog.
  */
 import {
   ModalForm,
@@ -94,7 +94,14 @@ export function NightClassForm({
         label='课程介绍'
         fieldProps={{ autoSize: { minRows: 3, maxRows: 6 }, maxLength: 2000, showCount: true }}
       />
-      <ProFormSwitch name='published' label='上架' tooltip='上架后学员才能看到并报名' />
+      <ProForm.Group>
+        <ProFormSwitch name='published' label='上架' tooltip='上架后学员才能看到并报名' />
+        <ProFormSwitch
+          name='fixedCodeEnabled'
+          label='打印的二维码可签到'
+          tooltip='关闭后，打印或拍下的固定二维码不能再签到，只能扫投屏签到码（每30秒更换），防止不在教室的学员签到'
+        />
+      </ProForm.Group>
     </ModalForm>
   )
 }

@@ -31,6 +31,8 @@ describe('a night class form', () => {
       checkInUrl: '',
     } as never)
     assert.deepEqual(back.time, values.time)
+    assert.equal(body.fixedCodeEnabled, true)
+    assert.equal(nightBody({ ...values, fixedCodeEnabled: false }).fixedCodeEnabled, false)
   })
 
   test('no time, or an end before the start, is refused before sending', () => {

@@ -18,10 +18,23 @@ export interface NightClassValues {
   capacity: number | null
   description: string
   published: boolean
+  /** The printed (fixed) QR code checks students in; off: only the room screen's rotating code. */
+  fixedCodeEnabled: boolean
 }
 
 export function nightValues(cls?: NightClassDetail): NightClassValues {
-  if (!cls) return { title: '', subject: '', teacher: '', time: null, place: '', capacity: 30, description: '', published: false }
+  if (!cls)
+    return {
+      title: '',
+      subject: '',
+      teacher: '',
+      time: null,
+      place: '',
+      capacity: 30,
+      description: '',
+      published: false,
+      fixedCodeEnabled: true,
+    }
   return {
     title: cls.title,
     subject: cls.subject,
@@ -31,6 +44,7 @@ export function nightValues(cls?: NightClassDetail): NightClassValues {
     capacity: cls.capacity,
     description: cls.description,
     published: cls.published,
+    fixedCodeEnabled: cls.fixedCodeEnabled,
   }
 }
 
@@ -54,5 +68,6 @@ export function nightBody(values: NightClassValues): NightClassInput {
     capacity: values.capacity ?? 0,
     description: values.description?.trim() ?? '',
     published: values.published,
+    fixedCodeEnabled: values.fixedCodeEnabled,
   }
 }

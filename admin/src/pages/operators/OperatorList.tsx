@@ -21,6 +21,7 @@ import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
+import { isMasked, unlessMasked } from '../../masked'
 
 type Operator = Admin & Record<string, unknown>
 
@@ -50,15 +51,15 @@ const positionField = (
 )
 
 /** 手机号, optional: where the operator's step-up (身份验证) SMS codes go; the back-office's rule (lib/fields.ts phoneField). */
-function PhoneField() {
+function PhoneField({ filled }: { filled?: string | null }) {
   return (
     <ProFormText
       name='phone'
       label='手机号'
       width='md'
-      extra='选填，用于接收身份验证的短信验证码'
+      extra={isMasked(filled) ? '选填，用于接收身份验证的短信验证码；不改请保持原样' : '选填，用于接收身份验证的短信验证码'}
       fieldProps={{ inputMode: 'numeric', maxLength: 11, autoComplete: 'off' }}
-      rules={[{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
+      rules={[unlessMasked(filled, /^1[3-9]\d{9}$/, '手机号格式不正确')]}
     />
   )
 }
@@ -171,7 +172,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
       }}
       onValuesChange={clear}
       onFinish={async ({ name, positionId, phone, departmentId }) => {
-        // An emptied phone clears it.
+        // An emptied phone clears it; the masked one sent back unchanged keeps it.
         const done = await submit(async () => {
           await operatorsApi.update({ id: operator.id, name: name.trim(), positionId, phone: phone?.trim() ?? '' }, { quiet: true })
           if ((departmentId ?? null) !== operator.departmentId) await departmentsApi.setMember(operator.id, departmentId ?? null)
@@ -193,7 +194,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
         ]}
       />
       {positionField}
-      <PhoneField />
+      <PhoneField filled={operator.phone} />
       <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
     </ModalForm>
   )

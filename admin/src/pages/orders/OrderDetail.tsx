@@ -8,6 +8,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const OUTCOME: Record<string, string> = { paid: '已入账', failed: '支付失败', unchanged: '重复通知，未改变', ignored: '已忽略' }
 
@@ -45,7 +46,14 @@ export default function OrderDetail() {
             <ProDescriptions.Item label='标题'>{order.title}</ProDescriptions.Item>
             <ProDescriptions.Item label='金额'>{formatYuan(order.amount)}</ProDescriptions.Item>
             <ProDescriptions.Item label='合伙人'>
-              {order.partnerName ?? '未填姓名'} {order.partnerPhone}
+              {order.partnerName ?? '未填姓名'}{' '}
+              {order.partnerId ? (
+                <MaskedPhone phone={order.partnerPhone} kind='partner' id={order.partnerId} />
+              ) : order.studentId ? (
+                <MaskedPhone phone={order.partnerPhone} kind='student' id={order.studentId} />
+              ) : (
+                order.partnerPhone
+              )}
             </ProDescriptions.Item>
             <ProDescriptions.Item label='支付状态'>{order.payStatus}</ProDescriptions.Item>
             <ProDescriptions.Item label='支付方式'>{order.channel ?? '-'}</ProDescriptions.Item>

@@ -28,6 +28,7 @@ import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const text = (v: string | null | undefined) => (v ? v : '-')
 
@@ -197,7 +198,7 @@ export default function PartnerDetail() {
         <Descriptions column={3} size='small'>
           <Descriptions.Item label='编号'>{p.id}</Descriptions.Item>
           <Descriptions.Item label='手机号'>
-            <Typography.Text copyable>{p.phone}</Typography.Text>
+            <MaskedPhone phone={p.phone} kind='partner' id={p.id} copyable />
           </Descriptions.Item>
           <Descriptions.Item label='推广码'>{p.code}</Descriptions.Item>
           <Descriptions.Item label='昵称'>{text(p.nickname)}</Descriptions.Item>

@@ -45,7 +45,7 @@ export default function PartnerList() {
       ...enumColumn(PARTNER_STATUS_ENUM),
       fieldProps: { allowClear: true },
     },
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、姓名或推广码' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '完整手机号、姓名或推广码' } },
     {
       title: '地区',
       dataIndex: 'region',

@@ -54,7 +54,7 @@ export default function ApplicationList() {
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<PointsApplicationRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
       dataIndex: 'name',

@@ -104,7 +104,7 @@ export default function OrderList() {
   const actionRef = useRef<ActionType>(undefined)
   const reload = () => void actionRef.current?.reload()
   const columns: ProColumns<GoodOrderRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或完整手机号' } },
     { title: '订单号', dataIndex: 'id', search: false, width: 72 },
     {
       title: '商品',

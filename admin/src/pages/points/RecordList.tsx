@@ -56,7 +56,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
         width='md'
         showSearch
         debounceTime={300}
-        placeholder='输入姓名、学号或手机号搜索'
+        placeholder='输入姓名、学号或完整手机号搜索'
         request={async ({ keyWords }: { keyWords?: string }) =>
           (await studentsApi.list({ keyword: keyWords || undefined, page: 1, size: 20 })).list.map((s) => ({
             label: `${s.name}（${s.phone}）`,
@@ -95,7 +95,7 @@ export default function RecordList() {
   const { canManagePoints } = useAccess()
   const actionRef = useRef<ActionType>(undefined)
   const columns: ProColumns<PointsRecordRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
       dataIndex: 'name',

@@ -13,7 +13,7 @@ import { toServerQuery } from '../../hooks/list-state'
 
 export default function StudentPointsList() {
   const columns: ProColumns<StudentPointsRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
       dataIndex: 'name',

@@ -45,7 +45,7 @@ export default function RollRequestList() {
   const current = (r: QueuedRollRequest): QueuedRollRequest => ({ ...r, ...answered[r.id] })
 
   const columns: ProColumns<QueuedRollRequest>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名或完整手机号' } },
     {
       title: '学员',
       dataIndex: 'studentName',

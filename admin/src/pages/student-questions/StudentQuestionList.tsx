@@ -26,7 +26,7 @@ export default function StudentQuestionList() {
   const [open, setOpen] = useState<number | null>(null)
 
   const columns: ProColumns<QuestionRow>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题、学员姓名、学号或手机号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题、学员姓名、学号或完整手机号' } },
     {
       title: '课程',
       dataIndex: 'courseId',

@@ -18,13 +18,14 @@ import { useAccess } from '../../session/access'
 import { RequestActions } from '../roll-requests/RequestActions'
 import { batchLabel } from './roll'
 import { StatusForm, StudentForm } from './StudentForms'
+import { MaskedPhone } from '../../components/MaskedPhone'
 
 const text = (v: string | null | undefined) => (v ? v : '-')
 
 function rollItems({ roll }: Detail): DescriptionsProps['items'] {
   return [
     { key: 'name', label: '姓名', children: roll.name },
-    { key: 'phone', label: '手机号', children: <Typography.Text copyable>{roll.phone}</Typography.Text> },
+    { key: 'phone', label: '手机号', children: <MaskedPhone phone={roll.phone} kind='student' id={roll.id} copyable /> },
     { key: 'idCard', label: '身份证号', children: text(roll.idCard) },
     { key: 'gender', label: '性别', children: text(roll.gender) },
     { key: 'educationType', label: '教育类型', children: roll.educationType },

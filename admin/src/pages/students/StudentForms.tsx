@@ -10,6 +10,7 @@ import type { ReactElement } from 'react'
 import { type FromClueInput, type StudentInput, type StudentRoll, studentsApi } from '../../api/students'
 import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, compactInput } from './roll'
+import { isMasked, unlessMasked } from '../../masked'
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }))
 
@@ -93,7 +94,15 @@ function SchoolFields() {
   )
 }
 
-function PersonFields({ maskedIdCard, withName = true }: { maskedIdCard?: string | null; withName?: boolean }) {
+function PersonFields({
+  maskedIdCard,
+  filledPhone,
+  withName = true,
+}: {
+  maskedIdCard?: string | null
+  filledPhone?: string
+  withName?: boolean
+}) {
   return (
     <Row gutter={16}>
       {withName ? (
@@ -113,11 +122,8 @@ function PersonFields({ maskedIdCard, withName = true }: { maskedIdCard?: string
               name='phone'
               label='手机号'
               fieldProps={{ maxLength: 11, inputMode: 'numeric', autoComplete: 'off' }}
-              extra='学员用这个手机号接收验证码登录'
-              rules={[
-                { required: true, message: '请填写手机号' },
-                { pattern: /^1\d{10}$/, message: '请输入11位手机号' },
-              ]}
+              extra={isMasked(filledPhone) ? '学员用这个手机号接收验证码登录；不改请保持原样' : '学员用这个手机号接收验证码登录'}
+              rules={[{ required: true, message: '请填写手机号' }, unlessMasked(filledPhone, /^1\d{10}$/, '请输入11位手机号')]}
             />
           </Col>
         </>
@@ -198,7 +204,7 @@ export function StudentForm({
       }}
     >
       {shown}
-      <PersonFields maskedIdCard={roll?.idCard} />
+      <PersonFields maskedIdCard={roll?.idCard} filledPhone={roll?.phone} />
       <SchoolFields />
       <ProFormText
         name='programme'

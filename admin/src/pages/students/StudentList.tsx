@@ -34,7 +34,7 @@ export default function StudentList() {
   const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<StudentRoll>[] = [
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、手机号或学号' } },
+    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '姓名',
       dataIndex: 'name',

@@ -62,7 +62,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
     },
     async (request) =>
       app.signInRecorder.track({ request, kind: 'operator', method: 'password', identifier: request.body.account }, async (attempt) => {
-        const admin = await signInAdmin({ db: app.db, ...request.body })
+        const admin = await signInAdmin({ db: app.db, ...request.body, ip: request.ip })
         attempt.who({ adminId: admin.id, name: admin.name })
         await request.session.start({ kind: 'admin', adminId: admin.id })
         return ok(toAdmin(await loadAdmin({ db: app.db, id: admin.id })))
@@ -94,10 +94,16 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
         response: { 200: emptyEnvelope },
       },
     },
-    async (request) => {
-      await updateOwnPassword({ db: app.db, adminId: request.admin.id, ...request.body })
-      return ok(null)
-    },
+    async (request) =>
+      // A wrong old password is a failed sign-in in the records (登录记录); a change is no sign-in.
+      app.signInRecorder.track(
+        { request, kind: 'operator', method: 'changePassword', identifier: request.admin.account, failuresOnly: true },
+        async (attempt) => {
+          attempt.who({ adminId: request.admin.id, name: request.admin.name })
+          await updateOwnPassword({ db: app.db, adminId: request.admin.id, ...request.body, ip: request.ip })
+          return ok(null)
+        },
+      ),
   )
 
   app.get(

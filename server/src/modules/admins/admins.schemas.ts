@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { idField, intField, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
+import { idField, intField, keptIfMasked, optionalText, passwordField, phoneField } from '../../lib/fields.ts'
 import { ALL_RIGHTS } from '@activity/domain'
 import { YesNo } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const positionId = intField({ label: '岗位', min: 1, max: 2147483647 })
 const optionalPositionId = z.preprocess((v) => (v === '' ? undefined : v), positionId.optional())
@@ -13,8 +14,8 @@ const account = z
   .max(32, '账号不能超过32个字符')
   .regex(/^[A-Za-z0-9_.@-]{3,32}$/, '账号为3-32位字母、数字或下划线')
 
-/** Where step-up SMS codes go; empty: none (on a change, empty clears it). */
-const phone = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneField.nullable().optional())
+/** Where step-up SMS codes go; empty: none (on a change, empty clears it, the masked one sent back keeps it). */
+const phone = keptIfMasked(z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneField.nullable().optional()))
 
 export const adminSignInBody = z.object({
   account,
@@ -56,7 +57,7 @@ export const adminSchema = z.object({
   /** What the position grants (packages/domain rights.ts). */
   rights: z.array(z.string()),
   enabled: z.boolean(),
-  phone: z.string().nullable().describe('for step-up SMS codes'),
+  phone: phoneOut().nullable().describe('for step-up SMS codes'),
   totpEnabled: z.boolean().describe('an authenticator is bound (it replaces the SMS code in step-up)'),
   departmentId: z.number().nullable().describe('the department (部门) the operator works in; null = none'),
   createdAt: z.string(),

@@ -72,35 +72,50 @@ async function assertPosition({ db, positionId }: { db: Executor; positionId: nu
 
 const guardKey = (account: string) => `admin:${account.toLowerCase()}`
 
-export async function signInAdmin({ db, account, password }: { db: Executor; account: string; password: string }): Promise<AdminRow> {
-  const guard = createSignInGuard({ db })
-  await guard.assertNotLocked({ key: guardKey(account) })
+/** `ip`: where the try came from (request.ip); the guard counts failures per account and source. */
+export async function signInAdmin({
+  db,
+  account,
+  password,
+  ip,
+}: {
+  db: Executor
+  account: string
+  password: string
+  ip: string
+}): Promise<AdminRow> {
+  const attempt = await createSignInGuard({ db }).begin({ key: guardKey(account), ip })
   const admin = await createAdminsRepository({ db }).findByAccount({ account })
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyPasswordHash()))
-  if (!admin || !valid) {
-    await guard.recordFailure({ key: guardKey(account) })
-    throw createAdminBadCredentialsError()
-  }
+  if (!admin || !valid) throw createAdminBadCredentialsError()
+  await attempt.passed()
   if (!admin.enabled) throw createAdminDisabledError()
-  await guard.clear({ key: guardKey(account) })
   return admin
 }
 
+/**
+ * The old password is checked under the sign-in's guard (the same key, limit and lock): a session
+ * someone else holds must not become a way to try every password.
+ */
 export async function updateOwnPassword({
   db,
   adminId,
   oldPassword,
   password,
+  ip,
 }: {
   db: Executor
   adminId: number
   oldPassword: string
   password: string
+  ip: string
 }) {
   const repo = createAdminsRepository({ db })
   const admin = await repo.findById({ id: adminId })
   if (!admin) throw createAdminNotFoundError()
+  const attempt = await createSignInGuard({ db }).begin({ key: guardKey(admin.account), ip })
   if (!(await verifyPassword(oldPassword, admin.passwordHash))) throw createAdminWrongOldPasswordError()
+  await attempt.passed()
   await repo.update({ id: adminId, values: { passwordHash: await hashPassword(password) } })
 }
 

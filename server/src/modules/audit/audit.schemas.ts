@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, optionalId } from '../../lib/fields.ts'
 import { AUDIT_ACTIONS, type AuditAction } from '../../wire.ts'
+import { sensitive } from '../../lib/sensitive.ts'
 
 const empty = (v: unknown) => (v === '' ? undefined : v)
 
@@ -31,9 +32,9 @@ export const auditLogSchema = z.object({
   actionLabel: z.string(),
   entityType: z.string(),
   entityId: z.string(),
-  summary: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable().describe('status and money fields before the change'),
-  after: z.record(z.string(), z.unknown()).nullable().describe('status and money fields after the change'),
+  summary: sensitive('text', z.string()).describe('a phone or ID number in it masked'),
+  before: sensitive('text', z.record(z.string(), z.unknown()).nullable()).describe('status and money fields before the change'),
+  after: sensitive('text', z.record(z.string(), z.unknown()).nullable()).describe('status and money fields after the change'),
   stepUpId: z.number().nullable().describe('the step-up (二次验证) the action ran under (its own stepUp.confirm entry has the same id)'),
   createdAt: z.string(),
 })

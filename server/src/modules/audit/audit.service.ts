@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Executor } from '../../db/types.ts'
 import { AuditAction } from '../../wire.ts'
 import { createAuditRepository, type AuditLogRow } from './audit.repository.ts'
+import { maskSensitive, maskSensitiveDeep } from '../../lib/mask.ts'
 
 /** Who did it: the signed-in operator (`request.admin`). */
 export interface Actor {
@@ -33,9 +34,10 @@ export async function recordAudit({ tx, actor, entry }: { tx: Executor; actor: A
     action: entry.action,
     entityType: entry.entityType,
     entityId: String(entry.entityId),
-    summary: entry.summary.slice(0, 500),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    // Stored as every reader of the log may see it: a phone or ID number quoted is masked (issue 37 §2).
+    summary: maskSensitive(entry.summary).slice(0, 500),
+    before: entry.before ? (maskSensitiveDeep(entry.before) as Record<string, unknown>) : null,
+    after: entry.after ? (maskSensitiveDeep(entry.after) as Record<string, unknown>) : null,
     stepUpId: actor.stepUpId ?? null,
   })
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import { adminClient, credit, insertPartner, partnerClient } from '../../../test/fixtures.ts'
+import { adminClient, credit, insertPartner, insertPosition, partnerClient } from '../../../test/fixtures.ts'
 import { builtinPositionId } from '../admins/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../test/helper.ts'
 import { readXlsx } from '../../../test/xlsx.ts'
@@ -140,7 +140,7 @@ describe('the audit log and the partner screens of the console', () => {
     )
   })
 
-  test('a partner detail shows ID card and payout account to 管理员 and 财务 only, with team size and wallet', async () => {
+  test('a partner detail shows ID card and payout account whole only with 查看完整手机号, the wallet with the money rights', async () => {
     const p = await insertPartner(t.app, { idCard: '11010519491231002X', payoutAccount: '6222020200112233445' })
     await insertPartner(t.app, { referrerId: p.id })
     await insertPartner(t.app, { referrerId: p.id })
@@ -153,12 +153,17 @@ describe('the audit log and the partner screens of the console', () => {
       assert.equal(d.teamSize, 2)
       assert.equal(d.wallet.balance, 12345)
     }
-    const d = (await teacher.get('/api/ems/partner/partner/details', { id: p.id })).json().data
+    // Money rights without data.reveal: the wallet, and the numbers masked.
+    const position = await insertPosition(t.app, ['partners.view', 'ledger.view'])
+    const { client: noReveal } = await adminClient(t.app, '管理员', { positionId: position.id })
+    const d = (await noReveal.get('/api/ems/partner/partner/details', { id: p.id })).json().data
     assert.equal(d.sensitiveVisible, false)
-    assert.notEqual(d.personal.idCard, '11010519491231002X')
-    assert.match(d.personal.idCard, /\*/)
-    assert.match(d.personal.payoutAccount, /\*/)
-    assert.equal(d.wallet, null)
+    assert.equal(d.personal.idCard, '1101**********002X')
+    assert.equal(d.personal.payoutAccount, '622****3445')
+    assert.match(d.phone, /^\d{3}\*{4}\d{4}$/)
+    assert.equal(d.wallet.balance, 12345)
     assert.equal(d.teamSize, 2)
+    const taught = (await teacher.get('/api/ems/partner/partner/details', { id: p.id })).json().data
+    assert.equal(taught.wallet, null)
   })
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { decodeCursor } from '../../db/cursor.ts'
 import { pagingQuery } from '../../lib/envelope.ts'
+import { optionalDateTimeField } from '../../lib/form-fields.ts'
 import {
   dateOrder,
   dateRangeQuery,
@@ -25,6 +26,7 @@ import {
   type ClueStatus,
   type ContactMethod,
 } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 export const statusFilter = z.preprocess(
@@ -82,13 +84,7 @@ export const followUpBody = z.object({
   id: idField,
   method: z.enum(FOLLOW_UP_METHODS as [FollowUpMethod, ...FollowUpMethod[]], '跟进方式只能是电话、微信或面谈'),
   note: z.string({ error: '请填写跟进内容' }).trim().min(1, '请填写跟进内容').max(500, '跟进内容不能超过500个字符'),
-  nextContactAt: z.preprocess(
-    emptyToUndefined,
-    z.iso
-      .datetime({ offset: true, error: '下次联系时间格式不正确' })
-      .transform((v) => new Date(v))
-      .optional(),
-  ),
+  nextContactAt: optionalDateTimeField({ label: '下次联系时间' }),
 })
 
 export const createClueBody = z.object({
@@ -141,7 +137,7 @@ export const detailsQuery = z.object({ id: idField })
 export const partnerClueSchema = z.object({
   id: z.number(),
   name: z.string(),
-  phone: z.string().describe('masked: 138****1234'),
+  phone: phoneOut().describe('masked: 138****1234'),
   contactMethod: wireEnum(CONTACT_METHODS).nullable(),
   intention: z.string().nullable(),
   remark: z.string().nullable(),
@@ -161,10 +157,10 @@ export const partnerClueSchema = z.object({
 })
 
 export const adminClueSchema = partnerClueSchema.extend({
-  phone: z.string(),
+  phone: phoneOut(),
   partnerId: z.number(),
   partnerName: z.string().nullable(),
-  partnerPhone: z.string(),
+  partnerPhone: phoneOut(),
   partnerCode: z.string(),
   assigneeId: z.number().nullable().describe('the 招生老师 it is assigned to; null = in the pool'),
   assigneeName: z.string().nullable(),
@@ -175,7 +171,7 @@ export const adminClueSchema = partnerClueSchema.extend({
 export const duplicateClueSchema = z.object({
   id: z.number(),
   name: z.string(),
-  phone: z.string(),
+  phone: phoneOut(),
   status: wireEnum(CLUE_STATUSES),
   createdAt: z.string(),
   partnerId: z.number(),

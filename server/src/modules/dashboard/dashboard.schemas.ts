@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { intField, wireEnum } from '../../lib/fields.ts'
 import { CLUE_STATUSES } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 export const dashboardQuery = z.object({
   overdueLimit: z.preprocess((v) => (v === '' ? undefined : v), intField({ label: '逾期条数', min: 1, max: 50 }).optional()),
@@ -19,7 +20,7 @@ export const dashboardSchema = z.object({
     z.object({
       clueId: z.number(),
       name: z.string(),
-      phone: z.string(),
+      phone: phoneOut(),
       status: wireEnum(CLUE_STATUSES),
       nextContactAt: z.string(),
       assigneeId: z.number().nullable(),

@@ -23,7 +23,7 @@ import {
 } from './exams.errors.ts'
 import { type AttemptRow, createExamsRepository, type ExamsRepository, type PaperRow } from './exams.repository.ts'
 import type { PaperInput } from './exams.schemas.ts'
-import { attemptResult, closeAttempt, closeOverdueAttempts, dealQuestions, markAttempt } from './exams.service.ts'
+import { closeAttempt, closeOverdueAttempts, dealQuestions, markAttempt, officeAttemptResult } from './exams.service.ts'
 import type { QuestionSnapshot } from './exams.table.ts'
 
 type AdminPaper = Awaited<ReturnType<ExamsRepository['adminPapers']>>['rows'][number]
@@ -325,7 +325,7 @@ export async function adminAttemptDetail({ db, id }: { db: Executor; id: number 
 
 /** The office sees an open attempt's questions with answers too (the student never does). */
 async function resultOf(db: Executor, attempt: AttemptRow) {
-  if (attempt.status !== AttemptStatus.open) return attemptResult({ db, attempt })
+  if (attempt.status !== AttemptStatus.open) return officeAttemptResult({ db, attempt })
   const repo = createExamsRepository({ db })
   const paper = await repo.paper({ id: attempt.paperId })
   const rows = await repo.questionsOf({ attemptId: attempt.id })

@@ -104,3 +104,8 @@ export const createPaperWindowError = createErrorFactory({
 })
 export const createCourseNotFoundError = createErrorFactory({ key: 'paper.courseNotFound', code: Code.notFound, message: '课程不存在' })
 export const createStudentNotFoundError = createErrorFactory({ key: 'paper.studentNotFound', code: Code.notFound, message: '学员不存在' })
+export const createPaperWithheldError = createErrorFactory({
+  key: 'exam.withheld',
+  code: Code.conflict,
+  message: '该试卷含有尚未结束的考试的题目，考试结束后再来作答',
+})

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { AttemptStatus, PaperKind, PaperStatus } from '../../wire.ts'
 import { courseChapters, courseEnrolments, courses } from '../courses/index.ts'
@@ -6,6 +6,7 @@ import { partners } from '../partners/index.ts'
 import { questions } from '../question-bank/index.ts'
 import { students } from '../students/index.ts'
 import { attemptQuestions, examAttempts, paperQuestions, paperRules, papers, type QuestionSnapshot } from './exams.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 export type PaperRow = typeof papers.$inferSelect
 export type AttemptRow = typeof examAttempts.$inferSelect
@@ -127,6 +128,15 @@ export function createExamsRepository({ db }: { db: Executor }) {
           ),
         )
       return Number(row?.n ?? 0)
+    },
+
+    /** The ids of a course's bank (not removed): what a random paper may draw from. */
+    async courseQuestionIds({ courseId }: { courseId: number }) {
+      const rows = await db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt)))
+      return rows.map((r) => r.id)
     },
 
     async bankQuestions({ ids }: { ids: number[] }) {
@@ -464,11 +474,10 @@ export function createExamsRepository({ db }: { db: Executor }) {
     },
 
     adminAttemptsWhere(filter: { paperId?: number; status?: string; keyword?: string }): SQL | undefined {
-      const k = filter.keyword ? `%${escapeLike(filter.keyword)}%` : undefined
       return and(
         filter.paperId ? eq(examAttempts.paperId, filter.paperId) : undefined,
         filter.status ? eq(examAttempts.status, filter.status) : undefined,
-        k ? or(ilike(students.name, k), ilike(students.phone, k), ilike(students.studentNo, k)) : undefined,
+        personKeyword(filter.keyword, { text: [students.name, students.studentNo], phones: [students.phone] }),
       )
     },
 

@@ -17,6 +17,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
@@ -154,7 +155,8 @@ export const attemptSheetSchema = z.object({
   ),
 })
 
-const resultQuestion = z.object({
+/** A question of a closed attempt as the office sees it: always its answer and analysis. */
+const officeResultQuestion = z.object({
   position: z.number().int(),
   questionId: z.number().int(),
   type: wireEnum(QUESTION_TYPES),
@@ -167,6 +169,14 @@ const resultQuestion = z.object({
   correct: z.boolean().nullable(),
   earned: z.number().int().nullable(),
   comment: z.string().nullable(),
+})
+
+const WITHHELD = 'null while withheld: an exam the student can still sit, or another open attempt, holds this question'
+
+/** The student's: a withheld question has no answer, analysis, verdict, points or comment. */
+const resultQuestion = officeResultQuestion.extend({
+  rightAnswer: z.array(z.string()).nullable().describe(WITHHELD),
+  analysis: z.string().nullable().describe(WITHHELD),
 })
 
 export const attemptResultSchema = attemptSummarySchema.extend({
@@ -357,7 +367,7 @@ export const adminAttemptSchema = z.object({
   studentId: z.number().int(),
   name: z.string(),
   studentNo: z.string().nullable(),
-  phone: z.string().describe('masked'),
+  phone: phoneOut().describe('masked'),
   number: z.number().int(),
   status: wireEnum(ATTEMPT_STATUSES),
   startedAt: iso,
@@ -371,6 +381,7 @@ export const adminAttemptSchema = z.object({
 })
 
 export const adminAttemptDetailSchema = attemptResultSchema.extend({
+  questions: z.array(officeResultQuestion),
   subjectiveScore: z.number().int().nullable(),
   student: z.object({ id: z.number().int(), name: z.string(), studentNo: z.string().nullable() }),
   markedAt: isoOrNull,

@@ -19,6 +19,9 @@ const DAY_MS = 86_400_000
  * 「高等数学（一）模拟试卷」 (fixed, 10 min, 3 attempts, objective questions and one 简答题), a random
  * mock paper of 大学英语 drawn by rules from what its bank holds, and an exam of 高等数学 open for a
  * window (from yesterday to 30 days ahead, one attempt). All published. Idempotent by title.
+ * The exam holds none of the mock paper's questions: until a student has sat it, its questions show
+ * no answer anywhere else (withheldQuestions), so the mock paper and the first chapter's practice
+ * stay open to them; its 判断题 are left out too, so every chapter keeps some to practise.
  */
 export async function seedExamsDemo({ db, now = new Date() }: { db: Executor; now?: Date }): Promise<number> {
   return db.transaction(async (tx) => {
@@ -38,8 +41,10 @@ export async function seedExamsDemo({ db, now = new Date() }: { db: Executor; no
     const mathsBank = maths ? await bankOf(maths.id) : []
     const objective = mathsBank.filter((q) => q.type !== QuestionType.short)
     const short = mathsBank.find((q) => q.type === QuestionType.short)
+    const mockPicked = objective.slice(0, 9)
+    const examPicked = objective.filter((q) => !mockPicked.includes(q) && q.type !== QuestionType.judge).slice(0, 10)
     if (maths && objective.length > 0 && !(await exists(EXAMS_DEMO.mathsMock))) {
-      const picked = [...objective.slice(0, 9), ...(short ? [short] : [])]
+      const picked = [...mockPicked, ...(short ? [short] : [])]
       const paper = await createPaper({
         db: tx,
         adminId: null,
@@ -69,8 +74,8 @@ export async function seedExamsDemo({ db, now = new Date() }: { db: Executor; no
       await changePaperStatus({ db: tx, id: paper.id, status: PaperStatus.published })
       made++
     }
-    if (maths && objective.length > 0 && !(await exists(EXAMS_DEMO.mathsExam))) {
-      const picked = objective.slice(0, 10)
+    if (maths && examPicked.length > 0 && !(await exists(EXAMS_DEMO.mathsExam))) {
+      const picked = examPicked
       const paper = await createPaper({
         db: tx,
         adminId: null,

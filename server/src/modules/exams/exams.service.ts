@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/types.ts'
 import { iso } from '../../lib/envelope.ts'
-import { AttemptClose, AttemptStatus, PaperKind, QuestionType, WrongSource } from '../../wire.ts'
+import { isAppError } from '../../lib/errors.ts'
+import { AttemptClose, AttemptStatus, PaperKind, PaperUse, QuestionType, WrongSource } from '../../wire.ts'
 import { recordExamMarked } from '../messages/index.ts'
 import { collectWrong, type WrongItem } from '../practice/index.ts'
 import { earnForExamPassed } from '../points/index.ts'
@@ -13,12 +14,14 @@ import {
   createBankShortError,
   createNotOpenYetError,
   createPaperNotFoundError,
+  createPaperWithheldError,
   createQuestionNotFoundError,
   createWindowClosedError,
 } from './exams.errors.ts'
-import { type AttemptQuestionRow, type AttemptRow, createExamsRepository, type ExamsRepository } from './exams.repository.ts'
+import { type AttemptQuestionRow, type AttemptRow, createExamsRepository, type ExamsRepository, type PaperRow } from './exams.repository.ts'
 import { isObjective, isShufflable, isUnanswered, scoreQuestion, seededRandom, shuffled, shuffleOptions } from './exams.scoring.ts'
 import type { QuestionSnapshot } from './exams.table.ts'
+import { withheldQuestions } from './exams.withheld.ts'
 
 export type PaperState = '未开始' | '可参加' | '答题中' | '已用完' | '已结束'
 
@@ -152,8 +155,20 @@ export async function closeAttempt({
       courseId: paper!.paper.courseId,
       type: byPosition.get(r.position)!.type,
     }))
-  await collectWrong(tx, { studentId: attempt.studentId, source: WrongSource.exam, items: wrong, at: now })
+  await feedWrongBook(tx, { studentId: attempt.studentId, items: wrong, at: now })
   return true
+}
+
+/**
+ * Wrong questions of a closing or a marking into the book, but not those whose answers are withheld
+ * (an exam the student can still sit, another open attempt): the book's contents would tell which
+ * answer was wrong. Called after the attempt's own status is written, so a closed one-attempt exam
+ * no longer withholds its own questions.
+ */
+async function feedWrongBook(tx: Executor, { studentId, items, at }: { studentId: number; items: WrongItem[]; at?: Date }) {
+  const withheld = await withheldQuestions({ db: tx, studentId, questionIds: items.map((i) => i.questionId) })
+  const shown = items.filter((i) => !withheld.has(i.questionId))
+  await collectWrong(tx, { studentId, source: WrongSource.exam, items: shown, at })
 }
 
 /** 考试通过 points when a final score reaches the paper's pass score (points module, in this transaction; once per paper). */
@@ -265,8 +280,8 @@ function resultQuestion(q: AttemptQuestionRow) {
   }
 }
 
-/** A closed attempt with every question's answer, analysis and result; the rank when the paper shows it and the score is final. */
-export async function attemptResult({ db, attempt }: { db: Executor; attempt: AttemptRow }) {
+/** A closed attempt with every question's answer, analysis and result (the office's view); the rank when the paper shows it and the score is final. */
+export async function officeAttemptResult({ db, attempt }: { db: Executor; attempt: AttemptRow }) {
   if (attempt.status === AttemptStatus.open) throw new Error('an open attempt has no result')
   const repo = createExamsRepository({ db })
   const paper = await repo.paper({ id: attempt.paperId })
@@ -282,21 +297,42 @@ export async function attemptResult({ db, attempt }: { db: Executor; attempt: At
   }
 }
 
+/**
+ * The student's view of a closed attempt: the office's, except that a question whose answer the
+ * student may not see now (withheldQuestions: another open attempt holds it, or an exam they can
+ * still sit) shows no answer, analysis, verdict, points or comment.
+ */
+export async function attemptResult({ db, attempt }: { db: Executor; attempt: AttemptRow }) {
+  const result = await officeAttemptResult({ db, attempt })
+  const withheld = await withheldQuestions({ db, studentId: attempt.studentId, questionIds: result.questions.map((q) => q.questionId) })
+  return {
+    ...result,
+    questions: result.questions.map((q) =>
+      withheld.has(q.questionId) ? { ...q, rightAnswer: null, analysis: null, correct: null, earned: null, comment: null } : q,
+    ),
+  }
+}
+
 /** A random paper's rules, the most specific first, so a narrow rule is not starved by a broad one. */
 const bySpecificity = <R extends { chapterId: number | null; difficulty: string | null }>(rules: R[]) =>
   [...rules].sort(
     (a, b) => Number(b.chapterId !== null) + Number(b.difficulty !== null) - (Number(a.chapterId !== null) + Number(a.difficulty !== null)),
   )
 
-/** The questions an attempt is dealt: a fixed paper's snapshots, or a random paper's draw by its rules (no question twice). */
+/**
+ * The questions an attempt is dealt: a fixed paper's snapshots, or a random paper's draw by its
+ * rules (no question twice, none of `avoid`).
+ */
 export async function dealQuestions({
   repo,
   paper,
   randomly = true,
+  avoid = [],
 }: {
   repo: ExamsRepository
   paper: { id: number; kind: string; courseId: number }
   randomly?: boolean
+  avoid?: readonly number[]
 }): Promise<Array<{ questionId: number; score: number; snapshot: QuestionSnapshot }>> {
   if (paper.kind === PaperKind.fixed)
     return (await repo.fixedQuestions({ paperId: paper.id })).map((q) => ({
@@ -309,7 +345,7 @@ export async function dealQuestions({
   // Drawn by specificity, dealt in the rules' own order.
   const drawn = new Map<number, typeof dealt>()
   for (const rule of bySpecificity(rules)) {
-    const exclude = [...drawn.values()].flat().map((d) => d.questionId)
+    const exclude = [...avoid, ...[...drawn.values()].flat().map((d) => d.questionId)]
     const rows = await repo.draw({ courseId: paper.courseId, rule, exclude, randomly })
     if (rows.length < rule.count) throw createBankShortError()
     drawn.set(
@@ -323,6 +359,30 @@ export async function dealQuestions({
   }
   for (const rule of rules) dealt.push(...(drawn.get(rule.id) ?? []))
   return dealt
+}
+
+/**
+ * A mock paper's deal for this student: its result shows answers, so it never holds a question whose
+ * answer the student may not see now (withheldQuestions). A fixed paper holding one waits (409); a
+ * random paper draws around them, and waits too when the bank left is short. An exam deals as is:
+ * its own questions are the withheld ones, and its result hides any another exam still holds.
+ */
+async function dealFor({ tx, repo, paper, studentId }: { tx: Executor; repo: ExamsRepository; paper: PaperRow; studentId: number }) {
+  if (paper.use === PaperUse.exam) return dealQuestions({ repo, paper })
+  if (paper.kind === PaperKind.fixed) {
+    const dealt = await dealQuestions({ repo, paper })
+    const withheld = await withheldQuestions({ db: tx, studentId, questionIds: dealt.map((d) => d.questionId) })
+    if (withheld.size > 0) throw createPaperWithheldError()
+    return dealt
+  }
+  const bank = await repo.courseQuestionIds({ courseId: paper.courseId })
+  const withheld = [...(await withheldQuestions({ db: tx, studentId, questionIds: bank }))]
+  try {
+    return await dealQuestions({ repo, paper, avoid: withheld })
+  } catch (error) {
+    if (withheld.length > 0 && isAppError(error) && error.key === createBankShortError.key) throw createPaperWithheldError()
+    throw error
+  }
 }
 
 /**
@@ -347,7 +407,7 @@ export async function startAttempt({ db, studentId, paperId }: { db: Executor; s
     if (paper.opensAt && now < paper.opensAt) throw createNotOpenYetError()
     if (paper.closesAt && now >= paper.closesAt) throw createWindowClosedError()
     if (paper.maxAttempts > 0 && attempts.length >= paper.maxAttempts) throw createAttemptsUsedError()
-    const dealt = await dealQuestions({ repo, paper })
+    const dealt = await dealFor({ tx, repo, paper, studentId })
     if (dealt.length === 0) throw createBankShortError()
     const total = dealt.reduce((s, d) => s + d.score, 0)
     const attempt = await repo.insertAttempt({
@@ -489,7 +549,6 @@ export async function markAttempt({
     await repo.markQuestion({ attemptId: attempt.id, position: m.position, earned: m.earned, comment: m.comment ?? null })
     if (m.earned < q.score) below.push({ questionId: q.questionId, courseId: paper.paper.courseId, type: q.type })
   }
-  await collectWrong(tx, { studentId: attempt.studentId, source: WrongSource.exam, items: below })
   const rows = await repo.questionsOf({ attemptId: attempt.id })
   const pending = rows.filter((q) => q.earned === null).length
   const subjective = rows.filter((q) => !isObjective(q.type)).reduce((s, q) => s + (q.earned ?? 0), 0)
@@ -505,6 +564,7 @@ export async function markAttempt({
       markedAt: done ? new Date() : attempt.markedAt,
     },
   })
+  await feedWrongBook(tx, { studentId: attempt.studentId, items: below })
   if (done) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper.paper, score: updated.score!, at: new Date() })
   if (done)
     await recordExamMarked({

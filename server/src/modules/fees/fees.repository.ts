@@ -5,6 +5,7 @@ import { orders } from '../orders/index.ts'
 import { partners } from '../partners/index.ts'
 import { students } from '../students/index.ts'
 import { coupons, feeStandards, orderRefunds, receipts, receiptSequences } from './fees.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 export type FeeStandardRow = typeof feeStandards.$inferSelect
 export type RefundRow = typeof orderRefunds.$inferSelect
@@ -119,9 +120,7 @@ export function createFeesRepository({ db }: { db: Executor }) {
       if (filter.feeKind) c.push(eq(orders.feeKind, filter.feeKind))
       if (filter.academicYear) c.push(eq(orders.academicYear, filter.academicYear))
       if (filter.keyword)
-        c.push(
-          or(ilike(students.name, like(filter.keyword)), ilike(students.phone, like(filter.keyword)), eq(orders.orderNo, filter.keyword))!,
-        )
+        c.push(or(personKeyword(filter.keyword, { text: [students.name], phones: [students.phone] }), eq(orders.orderNo, filter.keyword))!)
       const where = and(...c)
       const rows = await db
         .select({

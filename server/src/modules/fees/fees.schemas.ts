@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
+import { dateTimeField } from '../../lib/form-fields.ts'
 import { fenField, idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
 import {
   COUPON_KINDS,
@@ -15,6 +16,7 @@ import {
   type OrderPayStatus,
   type StudentLevel,
 } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 /** ¥1,000,000.00, as orders. */
 export const FEE_AMOUNT_MAX = 100_000_000
@@ -145,17 +147,17 @@ export const createCouponBody = z
     count: optionalInt('数量', 1, BULK_COUPONS_MAX).describe('random codes to make (when no code is given); default 1'),
     kind: z.enum(COUPON_KINDS as [CouponKind, ...CouponKind[]], '优惠券类型只能是 金额券 或 折扣券'),
     value: intField({ label: '面值', min: 1, max: FEE_AMOUNT_MAX }).describe('金额券: fen off; 折扣券: percent paid, 1-99'),
-    expiresAt: z
-      .string({ error: '请填写有效期' })
-      .refine((v) => !Number.isNaN(Date.parse(v)), '有效期格式不正确')
-      .transform((v) => new Date(v)),
+    // The shared parser: a time without an offset is the school's (Asia/Shanghai), not the server's.
+    expiresAt: dateTimeField({ label: '有效期' }),
     studentId: optionalId.describe('only this student may use it'),
     remark: optionalText(200),
   })
   .superRefine((b, ctx) => {
     if (b.kind === '折扣券' && (b.value < 1 || b.value > 99))
       ctx.addIssue({ code: 'custom', path: ['value'], message: '折扣券的支付比例须在1-99之间（如 90 表示九折）' })
-    if (b.expiresAt.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: '有效期须晚于现在' })
+    // A date that failed its own check arrives here unparsed: its message is already given.
+    if (b.expiresAt instanceof Date && b.expiresAt.getTime() <= Date.now())
+      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: '有效期须晚于现在' })
     if (b.code && b.count && b.count > 1) ctx.addIssue({ code: 'custom', path: ['count'], message: '指定券码时只能创建一张' })
   })
 export const couponListQuery = z.object({
@@ -203,7 +205,7 @@ export const feeOrderSchema = z.object({
 export const adminFeeOrderSchema = feeOrderSchema.extend({
   studentId: z.number(),
   studentName: z.string(),
-  studentPhone: z.string(),
+  studentPhone: phoneOut(),
   school: z.string(),
   major: z.string(),
   feeStandardId: z.number().nullable(),

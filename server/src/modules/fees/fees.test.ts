@@ -392,6 +392,23 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     assert.equal(ok(await finance.get(`${COUPON}/list`, { code: rate.code })).list[0].status, CouponStatus.unused)
   })
 
+  test("a coupon's expiry sent without an offset is the school's time (Asia/Shanghai), not the server's zone", async () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'UTC'
+    try {
+      const expiry = async (expiresAt: string) =>
+        ok(await finance.post(COUPON, { kind: '金额券', value: 100, expiresAt }))[0].expiresAt as string
+      assert.equal(await expiry('2099-12-31 23:59:59'), '2099-12-31T15:59:59.000Z')
+      assert.equal(await expiry('2099-12-31T23:59:59'), '2099-12-31T15:59:59.000Z')
+      assert.equal(await expiry('2099-12-31T23:59:59Z'), '2099-12-31T23:59:59.000Z')
+      for (const expiresAt of ['2099-02-30 10:00', '明年元旦'])
+        refused(await finance.post(COUPON, { kind: '金额券', value: 100, expiresAt }), 400, /^有效期格式不正确/)
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   test('refunds: part then the rest through the provider, never above what was paid, told and audited; void and reissue a receipt', async () => {
     newSchool()
     const { student, client } = await newStudent()

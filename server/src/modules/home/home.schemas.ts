@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { timeTypeFilter } from '../../lib/fields.ts'
 import { levelSchema } from '../levels/index.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 export const homeSchema = z.object({
   balance: z.number().describe('fen'),
@@ -32,7 +33,7 @@ export const dealListQuery = z.object({ timeType: timeTypeFilter, ...pagingQuery
 export const dealSchema = z.object({
   id: z.number(),
   name: z.string(),
-  phone: z.string().describe('masked'),
+  phone: phoneOut().describe('masked'),
   programme: z.string().nullable(),
   amount: z.number().nullable().describe('fen'),
   commission: z.number().nullable().describe('fen'),

@@ -4,6 +4,7 @@ import { dateOrder, dateRangeQuery, idField, intField, optionalId, wireEnum } fr
 import { LEDGER_TYPES, type LedgerType } from '../../wire.ts'
 import { timeTypeFilter } from '../../lib/fields.ts'
 import { LEDGER_SORTS } from './ledger.repository.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const typeFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -52,7 +53,7 @@ export const ledgerEntrySchema = z.object({
 export const adminLedgerEntrySchema = ledgerEntrySchema.extend({
   partnerId: z.number(),
   partnerName: z.string().nullable(),
-  partnerPhone: z.string(),
+  partnerPhone: phoneOut(),
 })
 
 export const adjustPreviewSchema = z.object({

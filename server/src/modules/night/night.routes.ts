@@ -24,6 +24,7 @@ import {
   markBody,
   markedSchema,
   officeCancelBody,
+  screenCodeSchema,
   signUpItemSchema,
   signUpListQuery,
   updateClassBody,
@@ -38,6 +39,7 @@ import {
   deleteClass,
   markAttendance,
   rotateSecret,
+  screenCodeForConsole,
   signUp,
   toClientItem,
   toConsoleItem,
@@ -148,7 +150,7 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: student,
       schema: {
         summary:
-          "The student checks in with the class QR code's c/t: signed up, within [start − 30 min, end]; a second scan answers the first (again: true)",
+          "The student checks in with a QR code's c/t (the room screen's code of now or the last 30 s; the printed token while the class allows it): signed up, within [start − 30 min, end]; a second scan answers the first (again: true); 5 wrong codes in 15 minutes: 429 for 15 minutes",
         security: studentSecurity,
         consumes: FORM_CONSUMES,
         body: checkInBody,
@@ -233,6 +235,21 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await classForConsole({ db: app.db, publicOrigin, secret, id: request.query.id })),
   )
 
+  app.get(
+    `${base}/nightClass/screenCode`,
+    {
+      preHandler: reader,
+      schema: {
+        summary:
+          "Operator: the room screen's check-in code (投屏签到码) now: 6 digits that change every 30 s, its QR address, and when it changes",
+        security,
+        querystring: idQuery,
+        response: { 200: envelope(screenCodeSchema) },
+      },
+    },
+    async (request) => ok(await screenCodeForConsole({ db: app.db, publicOrigin, secret, id: request.query.id })),
+  )
+
   app.post(
     `${base}/nightClass`,
     {
@@ -255,7 +272,7 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
           entityType: 'nightClass',
           entityId: c.id,
           summary: `新增夜校课「${c.title}」${timeText(c.startsAt)}，名额${c.capacity}`,
-          after: { capacity: c.capacity, published: c.published },
+          after: { capacity: c.capacity, published: c.published, fixedCodeEnabled: c.fixedCodeEnabled },
         }),
       })
       return ok(await classForConsole({ db: app.db, publicOrigin, secret, id: cls.id }))
@@ -285,8 +302,18 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
           entityType: 'nightClass',
           entityId: id,
           summary: `修改夜校课「${after.title}」`,
-          before: { startsAt: before.startsAt.toISOString(), capacity: before.capacity, published: before.published },
-          after: { startsAt: after.startsAt.toISOString(), capacity: after.capacity, published: after.published },
+          before: {
+            startsAt: before.startsAt.toISOString(),
+            capacity: before.capacity,
+            published: before.published,
+            fixedCodeEnabled: before.fixedCodeEnabled,
+          },
+          after: {
+            startsAt: after.startsAt.toISOString(),
+            capacity: after.capacity,
+            published: after.published,
+            fixedCodeEnabled: after.fixedCodeEnabled,
+          },
         }),
       })
       return ok(await classForConsole({ db: app.db, publicOrigin, secret, id }))

@@ -3,6 +3,7 @@ import { pagingQuery } from '../../lib/envelope.ts'
 import { idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
 import { dateTimeField } from '../../lib/form-fields.ts'
 import { ATTENDANCE_WAYS, NIGHT_SIGN_UP_STATUSES, type NightSignUpStatus } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
@@ -44,6 +45,9 @@ const classFields = {
     z.string('课程介绍格式不正确').trim().max(2000, '课程介绍不能超过2000个字'),
   ),
   published: boolField('是否上架'),
+  fixedCodeEnabled: boolField('打印的二维码签到').describe(
+    'whether the printed (fixed) QR code checks students in; off: only the room screen’s rotating code. New classes: on; a change keeps it when not given',
+  ),
 }
 const timeOrder = (v: { startsAt: Date; endsAt: Date }, ctx: z.RefinementCtx) => {
   // A field that failed its own check arrives here unparsed: its message is already given.
@@ -64,7 +68,7 @@ export const checkInBody = z.object({
     .trim()
     .min(1, '签到二维码无效，请扫描课堂上的最新二维码')
     .max(100, '签到二维码无效，请扫描课堂上的最新二维码')
-    .describe('`t` of the QR code'),
+    .describe('`t` of the QR code: the room screen’s 6-digit code, or the printed token while the class allows it'),
 })
 export const clientListQuery = z.object({
   scope: z
@@ -164,13 +168,29 @@ export const consoleItemSchema = z.object({
 export const consoleDetailSchema = consoleItemSchema.extend({
   description: z.string(),
   checkInUrl: z.string().describe('what the printable QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<token>'),
+  fixedCodeEnabled: z.boolean().describe('whether the printed QR code checks students in (off: only the room screen’s code)'),
+})
+export const screenCodeSchema = z.object({
+  classId: z.number().int(),
+  title: z.string(),
+  place: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  code: z.string().describe('6 digits, good in this window and the next'),
+  checkInUrl: z.string().describe('what the screen’s QR code encodes: <H5 origin>/pages/night/checkIn?c=<id>&t=<code>'),
+  periodSeconds: z.number().int().describe('a new code every this many seconds'),
+  changesAt: z.string().describe('when this window ends and the next code shows'),
+  serverTime: z.string().describe('the server’s clock when it answered (the screen counts down by it)'),
+  checkInOpensAt: z.string(),
+  checkInOpen: z.boolean().describe('now within [checkInOpensAt, endsAt]'),
+  fixedCodeEnabled: z.boolean(),
 })
 export const signUpItemSchema = z.object({
   id: z.number().int(),
   studentId: z.number().int(),
   name: z.string(),
   studentNo: z.string().nullable(),
-  phone: z.string().describe('masked'),
+  phone: phoneOut().describe('masked'),
   status: wireEnum(NIGHT_SIGN_UP_STATUSES),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
 import type { Executor } from '../../db/types.ts'
 import { maskPhone } from '../../lib/mask.ts'
-import { AttendanceWay, NIGHT_CHECK_IN_OPENS_MINUTES, NightSignUpStatus } from '../../wire.ts'
+import { AttendanceWay, NIGHT_CHECK_IN_CODE_SECONDS, NIGHT_CHECK_IN_OPENS_MINUTES, NightSignUpStatus } from '../../wire.ts'
+import { createSignInGuard } from '../sign-in-guard/index.ts'
+import { rotatingCodeMatches, sameText, screenCode } from './night.check-in-code.ts'
 import {
   createAlreadySignedUpError,
   createAttendedError,
@@ -32,17 +34,16 @@ export function checkInToken({ secret, classId, checkInSecret }: { secret: strin
   return crypto.createHmac('sha256', secret).update(`night-check-in:${classId}:${checkInSecret}`).digest('base64url').slice(0, 24)
 }
 
-function tokenMatches(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && crypto.timingSafeEqual(a, b)
+/** A check-in address: the H5 landing page of a scan, carrying the class and a code (the printed token or the screen's). */
+const checkInAddress = (publicOrigin: string, classId: number, t: string) => `${publicOrigin}/pages/night/checkIn?c=${classId}&t=${t}`
+
+/** What the printable QR code encodes. */
+export function checkInUrl({ publicOrigin, secret, cls }: { publicOrigin: string; secret: string; cls: ClassRow }): string {
+  return checkInAddress(publicOrigin, cls.id, checkInToken({ secret, classId: cls.id, checkInSecret: cls.checkInSecret }))
 }
 
-/** What the printable QR code encodes: the H5 landing page of a scan. */
-export function checkInUrl({ publicOrigin, secret, cls }: { publicOrigin: string; secret: string; cls: ClassRow }): string {
-  const t = checkInToken({ secret, classId: cls.id, checkInSecret: cls.checkInSecret })
-  return `${publicOrigin}/pages/night/checkIn?c=${cls.id}&t=${t}`
-}
+/** Wrong codes: 5 within 15 minutes lock a student's check-ins for 15 minutes (so a 6-digit code is not guessed). */
+const checkInGuard = (db: Executor) => createSignInGuard({ db, lockedMessage: (minutes) => `签到码错误次数过多，请${minutes}分钟后再试` })
 
 export function phaseOf(cls: Pick<ClassRow, 'startsAt' | 'endsAt'>, now: Date): NightPhase {
   if (now < cls.startsAt) return '未开始'
@@ -133,7 +134,46 @@ export async function classForConsole({
   const cls = await repo.findClass({ id })
   if (!cls) throw createClassNotFoundError()
   const attended = await repo.attendedCount({ classId: id })
-  return { ...toConsoleItem({ cls, attended }, now), description: cls.description, checkInUrl: checkInUrl({ publicOrigin, secret, cls }) }
+  return {
+    ...toConsoleItem({ cls, attended }, now),
+    description: cls.description,
+    checkInUrl: checkInUrl({ publicOrigin, secret, cls }),
+    fixedCodeEnabled: cls.fixedCodeEnabled,
+  }
+}
+
+/** The room screen's code now (投屏签到码), the address its QR code carries, and when it changes. */
+export async function screenCodeForConsole({
+  db,
+  publicOrigin,
+  secret,
+  id,
+  now = new Date(),
+}: {
+  db: Executor
+  publicOrigin: string
+  secret: string
+  id: number
+  now?: Date
+}) {
+  const cls = await createNightRepository({ db }).findClass({ id })
+  if (!cls) throw createClassNotFoundError()
+  const { code, changesAt } = screenCode({ secret, classId: cls.id, checkInSecret: cls.checkInSecret, now })
+  return {
+    classId: cls.id,
+    title: cls.title,
+    place: cls.place,
+    startsAt: cls.startsAt.toISOString(),
+    endsAt: cls.endsAt.toISOString(),
+    code,
+    checkInUrl: checkInAddress(publicOrigin, cls.id, code),
+    periodSeconds: NIGHT_CHECK_IN_CODE_SECONDS,
+    changesAt: changesAt.toISOString(),
+    serverTime: now.toISOString(),
+    checkInOpensAt: checkInOpensAt(cls).toISOString(),
+    checkInOpen: withinCheckIn(cls, now),
+    fixedCodeEnabled: cls.fixedCodeEnabled,
+  }
 }
 
 /**
@@ -206,9 +246,11 @@ export async function cancelByOffice({ db, id, reason, now = new Date() }: { db:
 }
 
 /**
- * A scan of the class's QR code: the token must be the class's current one, the student signed
- * up, and now within [startsAt − NIGHT_CHECK_IN_OPENS_MINUTES, endsAt]. A second scan answers the
- * first check-in (again: true) whenever it comes.
+ * A scan of the class's QR code: the code must be the room screen's of now or of the window before
+ * (night.check-in-code.ts), or the printed token while the class allows it (fixed_code_enabled);
+ * the student signed up, and now within [startsAt − NIGHT_CHECK_IN_OPENS_MINUTES, endsAt]. A
+ * second scan answers the first check-in (again: true) whenever it comes. Wrong codes are counted
+ * per student (checkInGuard).
  */
 export async function checkIn({
   db,
@@ -228,7 +270,12 @@ export async function checkIn({
   const repo = createNightRepository({ db })
   const cls = await repo.findClass({ id: classId })
   if (!cls) throw createBadTokenError()
-  if (!tokenMatches(token, checkInToken({ secret, classId, checkInSecret: cls.checkInSecret }))) throw createBadTokenError()
+  // Counted as a wrong code until it proves right (tries sent at once see each other).
+  const attempt = await checkInGuard(db).begin({ key: `night-check-in:${studentId}`, now })
+  const { checkInSecret } = cls
+  const printed = cls.fixedCodeEnabled && sameText(token, checkInToken({ secret, classId, checkInSecret }))
+  if (!printed && !rotatingCodeMatches({ secret, classId, checkInSecret, given: token, now })) throw createBadTokenError()
+  await attempt.passed()
   const answer = (a: AttendanceRow, again: boolean) => ({
     classId,
     title: cls.title,
@@ -296,10 +343,16 @@ export type ClassInput = {
   capacity: number
   description: string
   published?: boolean
+  fixedCodeEnabled?: boolean
 }
 
 export async function createClass({ db, input }: { db: Executor; input: ClassInput }) {
-  return createNightRepository({ db }).insertClass({ ...input, published: input.published ?? false, checkInSecret: newCheckInSecret() })
+  return createNightRepository({ db }).insertClass({
+    ...input,
+    published: input.published ?? false,
+    fixedCodeEnabled: input.fixedCodeEnabled ?? true,
+    checkInSecret: newCheckInSecret(),
+  })
 }
 
 /** Changes a class (in `db`'s transaction, the class locked): capacity never below its sign-ups. */
@@ -308,7 +361,14 @@ export async function updateClass({ db, id, input }: { db: Executor; id: number;
   const before = await repo.lockClass({ id })
   if (!before) throw createClassNotFoundError()
   if (input.capacity < before.signedUp) throw createCapacityBelowSignedUpError()
-  const after = await repo.updateClass({ id, values: { ...input, published: input.published ?? before.published } })
+  const after = await repo.updateClass({
+    id,
+    values: {
+      ...input,
+      published: input.published ?? before.published,
+      fixedCodeEnabled: input.fixedCodeEnabled ?? before.fixedCodeEnabled,
+    },
+  })
   return { before, after }
 }
 

@@ -8,7 +8,8 @@ import { students } from '../students/students.table.ts'
  * A night class (夜校): subject, teacher, time and place, with `capacity` seats. `signed_up` counts
  * its 已报名 sign-ups and moves only in the sign-up/cancel transaction, under the class's row lock;
  * the CHECK keeps it within capacity whatever happens. `check_in_secret` signs the QR code's token
- * (rotating it voids printed codes).
+ * (rotating it voids printed codes) and the room screen's rotating codes; `fixed_code_enabled` off:
+ * the printed code no longer checks anyone in, only the screen's code does.
  */
 export const nightClasses = pgTable(
   'night_classes',
@@ -24,6 +25,7 @@ export const nightClasses = pgTable(
     signedUp: integer('signed_up').notNull().default(0),
     description: text('description').notNull().default(''),
     checkInSecret: text('check_in_secret').notNull(),
+    fixedCodeEnabled: boolean('fixed_code_enabled').notNull().default(true),
     published: boolean('published').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

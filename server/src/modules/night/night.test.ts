@@ -10,6 +10,7 @@ import { databaseFromPool } from '../../db/client.ts'
 import { AdminRole, AttendanceWay, NightSignUpStatus } from '../../wire.ts'
 import { auditLogs } from '../audit/audit.table.ts'
 import { COOKIE_NAMES } from '../sessions/sessions.service.ts'
+import { checkIn, screenCodeForConsole } from './night.service.ts'
 import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
 
 const base = '/api/cms/night'
@@ -204,6 +205,124 @@ describe('night classes (夜校)', () => {
     assert.equal(record.total, 1)
     assert.equal(record.list[0].attended, true)
     assert.equal(record.list[0].way, AttendanceWay.scan)
+  })
+
+  test("the room screen's code checks in during its 30 s window and the next, not after; another class's or an old secret's never", async () => {
+    const cls = await aClass({ inMinutes: 10 })
+    const secret = t.app.config.secret
+    const signedUp = async () => {
+      const s = await studentClient(t.app)
+      ok(await s.client.post(`${base}/nightStudent/saveForClient`, { classId: cls.id }))
+      return s.student.id
+    }
+    const [s1, s2, s3] = [await signedUp(), await signedUp(), await signedUp()]
+    // The clock is injected: t0 is the start of a window, inside the check-in window.
+    const t0 = new Date(Math.floor((Date.now() - 60_000) / 30_000) * 30_000)
+    const at = (ms: number) => new Date(t0.getTime() + ms)
+    const screen = (now: Date, id = cls.id) =>
+      screenCodeForConsole({ db: t.app.db, publicOrigin: 'https://h5.example.com', secret, id, now })
+    const checkInAt = (studentId: number, token: string, now: Date) =>
+      checkIn({ db: t.app.db, secret, studentId, classId: cls.id, token, now })
+    const refusedWith = async (p: Promise<unknown>) =>
+      assert.rejects(
+        p,
+        (e: Error & { statusCode?: number }) => e.message === '签到二维码无效，请扫描课堂上的最新二维码' && e.statusCode === 400,
+      )
+
+    const shown = await screen(at(0))
+    assert.match(shown.code, /^\d{6}$/)
+    assert.equal(shown.checkInUrl, `https://h5.example.com/pages/night/checkIn?c=${cls.id}&t=${shown.code}`)
+    assert.deepEqual([shown.changesAt, shown.periodSeconds, shown.checkInOpen], [at(30_000).toISOString(), 30, true])
+    assert.equal((await screen(at(29_999))).code, shown.code)
+    const next = await screen(at(30_000))
+    assert.notEqual(next.code, shown.code)
+    assert.equal(next.changesAt, at(60_000).toISOString())
+
+    // Two windows later the code is stale, whatever the rest.
+    await refusedWith(checkInAt(s1, shown.code, at(60_000)))
+    // In its window, and in the next one (a minute at most).
+    assert.equal((await checkInAt(s1, shown.code, at(59_999))).again, false)
+    assert.equal((await checkInAt(s2, shown.code, at(0))).again, false)
+    // Another class's code, a code from before the class's secret was changed.
+    const other = await aClass({ inMinutes: 10 })
+    await refusedWith(checkInAt(s3, (await screen(at(0), other.id)).code, at(0)))
+    await refusedWith(checkInAt(s3, 'abcdef', at(0)))
+    ok(await office.put(`${base}/nightClass/rotateSecret`, { id: cls.id }))
+    await refusedWith(checkInAt(s3, shown.code, at(0)))
+    assert.notEqual((await screen(at(0))).code, shown.code)
+    assert.equal((await checkInAt(s3, (await screen(at(0))).code, at(10_000))).again, false)
+  })
+
+  test('the printed code checks in only while the class allows it; the screen code always; the console shows and keeps the setting', async () => {
+    const cls = await aClass({ inMinutes: 10 })
+    assert.equal(cls.fixedCodeEnabled, true)
+    const printed = tokenOf(cls.checkInUrl).t
+    const student = async () => {
+      const s = await studentClient(t.app)
+      ok(await s.client.post(`${base}/nightStudent/saveForClient`, { classId: cls.id }))
+      return s.client
+    }
+    const checkInWith = (client: Client, token: string) =>
+      client.post(`${base}/nightAttendance/checkInForClient`, { classId: cls.id, token })
+    ok(await checkInWith(await student(), printed))
+
+    const body = {
+      id: cls.id,
+      title: cls.title,
+      subject: cls.subject,
+      teacher: cls.teacher,
+      startsAt: cls.startsAt,
+      endsAt: cls.endsAt,
+      place: cls.place,
+      capacity: cls.capacity,
+    }
+    assert.equal(ok(await office.put(`${base}/nightClass`, { ...body, fixedCodeEnabled: false })).fixedCodeEnabled, false)
+    // A change that does not name it keeps it.
+    assert.equal(ok(await office.put(`${base}/nightClass`, { ...body, place: '302 教室' })).fixedCodeEnabled, false)
+    const late = await student()
+    refused(await checkInWith(late, printed), 400, '签到二维码无效，请扫描课堂上的最新二维码')
+    const screen = ok(await office.get(`${base}/nightClass/screenCode`, { id: cls.id }))
+    assert.match(screen.checkInUrl, new RegExp(`/pages/night/checkIn\\?c=${cls.id}&t=${screen.code}$`))
+    assert.ok(Date.parse(screen.changesAt) - Date.parse(screen.serverTime) <= 30_000)
+    assert.equal(screen.fixedCodeEnabled, false)
+    assert.equal(ok(await checkInWith(late, screen.code)).again, false)
+
+    // Every role that reads the classes may show the screen; a student may not.
+    const { client: finance } = await adminClient(t.app, AdminRole.finance)
+    assert.match(ok(await finance.get(`${base}/nightClass/screenCode`, { id: cls.id })).code, /^\d{6}$/)
+    refused(await finance.put(`${base}/nightClass`, { ...body, fixedCodeEnabled: true }), 403)
+    refused(await office.get(`${base}/nightClass/screenCode`, { id: 999999 }), 404, '夜校课程不存在')
+    refused(await (await student()).get(`${base}/nightClass/screenCode`, { id: cls.id }), 401)
+
+    const audit = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'nightClass'), eq(auditLogs.entityId, String(cls.id))))
+    assert.ok(audit.some((a) => (a.after as { fixedCodeEnabled?: boolean } | null)?.fixedCodeEnabled === false))
+  })
+
+  test('five wrong codes within 15 minutes lock the student out of check-in for 15 minutes; others are not', async () => {
+    const cls = await aClass({ inMinutes: 10 })
+    const guessing = await studentClient(t.app)
+    const honest = await studentClient(t.app)
+    for (const s of [guessing, honest]) ok(await s.client.post(`${base}/nightStudent/saveForClient`, { classId: cls.id }))
+    const screen = async () => ok(await office.get(`${base}/nightClass/screenCode`, { id: cls.id })).code as string
+    const wrong = async () => {
+      const right = await screen()
+      return right === '000000' ? '000001' : '000000'
+    }
+    for (let i = 0; i < 5; i++)
+      refused(
+        await guessing.client.post(`${base}/nightAttendance/checkInForClient`, { classId: cls.id, token: await wrong() }),
+        400,
+        '签到二维码无效，请扫描课堂上的最新二维码',
+      )
+    refused(
+      await guessing.client.post(`${base}/nightAttendance/checkInForClient`, { classId: cls.id, token: await screen() }),
+      429,
+      '签到码错误次数过多，请15分钟后再试',
+    )
+    ok(await honest.client.post(`${base}/nightAttendance/checkInForClient`, { classId: cls.id, token: await screen() }))
   })
 
   test('the office marks attendance, cancels a sign-up with a reason (audited), and exports the list', async () => {

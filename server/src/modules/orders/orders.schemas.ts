@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { fenField, idField, intField, optionalText, wireEnum } from '../../lib/fields.ts'
 import { FEE_KINDS, REFUND_STATUSES, ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 export const ITEMS_MAX = 50
@@ -106,7 +107,7 @@ export const adminOrderSchema = orderSchema.extend({
   partnerId: z.number().nullable().describe('the partner the office raised it for (null: a course order of a student)'),
   studentId: z.number().nullable().describe("the payer's student profile, if they hold one"),
   partnerName: z.string().nullable().describe("the payer's name: the partner's, else the student's"),
-  partnerPhone: z.string().describe("the payer's phone"),
+  partnerPhone: phoneOut().describe("the payer's phone"),
   provider: z.string().nullable(),
   transactionId: z.string().nullable(),
   remark: z.string().nullable(),

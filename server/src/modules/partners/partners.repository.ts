@@ -1,8 +1,9 @@
 import { sessionChanged } from '../sessions/index.ts'
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { partners } from './partners.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 export type PartnerRow = typeof partners.$inferSelect
 export type PartnerInsert = typeof partners.$inferInsert
@@ -113,8 +114,7 @@ function partnerWhere({ status, keyword, range }: PartnerFilter): SQL | undefine
   const conditions: SQL[] = []
   if (status) conditions.push(eq(partners.status, status))
   if (keyword) {
-    const like = `%${keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-    conditions.push(or(ilike(partners.phone, like), ilike(partners.realName, like), ilike(partners.code, like))!)
+    conditions.push(personKeyword(keyword, { text: [partners.realName, partners.code], phones: [partners.phone] })!)
   }
   if (range) conditions.push(gte(partners.createdAt, range.from), lt(partners.createdAt, range.to))
   return conditions.length ? and(...conditions) : undefined

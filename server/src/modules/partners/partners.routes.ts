@@ -87,7 +87,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
           identifier: request.body.phone,
         },
         async (attempt) => {
-          const partner = await service.signIn({ db: app.db, ...request.body })
+          const partner = await service.signIn({ db: app.db, ...request.body, ip: request.ip })
           attempt.who({ accountId: partner.accountId })
           await startPartnerSession({ app, request, partnerId: partner.id })
           return ok(toUser(partner))
@@ -117,8 +117,17 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await service.changePassword({ db: app.db, partnerId: request.partnerId, ...request.body })
-      return ok(null)
+      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      if (!partner) throw createPartnerNotFoundError()
+      // A wrong old password is a failed sign-in in the records (登录记录); a change is no sign-in.
+      return app.signInRecorder.track(
+        { request, kind: 'app', method: 'changePassword', identifier: partner.phone, failuresOnly: true },
+        async (attempt) => {
+          attempt.who({ accountId: partner.accountId })
+          await service.changePassword({ db: app.db, partnerId: partner.id, ...request.body, ip: request.ip })
+          return ok(null)
+        },
+      )
     },
   )
 
@@ -238,7 +247,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       schema: {
         ...adminSecurity,
         summary:
-          'Operator: one partner with team size, wallet (管理员/财务) and clue counts; ID card and payout account in full for 管理员/财务, masked for 招生老师',
+          'Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal), masked otherwise',
         querystring: detailsQuery,
         response: { 200: envelope(partnerDetailSchema) },
       },
@@ -247,10 +256,12 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       const repo = createPartnersRepository({ db: app.db })
       const partner = await repo.findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
-      const sensitiveVisible = request.admin.rights.has('ledger.view') || request.admin.rights.has('withdrawals.view')
+      const walletVisible = request.admin.rights.has('ledger.view') || request.admin.rights.has('withdrawals.view')
+      // Whole ID number and payout account: the 查看完整手机号 right, as every other answer (issue 37 §2).
+      const sensitiveVisible = request.admin.rights.has('data.reveal')
       const [teamSize, wallet, clueCountsOf] = await Promise.all([
         repo.teamSize({ id: partner.id }),
-        sensitiveVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
+        walletVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
         clueCounts({ db: app.db, partnerId: partner.id }),
       ])
       const view = toAdminPartner(partner, { publicOrigin })

@@ -13,6 +13,7 @@ import {
   PartnerStatus,
   isValidIdCard,
 } from '../../wire.ts'
+import { accountOut, idNumberOut, phoneOut } from '../../lib/sensitive.ts'
 
 const oneOf = <T extends string>(values: readonly T[], message: string) => z.enum(values as unknown as [T, ...T[]], message)
 
@@ -111,7 +112,7 @@ export const detailsQuery = z.object({ id: idField })
 /** The signed-in user of the client (SPEC: id, avatar, school, major, discipline). */
 export const userSchema = z.object({
   id: z.number().int(),
-  phone: z.string().describe('masked: 138****1234'),
+  phone: phoneOut().describe('masked: 138****1234'),
   nickname: z.string().nullable(),
   avatar: z.string().nullable(),
   school: z.string().nullable(),
@@ -124,7 +125,7 @@ export const userSchema = z.object({
 export const profileSchema = z.object({
   id: z.number().int(),
   code: z.string(),
-  phone: z.string(),
+  phone: phoneOut(),
   status: wireEnum(PARTNER_STATUSES),
   rejectReason: z.string().nullable(),
   nickname: z.string().nullable(),
@@ -132,12 +133,12 @@ export const profileSchema = z.object({
   personal: z.object({
     realName: z.string().nullable(),
     gender: wireEnum(GENDERS).nullable(),
-    idCard: z.string().nullable().describe('masked'),
+    idCard: idNumberOut().describe('masked'),
     province: z.string().nullable(),
     city: z.string().nullable(),
     wechatId: z.string().nullable(),
     payoutType: wireEnum(PAYOUT_ACCOUNT_TYPES).nullable(),
-    payoutAccount: z.string().nullable().describe('masked'),
+    payoutAccount: accountOut().nullable().describe('masked'),
     payoutName: z.string().nullable(),
   }),
   signUp: z.object({
@@ -153,7 +154,7 @@ export const profileSchema = z.object({
 })
 
 export const adminPartnerSchema = profileSchema.extend({
-  phone: z.string().describe('full phone, operators only'),
+  phone: phoneOut().describe('whole for an operator with 查看完整手机号, masked otherwise'),
   referrerId: z.number().nullable(),
   submittedAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
@@ -162,7 +163,11 @@ export const adminPartnerSchema = profileSchema.extend({
 export { Gender }
 
 export const partnerDetailSchema = adminPartnerSchema.extend({
-  sensitiveVisible: z.boolean().describe('true for 管理员/财务: personal.idCard and personal.payoutAccount are full; masked otherwise'),
+  sensitiveVisible: z
+    .boolean()
+    .describe(
+      'true for a position with 查看完整手机号 (data.reveal): personal.idCard and personal.payoutAccount are whole; masked otherwise',
+    ),
   teamSize: z.number().describe("partners registered with this partner's code"),
   wallet: z
     .object({

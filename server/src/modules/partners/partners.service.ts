@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../lib/crypto.ts'
-import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask.ts'
+import { maskAccount, maskIdCard4, maskPhone } from '../../lib/mask.ts'
 import { AuditAction as AuditActionLabel, MessageKind, PartnerStatus, VerifyType, type AuditAction } from '../../wire.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
 import { recordMessage } from '../messages/index.ts'
@@ -77,7 +77,7 @@ export function toProfile(p: PartnerRow, { publicOrigin }: { publicOrigin: strin
     personal: {
       realName: p.realName,
       gender: p.gender,
-      idCard: maskIdCard(p.idCard),
+      idCard: maskIdCard4(p.idCard),
       province: p.province,
       city: p.city,
       wechatId: p.wechatId,
@@ -172,45 +172,64 @@ export function createPartnersService({
       }
     },
 
-    async signIn({ db, phone, password, code }: { db: Executor; phone: string; password?: string; code?: string }): Promise<PartnerRow> {
+    /** `ip`: where the try came from (request.ip); the guard counts failed passwords per phone and source. */
+    async signIn({
+      db,
+      phone,
+      password,
+      code,
+      ip,
+    }: {
+      db: Executor
+      phone: string
+      password?: string
+      code?: string
+      ip: string
+    }): Promise<PartnerRow> {
       const repo = createPartnersRepository({ db })
       const guard = createSignInGuard({ db })
       if (password !== undefined) {
-        await guard.assertNotLocked({ key: guardKey(phone) })
+        const attempt = await guard.begin({ key: guardKey(phone), ip })
         const partner = await repo.findByPhone({ phone })
         const valid = await verifyPassword(password, partner?.passwordHash ?? (await dummyPasswordHash()))
-        if (!partner || !valid) {
-          await guard.recordFailure({ key: guardKey(phone) })
-          throw createBadCredentialsError()
-        }
+        if (!partner || !valid) throw createBadCredentialsError()
+        await attempt.passed()
         if (partner.status === PartnerStatus.disabled) throw createDisabledError()
-        await guard.clear({ key: guardKey(phone) })
         return partner
       }
       const partner = await repo.findByPhone({ phone })
       if (!partner) throw createNotRegisteredError()
       await verification.verify({ db, phone, code: code ?? '', types: [VerifyType.login] })
       if (partner.status === PartnerStatus.disabled) throw createDisabledError()
-      await guard.clear({ key: guardKey(phone) })
+      await guard.passedFrom({ key: guardKey(phone), ip })
       return partner
     },
 
+    /**
+     * The old password is checked under the sign-in's guard (the same key, limit and lock): a
+     * session someone else holds must not become a way to try every password.
+     */
     async changePassword({
       db,
       partnerId,
       oldPassword,
       password,
+      ip,
     }: {
       db: Executor
       partnerId: number
       oldPassword: string
       password: string
+      ip: string
     }) {
       const repo = createPartnersRepository({ db })
       const partner = await repo.findById({ id: partnerId })
       if (!partner) throw createPartnerNotFoundError()
-      if (!(await verifyPassword(oldPassword, partner.passwordHash))) throw createWrongOldPasswordError()
+      // Refused before any check of the old one: it tells nothing and must not count as a guess.
       if (oldPassword === password) throw createSamePasswordError()
+      const attempt = await createSignInGuard({ db }).begin({ key: guardKey(partner.phone), ip })
+      if (!(await verifyPassword(oldPassword, partner.passwordHash))) throw createWrongOldPasswordError()
+      await attempt.passed()
       await repo.update({ id: partnerId, values: { passwordHash: await hashPassword(password) } })
     },
 

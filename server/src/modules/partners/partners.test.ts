@@ -154,7 +154,7 @@ describe('partner accounts', () => {
     })
     assert.equal(res.statusCode, 200, res.body)
     const personal = res.json().data.personal
-    assert.equal(personal.idCard, '110***********002X')
+    assert.equal(personal.idCard, '1101**********002X')
     assert.equal(personal.payoutAccount, '622****2020')
     // A masked field left empty keeps the value on file.
     const again = await client.put('/api/ems/partner/client/savePersonal', {
@@ -164,7 +164,7 @@ describe('partner accounts', () => {
       payoutAccount: '',
     })
     assert.equal(again.statusCode, 200, again.body)
-    assert.equal(again.json().data.personal.idCard, '110***********002X')
+    assert.equal(again.json().data.personal.idCard, '1101**********002X')
   })
 
   test('saving sign-up info with personal info complete sends the partner to review; rejection and reapply', async () => {

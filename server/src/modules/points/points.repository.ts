@@ -5,13 +5,11 @@ import { admins } from '../admins/index.ts'
 import { courses } from '../courses/index.ts'
 import { students } from '../students/index.ts'
 import { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
-const studentLike = (keyword: string | undefined) => {
-  if (!keyword) return undefined
-  const like = `%${escapeLike(keyword)}%`
-  return or(ilike(students.name, like), ilike(students.studentNo, like), ilike(students.phone, like))
-}
+const studentLike = (keyword: string | undefined) =>
+  personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })
 const offset = (page: number, size: number) => (page - 1) * size
 
 /** The module's reads: lists for the student and the office. */

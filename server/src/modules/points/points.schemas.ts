@@ -16,6 +16,7 @@ import {
   type PointsWayKind,
   QUESTION_IMAGES_MAX,
 } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v)
 
@@ -140,7 +141,7 @@ export const consoleAccountSchema = z.object({
   name: z.string(),
   studentNo: z.string().nullable(),
   /** Masked. */
-  phone: z.string(),
+  phone: phoneOut(),
   balance: z.number().int(),
   lifetime: z.number().int(),
   /** The level of the lifetime points, null below the lowest or with no levels. */
@@ -251,7 +252,7 @@ export const consoleApplicationSchema = applicationSchema.extend({
   studentId: z.number().int(),
   name: z.string(),
   studentNo: z.string().nullable(),
-  phone: z.string().describe('masked'),
+  phone: phoneOut().describe('masked'),
 })
 export const waySchema = z.object({
   id: z.number().int(),
@@ -293,7 +294,7 @@ export const goodOrderSchema = z.object({
   unitPoints: z.number().int(),
   totalPoints: z.number().int(),
   status: wireEnum(GOOD_ORDER_STATUSES),
-  address: z.object({ name: z.string(), phone: z.string(), address: z.string() }).nullable(),
+  address: z.object({ name: z.string(), phone: phoneOut(), address: z.string() }).nullable(),
   expressCompany: z.string().nullable(),
   expressNo: z.string().nullable(),
   shippedAt: z.string().nullable(),

@@ -18,3 +18,8 @@ export const createSelfCorrectMissingError = createErrorFactory({
   code: Code.badRequest,
   message: '简答题请对照参考答案自评对错（selfCorrect）',
 })
+export const createAnswerWithheldError = createErrorFactory({
+  key: 'practice.withheld',
+  code: Code.conflict,
+  message: '该题属于尚未结束的考试，考试结束后再来重做',
+})

@@ -33,14 +33,17 @@ import {
   removeWrong,
   wrongDetail,
   wrongList,
+  type Withheld,
   wrongSummary,
 } from './practice.service.ts'
 
 /**
  * The student's practice (contract 24, client calls 1-11): chapter exercises over the bank of a
- * joined course, and the wrong-answer book. Every call is the signed-in student's own.
+ * joined course, and the wrong-answer book. Every call is the signed-in student's own. `withheld`
+ * (the exams module's withheldQuestions): the questions whose answers, analyses and verdicts the
+ * student may not see now.
  */
-export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const practiceRoutes: FastifyPluginAsyncZod<{ withheld: Withheld }> = async (app, { withheld }) => {
   const exercise = '/api/sms/study/studentExercise'
   const subject = '/api/sms/study/studentSubject'
   const wrong = '/api/sms/study/studentWrongSubject'
@@ -73,7 +76,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(exerciseListSchema) },
       },
     },
-    async (request) => ok(await exerciseList({ db: app.db, studentId: request.studentId, ...request.query })),
+    async (request) => ok(await exerciseList({ db: app.db, studentId: request.studentId, ...request.query, withheld })),
   )
 
   app.get(
@@ -81,13 +84,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
-        summary: 'One exercise question; the right answer and analysis only once I answered it (mine)',
+        summary:
+          'One exercise question; the right answer and analysis only once I answered it (mine), and not while withheld (an exam I can still sit, or an open attempt, holds it)',
         security,
         querystring: exerciseDetailQuery,
         response: { 200: envelope(exerciseQuestionSchema) },
       },
     },
-    async (request) => ok(await exerciseQuestion({ db: app.db, studentId: request.studentId, ...request.query })),
+    async (request) => ok(await exerciseQuestion({ db: app.db, studentId: request.studentId, ...request.query, withheld })),
   )
 
   app.post(
@@ -96,14 +100,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler,
       schema: {
         summary:
-          'Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book',
+          'Answer an exercise question: right/wrong (简答题: null, compare with the reference), the answer and analysis; wrong or unanswered objective ones go in the wrong-answer book. Withheld (an exam I can still sit, or an open attempt, holds it): recorded unjudged, no verdict, answer or analysis',
         security,
         consumes: FORM_CONSUMES,
         body: handBody,
         response: { 200: envelope(handResultSchema) },
       },
     },
-    async (request) => ok(await handSubject({ db: app.db, studentId: request.studentId, ...request.body })),
+    async (request) => ok(await handSubject({ db: app.db, studentId: request.studentId, ...request.body, withheld })),
   )
 
   app.put(
@@ -176,14 +180,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler,
       schema: {
         summary:
-          'Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect',
+          'Redo a question of my book: right -> streak + 1 (mastered, out of the book, at 2 in a row); wrong -> wrong count + 1, streak 0. 简答题: selfCorrect. Withheld (an exam I can still sit, or an open attempt, holds it): 409',
         security,
         consumes: FORM_CONSUMES,
         body: wrongRedoBody,
         response: { 200: envelope(wrongRedoSchema) },
       },
     },
-    async (request) => ok(await redoWrong({ db: app.db, studentId: request.studentId, ...request.body })),
+    async (request) => ok(await redoWrong({ db: app.db, studentId: request.studentId, ...request.body, withheld })),
   )
 
   app.post(

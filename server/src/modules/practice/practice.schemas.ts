@@ -100,6 +100,8 @@ export const exerciseListSchema = z.object({
     }),
   ),
 })
+const WITHHELD = 'null while withheld: an exam the student can still sit, or an open attempt, holds this question'
+
 export const exerciseQuestionSchema = z.object({
   id: z.number().int(),
   courseId: z.number().int(),
@@ -113,16 +115,16 @@ export const exerciseQuestionSchema = z.object({
     .object({
       answer: z.array(z.string()),
       correct: z.boolean().nullable(),
-      rightAnswer: z.array(z.string()),
-      analysis: z.string(),
+      rightAnswer: z.array(z.string()).nullable().describe(WITHHELD),
+      analysis: z.string().nullable().describe(WITHHELD),
     })
     .nullable()
     .describe('only once answered'),
 })
 export const handResultSchema = z.object({
-  correct: z.boolean().nullable().describe('null: 简答题 (compare with the reference answer)'),
-  rightAnswer: z.array(z.string()),
-  analysis: z.string(),
+  correct: z.boolean().nullable().describe('null: 简答题 (compare with the reference answer), or withheld'),
+  rightAnswer: z.array(z.string()).nullable().describe(WITHHELD),
+  analysis: z.string().nullable().describe(WITHHELD),
   inWrongBook: z.boolean(),
   done: z.number().int().describe('answered questions of its chapter'),
   total: z.number().int().describe('questions of its chapter'),

@@ -10,6 +10,7 @@ import {
 } from '../../wire.ts'
 import { findEnrolment } from '../courses/index.ts'
 import {
+  createAnswerWithheldError,
   createCourseNotFoundError,
   createCourseNotJoinedError,
   createNotInBookError,
@@ -21,6 +22,14 @@ import { choiceResponse, isCorrect, isUnanswered } from './practice.rules.ts'
 import { collectWrong } from './practice.wrong.ts'
 
 const UNCHAPTERED = '未分章'
+
+/**
+ * Which of these questions' answers, analyses and verdicts the student may not see now. The exams
+ * module decides (withheldQuestions on its face: an open attempt, or an exam the student can still
+ * sit, holds them); modules/index.ts hands it to the practice routes, because exams already uses
+ * practice (the wrong-answer book) and the module graph has no circle.
+ */
+export type Withheld = (input: { db: Executor; studentId: number; questionIds: readonly number[] }) => Promise<ReadonlySet<number>>
 
 /** The course, when the student has joined it: 404 when there is no such course, 403 when it is not theirs. */
 async function joinedCourse(db: Executor, studentId: number, courseId: number) {
@@ -73,17 +82,27 @@ export async function exerciseList({
   courseId,
   chapterId,
   difficulty,
+  withheld,
 }: {
   db: Executor
   studentId: number
   courseId: number
   chapterId?: number | null
   difficulty?: string
+  withheld: Withheld
 }) {
   await joinedCourse(db, studentId, courseId)
   const rows = await createPracticeRepository({ db }).exerciseList({ studentId, courseId, chapterId, difficulty })
+  // An earlier answer's verdict of a withheld question is not shown either.
+  const hidden = await withheld({ db, studentId, questionIds: rows.map((r) => r.id) })
   return {
-    items: rows.map((r) => ({ id: r.id, type: r.type, difficulty: r.difficulty, done: r.done, correct: r.done ? r.correct : null })),
+    items: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      difficulty: r.difficulty,
+      done: r.done,
+      correct: r.done && !hidden.has(r.id) ? r.correct : null,
+    })),
   }
 }
 
@@ -92,18 +111,22 @@ export async function exerciseQuestion({
   studentId,
   id,
   difficulty,
+  withheld,
 }: {
   db: Executor
   studentId: number
   id: number
   difficulty?: string
+  withheld: Withheld
 }) {
   const q = await joinedQuestion(db, studentId, id)
   const repo = createPracticeRepository({ db })
-  const [list, mine] = await Promise.all([
+  const [list, mine, hidden] = await Promise.all([
     repo.exerciseList({ studentId, courseId: q.courseId, chapterId: q.chapterId, difficulty }),
     repo.answer({ studentId, questionId: id }),
+    withheld({ db, studentId, questionIds: [id] }),
   ])
+  const shown = !hidden.has(id)
   return {
     id: q.id,
     courseId: q.courseId,
@@ -116,29 +139,41 @@ export async function exerciseQuestion({
       0,
       list.findIndex((r) => r.id === id),
     ),
-    mine: mine ? { answer: mine.answer, correct: mine.correct, rightAnswer: q.answer, analysis: q.analysis } : null,
+    mine: mine
+      ? {
+          answer: mine.answer,
+          correct: shown ? mine.correct : null,
+          rightAnswer: shown ? q.answer : null,
+          analysis: shown ? q.analysis : null,
+        }
+      : null,
   }
 }
 
 /**
  * An exercise answer (handSubject), in one transaction: the answer recorded (times + 1, right
  * times + 1 when right), a wrong or unanswered objective question into the wrong-answer book.
+ * A withheld question's answer is recorded unjudged (no verdict stored, nothing in the book, so no
+ * count or list tells either) and answered without the right answer or the analysis.
  */
 export async function handSubject({
   db,
   studentId,
   questionId,
   answer,
+  withheld,
 }: {
   db: Executor
   studentId: number
   questionId: number
   answer: string[]
+  withheld: Withheld
 }) {
   return db.transaction(async (tx) => {
     const q = await joinedQuestion(tx, studentId, questionId)
     const response = normalResponse(q.type, answer)
-    const correct = isCorrect(q.type, q.answer, response)
+    const shown = !(await withheld({ db: tx, studentId, questionIds: [questionId] })).has(questionId)
+    const correct = shown ? isCorrect(q.type, q.answer, response) : null
     const repo = createPracticeRepository({ db: tx })
     await repo.recordAnswer({ studentId, questionId, courseId: q.courseId, chapterId: q.chapterId, answer: response, correct })
     if (isObjective(q.type) && correct === false)
@@ -147,8 +182,8 @@ export async function handSubject({
     const { done, total } = await repo.chapterCounts({ studentId, courseId: q.courseId, chapterId: q.chapterId })
     return {
       correct,
-      rightAnswer: q.answer,
-      analysis: q.analysis,
+      rightAnswer: shown ? q.answer : null,
+      analysis: shown ? q.analysis : null,
       inWrongBook: !!entry && entry.masteredAt === null && entry.removedAt === null,
       done,
       total,
@@ -247,7 +282,8 @@ export async function wrongDetail({ db, studentId, questionId }: { db: Executor;
 /**
  * Redoing a question of the book: right -> streak + 1 (mastered at WRONG_MASTER_STREAK, out of
  * the book); wrong -> wrong count + 1, streak 0. 简答题: the student's own judgement. One
- * statement, so two redos at once both count.
+ * statement, so two redos at once both count. A withheld question is refused untouched (409): its
+ * streak would tell the verdict as surely as the answer would.
  */
 export async function redoWrong({
   db,
@@ -255,14 +291,17 @@ export async function redoWrong({
   questionId,
   answer,
   selfCorrect,
+  withheld,
 }: {
   db: Executor
   studentId: number
   questionId: number
   answer: string[]
   selfCorrect?: boolean
+  withheld: Withheld
 }) {
   const { question: q } = await bookEntry(db, studentId, questionId)
+  if ((await withheld({ db, studentId, questionIds: [questionId] })).has(questionId)) throw createAnswerWithheldError()
   let correct: boolean
   if (q.type === QT.short) {
     if (selfCorrect === undefined) throw createSelfCorrectMissingError()

@@ -8,6 +8,7 @@ import { buildTestApp, type Client, createClient, type TestApp } from '../../../
 import { databaseFromPool } from '../../db/client.ts'
 import type { Executor } from '../../db/types.ts'
 import { courseChapters } from '../courses/index.ts'
+import { withheldQuestions as withheld } from '../exams/index.ts'
 import { addQuestions, questions } from '../question-bank/index.ts'
 import { exerciseAnswers, wrongQuestions } from './practice.table.ts'
 import { redoWrong } from './practice.service.ts'
@@ -307,7 +308,7 @@ describe('chapter exercises and the wrong-answer book', () => {
     }
     try {
       const wrong = await Promise.all(
-        Array.from({ length: 6 }, () => redoWrong({ db, studentId: student.id, questionId: q.judge.id, answer: ['F'] })),
+        Array.from({ length: 6 }, () => redoWrong({ db, studentId: student.id, questionId: q.judge.id, answer: ['F'], withheld })),
       )
       assert.ok(wrong.every((r) => !r.correct && r.streak === 0))
       const [judge] = await t.app.db
@@ -316,7 +317,7 @@ describe('chapter exercises and the wrong-answer book', () => {
         .where(and(eq(wrongQuestions.studentId, student.id), eq(wrongQuestions.questionId, q.judge.id)))
       assert.equal(judge!.wrongCount, 7, 'one from the exercise, six redos')
       const right = await Promise.all(
-        Array.from({ length: 2 }, () => redoWrong({ db, studentId: student.id, questionId: q.single.id, answer: ['B'] })),
+        Array.from({ length: 2 }, () => redoWrong({ db, studentId: student.id, questionId: q.single.id, answer: ['B'], withheld })),
       )
       assert.deepEqual(right.map((r) => r.streak).sort(), [1, 2])
       assert.deepEqual(right.map((r) => r.mastered).sort(), [false, true])

@@ -1,2 +1,2 @@
 // The rate-limits module's face: what other modules may use (they import nothing else from here).
-export { createDatabaseStore, deleteEndedWindows } from './rate-limits.store.ts'
+export { countHit, createDatabaseStore, deleteEndedWindows } from './rate-limits.store.ts'

@@ -11,3 +11,8 @@ export const createRevealForbiddenError = createErrorFactory({
   code: Code.forbidden,
   message: '没有查看该手机号的权限',
 })
+export const createLookupLimitError = createErrorFactory({
+  key: 'sensitiveData.lookupLimit',
+  code: Code.tooManyRequests,
+  message: '按手机号或身份证号查找过于频繁，请稍后再试',
+})

@@ -6,7 +6,9 @@ import { clues, seesClue } from '../clues/index.ts'
 import { partners } from '../partners/index.ts'
 import { goodOrders } from '../points/index.ts'
 import { students } from '../students/index.ts'
-import { createRevealForbiddenError, createRevealNotFoundError } from './sensitive-data.errors.ts'
+import { isIdNumber, isWholePhone, maskSensitive } from '../../lib/mask.ts'
+import { countHit } from '../rate-limits/index.ts'
+import { createLookupLimitError, createRevealForbiddenError, createRevealNotFoundError } from './sensitive-data.errors.ts'
 import { REVEAL_KINDS, type RevealKind } from './sensitive-data.schemas.ts'
 
 /** The screens whose lists show each kind's phone: any one of their view rights lets a phone of that kind be seen. */
@@ -71,5 +73,53 @@ export async function revealPhone({ db, actor, kind, id }: { db: Executor; actor
       },
     })
     return { phone: found.phone }
+  })
+}
+
+/** How many look-ups by a whole phone or ID number one operator may make in a window. */
+export const LOOKUP_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 }
+
+/** A call's query holds a whole phone or ID number: what makes it a look-up. */
+export interface LookedUp {
+  kind: '手机号' | '身份证号'
+  value: string
+}
+
+/** The whole phone or ID number among a call's query values, if any. */
+export function lookedUpValue(query: unknown): LookedUp | undefined {
+  if (!query || typeof query !== 'object') return undefined
+  for (const raw of Object.values(query)) {
+    const value = typeof raw === 'string' ? raw.trim() : ''
+    if (isWholePhone(value)) return { kind: '手机号', value }
+    if (value.length === 18 && isIdNumber(value)) return { kind: '身份证号', value }
+  }
+  return undefined
+}
+
+/**
+ * A search by a whole phone or ID number (issue 37 §2) is a look-up, like a reveal: at most
+ * LOOKUP_LIMIT per operator (counted in the database before the search runs, so every API process
+ * shares it; over it, 429), and each one answered is in the audit log with the number masked
+ * (recordLookup), so who looked whom up stays on record.
+ */
+export async function countLookup({ db, actor, query }: { db: Executor; actor: Actor; query: unknown }): Promise<LookedUp | undefined> {
+  const looked = lookedUpValue(query)
+  if (!looked) return undefined
+  const { current } = await countHit({ db, key: `lookup:${actor.id}`, windowMs: LOOKUP_LIMIT.windowMs })
+  if (current > LOOKUP_LIMIT.max) throw createLookupLimitError()
+  return looked
+}
+
+/** The audit entry of a look-up that was answered. */
+export async function recordLookup({ db, actor, looked, path }: { db: Executor; actor: Actor; looked: LookedUp; path: string }) {
+  await recordAudit({
+    tx: db,
+    actor,
+    entry: {
+      action: 'data.lookup',
+      entityType: 'lookup',
+      entityId: path.slice(0, 120),
+      summary: `按${looked.kind}查找 ${maskSensitive(looked.value)}（${path.slice(0, 120)}）`,
+    },
   })
 }

@@ -6,7 +6,7 @@ import { buildTestApp, createClient, type TestApp } from '../../../test/helper.t
 import { DEMO } from '../../seed/demo.ts'
 import { appRoutes, seedHardeningData } from '../../../test/hardening/support.ts'
 import { readXlsx } from '../../../test/xlsx.ts'
-import { maskSensitive } from '../../lib/xlsx-export.ts'
+import { maskSensitive } from '../../lib/mask.ts'
 import { Code } from '../../wire.ts'
 import { auditLogs } from '../audit/audit.table.ts'
 import { clues } from '../clues/index.ts'

@@ -3,6 +3,7 @@ import { capTotal, COUNT_CAP } from '../../db/paging.ts'
 import type { Executor } from '../../db/types.ts'
 import type { Range } from '../../lib/time-range.ts'
 import { signInRecords } from './sign-in-records.table.ts'
+import { maskSensitive } from '../../lib/mask.ts'
 
 export type SignInRecordRow = typeof signInRecords.$inferSelect
 export type SignInRecordInsert = typeof signInRecords.$inferInsert
@@ -27,7 +28,8 @@ function recordWhere(f: SignInRecordFilter): SQL | undefined {
   if (f.kind) c.push(eq(signInRecords.kind, f.kind))
   if (f.method) c.push(eq(signInRecords.method, f.method))
   if (f.success !== undefined) c.push(eq(signInRecords.success, f.success))
-  if (f.identifier) c.push(ilike(signInRecords.identifier, like(f.identifier)))
+  // Records keep a typed phone masked: a whole phone searched for is matched in the same form.
+  if (f.identifier) c.push(ilike(signInRecords.identifier, like(maskSensitive(f.identifier))))
   if (f.ip) c.push(eq(signInRecords.ip, f.ip))
   if (f.range) c.push(gte(signInRecords.createdAt, f.range.from), lt(signInRecords.createdAt, f.range.to))
   return c.length ? and(...c) : undefined

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, intField, wireEnum } from '../../lib/fields.ts'
 import { SIGN_IN_KINDS, SIGN_IN_METHODS, SIGN_IN_REASONS, type SignInKind, type SignInMethod, YesNo } from '../../wire.ts'
+import { sensitive } from '../../lib/sensitive.ts'
 
 const empty = (v: unknown) => (v === '' ? undefined : v)
 
@@ -28,7 +29,9 @@ export const signInRecordSchema = z.object({
   kindLabel: z.string(),
   adminId: z.number().nullable(),
   accountId: z.number().nullable(),
-  identifier: z.string().nullable().describe('the account name or phone typed (null for a WeChat/Alipay code)'),
+  identifier: sensitive('text', z.string().nullable()).describe(
+    'the account name or phone typed, a phone masked (null for a WeChat/Alipay code)',
+  ),
   name: z.string().nullable().describe("the operator's name when known"),
   method: wireEnum(SIGN_IN_METHODS),
   methodLabel: z.string(),
@@ -45,7 +48,7 @@ export const failedIpSchema = z.object({
   failures: z.number().int(),
   lastAt: z.string(),
   identifierCount: z.number().int().describe('how many different accounts or phones were tried'),
-  identifiers: z.array(z.string()).describe('up to 10 of them'),
+  identifiers: z.array(sensitive('text', z.string())).describe('up to 10 of them'),
   operators: z.number().int().describe('how many of the failures were operator sign-ins'),
 })
 

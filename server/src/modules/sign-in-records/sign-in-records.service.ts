@@ -5,6 +5,7 @@ import { SignInKind, SignInMethod, SignInReason } from '../../wire.ts'
 import { createAccountsRepository } from '../accounts/index.ts'
 import { createAdminsRepository } from '../admins/index.ts'
 import { createSignInRecordsRepository, type SignInRecordRow } from './sign-in-records.repository.ts'
+import { maskSensitive } from '../../lib/mask.ts'
 
 /** Who signed in, once the sign-in knows. */
 export interface SignInWho {
@@ -28,7 +29,14 @@ export interface SignInRecorder {
    * request; a failure to write it is logged, never thrown.
    */
   track<T>(
-    args: { request: FastifyRequest; kind: SignInKind; method: SignInMethod; identifier?: string | null },
+    args: {
+      request: FastifyRequest
+      kind: SignInKind
+      method: SignInMethod
+      identifier?: string | null
+      /** Records a refusal only (a password change's check of the old one: its success signs nobody in). */
+      failuresOnly?: boolean
+    },
     run: (attempt: SignInAttempt) => Promise<T>,
   ): Promise<T>
 }
@@ -40,8 +48,11 @@ export interface SignInRecorder {
  */
 const REASONS: Record<string, SignInReason> = {
   'signIn.locked': 'locked',
+  'signIn.slowedDown': 'slowedDown',
   'admin.badCredentials': 'wrongPassword',
   'partner.badCredentials': 'wrongPassword',
+  'admin.wrongOldPassword': 'wrongPassword',
+  'partner.wrongOldPassword': 'wrongPassword',
   'admin.disabled': 'disabled',
   'partner.disabled': 'disabled',
   'partner.notRegistered': 'notRegistered',
@@ -74,7 +85,7 @@ export function createSignInRecorder({ db }: { db: Executor }): SignInRecorder {
   const repo = createSignInRecordsRepository({ db })
   return {
     async track<T>(
-      { request, kind, method, identifier }: Parameters<SignInRecorder['track']>[0],
+      { request, kind, method, identifier, failuresOnly = false }: Parameters<SignInRecorder['track']>[0],
       run: (attempt: SignInAttempt) => Promise<T>,
     ): Promise<T> {
       let who: SignInWho = {}
@@ -94,7 +105,9 @@ export function createSignInRecorder({ db }: { db: Executor }): SignInRecorder {
           await repo.insert({
             kind,
             method,
-            identifier: typed,
+            // Stored as every reader of the records may see it (issue 37 §2): a phone typed is masked;
+            // the account it named stays linked by accountId.
+            identifier: typed === null ? null : maskSensitive(typed),
             adminId: who.adminId ?? null,
             accountId: who.accountId ?? null,
             name: who.name ?? null,
@@ -114,7 +127,8 @@ export function createSignInRecorder({ db }: { db: Executor }): SignInRecorder {
         await write({ success: false, reason: reasonOf(error) })
         throw error
       }
-      await write(refused ? { success: false, reason: refused } : { success: true })
+      if (refused) await write({ success: false, reason: refused })
+      else if (!failuresOnly) await write({ success: true })
       return result
     },
   }

@@ -12,6 +12,7 @@ import { admins } from '../admins/index.ts'
 import { Code, PartnerStatus } from '../../wire.ts'
 import { createSignInRecorder, pruneSignInRecords } from './sign-in-records.service.ts'
 import { signInRecords } from './sign-in-records.table.ts'
+import { maskPhone } from '../../lib/mask.ts'
 
 const LIST = '/api/ums/user/loginRecord/list'
 const FAILED_IPS = '/api/ums/user/loginRecord/failedIps'
@@ -64,8 +65,9 @@ describe('sign-in records (登录记录)', () => {
     assert.equal((await signIn(url, { account: 'nobody_here', password: 'wrong999' }, ip)).statusCode, 422)
     await t.app.db.update(admins).set({ enabled: false }).where(eq(admins.id, op.id))
     assert.equal((await signIn(url, { account: op.account, password: PASSWORD }, ip)).statusCode, 403)
-    // Four more wrong passwords make five: the next attempt is refused as locked, and recorded so.
-    for (let i = 0; i < 4; i++) await signIn(url, { account: op.account, password: 'wrong999' }, ip)
+    // The right password cleared this source's count (the account's being disabled aside): five
+    // wrong ones, and the next attempt is refused as locked, and recorded so.
+    for (let i = 0; i < 5; i++) await signIn(url, { account: op.account, password: 'wrong999' }, ip)
     assert.equal((await signIn(url, { account: op.account, password: PASSWORD }, ip)).statusCode, 429)
 
     const rows = await recordsFrom(ip)
@@ -76,7 +78,7 @@ describe('sign-in records (登录记录)', () => {
         ['operator', 'password', false, 'wrongPassword', op.id, op.account],
         ['operator', 'password', false, 'unknownAccount', null, 'nobody_here'],
         ['operator', 'password', false, 'disabled', op.id, op.account],
-        ...Array.from({ length: 4 }, () => ['operator', 'password', false, 'wrongPassword', op.id, op.account]),
+        ...Array.from({ length: 5 }, () => ['operator', 'password', false, 'wrongPassword', op.id, op.account]),
         ['operator', 'password', false, 'locked', op.id, op.account],
       ],
     )
@@ -116,17 +118,18 @@ describe('sign-in records (登录记录)', () => {
     const ali = await signIn('/api/ums/user/user/signIn', { platform: 'alipay', signCode: `fake:ali-${ip}`, type: '小程序' }, ip)
     assert.equal(ali.json().data.bound, '否')
 
+    // A typed phone is kept masked (issue 37 §2); the account it named stays linked.
     const rows = await recordsFrom(ip)
     assert.deepEqual(
       rows.map((r) => [r.kind, r.method, r.success, r.reason, r.accountId, r.identifier]),
       [
-        ['app', 'password', true, null, partner.accountId, partner.phone],
-        ['app', 'password', false, 'wrongPassword', partner.accountId, partner.phone],
-        ['app', 'sms', false, 'wrongCode', partner.accountId, partner.phone],
-        ['app', 'sms', false, 'notRegistered', null, stranger],
+        ['app', 'password', true, null, partner.accountId, maskPhone(partner.phone)],
+        ['app', 'password', false, 'wrongPassword', partner.accountId, maskPhone(partner.phone)],
+        ['app', 'sms', false, 'wrongCode', partner.accountId, maskPhone(partner.phone)],
+        ['app', 'sms', false, 'notRegistered', null, maskPhone(stranger)],
         ['app', 'wechat', false, 'unbound', null, null],
-        ['app', 'sms', true, null, student.accountId, student.phone],
-        ['app', 'sms', false, 'notRegistered', null, stranger],
+        ['app', 'sms', true, null, student.accountId, maskPhone(student.phone)],
+        ['app', 'sms', false, 'notRegistered', null, maskPhone(stranger)],
         ['app', 'wechat', true, null, student.accountId, null],
         ['app', 'alipay', false, 'unbound', null, null],
       ],
@@ -179,7 +182,7 @@ describe('sign-in records (登录记录)', () => {
     // Asking for the app's records or another account does not widen what they see.
     assert.equal((await teacher.get(LIST, { ip, kind: 'app' })).json().data.total, 0)
     assert.equal((await teacher.get(LIST, { identifier: other.account })).json().data.total, 0)
-    assert.equal((await admin.get(LIST, { ip, kind: 'app' })).json().data.list[0].identifier, partner.phone)
+    assert.equal((await admin.get(LIST, { ip, kind: 'app' })).json().data.list[0].identifier, maskPhone(partner.phone))
     assert.equal((await admin.get(LIST, { ip, success: '否' })).json().data.total, 1)
     assert.equal((await admin.get(LIST, { ip, identifier: other.account.slice(2) })).json().data.total, 1)
     assert.equal((await admin.get(LIST, { ip, method: 'sms' })).json().data.total, 0)

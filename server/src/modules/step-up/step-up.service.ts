@@ -1,7 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Executor } from '../../db/types.ts'
 import { verifyPassword } from '../../lib/crypto.ts'
-import { isAppError } from '../../lib/errors.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { StepUpMethod, STEP_UP_METHOD_LABEL } from '../../wire.ts'
 import { createAdminsRepository } from '../admins/index.ts'
@@ -121,17 +120,10 @@ async function confirm({
   ttlMs: number
   check: (admin: Awaited<ReturnType<typeof operatorOf>>) => Promise<void>
 }): Promise<StepUpRow> {
-  const guard = guardOf(db)
-  const key = guardKey(actor.id)
-  await guard.assertNotLocked({ key, now })
-  const admin = await operatorOf(db, actor.id)
-  try {
-    await check(admin)
-  } catch (error) {
-    if (isAppError(error)) await guard.recordFailure({ key })
-    throw error
-  }
-  await guard.clear({ key })
+  // No source: only the session's holder can try, so the operator's step-up is locked as a whole.
+  const attempt = await guardOf(db).begin({ key: guardKey(actor.id), now })
+  await check(await operatorOf(db, actor.id))
+  await attempt.passed()
   return db.transaction(async (tx) => {
     const row = await createStepUpRepository({ db: tx }).insert({
       adminId: actor.id,
@@ -267,19 +259,14 @@ export async function setupTotp({ db, adminId }: { db: Executor; adminId: number
 
 /** Binds the pending secret once a code from it matches; wrong codes count toward the lockout. */
 export async function enableTotp({ db, actor, code, now = new Date() }: { db: Executor; actor: Actor; code: string; now?: Date }) {
-  const guard = guardOf(db)
-  const key = guardKey(actor.id)
-  await guard.assertNotLocked({ key, now })
   const admin = await operatorOf(db, actor.id)
   if (admin.totpSecret) throw createTotpAlreadyBoundError()
   const pending = admin.totpPendingSecret
   if (!pending) throw createTotpNoSetupError()
+  const attempt = await guardOf(db).begin({ key: guardKey(actor.id), now })
   const step = totpStep({ secret: pending, account: admin.account, code, now })
-  if (step === null) {
-    await guard.recordFailure({ key })
-    throw createTotpWrongCodeError()
-  }
-  await guard.clear({ key })
+  if (step === null) throw createTotpWrongCodeError()
+  await attempt.passed()
   await db.transaction(async (tx) => {
     // The binding code is used: it cannot also confirm a step-up.
     await createAdminsRepository({ db: tx }).update({

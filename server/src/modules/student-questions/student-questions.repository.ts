@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { ReplyStatus } from '../../wire.ts'
 import { admins } from '../admins/index.ts'
@@ -6,6 +6,7 @@ import { courseSections, courses } from '../courses/index.ts'
 import { partners } from '../partners/index.ts'
 import { students } from '../students/index.ts'
 import { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 export type QuestionRow = typeof studentQuestions.$inferSelect
 export type PostRow = typeof studentQuestionPosts.$inferSelect & { teacherName: string | null }
@@ -135,12 +136,7 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
         filter.courseId ? eq(studentQuestions.courseId, filter.courseId) : undefined,
         filter.closed === undefined ? undefined : filter.closed ? isNotNull(studentQuestions.closedAt) : isNull(studentQuestions.closedAt),
         like
-          ? or(
-              ilike(studentQuestions.title, like),
-              ilike(students.name, like),
-              ilike(students.studentNo, like),
-              ilike(students.phone, like),
-            )
+          ? personKeyword(filter.keyword, { text: [studentQuestions.title, students.name, students.studentNo], phones: [students.phone] })
           : undefined,
       )
       const postCount = db.select({ n: count() }).from(studentQuestionPosts).where(eq(studentQuestionPosts.questionId, studentQuestions.id))

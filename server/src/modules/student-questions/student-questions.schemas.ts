@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { idField, optionalId, optionalText, wireEnum } from '../../lib/fields.ts'
 import { QUESTION_IMAGES_MAX, REPLY_STATUSES, type ReplyStatus } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
@@ -127,7 +128,7 @@ export const detailSchema = z.object({
   posts: z.array(postSchema).describe('oldest first; the first is the question itself'),
 })
 export const consoleDetailSchema = detailSchema.extend({
-  student: z.object({ id: z.number().int(), name: z.string(), studentNo: z.string().nullable(), phone: z.string().describe('masked') }),
+  student: z.object({ id: z.number().int(), name: z.string(), studentNo: z.string().nullable(), phone: phoneOut().describe('masked') }),
 })
 export const clientItemSchema = z.object({
   id: z.number().int(),

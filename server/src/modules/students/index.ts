@@ -1,5 +1,6 @@
 // The students module's face: what other modules may use (they import nothing else from here).
 export { createStudentsRepository, type StudentRow } from './students.repository.ts'
+export { ensureUniqueIdCards } from './students.integrity.ts'
 export { studentsRoutes } from './students.routes.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
 export { toStudentHeader, toStudentUser } from './students.service.ts'

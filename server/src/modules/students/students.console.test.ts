@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, count, eq } from 'drizzle-orm'
-import { adminClient, insertPartner, insertStudent, uniquePhone } from '../../../test/fixtures.ts'
+import { adminClient, insertPartner, insertStudent, uniqueIdCard, uniquePhone } from '../../../test/fixtures.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../test/helper.ts'
 import { multipart, readXlsx, xlsx } from '../../../test/xlsx.ts'
 import { ClueSource, ClueStatus } from '../../wire.ts'
@@ -18,7 +18,7 @@ const MODIFY = '/api/ems/education/schoolRollInfoModify'
 const form = (overrides: Record<string, unknown> = {}) => ({
   name: '王同学',
   phone: uniquePhone(),
-  idCard: '330106199003071236',
+  idCard: uniqueIdCard('1236'),
   gender: '男',
   educationType: '自学考试',
   school: '浙江大学',
@@ -277,7 +277,7 @@ describe("the office's student register", () => {
     )
     assert.equal((await t.app.db.select({ n: count() }).from(students))[0]!.n, before, 'nothing imported')
 
-    const good = await xlsx([header, row(), row({ 身份证号: '110101198501010017', 学号: `I${uniquePhone()}` })])
+    const good = await xlsx([header, row(), row({ 身份证号: uniqueIdCard(), 学号: `I${uniquePhone()}` })])
     const res = await teacher.client.inject({ method: 'POST', url: `${ROLL}/import`, ...multipart(good) })
     assert.equal(res.statusCode, 200, res.body)
     assert.deepEqual(res.json().data, { total: 2, imported: 2, failed: 0, errors: [] })

@@ -10,6 +10,12 @@ export const createStudentPhoneTakenError = createErrorFactory({
   message: '该手机号已登记为学员',
 })
 export const createStudentNoTakenError = createErrorFactory({ key: 'student.studentNoTaken', code: Code.conflict, message: '学号已存在' })
+/** Names no one: whose number it is stays unsaid. */
+export const createIdCardTakenError = createErrorFactory({
+  key: 'student.idCardTaken',
+  code: Code.conflict,
+  message: '该身份证号已被其他学员使用',
+})
 export const createPhoneInUseError = createErrorFactory({
   key: 'student.phoneInUse',
   code: Code.conflict,

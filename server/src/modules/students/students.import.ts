@@ -19,7 +19,14 @@ export const STUDENT_IMPORT_COLUMNS: Column[] = [
     example: '13900001234',
     note: '11位手机号，学员用它登录；已登记为学员的手机号不能再导入',
   },
-  { header: '身份证号', required: false, text: true, width: 22, example: '11010519491231002X', note: '18位身份证号，可留空' },
+  {
+    header: '身份证号',
+    required: false,
+    text: true,
+    width: 22,
+    example: '11010519491231002X',
+    note: '18位身份证号，可留空；已被其他学员使用的身份证号不能再导入',
+  },
   { header: '性别', required: false, width: 8, example: '女', note: '男或女，可留空' },
   { header: '教育类型', required: true, width: 12, example: '成人高考', note: EDUCATION_TYPES.join('、') },
   { header: '学校', required: true, width: 20, example: '浙江工商大学', note: '最多50个字符' },
@@ -105,10 +112,11 @@ function readRow(cells: Record<string, string>): { values: StudentInsert } | { r
 }
 
 /**
- * Imports students all or nothing: every row is checked (fields, the same phone or student number
- * earlier in the file, phones and numbers registered already); with any refused row nothing is
- * written and the report lists them all. Otherwise one transaction checks the database again,
- * inserts every row with its first history row, and records the import once in the audit log.
+ * Imports students all or nothing: every row is checked (fields, the same phone, student number or
+ * ID number earlier in the file, phones and numbers registered already); with any refused row
+ * nothing is written and the report lists them all. Otherwise one transaction checks the database
+ * again under the ID numbers' lock, inserts every row with its first history row, and records the
+ * import once in the audit log.
  */
 export async function importStudents({ db, rows, actor }: { db: Executor; rows: SheetRow[]; actor: Actor }) {
   if (rows.length > IMPORT_MAX_ROWS) throw createTooManyRowsError({ message: `单次最多导入${IMPORT_MAX_ROWS}行，请拆分后分批导入` })
@@ -116,13 +124,14 @@ export async function importStudents({ db, rows, actor }: { db: Executor; rows: 
   const valid: Array<{ row: number; values: StudentInsert }> = []
   const phones = new Map<string, number>()
   const numbers = new Map<string, number>()
+  const idCards = new Map<string, number>()
   for (const { row, cells } of rows) {
     const read = readRow(cells)
     if ('reason' in read) {
       errors.push({ row, reason: read.reason })
       continue
     }
-    const { phone, studentNo } = read.values
+    const { phone, studentNo, idCard } = read.values
     const samePhone = phones.get(phone)
     if (samePhone !== undefined) {
       errors.push({ row, reason: `与第${samePhone}行手机号重复` })
@@ -133,18 +142,28 @@ export async function importStudents({ db, rows, actor }: { db: Executor; rows: 
       errors.push({ row, reason: `与第${sameNo}行学号重复` })
       continue
     }
+    const sameIdCard = idCard ? idCards.get(idCard) : undefined
+    if (sameIdCard !== undefined) {
+      errors.push({ row, reason: `与第${sameIdCard}行身份证号重复` })
+      continue
+    }
     phones.set(phone, row)
     if (studentNo) numbers.set(studentNo, row)
+    if (idCard) idCards.set(idCard, row)
     valid.push({ row, values: read.values })
   }
   const registered = async (executor: Executor): Promise<StudentImportError[]> => {
-    const taken = await createStudentsRepository({ db: executor }).taken({ phones: [...phones.keys()], studentNos: [...numbers.keys()] })
+    const repo = createStudentsRepository({ db: executor })
+    const taken = await repo.taken({ phones: [...phones.keys()], studentNos: [...numbers.keys()] })
+    const takenIdCards = await repo.takenIdCards({ idCards: [...idCards.keys()] })
     return valid.flatMap(({ row, values }) =>
       taken.phones.has(values.phone)
         ? [{ row, reason: '该手机号已登记为学员' }]
         : values.studentNo && taken.studentNos.has(values.studentNo)
           ? [{ row, reason: '学号已存在' }]
-          : [],
+          : values.idCard && takenIdCards.has(values.idCard)
+            ? [{ row, reason: '该身份证号已被其他学员使用' }]
+            : [],
     )
   }
   errors.push(...(await registered(db)))
@@ -156,6 +175,7 @@ export async function importStudents({ db, rows, actor }: { db: Executor; rows: 
   })
   if (errors.length > 0) return report(0, errors)
   return db.transaction(async (tx) => {
+    await createStudentsRepository({ db: tx }).lockIdCards()
     const late = await registered(tx)
     if (late.length > 0) return report(0, late)
     const repo = createStudentsRepository({ db: tx })

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { partners } from '../partners/index.ts'
 import { rollModifyRequests, studentStatusHistory, students } from './students.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 export type StudentRow = typeof students.$inferSelect
 export type StudentInsert = typeof students.$inferInsert
@@ -27,8 +28,7 @@ const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
 function studentWhere(f: StudentFilter): SQL | undefined {
   const c: SQL[] = []
   if (f.keyword) {
-    const like = escapeLike(f.keyword)
-    c.push(or(ilike(students.name, like), ilike(students.phone, like), ilike(students.studentNo, like))!)
+    c.push(personKeyword(f.keyword, { text: [students.name, students.studentNo], phones: [students.phone] })!)
   }
   if (f.educationType) c.push(eq(students.educationType, f.educationType))
   if (f.school) c.push(ilike(students.school, escapeLike(f.school)))
@@ -39,6 +39,12 @@ function studentWhere(f: StudentFilter): SQL | undefined {
   if (f.status) c.push(eq(students.status, f.status))
   return c.length ? and(...c) : undefined
 }
+
+/** An ID number as students_id_card_uq compares it (trimmed, upper-cased), and the index's own condition, so a lookup can use it. */
+const idCardKey = sql`upper(btrim(${students.idCard}))`
+const hasIdCard = sql`${students.idCard} is not null and btrim(${students.idCard}) <> ''`
+/** The one advisory lock of the writes that give a student an ID number (hashtext of this). */
+const ID_CARD_LOCK = 'students.id_card'
 
 const hasPartner = sql<boolean>`exists (select 1 from ${partners} p where p."account_id" = "students"."account_id")`.mapWith(Boolean)
 const consoleSelect = (db: Executor) => db.select({ student: students, hasPartner }).from(students)
@@ -69,6 +75,55 @@ export function createStudentsRepository({ db }: { db: Executor }) {
     async studentNoTaken({ studentNo, exceptId }: { studentNo: string; exceptId?: number }): Promise<boolean> {
       const rows = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo)).limit(1)
       return rows.length > 0 && rows[0]!.id !== exceptId
+    },
+    /**
+     * Waits for any other transaction giving a student an ID number, until this one ends: the
+     * check that a number is free and the write cannot interleave with another's, even where the
+     * unique index is missing (numbers shared before it, see ensureUniqueIdCards).
+     */
+    async lockIdCards(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${ID_CARD_LOCK}))`)
+    },
+    /** Whether a student other than `exceptId` holds this ID number. */
+    async idCardTaken({ idCard, exceptId }: { idCard: string; exceptId?: number }): Promise<boolean> {
+      const rows = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(and(hasIdCard, sql`${idCardKey} = upper(btrim(${idCard}))`, exceptId !== undefined ? ne(students.id, exceptId) : undefined))
+        .limit(1)
+      return rows.length > 0
+    },
+    /** Which of these ID numbers (upper-cased) students hold already (the import's check). */
+    async takenIdCards({ idCards }: { idCards: string[] }): Promise<Set<string>> {
+      if (!idCards.length) return new Set()
+      const rows = await db
+        .selectDistinct({ idCard: sql<string>`${idCardKey}` })
+        .from(students)
+        .where(and(hasIdCard, inArray(idCardKey, idCards)))
+      return new Set(rows.map((r) => r.idCard))
+    },
+    /** Students sharing an ID number: the ids of each group (at most `limit` groups), the numbers themselves left out. */
+    async sharedIdCards({ limit }: { limit: number }): Promise<number[][]> {
+      const rows = await db
+        .select({ ids: sql<number[]>`array_agg(${students.id} order by ${students.id})` })
+        .from(students)
+        .where(hasIdCard)
+        .groupBy(idCardKey)
+        .having(sql`count(*) > 1`)
+        .orderBy(sql`min(${students.id})`)
+        .limit(limit)
+      return rows.map((r) => r.ids.map(Number))
+    },
+    /** Whether students_id_card_uq exists (migration 0022 leaves it out while students share numbers). */
+    async idCardIndexExists(): Promise<boolean> {
+      const result = await db.execute(sql`select to_regclass('students_id_card_uq') is not null as present`)
+      return Boolean((result as unknown as { rows: Array<{ present: boolean }> }).rows[0]?.present)
+    },
+    /** Builds students_id_card_uq, as migration 0022 does where no two students share a number. */
+    async createIdCardIndex(): Promise<void> {
+      await db.execute(
+        sql`create unique index if not exists "students_id_card_uq" on "students" using btree (upper(btrim(id_card))) where id_card is not null and btrim(id_card) <> ''`,
+      )
     },
     /** Which of `phones` / `studentNos` are registered already (the import's check). */
     async taken({ phones, studentNos }: { phones: string[]; studentNos: string[] }) {
@@ -168,8 +223,7 @@ export function createStudentsRepository({ db }: { db: Executor }) {
       const c: SQL[] = []
       if (status) c.push(eq(rollModifyRequests.status, status))
       if (keyword) {
-        const like = escapeLike(keyword)
-        c.push(or(ilike(students.name, like), ilike(students.phone, like), ilike(students.studentNo, like))!)
+        c.push(personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })!)
       }
       const w = c.length ? and(...c) : undefined
       const [rows, totals] = await Promise.all([

@@ -222,7 +222,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
     },
     async (request) => {
       const { id, ...input } = request.body
-      await updateStudent({ db: app.db, id, input, actor: actorOf(request) })
+      await updateStudent({ db: app.db, id, input: { ...input, phone: input.phone ?? null }, actor: actorOf(request) })
       return ok(await consoleStudent(id))
     },
   )

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
-import { codeField, idField, intField, optionalText, phoneField, wireEnum } from '../../lib/fields.ts'
+import { codeField, idField, intField, keptIfMasked, optionalText, phoneField, wireEnum } from '../../lib/fields.ts'
 import {
   BATCH_MAX,
   BATCH_YEAR_MAX,
@@ -19,6 +19,7 @@ import {
   type StudentLevel,
   type StudentStatus,
 } from '../../wire.ts'
+import { idNumberOut, phoneOut, sensitive } from '../../lib/sensitive.ts'
 
 export const studentHeaderSchema = z.object({
   id: z.number().int(),
@@ -41,8 +42,8 @@ export const studentHeaderSchema = z.object({
 export const rollSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  phone: z.string().describe('masked (139****0000) for the student, whole in the console'),
-  idCard: z.string().nullable().describe('always masked: 3301**********1234'),
+  phone: phoneOut().describe('masked (139****0000) for the student; whole in the console for a position with 查看完整手机号'),
+  idCard: idNumberOut().describe('always masked: 3301**********1234'),
   gender: wireEnum(GENDERS).nullable(),
   educationType: wireEnum(EDUCATION_TYPES),
   school: z.string(),
@@ -77,8 +78,12 @@ export const rollRequestSchema = z.object({
   id: z.number().int(),
   field: wireEnum(ROLL_FIELDS),
   fieldLabel: z.string().describe('姓名 / 身份证号 / 手机号'),
-  oldValue: z.string().nullable().describe('ID numbers masked; phones masked for the student'),
-  newValue: z.string().describe('ID numbers masked; phones masked for the student'),
+  oldValue: sensitive('text', z.string().nullable()).describe(
+    'ID numbers masked; phones masked for the student and for a position without 查看完整手机号',
+  ),
+  newValue: sensitive('text', z.string()).describe(
+    'ID numbers masked; phones masked for the student and for a position without 查看完整手机号',
+  ),
   reason: z.string().nullable(),
   status: wireEnum(ROLL_REQUEST_STATUSES),
   refuseReason: z.string().nullable(),
@@ -89,7 +94,7 @@ export const rollRequestSchema = z.object({
 export const consoleRollRequestSchema = rollRequestSchema.extend({
   studentId: z.number().int(),
   studentName: z.string(),
-  studentPhone: z.string(),
+  studentPhone: phoneOut(),
 })
 
 export const clientRollSchema = z.object({
@@ -162,7 +167,8 @@ const rollFields = {
   remark: optional('备注', 200),
 }
 export const saveBody = z.object(rollFields)
-export const updateBody = z.object({ id: idField, ...rollFields })
+/** An edit: the masked phone or ID number of a masked answer sent back keeps the one on file. */
+export const updateBody = z.object({ id: idField, ...rollFields, phone: keptIfMasked(phoneField), idCard: keptIfMasked(optionalIdCard) })
 export const changeStatusBody = z.object({
   id: idField,
   status: oneOf(STUDENT_STATUSES as readonly StudentStatus[], '请选择学籍状态'),

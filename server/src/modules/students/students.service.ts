@@ -10,6 +10,7 @@ import {
   createClueConvertedError,
   createClueNotDealError,
   createClueNotFoundError,
+  createIdCardTakenError,
   createPendingExistsError,
   createPhoneInUseError,
   createRequestHandledError,
@@ -133,6 +134,7 @@ const UNIQUE_REFUSALS: Array<[RegExp, () => Error]> = [
   [/students_phone_unique/, createStudentPhoneTakenError],
   [/accounts_phone_unique/, createPhoneInUseError],
   [/students_student_no_unique/, createStudentNoTakenError],
+  [/students_id_card_uq/, createIdCardTakenError],
   [/students_clue_id_unique/, createClueConvertedError],
   [/roll_modify_requests_pending_uq/, createPendingExistsError],
 ]
@@ -205,6 +207,20 @@ async function movePhone({ tx, student, phone }: { tx: Executor; student: Studen
   await createStudentsRepository({ db: tx }).update({ id: student.id, values: { phone } })
 }
 
+const sameIdCard = (a: string | null, b: string | null) => (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase()
+
+/**
+ * Refuses an ID number another student holds (an ID number belongs to one person), under the lock
+ * that keeps two writers of one number from both passing the check. Call in the write's
+ * transaction, after its row locks (the lock order of every student write: rows, then this).
+ */
+async function claimIdCard({ tx, idCard, studentId }: { tx: Executor; idCard: string | null | undefined; studentId?: number }) {
+  if (!idCard) return
+  const repo = createStudentsRepository({ db: tx })
+  await repo.lockIdCards()
+  if (await repo.idCardTaken({ idCard, exceptId: studentId })) throw createIdCardTakenError()
+}
+
 async function assertNewStudent({ db, phone, studentNo }: { db: Executor; phone: string; studentNo?: string | null }) {
   const repo = createStudentsRepository({ db })
   if (await repo.findByPhone({ phone })) throw createStudentPhoneTakenError()
@@ -217,6 +233,7 @@ export async function createStudent({ db, input, actor }: { db: Executor; input:
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
       const repo = createStudentsRepository({ db: tx })
+      await claimIdCard({ tx, idCard: input.idCard })
       const student = await repo.insert({ ...rollValues(input), status: StudentStatus.studying })
       await repo.insertHistory([
         { studentId: student.id, toStatus: StudentStatus.studying, reason: '登记', adminId: actor.id, adminName: actor.name },
@@ -246,16 +263,21 @@ export async function updateStudent({
 }: {
   db: Executor
   id: number
-  input: RollInput
+  /** phone null: the one on file stays (the form sent back the masked one). */
+  input: Omit<RollInput, 'phone'> & { phone: string | null }
   actor: Actor
 }): Promise<StudentRow> {
+  const edit = input
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
       const repo = createStudentsRepository({ db: tx })
       const before = await repo.findByIdForUpdate({ id })
       if (!before) throw createStudentNotFoundError()
+      const input: RollInput = { ...edit, phone: edit.phone ?? before.phone }
       if (input.phone !== before.phone && (await repo.findByPhone({ phone: input.phone }))) throw createStudentPhoneTakenError()
       if (input.studentNo && (await repo.studentNoTaken({ studentNo: input.studentNo, exceptId: id }))) throw createStudentNoTakenError()
+      // Only a new number is claimed: a roll that shares one from before stays editable.
+      if (input.idCard && !sameIdCard(input.idCard, before.idCard)) await claimIdCard({ tx, idCard: input.idCard, studentId: id })
       await movePhone({ tx, student: before, phone: input.phone })
       const { phone: _phone, ...rest } = rollValues(input)
       // The console only ever sees the ID number masked: a blank one keeps the number on file
@@ -389,6 +411,7 @@ async function convertClue({ tx, input, actor }: { tx: Executor; input: FromClue
     return { student, linked: true }
   }
   if (input.studentNo && (await repo.studentNoTaken({ studentNo: input.studentNo }))) throw createStudentNoTakenError()
+  await claimIdCard({ tx, idCard: input.idCard })
   const student = await repo.insert({
     name: clue.name,
     phone: clue.phone,
@@ -457,6 +480,8 @@ export async function applyForCorrection({
   if (old === value) throw createSameValueError()
   if ((await repo.requests({ studentId, status: RollRequestStatus.pending })).some((r) => r.field === field))
     throw createPendingExistsError()
+  // Checked again, under the lock, when the office approves it.
+  if (field === 'idCard' && (await repo.idCardTaken({ idCard: value, exceptId: studentId }))) throw createIdCardTakenError()
   if (field === 'phone') {
     if (await createAccountsRepository({ db }).findByPhone({ phone: value })) throw createPhoneInUseError()
     await verification.verify({ db, phone: value, code: code ?? '', types: [VerifyType.bindPhone] })
@@ -481,6 +506,7 @@ export async function approveRequest({ db, id, actor }: { db: Executor; id: numb
         if (request.newValue !== student.phone && (await repo.findByPhone({ phone: request.newValue }))) throw createPhoneInUseError()
         await movePhone({ tx, student, phone: request.newValue })
       } else {
+        if (field === 'idCard') await claimIdCard({ tx, idCard: request.newValue, studentId: student.id })
         await repo.update({ id: student.id, values: field === 'name' ? { name: request.newValue } : { idCard: request.newValue } })
       }
       const done = await repo.updateRequest({

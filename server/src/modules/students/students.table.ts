@@ -50,6 +50,12 @@ export const students = pgTable(
     index('students_batch_idx').on(t.batchYear, t.batch, t.createdAt, t.id),
     index('students_school_major_idx').on(t.school, t.major, t.level),
     index('students_status_idx').on(t.status, t.createdAt, t.id),
+    // An ID number belongs to one person: unique, compared trimmed and upper-cased (a final x or X).
+    // Migration 0022 builds it only where no two students share a number yet; until then the
+    // server reports them at start (ensureUniqueIdCards) and the writes refuse a number held already.
+    uniqueIndex('students_id_card_uq')
+      .on(sql`upper(btrim(id_card))`)
+      .where(sql`id_card is not null and btrim(id_card) <> ''`),
   ],
 )
 

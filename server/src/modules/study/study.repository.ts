@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { courseChapters, courseEnrolments, courses, courseSections, liveSessions } from '../courses/index.ts'
 import { partners } from '../partners/index.ts'
 import { students } from '../students/index.ts'
 import { liveAttendance, sectionProgress, studyClocks, studyDays } from './study.table.ts'
+import { personKeyword } from '../../lib/person-search.ts'
 
 /**
  * The sections a course counts (every kind: video, document, live), for a query over `courses`.
@@ -23,8 +24,6 @@ const finishedCount = sql<number>`(select count(*) from ${sectionProgress}
   where ${sectionProgress}.${sql.identifier(sectionProgress.courseId.name)} = ${courseEnrolments}.${sql.identifier(courseEnrolments.courseId.name)}
   and ${sectionProgress}.${sql.identifier(sectionProgress.studentId.name)} = ${courseEnrolments}.${sql.identifier(courseEnrolments.studentId.name)}
   and ${sectionProgress}.${sql.identifier(sectionProgress.finishedAt.name)} is not null)`.mapWith(Number)
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /** A section with its course and the student's enrolment (if any): what the player's calls check first. */
 const sectionAccessQuery = preparedPerDb((db) =>
@@ -751,6 +750,5 @@ export type CourseReportRow = Awaited<ReturnType<StudyRepository['courseReport']
 
 function keywordFilter(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined
-  const like = `%${escapeLike(keyword)}%`
-  return or(ilike(students.name, like), ilike(students.phone, like), ilike(students.studentNo, like))
+  return personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { dateField, idField, optionalText, wireEnum } from '../../lib/fields.ts'
 import { ENROLMENT_SOURCES, LIVE_STATUSES, PRODUCT_TYPES, SECTION_KINDS } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 /** The longest position a player may report (a day of video): seconds. */
 const POSITION_MAX = 86_400
@@ -153,7 +154,7 @@ export const studentReportQuery = z.object({ studentId: idField })
 export const courseReportItemSchema = z.object({
   studentId: z.number().int(),
   name: z.string(),
-  phone: z.string().describe('masked: 139****0000'),
+  phone: phoneOut().describe('masked: 139****0000'),
   studentNo: z.string().nullable(),
   source: wireEnum(ENROLMENT_SOURCES),
   finished: z.number().int(),

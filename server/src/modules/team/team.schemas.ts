@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../lib/envelope.ts'
 import { wireEnum } from '../../lib/fields.ts'
 import { PARTNER_STATUSES } from '../../wire.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 export const teamQuery = z.object({ ...pagingQuery })
 
@@ -9,7 +10,7 @@ export const teamQuery = z.object({ ...pagingQuery })
 export const teamMemberSchema = z.object({
   id: z.number(),
   name: z.string().nullable().describe('masked: 陈**; null until they fill in their name'),
-  phone: z.string().describe('masked: 138****1234'),
+  phone: phoneOut().describe('masked: 138****1234'),
   status: wireEnum(PARTNER_STATUSES).describe('the review status'),
   joinedAt: z.string(),
   dealsThisCycle: z.number(),

@@ -3,6 +3,7 @@ import { LOGIN_PLATFORMS, LOGIN_TYPES, type LoginPlatform, type LoginType, YesNo
 import { phoneField } from '../../lib/fields.ts'
 import { userSchema } from '../partners/index.ts'
 import { studentHeaderSchema } from '../students/index.ts'
+import { phoneOut } from '../../lib/sensitive.ts'
 
 const platform = z.enum(LOGIN_PLATFORMS as [LoginPlatform, ...LoginPlatform[]], '平台只能是 weixin 或 alipay')
 const type = z.enum(LOGIN_TYPES as [LoginType, ...LoginType[]], '类型只能是公众号或小程序')
@@ -49,7 +50,7 @@ export const signInByCodeBody = z.object({
 
 export const personSchema = z.object({
   accountId: z.number().int(),
-  phone: z.string().describe('masked: 139****0000'),
+  phone: phoneOut().describe('masked: 139****0000'),
   profiles: z.array(z.enum(['partner', 'student'])).describe('what the person holds (a disabled partner profile is left out)'),
   user: sessionUserSchema.describe('the session user, as signInfo answers'),
   partner: z.object({ id: z.number().int(), status: z.string(), code: z.string() }).nullable(),

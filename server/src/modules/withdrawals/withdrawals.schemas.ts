@@ -3,6 +3,7 @@ import { pagingQuery } from '../../lib/envelope.ts'
 import { dateOrder, dateRangeQuery, fenField, idField, optionalId, wireEnum } from '../../lib/fields.ts'
 import { PAYOUT_ACCOUNT_TYPES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../wire.ts'
 import { WITHDRAWAL_SORTS } from './withdrawals.repository.ts'
+import { accountOut, phoneOut } from '../../lib/sensitive.ts'
 
 const statusFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -53,7 +54,7 @@ export const withdrawalSchema = z.object({
   amount: z.number().describe('fen'),
   status: wireEnum(WITHDRAWAL_STATUSES),
   payoutType: wireEnum(PAYOUT_ACCOUNT_TYPES),
-  payoutAccount: z.string().describe('masked for partners'),
+  payoutAccount: accountOut().describe('masked for partners, and for an operator without 查看完整手机号'),
   payoutName: z.string(),
   transactionNo: z.string().nullable(),
   refuseReason: z.string().nullable(),
@@ -67,7 +68,7 @@ export const withdrawalSchema = z.object({
 })
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   partnerId: z.number(),
-  partnerPhone: z.string(),
+  partnerPhone: phoneOut(),
   partnerName: z.string().nullable(),
 })
 export const transferBody = z.object({ id: idField })

@@ -16,8 +16,28 @@ export interface VerdictViewProps {
   children?: ReactNode
 }
 
-/** Under an answered question: right or wrong, my answer, 正确答案, 解析, and what follows. */
+/** What shows while the server withholds a question's answer (an exam the student can still sit holds it). */
+const WITHHELD_RESULT = '考试结束后公布答案'
+const WITHHELD_NOTE = '该题属于尚未结束的考试，答案与解析将在考试结束后公布'
+
+/**
+ * Under an answered question: right or wrong, my answer, 正确答案, 解析, and what follows. The server
+ * sends no right answer (null) while an exam the student can still sit holds the question: then
+ * only my answer shows, and when the answer comes.
+ */
 export default function VerdictView({ type, verdict, mine, note, result, children }: VerdictViewProps) {
+  if (verdict.rightAnswer === null)
+    return (
+      <View className='question-verdict'>
+        <Text className='question-verdict__result question-verdict__result--neutral'>{WITHHELD_RESULT}</Text>
+        <Text className='question-verdict__row question-verdict__mine'>
+          <Text className='question-verdict__label'>你的答案：</Text>
+          {answerText(type, mine)}
+        </Text>
+        <Text className='question-verdict__note'>{WITHHELD_NOTE}</Text>
+        {children}
+      </View>
+    )
   const tone = verdict.correct === null ? 'neutral' : verdict.correct ? 'right' : 'wrong'
   return (
     <View className='question-verdict'>

@@ -1,0 +1,1 @@
+ALTER TABLE "night_classes" ADD COLUMN "fixed_code_enabled" boolean DEFAULT true NOT NULL;
