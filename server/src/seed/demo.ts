@@ -152,7 +152,7 @@ export async function seedDemo({
     ids.push(clue.id)
   }
   // 待跟进: 0-2 (0 and 1 in the pool, 2 taken by the teacher); 跟进中: 3-4 with follow-ups (4 overdue
-  // for a call); 已成交: 5-8 (one early in the cycle so its commission is unfrozen when possible); 无效: 9.
+  // for a call); 已成交: 5-8 (one early in the cycle, its commission unfrozen); 无效: 9.
   // The teacher's and finance's actions go through the audit log, as the console's would.
   const actorOf = (a: AdminWithPosition) => ({ id: a.id, name: a.name, role: a.positionName, rights: new Set(a.rights) })
   const teacherActor = actorOf(teacher)
@@ -178,9 +178,20 @@ export async function seedDemo({
     actor: teacherActor,
     now: new Date(now - 2 * 86400_000),
   })
+  // The early deal's commission is withdrawable whatever the day: in a cycle's first freezeDays days
+  // no deal of the cycle is old enough to have thawed, so this one was frozen for the days it has had.
   const monthStart = new Date(new Date(now + 8 * 3600_000).toISOString().slice(0, 8) + '01T00:00:00+08:00').getTime()
-  const early = new Date(Math.max(monthStart + 3600_000, now - (freezeDays + 1) * 86400_000))
-  await recordDeal({ db, id: ids[5]!, programme: '会计学(本科)', amount: 680000, freezeDays, now: early, actor: teacherActor })
+  const early = new Date(Math.min(now, Math.max(monthStart + 3600_000, now - (freezeDays + 1) * 86400_000)))
+  const thawed = Math.min(freezeDays, Math.floor((now - early.getTime()) / 86400_000) - 1)
+  await recordDeal({
+    db,
+    id: ids[5]!,
+    programme: '会计学(本科)',
+    amount: 680000,
+    freezeDays: Math.max(0, thawed),
+    now: early,
+    actor: teacherActor,
+  })
   for (const id of [ids[6]!, ids[7]!, ids[8]!])
     await recordDeal({ db, id, programme: '工商企业管理(大专)', amount: 520000, freezeDays, actor: teacherActor })
   await invalidateClue({ db, id: ids[9]!, reason: '号码为空号', actor: teacherActor })

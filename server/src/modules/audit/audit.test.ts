@@ -140,7 +140,7 @@ describe('the audit log and the partner screens of the console', () => {
     )
   })
 
-  test('a partner detail shows ID card and payout account whole only with 查看完整手机号, the wallet with the money rights', async () => {
+  test('a partner detail shows ID card and payout account whole only with 查看完整手机号 and a money right, the wallet with the money rights', async () => {
     const p = await insertPartner(t.app, { idCard: '11010519491231002X', payoutAccount: '6222020200112233445' })
     await insertPartner(t.app, { referrerId: p.id })
     await insertPartner(t.app, { referrerId: p.id })
@@ -163,7 +163,10 @@ describe('the audit log and the partner screens of the console', () => {
     assert.match(d.phone, /^\d{3}\*{4}\d{4}$/)
     assert.equal(d.wallet.balance, 12345)
     assert.equal(d.teamSize, 2)
+    // 招生老师 holds 查看完整手机号 for phones, and no money screen: the payout data stays masked.
     const taught = (await teacher.get('/api/ems/partner/partner/details', { id: p.id })).json().data
+    assert.equal(taught.sensitiveVisible, false)
+    assert.equal(taught.personal.idCard, '1101**********002X')
     assert.equal(taught.wallet, null)
   })
 })

@@ -247,7 +247,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       schema: {
         ...adminSecurity,
         summary:
-          'Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal), masked otherwise',
+          'Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal) and the wallet, masked otherwise',
         querystring: detailsQuery,
         response: { 200: envelope(partnerDetailSchema) },
       },
@@ -257,8 +257,9 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       const partner = await repo.findById({ id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
       const walletVisible = request.admin.rights.has('ledger.view') || request.admin.rights.has('withdrawals.view')
-      // Whole ID number and payout account: the 查看完整手机号 right, as every other answer (issue 37 §2).
-      const sensitiveVisible = request.admin.rights.has('data.reveal')
+      // Whole ID number and payout account: the 查看完整手机号 right, as every other answer (issue 37 §2),
+      // and, being payout data, a money screen's: 招生老师 holds the right for phones, not for these.
+      const sensitiveVisible = walletVisible && request.admin.rights.has('data.reveal')
       const [teamSize, wallet, clueCountsOf] = await Promise.all([
         repo.teamSize({ id: partner.id }),
         walletVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,

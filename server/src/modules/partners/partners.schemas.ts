@@ -166,7 +166,7 @@ export const partnerDetailSchema = adminPartnerSchema.extend({
   sensitiveVisible: z
     .boolean()
     .describe(
-      'true for a position with 查看完整手机号 (data.reveal): personal.idCard and personal.payoutAccount are whole; masked otherwise',
+      'true for a position with 查看完整手机号 (data.reveal) and ledger.view or withdrawals.view: personal.idCard and personal.payoutAccount are whole; masked otherwise',
     ),
   teamSize: z.number().describe("partners registered with this partner's code"),
   wallet: z

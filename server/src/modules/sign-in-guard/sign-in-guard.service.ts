@@ -11,6 +11,14 @@ export const WINDOW_MS = 15 * 60 * 1000
 export const ACCOUNT_CEILING = 20
 /** The wait those sources are given: a second past the ceiling, doubling with each failure, a minute at most. */
 export const SLOW_DOWN_MAX_MS = 60 * 1000
+/**
+ * How long a try may be under way (its password being checked). Tries sent at once count each other
+ * until each settles (a right one is removed, a wrong one stays a failure), so a lock that rests on
+ * tries this young is looked at again, every SETTLE_POLL_MS, until they are older: right passwords
+ * sent at once all pass, and wrong ones still count.
+ */
+export const SETTLE_MS = 2000
+const SETTLE_POLL_MS = 50
 /** A source the key succeeded from within this long is its owner's: others' failures never slow it down. */
 export const KNOWN_SOURCE_MS = 90 * 24 * 3600 * 1000
 
@@ -111,6 +119,23 @@ export function createSignInGuard({
       throw createSlowedDownError({ message: `登录尝试过于频繁，请${Math.ceil(wait / 1000)}秒后再试` })
   }
 
+  /** Whether an earlier try of the key from this source may still be under way (written less than SETTLE_MS ago). */
+  async function underWay({ key, source, bySource, mine }: { key: string; source: string; bySource: boolean; mine: number }) {
+    const [row] = await db
+      .select({ id: signInFailures.id })
+      .from(signInFailures)
+      .where(
+        and(
+          eq(signInFailures.key, key),
+          bySource ? eq(signInFailures.source, source) : undefined,
+          lt(signInFailures.id, mine),
+          gte(signInFailures.createdAt, new Date(Date.now() - SETTLE_MS)),
+        ),
+      )
+      .limit(1)
+    return row !== undefined
+  }
+
   /** This source's failures go (and any too old to count); the source becomes (stays) the key's. */
   async function succeeded({ key, source, bySource, now }: { key: string; source: string; bySource: boolean; now: Date }) {
     const stale = lt(signInFailures.createdAt, new Date(now.getTime() - WINDOW_MS))
@@ -137,11 +162,20 @@ export function createSignInGuard({
       const bySource = ip !== undefined
       const source = bySource ? sourceOf(ip) : ''
       const [mine] = await db.insert(signInFailures).values({ key, source, createdAt: now }).returning({ id: signInFailures.id })
-      try {
-        await assertMayTry({ key, source, bySource, mine: mine!.id, now })
-      } catch (error) {
-        await db.delete(signInFailures).where(eq(signInFailures.id, mine!.id))
-        throw error
+      const settledBy = Date.now() + SETTLE_MS
+      for (;;) {
+        try {
+          await assertMayTry({ key, source, bySource, mine: mine!.id, now })
+          break
+        } catch (error) {
+          const locked = (error as { key?: string }).key === 'signIn.locked'
+          if (locked && Date.now() < settledBy && (await underWay({ key, source, bySource, mine: mine!.id }))) {
+            await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS))
+            continue
+          }
+          await db.delete(signInFailures).where(eq(signInFailures.id, mine!.id))
+          throw error
+        }
       }
       return { passed: () => succeeded({ key, source, bySource, now }) }
     },
