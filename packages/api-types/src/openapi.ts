@@ -13569,7 +13569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal), masked otherwise */
+        /** Operator: one partner with team size, wallet (ledger.view or withdrawals.view) and clue counts; ID card and payout account in full for a position with 查看完整手机号 (data.reveal) and the wallet, masked otherwise */
         get: {
             parameters: {
                 query: {
@@ -13624,7 +13624,7 @@ export interface paths {
                                 referrerId: number | null;
                                 rejectReason: string | null;
                                 reviewedAt: string | null;
-                                /** @description true for a position with 查看完整手机号 (data.reveal): personal.idCard and personal.payoutAccount are whole; masked otherwise */
+                                /** @description true for a position with 查看完整手机号 (data.reveal) and ledger.view or withdrawals.view: personal.idCard and personal.payoutAccount are whole; masked otherwise */
                                 sensitiveVisible: boolean;
                                 shareLink: string;
                                 signUp: {

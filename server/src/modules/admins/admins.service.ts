@@ -84,11 +84,12 @@ export async function signInAdmin({
   password: string
   ip: string
 }): Promise<AdminRow> {
-  const attempt = await createSignInGuard({ db }).begin({ key: guardKey(account), ip })
-  const admin = await createAdminsRepository({ db }).findByAccount({ account })
-  const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyPasswordHash()))
-  if (!admin || !valid) throw createAdminBadCredentialsError()
-  await attempt.passed()
+  const admin = await createSignInGuard({ db }).check({ key: guardKey(account), ip }, async () => {
+    const found = await createAdminsRepository({ db }).findByAccount({ account })
+    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()))
+    if (!found || !valid) throw createAdminBadCredentialsError()
+    return found
+  })
   if (!admin.enabled) throw createAdminDisabledError()
   return admin
 }
@@ -113,9 +114,9 @@ export async function updateOwnPassword({
   const repo = createAdminsRepository({ db })
   const admin = await repo.findById({ id: adminId })
   if (!admin) throw createAdminNotFoundError()
-  const attempt = await createSignInGuard({ db }).begin({ key: guardKey(admin.account), ip })
-  if (!(await verifyPassword(oldPassword, admin.passwordHash))) throw createAdminWrongOldPasswordError()
-  await attempt.passed()
+  await createSignInGuard({ db }).check({ key: guardKey(admin.account), ip }, async () => {
+    if (!(await verifyPassword(oldPassword, admin.passwordHash))) throw createAdminWrongOldPasswordError()
+  })
   await repo.update({ id: adminId, values: { passwordHash: await hashPassword(password) } })
 }
 

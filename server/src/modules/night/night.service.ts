@@ -270,12 +270,12 @@ export async function checkIn({
   const repo = createNightRepository({ db })
   const cls = await repo.findClass({ id: classId })
   if (!cls) throw createBadTokenError()
-  // Counted as a wrong code until it proves right (tries sent at once see each other).
-  const attempt = await checkInGuard(db).begin({ key: `night-check-in:${studentId}`, now })
+  // A wrong code counts towards the lock (tries sent at once see each other).
   const { checkInSecret } = cls
-  const printed = cls.fixedCodeEnabled && sameText(token, checkInToken({ secret, classId, checkInSecret }))
-  if (!printed && !rotatingCodeMatches({ secret, classId, checkInSecret, given: token, now })) throw createBadTokenError()
-  await attempt.passed()
+  await checkInGuard(db).check({ key: `night-check-in:${studentId}`, now }, async () => {
+    const printed = cls.fixedCodeEnabled && sameText(token, checkInToken({ secret, classId, checkInSecret }))
+    if (!printed && !rotatingCodeMatches({ secret, classId, checkInSecret, given: token, now })) throw createBadTokenError()
+  })
   const answer = (a: AttendanceRow, again: boolean) => ({
     classId,
     title: cls.title,

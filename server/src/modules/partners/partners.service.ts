@@ -189,11 +189,12 @@ export function createPartnersService({
       const repo = createPartnersRepository({ db })
       const guard = createSignInGuard({ db })
       if (password !== undefined) {
-        const attempt = await guard.begin({ key: guardKey(phone), ip })
-        const partner = await repo.findByPhone({ phone })
-        const valid = await verifyPassword(password, partner?.passwordHash ?? (await dummyPasswordHash()))
-        if (!partner || !valid) throw createBadCredentialsError()
-        await attempt.passed()
+        const partner = await guard.check({ key: guardKey(phone), ip }, async () => {
+          const found = await repo.findByPhone({ phone })
+          const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()))
+          if (!found || !valid) throw createBadCredentialsError()
+          return found
+        })
         if (partner.status === PartnerStatus.disabled) throw createDisabledError()
         return partner
       }
@@ -227,9 +228,9 @@ export function createPartnersService({
       if (!partner) throw createPartnerNotFoundError()
       // Refused before any check of the old one: it tells nothing and must not count as a guess.
       if (oldPassword === password) throw createSamePasswordError()
-      const attempt = await createSignInGuard({ db }).begin({ key: guardKey(partner.phone), ip })
-      if (!(await verifyPassword(oldPassword, partner.passwordHash))) throw createWrongOldPasswordError()
-      await attempt.passed()
+      await createSignInGuard({ db }).check({ key: guardKey(partner.phone), ip }, async () => {
+        if (!(await verifyPassword(oldPassword, partner.passwordHash))) throw createWrongOldPasswordError()
+      })
       await repo.update({ id: partnerId, values: { passwordHash: await hashPassword(password) } })
     },
 

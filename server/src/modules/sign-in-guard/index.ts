@@ -1,2 +1,2 @@
 // The sign-in-guard module's face: what other modules may use (they import nothing else from here).
-export { createSignInGuard, type GuardedTry } from './sign-in-guard.service.ts'
+export { createSignInGuard } from './sign-in-guard.service.ts'

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net'
-import { and, count, eq, gte, lt, max, or, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/types.ts'
 import { createLockedError, createSlowedDownError } from './sign-in-guard.errors.ts'
 import { signInFailures, signInKnownSources } from './sign-in-guard.table.ts'
@@ -12,12 +12,12 @@ export const ACCOUNT_CEILING = 20
 /** The wait those sources are given: a second past the ceiling, doubling with each failure, a minute at most. */
 export const SLOW_DOWN_MAX_MS = 60 * 1000
 /**
- * How long a try may be under way (its password being checked). Tries sent at once count each other
- * until each settles (a right one is removed, a wrong one stays a failure), so a lock that rests on
- * tries this young is looked at again, every SETTLE_POLL_MS, until they are older: right passwords
- * sent at once all pass, and wrong ones still count.
+ * Tries under way (pending: their password being checked) are waited for, every SETTLE_POLL_MS, when
+ * they could make the difference between a lock and none: right passwords sent at once all pass, and
+ * no more than MAX_FAILURES wrong ones sent at once are checked. A try pending longer than STALE_MS
+ * (its process died) counts as a failure.
  */
-export const SETTLE_MS = 2000
+export const STALE_MS = 60 * 1000
 const SETTLE_POLL_MS = 50
 /** A source the key succeeded from within this long is its owner's: others' failures never slow it down. */
 export const KNOWN_SOURCE_MS = 90 * 24 * 3600 * 1000
@@ -43,12 +43,6 @@ export function sourceOf(ip: string): string {
 
 /** The wait a not-known source is given once a key has `failures` (at or past the ceiling). */
 export const slowDownMs = (failures: number) => Math.min(1000 * 2 ** (failures - ACCOUNT_CEILING), SLOW_DOWN_MAX_MS)
-
-/** A try under way: its password (or code) was right. */
-export interface GuardedTry {
-  /** Clears this source's failures (this try's included) and remembers the source as the key's owner's. */
-  passed(): Promise<void>
-}
 
 /**
  * Limits guessing without handing a stranger a switch that locks the owner out (OWASP Authentication
@@ -82,7 +76,10 @@ export function createSignInGuard({
     return row !== undefined
   }
 
-  /** Refuses a try while its source is locked, or while a busy key slows its source down; counts the tries before `mine` only. */
+  /**
+   * Refuses a try while its source is locked, or while a busy key slows its source down; counts the
+   * tries before `mine` only. 'wait' when tries still under way decide it.
+   */
   async function assertMayTry({
     key,
     source,
@@ -97,43 +94,34 @@ export function createSignInGuard({
     now: Date
   }) {
     const fromSource = bySource ? sql`${signInFailures.source} = ${source}` : sql`true`
+    // A failure: settled, or pending so long its process must have died.
+    const failed = sql`(not ${signInFailures.pending} or ${signInFailures.createdAt} < ${new Date(Date.now() - STALE_MS)})`
     const [row] = await db
       .select({
-        n: sql<number>`count(*) filter (where ${fromSource})`.mapWith(Number),
-        last: sql<Date | null>`max(${signInFailures.createdAt}) filter (where ${fromSource})`.mapWith(signInFailures.createdAt),
-        all: count(),
-        allLast: max(signInFailures.createdAt),
+        n: sql<number>`count(*) filter (where ${fromSource} and ${failed})`.mapWith(Number),
+        underWay: sql<number>`count(*) filter (where ${fromSource} and not ${failed})`.mapWith(Number),
+        last: sql<Date | null>`max(${signInFailures.createdAt}) filter (where ${fromSource} and ${failed})`.mapWith(
+          signInFailures.createdAt,
+        ),
+        all: sql<number>`count(*) filter (where ${failed})`.mapWith(Number),
+        allLast: sql<Date | null>`max(${signInFailures.createdAt}) filter (where ${failed})`.mapWith(signInFailures.createdAt),
       })
       .from(signInFailures)
       .where(
         and(eq(signInFailures.key, key), gte(signInFailures.createdAt, new Date(now.getTime() - WINDOW_MS)), lt(signInFailures.id, mine)),
       )
-    if (!row) return
+    if (!row) return 'free'
     if (row.n >= MAX_FAILURES && row.last) {
       const minutes = Math.max(1, Math.ceil((row.last.getTime() + WINDOW_MS - now.getTime()) / 60000))
       throw createLockedError({ message: lockedMessage(minutes) })
     }
-    if (!bySource || row.all < ACCOUNT_CEILING || !row.allLast) return
+    // Earlier tries still under way could lock this one: wait for their outcome.
+    if (row.n + row.underWay >= MAX_FAILURES) return 'wait'
+    if (!bySource || row.all < ACCOUNT_CEILING || !row.allLast) return 'free'
     const wait = slowDownMs(row.all) - (now.getTime() - row.allLast.getTime())
     if (wait > 0 && !(await known({ key, source, now })))
       throw createSlowedDownError({ message: `登录尝试过于频繁，请${Math.ceil(wait / 1000)}秒后再试` })
-  }
-
-  /** Whether an earlier try of the key from this source may still be under way (written less than SETTLE_MS ago). */
-  async function underWay({ key, source, bySource, mine }: { key: string; source: string; bySource: boolean; mine: number }) {
-    const [row] = await db
-      .select({ id: signInFailures.id })
-      .from(signInFailures)
-      .where(
-        and(
-          eq(signInFailures.key, key),
-          bySource ? eq(signInFailures.source, source) : undefined,
-          lt(signInFailures.id, mine),
-          gte(signInFailures.createdAt, new Date(Date.now() - SETTLE_MS)),
-        ),
-      )
-      .limit(1)
-    return row !== undefined
+    return 'free'
   }
 
   /** This source's failures go (and any too old to count); the source becomes (stays) the key's. */
@@ -154,30 +142,35 @@ export function createSignInGuard({
 
   return {
     /**
-     * Starts a try of `key`: refused (429) while its source is locked or slowed down. The try counts
-     * as a failure from now on (so tries sent at once see each other: five cannot all pass as one)
-     * until `passed()`; a refused one is not counted.
+     * One try of `key` (a password or a code checked by `run`, which throws when it is wrong):
+     * refused (429) while its source is locked or slowed down. The try is written pending before
+     * `run`, so tries sent at once see each other; it becomes a failure when `run` throws and is
+     * gone when it passes (with this source's earlier failures). A refused try is not counted.
      */
-    async begin({ key, ip, now = new Date() }: { key: string; ip?: string; now?: Date }): Promise<GuardedTry> {
+    async check<T>({ key, ip, now = new Date() }: { key: string; ip?: string; now?: Date }, run: () => Promise<T>): Promise<T> {
       const bySource = ip !== undefined
       const source = bySource ? sourceOf(ip) : ''
-      const [mine] = await db.insert(signInFailures).values({ key, source, createdAt: now }).returning({ id: signInFailures.id })
-      const settledBy = Date.now() + SETTLE_MS
-      for (;;) {
-        try {
-          await assertMayTry({ key, source, bySource, mine: mine!.id, now })
-          break
-        } catch (error) {
-          const locked = (error as { key?: string }).key === 'signIn.locked'
-          if (locked && Date.now() < settledBy && (await underWay({ key, source, bySource, mine: mine!.id }))) {
-            await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS))
-            continue
-          }
-          await db.delete(signInFailures).where(eq(signInFailures.id, mine!.id))
-          throw error
-        }
+      const [mine] = await db
+        .insert(signInFailures)
+        .values({ key, source, pending: true, createdAt: now })
+        .returning({ id: signInFailures.id })
+      const id = mine!.id
+      try {
+        while ((await assertMayTry({ key, source, bySource, mine: id, now })) === 'wait')
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS))
+      } catch (error) {
+        await db.delete(signInFailures).where(eq(signInFailures.id, id))
+        throw error
       }
-      return { passed: () => succeeded({ key, source, bySource, now }) }
+      let result: T
+      try {
+        result = await run()
+      } catch (error) {
+        await db.update(signInFailures).set({ pending: false }).where(eq(signInFailures.id, id))
+        throw error
+      }
+      await succeeded({ key, source, bySource, now })
+      return result
     },
     /** The key was proven another way (an SMS code) from `ip`: as a passed try from there. */
     async passedFrom({ key, ip, now = new Date() }: { key: string; ip: string; now?: Date }) {

@@ -148,14 +148,18 @@ describe('the sign-in guard: guessing is limited per source, and a stranger cann
     const guard = createSignInGuard({ db: t.app.db })
     const key = `test:${freshIp()}`
     const start = new Date()
-    for (let i = 0; i < ACCOUNT_CEILING; i++) await guard.begin({ key, ip: freshIp(), now: start })
+    const wrong = async () => {
+      throw new Error('wrong')
+    }
+    const fail = (now: Date) => assert.rejects(guard.check({ key, ip: freshIp(), now }, wrong), { message: 'wrong' })
+    for (let i = 0; i < ACCOUNT_CEILING; i++) await fail(start)
     const at = (ms: number) => new Date(start.getTime() + ms)
-    await assert.rejects(guard.begin({ key, ip: freshIp(), now: at(500) }), { key: 'signIn.slowedDown' })
-    await guard.begin({ key, ip: freshIp(), now: at(1100) })
-    await assert.rejects(guard.begin({ key, ip: freshIp(), now: at(2000) }), { message: '登录尝试过于频繁，请2秒后再试' })
+    await assert.rejects(guard.check({ key, ip: freshIp(), now: at(500) }, wrong), { key: 'signIn.slowedDown' })
+    await fail(at(1100))
+    await assert.rejects(guard.check({ key, ip: freshIp(), now: at(2000) }, wrong), { message: '登录尝试过于频繁，请2秒后再试' })
     assert.deepEqual([20, 21, 22, 25, 26, 40].map(slowDownMs), [1000, 2000, 4000, 32_000, 60_000, 60_000])
-    await guard.begin({ key, ip: freshIp(), now: at(WINDOW_MS + 2000) })
-    // The tries let through stay counted until they pass; the refused ones were never counted.
+    await fail(at(WINDOW_MS + 2000))
+    // The failed tries stay counted; the refused ones were never counted.
     assert.equal((await t.app.db.select().from(signInFailures).where(eq(signInFailures.key, key))).length, ACCOUNT_CEILING + 2)
   })
 

@@ -121,9 +121,7 @@ async function confirm({
   check: (admin: Awaited<ReturnType<typeof operatorOf>>) => Promise<void>
 }): Promise<StepUpRow> {
   // No source: only the session's holder can try, so the operator's step-up is locked as a whole.
-  const attempt = await guardOf(db).begin({ key: guardKey(actor.id), now })
-  await check(await operatorOf(db, actor.id))
-  await attempt.passed()
+  await guardOf(db).check({ key: guardKey(actor.id), now }, async () => check(await operatorOf(db, actor.id)))
   return db.transaction(async (tx) => {
     const row = await createStepUpRepository({ db: tx }).insert({
       adminId: actor.id,
@@ -263,10 +261,11 @@ export async function enableTotp({ db, actor, code, now = new Date() }: { db: Ex
   if (admin.totpSecret) throw createTotpAlreadyBoundError()
   const pending = admin.totpPendingSecret
   if (!pending) throw createTotpNoSetupError()
-  const attempt = await guardOf(db).begin({ key: guardKey(actor.id), now })
-  const step = totpStep({ secret: pending, account: admin.account, code, now })
-  if (step === null) throw createTotpWrongCodeError()
-  await attempt.passed()
+  const step = await guardOf(db).check({ key: guardKey(actor.id), now }, async () => {
+    const found = totpStep({ secret: pending, account: admin.account, code, now })
+    if (found === null) throw createTotpWrongCodeError()
+    return found
+  })
   await db.transaction(async (tx) => {
     // The binding code is used: it cannot also confirm a step-up.
     await createAdminsRepository({ db: tx }).update({

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_failures" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;
