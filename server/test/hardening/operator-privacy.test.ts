@@ -9,7 +9,7 @@ import { LOOKUP_LIMIT } from '../../src/modules/sensitive-data/sensitive-data.se
 import { rollModifyRequests, students } from '../../src/modules/students/students.table.ts'
 import { withdrawals } from '../../src/modules/withdrawals/withdrawals.table.ts'
 import { DEMO } from '../../src/seed/demo.ts'
-import { adminClient, insertPosition } from '../fixtures.ts'
+import { adminClient, insertPosition, uniqueIdCard } from '../fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../helper.ts'
 import { appRoutes, concreteUrl, fieldsOf, seedHardeningData } from './support.ts'
 
@@ -22,13 +22,9 @@ import { appRoutes, concreteUrl, fieldsOf, seedHardeningData } from './support.t
 /** A whole mainland mobile number standing alone. */
 const WHOLE_PHONE = /(?<![\dA-Za-z])1[3-9]\d{9}(?!\d)/
 
-/** A valid 18-digit ID number (GB 11643 check digit) for person `n`. */
-export function idNumber(n: number): string {
-  const body = `330106${1980 + (n % 30)}${String((n % 12) + 1).padStart(2, '0')}${String((n % 28) + 1).padStart(2, '0')}${String(n % 1000).padStart(3, '0')}`
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-  const sum = weights.reduce((s, w, i) => s + w * Number(body[i]), 0)
-  return body + '10X98765432'[sum % 11]!
-}
+/** The ID numbers of the test's own records: a refused correction's new one, and the student it registers. */
+const REFUSED_ID = uniqueIdCard('0888')
+const REGISTERED_ID = uniqueIdCard('0777')
 
 describe('operator answers: no whole phone, ID number or payout account without 查看完整手机号', () => {
   let t: TestApp
@@ -40,28 +36,25 @@ describe('operator answers: no whole phone, ID number or payout account without 
     const db = t.app.db
     // Every person gets an ID number of their own and every partner a payout account: the markers searched for.
     for (const s of await db.select({ id: students.id }).from(students))
-      await db
-        .update(students)
-        .set({ idCard: idNumber(s.id) })
-        .where(eq(students.id, s.id))
+      await db.update(students).set({ idCard: uniqueIdCard() }).where(eq(students.id, s.id))
     for (const p of await db.select({ id: partners.id }).from(partners))
       await db
         .update(partners)
-        .set({ idCard: idNumber(5000 + p.id), payoutAccount: `62220202${String(p.id).padStart(11, '0')}` })
+        .set({ idCard: uniqueIdCard(), payoutAccount: `62220202${String(p.id).padStart(11, '0')}` })
         .where(eq(partners.id, p.id))
     await db.execute(sql`update ${withdrawals} w set payout_account = p.payout_account from ${partners} p where p.id = w.partner_id`)
     // Correction requests that carry a phone and an ID number (old and new).
     const [first] = await db.select().from(students).where(eq(students.id, 1))
     await db.insert(rollModifyRequests).values([
       { studentId: 1, field: 'phone', oldValue: first!.phone, newValue: '13900000888', status: '待审核' },
-      { studentId: 1, field: 'idCard', oldValue: first!.idCard, newValue: idNumber(888), status: '已驳回', refuseReason: '不符' },
+      { studentId: 1, field: 'idCard', oldValue: first!.idCard, newValue: REFUSED_ID, status: '已驳回', refuseReason: '不符' },
     ])
     // An audit entry and a sign-in record that quote a phone.
     const { client: manager } = await adminClient(t.app, '管理员')
     const created = await manager.post('/api/ems/education/schoolRoll/save', {
       name: '隐私测试',
       phone: '13900000777',
-      idCard: idNumber(777),
+      idCard: REGISTERED_ID,
       educationType: '成人高考',
       school: '测试大学',
       major: '会计学',
@@ -73,7 +66,7 @@ describe('operator answers: no whole phone, ID number or payout account without 
     assert.equal((await createClient(t.app).post('/api/ems/partner/client/signIn', DEMO.partner)).statusCode, 200)
     secrets = [
       ...(await db.select({ v: students.idCard }).from(students)).map((r) => r.v!),
-      idNumber(888),
+      REFUSED_ID,
       ...(await db.select({ v: partners.idCard }).from(partners)).map((r) => r.v!),
       ...(await db.select({ v: partners.payoutAccount }).from(partners)).map((r) => r.v!),
     ]
@@ -148,7 +141,7 @@ describe('operator answers: no whole phone, ID number or payout account without 
     const [entry] = await lookups()
     assert.equal(entry?.summary, `按手机号查找 139****0777（${LIST}）`)
     // An ID number is a look-up too; after LOOKUP_LIMIT.max in the window, 429.
-    assert.equal((await client.get(LIST, { keyword: idNumber(777) })).statusCode, 200)
+    assert.equal((await client.get(LIST, { keyword: REGISTERED_ID })).statusCode, 200)
     for (let i = 2; i < LOOKUP_LIMIT.max; i++) assert.equal((await client.get(LIST, { keyword: '13900000777' })).statusCode, 200)
     const refused = await client.get(LIST, { keyword: '13900000777' })
     assert.equal(refused.statusCode, 429)
