@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { databaseFromPglite, databaseFromPool } from '../server/src/db/client'
 import type { Database } from '../server/src/db/types'
-import { createDatabaseStore } from '../server/src/modules/rate-limits/index'
+import { createDatabaseStore } from '../server/src/modules/platform'
 import { clusterCpuMicros } from './pg-cpu'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000)

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
-/** File paths are relative to server/src, with forward slashes: `modules/clues/clues.service.ts`. */
+/** File paths are relative to server/src, with forward slashes: `modules/partner-programme/clues/clues.service.ts`. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>
 
 export interface Violation {

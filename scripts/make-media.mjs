@@ -7,7 +7,7 @@
  *   node scripts/make-media.mjs [outDir]     (default .cache/demo-media; files already there are kept)
  *
  * Prints the written files as JSON lines ({ name, seconds, bytes }). The demo seed runs it when a
- * file is missing (server/src/modules/courses/courses.seed.ts).
+ * file is missing (server/src/modules/learning/courses/courses.seed.ts).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'

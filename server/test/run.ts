@@ -23,14 +23,14 @@ export const EMBEDDED = [
   'src/db/cursor.test.ts',
   // Start, migrations and demo data on a fresh embedded directory, as `npm start` does.
   'src/seed/demo.test.ts',
-  'src/modules/accounts/accounts.migration.test.ts',
+  'src/modules/platform/accounts/accounts.migration.test.ts',
   // Readiness and the pool metrics report the embedded database.
-  'src/modules/health/health.test.ts',
+  'src/modules/platform/health/health.test.ts',
   'src/plugins/metrics.test.ts',
   // The live-session cache's change notices: in-process callbacks on PGlite, LISTEN/NOTIFY on PostgreSQL.
-  'src/modules/sessions/session-cache.test.ts',
+  'src/modules/platform/sessions/session-cache.test.ts',
   // Raw statements (the message counts) through each driver's own result shape.
-  'src/modules/messages/messages.test.ts',
+  'src/modules/platform/messages/messages.test.ts',
   // Stopping and crashing: the directory closed cleanly on SIGTERM, and opened again after kill -9.
   'test/multiprocess/shutdown.test.ts',
   'test/hardening/crash.test.ts',

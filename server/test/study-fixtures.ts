@@ -6,7 +6,7 @@ import {
   courses,
   courseSections,
   liveSessions,
-} from '../src/modules/courses/courses.table.ts'
+} from '../src/modules/learning/courses/courses.table.ts'
 import { EnrolmentSource, ProductStatus, ProductType, SectionKind } from '../src/wire.ts'
 
 /** Courses, sections, enrolments and live classes inserted directly (the study tests need them, not the console's calls). */

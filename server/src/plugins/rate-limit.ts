@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { createError } from '../lib/errors.ts'
-import { createDatabaseStore, deleteEndedWindows } from '../modules/rate-limits/index.ts'
+import { createDatabaseStore, deleteEndedWindows } from '../modules/platform/index.ts'
 import { Code } from '../wire.ts'
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000

@@ -2,9 +2,9 @@ import type { onRequestHookHandler, preSerializationHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { XLSX_TYPE } from '../lib/xlsx-export.ts'
 import { maskerOf } from '../lib/sensitive.ts'
-import { actorOf, recordAudit } from '../modules/audit/index.ts'
-import { countLookup, type LookedUp, recordLookup } from '../modules/sensitive-data/index.ts'
-import { createForbiddenError } from '../modules/sessions/index.ts'
+import { actorOf, recordAudit } from '../modules/platform/index.ts'
+import { countLookup, type LookedUp, recordLookup } from '../modules/office/index.ts'
+import { createForbiddenError } from '../modules/platform/index.ts'
 import { addAfterGuards, isAdminRoute } from './sessions.ts'
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ const asksUnmasked = (url: string) => new URL(url, 'http://x').searchParams.get(
  * - Answers (issue 37 §2): an operator whose position lacks data.reveal gets every value the
  *   route's response schema classifies (lib/sensitive.ts: phones, ID numbers, payout accounts, free
  *   text quoting them) masked, in lists and details alike, whatever the method; they see one phone
- *   whole through the audited reveal call (modules/sensitive-data). An edit form filled from a
+ *   whole through the audited reveal call (modules/office/sensitive-data). An edit form filled from a
  *   masked detail sends the masked value back, which keeps the stored one (lib/fields.ts keptIfMasked).
  * - Look-ups: a GET whose query holds a whole phone or ID number (a search; lists match a phone only
  *   whole, lib/person-search.ts) is limited per operator and recorded in the audit log (recordLookup).

@@ -15,9 +15,9 @@ import {
   createSessionsService,
   type SessionsService,
   type PendingOpenId,
-} from '../modules/sessions/index.ts'
-import { findAdminSession } from '../modules/admins/index.ts'
-import { createNotPartnerError, createNotStudentError, findUserSession } from '../modules/accounts/index.ts'
+} from '../modules/platform/index.ts'
+import { findAdminSession } from '../modules/platform/index.ts'
+import { createNotPartnerError, createNotStudentError, findUserSession } from '../modules/platform/index.ts'
 import type { Right } from '@activity/domain'
 import { PartnerStatus } from '../wire.ts'
 

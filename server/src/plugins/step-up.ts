@@ -1,7 +1,7 @@
 import type { onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { createStepUpRequiredError, findValidStepUp } from '../modules/step-up/index.ts'
-import { createSessionInvalidError } from '../modules/sessions/index.ts'
+import { createStepUpRequiredError, findValidStepUp } from '../modules/platform/index.ts'
+import { createSessionInvalidError } from '../modules/platform/index.ts'
 import { addAfterGuards, isAdminRoute, onRequestHooks, routeAccess } from './sessions.ts'
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import type { Executor } from '../db/types.ts'
-import { seedActivitiesDemo } from '../modules/activities/index.ts'
-import { seedAdultExamDemo, VOLUNTEER_DEMO } from '../modules/adult-exam/index.ts'
-import { seedAppVersionsDemo } from '../modules/app-versions/index.ts'
-import { seedOrdersDemo } from '../modules/orders/index.ts'
-import { seedSiteContentDemo } from '../modules/site-content/index.ts'
+import { seedActivitiesDemo } from '../modules/partner-programme/index.ts'
+import { seedAdultExamDemo, VOLUNTEER_DEMO } from '../modules/partner-programme/index.ts'
+import { seedAppVersionsDemo } from '../modules/platform/index.ts'
+import { seedOrdersDemo } from '../modules/money/index.ts'
+import { seedSiteContentDemo } from '../modules/platform/index.ts'
 
 export { VOLUNTEER_DEMO }
 

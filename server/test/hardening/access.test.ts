@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { InjectOptions } from 'fastify'
-import { COOKIE_NAMES } from '../../src/modules/sessions/sessions.service.ts'
+import { COOKIE_NAMES } from '../../src/modules/platform/sessions/sessions.service.ts'
 import type { RouteEntry } from '../../src/plugins/route-table.ts'
 import { ALL_RIGHTS } from '@activity/domain'
 import { ADMIN_ROLES, Code } from '../../src/wire.ts'

@@ -1,10 +1,2 @@
-// The points and shop module's face (积分, 积分商城): what other modules may use.
-// Hooks, each called in the owning module's transaction (they earn once per cause, within the way's daily cap):
-// - earnForStudyTime({ db, studentId, day, dayMs, addedMs }): study (each full 30 minutes of a day);
-// - earnForExamPassed({ db, studentId, paperId, paperTitle }): exams (once per paper);
-// - earnForReferral({ db, clueId }): students' 转为学员 (the clue's partner, through their own student profile).
-export { pointsAdminRoutes } from './points.admin.routes.ts'
-export { pointsRoutes } from './points.routes.ts'
-export { earnForExamPassed, earnForReferral, earnForStudyTime } from './points.service.ts'
-export { seedPointsDemo } from './points.seed.ts'
-export { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
+// The points area's face: what other areas may use (they import nothing else from here).
+export * from './points/index.ts'

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Executor } from '../../../db/types.ts'
+// Papers are the exams module's, which depends on this one: their table is read through the table list.
+import { paperQuestions } from '../../../db/schema.ts'
+import { courseChapters, courses } from '../courses/index.ts'
+import { questions } from './question-bank.table.ts'
+
+export type QuestionRow = typeof questions.$inferSelect
+export type QuestionInsert = typeof questions.$inferInsert
+
+export interface QuestionFilter {
+  courseId?: number
+  chapterId?: number | 'none'
+  type?: string
+  difficulty?: string
+  keyword?: string
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+const columns = {
+  question: questions,
+  courseTitle: courses.title,
+  chapterTitle: courseChapters.title,
+  usedInPapers:
+    sql<number>`(select count(distinct ${paperQuestions.paperId}) from ${paperQuestions} where ${paperQuestions.questionId} = ${questions.id})`.mapWith(
+      Number,
+    ),
+}
+export type QuestionListRow = { question: QuestionRow; courseTitle: string; chapterTitle: string | null; usedInPapers: number }
+
+export function createQuestionBankRepository({ db }: { db: Executor }) {
+  const base = () =>
+    db
+      .select(columns)
+      .from(questions)
+      .innerJoin(courses, eq(courses.id, questions.courseId))
+      .leftJoin(courseChapters, eq(courseChapters.id, questions.chapterId))
+
+  return {
+    async list({ filter, page, size }: { filter: QuestionFilter; page: number; size: number }) {
+      const c: SQL[] = [isNull(questions.deletedAt)]
+      if (filter.courseId !== undefined) c.push(eq(questions.courseId, filter.courseId))
+      if (filter.chapterId === 'none') c.push(isNull(questions.chapterId))
+      else if (filter.chapterId !== undefined) c.push(eq(questions.chapterId, filter.chapterId))
+      if (filter.type) c.push(eq(questions.type, filter.type))
+      if (filter.difficulty) c.push(eq(questions.difficulty, filter.difficulty))
+      if (filter.keyword) c.push(ilike(questions.stem, `%${escapeLike(filter.keyword)}%`))
+      const where = and(...c)
+      const rows: QuestionListRow[] = await base()
+        .where(where)
+        .orderBy(desc(questions.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(questions).where(where)
+      return { rows, total: total?.n ?? 0 }
+    },
+    /** A question of the bank (not removed) with its course and chapter titles. */
+    async find({ id }: { id: number }): Promise<QuestionListRow | undefined> {
+      const [row] = await base()
+        .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
+        .limit(1)
+      return row
+    },
+    async lock({ id }: { id: number }): Promise<QuestionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(questions)
+        .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
+        .for('update')
+      return row
+    },
+    async insertMany(values: QuestionInsert[]): Promise<QuestionRow[]> {
+      if (values.length === 0) return []
+      return db.insert(questions).values(values).returning()
+    },
+    async update({ id, values }: { id: number; values: Partial<QuestionInsert> }) {
+      const [row] = await db
+        .update(questions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
+        .returning()
+      return row
+    },
+    async softDelete({ id }: { id: number }) {
+      const [row] = await db
+        .update(questions)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
+        .returning()
+      return row
+    },
+    /** The type and stem of every question of a course (duplicates in an import). */
+    async stems({ courseId }: { courseId: number }) {
+      return db
+        .select({ type: questions.type, stem: questions.stem })
+        .from(questions)
+        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt)))
+    },
+    async countOfCourses({ courseIds }: { courseIds: number[] }) {
+      if (courseIds.length === 0) return 0
+      const [row] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(sql`${questions.courseId} in ${courseIds}`)
+      return row?.n ?? 0
+    },
+    /** The course, held (FOR KEY SHARE) against its removal until the caller's transaction ends. */
+    async course({ id }: { id: number }) {
+      const [row] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, id)).for('key share')
+      return row
+    },
+    async chapters({ courseId }: { courseId: number }) {
+      return db
+        .select({ id: courseChapters.id, title: courseChapters.title })
+        .from(courseChapters)
+        .where(eq(courseChapters.courseId, courseId))
+        .orderBy(asc(courseChapters.sort), asc(courseChapters.id))
+    },
+  }
+}

@@ -1,0 +1,235 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Executor } from '../../../db/types.ts'
+import { ReplyStatus } from '../../../wire.ts'
+import { admins } from '../../platform/index.ts'
+import { courseSections, courses } from '../courses/index.ts'
+import { partners } from '../../partner-programme/index.ts'
+import { students } from '../../roll/index.ts'
+import { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'
+import { personKeyword } from '../../../lib/person-search.ts'
+
+export type QuestionRow = typeof studentQuestions.$inferSelect
+export type PostRow = typeof studentQuestionPosts.$inferSelect & { teacherName: string | null }
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+/** A question with the titles its cards show. */
+const cardColumns = {
+  id: studentQuestions.id,
+  studentId: studentQuestions.studentId,
+  courseId: studentQuestions.courseId,
+  courseTitle: courses.title,
+  sectionId: studentQuestions.sectionId,
+  sectionTitle: courseSections.title,
+  title: studentQuestions.title,
+  status: studentQuestions.status,
+  studentUnread: studentQuestions.studentUnread,
+  closedAt: studentQuestions.closedAt,
+  closedBy: studentQuestions.closedBy,
+  lastPostAt: studentQuestions.lastPostAt,
+  createdAt: studentQuestions.createdAt,
+}
+
+/** Waiting for a teacher: 待回复 and not closed. */
+const waiting = sql`(${studentQuestions.status} = ${ReplyStatus.pending} and ${studentQuestions.closedAt} is null)`
+
+export function createStudentQuestionsRepository({ db }: { db: Executor }) {
+  const cards = () =>
+    db
+      .select(cardColumns)
+      .from(studentQuestions)
+      .innerJoin(courses, eq(courses.id, studentQuestions.courseId))
+      .leftJoin(courseSections, eq(courseSections.id, studentQuestions.sectionId))
+
+  return {
+    async insert(values: typeof studentQuestions.$inferInsert): Promise<QuestionRow> {
+      const [row] = await db.insert(studentQuestions).values(values).returning()
+      return row!
+    },
+
+    async insertPost(values: typeof studentQuestionPosts.$inferInsert) {
+      const [row] = await db.insert(studentQuestionPosts).values(values).returning()
+      return row!
+    },
+
+    async update({ id, values }: { id: number; values: Partial<typeof studentQuestions.$inferInsert> }) {
+      await db
+        .update(studentQuestions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(studentQuestions.id, id))
+    },
+
+    /** The question locked for a change of its thread (one post, one status change at a time). */
+    async lock({ id, studentId }: { id: number; studentId?: number }): Promise<QuestionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(studentQuestions)
+        .where(and(eq(studentQuestions.id, id), studentId === undefined ? undefined : eq(studentQuestions.studentId, studentId)))
+        .for('update')
+      return row
+    },
+
+    /** The question's card, the student's own only when `studentId` is given. */
+    async card({ id, studentId }: { id: number; studentId?: number }) {
+      const [row] = await cards()
+        .where(and(eq(studentQuestions.id, id), studentId === undefined ? undefined : eq(studentQuestions.studentId, studentId)))
+        .limit(1)
+      return row
+    },
+
+    /** The thread, oldest first, with the name of each answering operator. */
+    async posts({ questionId }: { questionId: number }): Promise<PostRow[]> {
+      return db
+        .select({
+          id: studentQuestionPosts.id,
+          questionId: studentQuestionPosts.questionId,
+          author: studentQuestionPosts.author,
+          adminId: studentQuestionPosts.adminId,
+          content: studentQuestionPosts.content,
+          images: studentQuestionPosts.images,
+          createdAt: studentQuestionPosts.createdAt,
+          teacherName: admins.name,
+        })
+        .from(studentQuestionPosts)
+        .leftJoin(admins, eq(admins.id, studentQuestionPosts.adminId))
+        .where(eq(studentQuestionPosts.questionId, questionId))
+        .orderBy(asc(studentQuestionPosts.id))
+    },
+
+    /** The student's questions, the latest post first (student_questions_student_idx). */
+    async listForStudent({ studentId, status, page, size }: { studentId: number; status?: string; page: number; size: number }) {
+      const where = and(eq(studentQuestions.studentId, studentId), status ? eq(studentQuestions.status, status) : undefined)
+      const rows = await cards()
+        .where(where)
+        .orderBy(desc(studentQuestions.lastPostAt), desc(studentQuestions.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(studentQuestions).where(where)
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** How many of the student's questions hold a teacher's reply they have not read (student_questions_unread_idx). */
+    async unreadCount({ studentId }: { studentId: number }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(studentQuestions)
+        .where(and(eq(studentQuestions.studentId, studentId), gt(studentQuestions.studentUnread, 0)))
+      return row?.n ?? 0
+    },
+
+    /**
+     * The office's queue: those waiting for a teacher first, the longest waiting first; then the
+     * rest, the latest post first.
+     */
+    async listForConsole({
+      filter,
+      page,
+      size,
+    }: {
+      filter: { status?: string; courseId?: number; closed?: boolean; keyword?: string }
+      page: number
+      size: number
+    }) {
+      const like = filter.keyword ? `%${escapeLike(filter.keyword)}%` : undefined
+      const where = and(
+        filter.status ? eq(studentQuestions.status, filter.status) : undefined,
+        filter.courseId ? eq(studentQuestions.courseId, filter.courseId) : undefined,
+        filter.closed === undefined ? undefined : filter.closed ? isNotNull(studentQuestions.closedAt) : isNull(studentQuestions.closedAt),
+        like
+          ? personKeyword(filter.keyword, { text: [studentQuestions.title, students.name, students.studentNo], phones: [students.phone] })
+          : undefined,
+      )
+      const postCount = db.select({ n: count() }).from(studentQuestionPosts).where(eq(studentQuestionPosts.questionId, studentQuestions.id))
+      const rows = await db
+        .select({
+          ...cardColumns,
+          name: students.name,
+          studentNo: students.studentNo,
+          posts: sql<number>`(${postCount})`.mapWith(Number),
+        })
+        .from(studentQuestions)
+        .innerJoin(students, eq(students.id, studentQuestions.studentId))
+        .innerJoin(courses, eq(courses.id, studentQuestions.courseId))
+        .leftJoin(courseSections, eq(courseSections.id, studentQuestions.sectionId))
+        .where(where)
+        .orderBy(
+          desc(waiting),
+          sql`case when ${waiting} then ${studentQuestions.lastPostAt} end asc`,
+          desc(studentQuestions.lastPostAt),
+          desc(studentQuestions.id),
+        )
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db
+        .select({ n: count() })
+        .from(studentQuestions)
+        .innerJoin(students, eq(students.id, studentQuestions.studentId))
+        .where(where)
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async student({ id }: { id: number }) {
+      const [row] = await db
+        .select({
+          id: students.id,
+          name: students.name,
+          studentNo: students.studentNo,
+          phone: students.phone,
+          accountId: students.accountId,
+        })
+        .from(students)
+        .where(eq(students.id, id))
+        .limit(1)
+      return row
+    },
+
+    /** The section, when it is one of the course's. */
+    async sectionOfCourse({ sectionId, courseId }: { sectionId: number; courseId: number }) {
+      const [row] = await db
+        .select({ id: courseSections.id })
+        .from(courseSections)
+        .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * The (account_id, partner_id) a reply's message goes to, as a SELECT to run inside another
+     * statement: the student's account, and their partner profile when they are one too.
+     */
+    recipient({ studentId }: { studentId: number }): SQL {
+      return db
+        .select({ accountId: students.accountId, partnerId: partners.id })
+        .from(students)
+        .leftJoin(partners, eq(partners.accountId, students.accountId))
+        .where(eq(students.id, studentId))
+        .getSQL()
+    },
+
+    /** Closes the open ones among `ids` (locked in id order); answers the ids closed now. */
+    async closeMany({ ids, now }: { ids: number[]; now: Date }): Promise<Array<{ id: number; title: string }>> {
+      const open = await db
+        .select({ id: studentQuestions.id })
+        .from(studentQuestions)
+        .where(and(inArray(studentQuestions.id, ids), isNull(studentQuestions.closedAt)))
+        .orderBy(asc(studentQuestions.id))
+        .for('update')
+      if (open.length === 0) return []
+      return db
+        .update(studentQuestions)
+        .set({ closedAt: now, closedBy: 'teacher', updatedAt: now })
+        .where(
+          and(
+            inArray(
+              studentQuestions.id,
+              open.map((r) => r.id),
+            ),
+            isNull(studentQuestions.closedAt),
+          ),
+        )
+        .returning({ id: studentQuestions.id, title: studentQuestions.title })
+    },
+  }
+}
+
+export type QuestionCard = NonNullable<Awaited<ReturnType<ReturnType<typeof createStudentQuestionsRepository>['card']>>>

@@ -1,0 +1,12 @@
+// The partner-programme area's face: what other areas may use (they import nothing else from here).
+export * from './activities/index.ts'
+export * from './adult-exam/index.ts'
+export * from './clues/index.ts'
+export * from './home/index.ts'
+export * from './ledger/index.ts'
+export * from './levels/index.ts'
+export * from './partners/index.ts'
+export * from './posters/index.ts'
+export * from './ranking/index.ts'
+export * from './team/index.ts'
+export * from './withdrawals/index.ts'

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Executor } from '../../../db/types.ts'
+import type { SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
+import { MESSAGE_TEMPLATE, type MessageKind, MessageTarget, type SubscribeTemplate } from '../../../wire.ts'
+import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
+import { PushState } from './messages.table.ts'
+
+/** The configured template id of each SubscribeTemplate (none configured: nothing is requested or sent). */
+export type TemplateIds = Partial<Record<SubscribeTemplate, string>>
+
+/** The template keywords a message fills: its title, its text and its time (WECHAT_SUBSCRIBE_KEYS). */
+export interface TemplateKeys {
+  title: string
+  body: string
+  time: string
+}
+
+/** Where a subscribe message opens the mini-program: the message list, which opens the target. */
+export const PUSH_PAGE = 'pages/partner/message'
+/** The student's live schedule (直播课表), where a live reminder leads. */
+export const LIVE_PAGE = 'pages/study/live'
+
+/**
+ * A notice opens itself, a live reminder the live schedule, a 答疑 reply its thread and a 成绩公布
+ * the attempt's result (a student may hold no partner profile, so no message list); the rest the
+ * message list.
+ */
+export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): string {
+  if (m.targetType === MessageTarget.notice && m.targetId) return `pages/student/noticeDetail?id=${m.targetId}`
+  if (m.targetType === MessageTarget.live) return LIVE_PAGE
+  if (m.targetType === MessageTarget.question && m.targetId) return `pages/study/questionDetail?id=${m.targetId}`
+  if (m.targetType === MessageTarget.attempt && m.targetId) return `pages/study/paper?attemptId=${m.targetId}`
+  if (m.targetType === MessageTarget.pointsRecord) return 'pages/points/index'
+  if (m.targetType === MessageTarget.goodOrder) return 'pages/points/orders'
+  if (m.targetType === MessageTarget.feeOrder && m.targetId) return `pages/fee/detail?id=${m.targetId}`
+  return PUSH_PAGE
+}
+
+/** WeChat's `thing` keywords take at most 20 characters. */
+const thing = (text: string) => (Array.from(text).length > 20 ? `${Array.from(text).slice(0, 19).join('')}…` : text)
+
+function minute(d: Date): string {
+  const l = new Date(d.getTime() + 8 * 3600_000)
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${l.getUTCFullYear()}-${p(l.getUTCMonth() + 1)}-${p(l.getUTCDate())} ${p(l.getUTCHours())}:${p(l.getUTCMinutes())}`
+}
+
+export function templateData(m: Pick<MessageRow, 'title' | 'body' | 'createdAt'>, keys: TemplateKeys) {
+  return { [keys.title]: { value: thing(m.title) }, [keys.body]: { value: thing(m.body) }, [keys.time]: { value: minute(m.createdAt) } }
+}
+
+export interface MessagePusher {
+  /** Sends what is waiting now, in the background (after a change committed); never throws. */
+  kick(): void
+  /** Sends everything waiting and resolves when done (tests, the periodic sweep, closing). */
+  drain(): Promise<{ sent: number; skipped: number; failed: number }>
+  /** Resolves when a run under way ends (closing the app), starting none. */
+  settle(): Promise<void>
+}
+
+/**
+ * The outbox of WeChat subscribe messages. A message is written `pending` in the transaction of
+ * its change; after the commit the pusher claims it, uses one of the partner's acceptances of its
+ * template and sends it. A partner without an acceptance or without a mini-program open id is
+ * skipped; a failed send is logged, gives the acceptance back, and never touches the change.
+ */
+export function createMessagePusher({
+  db,
+  gateway,
+  templates,
+  keys,
+  log,
+  miniOpenId,
+}: {
+  db: Executor
+  gateway: SubscribeMessageGateway
+  templates: TemplateIds
+  keys: TemplateKeys
+  log: FastifyBaseLogger
+  /** The open id the person signed in to the mini-program with (the users module knows it). */
+  miniOpenId: (args: { db: Executor; accountId: number }) => Promise<string | undefined>
+}): MessagePusher {
+  let running: Promise<{ sent: number; skipped: number; failed: number }> | undefined
+  let again = false
+
+  async function pushOne(m: MessageRow): Promise<PushState> {
+    const repo = createMessagesRepository({ db })
+    const template = MESSAGE_TEMPLATE[m.kind as MessageKind]
+    const templateId = template ? templates[template] : undefined
+    if (!template || !templateId) return PushState.skipped
+    const openId = await miniOpenId({ db, accountId: m.accountId })
+    if (!openId) return PushState.skipped
+    if (!(await repo.takeSubscription({ accountId: m.accountId, template }))) return PushState.skipped
+    try {
+      await gateway.send({ openId, templateId, page: pushPageOf(m), data: templateData(m, keys) })
+      return PushState.sent
+    } catch (error) {
+      log.warn({ err: error, messageId: m.id, kind: m.kind }, 'WeChat subscribe message not sent')
+      await repo.returnSubscription({ accountId: m.accountId, template })
+      return PushState.failed
+    }
+  }
+
+  async function run() {
+    const counts = { sent: 0, skipped: 0, failed: 0 }
+    const repo = createMessagesRepository({ db })
+    for (;;) {
+      const claimed = await repo.claimPending({ limit: 20 })
+      for (const m of claimed) {
+        const state = await pushOne(m).catch((error: unknown) => {
+          log.warn({ err: error, messageId: m.id }, 'WeChat subscribe message not sent')
+          return PushState.failed
+        })
+        await repo.setPushState({ id: m.id, state })
+        counts[state as 'sent' | 'skipped' | 'failed']++
+      }
+      if (claimed.length === 0) return counts
+    }
+  }
+
+  function drain() {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      const total = { sent: 0, skipped: 0, failed: 0 }
+      do {
+        again = false
+        const c = await run()
+        total.sent += c.sent
+        total.skipped += c.skipped
+        total.failed += c.failed
+      } while (again)
+      return total
+    })().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  return {
+    kick() {
+      drain().catch((error: unknown) => log.warn({ err: error }, 'sending WeChat subscribe messages failed'))
+    },
+    drain,
+    async settle() {
+      await running?.catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
+import { PARTNER_SUBSCRIBE_TEMPLATES, STUDENT_SUBSCRIBE_TEMPLATES, type SubscribeTemplate } from '../../../wire.ts'
+import { createMessageNotFoundError } from './messages.errors.ts'
+import { createMessagesRepository } from './messages.repository.ts'
+import {
+  listQuery,
+  messageSchema,
+  readAllSchema,
+  readBody,
+  subscribeBody,
+  subscribeOutboxSchema,
+  subscriptionsSchema,
+  templatesSchema,
+  unreadCountSchema,
+} from './messages.schemas.ts'
+import { toPartnerMessage } from './messages.service.ts'
+
+/** At most this many unused acceptances are kept per partner and template. */
+export const SUBSCRIPTION_CAP = 20
+
+/** The partner's messages (消息通知) and their WeChat subscribe-message acceptances. */
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/ems/partner/message'
+  const security = [{ partnerSession: [] }]
+  const templates = app.config.subscribeMessages.templates
+
+  app.get(
+    `${base}/list`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: "The partner's messages, unread first, newest first",
+        security,
+        querystring: listQuery,
+        response: { 200: envelope(pageOf(messageSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, offset } = request.query
+      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ accountId: request.accountId, page, size, offset })
+      return ok({ list: rows.map(toPartnerMessage), total, page, size })
+    },
+  )
+
+  app.get(
+    `${base}/unreadCount`,
+    {
+      preHandler: app.requirePartner,
+      schema: { summary: "How many of the partner's messages are unread", security, response: { 200: envelope(unreadCountSchema) } },
+    },
+    async (request) => ok({ count: await createMessagesRepository({ db: app.db }).unreadCount({ accountId: request.accountId }) }),
+  )
+
+  app.post(
+    `${base}/read`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: 'The partner opened a message: it is read from now on',
+        security,
+        consumes: FORM_CONSUMES,
+        body: readBody,
+        response: { 200: envelope(messageSchema) },
+      },
+    },
+    async (request) => {
+      const row = await createMessagesRepository({ db: app.db }).markRead({
+        accountId: request.accountId,
+        id: request.body.id,
+        now: new Date(),
+      })
+      if (!row) throw createMessageNotFoundError()
+      return ok(toPartnerMessage(row))
+    },
+  )
+
+  app.post(
+    `${base}/readAll`,
+    {
+      preHandler: app.requirePartner,
+      schema: { summary: "Marks every one of the partner's messages read", security, response: { 200: envelope(readAllSchema) } },
+    },
+    async (request) =>
+      ok({ count: await createMessagesRepository({ db: app.db }).markAllRead({ accountId: request.accountId, now: new Date() }) }),
+  )
+
+  /** The configured template ids among `keys` (none configured: the client asks for none). */
+  const configured = (keys: readonly SubscribeTemplate[]) =>
+    keys.flatMap((template) => {
+      const templateId = templates[template]
+      return templateId ? [{ template, templateId }] : []
+    })
+
+  /** Counts one acceptance of each template id the person accepted among `keys`; ids that are not one of them are ignored (an old client's, or another app's). */
+  async function subscribe({
+    accountId,
+    templateIds,
+    keys,
+  }: {
+    accountId: number
+    templateIds: string[]
+    keys: readonly SubscribeTemplate[]
+  }) {
+    const accepted = keys.filter((t) => {
+      const id = templates[t]
+      return id !== undefined && templateIds.includes(id)
+    })
+    const repo = createMessagesRepository({ db: app.db })
+    await repo.addSubscriptions({ accountId, templates: accepted, cap: SUBSCRIPTION_CAP })
+    return { subscriptions: await repo.subscriptions({ accountId, templates: keys }) }
+  }
+
+  app.get(
+    `${base}/subscribeTemplates`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: 'The WeChat subscribe-message template ids the mini-program asks the partner to accept',
+        security,
+        response: { 200: envelope(templatesSchema) },
+      },
+    },
+    async () => ok({ templates: configured(PARTNER_SUBSCRIBE_TEMPLATES) }),
+  )
+
+  app.post(
+    `${base}/subscribe`,
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        summary: 'The templates the partner accepted in requestSubscribeMessage: each allows one message of it',
+        security,
+        consumes: FORM_CONSUMES,
+        body: subscribeBody,
+        response: { 200: envelope(subscriptionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await subscribe({ accountId: request.accountId, templateIds: request.body.templateIds, keys: PARTNER_SUBSCRIBE_TEMPLATES })),
+  )
+
+  // The student's side: a new notice addressed to them (通知公告), accepted on the notices page.
+  const studentSecurity = [{ studentSession: [] }]
+  app.get(
+    '/api/ems/education/notices/subscribeTemplatesForClient',
+    {
+      preHandler: app.requireStudent,
+      schema: {
+        summary: 'The WeChat subscribe-message template ids the mini-program asks the student to accept (a new notice)',
+        security: studentSecurity,
+        response: { 200: envelope(templatesSchema) },
+      },
+    },
+    async () => ok({ templates: configured(STUDENT_SUBSCRIBE_TEMPLATES) }),
+  )
+
+  app.post(
+    '/api/ems/education/notices/subscribeForClient',
+    {
+      preHandler: app.requireStudent,
+      schema: {
+        summary: 'The templates the student accepted in requestSubscribeMessage: each allows one message of it',
+        security: studentSecurity,
+        consumes: FORM_CONSUMES,
+        body: subscribeBody,
+        response: { 200: envelope(subscriptionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await subscribe({ accountId: request.accountId, templateIds: request.body.templateIds, keys: STUDENT_SUBSCRIBE_TEMPLATES })),
+  )
+
+  // The local outbox exists only with the local gateway, and never in production.
+  if (app.subscribeMessage.kind === 'local' && !app.config.isProduction) {
+    app.get(
+      '/api/dev/subscribeOutbox',
+      {
+        schema: {
+          summary: 'Development only: the latest WeChat subscribe messages of the local outbox',
+          tags: ['system'],
+          response: { 200: envelope(subscribeOutboxSchema) },
+        },
+      },
+      async () => ok(await createMessagesRepository({ db: app.db }).outbox({ limit: 20 })),
+    )
+  }
+}

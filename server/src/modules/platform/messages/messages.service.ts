@@ -1,0 +1,408 @@
+import { formatYuan } from '@activity/money'
+import type { SQL } from 'drizzle-orm'
+import type { Executor } from '../../../db/types.ts'
+import { MESSAGE_TEMPLATE, MessageKind, MessageTarget } from '../../../wire.ts'
+import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
+import { PushState } from './messages.table.ts'
+
+const day = (d: Date) => {
+  // The partner's calendar day (China has one time zone, no daylight saving).
+  const local = new Date(d.getTime() + 8 * 3600_000)
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}-${String(local.getUTCDate()).padStart(2, '0')}`
+}
+
+/** What happened, as the module where it happened knows it; recordMessage words it for the partner. */
+export type MessageEvent =
+  | { kind: typeof MessageKind.reviewPassed }
+  | { kind: typeof MessageKind.reviewRefused; reason: string }
+  | { kind: typeof MessageKind.clueFollowed; clueId: number; clueName: string }
+  | { kind: typeof MessageKind.clueDeal; clueId: number; clueName: string; programme: string }
+  | { kind: typeof MessageKind.clueInvalid; clueId: number; clueName: string; reason: string }
+  | {
+      kind: typeof MessageKind.commissionCredited
+      clueId: number
+      clueName: string
+      amount: number
+      levelName: string
+      withdrawableAt: Date
+    }
+  | { kind: typeof MessageKind.commissionWithdrawable; ledgerEntryId: number; amount: number }
+  | {
+      kind: typeof MessageKind.commissionClawedBack
+      clueId: number
+      clueName: string
+      amount: number
+      reason: string
+      /** What the balance could not cover, now owed (fen). */
+      debt: number
+      /** A referral bonus of the referrer's, not the partner's own commission: their ledger, not the clue, explains it. */
+      bonus: boolean
+    }
+  | { kind: typeof MessageKind.withdrawalPaid; withdrawalId: number; amount: number; payoutType: string }
+  | { kind: typeof MessageKind.withdrawalRefused; withdrawalId: number; amount: number; reason: string }
+
+interface Worded {
+  title: string
+  body: string
+  targetType: string | null
+  targetId: number | null
+  dedupeKey?: string
+}
+
+/** The title, text and target of an event's message. */
+export function wordMessage(event: MessageEvent): Worded {
+  switch (event.kind) {
+    case MessageKind.reviewPassed:
+      return {
+        title: '审核通过',
+        body: '您的合伙人资料已审核通过，现在可以分享推广、登记线索了',
+        targetType: MessageTarget.profile,
+        targetId: null,
+      }
+    case MessageKind.reviewRefused:
+      return {
+        title: '审核未通过',
+        body: `您的合伙人资料未通过审核：${event.reason}。请修改后重新提交`,
+        targetType: MessageTarget.profile,
+        targetId: null,
+      }
+    case MessageKind.clueFollowed:
+      return {
+        title: '线索跟进',
+        body: `您推荐的「${event.clueName}」已有招生老师开始跟进`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.clueDeal:
+      return {
+        title: '线索成交',
+        body: `您推荐的「${event.clueName}」已成交：${event.programme}`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.clueInvalid:
+      return {
+        title: '线索无效',
+        body: `您推荐的「${event.clueName}」被标记为无效：${event.reason}`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.commissionCredited:
+      return {
+        title: '佣金入账',
+        body: `线索「${event.clueName}」成交，${event.levelName}档位佣金${formatYuan(event.amount, { grouping: false })}已入账，${event.withdrawableAt.getUTCFullYear() >= 9999 ? '学员缴纳首笔学费后可提现' : `${day(event.withdrawableAt)}起可提现`}`,
+        targetType: MessageTarget.clue,
+        targetId: event.clueId,
+      }
+    case MessageKind.commissionWithdrawable:
+      return {
+        title: '佣金可提现',
+        body: `佣金${formatYuan(event.amount, { grouping: false })}冻结期已满，现在可以提现了`,
+        targetType: MessageTarget.ledger,
+        targetId: event.ledgerEntryId,
+        dedupeKey: `withdrawable:${event.ledgerEntryId}`,
+      }
+    case MessageKind.commissionClawedBack: {
+      const owed = event.debt > 0 ? `，余额不足的${formatYuan(event.debt, { grouping: false })}记为欠款，将从之后的佣金中抵扣` : ''
+      return event.bonus
+        ? {
+            title: '佣金撤回',
+            body: `您推荐的合伙人有一单成交已退费（${event.reason}），推荐奖励${formatYuan(event.amount, { grouping: false })}已撤回${owed}`,
+            targetType: MessageTarget.ledger,
+            targetId: null,
+          }
+        : {
+            title: '佣金撤回',
+            body: `线索「${event.clueName}」的成交已退费（${event.reason}），佣金${formatYuan(event.amount, { grouping: false })}已撤回${owed}`,
+            targetType: MessageTarget.clue,
+            targetId: event.clueId,
+          }
+    }
+    case MessageKind.withdrawalPaid:
+      return {
+        title: '提现已打款',
+        body: `您申请的提现${formatYuan(event.amount, { grouping: false })}已打款至${event.payoutType}账户，请注意查收`,
+        targetType: MessageTarget.withdrawal,
+        targetId: event.withdrawalId,
+      }
+    case MessageKind.withdrawalRefused:
+      return {
+        title: '提现被拒绝',
+        body: `您申请的提现${formatYuan(event.amount, { grouping: false })}被拒绝：${event.reason}。金额已退回余额`,
+        targetType: MessageTarget.withdrawal,
+        targetId: event.withdrawalId,
+      }
+  }
+}
+
+/**
+ * Records a message for the partner. Call it with the transaction of the change it reports (`tx`),
+ * so the message exists exactly when the change does. Its WeChat subscribe message (when the kind
+ * has a template) is sent after the commit by the message pusher (messages.push.ts). Returns
+ * undefined when the message was already recorded (a sweep's second try).
+ */
+export async function recordMessage(
+  tx: Executor,
+  partnerId: number,
+  event: MessageEvent,
+  now: Date = new Date(),
+): Promise<MessageRow | undefined> {
+  const worded = wordMessage(event)
+  return createMessagesRepository({ db: tx }).insert({
+    partnerId,
+    kind: event.kind,
+    ...worded,
+    dedupeKey: worded.dedupeKey ?? null,
+    pushState: MESSAGE_TEMPLATE[event.kind] ? PushState.pending : PushState.none,
+    createdAt: now,
+  })
+}
+
+/**
+ * Records a notice's message (通知公告) for each of its recipients in the transaction that
+ * publishes it, in one statement. `recipients` is a SELECT of (account_id, partner_id): the
+ * student's account and, when that person is a partner too, their partner profile (so the message
+ * is in the partner's 消息通知 as well). A recipient who already has this notice's message (it was
+ * published before, then taken down) gets no second one. Returns how many messages were written.
+ */
+export async function recordNoticeMessages({
+  tx,
+  notice,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  notice: { id: number; title: string; summary: string }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.notice,
+      title: notice.title,
+      body: notice.summary,
+      targetType: MessageTarget.notice,
+      targetId: notice.id,
+      // Notices reach many at once, with no tap of theirs before: no WeChat subscribe message.
+      pushState: MESSAGE_TEMPLATE[MessageKind.notice] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `notice:${notice.id}`,
+  })
+}
+
+const clock = (d: Date) => {
+  const local = new Date(d.getTime() + 8 * 3600_000)
+  return `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`
+}
+
+/**
+ * Records a live class's reminder (直播提醒) for every student on its course, in the transaction
+ * that claims the reminder, in one statement. `recipients` is a SELECT of (account_id, partner_id)
+ * as for a notice. The dedupe key (`live:<class>:<account>`) makes a second call write nothing;
+ * each message waits for its WeChat subscribe message (sent to those who accepted the live template).
+ */
+export async function recordLiveReminders({
+  tx,
+  live,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  live: { id: number; title: string; courseTitle: string; startsAt: Date }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.liveReminder,
+      title: '直播提醒',
+      body: `「${live.courseTitle}」${live.title} ${day(live.startsAt) === day(now) ? '今天' : day(live.startsAt)} ${clock(live.startsAt)} 开始，请准时进入直播间`,
+      targetType: MessageTarget.live,
+      targetId: live.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.liveReminder] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `live:${live.id}`,
+  })
+}
+
+/**
+ * Records a paper's 成绩公布 for its student in the transaction that completes the marking (in-app
+ * only: no subscribe template). `recipients` is a SELECT of (account_id, partner_id) as for a
+ * notice; the dedupe key (`attempt:<id>:<account>`) makes a second call write nothing.
+ */
+export async function recordExamMarked({
+  tx,
+  attempt,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  attempt: { id: number; paperTitle: string; score: number; totalScore: number }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.examMarked,
+      title: '成绩公布',
+      body: `「${attempt.paperTitle}」已阅卷，您的成绩为${attempt.score}分（满分${attempt.totalScore}分）`,
+      targetType: MessageTarget.attempt,
+      targetId: attempt.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.examMarked] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `attempt:${attempt.id}`,
+  })
+}
+
+/**
+ * Records a teacher's reply to a student's question (答疑回复) for its student, in the transaction
+ * that writes the reply, in one statement. `recipients` is a SELECT of (account_id, partner_id)
+ * as for a notice (the student's account, and their partner profile when they are one too). The
+ * dedupe key names the reply's post, so each reply is one message; it waits for its WeChat
+ * subscribe message (sent when the student accepted the reply template).
+ */
+export async function recordQuestionReply({
+  tx,
+  question,
+  postId,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  question: { id: number; title: string }
+  postId: number
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.questionReplied,
+      title: '答疑回复',
+      body: `老师回复了您的提问「${question.title}」`,
+      targetType: MessageTarget.question,
+      targetId: question.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.questionReplied] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `question:${question.id}:${postId}`,
+  })
+}
+
+/**
+ * Records a fee message (缴费通知 when an order is raised, 退款通知 when a refund is done) for its
+ * student, in the transaction that makes the change (in-app only). `recipients` is a SELECT of
+ * (account_id, partner_id) as for a notice; `dedupe` names the event, so a repeat writes nothing.
+ */
+export async function recordFeeMessage({
+  tx,
+  kind,
+  orderId,
+  body,
+  dedupe,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  kind: typeof MessageKind.feeOrder | typeof MessageKind.feeRefunded
+  orderId: number
+  body: string
+  dedupe: string
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind,
+      title: kind,
+      body,
+      targetType: MessageTarget.feeOrder,
+      targetId: orderId,
+      pushState: MESSAGE_TEMPLATE[kind] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: dedupe,
+  })
+}
+
+/** What the partner sees of a message. */
+export function toPartnerMessage(m: MessageRow) {
+  return {
+    id: m.id,
+    kind: m.kind,
+    title: m.title,
+    body: m.body,
+    targetType: m.targetType,
+    targetId: m.targetId,
+    read: m.readAt !== null,
+    readAt: m.readAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
+  }
+}
+
+// ---- points and the shop (issue 25, slice P): in-app only ----
+
+/** The result of a points application (积分申请结果) for its student, in the review's transaction. */
+export async function recordPointsApplicationResult({
+  tx,
+  application,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  application: { id: number; wayName: string; approved: boolean; points: number | null; note: string | null }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  const a = application
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.pointsApplication,
+      title: '积分申请结果',
+      body: a.approved
+        ? `您的「${a.wayName}」积分申请已通过，获得${a.points ?? 0}积分`
+        : `您的「${a.wayName}」积分申请未通过${a.note ? `：${a.note}` : ''}`,
+      targetType: MessageTarget.pointsRecord,
+      targetId: a.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.pointsApplication] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `pointsApplication:${a.id}`,
+  })
+}
+
+/** A shipped exchange (兑换商品已发货) for its student, in the shipping transaction. */
+export async function recordGoodShipped({
+  tx,
+  order,
+  recipients,
+  now = new Date(),
+}: {
+  tx: Executor
+  order: { id: number; goodName: string; expressCompany: string; expressNo: string }
+  recipients: SQL
+  now?: Date
+}): Promise<number> {
+  const o = order
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: {
+      kind: MessageKind.goodShipped,
+      title: '兑换商品已发货',
+      body: `您兑换的「${o.goodName}」已发货：${o.expressCompany} ${o.expressNo}`,
+      targetType: MessageTarget.goodOrder,
+      targetId: o.id,
+      pushState: MESSAGE_TEMPLATE[MessageKind.goodShipped] ? PushState.pending : PushState.none,
+      createdAt: now,
+    },
+    dedupePrefix: `goodShipped:${o.id}`,
+  })
+}

@@ -1,0 +1,5 @@
+// The roll area's face: what other areas may use (they import nothing else from here).
+export * from './night/index.ts'
+export * from './notices/index.ts'
+export * from './students/index.ts'
+export * from './users/index.ts'

@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../../db/types.ts'
+import { NoticeStatus } from '../../../wire.ts'
+import { partners } from '../../partner-programme/index.ts'
+import { students } from '../students/index.ts'
+import { noticeReads, notices } from './notices.table.ts'
+
+export type NoticeRow = typeof notices.$inferSelect
+export type NoticeInsert = typeof notices.$inferInsert
+
+/** The roll fields a notice's audience is matched on. */
+export interface Audience {
+  school: string
+  major: string
+  level: string
+  batchYear: number
+  batch: number
+}
+
+/** A notice's target fields; null is "any". */
+export interface NoticeTarget {
+  targetSchool: string | null
+  targetMajor: string | null
+  targetLevel: string | null
+  targetBatchYear: number | null
+  targetBatch: number | null
+}
+
+type RollOf<T> = { [K in keyof T]: T[K] | AnyPgColumn }
+
+/** Notices addressed to a roll (values, or the students table's columns): every target field set matches (none set: everyone). */
+export function addressedTo(a: RollOf<Audience>): SQL {
+  return and(
+    or(isNull(notices.targetSchool), eq(notices.targetSchool, a.school)),
+    or(isNull(notices.targetMajor), eq(notices.targetMajor, a.major)),
+    or(isNull(notices.targetLevel), eq(notices.targetLevel, a.level)),
+    or(isNull(notices.targetBatchYear), eq(notices.targetBatchYear, a.batchYear)),
+    or(isNull(notices.targetBatch), eq(notices.targetBatch, a.batch)),
+  )!
+}
+
+/** Notices addressed to the student of the joined `students` row. */
+const addressedToStudentRow = addressedTo({
+  school: students.school,
+  major: students.major,
+  level: students.level,
+  batchYear: students.batchYear,
+  batch: students.batch,
+})
+
+/** The students a target addresses (a condition on `students`; undefined: every student). */
+export function studentsAddressedBy(t: NoticeTarget): SQL | undefined {
+  const c: SQL[] = []
+  if (t.targetSchool !== null) c.push(eq(students.school, t.targetSchool))
+  if (t.targetMajor !== null) c.push(eq(students.major, t.targetMajor))
+  if (t.targetLevel !== null) c.push(eq(students.level, t.targetLevel))
+  if (t.targetBatchYear !== null) c.push(eq(students.batchYear, t.targetBatchYear))
+  if (t.targetBatch !== null) c.push(eq(students.batch, t.targetBatch))
+  return c.length ? and(...c) : undefined
+}
+
+/** The console's figures of a notice: students it addresses now, and how many of them opened it. */
+const adminColumns = {
+  ...getTableColumns(notices),
+  audience: sql<number>`(select count(*) from ${students} where ${addressedToStudentRow})`.mapWith(Number),
+  readCount: sql<number>`(select count(*) from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id})`.mapWith(Number),
+}
+export type AdminNoticeRow = NoticeRow & { audience: number; readCount: number }
+
+/** The student's notices: published and addressed to their roll as it is now. */
+const forStudent = (studentId: number) => and(eq(students.id, studentId), addressedToStudentRow)
+const isRead = sql<boolean>`(${noticeReads.noticeId} is not null)`.mapWith(Boolean)
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+export function createNoticesRepository({ db }: { db: Executor }) {
+  return {
+    async findById({ id }: { id: number }): Promise<NoticeRow | undefined> {
+      const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1)
+      return row
+    },
+
+    /** The row locked for a change of status (two operators publishing at once: one waits). */
+    async lockById({ id }: { id: number }): Promise<NoticeRow | undefined> {
+      const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1).for('update')
+      return row
+    },
+
+    async findForAdmin({ id }: { id: number }): Promise<AdminNoticeRow | undefined> {
+      const [row] = await db.select(adminColumns).from(notices).where(eq(notices.id, id)).limit(1)
+      return row
+    },
+
+    async insert(values: NoticeInsert): Promise<NoticeRow> {
+      const [row] = await db.insert(notices).values(values).returning()
+      return row!
+    },
+
+    async update({ id, values }: { id: number; values: Partial<NoticeInsert> }): Promise<NoticeRow | undefined> {
+      const [row] = await db
+        .update(notices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(notices.id, id))
+        .returning()
+      return row
+    },
+
+    async delete({ id }: { id: number }): Promise<boolean> {
+      const rows = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id })
+      return rows.length === 1
+    },
+
+    /** The console's list: newest first, by status and a part of the title. */
+    async list({ filter, page, size }: { filter: { status?: string; keyword?: string }; page: number; size: number }) {
+      const c: SQL[] = []
+      if (filter.status) c.push(eq(notices.status, filter.status))
+      if (filter.keyword) c.push(ilike(notices.title, `%${escapeLike(filter.keyword)}%`))
+      const where = c.length ? and(...c) : undefined
+      const rows = await db
+        .select(adminColumns)
+        .from(notices)
+        .where(where)
+        .orderBy(desc(notices.createdAt), desc(notices.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(notices).where(where)
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** How many students a target addresses now. */
+    async audienceCount(target: NoticeTarget): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(students).where(studentsAddressedBy(target))
+      return row?.n ?? 0
+    },
+
+    /**
+     * The (account_id, partner_id) of every student a target addresses, as a SELECT to run inside
+     * another statement: the student's account, and their partner profile when they are one too.
+     */
+    recipients(target: NoticeTarget): SQL {
+      return db
+        .select({ accountId: students.accountId, partnerId: partners.id })
+        .from(students)
+        .leftJoin(partners, eq(partners.accountId, students.accountId))
+        .where(studentsAddressedBy(target))
+        .getSQL()
+    },
+
+    /** The student's notices: unread first, then newest first. */
+    async listForStudent({ studentId, page, size }: { studentId: number; page: number; size: number }) {
+      const published = eq(notices.status, NoticeStatus.published)
+      const rows = await db
+        .select({ id: notices.id, title: notices.title, content: notices.content, publishedAt: notices.publishedAt, read: isRead })
+        .from(notices)
+        .innerJoin(students, forStudent(studentId))
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
+        .where(published)
+        .orderBy(asc(isRead), desc(notices.publishedAt), desc(notices.id))
+        .limit(size)
+        .offset((page - 1) * size)
+      const [total] = await db.select({ n: count() }).from(notices).innerJoin(students, forStudent(studentId)).where(published)
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** One published notice addressed to the student, or undefined. */
+    async findForStudent({ studentId, id }: { studentId: number; id: number }): Promise<NoticeRow | undefined> {
+      const [row] = await db
+        .select(getTableColumns(notices))
+        .from(notices)
+        .innerJoin(students, forStudent(studentId))
+        .where(and(eq(notices.id, id), eq(notices.status, NoticeStatus.published)))
+        .limit(1)
+      return row
+    },
+
+    /** The student opened the notice (the first opening's time is kept). */
+    async markRead({ studentId, noticeId }: { studentId: number; noticeId: number }): Promise<void> {
+      await db.insert(noticeReads).values({ studentId, noticeId }).onConflictDoNothing()
+    },
+
+    /** Published notices addressed to the student's roll as it is now that they have not opened. */
+    async unreadCountForStudent({ studentId }: { studentId: number }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notices)
+        .innerJoin(students, forStudent(studentId))
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
+        .where(and(eq(notices.status, NoticeStatus.published), isNull(noticeReads.noticeId)))
+      return row?.n ?? 0
+    },
+  }
+}
