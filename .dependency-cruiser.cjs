@@ -1,8 +1,8 @@
 /**
  * The house's walls (`npm test`, layer `architecture`): the three apps (the client in src/, the
  * console in admin/, the back-office in server/) share code only through the workspace packages in
- * packages/, and no file imports itself back through a circle. Server modules' own faces are
- * checked by scripts/check-server-modules.ts.
+ * packages/, no client page area imports another area, and no file imports itself back through a
+ * circle. Server modules' own faces are checked by scripts/check-server-modules.ts.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,6 +34,15 @@ module.exports = {
       comment: 'The back-office (server/) shares code with the client and the console only through packages/.',
       from: { path: '^server/' },
       to: { path: '^(src|admin)/' },
+    },
+    {
+      name: 'page-areas-stay-in-their-rooms',
+      severity: 'error',
+      comment:
+        'A page area (src/pages/<area>/, most of them a subpackage) is not a library for another: what two areas share ' +
+        'lives in src/ (components/, hooks/, links/, pay/ ...), so no area pulls in another area.',
+      from: { path: '^src/pages/([^/]+)/' },
+      to: { path: '^src/pages/', pathNot: '^src/pages/$1/' },
     },
     {
       name: 'packages-depend-on-packages',

@@ -6,6 +6,7 @@ import { sweepWithdrawable } from './modules/partner-programme/index.ts'
 import { createSessionsRepository } from './modules/platform/index.ts'
 import { sendLiveReminders } from './modules/learning/index.ts'
 import { closeOverdueAttempts } from './modules/learning/index.ts'
+import { earnForExamPassed } from './modules/points/index.ts'
 import { retryStaleRefunds } from './modules/money/index.ts'
 import { pruneSignInRecords } from './modules/platform/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
@@ -126,7 +127,7 @@ export function scheduleOverdueAttempts({ app, db }: { app: FastifyInstance; db:
     if (busy) return
     busy = true
     try {
-      await closeOverdueAttempts({ db })
+      await closeOverdueAttempts({ db, onPassed: earnForExamPassed })
     } catch (error) {
       app.log.warn({ err: error }, 'closing overdue exam attempts failed')
     } finally {

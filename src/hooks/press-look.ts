@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { IS_H5 } from '../platform'
 
 export interface PressLook {
   /** The press-look class while a finger is down (H5), else ''. */
@@ -15,7 +16,7 @@ export interface PressLook {
  */
 export function usePressLook(hoverClass: string, enabled: boolean): PressLook {
   const [pressed, setPressed] = useState(false)
-  if (process.env.TARO_ENV !== 'h5') return { className: '', handlers: {} }
+  if (!IS_H5) return { className: '', handlers: {} }
   return {
     className: pressed && enabled ? hoverClass : '',
     handlers: { onTouchStart: () => setPressed(true), onTouchEnd: () => setPressed(false), onTouchCancel: () => setPressed(false) },

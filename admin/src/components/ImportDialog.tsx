@@ -1,8 +1,9 @@
 /**
- * An .xlsx import behind a button (导入线索, 导入学员): download the template, choose the file,
- * import. All or nothing: when any row is refused nothing is imported and the report lists each
- * refused row and why. The list behind it is refreshed once the dialog closes, so the report stays
- * readable until then.
+ * An .xlsx import behind a button (导入线索, 导入学员, 导入题目): download the template, fill in the
+ * import's own fields if it has any (导入到课程), choose the file, import. All or nothing: when any
+ * row is refused nothing is imported and the report lists each refused row and why; or row by row
+ * (`rowByRow`, 导入题目): the good rows go in and the report lists the refused ones. The list behind
+ * it is refreshed once the dialog closes, so the report stays readable until then.
  */
 import { InboxOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Modal, Result, Space, Table, Typography, Upload, type UploadFile } from 'antd'
@@ -13,13 +14,35 @@ import { useSubmission } from '../hooks/useSubmission'
 
 const MAX_BYTES = 5 * 1024 * 1024
 
-/** What every import answers: rows read, rows saved (all or none), and the refused rows. */
+/** What every import answers: rows read, rows saved (all or none; row by row, the good ones), and the refused rows. */
 export interface ImportReportBase {
   total: number
   imported: number
   failed: number
   errors: Array<{ row: number; reason: string }>
 }
+
+/** The refused rows: row number, reason, and what the import adds (the earlier clue). */
+function ErrorTable<E extends ImportReportBase['errors'][number]>({ errors, extraColumns }: { errors: E[]; extraColumns: ColumnsType<E> }) {
+  return (
+    <Table
+      rowKey={(row) => `${row.row}-${row.reason}`}
+      size='small'
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      dataSource={errors}
+      columns={[{ title: '行号', dataIndex: 'row', width: 70 }, { title: '原因', dataIndex: 'reason' }, ...extraColumns]}
+    />
+  )
+}
+
+/** All or nothing (the default), or row by row: the good rows go in, the refused ones are reported. */
+type ImportMode =
+  | {
+      rowByRow?: false
+      /** The success line's subtitle after 共 N 行: 全部导入公海. */
+      importedTo: string
+    }
+  | { rowByRow: true; importedTo?: never }
 
 export function ImportDialog<R extends ImportReportBase>({
   title,
@@ -30,10 +53,14 @@ export function ImportDialog<R extends ImportReportBase>({
   instructions,
   rule,
   importedTo,
+  rowByRow = false,
+  extraFields,
+  ready = true,
+  onOpen,
   extraColumns = [],
   width = 720,
   onImported,
-}: {
+}: ImportMode & {
   /** The dialog's title: 导入线索. */
   title: string
   /** What one row becomes, with its measure word: 条线索, 名学员. */
@@ -44,10 +71,14 @@ export function ImportDialog<R extends ImportReportBase>({
   testIdPrefix?: string
   /** Which columns the template needs, and where the rows go. */
   instructions: ReactNode
-  /** Which rows are refused besides malformed ones (duplicates). */
+  /** Which rows are refused besides malformed ones (duplicates); row by row, the whole paragraph on what is imported. */
   rule: ReactNode
-  /** The success line's subtitle after 共 N 行: 全部导入公海. */
-  importedTo: string
+  /** The import's own fields, above the file (导入到课程); `changed` drops the report of the earlier choice. */
+  extraFields?: (changed: () => void) => ReactNode
+  /** False while an extra field still needs a value: 开始导入 waits for it. */
+  ready?: boolean
+  /** When the dialog opens (the extra fields back to their defaults). */
+  onOpen?: () => void
   extraColumns?: ColumnsType<R['errors'][number]>
   width?: number
   onImported: () => void
@@ -65,13 +96,18 @@ export function ImportDialog<R extends ImportReportBase>({
   }
 
   const closed = () => {
-    if (report && report.failed === 0 && report.imported > 0) onImported()
+    if (report && report.imported > 0 && (rowByRow || report.failed === 0)) onImported()
     reset()
+  }
+
+  const changed = () => {
+    setReport(undefined)
+    clear()
   }
 
   const start = async () => {
     const raw = file?.originFileObj
-    if (!raw || pending) return
+    if (!raw || !ready || pending) return
     setReport(undefined)
     await submit(async () => {
       const answer = await upload(raw)
@@ -82,7 +118,14 @@ export function ImportDialog<R extends ImportReportBase>({
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>导入</Button>
+      <Button
+        onClick={() => {
+          onOpen?.()
+          setOpen(true)
+        }}
+      >
+        导入
+      </Button>
       <Modal
         title={title}
         open={open}
@@ -92,7 +135,7 @@ export function ImportDialog<R extends ImportReportBase>({
         footer={
           <Space>
             <Button onClick={() => setOpen(false)}>关闭</Button>
-            <Button type='primary' loading={pending} disabled={!file || pending} onClick={() => void start()}>
+            <Button type='primary' loading={pending} disabled={!file || !ready || pending} onClick={() => void start()}>
               开始导入
             </Button>
           </Space>
@@ -104,7 +147,14 @@ export function ImportDialog<R extends ImportReportBase>({
             下载导入模板
           </a>
         </p>
-        <Typography.Paragraph type='secondary'>任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{rule}。</Typography.Paragraph>
+        {rowByRow ? (
+          <Typography.Paragraph type='secondary'>{rule}</Typography.Paragraph>
+        ) : (
+          <Typography.Paragraph type='secondary'>
+            任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{rule}。
+          </Typography.Paragraph>
+        )}
+        {extraFields?.(changed)}
         <Upload.Dragger
           accept='.xlsx'
           maxCount={1}
@@ -122,8 +172,7 @@ export function ImportDialog<R extends ImportReportBase>({
           }}
           onChange={({ fileList }) => {
             setFile(fileList.at(-1))
-            setReport(undefined)
-            clear()
+            changed()
           }}
           onRemove={() => reset()}
         >
@@ -134,7 +183,18 @@ export function ImportDialog<R extends ImportReportBase>({
         </Upload.Dragger>
 
         {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
-        {report ? (
+        {report && rowByRow ? (
+          <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
+            <Alert
+              type={report.failed === 0 ? 'success' : report.imported === 0 ? 'error' : 'warning'}
+              showIcon
+              message={`已导入 ${report.imported} ${unit.slice(0, 1)}，失败 ${report.failed} 行`}
+              description={report.failed > 0 ? '以下各行未导入，请按原因修改后重新导入这些行。' : undefined}
+              className='console-gap-bottom-sm'
+            />
+            {report.errors.length > 0 ? <ErrorTable errors={report.errors} extraColumns={extraColumns} /> : null}
+          </div>
+        ) : report ? (
           report.failed === 0 ? (
             <Result status='success' title={`已导入 ${report.imported} ${unit}`} subTitle={`共 ${report.total} 行，${importedTo}`} />
           ) : (
@@ -145,13 +205,7 @@ export function ImportDialog<R extends ImportReportBase>({
                 message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何${unit.slice(1)}`}
                 className='console-gap-bottom-sm'
               />
-              <Table
-                rowKey={(row) => `${row.row}-${row.reason}`}
-                size='small'
-                pagination={{ pageSize: 10, hideOnSinglePage: true }}
-                dataSource={report.errors}
-                columns={[{ title: '行号', dataIndex: 'row', width: 70 }, { title: '原因', dataIndex: 'reason' }, ...extraColumns]}
-              />
+              <ErrorTable errors={report.errors} extraColumns={extraColumns} />
             </div>
           )
         ) : null}

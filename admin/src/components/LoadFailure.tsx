@@ -15,7 +15,7 @@ export interface LoadFailureProps {
   /** A small 重试 (inside a table's frame). */
   small?: boolean
   className?: string
-  /** The whole screen failed (a detail page): a result page with 重试 and `extra` (the way back to the list). */
+  /** The whole screen failed (a detail page, DetailFrame): a result page with 重试 and `extra` (the way back to the list). */
   page?: boolean
   extra?: ReactNode
 }
@@ -30,7 +30,8 @@ export function LoadFailure({ title, error, onRetry, small = false, className, p
     return (
       <Result
         status='warning'
-        title={error}
+        title={title ?? error}
+        subTitle={title ? error : undefined}
         className={className}
         extra={
           <Space>

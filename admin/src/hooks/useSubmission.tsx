@@ -2,8 +2,9 @@
  * A form's submission: one at a time (a double click sends once), the server's refusal kept for
  * the form to show in place (a stale page gets the server's message, not a crash). The one place a
  * screen turns a failed call into the text it shows: forms, dialogs and uploads use this hook (its
- * `shown` alert, or `refusal` where the screen lays it out itself); calls without a form of their
- * own are shown by the API client (antd's message).
+ * `shown` alert, or `refusal` where the screen lays it out itself; a dialog form through
+ * components/SubmitModalForm); calls without a form of their own are shown by the API client
+ * (antd's message).
  */
 import { Alert } from 'antd'
 import { type ReactNode, useCallback, useRef, useState } from 'react'

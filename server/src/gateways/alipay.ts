@@ -1,3 +1,4 @@
+import { beijingDateTime } from '@activity/domain'
 import { formatYuan, parseYuan } from '@activity/money'
 import crypto from 'node:crypto'
 
@@ -70,7 +71,7 @@ export function alipayVerify(content: string, signature: string, publicKey: cryp
 
 /** `yyyy-MM-dd HH:mm:ss` in China time, as Alipay's `timestamp` and amounts' dates are written. */
 export function alipayTimestamp(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
+  return beijingDateTime(now)
 }
 
 /** Reads Alipay's `yyyy-MM-dd HH:mm:ss` (China time). */

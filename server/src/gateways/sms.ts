@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { smsOutbox } from './sms.table.ts'
 
@@ -22,6 +23,16 @@ export function createLocalSmsProvider({ db }: { db: Executor }): SmsProvider {
       await db.insert(smsOutbox).values({ phone, text, code: code ?? null })
     },
   }
+}
+
+/** The local outbox, newest first (of `phone` when given): GET /api/dev/smsOutbox. */
+export async function readSmsOutbox({ db, phone, limit }: { db: Executor; phone?: string; limit: number }) {
+  return db
+    .select()
+    .from(smsOutbox)
+    .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(limit)
 }
 
 /**

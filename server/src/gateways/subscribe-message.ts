@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { subscribeOutbox } from './subscribe-message.table.ts'
 import { TOKEN_ERRORS, type WechatAccessToken } from './wechat-token.ts'
@@ -39,6 +40,11 @@ export function createLocalSubscribeMessageGateway({ db }: { db: Executor }): Su
       await db.insert(subscribeOutbox).values({ openId, templateId, page, data })
     },
   }
+}
+
+/** The local outbox, newest first: GET /api/dev/subscribeOutbox. */
+export async function readSubscribeOutbox({ db, limit }: { db: Executor; limit: number }) {
+  return db.select().from(subscribeOutbox).orderBy(desc(subscribeOutbox.id)).limit(limit)
 }
 
 /**

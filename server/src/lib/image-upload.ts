@@ -1,3 +1,4 @@
+import { beijingMonth } from '@activity/domain'
 import crypto from 'node:crypto'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -71,7 +72,7 @@ export async function storeImage({
   if (data.length === 0) throw createUploadMissingError()
   const what = sniffImage(data.subarray(0, 16))
   if (!what) throw createUploadTypeError()
-  const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '/')
+  const month = beijingMonth(Date.now()).replace('-', '/')
   const key = `${prefix}${month}/${tag}${crypto.randomBytes(12).toString('hex')}.${what.ext}`
   await app.storage.put(key, data, { contentType: what.contentType })
   return { key, url: fileUrl({ secret: app.config.secret, key }) }

@@ -1,7 +1,8 @@
+import { BEIJING_OFFSET_MS as OFFSET, beijingDate, beijingDayStart, beijingMonth } from '@activity/domain'
 import { TimeType } from '../wire.ts'
 
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-const OFFSET = 8 * 60 * 60 * 1000
+/** The Beijing clock's texts, for the server's modules (one rule: @activity/domain's beijing-time). */
+export { beijingDateTime, beijingMinute } from '@activity/domain'
 const DAY = 24 * 60 * 60 * 1000
 
 /** Shanghai wall-clock fields of an instant. */
@@ -63,15 +64,13 @@ export function dayRange({ from, to }: { from?: string; to?: string }): Range | 
   return { from: start, to: end }
 }
 
-function dayStart(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return at(y, m - 1, d)
-}
+const dayStart = beijingDayStart
+
+/** The instant a Shanghai day (YYYY-MM-DD) starts. */
+export const shanghaiDayStart = beijingDayStart
 
 /** The Shanghai calendar date (YYYY-MM-DD) of an instant. */
-export function shanghaiDate(instant: Date): string {
-  return new Date(instant.getTime() + OFFSET).toISOString().slice(0, 10)
-}
+export const shanghaiDate = (instant: Date): string => beijingDate(instant)
 
 /** Midnight (Asia/Shanghai) `n` days before today's, and the day after today: the last n+1 days. */
 export function lastDays(n: number, now: Date = new Date()): Range {
@@ -86,4 +85,4 @@ export function monthRange(month: string): Range {
 }
 
 /** The Shanghai calendar month (YYYY-MM) of an instant. */
-export const shanghaiMonth = (instant: Date = new Date()): string => shanghaiDate(instant).slice(0, 7)
+export const shanghaiMonth = (instant: Date = new Date()): string => beijingMonth(instant)

@@ -1,3 +1,4 @@
+import { beijingMinute } from '@activity/domain'
 import { formatYuan } from '@activity/money'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
@@ -110,5 +111,4 @@ export function sendXlsx<R>({
 export const yuanCell = (fen: number | null | undefined) =>
   fen === null || fen === undefined ? null : formatYuan(fen, { symbol: false, grouping: false })
 /** A timestamp as Asia/Shanghai wall time, `YYYY-MM-DD HH:mm`. */
-export const timeCell = (d: Date | null | undefined) =>
-  d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ') : null
+export const timeCell = (d: Date | null | undefined) => (d ? beijingMinute(d) : null)

@@ -1,49 +1,88 @@
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { partnerClueCounts, releaseClues, cluesRoutes } from './partner-programme/index.ts'
-import { openWallet, walletSummary, ledgerRoutes } from './partner-programme/index.ts'
-import { startPartnerSession, usersRoutes, createOpenIdBindingsRepository } from './roll/index.ts'
-import { adminsRoutes } from './platform/index.ts'
-import { healthRoutes } from './platform/index.ts'
-import { homeRoutes } from './partner-programme/index.ts'
-import { levelsRoutes } from './partner-programme/index.ts'
-import { partnersRoutes } from './partner-programme/index.ts'
-import { postersRoutes } from './partner-programme/index.ts'
-import { verificationRoutes, createVerificationService } from './platform/index.ts'
-import { withdrawalsRoutes } from './partner-programme/index.ts'
-import { activitiesRoutes } from './partner-programme/index.ts'
-import { siteContentRoutes } from './platform/index.ts'
-import { ordersRoutes } from './money/index.ts'
-import { appVersionsRoutes } from './platform/index.ts'
-import { adultExamRoutes } from './partner-programme/index.ts'
-import { publicConfigRoutes } from './platform/index.ts'
-import { auditRoutes } from './platform/index.ts'
-import { dashboardRoutes } from './office/index.ts'
-import { rankingRoutes } from './partner-programme/index.ts'
-import { teamRoutes } from './partner-programme/index.ts'
-import { createMessagePusher, type MessagePusher, messagesRoutes } from './platform/index.ts'
-import { studentsRoutes } from './roll/index.ts'
-import { noticesRoutes } from './roll/index.ts'
-import { coursesRoutes, enrolPaidCourse } from './learning/index.ts'
-import { studyReportsRoutes, studyRoutes } from './learning/index.ts'
-import { questionBankRoutes } from './learning/index.ts'
-import { practiceRoutes } from './learning/index.ts'
-import { examsAdminRoutes, examsRoutes, withheldQuestions } from './learning/index.ts'
-import { studentQuestionsRoutes } from './learning/index.ts'
-import { nightRoutes } from './roll/index.ts'
-import { earnForReferral, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
-import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice } from './money/index.ts'
-import { settingsRoutes } from './platform/index.ts'
-import { stepUpRoutes } from './platform/index.ts'
-import { createSignInRecorder, signInRecordsRoutes } from './platform/index.ts'
-import { departmentsRoutes } from './platform/index.ts'
-import { enrollTargetsRoutes } from './office/index.ts'
-import { sensitiveDataRoutes } from './office/index.ts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  adminsRoutes,
+  appVersionsRoutes,
+  auditRoutes,
+  createMessagePusher,
+  createOpenIdBindingsRepository,
+  createSignInRecorder,
+  createVerificationService,
+  departmentsRoutes,
+  healthRoutes,
+  type MessagePusher,
+  messagesRoutes,
+  publicConfigRoutes,
+  settingsRoutes,
+  signInRecordsRoutes,
+  siteContentRoutes,
+  stepUpRoutes,
+  verificationRoutes,
+} from './platform/index.ts'
+import {
+  activitiesRoutes,
+  adultExamRoutes,
+  cluesRoutes,
+  homeRoutes,
+  ledgerRoutes,
+  levelsRoutes,
+  openWallet,
+  partnerClueCounts,
+  partnersRoutes,
+  postersRoutes,
+  rankingRoutes,
+  releaseClues,
+  teamRoutes,
+  walletSummary,
+  withdrawalsRoutes,
+} from './partner-programme/index.ts'
+import { nightRoutes, noticesRoutes, startPartnerSession, studentsRoutes, usersRoutes } from './roll/index.ts'
+import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice, ordersRoutes } from './money/index.ts'
+import {
+  courseHasPapers,
+  courseHasQuestions,
+  coursesRoutes,
+  enrolPaidCourse,
+  examsAdminRoutes,
+  examsRoutes,
+  practiceRoutes,
+  questionBankRoutes,
+  sectionsWithProgress,
+  studentQuestionsRoutes,
+  studyReportRoutes,
+  studyReportsRoutes,
+  studyRoutes,
+  usedInPapers,
+  withheldQuestions,
+} from './learning/index.ts'
+import { earnForExamPassed, earnForReferral, earnForStudyTime, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
+import { dashboardRoutes, enrollTargetsRoutes, sensitiveDataRoutes } from './office/index.ts'
+import type { ModuleTag } from './tags.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the WeChat subscribe messages of recorded messages, after their transaction commits. */
     messagePusher: MessagePusher
   }
+}
+
+/**
+ * Registers a module's routes under its OpenAPI tag (`<area>/<module>`, listed in tags.ts), so
+ * /docs reads as the product's areas. The routes' own plugin is registered as before, one level down.
+ */
+async function tagged<Options extends Record<string, unknown>>(
+  app: FastifyInstance,
+  tag: ModuleTag,
+  routes: FastifyPluginAsyncZod<Options>,
+  options?: Options,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: [tag] }
+    })
+    await scope.register(routes, options ?? ({} as Options))
+  })
 }
 
 /** Every feature's routes, with the services they share decorated once above them. */
@@ -68,23 +107,28 @@ export const registerModules = fp(
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.messagePusher.kick()
     })
     app.addHook('onClose', async () => app.messagePusher.settle())
-    await app.register(healthRoutes)
-    await app.register(verificationRoutes)
-    await app.register(usersRoutes)
-    await app.register(partnersRoutes, { startPartnerSession, openWallet, walletSummary, clueCounts: partnerClueCounts })
-    await app.register(adminsRoutes, { releaseClues })
-    await app.register(stepUpRoutes)
-    await app.register(levelsRoutes)
-    await app.register(cluesRoutes)
-    await app.register(ledgerRoutes)
-    await app.register(withdrawalsRoutes)
-    await app.register(homeRoutes)
-    await app.register(postersRoutes)
-    await app.register(activitiesRoutes)
-    await app.register(siteContentRoutes)
+    await tagged(app, 'platform/health', healthRoutes)
+    await tagged(app, 'platform/verification', verificationRoutes)
+    await tagged(app, 'roll/users', usersRoutes)
+    await tagged(app, 'partner-programme/partners', partnersRoutes, {
+      startPartnerSession,
+      openWallet,
+      walletSummary,
+      clueCounts: partnerClueCounts,
+    })
+    await tagged(app, 'platform/admins', adminsRoutes, { releaseClues })
+    await tagged(app, 'platform/step-up', stepUpRoutes)
+    await tagged(app, 'partner-programme/levels', levelsRoutes)
+    await tagged(app, 'partner-programme/clues', cluesRoutes)
+    await tagged(app, 'partner-programme/ledger', ledgerRoutes)
+    await tagged(app, 'partner-programme/withdrawals', withdrawalsRoutes)
+    await tagged(app, 'partner-programme/home', homeRoutes)
+    await tagged(app, 'partner-programme/posters', postersRoutes)
+    await tagged(app, 'partner-programme/activities', activitiesRoutes)
+    await tagged(app, 'platform/site-content', siteContentRoutes)
     // A paid course order enrols its student, a paid fee order gets its receipt (or, cancelled, its
     // refund queued, sent after the commit), in the pay notification's transaction.
-    await app.register(ordersRoutes, {
+    await tagged(app, 'money/orders', ordersRoutes, {
       onPaid: async (args) => {
         await enrolPaidCourse(args)
         await onFeeOrderPaid(args)
@@ -93,35 +137,42 @@ export const registerModules = fp(
       onRefund: onRefundNotice,
       clientExtras: clientOrderExtras,
     })
-    await app.register(appVersionsRoutes)
-    await app.register(adultExamRoutes)
-    await app.register(publicConfigRoutes)
-    await app.register(auditRoutes)
-    await app.register(dashboardRoutes)
-    await app.register(teamRoutes)
-    await app.register(rankingRoutes)
-    await app.register(messagesRoutes)
+    await tagged(app, 'platform/app-versions', appVersionsRoutes)
+    await tagged(app, 'partner-programme/adult-exam', adultExamRoutes)
+    await tagged(app, 'platform/public-config', publicConfigRoutes)
+    await tagged(app, 'platform/audit', auditRoutes)
+    await tagged(app, 'office/dashboard', dashboardRoutes)
+    await tagged(app, 'partner-programme/team', teamRoutes)
+    await tagged(app, 'partner-programme/ranking', rankingRoutes)
+    await tagged(app, 'platform/messages', messagesRoutes)
     // 转为学员 earns the referring partner's 推荐入学 points in its transaction.
-    await app.register(studentsRoutes, { onClueConverted: earnForReferral })
-    await app.register(noticesRoutes)
-    await app.register(coursesRoutes)
-    await app.register(studyRoutes)
-    await app.register(studyReportsRoutes)
-    await app.register(questionBankRoutes)
+    await tagged(app, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral })
+    await tagged(app, 'roll/notices', noticesRoutes)
+    // The course page shows the study module's progress; a course with questions or papers stays.
+    await tagged(app, 'learning/courses', coursesRoutes, {
+      sectionsWithProgress,
+      courseInUse: async (args) => (await courseHasQuestions(args)) || (await courseHasPapers(args)),
+    })
+    // A day's study time and a passed exam earn points (学习时长, 考试通过) in their transactions.
+    await tagged(app, 'learning/study', studyRoutes, { onStudied: earnForStudyTime })
+    await tagged(app, 'learning/study-report', studyReportsRoutes)
+    await tagged(app, 'learning/study-report', studyReportRoutes)
+    // The bank's lists show how many papers (the exams module's) list each question.
+    await tagged(app, 'learning/question-bank', questionBankRoutes, { usedInPapers })
     // Practice shows answers: the exams module says which the student may not see now.
-    await app.register(practiceRoutes, { withheld: withheldQuestions })
-    await app.register(examsRoutes)
-    await app.register(examsAdminRoutes)
-    await app.register(studentQuestionsRoutes)
-    await app.register(nightRoutes)
-    await app.register(pointsRoutes)
-    await app.register(pointsAdminRoutes)
-    await app.register(settingsRoutes)
-    await app.register(feesRoutes)
-    await app.register(signInRecordsRoutes)
-    await app.register(departmentsRoutes)
-    await app.register(enrollTargetsRoutes)
-    await app.register(sensitiveDataRoutes)
+    await tagged(app, 'learning/practice', practiceRoutes, { withheld: withheldQuestions })
+    await tagged(app, 'learning/exams', examsRoutes, { onPassed: earnForExamPassed })
+    await tagged(app, 'learning/exams', examsAdminRoutes, { onPassed: earnForExamPassed })
+    await tagged(app, 'learning/student-questions', studentQuestionsRoutes)
+    await tagged(app, 'roll/night', nightRoutes)
+    await tagged(app, 'points/points', pointsRoutes)
+    await tagged(app, 'points/points', pointsAdminRoutes)
+    await tagged(app, 'platform/settings', settingsRoutes)
+    await tagged(app, 'money/fees', feesRoutes)
+    await tagged(app, 'platform/sign-in-records', signInRecordsRoutes)
+    await tagged(app, 'platform/departments', departmentsRoutes)
+    await tagged(app, 'office/enroll-targets', enrollTargetsRoutes)
+    await tagged(app, 'office/sensitive-data', sensitiveDataRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -3,18 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { DOCS_CSP } from '../lib/security-headers.ts'
-
-/** Services of SPEC.md section 7; each route is tagged with the one its path starts with. */
-export const SERVICE_TAGS = [
-  { name: 'bms', description: '系统与运营（操作员）' },
-  { name: 'ums', description: '用户与会话' },
-  { name: 'cms', description: '内容与活动' },
-  { name: 'ems', description: '教务与合伙人' },
-  { name: 'fms', description: '财务' },
-  { name: 'zms', description: '积分与考勤' },
-  { name: 'sms', description: '学习' },
-  { name: 'system', description: '健康检查与开发工具' },
-]
+import { MODULE_TAGS } from '../modules/tags.ts'
 
 /** The OpenAPI document (from the zod schemas) and its UI at /docs. */
 export const swaggerPlugin = fp(
@@ -30,7 +19,7 @@ export const swaggerPlugin = fp(
           ].join('\n\n'),
           version: '0.1.0',
         },
-        tags: SERVICE_TAGS,
+        tags: [...MODULE_TAGS],
         components: {
           securitySchemes: {
             partnerSession: { type: 'apiKey', in: 'cookie', name: 'sid' },
@@ -41,11 +30,10 @@ export const swaggerPlugin = fp(
         },
       },
       transform: (input) => {
+        // Each module's routes carry their module's tag (modules/index.ts); the rest are the system's.
         const out = jsonSchemaTransform(input)
-        const service = /^\/api\/([a-z]+)\//.exec(input.url)?.[1]
-        const tag = SERVICE_TAGS.some((t) => t.name === service) ? service : 'system'
         const schema = out.schema as Record<string, unknown>
-        if (!schema.tags && tag) schema.tags = [tag]
+        if (!schema.tags) schema.tags = ['system']
         return out
       },
     })

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Executor } from '../db/types.ts'
 import { hashPassword } from '../lib/crypto.ts'
+import { cycleRange } from '../lib/time-range.ts'
 import { type AdminWithPosition, builtinPositionId, createAdmin } from '../modules/platform/index.ts'
 import {
   addFollowUp,
@@ -12,8 +13,8 @@ import {
   takeClue,
 } from '../modules/partner-programme/index.ts'
 import { adjustBalance, createLedgerRepository } from '../modules/partner-programme/index.ts'
-import { levels } from '../modules/partner-programme/index.ts'
-import { partners } from '../modules/partner-programme/index.ts'
+import { levelsView, seedLevelsDemo } from '../modules/partner-programme/index.ts'
+import { createPartnersRepository, partnersView } from '../modules/partner-programme/index.ts'
 import { seedNoticesDemo } from '../modules/roll/index.ts'
 import { seedCoursesDemo } from '../modules/learning/index.ts'
 import { seedQuestionBankDemo } from '../modules/learning/index.ts'
@@ -57,67 +58,57 @@ export async function seedDemo({
   storage?: Storage
   log?: (message: string) => void
 }): Promise<boolean> {
-  const [p] = await db.select({ n: count() }).from(partners)
-  const [l] = await db.select({ n: count() }).from(levels)
+  const [p] = await db.select({ n: count() }).from(partnersView)
+  const [l] = await db.select({ n: count() }).from(levelsView)
   if ((p?.n ?? 0) > 0 || (l?.n ?? 0) > 0) return false
 
-  await db.insert(levels).values([
-    { name: '青铜', minDeals: 0, commissionPerDeal: 10000 },
-    { name: '白银', minDeals: 3, commissionPerDeal: 15000 },
-    { name: '黄金', minDeals: 6, commissionPerDeal: 20000 },
-    { name: '钻石', minDeals: 10, commissionPerDeal: 30000 },
-  ])
+  await seedLevelsDemo({ db })
   const passwordHash = await hashPassword(DEMO.partner.password)
-  const [demo] = await db
-    .insert(partners)
-    .values({
-      phone: DEMO.partner.phone,
-      passwordHash,
-      code: 'DEMO01',
-      status: PartnerStatus.active,
-      nickname: '演示合伙人',
-      realName: '陈晓明',
-      gender: '男',
-      idCard: '11010519491231002X',
-      province: '浙江省',
-      city: '杭州市',
-      wechatId: 'chenxm_demo',
-      payoutType: '支付宝',
-      payoutAccount: '13800000000',
-      payoutName: '陈晓明',
-      school: '浙江开放大学',
-      major: '工商企业管理',
-      discipline: '学历教育(大专)-工商企业管理(大专)',
-      intakeYear: '2024',
-      batch: '3期',
-      submittedAt: new Date(),
-      reviewedAt: new Date(),
-    })
-    .returning()
-  const [second] = await db
-    .insert(partners)
-    .values({
-      phone: DEMO.secondPartner.phone,
-      passwordHash,
-      code: 'DEMO02',
-      status: PartnerStatus.pending,
-      realName: '林小雨',
-      gender: '女',
-      idCard: '11010519491231002X',
-      province: '江苏省',
-      city: '南京市',
-      payoutType: '微信',
-      payoutAccount: 'linxy_wx',
-      payoutName: '林小雨',
-      school: '南京大学',
-      major: '会计',
-      discipline: '学历教育(本科)-会计学(本科)',
-      intakeYear: '2025',
-      batch: '1期',
-      referrerId: null,
-      submittedAt: new Date(),
-    })
-    .returning()
+  const partners = createPartnersRepository({ db })
+  const demo = await partners.insert({
+    phone: DEMO.partner.phone,
+    passwordHash,
+    code: 'DEMO01',
+    status: PartnerStatus.active,
+    nickname: '演示合伙人',
+    realName: '陈晓明',
+    gender: '男',
+    idCard: '11010519491231002X',
+    province: '浙江省',
+    city: '杭州市',
+    wechatId: 'chenxm_demo',
+    payoutType: '支付宝',
+    payoutAccount: '13800000000',
+    payoutName: '陈晓明',
+    school: '浙江开放大学',
+    major: '工商企业管理',
+    discipline: '学历教育(大专)-工商企业管理(大专)',
+    intakeYear: '2024',
+    batch: '3期',
+    submittedAt: new Date(),
+    reviewedAt: new Date(),
+  })
+  const second = await partners.insert({
+    phone: DEMO.secondPartner.phone,
+    passwordHash,
+    code: 'DEMO02',
+    status: PartnerStatus.pending,
+    realName: '林小雨',
+    gender: '女',
+    idCard: '11010519491231002X',
+    province: '江苏省',
+    city: '南京市',
+    payoutType: '微信',
+    payoutAccount: 'linxy_wx',
+    payoutName: '林小雨',
+    school: '南京大学',
+    major: '会计',
+    discipline: '学历教育(本科)-会计学(本科)',
+    intakeYear: '2025',
+    batch: '1期',
+    referrerId: null,
+    submittedAt: new Date(),
+  })
   const ledger = createLedgerRepository({ db })
   await ledger.ensureWallet({ partnerId: demo!.id })
   await ledger.ensureWallet({ partnerId: second!.id })
@@ -180,7 +171,7 @@ export async function seedDemo({
   })
   // The early deal's commission is withdrawable whatever the day: in a cycle's first freezeDays days
   // no deal of the cycle is old enough to have thawed, so this one was frozen for the days it has had.
-  const monthStart = new Date(new Date(now + 8 * 3600_000).toISOString().slice(0, 8) + '01T00:00:00+08:00').getTime()
+  const monthStart = cycleRange(new Date(now)).from.getTime()
   const early = new Date(Math.min(now, Math.max(monthStart + 3600_000, now - (freezeDays + 1) * 86400_000)))
   const thawed = Math.min(freezeDays, Math.floor((now - early.getTime()) / 86400_000) - 1)
   await recordDeal({

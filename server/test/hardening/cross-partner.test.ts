@@ -9,7 +9,7 @@ import { ledgerEntries } from '../../src/modules/partner-programme/ledger/ledger
 import { createOrder } from '../../src/modules/money/orders/orders.service.ts'
 import { orderItems, orders } from '../../src/modules/money/orders/orders.table.ts'
 import { COOKIE_NAMES } from '../../src/modules/platform/sessions/sessions.service.ts'
-import { createOpenIdBindingsRepository } from '../../src/modules/roll/users/users.repository.ts'
+import { createOpenIdBindingsRepository } from '../../src/modules/platform/accounts/open-id-bindings.repository.ts'
 import { applyWithdrawal, finishPay } from '../../src/modules/partner-programme/withdrawals/withdrawals.service.ts'
 import { withdrawals } from '../../src/modules/partner-programme/withdrawals/withdrawals.table.ts'
 import type { RouteEntry } from '../../src/plugins/route-table.ts'

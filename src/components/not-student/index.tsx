@@ -16,17 +16,9 @@ export function isNotStudent(err: unknown): boolean {
 }
 
 /**
- * A student call that remembers the refusal of a person who is not a student, so the page can
- * say so instead of offering a retry that will be refused again.
+ * In place of a student or study page's content when the person is signed in but not as a student
+ * (the page's calls go through useStudentLoad's `remember`, src/hooks/student-load.ts).
  */
-export function rememberingNotStudent<T>(call: Promise<T>, onNotStudent: () => void): Promise<T> {
-  return call.catch((err: unknown) => {
-    if (isNotStudent(err)) onNotStudent()
-    throw err
-  })
-}
-
-/** In place of a student or study page's content when the person is signed in but not as a student. */
 export default function NotStudent() {
   return (
     <View className='not-student'>

@@ -1,24 +1,23 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { basic } from '../../api/ems/basic'
 import { finance, type Order } from '../../api/fms/finance'
 import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import TextInput from '../../components/text-input'
-import { RequestError } from '../../request'
+import { useStudentLoad } from '../../hooks/student-load'
 import { useRoute } from '../../components/router-helper'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session'
 import { formatDate } from '../../utils/date'
-import { logger } from '../../utils/logger'
 import { formatYuan } from '@activity/money'
 import { OrderPayStatus } from '@activity/wire'
-import { canPay, INITIAL_PAY_STATE, payReducer, POLL_LIMIT_MS, pollDelay, shouldPoll, statusLabel } from '../main/components/pay-flow'
-import PayButtons from '../main/components/pay-buttons'
-import { PAY_CHANNEL, payWithPlatform } from '../main/components/platform-pay'
+import { statusLabel } from '../../pay/pay-flow'
+import PayButtons from '../../pay/pay-buttons'
+import { usePayment } from '../../pay/use-payment'
 import { canUseCoupon, couponRefusal, toneOf } from './components/fee-logic'
-import { receiptUrl } from './links'
+import { receiptUrl } from '../../links/fee'
 import './detail.scss'
 
 const TITLE = routeOf('pages/fee/detail')?.title ?? '缴费详情'
@@ -46,7 +45,7 @@ const idOf = (raw: string | undefined) => {
 /**
  * pages/fee/detail?id= (缴费详情): a fee order with its items, a coupon code to take an amount or
  * a rate off before paying, the pay button (payFee with this platform's channel, then payStatus
- * polled until the server, told by the provider, says 支付成功 or 支付失败: main/components/pay-flow.ts),
+ * polled until the server, told by the provider, says 支付成功 or 支付失败: src/pay/use-payment.ts),
  * its refunds, and its receipt once paid.
  */
 export default function FeeDetailPage() {
@@ -54,8 +53,13 @@ export default function FeeDetailPage() {
   const { query: params } = useRoute()
   const id = idOf(params.id)
   const [order, setOrder] = useState<Order | null>(null)
-  const [loadError, setLoadError] = useState<'missing' | 'offline' | 'notStudent' | null>(null)
-  const [state, dispatch] = useReducer(payReducer, INITIAL_PAY_STATE)
+  // Not a student, or an order that is not there (not found, not mine): said in place of the page.
+  const student = useStudentLoad('answered')
+  const { remember } = student
+  // Paid: the order is asked again (its receipt, its paid time).
+  const { state, dispatch, pay } = usePayment(id, (data) => {
+    if (data.payStatus === OrderPayStatus.paid) void load()
+  })
   const [code, setCode] = useState('')
   const [couponNote, setCouponNote] = useState<string | null>(null)
   const [applying, setApplying] = useState(false)
@@ -70,75 +74,18 @@ export default function FeeDetailPage() {
   const load = useCallback(async () => {
     if (id === null) return
     try {
-      const { data } = await finance.order.detailsForClient({ id })
+      const { data } = await remember(finance.order.detailsForClient({ id }))
       if (!mounted.current) return
       setOrder(data)
-      setLoadError(null)
       dispatch({ type: 'loaded', payStatus: data.payStatus, failReason: data.failReason })
-    } catch (err) {
-      if (!mounted.current) return
-      setLoadError(isNotStudent(err) ? 'notStudent' : err instanceof RequestError && err.kind !== 'network' ? 'missing' : 'offline')
-      dispatch({ type: 'loadFailed' })
+    } catch {
+      if (mounted.current) dispatch({ type: 'loadFailed' })
     }
-  }, [id])
+  }, [id, remember, dispatch])
 
   useEffect(() => {
     if (signedIn) void load()
   }, [signedIn, load])
-
-  const polling = shouldPoll(state)
-  useEffect(() => {
-    if (!polling || id === null) return
-    let active = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const started = Date.now()
-    const poll = (attempt: number) => {
-      timer = setTimeout(async () => {
-        try {
-          const { data } = await finance.order.payStatus({ id })
-          if (!active) return
-          dispatch({ type: 'polled', payStatus: data.payStatus, failReason: data.failReason })
-          if (data.payStatus === OrderPayStatus.paid) void load()
-        } catch (err) {
-          if (!active) return
-          if (err instanceof RequestError && err.kind !== 'network') {
-            dispatch({ type: 'pollGaveUp' })
-            return
-          }
-        }
-        if (!active) return
-        if (Date.now() - started >= POLL_LIMIT_MS) dispatch({ type: 'pollGaveUp' })
-        else poll(attempt + 1)
-      }, pollDelay(attempt))
-    }
-    poll(0)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [polling, id, load])
-
-  const pay = async () => {
-    if (id === null || !PAY_CHANNEL || !canPay(state)) return
-    dispatch({ type: 'payPressed' })
-    let payment
-    try {
-      payment = (await finance.order.payFee({ id, channel: PAY_CHANNEL }, { loadingTitle: '正在下单' })).data
-    } catch {
-      if (mounted.current) dispatch({ type: 'payNotStarted' })
-      return
-    }
-    if (payment.provider === 'sandbox') {
-      dispatch({ type: 'platformOk' })
-      return
-    }
-    const result = await payWithPlatform(payment)
-    logger.info('platform pay call returned', result)
-    if (!mounted.current) return
-    if (result.kind === 'ok') dispatch({ type: 'platformOk' })
-    else if (result.kind === 'cancelled') dispatch({ type: 'platformCancelled' })
-    else dispatch({ type: 'platformFailed', reason: result.reason })
-  }
 
   const applyCoupon = async () => {
     if (id === null || applying) return
@@ -163,8 +110,8 @@ export default function FeeDetailPage() {
   }
 
   const body = () => {
-    if (loadError === 'notStudent') return <NotStudent />
-    if (id === null || (state.phase === 'loadFailed' && loadError === 'missing'))
+    if (student.notStudent) return <NotStudent />
+    if (id === null || (state.phase === 'loadFailed' && student.refused !== null))
       return <EmptyNotice type='page' text={FEE_DETAIL_TEXTS.noOrder} />
     if (state.phase === 'loadFailed')
       return (

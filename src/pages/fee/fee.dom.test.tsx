@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { envelope } from '../../request/testing/server'
-import { drawn, NOT_STUDENT_REPLY, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, NOT_STUDENT_REPLY, openAt, studentPageHarness } from '../../testing/student-pages'
 import { until } from '../../components/testing'
 import FeeIndexPage from './index'
 import FeeDetailPage from './detail'

@@ -3,7 +3,8 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/ta
 import { Text, View } from '@tarojs/components'
 import { finance, type FeeOrder } from '../../api/fms/finance'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { routeOf } from '../../routes'
@@ -11,7 +12,7 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import { formatYuan } from '@activity/money'
 import { toneOf } from './components/fee-logic'
-import { feeDetailUrl } from './links'
+import { feeDetailUrl } from '../../links/fee'
 import './index.scss'
 
 const TITLE = routeOf('pages/fee/index')?.title ?? '我的缴费'
@@ -58,9 +59,9 @@ function FeeCard({ order }: { order: FeeOrder }) {
  */
 export default function FeeIndexPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const list = usePagedList<FeeOrder>(
-    (page, size, options) => rememberingNotStudent(finance.order.listFeeForClient({ page, size }, options), () => setNotStudent(true)),
+    (page, size, options) => remember(finance.order.listFeeForClient({ page, size }, options)),
     '',
     signedIn,
   )

@@ -1,9 +1,11 @@
+import { beijingDate } from '@activity/domain'
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { finance } from '../../api/fms/finance'
 import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import { useRemote } from '../../hooks/remote'
 import { useRoute } from '../../components/router-helper'
 import { routeOf } from '../../routes'
@@ -16,7 +18,7 @@ import './receipt.scss'
 
 /** The receipt's date is the school's (Beijing, as in its SJyyyymmdd number), whatever the phone's time zone. */
 function schoolDate(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10)
+  return beijingDate(Date.parse(iso))
 }
 
 const TITLE = routeOf('pages/fee/receipt')?.title ?? '电子收据'
@@ -40,12 +42,9 @@ export default function FeeReceiptPage() {
   const { query: params } = useRoute()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [saving, setSaving] = useState(false)
-  const receipt = useRemote(
-    (options) => rememberingNotStudent(finance.receipt.detailsForClient({ id }, options), () => setNotStudent(true)),
-    signedIn && valid,
-  )
+  const receipt = useRemote((options) => remember(finance.receipt.detailsForClient({ id }, options)), signedIn && valid)
   const r = receipt.data
 
   const save = async () => {

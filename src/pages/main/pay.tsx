@@ -1,27 +1,17 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { finance, type Order } from '../../api/fms/finance'
 import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
 import { RequestError } from '../../request'
 import { HOME_PATH, routeOf } from '../../routes'
-import { courseDetailUrl } from '../study/components/links'
+import { courseDetailUrl } from '../../links/study'
 import { useRequireLogin } from '../../session'
 import { formatDate } from '../../utils/date'
 import { formatYuan } from '@activity/money'
-import { logger } from '../../utils/logger'
-import {
-  INITIAL_PAY_STATE,
-  POLL_LIMIT_MS,
-  canPay,
-  payReducer,
-  pollDelay,
-  shouldPoll,
-  statusLabel,
-  type PayPhase,
-} from './components/pay-flow'
-import PayButtons from './components/pay-buttons'
-import { PAY_CHANNEL, payWithPlatform } from './components/platform-pay'
+import { statusLabel, type PayPhase } from '../../pay/pay-flow'
+import PayButtons from '../../pay/pay-buttons'
+import { usePayment } from '../../pay/use-payment'
 import './pay.scss'
 
 const TITLE = routeOf('pages/main/pay')?.title ?? '付款'
@@ -67,8 +57,8 @@ function orderIdOf(raw: string | undefined): number | null {
 
 /**
  * pages/main/pay?id=<order id> (付款): the order's items and amount, paid through the platform
- * (components/platform-pay*.ts). After the platform call, payStatus is polled until the server
- * (told by the provider) says 支付成功 or 支付失败; see components/pay-flow.ts. Any signed-in
+ * (src/pay/platform-pay*.ts). After the platform call, payStatus is polled until the server
+ * (told by the provider) says 支付成功 or 支付失败; see src/pay/pay-flow.ts and use-payment.ts. Any signed-in
  * person pays their own orders (a student buying a course too); a paid course order offers 开始学习.
  */
 export default function MainPayPage() {
@@ -78,7 +68,10 @@ export default function MainPayPage() {
   const [order, setOrder] = useState<Order | null>(null)
   // The order could not be had: 'missing' when the server refused (not found, not yours), 'offline' otherwise.
   const [loadError, setLoadError] = useState<'missing' | 'offline' | null>(null)
-  const [state, dispatch] = useReducer(payReducer, INITIAL_PAY_STATE)
+  // Each payStatus answer updates the order shown (its paid time, why it failed).
+  const { state, dispatch, pay } = usePayment(id, (data) =>
+    setOrder((o) => (o ? { ...o, payStatus: data.payStatus, paidAt: data.paidAt, failReason: data.failReason } : o)),
+  )
   const mounted = useRef(true)
   useEffect(
     () => () => {
@@ -100,69 +93,11 @@ export default function MainPayPage() {
       setLoadError(err instanceof RequestError && err.kind !== 'network' ? 'missing' : 'offline')
       dispatch({ type: 'loadFailed' })
     }
-  }, [id])
+  }, [id, dispatch])
 
   useEffect(() => {
     if (signedIn) void load()
   }, [signedIn, load])
-
-  // Polls payStatus while the server may still be told the outcome (see pay-flow.ts).
-  const polling = shouldPoll(state)
-  useEffect(() => {
-    if (!polling || id === null) return
-    let active = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const started = Date.now()
-    const poll = (attempt: number) => {
-      timer = setTimeout(async () => {
-        try {
-          const { data } = await finance.order.payStatus({ id })
-          if (!active) return
-          dispatch({ type: 'polled', payStatus: data.payStatus, failReason: data.failReason })
-          setOrder((o) => (o ? { ...o, payStatus: data.payStatus, paidAt: data.paidAt, failReason: data.failReason } : o))
-        } catch (err) {
-          // A refusal was shown by the wrapper (a lost session goes to login): stop. Offline: keep trying.
-          if (!active) return
-          if (err instanceof RequestError && err.kind !== 'network') {
-            dispatch({ type: 'pollGaveUp' })
-            return
-          }
-        }
-        if (!active) return
-        if (Date.now() - started >= POLL_LIMIT_MS) dispatch({ type: 'pollGaveUp' })
-        else poll(attempt + 1)
-      }, pollDelay(attempt))
-    }
-    poll(0)
-    return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [polling, id])
-
-  const pay = async () => {
-    if (id === null || !PAY_CHANNEL || !canPay(state)) return
-    dispatch({ type: 'payPressed' })
-    let params
-    try {
-      params = (await finance.order.payFee({ id, channel: PAY_CHANNEL }, { loadingTitle: '正在下单' })).data
-    } catch {
-      // The wrapper has shown why (already paid, no WeChat login, ...).
-      if (mounted.current) dispatch({ type: 'payNotStarted' })
-      return
-    }
-    // The sandbox provider completes the payment itself: there is no platform sheet to show.
-    if (params.provider === 'sandbox') {
-      dispatch({ type: 'platformOk' })
-      return
-    }
-    const result = await payWithPlatform(params)
-    logger.info('platform pay call returned', result)
-    if (!mounted.current) return
-    if (result.kind === 'ok') dispatch({ type: 'platformOk' })
-    else if (result.kind === 'cancelled') dispatch({ type: 'platformCancelled' })
-    else dispatch({ type: 'platformFailed', reason: result.reason })
-  }
 
   const label = statusLabel(state.phase)
   const body = () => {

@@ -4,7 +4,8 @@ import { Text, View } from '@tarojs/components'
 import type { NightCheckedIn } from '../../api/cms/night'
 import ConfirmButton from '../../components/confirm-button'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useRoute } from '../../components/router-helper'
 import { RequestError } from '../../request'
@@ -13,12 +14,12 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import { checkedInText, checkInWith } from './components/check-in'
 import { checkInCodeOf, NOT_A_CHECK_IN_CODE } from './components/check-in-link'
-import { NIGHT_INDEX_URL, nightDetailUrl } from './links'
+import { NIGHT_INDEX_URL, nightDetailUrl } from '../../links/night'
 import './checkIn.scss'
 
 const TITLE = routeOf('pages/night/checkIn')?.title ?? '夜校签到'
 
-type State = { kind: 'checking' } | { kind: 'done'; result: NightCheckedIn } | { kind: 'refused'; message: string } | { kind: 'notStudent' }
+type State = { kind: 'checking' } | { kind: 'done'; result: NightCheckedIn } | { kind: 'refused'; message: string }
 
 /**
  * 夜校签到 (`?c=&t=`): where the class's QR code lands (a phone's camera, WeChat, the weapp). Signed
@@ -31,16 +32,17 @@ export default function NightCheckInPage() {
   const route = useRoute()
   const code = checkInCodeOf({ c: route.query.c, t: route.query.t })
   const [state, setState] = useState<State>(code ? { kind: 'checking' } : { kind: 'refused', message: NOT_A_CHECK_IN_CODE })
+  const student = useStudentLoad()
   const sent = useRef(false)
 
   const run = async () => {
     if (!code) return
     setState({ kind: 'checking' })
     try {
-      setState({ kind: 'done', result: await checkInWith(code, { quiet: true }) })
+      setState({ kind: 'done', result: await student.remember(checkInWith(code, { quiet: true })) })
     } catch (err) {
-      if (isNotStudent(err)) setState({ kind: 'notStudent' })
-      else setState({ kind: 'refused', message: err instanceof RequestError && err.message ? err.message : '网络异常，请重试' })
+      // Not a student (student.notStudent): said in place of the result, with no 重新签到.
+      setState({ kind: 'refused', message: err instanceof RequestError && err.message ? err.message : '网络异常，请重试' })
     }
   }
   useEffect(() => {
@@ -51,7 +53,7 @@ export default function NightCheckInPage() {
   }, [signedIn])
 
   const body = () => {
-    if (state.kind === 'notStudent') return <NotStudent />
+    if (student.notStudent) return <NotStudent />
     if (state.kind === 'checking')
       return (
         <View className='night-result'>
@@ -85,7 +87,7 @@ export default function NightCheckInPage() {
     <Page title={TITLE} insetBottom>
       {body()}
       <View className='night-actions'>
-        {state.kind === 'refused' && code ? <ConfirmButton title='重新签到' onClick={() => void run()} /> : null}
+        {state.kind === 'refused' && code && !student.notStudent ? <ConfirmButton title='重新签到' onClick={() => void run()} /> : null}
         {code ? (
           <View
             className='night-actions__cancel night-actions__link'

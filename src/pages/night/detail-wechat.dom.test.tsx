@@ -7,7 +7,7 @@ import { until } from '../../components/testing'
 import { IS_WECHAT_H5 } from '../../platform'
 import { envelope } from '../../request/testing/server'
 import { initWechatSdk } from '../../wechat'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import NightDetailPage from './detail'
 
 const TOKEN = 'Ab_9-xYz0123456789abcdEF'

@@ -6,7 +6,8 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
@@ -19,7 +20,7 @@ import { formatDate } from '../../utils/date'
 import { checkedInText, checkInWith } from './components/check-in'
 import { NOT_A_CHECK_IN_CODE, parseCheckInLink } from './components/check-in-link'
 import { CHECK_IN_HINT, classTime, nightTag } from './components/night-logic'
-import { nightDetailUrl } from './links'
+import { nightDetailUrl } from '../../links/night'
 import './detail.scss'
 
 const TITLE = routeOf('pages/night/detail')?.title ?? '夜校课程'
@@ -55,7 +56,8 @@ export default function NightDetailPage() {
   const raw = Number(route.query.id)
   const id = Number.isInteger(raw) && raw > 0 ? raw : null
   const [data, setData] = useState<NightClassDetail | undefined>()
-  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'notStudent' | 'ready'>('loading')
+  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'ready'>('loading')
+  const student = useStudentLoad('answered')
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const mounted = useRef(true)
@@ -69,15 +71,13 @@ export default function NightDetailPage() {
   const load = async () => {
     if (id === null) return setState('missing')
     try {
-      const { data: detail } = await night.nightClass.detailsForClient({ id }, { quiet: true })
+      const { data: detail } = await student.remember(night.nightClass.detailsForClient({ id }, { quiet: true }))
       if (!mounted.current) return
       setData(detail)
       setState('ready')
-    } catch (err) {
-      if (!mounted.current) return
-      if (isNotStudent(err)) setState('notStudent')
-      else if (err instanceof RequestError && err.kind !== 'network') setState('missing')
-      else setState('failed')
+    } catch {
+      // Not a student, or gone (student.refused): said in place of the page; else a retry.
+      if (mounted.current) setState('failed')
     }
   }
   useEffect(() => {
@@ -136,8 +136,8 @@ export default function NightDetailPage() {
     })
 
   const body = () => {
-    if (state === 'notStudent') return <NotStudent />
-    if (state === 'missing') return <EmptyNotice type='page' text={MISSING} />
+    if (student.notStudent) return <NotStudent />
+    if (state === 'missing' || student.refused !== null) return <EmptyNotice type='page' text={MISSING} />
     if (!data)
       return state === 'failed' ? (
         <RetryLine onRetry={() => void load()} />

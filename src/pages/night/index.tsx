@@ -3,14 +3,15 @@ import Taro, { usePullDownRefresh, useReachBottom, useDidShow } from '@tarojs/ta
 import { Text, View } from '@tarojs/components'
 import { night, type NightAttendanceItem, type NightClassCard } from '../../api/cms/night'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import { classTime, nightTag } from './components/night-logic'
-import { nightDetailUrl } from './links'
+import { nightDetailUrl } from '../../links/night'
 import './index.scss'
 
 const TITLE = routeOf('pages/night/index')?.title ?? '夜校'
@@ -71,8 +72,7 @@ function AttendanceCard({ a }: { a: AttendanceRow }) {
 export default function NightIndexPage() {
   const signedIn = useRequireLogin()
   const [tab, setTab] = useState<TabKey>('open')
-  const [notStudent, setNotStudent] = useState(false)
-  const remember = <T,>(call: Promise<T>) => rememberingNotStudent(call, () => setNotStudent(true))
+  const { notStudent, remember } = useStudentLoad()
   const classes = usePagedList<NightClassCard>(
     (page, size, options) => remember(night.nightClass.listForClient({ scope: tab === 'mine' ? 'mine' : 'open', page, size }, options)),
     tab,

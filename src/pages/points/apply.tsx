@@ -4,7 +4,8 @@ import { PointsApplicationStatus, PointsWayKind } from '@activity/wire'
 import { point, type PointsApplication } from '../../api/zms/point'
 import ConfirmButton from '../../components/confirm-button'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import SelectPicker from '../../components/select-picker'
 import { usePagedList } from '../../hooks/paged-list'
@@ -13,7 +14,7 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
-import { FormCard, FormError, FormRow } from '../user/components/form'
+import { FormCard, FormError, FormRow } from '../../components/form'
 import PointsImages, { type DraftImage } from './components/points-images'
 import './apply.scss'
 
@@ -47,11 +48,8 @@ function ApplicationCard({ application: a }: { application: PointsApplication })
  */
 export default function PointsApplyPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
-  const summary = useRemote(
-    (options) => rememberingNotStudent(point.studentPoint.listForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const { notStudent, remember } = useStudentLoad()
+  const summary = useRemote((options) => remember(point.studentPoint.listForClient(undefined, options)), signedIn)
   const ways = (summary.data?.ways ?? []).filter((w) => w.kind === PointsWayKind.offline)
   const [wayId, setWayId] = useState<number | null>(null)
   const [description, setDescription] = useState('')

@@ -6,7 +6,8 @@ import { point } from '../../api/zms/point'
 import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import LoadState from '../../components/load-state'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useRoute } from '../../components/router-helper'
 import TextInput from '../../components/text-input'
@@ -15,9 +16,9 @@ import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
-import { FormCard, FormError, FormRow } from '../user/components/form'
+import { FormCard, FormError, FormRow } from '../../components/form'
 import { type AddressDraft, addressErrors, exchangeBody, exchangeRefusal, maxQuantity, needsAddress } from './components/points-logic'
-import { POINTS_PAGES } from './links'
+import { POINTS_PAGES } from '../../links/points'
 import './good.scss'
 
 const TITLE = routeOf('pages/points/good')?.title ?? '商品详情'
@@ -32,12 +33,9 @@ export default function PointsGoodPage() {
   const route = useRoute()
   const id = Number(route.query.id)
   const valid = Number.isInteger(id) && id > 0
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const good = useRemote((options) => cybermoney.shopGood.detailsForClient({ id }, options), signedIn && valid)
-  const summary = useRemote(
-    (options) => rememberingNotStudent(point.studentPoint.listForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const summary = useRemote((options) => remember(point.studentPoint.listForClient(undefined, options)), signedIn)
   const [quantity, setQuantity] = useState(1)
   const [address, setAddress] = useState<AddressDraft>({ name: '', phone: '', address: '' })
   const [errors, setErrors] = useState<Partial<Record<keyof AddressDraft, string>>>({})

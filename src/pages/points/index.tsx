@@ -5,7 +5,8 @@ import { POINTS_RECORD_TYPES, type PointsRecordType, PointsWayKind } from '@acti
 import { cybermoney } from '../../api/fms/cybermoney'
 import { point, type PointsRecordItem } from '../../api/zms/point'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
@@ -15,7 +16,7 @@ import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { levelProgress, signedPoints, wayToday } from './components/points-logic'
 import PointsTabs from './components/tabs'
-import { POINTS_PAGES } from './links'
+import { POINTS_PAGES } from '../../links/points'
 import './index.scss'
 
 const TITLE = routeOf('pages/points/index')?.title ?? '我的积分'
@@ -39,13 +40,10 @@ function RecordRow({ record }: { record: PointsRecordItem }) {
  */
 export default function PointsIndexPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [tab, setTab] = useState<PointsRecordType | ''>('')
   const [checking, setChecking] = useState(false)
-  const summary = useRemote(
-    (options) => rememberingNotStudent(point.studentPoint.listForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const summary = useRemote((options) => remember(point.studentPoint.listForClient(undefined, options)), signedIn)
   const records = usePagedList<PointsRecordItem>(
     (page, size, options) => cybermoney.pointsRecord.listForClient({ page, size, ...(tab ? { type: tab } : {}) }, options),
     tab,

@@ -6,7 +6,8 @@ import { cybermoney } from '../../api/fms/cybermoney'
 import type { GoodOrder } from '../../api/zms/point'
 import Dialog from '../../components/dialog'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { routeOf } from '../../routes'
@@ -53,13 +54,10 @@ function OrderCard({ order, onCancel }: { order: GoodOrder; onCancel: () => void
 /** 兑换记录: my exchanges, newest first, by status; a 待发货 one may be cancelled (points and stock back). */
 export default function PointsOrdersPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [status, setStatus] = useState<GoodOrderStatus | ''>('')
   const list = usePagedList<GoodOrder>(
-    (page, size, options) =>
-      rememberingNotStudent(cybermoney.goodOrder.listForClient({ page, size, ...(status ? { status } : {}) }, options), () =>
-        setNotStudent(true),
-      ),
+    (page, size, options) => remember(cybermoney.goodOrder.listForClient({ page, size, ...(status ? { status } : {}) }, options)),
     status,
     signedIn,
   )

@@ -5,7 +5,8 @@ import { GOOD_KINDS, type GoodKind } from '@activity/wire'
 import { cybermoney } from '../../api/fms/cybermoney'
 import { point, type ShopGood } from '../../api/zms/point'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
@@ -13,7 +14,7 @@ import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import PointsTabs from './components/tabs'
-import { goodUrl, POINTS_PAGES } from './links'
+import { goodUrl, POINTS_PAGES } from '../../links/points'
 import './shop.scss'
 
 const TITLE = routeOf('pages/points/shop')?.title ?? '积分商城'
@@ -43,12 +44,9 @@ function GoodCard({ good, onOpen }: { good: ShopGood; onOpen: () => void }) {
 /** 积分商城: my balance, then the listed goods (by kind); a good opens its page to exchange it. */
 export default function PointsShopPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [kind, setKind] = useState<GoodKind | ''>('')
-  const summary = useRemote(
-    (options) => rememberingNotStudent(point.studentPoint.listForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const summary = useRemote((options) => remember(point.studentPoint.listForClient(undefined, options)), signedIn)
   const goods = usePagedList<ShopGood>(
     (page, size, options) => cybermoney.shopGood.listForClient({ page, size, ...(kind ? { kind } : {}) }, options),
     kind,

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { envelope } from '../../request/testing/server'
 import StudentNoticePage from './notice'
 import StudentNoticeDetailPage from './noticeDetail'
-import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from './student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import { until } from '../../components/testing'
 
 // Page events belong to a page host, which a page mounted alone has not: the last page drawn's are kept here.

@@ -11,7 +11,8 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
 import { SubscribeTemplate } from '@activity/wire'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import './notice.scss'
 
 const TITLE = routeOf('pages/student/notice')?.title ?? '通知公告'
@@ -42,18 +43,15 @@ function NoticeRow({ notice, read, onOpen }: { notice: NoticeItem; read: boolean
  */
 export default function StudentNoticePage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
-  const unread = useRemote(
-    (options) => rememberingNotStudent(education.notices.unreadCountForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const { notStudent, remember } = useStudentLoad()
+  const unread = useRemote((options) => remember(education.notices.unreadCountForClient(undefined, options)), signedIn)
   // Opened here: shown read at once, before the list answers again.
   const [readHere, setReadHere] = useState<Set<number>>(() => new Set())
   // An unread notice opened here has moved below the unread ones on the server: back on the list,
   // page 1 is asked again so the order and the next pages follow the server's.
   const openedUnread = useRef(false)
   const list = usePagedList<NoticeItem>(
-    (page, size, options) => rememberingNotStudent(education.notices.listForClient({ page, size }, options), () => setNotStudent(true)),
+    (page, size, options) => remember(education.notices.listForClient({ page, size }, options)),
     '',
     signedIn,
   )

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { RichText, Text, View } from '@tarojs/components'
 import { education } from '../../api/ems/education'
 import EmptyNotice from '../../components/empty-notice'
@@ -8,11 +7,11 @@ import RetryLine from '../../components/retry-line'
 import { documentHtml } from '../../components/rich-document'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
-import { RequestError } from '../../request'
+import { useStudentLoad } from '../../hooks/student-load'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import './noticeDetail.scss'
 
 const TITLE = routeOf('pages/student/noticeDetail')?.title ?? '通知详情'
@@ -27,23 +26,15 @@ export default function StudentNoticeDetailPage() {
   const route = useRoute()
   const id = Number(route.query.id)
   const valid = Number.isInteger(id) && id > 0
-  const [refused, setRefused] = useState<'notStudent' | 'missing' | null>(null)
-  const notice = useRemote(
-    (options) =>
-      education.notices.detailsForClient({ id }, options).catch((err: unknown) => {
-        if (isNotStudent(err)) setRefused('notStudent')
-        // Not published, taken down or not addressed to me: the wrapper toasted it; no retry.
-        else if (err instanceof RequestError && err.kind !== 'network') setRefused('missing')
-        throw err
-      }),
-    signedIn && valid,
-  )
+  // Not published, taken down or not addressed to me: the wrapper toasted it; no retry.
+  const student = useStudentLoad('answered')
+  const notice = useRemote((options) => student.remember(education.notices.detailsForClient({ id }, options)), signedIn && valid)
 
   return (
     <Page title={TITLE}>
-      {refused === 'notStudent' ? (
+      {student.notStudent ? (
         <NotStudent />
-      ) : !valid || refused === 'missing' ? (
+      ) : !valid || student.refused !== null ? (
         <EmptyNotice type='page' text={NOTICE_MISSING} />
       ) : notice.data ? (
         <View className='notice-detail'>

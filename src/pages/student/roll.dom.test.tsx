@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { envelope } from '../../request/testing/server'
 import StudentRollPage from './roll'
-import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from './student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 
 // Page events belong to a page host, which a page mounted alone has not: the last page drawn's are kept here.
 const mockPageHooks: Record<string, () => void> = {}

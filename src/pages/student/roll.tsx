@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { RollField } from '@activity/wire'
@@ -10,7 +9,8 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
 import './roll.scss'
 
@@ -73,13 +73,11 @@ function History({ items }: { items: RollHistoryItem[] }) {
  */
 export default function StudentRollPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   // Again on show: back from 学籍信息修改, a new request is waiting.
-  const details = useRemote(
-    (options) => rememberingNotStudent(education.schoolRoll.detailsForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-    { reloadOnShow: true },
-  )
+  const details = useRemote((options) => remember(education.schoolRoll.detailsForClient(undefined, options)), signedIn, {
+    reloadOnShow: true,
+  })
   const pending = new Set<RollRequest['field']>((details.data?.pending ?? []).map((r) => r.field))
   const roll = details.data?.roll
 

@@ -3,7 +3,7 @@ import { choose, confirmPicker, openPicker, until } from '../../components/testi
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
 import StudentRollRequestPage from './rollRequest'
-import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from './student-testing'
+import { NOT_STUDENT_REPLY, drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 
 jest.mock('@tarojs/taro', () => {
   const actual = jest.requireActual('@tarojs/taro')

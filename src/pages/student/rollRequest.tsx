@@ -17,8 +17,8 @@ import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
-import { FormCard, FormError, FormRow } from '../user/components/form'
-import { phoneError, type Errors } from '../user/validate'
+import { FormCard, FormError, FormRow } from '../../components/form'
+import { phoneError, type Errors } from '../../components/form/checks'
 import {
   EMPTY_FORM,
   FIELD_CHOICES,
@@ -31,7 +31,8 @@ import {
   type RollRequestFormField,
 } from './components/roll-request-form'
 import { requestTone } from './components/roll-text'
-import NotStudent, { isNotStudent, rememberingNotStudent } from '../../components/not-student'
+import NotStudent, { isNotStudent } from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import './rollRequest.scss'
 
 const TITLE = routeOf('pages/student/rollRequest')?.title ?? '学籍信息修改'
@@ -65,11 +66,8 @@ function RequestItem({ request }: { request: RollRequest }) {
  */
 export default function StudentRollRequestPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
-  const requests = useRemote(
-    (options) => rememberingNotStudent(education.schoolRollInfoModify.listForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const { notStudent, remember } = useStudentLoad()
+  const requests = useRemote((options) => remember(education.schoolRollInfoModify.listForClient(undefined, options)), signedIn)
   const [form, setForm] = useState<RollRequestForm>(EMPTY_FORM)
   const [errors, setErrors] = useState<Errors<RollRequestFormField>>({})
   const [refusal, setRefusal] = useState('')
@@ -113,13 +111,13 @@ export default function StudentRollRequestPage() {
     if (first || !form.field || busy) return
     setBusy(true)
     try {
-      await education.schoolRollInfoModify.applyForClient(rollRequestPayload({ ...form, field: form.field }))
+      await remember(education.schoolRollInfoModify.applyForClient(rollRequestPayload({ ...form, field: form.field })))
     } catch (err) {
       // The wrapper has toasted the refusal; it stays on the form too, where the person looks.
       toastIfNoAnswer(err)
       if (mounted.current) {
-        if (isNotStudent(err)) setNotStudent(true)
-        else if (err instanceof RequestError && err.kind !== 'network') setRefusal(err.message)
+        // Not a student: remembered by remember (the page says so); another refusal stays on the form.
+        if (!isNotStudent(err) && err instanceof RequestError && err.kind !== 'network') setRefusal(err.message)
         setBusy(false)
       }
       return

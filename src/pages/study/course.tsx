@@ -4,7 +4,8 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import { cont } from '../../api/bms/cont'
 import type { CourseCard, CourseQuery } from '../../api/sms/study-types'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { usePagedList } from '../../hooks/paged-list'
@@ -14,7 +15,7 @@ import { useRequireLogin } from '../../session/guard'
 import { PRODUCT_TYPES, type ProductType } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { countsText, priceText } from './components/course-logic'
-import { courseDetailUrl } from './components/links'
+import { courseDetailUrl } from '../../links/study'
 import './course.scss'
 
 const TITLE = routeOf('pages/study/course')?.title ?? '课程'
@@ -59,16 +60,12 @@ function CourseRow({ course }: { course: CourseCard }) {
  */
 export default function StudyCoursePage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [filters, setFilters] = useState<Pick<CourseQuery, 'parentId' | 'categoryId' | 'type' | 'keyword'>>({})
   const [draft, setDraft] = useState('')
-  const categories = useRemote(
-    (options) => rememberingNotStudent(cont.continueConfig.courseCategoryForClient(undefined, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const categories = useRemote((options) => remember(cont.continueConfig.courseCategoryForClient(undefined, options)), signedIn)
   const list = usePagedList<CourseCard>(
-    (page, size, options) =>
-      rememberingNotStudent(cont.continueCourse.listForClient({ ...filters, page, size }, options), () => setNotStudent(true)),
+    (page, size, options) => remember(cont.continueCourse.listForClient({ ...filters, page, size }, options)),
     JSON.stringify(filters),
     signedIn,
   )

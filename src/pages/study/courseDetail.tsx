@@ -7,12 +7,12 @@ import type { CourseDetail, SectionItem } from '../../api/sms/study-types'
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
-import { RequestError } from '../../request'
+import { useStudentLoad } from '../../hooks/student-load'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -20,7 +20,7 @@ import { fromServer } from '../../store/current-course'
 import { SectionKind } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { countsText, courseActionOf, lockedText, priceText, sectionProgressText, trialSectionOf } from './components/course-logic'
-import { askUrl, idOf, payUrl, sectionUrl } from './components/links'
+import { askUrl, idOf, payUrl, sectionUrl } from '../../links/study'
 import { examUrl, exerciseUrl } from './components/exam-links'
 import { formatClock } from './components/player'
 import './courseDetail.scss'
@@ -62,15 +62,10 @@ export default function StudyCourseDetailPage() {
   const signedIn = useRequireLogin()
   const route = useRoute()
   const id = idOf(route.query.id)
-  const [refused, setRefused] = useState<'notStudent' | 'missing' | null>(null)
+  const student = useStudentLoad('answered')
   const [collected, setCollected] = useState<boolean | null>(null)
   const course = useRemote(
-    (options) =>
-      cont.continueCourse.detailsForClient({ id: id ?? 0 }, options).catch((err: unknown) => {
-        if (isNotStudent(err)) setRefused('notStudent')
-        else if (err instanceof RequestError && err.kind !== 'network') setRefused('missing')
-        throw err
-      }),
+    (options) => student.remember(cont.continueCourse.detailsForClient({ id: id ?? 0 }, options)),
     signedIn && id !== null,
     { reloadOnShow: true },
   )
@@ -129,8 +124,8 @@ export default function StudyCourseDetailPage() {
   }
 
   const body = () => {
-    if (refused === 'notStudent') return <NotStudent />
-    if (id === null || refused === 'missing') return <EmptyNotice type='page' text={COURSE_MISSING} />
+    if (student.notStudent) return <NotStudent />
+    if (id === null || student.refused !== null) return <EmptyNotice type='page' text={COURSE_MISSING} />
     if (!data)
       return course.failed ? (
         <RetryLine className='course-detail-state' onRetry={() => void course.reload()} />

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import type { AttemptSheet, PaperCard, PaperDetail } from '../../api/sms/exam-types'
 import { countCalls, until, type CallCounts } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyExamPage from './exam'
 import { studentPersonLoaded } from './study-testing'
 

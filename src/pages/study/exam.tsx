@@ -7,7 +7,8 @@ import type { AttemptSummary, PaperCard, PaperDetail } from '../../api/sms/exam-
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
@@ -15,7 +16,7 @@ import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { AttemptStatus, PaperUse } from '@activity/wire'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import { attemptUrl, paperIntroUrl } from './components/exam-links'
 import './exam.scss'
 
@@ -63,13 +64,11 @@ function attemptScore(a: AttemptSummary): string {
 /** A paper's intro: its facts, my attempts, and 开始答题 / 继续答题. */
 function Intro({ paperId }: { paperId: number }) {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [starting, setStarting] = useState(false)
-  const detail = useRemote(
-    (options) => rememberingNotStudent(study.studentExam.detailsForClient({ paperId }, options), () => setNotStudent(true)),
-    signedIn,
-    { reloadOnShow: true },
-  )
+  const detail = useRemote((options) => remember(study.studentExam.detailsForClient({ paperId }, options)), signedIn, {
+    reloadOnShow: true,
+  })
   const start = async (paper: PaperDetail) => {
     if (paper.openAttemptId !== null) return go(attemptUrl(paper.openAttemptId))
     setStarting(true)
@@ -140,11 +139,10 @@ function Intro({ paperId }: { paperId: number }) {
 /** The papers of my courses: 考试 and 模拟试卷 tabs. */
 function Papers({ courseId }: { courseId: number | null }) {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [tab, setTab] = useState<string>(PaperUse.exam)
   const papers = useRemote(
-    (options) =>
-      rememberingNotStudent(study.studentExam.listForClient(courseId !== null ? { courseId } : {}, options), () => setNotStudent(true)),
+    (options) => remember(study.studentExam.listForClient(courseId !== null ? { courseId } : {}, options)),
     signedIn,
     { reloadOnShow: true },
   )

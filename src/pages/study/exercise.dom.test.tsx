@@ -3,7 +3,7 @@ import type { ExerciseChapters, ExerciseItem, ExerciseQuestion } from '../../api
 import { countCalls, until, type CallCounts } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyExercisePage from './exercise'
 import { studentPersonLoaded } from './study-testing'
 

@@ -7,18 +7,18 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
-import { RequestError } from '../../request'
+import { useStudentLoad, type StudentLoad } from '../../hooks/student-load'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { DIFFICULTIES, type Difficulty } from '@activity/wire'
 import { answerOnWire, exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import { exerciseUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
 import VerdictView from './components/verdict-view'
@@ -30,27 +30,19 @@ const toast = (text: string) => useStore.getState().showToast(text)
 const go = (url: string) => void Taro.navigateTo({ url })
 
 /** Refusals a retry will not change (not a student, not joined): said in place of the page. */
-function useRefusal() {
-  const [refusal, setRefusal] = useState<'notStudent' | string | null>(null)
-  const remember = <T,>(call: Promise<T>) =>
-    call.catch((err: unknown) => {
-      if (isNotStudent(err)) setRefusal('notStudent')
-      else if (err instanceof RequestError && err.kind !== 'network' && err.status !== null && err.status < 500) setRefusal(err.message)
-      throw err
-    })
-  return { refusal, remember }
-}
+const refusedOf = ({ notStudent, refused }: StudentLoad) => notStudent || Boolean(refused)
 
-function Refused({ refusal }: { refusal: string }) {
-  return refusal === 'notStudent' ? <NotStudent /> : <EmptyNotice type='page' text={refusal} />
+function Refused({ student }: { student: StudentLoad }) {
+  return student.notStudent ? <NotStudent /> : <EmptyNotice type='page' text={student.refused ?? ''} />
 }
 
 /** No course given: my courses to choose from. */
 function CoursePicker() {
   const signedIn = useRequireLogin()
-  const { refusal, remember } = useRefusal()
+  const student = useStudentLoad('client')
+  const { remember } = student
   const mine = useRemote((options) => remember(study.join.listStudentOnlineCourseForClient({ page: 1, size: 50 }, options)), signedIn)
-  if (refusal) return <Refused refusal={refusal} />
+  if (refusedOf(student)) return <Refused student={student} />
   if (!mine.data) return mine.failed ? <RetryLine onRetry={() => void mine.reload()} /> : <LoadingIndicator content='加载中' />
   if (mine.data.list.length === 0) return <EmptyNotice type='page' text='还没有加入课程，加入课程后即可练习' />
   return (
@@ -78,7 +70,8 @@ const difficultyOf = (raw: string | undefined): Difficulty | undefined =>
 /** A course's chapters with my progress, a difficulty to practise, and 重新练习 per chapter. */
 function Chapters({ courseId }: { courseId: number }) {
   const signedIn = useRequireLogin()
-  const { refusal, remember } = useRefusal()
+  const student = useStudentLoad('client')
+  const { remember } = student
   const [difficulty, setDifficulty] = useState<Difficulty | typeof ALL>(ALL)
   const [redoing, setRedoing] = useState<ExerciseChapter | null>(null)
   const chapters = useRemote((options) => remember(study.studentExercise.chaptersForClient({ courseId }, options)), signedIn, {
@@ -96,7 +89,7 @@ function Chapters({ courseId }: { courseId: number }) {
       // The wrapper has shown why.
     }
   }
-  if (refusal) return <Refused refusal={refusal} />
+  if (refusedOf(student)) return <Refused student={student} />
   const data = chapters.data
   if (!data) return chapters.failed ? <RetryLine onRetry={() => void chapters.reload()} /> : <LoadingIndicator content='加载中' />
   return (
@@ -237,7 +230,8 @@ function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (cor
 /** Practice one question at a time, with the answer card and 重新练习. */
 function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapterId: number | null; difficulty?: Difficulty }) {
   const signedIn = useRequireLogin()
-  const { refusal, remember } = useRefusal()
+  const student = useStudentLoad('client')
+  const { remember } = student
   const [items, setItems] = useState<ExerciseItem[] | null>(null)
   const [index, setIndex] = useState(0)
   const [showCard, setShowCard] = useState(false)
@@ -282,7 +276,7 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
     }
   }
 
-  if (refusal) return <Refused refusal={refusal} />
+  if (refusedOf(student)) return <Refused student={student} />
   if (!items) return list.failed ? <RetryLine onRetry={() => void list.reload()} /> : <LoadingIndicator content='加载中' />
   if (items.length === 0) return <EmptyNotice type='page' text='这里还没有练习题' />
   const done = items.filter((it) => it.done).length

@@ -3,7 +3,7 @@ import type { MyCourse } from '../../api/sms/study-types'
 import { countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyIndexPage from './index'
 import { courseCard, studentPersonLoaded } from './study-testing'
 

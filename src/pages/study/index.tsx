@@ -5,7 +5,8 @@ import { Text, View } from '@tarojs/components'
 import { study } from '../../api/sms/study'
 import type { CourseCard, MyCourse } from '../../api/sms/study-types'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useCurrentCourse } from '../../hooks/current-course'
 import { usePagedList } from '../../hooks/paged-list'
@@ -18,7 +19,7 @@ import { relativeTime } from '../../utils/date'
 import type { Envelope, Page as ListPage } from '@activity/wire'
 import CourseCover from './components/course-cover'
 import { priceText } from './components/course-logic'
-import { STUDY_LINKS, courseDetailUrl, sectionUrl } from './components/links'
+import { STUDY_LINKS, courseDetailUrl, sectionUrl } from '../../links/study'
 import { reportUrl } from './components/exam-links'
 import { formatClock, formatStudyTime } from './components/player'
 import './index.scss'
@@ -124,19 +125,13 @@ function CollectRow({ course }: { course: CourseCard }) {
  */
 export default function StudyIndexPage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [tab, setTab] = useState<Tab>('all')
   const current = useCurrentCourse(signedIn && !notStudent)
-  const time = useRemote(
-    (options) => rememberingNotStudent(study.studentKnowledge.studyTimeForClient({ days: 7 }, options), () => setNotStudent(true)),
-    signedIn,
-    { reloadOnShow: true },
-  )
-  const list = usePagedList<Row>(
-    (page, size, options) => rememberingNotStudent(rowsOf(tab, page, size, options), () => setNotStudent(true)),
-    tab,
-    signedIn,
-  )
+  const time = useRemote((options) => remember(study.studentKnowledge.studyTimeForClient({ days: 7 }, options)), signedIn, {
+    reloadOnShow: true,
+  })
+  const list = usePagedList<Row>((page, size, options) => remember(rowsOf(tab, page, size, options)), tab, signedIn)
   useReachBottom(() => list.loadMore())
   usePullDownRefresh(() => {
     void Promise.all([list.refresh(), time.reload({ lock: true })]).finally(() => void Taro.stopPullDownRefresh())

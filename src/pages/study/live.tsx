@@ -4,7 +4,8 @@ import { Text, View } from '@tarojs/components'
 import { study } from '../../api/sms/study'
 import type { LiveItem } from '../../api/sms/study-types'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRemote } from '../../hooks/remote'
@@ -14,7 +15,7 @@ import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
 import { LiveStatus, SubscribeTemplate } from '@activity/wire'
-import { STUDY_LINKS, liveRoomUrl, playbackUrl } from './components/links'
+import { STUDY_LINKS, liveRoomUrl, playbackUrl } from '../../links/study'
 import { ENTER_BEFORE_MINUTES, dayLabel, groupByDay, liveActionAt, liveStatusAt, splitSchedule } from './components/live'
 import { formatClock, formatStudyTime } from './components/player'
 import './live.scss'
@@ -107,13 +108,11 @@ function Days({ days, now }: { days: Array<{ day: string; items: LiveItem[] }>; 
  */
 export default function StudyLivePage() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [now, setNow] = useState(serverNow)
-  const schedule = useRemote(
-    (options) => rememberingNotStudent(study.studentLiveCourseSchedule.listByStudent(undefined, options), () => setNotStudent(true)),
-    signedIn,
-    { reloadOnShow: true },
-  )
+  const schedule = useRemote((options) => remember(study.studentLiveCourseSchedule.listByStudent(undefined, options)), signedIn, {
+    reloadOnShow: true,
+  })
   useEffect(() => {
     const timer = setInterval(() => setNow(serverNow()), CLOCK_MS)
     return () => clearInterval(timer)

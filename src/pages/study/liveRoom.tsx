@@ -1,21 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
 import { Text, View, WebView } from '@tarojs/components'
 import { study } from '../../api/sms/study'
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
-import { RequestError, apiUrl } from '../../request'
+import { useStudentLoad } from '../../hooks/student-load'
+import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { HEARTBEAT_SECONDS } from '@activity/wire'
 import { nameFrame } from './components/frame-title'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import './liveRoom.scss'
 
 const TITLE = routeOf('pages/study/liveRoom')?.title ?? '直播间'
@@ -30,14 +31,9 @@ export default function StudyLiveRoomPage() {
   const signedIn = useRequireLogin()
   const route = useRoute()
   const id = idOf(route.query.id)
-  const [refusal, setRefusal] = useState<{ kind: 'notStudent' } | { kind: 'refused'; message: string } | null>(null)
+  const student = useStudentLoad('answered')
   const room = useRemote(
-    (options) =>
-      study.studentLiveCourseSchedule.enterForClient({ id: id ?? 0 }, options).catch((err: unknown) => {
-        if (isNotStudent(err)) setRefusal({ kind: 'notStudent' })
-        else if (err instanceof RequestError && err.kind !== 'network') setRefusal({ kind: 'refused', message: err.message })
-        throw err
-      }),
+    (options) => student.remember(study.studentLiveCourseSchedule.enterForClient({ id: id ?? 0 }, options)),
     signedIn && id !== null,
   )
 
@@ -68,17 +64,17 @@ export default function StudyLiveRoomPage() {
   })
   useEffect(() => (room.data ? nameFrame('.live-room iframe', TITLE) : undefined), [room.data])
 
-  if (refusal?.kind === 'notStudent')
+  if (student.notStudent)
     return (
       <Page title={TITLE}>
         <NotStudent />
       </Page>
     )
-  if (id === null || refusal?.kind === 'refused')
+  if (id === null || student.refused !== null)
     return (
       <Page title={TITLE}>
         <View className='live-room-refused'>
-          <EmptyNotice type='page' text={refusal?.kind === 'refused' ? refusal.message : '直播不存在'} />
+          <EmptyNotice type='page' text={student.refused ?? '直播不存在'} />
           <View className='live-room-refused__actions'>
             <ConfirmButton inline title='返回直播课表' onClick={() => Taro.navigateBack().catch(() => {})} />
           </View>

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import type { AttemptResult, AttemptSheet } from '../../api/sms/exam-types'
 import { countCalls, until, type CallCounts } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyPaperPage from './paper'
 import { clockOnly, studentPersonLoaded } from './study-testing'
 

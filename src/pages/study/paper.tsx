@@ -7,11 +7,12 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
+import { useStudentLoad } from '../../hooks/student-load'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -33,7 +34,7 @@ import {
   type SaveQueue,
   type SaveQueueStatus,
 } from './components/exam'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import { paperIntroUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
 import VerdictView from './components/verdict-view'
@@ -321,23 +322,19 @@ export default function StudyPaperPage() {
   const signedIn = useRequireLogin()
   const route = useRoute()
   const attemptId = idOf(route.query.attemptId)
-  const [refusal, setRefusal] = useState<string | null>(null)
+  // A refusal of this attempt (not mine, gone) is said in place of the page; a 5xx or offline is retried.
+  const student = useStudentLoad('client')
   const [closed, setClosed] = useState<AttemptResult | null>(null)
   const view = useRemote(
-    (options) =>
-      study.studentExam.attemptForClient({ id: attemptId ?? 0 }, options).catch((err: unknown) => {
-        if (isNotStudent(err)) setRefusal('notStudent')
-        else if (err instanceof RequestError && err.status !== null && err.status < 500) setRefusal(err.message)
-        throw err
-      }),
+    (options) => student.remember(study.studentExam.attemptForClient({ id: attemptId ?? 0 }, options)),
     signedIn && attemptId !== null,
   )
   const data = view.data
   const result = useMemo(() => closed ?? (data && !isOpen(data) ? data : null), [closed, data])
 
   const body = () => {
-    if (refusal === 'notStudent') return <NotStudent />
-    if (attemptId === null || refusal) return <EmptyNotice type='page' text={refusal ?? '答卷不存在'} />
+    if (student.notStudent) return <NotStudent />
+    if (attemptId === null || student.refused) return <EmptyNotice type='page' text={student.refused ?? '答卷不存在'} />
     if (result) return <Result result={result} />
     if (!data) return view.failed ? <RetryLine onRetry={() => void view.reload()} /> : <LoadingIndicator content='加载中' />
     return isOpen(data) ? <Sheet sheet={data} onClosed={setClosed} /> : null

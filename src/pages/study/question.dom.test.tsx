@@ -3,7 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import type { QuestionDetail, QuestionItem } from '../../api/sms/study-types'
 import { countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyQuestionPage from './question'
 import StudyQuestionDetailPage from './questionDetail'
 

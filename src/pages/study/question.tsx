@@ -7,7 +7,8 @@ import { study } from '../../api/sms/study'
 import type { QuestionItem } from '../../api/sms/study-types'
 import ConfirmButton from '../../components/confirm-button'
 import ListFooter from '../../components/list-footer'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useRoute } from '../../components/router-helper'
 import SelectPicker from '../../components/select-picker'
@@ -20,8 +21,8 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
-import { FormCard, FormError, FormRow } from '../user/components/form'
-import { idOf, questionDetailUrl } from './components/links'
+import { FormCard, FormError, FormRow } from '../../components/form'
+import { idOf, questionDetailUrl } from '../../links/study'
 import QuestionImages from './components/question-images'
 import {
   askPayload,
@@ -202,14 +203,11 @@ export default function StudyQuestionPage() {
   const signedIn = useRequireLogin()
   const route = useRoute()
   const presetCourse = idOf(route.query.courseId)
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [tab, setTab] = useState<QuestionTab>('')
   const [asking, setAsking] = useState(presetCourse !== null)
   const list = usePagedList<QuestionItem>(
-    (page, size, options) =>
-      rememberingNotStudent(study.studentQuestion.listForClient({ page, size, ...(tab ? { status: tab } : {}) }, options), () =>
-        setNotStudent(true),
-      ),
+    (page, size, options) => remember(study.studentQuestion.listForClient({ page, size, ...(tab ? { status: tab } : {}) }, options)),
     tab,
     signedIn,
   )

@@ -8,7 +8,8 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
@@ -18,7 +19,7 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import QuestionImages, { previewImages } from './components/question-images'
 import { QUESTION_CONTENT_MAX, questionTag, type DraftImage } from './components/question-logic'
 import './questionDetail.scss'
@@ -68,7 +69,8 @@ export default function StudyQuestionDetailPage() {
   const route = useRoute()
   const id = idOf(route.query.id)
   const [data, setData] = useState<QuestionDetail | undefined>()
-  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'notStudent' | 'ready'>('loading')
+  const [state, setState] = useState<'loading' | 'failed' | 'missing' | 'ready'>('loading')
+  const student = useStudentLoad('answered')
   const [content, setContent] = useState('')
   const [images, setImages] = useState<DraftImage[]>([])
   const [busy, setBusy] = useState(false)
@@ -84,17 +86,15 @@ export default function StudyQuestionDetailPage() {
   const load = async () => {
     if (id === null) return setState('missing')
     try {
-      const { data: detail } = await study.studentQuestion.detailsForClient({ id })
+      const { data: detail } = await student.remember(study.studentQuestion.detailsForClient({ id }))
       if (!mounted.current) return
       setData(detail)
       setState('ready')
       // Opened: the replies are read (home's badge and the list's dot go).
       study.studentQuestion.readForClient({ id }, { lock: true, quiet: true }).catch(() => {})
-    } catch (err) {
-      if (!mounted.current) return
-      if (isNotStudent(err)) setState('notStudent')
-      else if (err instanceof RequestError && err.kind !== 'network') setState('missing')
-      else setState('failed')
+    } catch {
+      // Not a student, or gone (student.refused): said in place of the page; else a retry.
+      if (mounted.current) setState('failed')
     }
   }
   useEffect(() => {
@@ -142,8 +142,8 @@ export default function StudyQuestionDetailPage() {
   }
 
   const body = () => {
-    if (state === 'notStudent') return <NotStudent />
-    if (state === 'missing') return <EmptyNotice type='page' text={MISSING} />
+    if (student.notStudent) return <NotStudent />
+    if (state === 'missing' || student.refused !== null) return <EmptyNotice type='page' text={MISSING} />
     if (!data)
       return state === 'failed' ? (
         <RetryLine className='question-detail-state' onRetry={() => void load()} />

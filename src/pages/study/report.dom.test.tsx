@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react'
 import type { StudyReport } from '../../api/sms/exam-types'
 import { envelope } from '../../request/testing/server'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudyReportPage, { scorePoints, segmentOf } from './report'
 import { studentPersonLoaded } from './study-testing'
 

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import dayjs from 'dayjs'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
@@ -6,14 +5,15 @@ import { study } from '../../api/sms/study'
 import type { StudyReport } from '../../api/sms/exam-types'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
-import { STUDY_LINKS, idOf } from './components/links'
+import { STUDY_LINKS, idOf } from '../../links/study'
 import { exerciseUrl } from './components/exam-links'
 import { formatStudyTime } from './components/player'
 import './report.scss'
@@ -83,10 +83,9 @@ export default function StudyReportPage() {
   const signedIn = useRequireLogin()
   const route = useRoute()
   const courseId = idOf(route.query.courseId)
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const report = useRemote(
-    (options) =>
-      rememberingNotStudent(study.studentSubject.studentStudyReport({ courseId: courseId ?? 0 }, options), () => setNotStudent(true)),
+    (options) => remember(study.studentSubject.studentStudyReport({ courseId: courseId ?? 0 }, options)),
     signedIn && courseId !== null,
   )
   const body = () => {

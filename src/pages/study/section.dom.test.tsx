@@ -4,7 +4,7 @@ import type { ProgressAnswer, SectionPlay } from '../../api/sms/study-types'
 import { type CallCounts, countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { useStore } from '../../store'
-import { drawn, openAt, studentPageHarness } from '../student/student-testing'
+import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
 import StudySectionPage from './section'
 import { clockOnly, studentPersonLoaded } from './study-testing'
 

@@ -7,17 +7,18 @@ import type { ProgressAnswer } from '../../api/sms/study-types'
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { isNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
-import { RequestError, apiUrl } from '../../request'
+import { useStudentLoad } from '../../hooks/student-load'
+import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { SectionKind } from '@activity/wire'
-import { STUDY_LINKS, courseDetailUrl, idOf, playbackUrl, sectionUrl } from './components/links'
+import { STUDY_LINKS, courseDetailUrl, idOf, playbackUrl, sectionUrl } from '../../links/study'
 import { openDocument } from './components/open-document'
 import {
   NO_SKIP_TEXT,
@@ -57,17 +58,12 @@ export default function StudySectionPage() {
   const route = useRoute()
   const sectionId = idOf(route.query.id)
   const liveId = sectionId === null ? idOf(route.query.liveId) : null
-  const [refusal, setRefusal] = useState<{ kind: 'notStudent' } | { kind: 'refused'; message: string } | null>(null)
+  const student = useStudentLoad('answered')
   const play = useRemote<Playable>(
     async (options) => {
-      try {
-        if (sectionId !== null) return toPlayable.section(await study.studentKnowledge.sectionForClient({ id: sectionId }, options))
-        return toPlayable.playback(await study.studentLiveCourseSchedule.playbackForClient({ id: liveId ?? 0 }, options))
-      } catch (err) {
-        if (isNotStudent(err)) setRefusal({ kind: 'notStudent' })
-        else if (err instanceof RequestError && err.kind !== 'network') setRefusal({ kind: 'refused', message: err.message })
-        throw err
-      }
+      if (sectionId !== null)
+        return toPlayable.section(await student.remember(study.studentKnowledge.sectionForClient({ id: sectionId }, options)))
+      return toPlayable.playback(await student.remember(study.studentLiveCourseSchedule.playbackForClient({ id: liveId ?? 0 }, options)))
     },
     signedIn && (sectionId !== null || liveId !== null),
   )
@@ -210,12 +206,12 @@ export default function StudySectionPage() {
   }
 
   const body = () => {
-    if (refusal?.kind === 'notStudent') return <NotStudent />
+    if (student.notStudent) return <NotStudent />
     if (sectionId === null && liveId === null) return <EmptyNotice type='page' text='课节不存在' />
-    if (refusal?.kind === 'refused')
+    if (student.refused !== null)
       return (
         <View className='section-refused'>
-          <EmptyNotice type='page' text={refusal.message} />
+          <EmptyNotice type='page' text={student.refused} />
           <View className='section-refused__actions'>
             <ConfirmButton
               inline

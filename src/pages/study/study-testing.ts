@@ -1,6 +1,6 @@
 import type { CourseCard, CourseDetail, SectionItem } from '../../api/sms/study-types'
 import { dispatchSession } from '../../session/events'
-import { STUDENT_USER } from '../student/student-testing'
+import { STUDENT_USER } from '../../testing/student-pages'
 
 /** The demo student's person (account 41, a student only), as GET person gives it. */
 export function studentPersonLoaded(): void {

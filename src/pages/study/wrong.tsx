@@ -8,7 +8,8 @@ import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import ListFooter from '../../components/list-footer'
 import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent, { rememberingNotStudent } from '../../components/not-student'
+import NotStudent from '../../components/not-student'
+import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
@@ -19,7 +20,7 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { QuestionType, WRONG_MASTER_STREAK, type QuestionType as QuestionTypeLabel } from '@activity/wire'
 import { answerOnWire, isAnswered, normalizeAnswer } from './components/exam'
-import { idOf } from './components/links'
+import { idOf } from '../../links/study'
 import { wrongRedoUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
 import VerdictView from './components/verdict-view'
@@ -40,20 +41,17 @@ type Row = WrongItem & { id: number }
 /** The book: what is in it, filters by course and type, the list. */
 function Book() {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [courseId, setCourseId] = useState<number | null>(null)
   const [type, setType] = useState<QuestionTypeLabel | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
-  const summary = useRemote(
-    (options) => rememberingNotStudent(study.studentWrongSubject.summaryForClient({}, options), () => setNotStudent(true)),
-    signedIn,
-    { reloadOnShow: true },
-  )
+  const summary = useRemote((options) => remember(study.studentWrongSubject.summaryForClient({}, options)), signedIn, {
+    reloadOnShow: true,
+  })
   const list = usePagedList<Row>(
     async (page, size, options) => {
-      const res = await rememberingNotStudent(
+      const res = await remember(
         study.studentWrongSubject.list({ page, size, ...(courseId !== null ? { courseId } : {}), ...(type ? { type } : {}) }, options),
-        () => setNotStudent(true),
       )
       return { ...res, data: { ...res.data, list: res.data.list.map((w) => ({ ...w, id: w.questionId })) } }
     },
@@ -156,14 +154,11 @@ function Book() {
 /** Redo one question of the book; 简答题: I judge my own answer against the reference. */
 function Redo({ questionId }: { questionId: number }) {
   const signedIn = useRequireLogin()
-  const [notStudent, setNotStudent] = useState(false)
+  const { notStudent, remember } = useStudentLoad()
   const [draft, setDraft] = useState<string[]>([])
   const [answer, setAnswer] = useState<(WrongRedoAnswer & { answer: string[] }) | null>(null)
   const [removed, setRemoved] = useState(false)
-  const question = useRemote(
-    (options) => rememberingNotStudent(study.studentWrongSubject.detailsForClient({ questionId }, options), () => setNotStudent(true)),
-    signedIn,
-  )
+  const question = useRemote((options) => remember(study.studentWrongSubject.detailsForClient({ questionId }, options)), signedIn)
   const send = async (q: WrongQuestion, selfCorrect?: boolean) => {
     const normal = normalizeAnswer(q.type, draft)
     if (!isAnswered(normal)) return toast('请先作答')

@@ -10,7 +10,7 @@ import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { signOut, useRequireLogin } from '../../session'
 import { useStore } from '../../store'
-import { FormCard, FormRow } from './components/form'
+import { FormCard, FormRow } from '../../components/form'
 import {
   CHANGE_PASSWORD_FIELDS,
   checkChangePassword,

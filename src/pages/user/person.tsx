@@ -11,7 +11,7 @@ import { routeOf } from '../../routes'
 import { refreshUserInfo, useRequireLogin } from '../../session'
 import { useStore } from '../../store'
 import { GENDERS, PAYOUT_ACCOUNT_TYPES, PayoutAccountType } from '@activity/wire'
-import { FormCard, FormRow } from './components/form'
+import { FormCard, FormRow } from '../../components/form'
 import LoadState, { type LoadStatus } from '../../components/load-state'
 import { PROVINCES, citiesOf } from './data/regions'
 import {

@@ -10,7 +10,11 @@ import {
   type Gender,
 } from '@activity/wire'
 
+import { SIGN_IN_MESSAGES, codeError, only, phoneError, type Errors } from '../../components/form/checks'
+
 export { isValidIdCard }
+// The checks the student's login shares live with the form pieces (components/form/checks.ts).
+export { checkBind, codeError, firstError, isValid, phoneError, type BindForm, type Errors } from '../../components/form/checks'
 
 /**
  * The user area's form checks, made before anything is sent: the same rules and, where the
@@ -18,29 +22,8 @@ export { isValidIdCard }
  * partners.schemas.ts), so a person reads one wording whichever side refuses. Each check answers
  * '' when the value is fine; each form answers its fields' messages (only the failing ones).
  */
-export type Errors<F extends string> = Partial<Record<F, string>>
-
-/** Whether a form's check found nothing. */
-export function isValid<F extends string>(errors: Errors<F>): boolean {
-  return Object.values(errors).every((message) => !message)
-}
-
-/** The first message in the form's field order (what a single toast or scroll target uses). */
-export function firstError<F extends string>(errors: Errors<F>, order: readonly F[]): F | null {
-  return order.find((field) => Boolean(errors[field])) ?? null
-}
-
-function only<F extends string>(entries: Array<[F, string]>): Errors<F> {
-  const out: Errors<F> = {}
-  for (const [field, message] of entries) if (message) out[field] = message
-  return out
-}
-
 export const MESSAGES = {
-  phoneRequired: '请填写手机号',
-  phoneFormat: '手机号格式不正确',
-  codeRequired: '请填写验证码',
-  codeFormat: '验证码为6位数字',
+  ...SIGN_IN_MESSAGES,
   passwordRequired: '请填写密码',
   passwordFormat: '密码为8-32位字母和数字',
   passwordMix: '密码需同时包含字母和数字',
@@ -49,7 +32,6 @@ export const MESSAGES = {
   oldPasswordRequired: '请填写原密码',
   samePassword: '新密码不能与原密码相同',
   referrerFormat: '推荐人编号为字母或数字，最多16位',
-  consent: '请先阅读并同意《用户协议》和《隐私政策》',
   realNameRequired: '请填写真实姓名',
   realNameLength: '真实姓名不能超过20个字符',
   realNameFormat: '真实姓名只能包含中文或字母',
@@ -92,19 +74,6 @@ export const PAYOUT_ACCOUNT_RULES: Record<PayoutAccountType, { test: (v: string)
 
 // ---------------------------------------------------------------------------------------------
 // Single fields
-
-/** A mainland mobile number, as the back-office accepts it: 11 digits, 1 then 3-9. */
-export function phoneError(phone: string): string {
-  const p = phone.trim()
-  if (!p) return MESSAGES.phoneRequired
-  return /^1[3-9]\d{9}$/.test(p) ? '' : MESSAGES.phoneFormat
-}
-
-export function codeError(code: string): string {
-  const c = code.trim()
-  if (!c) return MESSAGES.codeRequired
-  return /^\d{6}$/.test(c) ? '' : MESSAGES.codeFormat
-}
 
 /** A new password: 8-32 letters and digits, with at least one of each. */
 export function passwordError(password: string): string {
@@ -163,21 +132,6 @@ export function checkLogin(form: LoginForm, mode: LoginMode, method: SignInMetho
   }
   if (mode !== 'forgot' && !form.agreed) entries.push(['agreed', MESSAGES.consent])
   return only(entries)
-}
-
-export interface BindForm {
-  phone: string
-  code: string
-  agreed: boolean
-}
-
-/** The WeChat variant's phone binding: phone, SMS code, consent. */
-export function checkBind(form: BindForm): Errors<'phone' | 'code' | 'agreed'> {
-  return only<'phone' | 'code' | 'agreed'>([
-    ['phone', phoneError(form.phone)],
-    ['code', codeError(form.code)],
-    ['agreed', form.agreed ? '' : MESSAGES.consent],
-  ])
 }
 
 export interface ChangePasswordForm {

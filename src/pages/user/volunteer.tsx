@@ -4,7 +4,7 @@ import { adultexam, type VolunteerResult } from '../../api/ems/adultexam'
 import { ConfirmButton, Page, TextInput } from '../../components'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
-import { FormCard, FormRow } from './components/form'
+import { FormCard, FormRow } from '../../components/form'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors, type VolunteerForm } from '@activity/domain'
 import './volunteer.scss'
 

@@ -5,11 +5,12 @@
  */
 import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
-import { Alert, Button, Flex, Skeleton, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Flex, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan } from '@activity/money'
+import { DetailFrame } from '../../components/DetailFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag, enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
@@ -72,19 +73,18 @@ export default function ActivityDetail() {
   const activity = useRemote(() => activitiesApi.details(id), [id])
   const partners = useRemote(() => cluesByPartner(id), [id])
   const a = activity.data
+  const back = () => navigate('/activities')
 
-  if (activity.error && !a) {
-    return (
-      <PageContainer title='活动详情' onBack={() => navigate('/activities')}>
-        <LoadFailure title='活动加载失败' error={activity.error} onRetry={activity.reload} />
-      </PageContainer>
-    )
-  }
   if (!a) {
     return (
-      <PageContainer title='活动详情'>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </PageContainer>
+      <DetailFrame
+        title='活动详情'
+        onBack={back}
+        list={{ to: '/activities', label: '返回活动列表' }}
+        failure='活动加载失败'
+        error={activity.error}
+        onRetry={activity.reload}
+      />
     )
   }
 
@@ -120,7 +120,7 @@ export default function ActivityDetail() {
   return (
     <PageContainer
       title={a.title}
-      onBack={() => navigate('/activities')}
+      onBack={back}
       tags={[
         <EnumTag key='status' valueEnum={ACTIVITY_STATUS_ENUM} value={a.status} />,
         <EnumTag key='state' valueEnum={ACTIVITY_STATE_ENUM} value={a.state} />,

@@ -6,7 +6,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   PageContainer,
   ProFormDateTimePicker,
   ProFormDigit,
@@ -17,16 +16,16 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
-import { App, Button, Space, Tag, Typography } from 'antd'
+import { Button, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'
 import { formatDateTime, officeTime } from '../../format'
 import { type ReactElement, useRef } from 'react'
 import { type AppVersion, appVersionsApi } from '../../api/app-versions'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 
 const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' }
@@ -43,21 +42,17 @@ interface VersionValues {
 }
 
 function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<VersionValues>
+    <SubmitModalForm<VersionValues>
       title={version ? `修改版本 ${version.version}` : '新增版本'}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         version
           ? { ...version, releasedAt: officeTime(version.releasedAt).format('YYYY-MM-DD HH:mm:ss') }
           : { platform: 'android', forceUpdate: false }
       }
-      onValuesChange={clear}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const input = {
           platform: values.platform,
           version: values.version.trim(),
@@ -67,14 +62,11 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           forceUpdate: values.forceUpdate ? ('是' as const) : ('否' as const),
           releasedAt: values.releasedAt ?? '',
         }
-        const done = await submit(() => (version ? appVersionsApi.update({ id: version.id, ...input }) : appVersionsApi.create(input)))
-        if (!done) return false
-        message.success(version ? '版本已修改' : '版本已新增')
-        onSaved()
-        return true
+        return version ? appVersionsApi.update({ id: version.id, ...input }) : appVersionsApi.create(input)
       }}
+      success={version ? '版本已修改' : '版本已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormSelect
         name='platform'
         label='平台'
@@ -129,7 +121,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           fieldProps={{ format: 'YYYY-MM-DD HH:mm:ss' }}
         />
       </Space>
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -7,14 +7,14 @@
 import { CheckCircleOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { ClueStatus } from '@activity/wire'
-import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type ClueDetail as Detail, cluesApi, type TimelineItem } from '../../api/clues'
 import { type StudentRoll, studentsApi } from '../../api/students'
 import { formatYuan } from '@activity/money'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { CLUE_STATUS_ENUM, EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { TuitionOfClue } from '../fees/TuitionOfClue'
@@ -161,34 +161,14 @@ export default function ClueDetail() {
   const access = useAccess()
   const clueId = Number(id)
   const valid = Number.isInteger(clueId) && clueId > 0
-  const { data, error, loading, reload } = useRemote(
+  const { data, error, reload } = useRemote(
     () => (valid ? cluesApi.details(clueId) : Promise.reject(new Error('线索不存在'))),
     [clueId, valid],
   )
   const back = () => navigate(-1)
 
-  if (error && !data) {
-    return (
-      <PageContainer title='线索详情' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={reload}
-          extra={
-            <Link to='/clues'>
-              <Button type='primary'>返回线索列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!data) {
-    return (
-      <PageContainer title='线索详情' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
-    )
+    return <DetailFrame title='线索详情' onBack={back} list={{ to: '/clues', label: '返回线索列表' }} error={error} onRetry={reload} />
   }
 
   const clue = data

@@ -4,7 +4,6 @@
  * take from the pool, assign (管理员), add a follow-up, record a deal, mark invalid.
  */
 import {
-  ModalForm,
   ProFormCascader,
   ProFormDateTimePicker,
   ProFormRadio,
@@ -18,9 +17,9 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan, parseYuan } from '@activity/money'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime, OFFICE_TZ } from '../../format'
-import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
 
 interface ActionProps {
   clue: Pick<AdminClue, 'id' | 'name'>
@@ -70,11 +69,8 @@ const POOL = 'pool'
 
 /** 管理员: give the clue to an enabled 招生老师, or put it back in the pool. */
 export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & { assigneeId: number | null }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ assignee: string }>
+    <SubmitModalForm<{ assignee: string }>
       title={`分配线索「${clue.name}」`}
       width={420}
       trigger={
@@ -85,15 +81,13 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
         )
       }
       initialValues={{ assignee: assigneeId ? String(assigneeId) : undefined }}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
-      onFinish={async ({ assignee }) => {
-        const done = await submit(() => cluesApi.assign({ id: clue.id, assigneeId: assignee === POOL ? null : Number(assignee) }))
-        if (done) void message.success(assignee === POOL ? '已放回公海' : '已分配')
-        refresh.settled(done)
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      onSubmit={({ assignee }) => cluesApi.assign({ id: clue.id, assigneeId: assignee === POOL ? null : Number(assignee) })}
+      success={(_, { assignee }) => (assignee === POOL ? '已放回公海' : '已分配')}
+      onDone={onDone}
+      onStale={onDone}
     >
-      {shown}
       <ProFormSelect
         name='assignee'
         label='负责老师'
@@ -107,34 +101,29 @@ export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & 
           ]
         }}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 /** A follow-up: how the prospect was reached, what was said, when to contact next. */
 export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ method: FollowUpMethod; note: string; nextContactAt?: Dayjs | string }>
+    <SubmitModalForm<{ method: FollowUpMethod; note: string; nextContactAt?: Dayjs | string }>
       title={`添加跟进「${clue.name}」`}
       width={520}
       trigger={trigger ?? <Button type='primary'>添加跟进</Button>}
       initialValues={{ method: '电话' }}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
-      onFinish={async ({ method, note, nextContactAt }) => {
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      onSubmit={({ method, note, nextContactAt }) => {
         // What the picker shows is office time (Asia/Shanghai), as every time on screen is.
         const next = nextContactAt ? dayjs.tz(dayjs(nextContactAt).format('YYYY-MM-DD HH:mm'), OFFICE_TZ) : undefined
-        const done = await submit(() =>
-          cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next.toISOString() } : {}) }),
-        )
-        if (done) void message.success('跟进已记录')
-        refresh.settled(done)
-        return done
+        return cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next.toISOString() } : {}) })
       }}
+      success='跟进已记录'
+      onDone={onDone}
+      onStale={onDone}
     >
-      {shown}
       <Typography.Paragraph type='secondary'>跟进时间记为提交时间（{formatDateTime(new Date().toISOString())}）。</Typography.Paragraph>
       <ProFormRadio.Group
         name='method'
@@ -172,7 +161,7 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
           },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -185,33 +174,31 @@ const PROGRAMME_OPTIONS = CATEGORY_TREE.map((p) => ({
 
 /** A deal: the programme enrolled in (category tree) and the amount in yuan, sent as fen. */
 export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { intention?: string | null }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   const [amountText, setAmountText] = useState('')
   const preset = intention?.includes('-') ? intention.split('-', 2) : undefined
   const fen = parseYuan(amountText, { negative: true })
   return (
-    <ModalForm<{ programme: string[]; amount: string }>
+    <SubmitModalForm<{ programme: string[]; amount: string }>
       title={`录入成交「${clue.name}」`}
       width={520}
       trigger={trigger ?? <Button>录入成交</Button>}
       initialValues={preset ? { programme: preset } : undefined}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
       onValuesChange={(changed: { amount?: string }) => {
         if ('amount' in changed) setAmountText(changed.amount ?? '')
       }}
-      onFinish={async ({ programme, amount }) => {
+      onSubmit={({ programme, amount }) => {
         const value = programme.join('-')
         const fenAmount = parseYuan(amount, { negative: true })
-        if (fenAmount === null) return false
-        const done = await submit(() => cluesApi.deal({ id: clue.id, programme: value, amount: fenAmount }))
-        if (done) void message.success('成交已录入，佣金已计入合伙人账户')
-        refresh.settled(done)
-        return done
+        // The field's rules let no other text through.
+        if (fenAmount === null) throw new Error('成交金额须为数字，最多两位小数')
+        return cluesApi.deal({ id: clue.id, programme: value, amount: fenAmount })
       }}
+      success='成交已录入，佣金已计入合伙人账户'
+      onDone={onDone}
+      onStale={onDone}
     >
-      {shown}
       <ProFormCascader
         name='programme'
         label='成交专业'
@@ -227,30 +214,25 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
         extra={fen !== null && fen > 0 ? `将记为 ${formatYuan(fen)}` : '以元为单位，最多两位小数'}
         rules={yuanRules({ label: '成交金额', min: 1, max: 100_000_000 })}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 /** Mark the clue invalid, with the reason. */
 export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`标记无效「${clue.name}」`}
       width={480}
       trigger={trigger ?? <Button danger>标记无效</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
       submitter={{ searchConfig: { submitText: '标记无效' } }}
-      onFinish={async ({ reason }) => {
-        const done = await submit(() => cluesApi.invalid({ id: clue.id, reason: reason.trim() }))
-        if (done) void message.success('已标记为无效')
-        refresh.settled(done)
-        return done
-      }}
+      onSubmit={({ reason }) => cluesApi.invalid({ id: clue.id, reason: reason.trim() })}
+      success='已标记为无效'
+      onDone={onDone}
+      onStale={onDone}
     >
-      {shown}
       <ProFormTextArea
         name='reason'
         label='无效原因'
@@ -261,7 +243,7 @@ export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
           { max: 200, message: '无效原因不能超过200个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -271,32 +253,29 @@ export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
  * 管理员, or the 招生老师 the clue is assigned to.
  */
 export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: Pick<AdminClue, 'commission'> }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`退费撤销成交「${clue.name}」`}
       width={480}
       trigger={trigger ?? <Button danger>退费撤销成交</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
       submitter={{ searchConfig: { submitText: '确认撤销' } }}
-      onFinish={async ({ reason }) => {
-        const done = await submit(() => cluesApi.cancelDeal({ id: clue.id, reason: reason.trim() }))
-        if (done) void message.success('已撤销成交，佣金已撤回')
-        refresh.settled(done)
-        return done
-      }}
+      onSubmit={({ reason }) => cluesApi.cancelDeal({ id: clue.id, reason: reason.trim() })}
+      success='已撤销成交，佣金已撤回'
+      onDone={onDone}
+      onStale={onDone}
+      notice={
+        <Alert
+          type='warning'
+          showIcon
+          className='console-gap-bottom'
+          message={`撤销后该线索变为“已退费”，不再计入合伙人本周期档位；已发放的佣金${
+            clue.commission ? `（${formatYuan(clue.commission)}）` : ''
+          }及推荐奖励将被撤回，余额不足的部分记为合伙人欠款，由之后的佣金抵扣。`}
+        />
+      }
     >
-      <Alert
-        type='warning'
-        showIcon
-        className='console-gap-bottom'
-        message={`撤销后该线索变为“已退费”，不再计入合伙人本周期档位；已发放的佣金${
-          clue.commission ? `（${formatYuan(clue.commission)}）` : ''
-        }及推荐奖励将被撤回，余额不足的部分记为合伙人欠款，由之后的佣金抵扣。`}
-      />
-      {shown}
       <ProFormTextArea
         name='reason'
         label='退费原因'
@@ -307,6 +286,6 @@ export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: 
           { max: 200, message: '退费原因不能超过200个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }

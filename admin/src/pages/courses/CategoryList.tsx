@@ -5,15 +5,15 @@
  * level into its order; a disabled category and its courses leave the students' catalogue.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ModalForm, PageContainer, ProCard, ProFormText } from '@ant-design/pro-components'
+import { PageContainer, ProCard, ProFormText } from '@ant-design/pro-components'
 import { App, Button, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react'
 import { type CategoryChild, type CategoryParent, categoriesApi } from '../../api/courses'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SortableList } from '../../components/Sortable'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 
 /** 新增 or 重命名: one name; the server's refusal (a duplicate) stays in the dialog. */
@@ -30,23 +30,15 @@ function NameForm({
   save: (name: string) => Promise<unknown>
   done: string
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ name: string }>
+    <SubmitModalForm<{ name: string }>
       title={title}
       trigger={trigger}
       width={420}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ name }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        const ok = await submit(() => save(values.name.trim()))
-        if (ok) void message.success(done)
-        return ok
-      }}
+      onSubmit={(values) => save(values.name.trim())}
+      success={done}
     >
-      {shown}
       <ProFormText
         name='name'
         label='名称'
@@ -55,7 +47,7 @@ function NameForm({
           { max: 30, message: '分类名称不能超过30个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -6,7 +6,7 @@
  * preview from its signed address.
  */
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons'
-import { ModalForm, ProCard, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProFormText } from '@ant-design/pro-components'
 import {
   closestCenter,
   type CollisionDetection,
@@ -26,7 +26,7 @@ import { useRemote } from '../../hooks/useRemote'
 import { RemoveAction } from '../../components/RemoveAction'
 import { dragAccessibility, SortableItem, useDragSensors } from '../../components/Sortable'
 import { EnumTag, SECTION_KIND_ENUM } from '../../components/status'
-import { useSubmission } from '../../hooks/useSubmission'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { chapterKey, chapterOf, moveChapter, moveSection, parseKey, sectionKey, sectionSortCall } from './content-order'
 import { formatBytes, formatDuration } from './media'
 import { SectionForm } from './SectionForm'
@@ -42,28 +42,18 @@ function ChapterForm({
   trigger: ReactElement
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ title: string }>
+    <SubmitModalForm<{ title: string }>
       title={chapter ? `重命名章「${chapter.title}」` : '新增章'}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ title: chapter?.title }}
-      onValuesChange={clear}
-      onFinish={async ({ title }) => {
-        const ok = await submit(() =>
-          chapter ? chaptersApi.update({ id: chapter.id, title: title.trim() }) : chaptersApi.create({ courseId, title: title.trim() }),
-        )
-        if (ok) {
-          void message.success(chapter ? '章已重命名' : '章已新增')
-          onSaved()
-        }
-        return ok
-      }}
+      onSubmit={({ title }) =>
+        chapter ? chaptersApi.update({ id: chapter.id, title: title.trim() }) : chaptersApi.create({ courseId, title: title.trim() })
+      }
+      success={chapter ? '章已重命名' : '章已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='title'
         label='章标题'
@@ -73,7 +63,7 @@ function ChapterForm({
           { max: 60, message: '章标题不能超过60个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

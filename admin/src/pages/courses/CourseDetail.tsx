@@ -5,9 +5,10 @@
  * 删除 in the header.
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
-import { App, Button, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { App, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
+import { useNavigate, useParams } from 'react-router-dom'
 import { categoriesApi, type CourseDetail as Detail, coursesApi } from '../../api/courses'
+import { DetailFrame } from '../../components/DetailFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { EnumTag, PRODUCT_STATUS_ENUM, PRODUCT_TYPE_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
@@ -52,33 +53,20 @@ export default function CourseDetail() {
   const {
     data: course,
     error,
-    loading,
     reload,
   } = useRemote(() => (valid ? coursesApi.details(courseId) : Promise.reject(new Error('课程不存在'))), [courseId, valid])
   const categories = useRemote(() => categoriesApi.tree(), [])
   const back = () => navigate('/courses')
 
-  if (error && !course) {
-    return (
-      <PageContainer title='课程详情' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/courses'>
-              <Button type='primary'>返回课程列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!course) {
     return (
-      <PageContainer title='课程详情' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='课程详情'
+        onBack={back}
+        list={{ to: '/courses', label: '返回课程列表' }}
+        error={error}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
 

@@ -7,23 +7,22 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   ProFormDateTimePicker,
   ProFormDependency,
   ProFormDigit,
   ProFormText,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { App, Button, Empty, Form, Typography } from 'antd'
+import { Button, Empty, Form, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { type ReactElement, useRef } from 'react'
 import { type LiveSession, liveSessionsApi } from '../../api/courses'
 import { RemoveAction } from '../../components/RemoveAction'
 import { LIVE_STATUS_ENUM, enumColumn } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime, officeInstant, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { formatDuration } from './media'
 import { MediaUpload, type StoredMedia } from './MediaUpload'
 
@@ -66,19 +65,15 @@ function LiveForm({
   trigger: ReactElement
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<LiveValues>()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<LiveValues>
+    <SubmitModalForm<LiveValues>
       title={session ? `编辑直播「${session.title}」` : '新增直播'}
       trigger={trigger}
       width={600}
       form={form}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={initialOf(session, teacher)}
-      onValuesChange={clear}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const input = {
           courseId,
           title: values.title.trim(),
@@ -90,15 +85,11 @@ function LiveForm({
             ? { playbackKey: values.playback.key, playbackDuration: Number(values.playbackDuration) }
             : { playbackKey: '', playbackDuration: 0 }),
         }
-        const ok = await submit(() => (session ? liveSessionsApi.update({ id: session.id, ...input }) : liveSessionsApi.create(input)))
-        if (ok) {
-          void message.success(session ? '直播已保存' : '直播已新增')
-          onSaved()
-        }
-        return ok
+        return session ? liveSessionsApi.update({ id: session.id, ...input }) : liveSessionsApi.create(input)
       }}
+      success={session ? '直播已保存' : '直播已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='title'
         label='直播标题'
@@ -170,7 +161,7 @@ function LiveForm({
           ) : null
         }
       </ProFormDependency>
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -3,22 +3,14 @@
  * (试看), and by kind its uploaded file (a video's length read in the browser, editable when the
  * browser cannot tell) or the course's live session it shows.
  */
-import {
-  ModalForm,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-} from '@ant-design/pro-components'
+import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import { SECTION_KINDS, SectionKind } from '@activity/wire'
-import { Alert, App, Form } from 'antd'
+import { Alert, Form } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { chaptersApi, liveSessionsApi, type Section } from '../../api/courses'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { sectionBody, sectionValues, type SectionValues } from './course-form'
 import { formatDuration } from './media'
 import { MediaUpload } from './MediaUpload'
@@ -56,39 +48,26 @@ export function SectionForm({
   trigger: ReactElement
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<SectionValues>()
-  const { submit, shown, clear } = useSubmission()
   /** Whether the length was read from the file, or the browser could not tell. */
   const [reading, setReading] = useState<'read' | 'unknown'>()
 
   return (
-    <ModalForm<SectionValues>
+    <SubmitModalForm<SectionValues>
       title={section ? `编辑节「${section.title}」` : '新增节'}
       trigger={trigger}
       width={600}
       form={form}
-      modalProps={{
-        destroyOnHidden: true,
-        onCancel: clear,
-        afterClose: () => setReading(undefined),
-      }}
+      modalProps={{ afterClose: () => setReading(undefined) }}
       initialValues={sectionValues(section)}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        const ok = await submit(async () => {
-          const input = sectionBody(values)
-          if (section) await chaptersApi.updateSection({ id: section.id, ...input })
-          else await chaptersApi.createSection({ chapterId, ...input })
-        })
-        if (ok) {
-          void message.success(section ? '节已保存' : '节已新增')
-          onSaved()
-        }
-        return ok
+      onSubmit={async (values) => {
+        const input = sectionBody(values)
+        if (section) await chaptersApi.updateSection({ id: section.id, ...input })
+        else await chaptersApi.createSection({ chapterId, ...input })
       }}
+      success={section ? '节已保存' : '节已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='title'
         label='节标题'
@@ -166,6 +145,6 @@ export function SectionForm({
           )
         }
       </ProFormDependency>
-    </ModalForm>
+    </SubmitModalForm>
   )
 }

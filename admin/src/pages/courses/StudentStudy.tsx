@@ -5,11 +5,11 @@
  * attended. Time is the server's credited time, the same the student's app shows.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
-import { Button, Empty, Progress, Skeleton, Table, Tag, Typography } from 'antd'
+import { Empty, Progress, Skeleton, Table, Tag, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type SectionProgress, type StudentCourse, type StudentReport, studyReportApi } from '../../api/study'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { ENROLMENT_SOURCE_ENUM, EnumTag } from '../../components/status'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -137,33 +137,21 @@ export default function StudentStudy() {
   const navigate = useNavigate()
   const studentId = Number(id)
   const valid = Number.isInteger(studentId) && studentId > 0
-  const { data, error, loading, reload } = useRemote(
+  const { data, error, reload } = useRemote(
     () => (valid ? studyReportApi.student(studentId) : Promise.reject(new Error('学员不存在'))),
     [studentId, valid],
   )
   const back = () => navigate(-1)
 
-  if (error && !data) {
-    return (
-      <PageContainer title='学习报告' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/students'>
-              <Button type='primary'>返回学员列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!data) {
     return (
-      <PageContainer title='学习报告' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='学习报告'
+        onBack={back}
+        list={{ to: '/students', label: '返回学员列表' }}
+        error={error}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
 

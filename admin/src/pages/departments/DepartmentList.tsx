@@ -4,22 +4,14 @@
  * 操作员 (修改). A department's monthly target is set on 招生目标.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  ProFormSelect,
-  ProFormText,
-  ProTable,
-  type ProColumns,
-} from '@ant-design/pro-components'
-import { App, Button } from 'antd'
+import { type ActionType, PageContainer, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { Button } from 'antd'
 import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { type Department, departmentsApi } from '../../api/targets'
 import { RemoveAction } from '../../components/RemoveAction'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 
 interface Values {
@@ -32,28 +24,19 @@ const leaderOptions = async () =>
   (await operatorsApi.list({ page: '1', size: '100' })).list.map((o) => ({ value: o.id, label: `${o.name}（${o.role}）` }))
 
 function DepartmentForm({ department, trigger, onSaved }: { department?: Department; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<Values>
+    <SubmitModalForm<Values>
       title={department ? `修改部门「${department.name}」` : '新增部门'}
       trigger={trigger}
       width={440}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={department ? { name: department.name, leaderId: department.leaderId ?? undefined } : {}}
-      onValuesChange={clear}
-      onFinish={async ({ name, leaderId }) => {
+      onSubmit={({ name, leaderId }) => {
         const input = { name: name.trim(), leaderId: leaderId ?? null }
-        const done = await submit(() =>
-          department ? departmentsApi.update({ id: department.id, ...input }) : departmentsApi.create(input),
-        )
-        if (!done) return false
-        message.success('已保存')
-        onSaved()
-        return true
+        return department ? departmentsApi.update({ id: department.id, ...input }) : departmentsApi.create(input)
       }}
+      success='已保存'
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='name'
         label='部门名称'
@@ -64,7 +47,7 @@ function DepartmentForm({ department, trigger, onSaved }: { department?: Departm
         ]}
       />
       <ProFormSelect name='leaderId' label='负责人' width='md' request={leaderOptions} showSearch allowClear placeholder='可不填' />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

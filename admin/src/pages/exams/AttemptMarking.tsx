@@ -7,11 +7,11 @@
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { AttemptStatus, QuestionType } from '@activity/wire'
-import { Alert, App, Button, Descriptions, Flex, Input, InputNumber, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, App, Button, Descriptions, Flex, Input, InputNumber, Popconfirm, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useParams } from 'react-router-dom'
 import { type AttemptDetail, type AttemptQuestion, attemptsApi } from '../../api/exams'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { ATTEMPT_STATUS_ENUM, EnumTag, QUESTION_TYPE_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -206,27 +206,15 @@ export default function AttemptMarking() {
   useEffect(() => setAttempt(remote.data), [remote.data])
   const back = () => navigate(attempt ? `/papers/${attempt.paperId}/attempts` : '/papers')
 
-  if (remote.error && !attempt) {
-    return (
-      <PageContainer title='阅卷' onBack={back}>
-        <LoadFailure
-          page
-          error={remote.error}
-          onRetry={valid ? remote.reload : undefined}
-          extra={
-            <Link to='/papers'>
-              <Button type='primary'>返回试卷列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!attempt) {
     return (
-      <PageContainer title='阅卷' onBack={back}>
-        <Skeleton active loading={remote.loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='阅卷'
+        onBack={back}
+        list={{ to: '/papers', label: '返回试卷列表' }}
+        error={remote.error}
+        onRetry={valid ? remote.reload : undefined}
+      />
     )
   }
   const final = attempt.score !== null

@@ -6,10 +6,10 @@
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { AttemptStatus, PaperKind } from '@activity/wire'
-import { App, Button, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { App, Descriptions, type DescriptionsProps, Space, Typography } from 'antd'
+import { useNavigate, useParams } from 'react-router-dom'
 import { type PaperDetail as Detail, papersApi } from '../../api/exams'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { EnumTag, PAPER_KIND_ENUM, PAPER_STATUS_ENUM, PAPER_USE_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -53,32 +53,19 @@ export default function PaperDetail() {
   const {
     data: paper,
     error,
-    loading,
     reload,
   } = useRemote(() => (valid ? papersApi.details(paperId) : Promise.reject(new Error('试卷不存在'))), [paperId, valid])
   const back = () => navigate('/papers')
 
-  if (error && !paper) {
-    return (
-      <PageContainer title='试卷详情' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/papers'>
-              <Button type='primary'>返回试卷列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!paper) {
     return (
-      <PageContainer title='试卷详情' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='试卷详情'
+        onBack={back}
+        list={{ to: '/papers', label: '返回试卷列表' }}
+        error={error}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
 

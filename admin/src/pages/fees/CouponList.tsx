@@ -5,7 +5,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   PageContainer,
   ProFormDateTimePicker,
   ProFormDependency,
@@ -16,15 +15,15 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { COUPON_KINDS, COUPON_STATUSES, CouponKind, CouponStatus } from '@activity/wire'
-import { App, Button, Form, Typography } from 'antd'
+import { Button, Form, Typography } from 'antd'
 import { useRef } from 'react'
 import { formatYuan } from '@activity/money'
 import { type Coupon, feesApi } from '../../api/fees'
 import { enumColumn, valueEnum } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime as at, officeInstant } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { couponValue, couponWorth } from './fee-logic'
 import { StudentSelect } from './StudentSelect'
@@ -48,10 +47,8 @@ interface CouponValues {
 }
 
 function CreateCoupons({ onCreated }: { onCreated: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, refuse } = useSubmission()
   return (
-    <ModalForm<CouponValues>
+    <SubmitModalForm<CouponValues, number>
       title='创建优惠券'
       trigger={
         <Button type='primary' icon={<PlusOutlined />}>
@@ -59,37 +56,25 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
         </Button>
       }
       width={560}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ kind: CouponKind.amount, count: 1 }}
-      onValuesChange={clear}
-      onFinish={async (v) => {
+      onSubmit={async (v) => {
         const checked = couponValue(v.kind, v.value ?? '')
-        if ('refusal' in checked) {
-          refuse(checked.refusal)
-          return false
-        }
+        if ('refusal' in checked) throw new Error(checked.refusal)
         const code = v.code?.trim()
-        let made = 0
-        const ok = await submit(async () => {
-          made = (
-            await feesApi.createCoupons({
-              code: code || undefined,
-              count: code ? undefined : v.count,
-              kind: v.kind,
-              value: checked.value,
-              expiresAt: officeInstant(v.expiresAt),
-              studentId: v.studentId,
-              remark: v.remark?.trim() || undefined,
-            })
-          ).length
+        const made = await feesApi.createCoupons({
+          code: code || undefined,
+          count: code ? undefined : v.count,
+          kind: v.kind,
+          value: checked.value,
+          expiresAt: officeInstant(v.expiresAt),
+          studentId: v.studentId,
+          remark: v.remark?.trim() || undefined,
         })
-        if (!ok) return false
-        message.success(`已创建 ${made} 张优惠券`)
-        onCreated()
-        return true
+        return made.length
       }}
+      success={(made) => `已创建 ${made} 张优惠券`}
+      onDone={onCreated}
     >
-      {shown}
       <ProFormRadio.Group name='kind' label='类型' options={[...COUPON_KINDS]} />
       <ProFormDependency name={['kind']}>
         {({ kind }: { kind?: CouponKind }) => (
@@ -123,33 +108,26 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
         <StudentSelect allowClear className='console-field-lg' />
       </Form.Item>
       <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 function VoidCoupon({ coupon, onVoided }: { coupon: Coupon; onVoided: () => void }) {
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`作废优惠券 ${coupon.code}`}
       trigger={<Typography.Link data-testid={`void-coupon-${coupon.id}`}>作废</Typography.Link>}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async ({ reason }) => {
-        const ok = await submit(() => feesApi.voidCoupon(coupon.id, reason.trim()))
-        if (ok) onVoided()
-        return ok
-      }}
+      onSubmit={({ reason }) => feesApi.voidCoupon(coupon.id, reason.trim())}
+      onDone={onVoided}
     >
-      {shown}
       <ProFormTextArea
         name='reason'
         label='作废原因'
         fieldProps={{ rows: 3, maxLength: 200 }}
         rules={[{ required: true, whitespace: true, message: '请填写作废原因' }]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

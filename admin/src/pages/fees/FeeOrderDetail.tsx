@@ -3,18 +3,18 @@
  * receipts (作废 with a reason, 重开 a new number linked to the old). An order not paid yet may be
  * cancelled; a payment arriving after that is refunded automatically.
  */
-import { ModalForm, PageContainer, ProCard, ProDescriptions, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { App, Button, Empty, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd'
+import { PageContainer, ProCard, ProDescriptions, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { App, Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { OrderPayStatus, ReceiptStatus, RefundStatus } from '@activity/wire'
 import { type FeeReceipt, type FeeRefund, feesApi } from '../../api/fees'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { refundAmount } from './fee-logic'
 import { MaskedPhone } from '../../components/MaskedPhone'
@@ -39,36 +39,27 @@ function ReasonDialog({
   run: (reason: string) => Promise<unknown>
   done: () => void
 }) {
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={title}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async ({ reason }) => {
-        const ok = await submit(() => run(reason.trim()))
-        if (ok) done()
-        return ok
-      }}
+      onSubmit={({ reason }) => run(reason.trim())}
+      onDone={() => done()}
     >
-      {shown}
       <ProFormTextArea
         name='reason'
         label={label}
         fieldProps={{ rows: 3, maxLength: 200, showCount: true }}
         rules={[{ required: true, whitespace: true, message: `请填写${label}` }]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 function RefundDialog({ id, refundable, done }: { id: number; refundable: number; done: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, refuse } = useSubmission()
   return (
-    <ModalForm<{ amount: string; reason: string }>
+    <SubmitModalForm<{ amount: string; reason: string }, FeeRefund>
       title='退款'
       trigger={
         <Button danger data-testid='refund'>
@@ -76,30 +67,19 @@ function RefundDialog({ id, refundable, done }: { id: number; refundable: number
         </Button>
       }
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ amount: formatYuan(refundable, { symbol: false, grouping: false }) }}
-      onValuesChange={clear}
-      onFinish={async ({ amount, reason }) => {
+      onSubmit={({ amount, reason }) => {
         const checked = refundAmount(amount, refundable)
-        if ('refusal' in checked) {
-          refuse(checked.refusal)
-          return false
-        }
-        let refund: FeeRefund | undefined
-        const ok = await submit(async () => {
-          refund = await feesApi.refund(id, checked.amount, reason.trim())
-        })
-        if (!ok || !refund) return false
-        message.success(
-          refund.status === RefundStatus.done
-            ? `已退款 ${formatYuan(refund.amount)}`
-            : `退款${refund.status}：${refund.failReason ?? '等待支付渠道确认'}`,
-        )
-        done()
-        return true
+        if ('refusal' in checked) throw new Error(checked.refusal)
+        return feesApi.refund(id, checked.amount, reason.trim())
       }}
+      success={(refund) =>
+        refund.status === RefundStatus.done
+          ? `已退款 ${formatYuan(refund.amount)}`
+          : `退款${refund.status}：${refund.failReason ?? '等待支付渠道确认'}`
+      }
+      onDone={() => done()}
     >
-      {shown}
       <Typography.Paragraph type='secondary'>可退金额 {formatYuan(refundable)}，款项原路退回学员的支付账户。</Typography.Paragraph>
       <ProFormText
         name='amount'
@@ -114,7 +94,7 @@ function RefundDialog({ id, refundable, done }: { id: number; refundable: number
         fieldProps={{ rows: 3, maxLength: 200, showCount: true }}
         rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -122,20 +102,19 @@ export default function FeeOrderDetail() {
   const id = Number(useParams().id)
   const { message } = App.useApp()
   const { canManageFees } = useAccess()
-  const { data: order, error, loading, reload } = useRemote(() => feesApi.order(id), [id])
+  const { data: order, error, reload } = useRemote(() => feesApi.order(id), [id])
+  const back = () => history.back()
 
-  if (error && !order) {
-    return (
-      <PageContainer title='缴费单详情' onBack={() => history.back()}>
-        <LoadFailure title='缴费单加载失败' error={error} onRetry={reload} />
-      </PageContainer>
-    )
-  }
   if (!order) {
     return (
-      <PageContainer title='缴费单详情'>
-        <Skeleton active loading={loading} />
-      </PageContainer>
+      <DetailFrame
+        title='缴费单详情'
+        onBack={back}
+        list={{ to: '/fee-orders', label: '返回缴费单列表' }}
+        failure='缴费单加载失败'
+        error={error}
+        onRetry={reload}
+      />
     )
   }
   const cancellable = order.payStatus !== OrderPayStatus.paid && order.payStatus !== OrderPayStatus.cancelled
@@ -143,7 +122,7 @@ export default function FeeOrderDetail() {
   return (
     <PageContainer
       title={`缴费单 ${order.orderNo}`}
-      onBack={() => history.back()}
+      onBack={back}
       tags={<EnumTag valueEnum={ORDER_PAY_STATUS_ENUM} value={order.payStatus} />}
       extra={
         canManageFees ? (

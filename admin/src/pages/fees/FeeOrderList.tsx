@@ -5,7 +5,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   PageContainer,
   ProFormDependency,
   ProFormDigit,
@@ -17,18 +16,18 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { FEE_KINDS } from '@activity/wire'
-import { App, Button, Form, Space, Typography } from 'antd'
+import { Button, Form, Space, Typography } from 'antd'
 import { type ReactElement, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { FEE_ORDERS_EXPORT, type FeeOrder, type FeeOrderDetail, feesApi } from '../../api/fees'
 import { ExportButton } from '../../components/ExportButton'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { academicYears } from './fee-logic'
 import { StudentSelect } from './StudentSelect'
@@ -46,17 +45,13 @@ interface RaiseValues {
 }
 
 function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (order: FeeOrderDetail) => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<RaiseValues>
+    <SubmitModalForm<RaiseValues, FeeOrderDetail>
       title='开具缴费单'
       trigger={trigger}
       width={720}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ items: [{ quantity: 1 }], academicYear: academicYears()[1] }}
-      onValuesChange={clear}
-      onFinish={async (v) => {
+      onSubmit={(v) => {
         const input = v.feeStandardId
           ? { studentId: v.studentId, feeStandardId: v.feeStandardId, remark: v.remark?.trim() || undefined }
           : {
@@ -70,17 +65,11 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
               })),
               remark: v.remark?.trim() || undefined,
             }
-        let raised: FeeOrderDetail | undefined
-        const done = await submit(async () => {
-          raised = await feesApi.raise(input)
-        })
-        if (!done || !raised) return false
-        message.success(`缴费单 ${raised.orderNo} 已开具，学员可在「我的缴费」中支付`)
-        onRaised(raised)
-        return true
+        return feesApi.raise(input)
       }}
+      success={(raised) => `缴费单 ${raised.orderNo} 已开具，学员可在「我的缴费」中支付`}
+      onDone={onRaised}
     >
-      {shown}
       <Form.Item name='studentId' label='学员' rules={[{ required: true, message: '请选择学员' }]}>
         <StudentSelect className='console-field-lg' />
       </Form.Item>
@@ -154,7 +143,7 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
         }
       </ProFormDependency>
       <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

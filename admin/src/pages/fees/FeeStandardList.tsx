@@ -4,26 +4,18 @@
  * for every student it covers who has none yet (a second run makes none twice).
  */
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormText,
-  type ProColumns,
-} from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { FEE_KINDS, STUDENT_LEVELS } from '@activity/wire'
 import { App, Button, Popconfirm, Typography } from 'antd'
 import { type ReactElement, useRef } from 'react'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type FeeStandard, feesApi } from '../../api/fees'
 import { RemoveAction } from '../../components/RemoveAction'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, valueEnum } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { YuanField } from '../../components/YuanField'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { academicYears, batchLabel } from './fee-logic'
 
@@ -42,14 +34,11 @@ interface StandardValues {
 }
 
 function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<StandardValues>
+    <SubmitModalForm<StandardValues>
       title={standard ? `修改收费标准「${standard.name}」` : '新增收费标准'}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         standard
           ? {
@@ -60,8 +49,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
             }
           : { academicYear: academicYears()[1] }
       }
-      onValuesChange={clear}
-      onFinish={async (v) => {
+      onSubmit={(v) => {
         const input = {
           school: v.school.trim(),
           major: v.major.trim(),
@@ -73,14 +61,11 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
           name: v.name.trim(),
           amount: parseYuan(v.amount) ?? 0,
         }
-        const done = await submit(() => (standard ? feesApi.updateStandard({ id: standard.id, ...input }) : feesApi.createStandard(input)))
-        if (!done) return false
-        message.success(standard ? '收费标准已修改' : '收费标准已新增')
-        onSaved()
-        return true
+        return standard ? feesApi.updateStandard({ id: standard.id, ...input }) : feesApi.createStandard(input)
       }}
+      success={standard ? '收费标准已修改' : '收费标准已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='school'
         label='院校'
@@ -140,7 +125,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
         rules={[{ required: true, whitespace: true, message: '请填写收费名称' }, { max: 60 }]}
       />
       <YuanField name='amount' label='金额' min={1} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

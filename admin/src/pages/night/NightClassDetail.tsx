@@ -5,7 +5,7 @@
  * ones; the class may turn it off), and the room screen's code that changes every 30 seconds
  * (投屏签到码, CheckInScreen); the export of sign-ups and attendance.
  */
-import { type ActionType, ModalForm, PageContainer, ProCard, type ProColumns, ProFormTextArea } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProCard, type ProColumns, ProFormTextArea } from '@ant-design/pro-components'
 import { NightSignUpStatus } from '@activity/wire'
 import { DesktopOutlined } from '@ant-design/icons'
 import {
@@ -26,14 +26,14 @@ import QRCode from 'qrcode'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { NIGHT_EXPORT_PATH, type NightClassDetail as Detail, type NightSignUpRow, nightApi } from '../../api/night'
+import { DetailFrame } from '../../components/DetailFrame'
 import { ExportButton } from '../../components/ExportButton'
-import { LoadFailure } from '../../components/LoadFailure'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, valueEnum } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { CheckInScreen } from './CheckInScreen'
 import { NightClassForm } from './NightClassForm'
@@ -131,32 +131,23 @@ function CheckInCode({ cls, canManage, onRotated }: { cls: Detail; canManage: bo
 }
 
 function CancelSignUp({ row, onDone }: { row: NightSignUpRow; onDone: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`取消「${row.name}」的报名`}
       trigger={<Typography.Link type='danger'>取消报名</Typography.Link>}
       width={440}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
       submitter={{ searchConfig: { submitText: '取消报名', resetText: '关闭' } }}
-      onFinish={(values) =>
-        submit(async () => {
-          await nightApi.cancelSignUp({ id: row.id, reason: values.reason })
-          void message.success('已取消报名，名额已释放')
-          onDone()
-        })
-      }
+      onSubmit={(values) => nightApi.cancelSignUp({ id: row.id, reason: values.reason })}
+      success='已取消报名，名额已释放'
+      onDone={onDone}
     >
-      {shown}
       <ProFormTextArea
         name='reason'
         label='取消原因'
         rules={[{ required: true, whitespace: true, message: '请填写取消原因' }]}
         fieldProps={{ maxLength: 200, showCount: true }}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -270,32 +261,19 @@ export default function NightClassDetail() {
   const {
     data: cls,
     error,
-    loading,
     reload,
   } = useRemote(() => (valid ? nightApi.detail(classId) : Promise.reject(new Error('夜校课程不存在'))), [classId, valid])
   const back = () => navigate('/night/classes')
 
-  if (error && !cls) {
-    return (
-      <PageContainer title='夜校课详情' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/night/classes'>
-              <Button type='primary'>返回课程列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!cls) {
     return (
-      <PageContainer title='夜校课详情' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='夜校课详情'
+        onBack={back}
+        list={{ to: '/night/classes', label: '返回课程列表' }}
+        error={error}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
   return (

@@ -2,19 +2,10 @@
  * 新建 / 编辑夜校课 in a dialog: name, subject, teacher, the evening (office wall clock), place,
  * seats, introduction, published, whether the printed QR code still checks in. Checked before sending; the server's refusal stays in the dialog.
  */
-import {
-  ModalForm,
-  ProForm,
-  ProFormDateTimeRangePicker,
-  ProFormDigit,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components'
-import { App } from 'antd'
+import { ProForm, ProFormDateTimeRangePicker, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import type { ReactElement } from 'react'
 import { type NightClassDetail, nightApi } from '../../api/night'
-import { useSubmission } from '../../hooks/useSubmission'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { CAPACITY_MAX, nightBody, nightRefusal, nightValues, type NightClassValues } from './night-form'
 
 export function NightClassForm({
@@ -27,34 +18,24 @@ export function NightClassForm({
   trigger: ReactElement
   onSaved: (saved: NightClassDetail) => void
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, refuse } = useSubmission()
   return (
-    <ModalForm<NightClassValues>
+    <SubmitModalForm<NightClassValues, NightClassDetail>
       title={cls ? '编辑夜校课' : '新建夜校课'}
       trigger={trigger}
       width={640}
       layout='vertical'
       dateFormatter='string'
       initialValues={nightValues(cls)}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
       submitter={{ searchConfig: { submitText: cls ? '保存' : '创建' } }}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const wrong = nightRefusal(values)
-        if (wrong) {
-          refuse(wrong)
-          return false
-        }
-        return submit(async () => {
-          const input = nightBody(values)
-          const saved = cls ? await nightApi.update({ id: cls.id, ...input }) : await nightApi.create(input)
-          void message.success(cls ? '夜校课已保存' : '夜校课已创建')
-          onSaved(saved)
-        })
+        if (wrong) throw new Error(wrong)
+        const input = nightBody(values)
+        return cls ? nightApi.update({ id: cls.id, ...input }) : nightApi.create(input)
       }}
+      success={cls ? '夜校课已保存' : '夜校课已创建'}
+      onDone={(saved) => onSaved(saved)}
     >
-      {shown}
       <ProFormText name='title' label='课程名称' rules={[{ required: true, message: '请填写课程名称' }]} fieldProps={{ maxLength: 60 }} />
       <ProForm.Group>
         <ProFormText
@@ -102,6 +83,6 @@ export function NightClassForm({
           tooltip='关闭后，打印或拍下的固定二维码不能再签到，只能扫投屏签到码（每30秒更换），防止不在教室的学员签到'
         />
       </ProForm.Group>
-    </ModalForm>
+    </SubmitModalForm>
   )
 }

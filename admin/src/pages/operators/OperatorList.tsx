@@ -4,7 +4,7 @@
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, ModalForm, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useRef } from 'react'
@@ -14,9 +14,9 @@ import { useRemote } from '../../hooks/useRemote'
 import type { Admin } from '../../api/session'
 import { positionsApi } from '../../api/positions'
 import { PositionTag } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
@@ -84,14 +84,12 @@ function showPasswordOnce(modal: ReturnType<typeof App.useApp>['modal'], account
 function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () => void }) {
   const { modal } = App.useApp()
   const [form] = Form.useForm<CreateValues>()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<CreateValues>
+    <SubmitModalForm<CreateValues>
       title='新增操作员'
       form={form}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ password: generatePassword() }}
       // Most new operators are teachers: the built-in 招生老师 is chosen until another is picked.
       onOpenChange={(open) => {
@@ -104,18 +102,14 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
           () => undefined,
         )
       }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        const done = await submit(() =>
-          operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim(), phone: values.phone?.trim() || null }),
-        )
-        if (!done) return false
+      onSubmit={(values) =>
+        operatorsApi.create({ ...values, account: values.account.trim(), name: values.name.trim(), phone: values.phone?.trim() || null })
+      }
+      onDone={(_created, values) => {
         showPasswordOnce(modal, values.account.trim(), values.password)
         onSaved()
-        return true
       }}
     >
-      {shown}
       <ProFormText
         name='account'
         label='账号'
@@ -151,39 +145,30 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
           { pattern: PASSWORD_RULE, message: '密码为8-32位字母和数字，且同时包含字母和数字' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ name: string; positionId: number; phone?: string; departmentId?: number }>
+    <SubmitModalForm<{ name: string; positionId: number; phone?: string; departmentId?: number }>
       title={`修改操作员 ${operator.account}`}
       trigger={trigger}
       width={420}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{
         name: operator.name,
         positionId: operator.positionId,
         phone: operator.phone ?? '',
         departmentId: operator.departmentId ?? undefined,
       }}
-      onValuesChange={clear}
-      onFinish={async ({ name, positionId, phone, departmentId }) => {
+      onSubmit={async ({ name, positionId, phone, departmentId }) => {
         // An emptied phone clears it; the masked one sent back unchanged keeps it.
-        const done = await submit(async () => {
-          await operatorsApi.update({ id: operator.id, name: name.trim(), positionId, phone: phone?.trim() ?? '' }, { quiet: true })
-          if ((departmentId ?? null) !== operator.departmentId) await departmentsApi.setMember(operator.id, departmentId ?? null)
-        })
-        if (!done) return false
-        message.success('已保存')
-        onSaved()
-        return true
+        await operatorsApi.update({ id: operator.id, name: name.trim(), positionId, phone: phone?.trim() ?? '' }, { quiet: true })
+        if ((departmentId ?? null) !== operator.departmentId) await departmentsApi.setMember(operator.id, departmentId ?? null)
       }}
+      success='已保存'
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='name'
         label='姓名'
@@ -196,7 +181,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
       {positionField}
       <PhoneField filled={operator.phone} />
       <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -1,10 +1,10 @@
 /** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
 import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
-import { Alert, Empty, Skeleton, Table } from 'antd'
+import { Alert, Empty, Table } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
@@ -14,27 +14,26 @@ const OUTCOME: Record<string, string> = { paid: '已入账', failed: '支付失�
 
 export default function OrderDetail() {
   const id = Number(useParams().id)
-  const { data: order, error, loading, reload } = useRemote(() => ordersApi.details(id), [id])
+  const { data: order, error, reload } = useRemote(() => ordersApi.details(id), [id])
+  const back = () => history.back()
 
-  if (error && !order) {
-    return (
-      <PageContainer title='订单详情' onBack={() => history.back()}>
-        <LoadFailure title='订单加载失败' error={error} onRetry={reload} />
-      </PageContainer>
-    )
-  }
   if (!order) {
     return (
-      <PageContainer title='订单详情'>
-        <Skeleton active loading={loading} />
-      </PageContainer>
+      <DetailFrame
+        title='订单详情'
+        onBack={back}
+        list={{ to: '/orders', label: '返回订单列表' }}
+        failure='订单加载失败'
+        error={error}
+        onRetry={reload}
+      />
     )
   }
 
   return (
     <PageContainer
       title={`订单 ${order.orderNo}`}
-      onBack={() => history.back()}
+      onBack={back}
       tags={<EnumTag valueEnum={ORDER_PAY_STATUS_ENUM} value={order.payStatus} />}
     >
       <ProCard direction='column' gutter={[0, 16]} ghost>

@@ -6,7 +6,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   PageContainer,
   ProFormDependency,
   ProFormDigit,
@@ -16,18 +15,18 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { App, Button, Form, Space, Typography } from 'antd'
+import { Button, Form, Space, Typography } from 'antd'
 import { type ReactElement, useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { ORDER_PAY_STATUS_ENUM, enumColumn } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { MaskedPhone } from '../../components/MaskedPhone'
 
 /** ¥1,000,000.00, the back-office's limit for one order. */
@@ -57,44 +56,31 @@ function totalOf(items: ItemValues[] | undefined): number | undefined {
 }
 
 function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated: (order: Order) => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, refuse } = useSubmission()
   return (
-    <ModalForm<OrderValues>
+    <SubmitModalForm<OrderValues, Order>
       title='新建订单'
       trigger={trigger}
       width={720}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ items: [{ quantity: 1 }] }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const items = values.items.map((i) => ({
           name: (i.name ?? '').trim(),
           quantity: i.quantity ?? 1,
           unitPrice: parseYuan(i.unitPrice ?? '', { negative: true }) ?? 0,
         }))
         const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
-        if (total <= 0) {
-          refuse('订单金额须大于0')
-          return false
-        }
-        if (total > ORDER_MAX) {
-          refuse(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
-          return false
-        }
-        return submit(async () => {
-          const order = await ordersApi.create({
-            partnerId: Number(values.partnerId),
-            title: values.title?.trim() || undefined,
-            items,
-            remark: values.remark?.trim() || undefined,
-          })
-          message.success(`订单 ${order.orderNo} 已创建，合伙人可在其订单中支付`)
-          onCreated(order)
+        if (total <= 0) throw new Error('订单金额须大于0')
+        if (total > ORDER_MAX) throw new Error(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
+        return ordersApi.create({
+          partnerId: Number(values.partnerId),
+          title: values.title?.trim() || undefined,
+          items,
+          remark: values.remark?.trim() || undefined,
         })
       }}
+      success={(order) => `订单 ${order.orderNo} 已创建，合伙人可在其订单中支付`}
+      onDone={(order) => onCreated(order)}
     >
-      {shown}
       <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
         <PartnerSelect className='console-field-lg' />
       </Form.Item>
@@ -157,7 +143,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         }}
       </ProFormDependency>
       <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

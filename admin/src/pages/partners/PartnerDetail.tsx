@@ -5,14 +5,14 @@
  */
 import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
 import type { PartnerStatus } from '@activity/wire'
-import { Alert, Button, Col, Descriptions, Row, Skeleton, Space, Tag, theme, Typography } from 'antd'
+import { Alert, Col, Descriptions, Row, Space, Tag, theme, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
 import { partnersApi } from '../../api/partners'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import {
   CLUE_STATUS_ENUM,
   EnumTag,
@@ -125,28 +125,17 @@ export default function PartnerDetail() {
   const { token } = theme.useToken()
   const [search, setSearch] = useSearchParams()
   const { data: p, error, reload } = useRemote(() => (valid ? partnersApi.details(id) : Promise.reject(new Error('合伙人不存在'))), [id])
+  const back = () => window.history.back()
 
-  if (!valid || (error && !p)) {
+  if (!valid || !p) {
     return (
-      <PageContainer title='合伙人详情'>
-        <LoadFailure
-          page
-          error={error ?? '合伙人不存在'}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/partners'>
-              <Button type='primary'>返回合伙人列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
-  if (!p) {
-    return (
-      <PageContainer title='合伙人详情'>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </PageContainer>
+      <DetailFrame
+        title='合伙人详情'
+        onBack={back}
+        list={{ to: '/partners', label: '返回合伙人列表' }}
+        error={valid ? error : '合伙人不存在'}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
 
@@ -161,7 +150,7 @@ export default function PartnerDetail() {
     <PageContainer
       title={partnerName(p)}
       subTitle={<EnumTag valueEnum={PARTNER_STATUS_ENUM} value={p.status as PartnerStatus} />}
-      onBack={() => window.history.back()}
+      onBack={back}
       extra={canReviewPartners ? <ReviewActions partner={p} onDone={reload} /> : null}
     >
       {p.status === '已拒绝' && p.rejectReason ? (

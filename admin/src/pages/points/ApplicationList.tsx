@@ -3,41 +3,32 @@
  * status and student. 管理员 approves (the way's points, at once) or refuses with a reason; the
  * student gets a message (积分申请结果) either way.
  */
-import { type ActionType, ModalForm, PageContainer, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
 import { PointsApplicationStatus } from '@activity/wire'
-import { App, Empty, Image, Space, Typography } from 'antd'
+import { Empty, Image, Space, Typography } from 'antd'
 import { useRef } from 'react'
 import { type PointsApplicationRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { POINTS_APPLICATION_STATUS_ENUM } from './enums'
 
 function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; approve: boolean; onDone: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ note?: string }>
+    <SubmitModalForm<{ note?: string }>
       title={`${approve ? '通过' : '驳回'} ${row.name} 的积分申请（${row.wayName}）`}
       trigger={<Typography.Link type={approve ? undefined : 'danger'}>{approve ? '通过' : '驳回'}</Typography.Link>}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async ({ note }) => {
+      onSubmit={({ note }) => {
         const text = note?.trim()
-        const done = await submit(() =>
-          approve ? pointsApi.approve({ id: row.id, note: text || undefined }) : pointsApi.refuse({ id: row.id, note: text ?? '' }),
-        )
-        if (!done) return false
-        message.success(approve ? '已通过，积分已发放' : '已驳回')
-        onDone()
-        return true
+        return approve ? pointsApi.approve({ id: row.id, note: text || undefined }) : pointsApi.refuse({ id: row.id, note: text ?? '' })
       }}
+      success={approve ? '已通过，积分已发放' : '已驳回'}
+      onDone={onDone}
     >
-      {shown}
       <Typography.Paragraph>{row.description}</Typography.Paragraph>
       <ProFormTextArea
         name='note'
@@ -45,7 +36,7 @@ function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; appro
         fieldProps={{ maxLength: 200, showCount: true }}
         rules={approve ? [] : [{ required: true, whitespace: true, message: '请填写驳回原因' }]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -6,7 +6,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
-  ModalForm,
   PageContainer,
   ProFormDependency,
   ProFormDigit,
@@ -23,10 +22,10 @@ import { coursesApi } from '../../api/courses'
 import { type Good, type GoodInput, pointsApi } from '../../api/points'
 import { ImageUpload } from '../../components/ImageUpload'
 import { RemoveAction } from '../../components/RemoveAction'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_STATUS_ENUM } from './enums'
 
@@ -44,21 +43,17 @@ const PICTURES = {
 type GoodValues = Omit<GoodInput, 'cover'> & { cover?: string }
 
 function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<GoodValues>
+    <SubmitModalForm<GoodValues>
       title={good ? `修改商品「${good.name}」` : '新增商品'}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         good
           ? { ...good, cover: good.coverUrl ?? undefined, courseId: good.courseId ?? undefined, description: good.description ?? undefined }
           : { kind: GoodKind.physical, status: GoodStatus.listed, perPersonLimit: 0, sort: 0 }
       }
-      onValuesChange={clear}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const input: GoodInput = {
           ...values,
           name: values.name.trim(),
@@ -66,14 +61,11 @@ function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactEleme
           description: values.description ?? '',
           courseId: values.kind === GoodKind.courseVoucher ? values.courseId : undefined,
         }
-        const done = await submit(() => (good ? pointsApi.updateGood({ id: good.id, ...input }) : pointsApi.createGood(input)))
-        if (!done) return false
-        message.success(good ? '商品已修改' : '商品已新增')
-        onSaved()
-        return true
+        return good ? pointsApi.updateGood({ id: good.id, ...input }) : pointsApi.createGood(input)
       }}
+      success={good ? '商品已修改' : '商品已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormRadio.Group
         name='kind'
         label='商品类型'
@@ -130,7 +122,7 @@ function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactEleme
       <ProFormRadio.Group name='status' label='状态' options={GOOD_STATUSES.map((s) => ({ label: s, value: s }))} />
       <ProFormDigit name='sort' label='排序' width='xs' min={0} max={100000} fieldProps={{ precision: 0 }} extra='数字大的排在前面' />
       <ProFormTextArea name='description' label='商品介绍' fieldProps={{ maxLength: 2000, showCount: true }} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

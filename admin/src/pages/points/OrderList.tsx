@@ -3,39 +3,32 @@
  * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
  * reason (points and stock back).
  */
-import { type ActionType, ModalForm, PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { type ActionType, PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { GoodOrderStatus } from '@activity/wire'
-import { App, Empty, Space, Typography } from 'antd'
+import { Empty, Space, Typography } from 'antd'
 import { useRef } from 'react'
 import { type GoodOrderRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_ORDER_STATUS_ENUM } from './enums'
 import { MaskedPhone } from '../../components/MaskedPhone'
 
 function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ expressCompany: string; expressNo: string }>
+    <SubmitModalForm<{ expressCompany: string; expressNo: string }>
       title={`发货：${row.goodName} ×${row.quantity}`}
       trigger={<Typography.Link>发货</Typography.Link>}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async ({ expressCompany, expressNo }) => {
-        const done = await submit(() => pointsApi.ship({ id: row.id, expressCompany: expressCompany.trim(), expressNo: expressNo.trim() }))
-        if (!done) return false
-        message.success('已发货，已通知学员')
-        onDone()
-        return true
-      }}
+      onSubmit={({ expressCompany, expressNo }) =>
+        pointsApi.ship({ id: row.id, expressCompany: expressCompany.trim(), expressNo: expressNo.trim() })
+      }
+      success='已发货，已通知学员'
+      onDone={onDone}
     >
-      {shown}
       {row.address ? (
         <Typography.Paragraph>
           收货人：{row.address.name} <MaskedPhone phone={row.address.phone} kind='pointsOrder' id={row.id} />
@@ -62,29 +55,20 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
           { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为6-32位字母、数字' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`取消兑换：${row.goodName} ×${row.quantity}`}
       trigger={<Typography.Link type='danger'>取消</Typography.Link>}
       width={440}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async ({ reason }) => {
-        const done = await submit(() => pointsApi.cancel({ id: row.id, reason: reason.trim() }))
-        if (!done) return false
-        message.success(`已取消，${row.totalPoints} 积分已退回学员`)
-        onDone()
-        return true
-      }}
+      onSubmit={({ reason }) => pointsApi.cancel({ id: row.id, reason: reason.trim() })}
+      success={`已取消，${row.totalPoints} 积分已退回学员`}
+      onDone={onDone}
     >
-      {shown}
       <Typography.Paragraph type='secondary'>取消后积分退回学员，库存恢复。</Typography.Paragraph>
       <ProFormText
         name='reason'
@@ -95,7 +79,7 @@ function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) 
           { max: 100, message: '取消原因不能超过100个字' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -3,32 +3,22 @@
  * a student's points by hand (人工调整, never below 0) with a reason.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormText,
-  type ProColumns,
-} from '@ant-design/pro-components'
-import { App, Button, Empty, Space, Typography } from 'antd'
+import { type ActionType, PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { Button, Empty, Space, Typography } from 'antd'
 import { useRef } from 'react'
 import { type PointsAdjust, type PointsRecordRow, pointsApi } from '../../api/points'
 import { studentsApi } from '../../api/students'
 import { enumColumn } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { POINTS_RECORD_TYPE_ENUM, POINTS_WAY_KIND_ENUM, signed } from './enums'
 
 function AdjustForm({ onSaved }: { onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<PointsAdjust>
+    <SubmitModalForm<PointsAdjust, number>
       title='人工调整积分'
       trigger={
         <Button type='primary' icon={<PlusOutlined />}>
@@ -36,20 +26,10 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
         </Button>
       }
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        let balance = 0
-        const done = await submit(async () => {
-          balance = (await pointsApi.adjust({ ...values, note: values.note.trim() })).balance
-        })
-        if (!done) return false
-        message.success(`积分已调整，当前余额 ${balance}`)
-        onSaved()
-        return true
-      }}
+      onSubmit={async (values) => (await pointsApi.adjust({ ...values, note: values.note.trim() })).balance}
+      success={(balance) => `积分已调整，当前余额 ${balance}`}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormSelect
         name='studentId'
         label='学员'
@@ -87,7 +67,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
           { max: 100, message: '调整原因不能超过100个字' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -6,14 +6,14 @@
  * the position one holds oneself cannot be changed by oneself. Every change is in 操作日志.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ModalForm, PageContainer, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { App, Button, Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
+import { PageContainer, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { Button, Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useEffect, useMemo, useState } from 'react'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PositionTag } from '../../components/status'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 
@@ -107,28 +107,21 @@ function PositionForm({
   trigger: ReactElement
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<Values>
+    <SubmitModalForm<Values>
       title={position ? `编辑岗位 ${position.name}` : '新增岗位'}
       form={form}
       trigger={trigger}
       width={760}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={{ name: position?.name, description: position?.description, rights: position?.rights ?? ['dashboard.view'] }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
+      onSubmit={(values) => {
         const body = { name: values.name.trim(), description: values.description?.trim() ?? '', rights: values.rights ?? [] }
-        const done = await submit(() => (position ? positionsApi.update({ id: position.id, ...body }) : positionsApi.create(body)))
-        if (!done) return false
-        message.success(position ? '已保存，岗位下的操作员下一次操作起生效' : '已新增岗位')
-        onSaved()
-        return true
+        return position ? positionsApi.update({ id: position.id, ...body }) : positionsApi.create(body)
       }}
+      success={position ? '已保存，岗位下的操作员下一次操作起生效' : '已新增岗位'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='name'
         label='岗位名称'
@@ -144,7 +137,7 @@ function PositionForm({
       <Form.Item name='rights' label='权限' required>
         <RightsMatrix catalogue={catalogue} />
       </Form.Item>
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -5,7 +5,7 @@
  * names, orders, deletes, and turns on/off where the back-office has the switch.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
-import { ModalForm, PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'
@@ -13,8 +13,8 @@ import { type Background, type PartnerCard, postersApi } from '../../api/posters
 import { ImageUpload } from '../../components/ImageUpload'
 import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useRemote } from '../../hooks/useRemote'
-import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { PosterPhone } from './PosterPhone'
 
@@ -38,28 +38,19 @@ function BackgroundForm({
   trigger: ReactElement
   onSaved: (saved: Background) => void
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<BackgroundValues>
+    <SubmitModalForm<BackgroundValues, Background>
       title={background ? `修改背景「${background.name}」` : '新增海报背景'}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={background ? { name: background.name, url: background.url, sort: background.sort } : { sort: nextSort }}
-      onValuesChange={clear}
-      onFinish={(values) =>
-        submit(async () => {
-          const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
-          const saved = background
-            ? await postersApi.update({ id: background.id, ...input }, { quiet: true })
-            : await postersApi.create(input)
-          message.success(background ? '背景已修改' : '背景已新增')
-          onSaved(saved)
-        })
-      }
+      onSubmit={(values) => {
+        const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
+        return background ? postersApi.update({ id: background.id, ...input }, { quiet: true }) : postersApi.create(input)
+      }}
+      success={background ? '背景已修改' : '背景已新增'}
+      onDone={(saved) => onSaved(saved)}
     >
-      {shown}
       <Form.Item
         name='url'
         label='背景图片'
@@ -79,7 +70,7 @@ function BackgroundForm({
         ]}
       />
       <ProFormDigit name='sort' label='排序' width='xs' min={0} max={10000} fieldProps={{ precision: 0 }} extra='数字小的排在前面' />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

@@ -2,11 +2,11 @@
  * 通过 / 驳回 a student's correction request: 通过 asks for confirmation (the change applies at
  * once), 驳回 asks for the reason the student will read. The screen shows the answer in place.
  */
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components'
+import { ProFormTextArea } from '@ant-design/pro-components'
 import { App, Button, Popconfirm, Space } from 'antd'
 import { useState } from 'react'
 import { type RollRequest, rollRequestsApi } from '../../api/students'
-import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 
 interface Props {
   request: Pick<RollRequest, 'id' | 'fieldLabel' | 'oldValue' | 'newValue'> & { studentName?: string }
@@ -17,8 +17,6 @@ interface Props {
 export function RequestActions({ request, onDone }: Props) {
   const { message } = App.useApp()
   const [approving, setApproving] = useState(false)
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(() => onDone())
   const who = request.studentName ? `${request.studentName}的` : ''
   return (
     <Space size='middle'>
@@ -45,7 +43,7 @@ export function RequestActions({ request, onDone }: Props) {
           通过
         </Button>
       </Popconfirm>
-      <ModalForm<{ reason: string }>
+      <SubmitModalForm<{ reason: string }, RollRequest>
         title={`驳回${who}${request.fieldLabel}修改`}
         width={460}
         trigger={
@@ -53,21 +51,14 @@ export function RequestActions({ request, onDone }: Props) {
             驳回
           </Button>
         }
-        modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
+        modalProps={{ destroyOnClose: true }}
+        keepRefusalWhileEditing
         submitter={{ searchConfig: { submitText: '驳回' } }}
-        onFinish={async ({ reason }) => {
-          let answer: RollRequest | undefined
-          const done = await submit(async () => {
-            answer = await rollRequestsApi.refuse({ id: request.id, reason: reason.trim() })
-          })
-          if (done) {
-            void message.success('已驳回')
-            onDone(answer)
-          } else refresh.settled(false)
-          return done
-        }}
+        onSubmit={({ reason }) => rollRequestsApi.refuse({ id: request.id, reason: reason.trim() })}
+        success='已驳回'
+        onDone={(answer) => onDone(answer)}
+        onStale={() => onDone()}
       >
-        {shown}
         <ProFormTextArea
           name='reason'
           label='驳回原因'
@@ -78,7 +69,7 @@ export function RequestActions({ request, onDone }: Props) {
             { max: 200, message: '驳回原因不能超过200个字符' },
           ]}
         />
-      </ModalForm>
+      </SubmitModalForm>
     </Space>
   )
 }

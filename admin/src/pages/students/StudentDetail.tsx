@@ -7,10 +7,10 @@
 import { LineChartOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { RollRequestStatus } from '@activity/wire'
-import { Button, Descriptions, type DescriptionsProps, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd'
+import { Button, Descriptions, type DescriptionsProps, Empty, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type RollRequest, type StatusChange, type StudentDetail as Detail, studentsApi } from '../../api/students'
-import { LoadFailure } from '../../components/LoadFailure'
+import { DetailFrame } from '../../components/DetailFrame'
 import { EnumTag, ROLL_REQUEST_STATUS_ENUM, STUDENT_STATUS_ENUM } from '../../components/status'
 import { formatDateTime as at } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -146,33 +146,21 @@ export default function StudentDetail() {
   const { canEditStudents, canReviewRollRequests } = useAccess()
   const studentId = Number(id)
   const valid = Number.isInteger(studentId) && studentId > 0
-  const { data, error, loading, reload } = useRemote(
+  const { data, error, reload } = useRemote(
     () => (valid ? studentsApi.details(studentId) : Promise.reject(new Error('学员不存在'))),
     [studentId, valid],
   )
   const back = () => navigate(-1)
 
-  if (error && !data) {
-    return (
-      <PageContainer title='学员详情' onBack={back}>
-        <LoadFailure
-          page
-          error={error}
-          onRetry={valid ? reload : undefined}
-          extra={
-            <Link to='/students'>
-              <Button type='primary'>返回学员列表</Button>
-            </Link>
-          }
-        />
-      </PageContainer>
-    )
-  }
   if (!data) {
     return (
-      <PageContainer title='学员详情' onBack={back}>
-        <Skeleton active loading={loading} paragraph={{ rows: 8 }} />
-      </PageContainer>
+      <DetailFrame
+        title='学员详情'
+        onBack={back}
+        list={{ to: '/students', label: '返回学员列表' }}
+        error={error}
+        onRetry={valid ? reload : undefined}
+      />
     )
   }
 

@@ -3,12 +3,12 @@
  * inside itself: 新增学员 / 编辑 (the whole roll), 变更状态 (status and a required reason), and
  * 转为学员 from a deal clue (the roll's school part; name, phone and programme come from the clue).
  */
-import { ModalForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { EDUCATION_TYPES, isValidIdCard, STUDENT_LEVELS, STUDENT_STATUSES } from '@activity/wire'
-import { Alert, App, Button, Col, Row, Typography } from 'antd'
+import { Alert, Button, Col, Row, Typography } from 'antd'
 import type { ReactElement } from 'react'
 import { type FromClueInput, type StudentInput, type StudentRoll, studentsApi } from '../../api/students'
-import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, compactInput } from './roll'
 import { isMasked, unlessMasked } from '../../masked'
 
@@ -177,33 +177,21 @@ export function StudentForm({
   onDone: (saved: StudentRoll) => void
   trigger: ReactElement
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<Values>
+    <SubmitModalForm<Values, StudentRoll>
       title={roll ? `编辑学员「${roll.name}」` : '新增学员'}
       width={720}
       trigger={trigger}
       initialValues={initialOf(roll)}
-      modalProps={{ destroyOnClose: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        let saved: StudentRoll | undefined
-        const done = await submit(async () => {
-          if (roll) {
-            saved = await studentsApi.update({ ...(compactInput(values, { keepEmpty: true }) as StudentInput), id: roll.id })
-          } else {
-            saved = await studentsApi.create(compactInput(values) as StudentInput)
-          }
-        })
-        if (done && saved) {
-          void message.success(roll ? '学员信息已保存' : '学员已登记，状态为在读')
-          onDone(saved)
-        }
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      onSubmit={(values) =>
+        roll
+          ? studentsApi.update({ ...(compactInput(values, { keepEmpty: true }) as StudentInput), id: roll.id })
+          : studentsApi.create(compactInput(values) as StudentInput)
+      }
+      success={roll ? '学员信息已保存' : '学员已登记，状态为在读'}
+      onDone={(saved) => onDone(saved)}
     >
-      {shown}
       <PersonFields maskedIdCard={roll?.idCard} filledPhone={roll?.phone} />
       <SchoolFields />
       <ProFormText
@@ -218,30 +206,25 @@ export function StudentForm({
         fieldProps={{ maxLength: 200, showCount: true, autoSize: { minRows: 2, maxRows: 4 } }}
         rules={[{ max: 200, message: '备注不能超过200个字符' }]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 /** 变更状态: the new status and why (kept in the status history). */
 export function StatusForm({ roll, onDone }: { roll: StudentRoll; onDone: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ status: string; reason: string }>
+    <SubmitModalForm<{ status: string; reason: string }>
       title={`变更学籍状态「${roll.name}」`}
       width={480}
       trigger={<Button>变更状态</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose }}
-      onFinish={async ({ status, reason }) => {
-        const done = await submit(() => studentsApi.changeStatus({ id: roll.id, status, reason: reason.trim() }))
-        if (done) void message.success(`学籍状态已变更为${status}`)
-        refresh.settled(done)
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      onSubmit={({ status, reason }) => studentsApi.changeStatus({ id: roll.id, status, reason: reason.trim() })}
+      success={(_, { status }) => `学籍状态已变更为${status}`}
+      onDone={onDone}
+      onStale={onDone}
+      notice={<Typography.Paragraph>当前状态：{roll.status}</Typography.Paragraph>}
     >
-      <Typography.Paragraph>当前状态：{roll.status}</Typography.Paragraph>
-      {shown}
       <ProFormRadio.Group
         name='status'
         label='新状态'
@@ -259,7 +242,7 @@ export function StatusForm({ roll, onDone }: { roll: StudentRoll; onDone: () => 
           { max: 200, message: '变更原因不能超过200个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -271,36 +254,26 @@ export function FromClueForm({
   clue: { id: number; name: string; phone: string; programme: string | null }
   onDone: (student: StudentRoll & { linked: boolean }) => void
 }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<Omit<FromClueInput, 'clueId'>>
+    <SubmitModalForm<Omit<FromClueInput, 'clueId'>, StudentRoll & { linked: boolean }>
       title={`转为学员「${clue.name}」`}
       width={720}
       trigger={<Button type='primary'>转为学员</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: clear }}
-      onValuesChange={clear}
-      onFinish={async (values) => {
-        let student: (StudentRoll & { linked: boolean }) | undefined
-        const done = await submit(async () => {
-          student = await studentsApi.fromClue({ ...(compactInput(values) as Omit<FromClueInput, 'clueId'>), clueId: clue.id })
-        })
-        if (done && student) {
-          void message.success(student.linked ? '该手机号已是学员，已关联到这条线索' : '已转为学员，状态为在读')
-          onDone(student)
-        }
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      onSubmit={(values) => studentsApi.fromClue({ ...(compactInput(values) as Omit<FromClueInput, 'clueId'>), clueId: clue.id })}
+      success={(student) => (student.linked ? '该手机号已是学员，已关联到这条线索' : '已转为学员，状态为在读')}
+      onDone={(student) => onDone(student)}
+      notice={
+        <Alert
+          type='info'
+          showIcon
+          className='console-gap-bottom'
+          message={`姓名「${clue.name}」、手机号 ${clue.phone}${clue.programme ? `、报读项目「${clue.programme}」` : ''}取自线索；该手机号已是学员时直接关联。`}
+        />
+      }
     >
-      <Alert
-        type='info'
-        showIcon
-        className='console-gap-bottom'
-        message={`姓名「${clue.name}」、手机号 ${clue.phone}${clue.programme ? `、报读项目「${clue.programme}」` : ''}取自线索；该手机号已是学员时直接关联。`}
-      />
-      {shown}
       <PersonFields withName={false} />
       <SchoolFields />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }

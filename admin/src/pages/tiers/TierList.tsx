@@ -5,7 +5,6 @@
  * canManageTiers) adds, changes and deletes tiers and saves the referral bonus.
  */
 import {
-  ModalForm,
   PageContainer,
   ProCard,
   ProForm,
@@ -24,6 +23,7 @@ import { type ReactElement, useState } from 'react'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
 import { formatYuan, parseYuan } from '@activity/money'
 import { LoadFailure } from '../../components/LoadFailure'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { YuanField } from '../../components/YuanField'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -38,30 +38,23 @@ interface TierValues {
 
 /** 新增 / 修改: the server's refusal (a duplicate name or minimum) stays on the form. */
 function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElement; onSaved: () => void }) {
-  const { message } = App.useApp()
-  const { submit, shown, clear } = useSubmission()
   return (
-    <ModalForm<TierValues>
+    <SubmitModalForm<TierValues>
       title={tier ? `修改档位「${tier.name}」` : '新增档位'}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
       initialValues={
         tier
           ? { name: tier.name, minDeals: tier.minDeals, commission: formatYuan(tier.commissionPerDeal, { symbol: false, grouping: false }) }
           : undefined
       }
-      onValuesChange={clear}
-      onFinish={async ({ name, minDeals, commission }) => {
+      onSubmit={({ name, minDeals, commission }) => {
         const input = { name: name.trim(), minDeals, commissionPerDeal: parseYuan(commission, { negative: true }) ?? 0 }
-        const done = await submit(() => (tier ? levelsApi.update({ id: tier.id, ...input }) : levelsApi.create(input)))
-        if (!done) return false
-        message.success(tier ? '档位已修改' : '档位已新增')
-        onSaved()
-        return true
+        return tier ? levelsApi.update({ id: tier.id, ...input }) : levelsApi.create(input)
       }}
+      success={tier ? '档位已修改' : '档位已新增'}
+      onDone={onSaved}
     >
-      {shown}
       <ProFormText
         name='name'
         label='档位名称'
@@ -83,7 +76,7 @@ function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElem
         rules={[{ required: true, message: '请填写最低成交单数' }]}
       />
       <YuanField name='commission' label='每单佣金' max={100_000_000} />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

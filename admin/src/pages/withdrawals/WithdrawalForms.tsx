@@ -6,11 +6,12 @@
  */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { WithdrawalStatus } from '@activity/wire'
-import { Alert, App, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
-import { useRefreshAfter, useSubmission } from '../../hooks/useSubmission'
+import { SubmitModalForm } from '../../components/SubmitModalForm'
+import { useSubmission } from '../../hooks/useSubmission'
 
 interface ActionProps {
   withdrawal: AdminWithdrawal
@@ -44,11 +45,8 @@ const TX_RULES = [
 
 /** 确认打款: the money went out; record the transaction number. */
 export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, pending } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ transactionNo: string }>
+    <SubmitModalForm<{ transactionNo: string }>
       title={`确认打款 #${withdrawal.id}`}
       width={560}
       trigger={
@@ -58,17 +56,16 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
-      submitter={{ searchConfig: { submitText: '确认已打款' }, submitButtonProps: { disabled: pending } }}
-      onFinish={async ({ transactionNo }) => {
-        const done = await submit(() => withdrawalsApi.pay({ id: withdrawal.id, transactionNo: transactionNo.trim() }))
-        if (done) void message.success(`#${withdrawal.id} 已确认打款`)
-        refresh.settled(done)
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      lockWhilePending
+      submitter={{ searchConfig: { submitText: '确认已打款' } }}
+      onSubmit={({ transactionNo }) => withdrawalsApi.pay({ id: withdrawal.id, transactionNo: transactionNo.trim() })}
+      success={`#${withdrawal.id} 已确认打款`}
+      onDone={onDone}
+      onStale={onDone}
+      notice={<Summary w={withdrawal} />}
     >
-      <Summary w={withdrawal} />
-      {shown}
       <ProFormText
         name='transactionNo'
         label='交易流水号'
@@ -76,7 +73,7 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
         fieldProps={{ maxLength: 64, autoComplete: 'off' }}
         rules={TX_RULES}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
@@ -86,12 +83,9 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
  * WeChat's bill number; a failed or expired transfer comes back here (审核中) with the reason.
  */
 export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, pending } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   const retry = withdrawal.status === WithdrawalStatus.confirming
   return (
-    <ModalForm
+    <SubmitModalForm
       title={`${retry ? '重新发起' : ''}微信转账 #${withdrawal.id}`}
       width={560}
       trigger={
@@ -101,17 +95,16 @@ export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
-      submitter={{ searchConfig: { submitText: retry ? '重新发起' : '发起微信转账' }, submitButtonProps: { disabled: pending } }}
-      onFinish={async () => {
-        const done = await submit(() => withdrawalsApi.wechatTransfer({ id: withdrawal.id }))
-        if (done) void message.success(`#${withdrawal.id} 已发起微信转账，等待合伙人在小程序中确认收款`)
-        refresh.settled(done)
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      lockWhilePending
+      submitter={{ searchConfig: { submitText: retry ? '重新发起' : '发起微信转账' } }}
+      onSubmit={() => withdrawalsApi.wechatTransfer({ id: withdrawal.id })}
+      success={`#${withdrawal.id} 已发起微信转账，等待合伙人在小程序中确认收款`}
+      onDone={onDone}
+      onStale={onDone}
+      notice={<Summary w={withdrawal} />}
     >
-      <Summary w={withdrawal} />
-      {shown}
       <Typography.Paragraph className='console-flush'>
         金额将通过微信商家转账打到合伙人的微信零钱：合伙人需在微信小程序的「提现」页确认收款，微信通知到账后自动记为已打款（流水号为微信转账单号）。
         转账失败或超时未确认时，提现回到「审核中」并显示原因。
@@ -121,17 +114,14 @@ export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
           上次转账：{withdrawal.transferFailReason}
         </Typography.Paragraph>
       ) : null}
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 
 /** 拒绝提现: the amount returns to the partner's balance. */
 export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
-  const { message } = App.useApp()
-  const { submit, shown, clear, pending } = useSubmission()
-  const refresh = useRefreshAfter(onDone)
   return (
-    <ModalForm<{ reason: string }>
+    <SubmitModalForm<{ reason: string }>
       title={`拒绝提现 #${withdrawal.id}`}
       width={560}
       trigger={
@@ -141,17 +131,16 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true, onCancel: clear, afterClose: refresh.afterClose, maskClosable: !pending }}
-      submitter={{ searchConfig: { submitText: '拒绝提现' }, submitButtonProps: { danger: true, disabled: pending } }}
-      onFinish={async ({ reason }) => {
-        const done = await submit(() => withdrawalsApi.refuse({ id: withdrawal.id, reason: reason.trim() }))
-        if (done) void message.success(`#${withdrawal.id} 已拒绝，金额已退回合伙人余额`)
-        refresh.settled(done)
-        return done
-      }}
+      modalProps={{ destroyOnClose: true }}
+      keepRefusalWhileEditing
+      lockWhilePending
+      submitter={{ searchConfig: { submitText: '拒绝提现' }, submitButtonProps: { danger: true } }}
+      onSubmit={({ reason }) => withdrawalsApi.refuse({ id: withdrawal.id, reason: reason.trim() })}
+      success={`#${withdrawal.id} 已拒绝，金额已退回合伙人余额`}
+      onDone={onDone}
+      onStale={onDone}
+      notice={<Summary w={withdrawal} />}
     >
-      <Summary w={withdrawal} />
-      {shown}
       <ProFormTextArea
         name='reason'
         label='拒绝原因（合伙人可见）'
@@ -162,7 +151,7 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
           { max: 200, message: '拒绝原因不能超过200个字符' },
         ]}
       />
-    </ModalForm>
+    </SubmitModalForm>
   )
 }
 

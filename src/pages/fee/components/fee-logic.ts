@@ -1,3 +1,4 @@
+import { beijingDateText } from '@activity/domain'
 import { OrderPayStatus } from '@activity/wire'
 import { formatYuan } from '@activity/money'
 
@@ -65,10 +66,7 @@ export interface ReceiptInput {
   status: string
 }
 
-const dateOf = (iso: string) => {
-  const d = new Date(new Date(iso).getTime() + 8 * 3600_000)
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`
-}
+const dateOf = (iso: string) => beijingDateText(Date.parse(iso))
 
 /** The receipt laid out on a RECEIPT_WIDTH-wide card: what to draw, top to bottom, and the height used. */
 export function receiptPlan(r: ReceiptInput): { steps: ReceiptStep[]; height: number } {

@@ -1,6 +1,6 @@
 import { RollField, RollRequestStatus, isValidIdCard } from '@activity/wire'
 import type { RollRequest, RollRequestPayload } from '../../../api/ems/education'
-import { codeError, phoneError, type Errors } from '../../user/validate'
+import { codeError, phoneError, type Errors } from '../../../components/form/checks'
 
 /**
  * 学籍信息修改's checks, made before anything is sent, with the back-office's rules (issue 22

@@ -48,6 +48,12 @@ describe('an answer on the wire', () => {
     expect(normalizeAnswer(QuestionType.judge, [])).toEqual([])
   })
 
+  it('sends a 多选题 however it was spelled as the keys the server judges by (@activity/domain)', () => {
+    for (const given of [['A,C'], ['AC'], ['a c'], ['ＡＣ'], ['C', 'A']])
+      expect(normalizeAnswer(QuestionType.multiple, given)).toEqual(['A', 'C'])
+    expect(normalizeAnswer(QuestionType.judge, ['对'])).toEqual(['T'])
+  })
+
   it('keeps 填空题 one entry per blank, trimmed, and is unanswered when every blank is empty', () => {
     expect(normalizeAnswer(QuestionType.fill, [' x ', ''])).toEqual(['x', ''])
     expect(normalizeAnswer(QuestionType.fill, [' ', ''])).toEqual([])

@@ -3,6 +3,7 @@
  * is on the wire, the answer card's colours, and the save queue of an open attempt. The server
  * owns the attempt (its end, the scores): the page only saves answers and follows its answers.
  */
+import { isUnanswered, normalizeAnswer } from '@activity/domain'
 import { JUDGE_KEYS, QuestionType } from '@activity/wire'
 
 /** The one answer format: string[]; [] is unanswered. */
@@ -51,28 +52,12 @@ export function blanksOf(stem: string): number {
 }
 
 /**
- * An answer as it goes on the wire: choices' keys unique (多选题 sorted), 填空题 one entry per
- * blank (trimmed; all empty is unanswered), 简答题 one entry (empty is unanswered).
+ * An answer as it goes on the wire (@activity/domain's answer rule, the one the server judges by):
+ * choices' keys upper-cased, unique and sorted (`AB`, `a,b`, `ＡＢ` are `A`, `B`), 判断题 T/F,
+ * 填空题 one entry per blank (trimmed; all empty is unanswered), 简答题 one entry (empty is
+ * unanswered).
  */
-export function normalizeAnswer(type: string, answer: readonly string[]): Answer {
-  switch (type) {
-    case QuestionType.multiple:
-      return [...new Set(answer.map((k) => k.trim()).filter(Boolean))].sort()
-    case QuestionType.single:
-    case QuestionType.judge: {
-      const key = answer.map((k) => k.trim()).find(Boolean)
-      return key ? [key] : []
-    }
-    case QuestionType.fill: {
-      const blanks = answer.map((b) => b.trim())
-      return blanks.some(Boolean) ? blanks : []
-    }
-    default: {
-      const text = (answer[0] ?? '').trim()
-      return text ? [text] : []
-    }
-  }
-}
+export { normalizeAnswer }
 
 /**
  * An answer as a form body carries it: its JSON text. Repeated fields cannot say `[]` (clearing an
@@ -83,7 +68,7 @@ export function answerOnWire(answer: readonly string[]): string {
 }
 
 export function isAnswered(answer: readonly string[] | null | undefined): boolean {
-  return normalizeAnswer(QuestionType.fill, answer ?? []).length > 0
+  return !isUnanswered(answer)
 }
 
 export function sameAnswer(a: readonly string[], b: readonly string[]): boolean {

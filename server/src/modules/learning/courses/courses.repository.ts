@@ -1,11 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
-// The study module's progress table, the bank's questions and the papers, read through the table list
-// (study, the question bank and exams depend on courses, not the other way round).
-import { papers, questions, sectionProgress } from '../../../db/schema.ts'
 import { EnrolmentSource, ProductStatus } from '../../../wire.ts'
-import { students } from '../../roll/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import {
   courseCategories,
   courseChapters,
@@ -240,21 +237,6 @@ export function createCoursesRepository({ db }: { db: Executor }) {
         .onConflictDoNothing()
     },
 
-    /** The sections of a course in order, with one student's progress on each (none: 0 / not finished). */
-    async sectionsWithProgress({ courseId, studentId }: { courseId: number; studentId: number }) {
-      return db
-        .select({
-          section: courseSections,
-          positionMs: sql<number>`coalesce(${sectionProgress.positionMs}, 0)`.mapWith(Number),
-          finished: sql<boolean>`(${sectionProgress.finishedAt} is not null)`.mapWith(Boolean),
-        })
-        .from(courseSections)
-        .innerJoin(courseChapters, eq(courseChapters.id, courseSections.chapterId))
-        .leftJoin(sectionProgress, and(eq(sectionProgress.sectionId, courseSections.id), eq(sectionProgress.studentId, studentId)))
-        .where(eq(courseSections.courseId, courseId))
-        .orderBy(asc(courseChapters.sort), asc(courseChapters.id), asc(courseSections.sort), asc(courseSections.id))
-    },
-
     // ---- courses, as the office sees them ----
 
     async findCourse({ id }: { id: number }): Promise<CourseRow | undefined> {
@@ -319,16 +301,6 @@ export function createCoursesRepository({ db }: { db: Executor }) {
     async enrolmentCount({ courseId }: { courseId: number }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(courseEnrolments).where(eq(courseEnrolments.courseId, courseId))
       return row?.n ?? 0
-    },
-    /**
-     * Whether the course has questions in the bank (removed ones included: they keep it) or papers:
-     * the bank's and the papers' foreign keys keep the course.
-     */
-    async hasQuestions({ courseId }: { courseId: number }): Promise<boolean> {
-      const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.courseId, courseId)).limit(1)
-      if (row) return true
-      const [paper] = await db.select({ id: papers.id }).from(papers).where(eq(papers.courseId, courseId)).limit(1)
-      return paper !== undefined
     },
     async sectionCount({ courseId }: { courseId: number }): Promise<number> {
       const [row] = await db.select({ n: count() }).from(courseSections).where(eq(courseSections.courseId, courseId))
@@ -433,10 +405,10 @@ export function createCoursesRepository({ db }: { db: Executor }) {
      * keep their enrolment): answers how many were selected and how many got it now.
      */
     async grant({ courseId, who, adminId }: { courseId: number; who: SQL; adminId: number | null }) {
-      const [matched] = await db.select({ n: count() }).from(students).where(who)
+      const [matched] = await db.select({ n: count() }).from(studentsView).where(who)
       const inserted = await db.execute(sql`
         insert into ${courseEnrolments} (student_id, course_id, source, granted_by)
-        select ${students.id}, ${courseId}, ${EnrolmentSource.granted}, ${adminId} from ${students} where ${who}
+        select ${studentsView.id}, ${courseId}, ${EnrolmentSource.granted}, ${adminId} from ${studentsView} where ${who}
         on conflict (student_id, course_id) do nothing
         returning id`)
       const granted = (inserted as unknown as { rows: unknown[] }).rows.length
@@ -496,6 +468,58 @@ export function createCoursesRepository({ db }: { db: Executor }) {
         .returning({ id: liveSessions.id })
       return rows.length === 1
     },
+    /**
+     * The enrolment studied now: its last section (null: kept) and time, and, when given, its finished
+     * count (the study module's recount of its progress rows, evaluated in this UPDATE).
+     */
+    async touchEnrolment({
+      enrolmentId,
+      sectionId,
+      finished,
+      now,
+    }: {
+      enrolmentId: number
+      sectionId: number | null
+      finished?: SQL
+      now: Date
+    }): Promise<number> {
+      const [row] = await db
+        .update(courseEnrolments)
+        .set({
+          ...(sectionId !== null ? { lastSectionId: sectionId } : {}),
+          lastStudiedAt: sql`greatest(${courseEnrolments.lastStudiedAt}, ${now.toISOString()}::timestamptz)`,
+          ...(finished ? { finished } : {}),
+          updatedAt: now,
+        })
+        .where(eq(courseEnrolments.id, enrolmentId))
+        .returning({ finished: courseEnrolments.finished })
+      return row?.finished ?? 0
+    },
+
+    /**
+     * Claims the live classes starting within `beforeMs` of `now` whose reminder has not gone out:
+     * one UPDATE, so of several processes running the job at once each class goes to one of them.
+     */
+    async claimLiveReminders({ now, beforeMs }: { now: Date; beforeMs: number }) {
+      const until = new Date(now.getTime() + beforeMs)
+      return db
+        .update(liveSessions)
+        .set({ remindedAt: now })
+        .where(
+          and(
+            sql`${liveSessions.remindedAt} is null`,
+            lte(liveSessions.startsAt, until),
+            sql`${liveSessions.startsAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({
+          id: liveSessions.id,
+          courseId: liveSessions.courseId,
+          title: liveSessions.title,
+          startsAt: liveSessions.startsAt,
+        })
+    },
+
     async sectionsOfIds({ ids }: { ids: number[] }): Promise<SectionRow[]> {
       if (ids.length === 0) return []
       return db.select().from(courseSections).where(inArray(courseSections.id, ids))

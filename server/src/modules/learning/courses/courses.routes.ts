@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { coursesAdminRoutes } from './courses.admin.routes.ts'
-import { createCoursesRepository } from './courses.repository.ts'
 import {
   catalogueQuery,
   clientCategorySchema,
@@ -15,7 +14,19 @@ import {
   joinSchema,
   pageQuery,
 } from './courses.schemas.ts'
-import { clientCategories, collectCourse, courseDetail, joinCourse, recordCourseClick, toCourseCard } from './courses.service.ts'
+import {
+  catalogue,
+  type CourseInUse,
+  clientCategories,
+  collectCourse,
+  courseDetail,
+  favouriteCourses,
+  joinCourse,
+  recordCourseClick,
+  removeFavourite,
+  type SectionsWithProgress,
+  toCourseCard,
+} from './courses.service.ts'
 import { coursesUploadRoutes } from './courses.upload.ts'
 
 /**
@@ -23,7 +34,10 @@ import { coursesUploadRoutes } from './courses.upload.ts'
  * favourites and views; the office's categories, courses, chapters, sections, uploads, live
  * sessions and grants (courses.admin.routes.ts, courses.upload.ts).
  */
-export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const coursesRoutes: FastifyPluginAsyncZod<{ sectionsWithProgress: SectionsWithProgress; courseInUse: CourseInUse }> = async (
+  app,
+  { sectionsWithProgress, courseInUse },
+) => {
   const security = [{ studentSession: [] }]
   const student = app.requireStudent
 
@@ -40,7 +54,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createCoursesRepository({ db: app.db }).catalogue({ studentId: request.studentId, filter, page, size })
+      const { rows, total } = await catalogue({ db: app.db, studentId: request.studentId, filter, page, size })
       return ok({ list: rows.map(toCourseCard), total, page, size })
     },
   )
@@ -58,7 +72,15 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await courseDetail({ db: app.db, studentId: request.studentId, accountId: request.accountId, id: request.query.id })),
+      ok(
+        await courseDetail({
+          db: app.db,
+          studentId: request.studentId,
+          accountId: request.accountId,
+          id: request.query.id,
+          sectionsWithProgress,
+        }),
+      ),
   )
 
   app.get(
@@ -119,7 +141,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await createCoursesRepository({ db: app.db }).removeFavourite({ studentId: request.studentId, courseId: request.query.courseId })
+      await removeFavourite({ db: app.db, studentId: request.studentId, courseId: request.query.courseId })
       return ok({ collected: false })
     },
   )
@@ -137,7 +159,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query
-      const { rows, total } = await createCoursesRepository({ db: app.db }).favourites({ studentId: request.studentId, page, size })
+      const { rows, total } = await favouriteCourses({ db: app.db, studentId: request.studentId, page, size })
       return ok({ list: rows.map(toCourseCard), total, page, size })
     },
   )
@@ -160,6 +182,6 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  await app.register(coursesAdminRoutes)
+  await app.register(coursesAdminRoutes, { courseInUse })
   await app.register(coursesUploadRoutes)
 }

@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../../../config.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Storage } from '../../../gateways/storage/index.ts'
 import { CATEGORY_TREE, EnrolmentSource, ProductStatus, ProductType, SectionKind } from '../../../wire.ts'
-import { students, STUDENTS_DEMO } from '../../roll/index.ts'
+import { studentsView, STUDENTS_DEMO } from '../../roll/index.ts'
 import { createCoursesRepository } from './courses.repository.ts'
 import { courseCategories, courseEnrolments } from './courses.table.ts'
 
@@ -227,9 +227,9 @@ export async function seedCoursesDemo({
     })
 
   const demoStudents = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(inArray(students.phone, [STUDENTS_DEMO.student.phone, STUDENTS_DEMO.partnerStudent.phone]))
+    .select({ id: studentsView.id })
+    .from(studentsView)
+    .where(inArray(studentsView.phone, [STUDENTS_DEMO.student.phone, STUDENTS_DEMO.partnerStudent.phone]))
   for (const c of [maths, live])
     if (demoStudents.length)
       await db

@@ -2,9 +2,9 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { fileUrl, PUBLIC_KEY_PREFIX, type Storage } from '../../../gateways/storage/index.ts'
 import { EnrolmentSource, LiveStatus, ProductStatus, SectionKind, type StudentLevel } from '../../../wire.ts'
-import { isUniqueViolation } from '../../partner-programme/index.ts'
+import { isUniqueViolation } from '../../../db/errors.ts'
 import { openCourseOrder, pendingCourseOrderId, type OnOrderPaid } from '../../money/index.ts'
-import { students } from '../../roll/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import {
   createCategoryInUseError,
   createCategoryNameTakenError,
@@ -39,11 +39,44 @@ import {
   type SectionRow,
 } from './courses.repository.ts'
 
+type CoursesRepository = ReturnType<typeof createCoursesRepository>
+
+/**
+ * The sections of a course in order, with one student's progress on each (none: 0 / not finished):
+ * the study module's (its progress rows), passed in by modules/index.ts.
+ */
+export type SectionsWithProgress = (args: {
+  db: Executor
+  courseId: number
+  studentId: number
+}) => Promise<Array<{ section: SectionRow; positionMs: number; finished: boolean }>>
+
+/**
+ * Whether the course has questions in the bank (removed ones included: they keep it) or papers (their
+ * foreign keys keep the course): the question bank's and the exams module's, passed in by modules/index.ts.
+ */
+export type CourseInUse = (args: { db: Executor; courseId: number }) => Promise<boolean>
+
 /** Covers are public keys: their address needs no signature. */
 const coverUrl = (key: string | null) => (key?.startsWith(PUBLIC_KEY_PREFIX) ? fileUrl({ secret: '', key }) : null)
 const percentOf = (finished: number, total: number) => (total > 0 ? Math.floor((finished * 100) / total) : 0)
 
 // ---- the student's side ----
+
+/** The catalogue page: listed courses by filter, as the repository orders them. */
+export async function catalogue({ db, ...args }: { db: Executor } & Parameters<CoursesRepository['catalogue']>[0]) {
+  return createCoursesRepository({ db }).catalogue(args)
+}
+
+/** My favourite courses (those I may still see), newest favourite first. */
+export async function favouriteCourses({ db, ...args }: { db: Executor } & Parameters<CoursesRepository['favourites']>[0]) {
+  return createCoursesRepository({ db }).favourites(args)
+}
+
+/** 取消收藏: not collected, nothing changes. */
+export async function removeFavourite({ db, studentId, courseId }: { db: Executor; studentId: number; courseId: number }) {
+  await createCoursesRepository({ db }).removeFavourite({ studentId, courseId })
+}
 
 export function toCourseCard(r: CardRow) {
   return {
@@ -80,11 +113,23 @@ export async function clientCategories({ db }: { db: Executor }) {
  * its sections locked unless joined or a trial, with their progress, and the order of theirs
  * still waiting to be paid for it.
  */
-export async function courseDetail({ db, studentId, accountId, id }: { db: Executor; studentId: number; accountId: number; id: number }) {
+export async function courseDetail({
+  db,
+  studentId,
+  accountId,
+  id,
+  sectionsWithProgress,
+}: {
+  db: Executor
+  studentId: number
+  accountId: number
+  id: number
+  sectionsWithProgress: SectionsWithProgress
+}) {
   const repo = createCoursesRepository({ db })
   const row = await repo.courseForStudent({ studentId, id })
   if (!row) throw createCourseNotFoundError()
-  const [chapters, sections] = await Promise.all([repo.chapters({ courseId: id }), repo.sectionsWithProgress({ courseId: id, studentId })])
+  const [chapters, sections] = await Promise.all([repo.chapters({ courseId: id }), sectionsWithProgress({ db, courseId: id, studentId })])
   const joined = row.enrolment !== null
   const finished = sections.filter((s) => s.finished).length
   return {
@@ -168,7 +213,7 @@ export async function recordCourseClick({ db, studentId, courseId }: { db: Execu
  */
 export const enrolPaidCourse: OnOrderPaid = async ({ tx, order }) => {
   if (order.courseId === null) return
-  const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.accountId, order.accountId)).limit(1)
+  const [student] = await tx.select({ id: studentsView.id }).from(studentsView).where(eq(studentsView.accountId, order.accountId)).limit(1)
   const repo = createCoursesRepository({ db: tx })
   // A course removed while its order waited (possible only without students): the order stays paid, the office refunds it.
   if (!student || !(await repo.findCourse({ id: order.courseId }))) return
@@ -227,6 +272,28 @@ export async function courseOutline({ db, courseId }: { db: Executor; courseId: 
 }
 
 /** 未开始 / 直播中 / 已结束 from now against the session's times. */
+/**
+ * The enrolment studied now (the study module, in its transaction): its last section (null: kept) and
+ * time, and when given its finished count (an SQL count of the study module's progress rows).
+ */
+export async function touchEnrolment({
+  db,
+  ...args
+}: {
+  db: Executor
+  enrolmentId: number
+  sectionId: number | null
+  finished?: SQL
+  now: Date
+}): Promise<number> {
+  return createCoursesRepository({ db }).touchEnrolment(args)
+}
+
+/** Claims the live classes starting within `beforeMs` of `now` whose reminder has not gone out (one UPDATE). */
+export async function claimLiveReminders({ db, now, beforeMs }: { db: Executor; now: Date; beforeMs: number }) {
+  return createCoursesRepository({ db }).claimLiveReminders({ now, beforeMs })
+}
+
 export function liveStatus(live: { startsAt: Date; endsAt: Date }, now = new Date()) {
   if (now < live.startsAt) return LiveStatus.notStarted
   if (now < live.endsAt) return LiveStatus.live
@@ -302,6 +369,11 @@ export async function sortCategories({ db, parentId, ids }: { db: Executor; pare
 }
 
 // ---- the office: courses ----
+
+/** The office's course list page. */
+export async function adminCourseList({ db, ...args }: { db: Executor } & Parameters<CoursesRepository['adminList']>[0]) {
+  return createCoursesRepository({ db }).adminList(args)
+}
 
 export interface CourseInput {
   title: string
@@ -419,12 +491,12 @@ export async function changeCourseStatus({ db, id, status }: { db: Executor; id:
 }
 
 /** Removes a course no student has (with a student: 下架 it instead). */
-export async function removeCourse({ db, id }: { db: Executor; id: number }) {
+export async function removeCourse({ db, id, courseInUse }: { db: Executor; id: number; courseInUse: CourseInUse }) {
   const repo = createCoursesRepository({ db })
   const row = await repo.lockCourse({ id })
   if (!row) throw createCourseNotFoundError({ message: '课程不存在' })
   if ((await repo.enrolmentCount({ courseId: id })) > 0) throw createCourseHasStudentsError()
-  if (await repo.hasQuestions({ courseId: id })) throw createCourseHasQuestionsError()
+  if (await courseInUse({ db, courseId: id })) throw createCourseHasQuestionsError()
   await repo.deleteCourse({ id })
   return row
 }
@@ -564,6 +636,11 @@ export async function sortSections({ db, chapterId, ids }: { db: Executor; chapt
 
 // ---- the office: live sessions ----
 
+/** The office's live session list page. */
+export async function liveSessionList({ db, ...args }: { db: Executor } & Parameters<CoursesRepository['liveList']>[0]) {
+  return createCoursesRepository({ db }).liveList(args)
+}
+
 export interface LiveInput {
   courseId: number
   title: string
@@ -649,12 +726,12 @@ export interface GrantTarget {
 /** The students a grant selects: the ids given, or every student whose roll matches all the fields given. */
 function grantWho(t: GrantTarget): SQL {
   const c: SQL[] = []
-  if (t.studentIds?.length) c.push(inArray(students.id, t.studentIds))
-  if (t.school) c.push(eq(students.school, t.school))
-  if (t.major) c.push(eq(students.major, t.major))
-  if (t.level) c.push(eq(students.level, t.level))
-  if (t.batchYear !== undefined) c.push(eq(students.batchYear, t.batchYear))
-  if (t.batch !== undefined) c.push(eq(students.batch, t.batch))
+  if (t.studentIds?.length) c.push(inArray(studentsView.id, t.studentIds))
+  if (t.school) c.push(eq(studentsView.school, t.school))
+  if (t.major) c.push(eq(studentsView.major, t.major))
+  if (t.level) c.push(eq(studentsView.level, t.level))
+  if (t.batchYear !== undefined) c.push(eq(studentsView.batchYear, t.batchYear))
+  if (t.batch !== undefined) c.push(eq(studentsView.batch, t.batch))
   if (c.length === 0) throw createGrantTargetError()
   return and(...c)!
 }

@@ -1,3 +1,4 @@
+import { shanghaiMonth } from '../../../lib/time-range.ts'
 import crypto from 'node:crypto'
 import { Readable } from 'node:stream'
 import multipart, { type MultipartValue } from '@fastify/multipart'
@@ -129,7 +130,7 @@ export const coursesUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         })(),
       )
-      const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '/')
+      const month = shanghaiMonth().replace('-', '/')
       const name = `${crypto.randomBytes(12).toString('hex')}.${what.ext}`
       const key = what.kind === 'image' ? `public/covers/${month}/${name}` : `media/${month}/${name}`
       let stored: { size: number }

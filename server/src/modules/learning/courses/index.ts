@@ -7,9 +7,13 @@
 // - findLiveSession({ db, id }) -> { live, courseTitle } | undefined; liveStatus(live, now?) -> 未开始 | 直播中 | 已结束.
 // - courseOutline({ db, courseId }) -> { chapters, sections } in the course's order (prev/next, totals).
 // - the signed address of a section's file: fileUrl({ secret: app.config.secret, key }) from gateways/storage/index.ts.
-// - the tables (courses, courseSections, courseEnrolments, liveSessions…) for joins in the study module's queries.
+// - read views (coursesView, courseSectionsView, courseEnrolmentsView, liveSessionsView…) for joins in other modules' queries;
+//   writes through functions: touchEnrolment({ db, enrolmentId, sectionId, finished?, now }) (study, in its transaction),
+//   claimLiveReminders({ db, now, beforeMs }) (the live reminders job).
+// - coursesRoutes is registered with sectionsWithProgress (study) and courseInUse (question bank, exams) by modules/index.ts.
 export { coursesRoutes } from './courses.routes.ts'
 export {
+  claimLiveReminders,
   courseOutline,
   enrolPaidCourse,
   findEnrolment,
@@ -17,16 +21,10 @@ export {
   grantCourse,
   liveStatus,
   sectionAccess,
+  touchEnrolment,
 } from './courses.service.ts'
 export { ensureCourseCategories, seedCoursesDemo, COURSES_DEMO } from './courses.seed.ts'
 export type { ChapterRow, CourseRow, EnrolmentRow, LiveSessionRow, SectionRow } from './courses.repository.ts'
-export {
-  courseCategories,
-  courseChapters,
-  courseClicks,
-  courseEnrolments,
-  courseFavourites,
-  courses,
-  courseSections,
-  liveSessions,
-} from './courses.table.ts'
+export type { CourseInUse, SectionsWithProgress } from './courses.service.ts'
+
+export { courseChaptersView, courseEnrolmentsView, courseSectionsView, coursesView, liveSessionsView } from './courses.views.ts'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { maskPhone } from '../../../lib/mask.ts'
-import { batches, sendXlsx, timeCell } from '../../../lib/xlsx-export.ts'
+import { sendXlsx, timeCell } from '../../../lib/xlsx-export.ts'
 import { AttemptStatus } from '../../../wire.ts'
 import { audited, auditedDeleteRoute } from '../../platform/index.ts'
 import {
@@ -9,6 +9,7 @@ import {
   adminAttemptList,
   adminPaperDetail,
   adminPaperList,
+  attemptExport,
   changePaperStatus,
   clearAttempts,
   closeByOffice,
@@ -19,8 +20,6 @@ import {
   setPaperRules,
   updatePaper,
 } from './exams.admin.ts'
-import { createAdminPaperNotFoundError } from './exams.errors.ts'
-import { createExamsRepository } from './exams.repository.ts'
 import {
   adminAttemptDetailSchema,
   adminAttemptSchema,
@@ -40,13 +39,13 @@ import {
   paperStatusBody,
   updatePaperBody,
 } from './exams.schemas.ts'
-import { closeOverdueAttempts } from './exams.service.ts'
+import type { OnExamPassed } from './exams.service.ts'
 
 /**
  * The office's papers (试卷) and attempts (阅卷): every operator reads, 管理员 writes; every write is
  * in the audit log, in the write's transaction.
  */
-export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const examsAdminRoutes: FastifyPluginAsyncZod<{ onPassed: OnExamPassed }> = async (app, { onPassed }) => {
   const security = [{ adminSession: [] }]
   const reader = app.requireAdmin('exams.view')
   const writer = app.requireAdmin('exams.edit')
@@ -260,7 +259,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(pageOf(adminAttemptSchema)) },
       },
     },
-    async (request) => ok(await adminAttemptList({ db: app.db, ...request.query })),
+    async (request) => ok(await adminAttemptList({ db: app.db, ...request.query, onPassed })),
   )
 
   app.get(
@@ -274,7 +273,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminAttemptDetailSchema) },
       },
     },
-    async (request) => ok(await adminAttemptDetail({ db: app.db, id: request.query.id })),
+    async (request) => ok(await adminAttemptDetail({ db: app.db, id: request.query.id, onPassed })),
   )
 
   app.put(
@@ -295,7 +294,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await audited({
         app,
         request,
-        run: (tx) => markAttemptByOffice({ db: tx, attemptId, marks, adminId: request.admin.id }),
+        run: (tx) => markAttemptByOffice({ db: tx, attemptId, marks, adminId: request.admin.id, onPassed }),
         describe: (a) => ({
           action: 'attempt.mark',
           entityType: 'attempt',
@@ -304,7 +303,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { marks },
         }),
       })
-      return ok(await adminAttemptDetail({ db: app.db, id: attemptId }))
+      return ok(await adminAttemptDetail({ db: app.db, id: attemptId, onPassed }))
     },
   )
 
@@ -325,10 +324,10 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await audited({
         app,
         request,
-        run: (tx) => closeByOffice({ db: tx, attemptId }),
+        run: (tx) => closeByOffice({ db: tx, attemptId, onPassed }),
         describe: () => ({ action: 'attempt.close', entityType: 'attempt', entityId: attemptId, summary: `收卷（答卷编号${attemptId}）` }),
       })
-      return ok(await adminAttemptDetail({ db: app.db, id: attemptId }))
+      return ok(await adminAttemptDetail({ db: app.db, id: attemptId, onPassed }))
     },
   )
 
@@ -374,29 +373,12 @@ export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { paperId } = request.query
-      const repo = createExamsRepository({ db: app.db })
-      const found = await repo.paper({ id: paperId })
-      if (!found) throw createAdminPaperNotFoundError()
-      await closeOverdueAttempts({ db: app.db })
-      type Row = Awaited<ReturnType<typeof repo.exportBatch>>[number]
-      const ranks = new Map<number, number>()
-      const rankOf = async (score: number) => {
-        if (!ranks.has(score)) ranks.set(score, (await repo.rank({ paperId, score })).rank)
-        return ranks.get(score)!
-      }
-      async function* rows(): AsyncGenerator<Row & { rank: number | null }> {
-        for await (const r of batches<Row>({
-          next: (last, limit) => repo.exportBatch({ paperId, afterId: last?.attempt.id ?? 0, limit }),
-        })) {
-          const final = r.attempt.status === AttemptStatus.done && r.attempt.score !== null
-          yield { ...r, rank: final ? await rankOf(r.attempt.score!) : null }
-        }
-      }
-      return sendXlsx<Row & { rank: number | null }>({
+      const { paper, rows } = await attemptExport({ db: app.db, paperId, onPassed })
+      return sendXlsx({
         reply,
-        filename: `${found.paper.title}-成绩.xlsx`,
+        filename: `${paper.title}-成绩.xlsx`,
         sheetName: '成绩',
-        rows: rows(),
+        rows,
         columns: [
           { header: '姓名', width: 12, value: (r) => r.name },
           { header: '学号', width: 14, value: (r) => r.studentNo },

@@ -1,6 +1,7 @@
 import type { Executor } from '../../../db/types.ts'
 import { iso } from '../../../lib/envelope.ts'
 import { maskPhone } from '../../../lib/mask.ts'
+import { batches } from '../../../lib/xlsx-export.ts'
 import { AttemptClose, AttemptStatus, PaperKind, PaperStatus, QuestionType } from '../../../wire.ts'
 import {
   createAdminPaperNotFoundError,
@@ -23,7 +24,7 @@ import {
 } from './exams.errors.ts'
 import { type AttemptRow, createExamsRepository, type ExamsRepository, type PaperRow } from './exams.repository.ts'
 import type { PaperInput } from './exams.schemas.ts'
-import { closeAttempt, closeOverdueAttempts, dealQuestions, markAttempt, officeAttemptResult } from './exams.service.ts'
+import { closeAttempt, closeOverdueAttempts, dealQuestions, markAttempt, officeAttemptResult, type OnExamPassed } from './exams.service.ts'
 import type { QuestionSnapshot } from './exams.table.ts'
 
 type AdminPaper = Awaited<ReturnType<ExamsRepository['adminPapers']>>['rows'][number]
@@ -289,6 +290,7 @@ export async function adminAttemptList({
   db,
   page,
   size,
+  onPassed,
   ...filter
 }: {
   db: Executor
@@ -297,20 +299,21 @@ export async function adminAttemptList({
   paperId?: number
   status?: string
   keyword?: string
+  onPassed: OnExamPassed
 }) {
   // Overdue attempts shown as what they are: closed.
-  await closeOverdueAttempts({ db })
+  await closeOverdueAttempts({ db, onPassed })
   const { rows, total } = await createExamsRepository({ db }).adminAttempts({ filter, page, size })
   return { list: rows.map(toAdminAttempt), total, page, size }
 }
 
 /** Everything of an attempt, for marking (an open one too: its questions with the answers). */
-export async function adminAttemptDetail({ db, id }: { db: Executor; id: number }) {
+export async function adminAttemptDetail({ db, id, onPassed }: { db: Executor; id: number; onPassed: OnExamPassed }) {
   const repo = createExamsRepository({ db })
   let attempt = await repo.attempt({ id })
   if (!attempt) throw createAttemptNotFoundError()
   if (attempt.status === AttemptStatus.open && attempt.endsAt.getTime() <= Date.now() + 5000) {
-    await db.transaction((tx) => closeAttempt({ tx, attemptId: id, reason: AttemptClose.timeout, onlyIfOverdue: true }))
+    await db.transaction((tx) => closeAttempt({ tx, attemptId: id, reason: AttemptClose.timeout, onlyIfOverdue: true, onPassed }))
     attempt = (await repo.attempt({ id }))!
   }
   const student = await repo.student({ id: attempt.studentId })
@@ -367,11 +370,13 @@ export async function markAttemptByOffice({
   attemptId,
   marks,
   adminId,
+  onPassed,
 }: {
   db: Executor
   attemptId: number
   marks: Array<{ position: number; earned: number; comment?: string }>
   adminId: number
+  onPassed: OnExamPassed
 }) {
   const repo = createExamsRepository({ db })
   const attempt = await repo.lockAttempt({ id: attemptId })
@@ -382,15 +387,15 @@ export async function markAttemptByOffice({
     const q = byPosition.get(m.position)
     if (!q || q.type !== QuestionType.short || m.earned > q.score) throw createMarkError()
   }
-  return markAttempt({ tx: db, attempt, marks, adminId })
+  return markAttempt({ tx: db, attempt, marks, adminId, onPassed })
 }
 
-export async function closeByOffice({ db, attemptId }: { db: Executor; attemptId: number }) {
+export async function closeByOffice({ db, attemptId, onPassed }: { db: Executor; attemptId: number; onPassed: OnExamPassed }) {
   const repo = createExamsRepository({ db })
   const attempt = await repo.lockAttempt({ id: attemptId })
   if (!attempt) throw createAttemptNotFoundError()
   if (attempt.status !== AttemptStatus.open) throw createAttemptClosedError()
-  await closeAttempt({ tx: db, attemptId, reason: AttemptClose.office, locked: attempt })
+  await closeAttempt({ tx: db, attemptId, reason: AttemptClose.office, locked: attempt, onPassed })
   return attempt
 }
 
@@ -400,4 +405,31 @@ export async function clearAttempts({ db, paperId, studentId }: { db: Executor; 
   if (!paper) throw createAdminPaperNotFoundError()
   if (!(await repo.student({ id: studentId }))) throw createStudentNotFoundError()
   return { paper, cleared: await repo.clearAttempts({ paperId, studentId }) }
+}
+
+type ExportRow = Awaited<ReturnType<ExamsRepository['exportBatch']>>[number]
+
+/**
+ * A paper's attempts for the export (overdue ones closed first), read in batches, each with its
+ * rank among the students' best final scores (null: not final).
+ */
+export async function attemptExport({ db, paperId, onPassed }: { db: Executor; paperId: number; onPassed: OnExamPassed }) {
+  const repo = createExamsRepository({ db })
+  const found = await repo.paper({ id: paperId })
+  if (!found) throw createAdminPaperNotFoundError()
+  await closeOverdueAttempts({ db, onPassed })
+  const ranks = new Map<number, number>()
+  const rankOf = async (score: number) => {
+    if (!ranks.has(score)) ranks.set(score, (await repo.rank({ paperId, score })).rank)
+    return ranks.get(score)!
+  }
+  async function* rows(): AsyncGenerator<ExportRow & { rank: number | null }> {
+    for await (const r of batches<ExportRow>({
+      next: (last, limit) => repo.exportBatch({ paperId, afterId: last?.attempt.id ?? 0, limit }),
+    })) {
+      const final = r.attempt.status === AttemptStatus.done && r.attempt.score !== null
+      yield { ...r, rank: final ? await rankOf(r.attempt.score!) : null }
+    }
+  }
+  return { paper: found.paper, rows: rows() }
 }

@@ -18,8 +18,8 @@ import {
   QuestionType,
 } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
-import { messages } from '../../platform/index.ts'
-import { wrongQuestions } from '../practice/index.ts'
+import { messages } from '../../platform/messages/messages.table.ts'
+import { wrongQuestions } from '../practice/practice.table.ts'
 import { COURSES_DEMO } from '../courses/index.ts'
 import { seedExamsDemo } from './exams.seed.ts'
 import { examAttempts, paperQuestions, papers } from './exams.table.ts'

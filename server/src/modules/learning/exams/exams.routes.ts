@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
 import { AttemptClose } from '../../../wire.ts'
-import { studyReport } from './exams.report.ts'
 import {
   attemptBody,
   attemptIdQuery,
@@ -14,13 +13,11 @@ import {
   paperCardSchema,
   paperDetailSchema,
   paperIdQuery,
-  reportQuery,
   saveAnswerBody,
   savedSchema,
   scoreItemSchema,
   scoreQuery,
   startBody,
-  studyReportSchema,
 } from './exams.schemas.ts'
 import {
   attemptScore,
@@ -30,16 +27,17 @@ import {
   startAttempt,
   studentScores,
   submitAttempt,
+  type OnExamPassed,
   viewAttempt,
 } from './exams.service.ts'
 
 /**
  * The student's papers (contract 24, client calls 12-21): mock papers and exams of their courses,
  * attempts owned by the server (ends_at fixed at the start, answers saved before it on the
- * database's clock, scored at closing), scores and the study report. While an attempt is 答题中
+ * database's clock, scored at closing), and scores (the study report is the study-report module's). While an attempt is 答题中
  * nothing of its answers or results leaves. Another student's attempt: 404.
  */
-export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const examsRoutes: FastifyPluginAsyncZod<{ onPassed: OnExamPassed }> = async (app, { onPassed }) => {
   const exam = '/api/sms/study/studentExam'
   const subject = '/api/sms/study/studentSubject'
   const security = [{ studentSession: [] }]
@@ -56,7 +54,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(paperCardSchema)) },
       },
     },
-    async (request) => ok(await listPapers({ db: app.db, studentId: request.studentId, ...request.query })),
+    async (request) => ok(await listPapers({ db: app.db, studentId: request.studentId, ...request.query, onPassed })),
   )
 
   app.get(
@@ -70,7 +68,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(paperDetailSchema) },
       },
     },
-    async (request) => ok(await paperDetails({ db: app.db, studentId: request.studentId, paperId: request.query.paperId })),
+    async (request) => ok(await paperDetails({ db: app.db, studentId: request.studentId, paperId: request.query.paperId, onPassed })),
   )
 
   app.post(
@@ -86,7 +84,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(attemptSheetSchema) },
       },
     },
-    async (request) => ok(await startAttempt({ db: app.db, studentId: request.studentId, paperId: request.body.paperId })),
+    async (request) => ok(await startAttempt({ db: app.db, studentId: request.studentId, paperId: request.body.paperId, onPassed })),
   )
 
   app.get(
@@ -100,7 +98,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(attemptViewSchema) },
       },
     },
-    async (request) => ok(await viewAttempt({ db: app.db, studentId: request.studentId, attemptId: request.query.id })),
+    async (request) => ok(await viewAttempt({ db: app.db, studentId: request.studentId, attemptId: request.query.id, onPassed })),
   )
 
   const saveOptions = (summary: string) => ({
@@ -135,6 +133,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
           studentId: request.studentId,
           attemptId: request.body.attemptId,
           reason: AttemptClose.submitted,
+          onPassed,
         }),
       ),
   )
@@ -158,6 +157,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
           studentId: request.studentId,
           attemptId: request.body.attemptId,
           reason: AttemptClose.abandoned,
+          onPassed,
         }),
       ),
   )
@@ -173,7 +173,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(attemptResultSchema) },
       },
     },
-    async (request) => ok(await attemptScore({ db: app.db, studentId: request.studentId, attemptId: request.query.attemptId })),
+    async (request) => ok(await attemptScore({ db: app.db, studentId: request.studentId, attemptId: request.query.attemptId, onPassed })),
   )
 
   app.get(
@@ -187,20 +187,6 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(scoreItemSchema)) },
       },
     },
-    async (request) => ok(await studentScores({ db: app.db, studentId: request.studentId, courseId: request.query.courseId })),
-  )
-
-  app.get(
-    `${subject}/studentStudyReport`,
-    {
-      preHandler: student,
-      schema: {
-        summary: '学习报告 of a joined course: practice, exam scores over time, study time of the last 30 days, the wrong-answer book',
-        security,
-        querystring: reportQuery,
-        response: { 200: envelope(studyReportSchema) },
-      },
-    },
-    async (request) => ok(await studyReport({ db: app.db, studentId: request.studentId, courseId: request.query.courseId })),
+    async (request) => ok(await studentScores({ db: app.db, studentId: request.studentId, courseId: request.query.courseId, onPassed })),
   )
 }

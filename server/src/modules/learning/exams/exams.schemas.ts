@@ -91,7 +91,6 @@ export const saveAnswerBody = z.object({
   answer: answerField,
 })
 export const scoreQuery = z.object({ courseId: optionalId })
-export const reportQuery = z.object({ courseId: idField })
 
 const iso = z.string().describe('ISO 8601')
 const isoOrNull = z.string().nullable()
@@ -203,41 +202,6 @@ export const scoreItemSchema = z.object({
   score: z.number().int().nullable(),
   totalScore: z.number().int(),
   status: wireEnum(ATTEMPT_STATUSES),
-})
-
-export const studyReportSchema = z.object({
-  courseId: z.number().int(),
-  courseTitle: z.string(),
-  exercise: z.object({
-    done: z.number().int(),
-    total: z.number().int(),
-    right: z.number().int(),
-    accuracy: z.number().int().describe('0..100, of objective answers'),
-  }),
-  chapters: z.array(
-    z.object({
-      id: z.number().int().nullable(),
-      title: z.string(),
-      done: z.number().int(),
-      total: z.number().int(),
-      accuracy: z.number().int(),
-    }),
-  ),
-  exams: z.array(
-    z.object({
-      attemptId: z.number().int(),
-      paperTitle: z.string(),
-      closedAt: isoOrNull,
-      score: z.number().int(),
-      totalScore: z.number().int(),
-    }),
-  ),
-  studyTime: z.object({
-    total: z.number().int().describe("seconds: the student's study time over all courses"),
-    course: z.number().int().describe("seconds: this course's watched time (its sections' credited time)"),
-    days: z.array(z.object({ day: z.string(), seconds: z.number().int() })).describe('the last 30 days, oldest first'),
-  }),
-  wrongCount: z.number().int(),
 })
 
 // ---- the office's calls: papers ----

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { PaperKind, PaperStatus, PaperUse, QuestionType } from '../../../wire.ts'
-import { COURSES_DEMO, courses } from '../courses/index.ts'
-import { questions } from '../question-bank/index.ts'
+import { COURSES_DEMO, coursesView } from '../courses/index.ts'
+import { questionsView } from '../question-bank/index.ts'
 import { changePaperStatus, createPaper, setPaperQuestions, setPaperRules } from './exams.admin.ts'
 import { papers } from './exams.table.ts'
 
@@ -25,13 +25,13 @@ const DAY_MS = 86_400_000
  */
 export async function seedExamsDemo({ db, now = new Date() }: { db: Executor; now?: Date }): Promise<number> {
   return db.transaction(async (tx) => {
-    const course = async (title: string) => (await tx.select().from(courses).where(eq(courses.title, title)).limit(1))[0]
+    const course = async (title: string) => (await tx.select().from(coursesView).where(eq(coursesView.title, title)).limit(1))[0]
     const bankOf = (courseId: number) =>
       tx
         .select()
-        .from(questions)
-        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt)))
-        .orderBy(asc(questions.chapterId), asc(questions.id))
+        .from(questionsView)
+        .where(and(eq(questionsView.courseId, courseId), isNull(questionsView.deletedAt)))
+        .orderBy(asc(questionsView.chapterId), asc(questionsView.id))
     const exists = async (title: string) =>
       (await tx.select({ id: papers.id }).from(papers).where(eq(papers.title, title)).limit(1)).length > 0
     const base = { intro: '', shuffleQuestions: false, shuffleOptions: false, showRank: true, opensAt: undefined, closesAt: undefined }

@@ -1,10 +1,10 @@
+import { isObjective, normalizeAnswer, scoreAnswer } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { iso } from '../../../lib/envelope.ts'
 import { isAppError } from '../../../lib/errors.ts'
-import { AttemptClose, AttemptStatus, PaperKind, PaperUse, QuestionType, WrongSource } from '../../../wire.ts'
+import { AttemptClose, AttemptStatus, PaperKind, PaperUse, QUESTION_TYPES, type QuestionType, WrongSource } from '../../../wire.ts'
 import { recordExamMarked } from '../../platform/index.ts'
 import { collectWrong, type WrongItem } from '../practice/index.ts'
-import { earnForExamPassed } from '../../points/index.ts'
 import {
   createAnswerFormatError,
   createAttemptEndedError,
@@ -19,9 +19,15 @@ import {
   createWindowClosedError,
 } from './exams.errors.ts'
 import { type AttemptQuestionRow, type AttemptRow, createExamsRepository, type ExamsRepository, type PaperRow } from './exams.repository.ts'
-import { isObjective, isShufflable, isUnanswered, scoreQuestion, seededRandom, shuffled, shuffleOptions } from './exams.scoring.ts'
+import { isShufflable, seededRandom, shuffled, shuffleOptions } from './exams.scoring.ts'
 import type { QuestionSnapshot } from './exams.table.ts'
 import { withheldQuestions } from './exams.withheld.ts'
+
+/**
+ * What a passed exam earns (考试通过 points, the points module's): modules/index.ts passes it in as
+ * a registration option, startup.ts to the overdue job; called in the closing transaction.
+ */
+export type OnExamPassed = (args: { db: Executor; studentId: number; paperId: number; paperTitle: string; now: Date }) => Promise<unknown>
 
 export type PaperState = '未开始' | '可参加' | '答题中' | '已用完' | '已结束'
 
@@ -92,10 +98,12 @@ export async function closeAttempt({
   reason,
   onlyIfOverdue = false,
   locked,
+  onPassed,
 }: {
   tx: Executor
   attemptId: number
   reason: AttemptClose
+  onPassed: OnExamPassed
   onlyIfOverdue?: boolean
   /** The attempt row, already locked FOR UPDATE by the caller (the overdue job). */
   locked?: AttemptRow
@@ -123,13 +131,8 @@ export async function closeAttempt({
     })
     return true
   }
-  const results = rows.map((q) => {
-    if (q.type === QuestionType.short)
-      return isUnanswered(q.response)
-        ? { position: q.position, correct: false, earned: 0 }
-        : { position: q.position, correct: null, earned: null }
-    return { position: q.position, ...scoreQuestion(q, q.response) }
-  })
+  // @activity/domain's answer rule, practice's too: an unanswered 简答题 is 0 at once, an answered one waits to be marked.
+  const results = rows.map((q) => ({ position: q.position, ...scoreAnswer(q, q.response) }))
   await repo.writeResults({ attemptId: attempt.id, results })
   const byPosition = new Map(rows.map((q) => [q.position, q]))
   const objective = results.filter((r) => isObjective(byPosition.get(r.position)!.type)).reduce((s, r) => s + (r.earned ?? 0), 0)
@@ -147,7 +150,8 @@ export async function closeAttempt({
       pendingMarks: pending,
     },
   })
-  if (pending === 0) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper!.paper, score: objective + subjective, at: now })
+  if (pending === 0)
+    await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper!.paper, score: objective + subjective, at: now, onPassed })
   const wrong: WrongItem[] = results
     .filter((r) => r.correct === false)
     .map((r) => ({
@@ -174,19 +178,33 @@ async function feedWrongBook(tx: Executor, { studentId, items, at }: { studentId
 /** 考试通过 points when a final score reaches the paper's pass score (points module, in this transaction; once per paper). */
 async function earnIfPassed(
   tx: Executor,
-  { studentId, paper, score, at }: { studentId: number; paper: { id: number; title: string; passScore: number }; score: number; at: Date },
+  {
+    studentId,
+    paper,
+    score,
+    at,
+    onPassed,
+  }: { studentId: number; paper: { id: number; title: string; passScore: number }; score: number; at: Date; onPassed: OnExamPassed },
 ) {
-  if (score >= paper.passScore) await earnForExamPassed({ db: tx, studentId, paperId: paper.id, paperTitle: paper.title, now: at })
+  if (score >= paper.passScore) await onPassed({ db: tx, studentId, paperId: paper.id, paperTitle: paper.title, now: at })
 }
 
 /** The overdue job (every 15 s): closes open attempts past their end, 100 per transaction; several processes share the work (SKIP LOCKED). */
-export async function closeOverdueAttempts({ db, batch = 100 }: { db: Executor; batch?: number }): Promise<number> {
+export async function closeOverdueAttempts({
+  db,
+  batch = 100,
+  onPassed,
+}: {
+  db: Executor
+  batch?: number
+  onPassed: OnExamPassed
+}): Promise<number> {
   let closed = 0
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const claimed = await createExamsRepository({ db: tx }).claimOverdue({ limit: batch })
       for (const attempt of claimed)
-        await closeAttempt({ tx, attemptId: attempt.id, reason: AttemptClose.timeout, onlyIfOverdue: true, locked: attempt })
+        await closeAttempt({ tx, attemptId: attempt.id, reason: AttemptClose.timeout, onlyIfOverdue: true, locked: attempt, onPassed })
       return claimed.length
     })
     closed += n
@@ -195,39 +213,71 @@ export async function closeOverdueAttempts({ db, batch = 100 }: { db: Executor; 
 }
 
 /** A read of an open attempt past its end closes it first (the job may not have come by yet). */
-async function settled({ db, attempt }: { db: Executor; attempt: AttemptRow }): Promise<AttemptRow> {
+async function settled({ db, attempt, onPassed }: { db: Executor; attempt: AttemptRow; onPassed: OnExamPassed }): Promise<AttemptRow> {
   if (attempt.status !== AttemptStatus.open || attempt.endsAt.getTime() > Date.now() + 5000) return attempt
   const closed = await db.transaction((tx) =>
-    closeAttempt({ tx, attemptId: attempt.id, reason: AttemptClose.timeout, onlyIfOverdue: true }),
+    closeAttempt({ tx, attemptId: attempt.id, reason: AttemptClose.timeout, onlyIfOverdue: true, onPassed }),
   )
   return closed ? ((await createExamsRepository({ db }).attempt({ id: attempt.id })) ?? attempt) : attempt
 }
 
 /** Every overdue open attempt of the student, closed (before their lists are read). */
-async function settleStudent({ db, studentId }: { db: Executor; studentId: number }) {
+async function settleStudent({ db, studentId, onPassed }: { db: Executor; studentId: number; onPassed: OnExamPassed }) {
   const overdue = await createExamsRepository({ db }).overdueOf({ studentId })
   for (const { id } of overdue)
-    await db.transaction((tx) => closeAttempt({ tx, attemptId: id, reason: AttemptClose.timeout, onlyIfOverdue: true }))
+    await db.transaction((tx) => closeAttempt({ tx, attemptId: id, reason: AttemptClose.timeout, onlyIfOverdue: true, onPassed }))
 }
 
 /** The student's own attempt (another's: 404), overdue ones closed first. */
-async function ownAttempt({ db, studentId, attemptId }: { db: Executor; studentId: number; attemptId: number }) {
+async function ownAttempt({
+  db,
+  studentId,
+  attemptId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  attemptId: number
+  onPassed: OnExamPassed
+}) {
   const attempt = await createExamsRepository({ db }).attempt({ id: attemptId })
   if (!attempt || attempt.studentId !== studentId) throw createAttemptNotFoundError()
-  return settled({ db, attempt })
+  return settled({ db, attempt, onPassed })
 }
 
 // ---- what the student sees ----
 
-export async function listPapers({ db, studentId, courseId, use }: { db: Executor; studentId: number; courseId?: number; use?: string }) {
-  await settleStudent({ db, studentId })
+export async function listPapers({
+  db,
+  studentId,
+  courseId,
+  use,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  courseId?: number
+  use?: string
+  onPassed: OnExamPassed
+}) {
+  await settleStudent({ db, studentId, onPassed })
   const rows = await createExamsRepository({ db }).studentPapers({ studentId, courseId, use })
   const now = new Date()
   return rows.map((p) => toCard(p, now))
 }
 
-export async function paperDetails({ db, studentId, paperId }: { db: Executor; studentId: number; paperId: number }) {
-  await settleStudent({ db, studentId })
+export async function paperDetails({
+  db,
+  studentId,
+  paperId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  paperId: number
+  onPassed: OnExamPassed
+}) {
+  await settleStudent({ db, studentId, onPassed })
   const repo = createExamsRepository({ db })
   const [p] = await repo.studentPapers({ studentId, paperId })
   if (!p) throw createPaperNotFoundError()
@@ -389,7 +439,17 @@ async function dealFor({ tx, repo, paper, studentId }: { tx: Executor; repo: Exa
  * 开始答题: resumes the student's open attempt of the paper, or starts one when the window and the
  * attempts left allow (the draw of a random paper happens now). ends_at is fixed here.
  */
-export async function startAttempt({ db, studentId, paperId }: { db: Executor; studentId: number; paperId: number }) {
+export async function startAttempt({
+  db,
+  studentId,
+  paperId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  paperId: number
+  onPassed: OnExamPassed
+}) {
   const attemptId = await db.transaction(async (tx) => {
     const repo = createExamsRepository({ db: tx })
     await repo.lockStudent({ studentId })
@@ -400,7 +460,7 @@ export async function startAttempt({ db, studentId, paperId }: { db: Executor; s
     const open = attempts.find((a) => a.status === AttemptStatus.open)
     if (open) {
       if (open.endsAt.getTime() > now.getTime()) return open.id
-      await closeAttempt({ tx, attemptId: open.id, reason: AttemptClose.timeout, onlyIfOverdue: true })
+      await closeAttempt({ tx, attemptId: open.id, reason: AttemptClose.timeout, onlyIfOverdue: true, onPassed })
       attempts = await repo.attemptsOf({ paperId, studentId })
     }
     const paper = p.paper
@@ -447,14 +507,34 @@ export async function startAttempt({ db, studentId, paperId }: { db: Executor; s
 }
 
 /** The sheet while 答题中, the result once closed (an overdue attempt is closed first). */
-export async function viewAttempt({ db, studentId, attemptId }: { db: Executor; studentId: number; attemptId: number }) {
-  const attempt = await ownAttempt({ db, studentId, attemptId })
+export async function viewAttempt({
+  db,
+  studentId,
+  attemptId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  attemptId: number
+  onPassed: OnExamPassed
+}) {
+  const attempt = await ownAttempt({ db, studentId, attemptId, onPassed })
   return attempt.status === AttemptStatus.open ? sheet({ db, attempt }) : attemptResult({ db, attempt })
 }
 
 /** The result of a closed attempt (refreshScore): the current score, final once marked. An open one: 409. */
-export async function attemptScore({ db, studentId, attemptId }: { db: Executor; studentId: number; attemptId: number }) {
-  const attempt = await ownAttempt({ db, studentId, attemptId })
+export async function attemptScore({
+  db,
+  studentId,
+  attemptId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  attemptId: number
+  onPassed: OnExamPassed
+}) {
+  const attempt = await ownAttempt({ db, studentId, attemptId, onPassed })
   if (attempt.status === AttemptStatus.open) throw createAttemptOpenError()
   return attemptResult({ db, attempt })
 }
@@ -474,9 +554,9 @@ export async function saveAnswer({
   answer: string[]
 }) {
   const repo = createExamsRepository({ db })
-  const cleaned = answer.map((a) => a.trim())
-  const normalized = cleaned.every((a) => a === '') ? [] : cleaned
-  const saved = await repo.saveAnswer({ attemptId, studentId, position, answer: normalized })
+  // The statement keeps the form of the question's type (`AB`, `a,b`, `ＡＢ` are ["A","B"], as in practice).
+  const answers = Object.fromEntries(QUESTION_TYPES.map((type) => [type, normalizeAnswer(type, answer)])) as Record<QuestionType, string[]>
+  const saved = await repo.saveAnswer({ attemptId, studentId, position, answers })
   if (saved) return { position: saved.position, savedAt: saved.savedAt.toISOString() }
   // Refused: say why.
   const attempt = await repo.attempt({ id: attemptId })
@@ -493,22 +573,34 @@ export async function submitAttempt({
   studentId,
   attemptId,
   reason,
+  onPassed,
 }: {
   db: Executor
   studentId: number
   attemptId: number
   reason: typeof AttemptClose.submitted | typeof AttemptClose.abandoned
+  onPassed: OnExamPassed
 }) {
   const repo = createExamsRepository({ db })
   const found = await repo.attempt({ id: attemptId })
   if (!found || found.studentId !== studentId) throw createAttemptNotFoundError()
-  await db.transaction((tx) => closeAttempt({ tx, attemptId, reason }))
+  await db.transaction((tx) => closeAttempt({ tx, attemptId, reason, onPassed }))
   return attemptResult({ db, attempt: (await repo.attempt({ id: attemptId }))! })
 }
 
 /** The student's closed attempts, newest first. */
-export async function studentScores({ db, studentId, courseId }: { db: Executor; studentId: number; courseId?: number }) {
-  await settleStudent({ db, studentId })
+export async function studentScores({
+  db,
+  studentId,
+  courseId,
+  onPassed,
+}: {
+  db: Executor
+  studentId: number
+  courseId?: number
+  onPassed: OnExamPassed
+}) {
+  await settleStudent({ db, studentId, onPassed })
   const rows = await createExamsRepository({ db }).closedAttempts({ studentId, courseId })
   return rows.map((r) => ({
     attemptId: r.attempt.id,
@@ -534,11 +626,13 @@ export async function markAttempt({
   attempt,
   marks,
   adminId,
+  onPassed,
 }: {
   tx: Executor
   attempt: AttemptRow
   marks: Array<{ position: number; earned: number; comment?: string }>
   adminId: number
+  onPassed: OnExamPassed
 }) {
   const repo = createExamsRepository({ db: tx })
   const paper = (await repo.paper({ id: attempt.paperId }))!
@@ -565,7 +659,7 @@ export async function markAttempt({
     },
   })
   await feedWrongBook(tx, { studentId: attempt.studentId, items: below })
-  if (done) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper.paper, score: updated.score!, at: new Date() })
+  if (done) await earnIfPassed(tx, { studentId: attempt.studentId, paper: paper.paper, score: updated.score!, at: new Date(), onPassed })
   if (done)
     await recordExamMarked({
       tx,
@@ -573,4 +667,14 @@ export async function markAttempt({
       recipients: repo.recipient({ studentId: attempt.studentId }),
     })
   return updated
+}
+
+/** The student's final scores of a course's papers (已完成 with a score), oldest first: the study report's exams. */
+export async function finalScoresOf({ db, studentId, courseId }: { db: Executor; studentId: number; courseId: number }) {
+  return createExamsRepository({ db }).closedAttempts({ studentId, courseId, finalOnly: true })
+}
+
+/** Whether the course has papers (their foreign key keeps it): a course is removed only without. */
+export async function courseHasPapers({ db, courseId }: { db: Executor; courseId: number }): Promise<boolean> {
+  return createExamsRepository({ db }).courseHasPapers({ courseId })
 }

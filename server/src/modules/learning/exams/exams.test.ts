@@ -9,10 +9,11 @@ import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
 import { databaseFromPool } from '../../../db/client.ts'
 import type { Executor } from '../../../db/types.ts'
 import { AttemptClose, AttemptStatus, Difficulty, QuestionType, WrongSource } from '../../../wire.ts'
-import { wrongQuestions } from '../practice/index.ts'
-import { questions } from '../question-bank/index.ts'
+import { wrongQuestions } from '../practice/practice.table.ts'
+import { questions } from '../question-bank/question-bank.table.ts'
 import { closeOverdueAttempts, submitAttempt } from './exams.service.ts'
 import { attemptQuestions, examAttempts } from './exams.table.ts'
+import { earnForExamPassed } from '../../points/index.ts'
 
 const exam = '/api/sms/study/studentExam'
 const subject = '/api/sms/study/studentSubject'
@@ -157,7 +158,15 @@ describe('exam attempts', () => {
     }
     try {
       const both = await Promise.all(
-        [1, 2, 3].map(() => submitAttempt({ db: wide, studentId: student.id, attemptId: sheet.id, reason: AttemptClose.submitted })),
+        [1, 2, 3].map(() =>
+          submitAttempt({
+            db: wide,
+            onPassed: earnForExamPassed,
+            studentId: student.id,
+            attemptId: sheet.id,
+            reason: AttemptClose.submitted,
+          }),
+        ),
       )
       assert.deepEqual(both[1], both[0])
       assert.deepEqual(both[2], both[0])
@@ -189,8 +198,8 @@ describe('exam attempts', () => {
       .update(examAttempts)
       .set({ endsAt: sql`now() - interval '1 second'` })
       .where(inArray(examAttempts.id, [a.id, b.id]))
-    assert.ok((await closeOverdueAttempts({ db: t.app.db })) >= 2)
-    assert.equal(await closeOverdueAttempts({ db: t.app.db }), 0)
+    assert.ok((await closeOverdueAttempts({ db: t.app.db, onPassed: earnForExamPassed })) >= 2)
+    assert.equal(await closeOverdueAttempts({ db: t.app.db, onPassed: earnForExamPassed }), 0)
     const rows = await t.app.db
       .select()
       .from(examAttempts)

@@ -7,7 +7,9 @@
 //   the one place every module that shows answers asks (practice is given it by modules/index.ts).
 export { examsAdminRoutes } from './exams.admin.routes.ts'
 export { examsRoutes } from './exams.routes.ts'
-export { closeOverdueAttempts } from './exams.service.ts'
+export { closeOverdueAttempts, courseHasPapers, finalScoresOf, type OnExamPassed } from './exams.service.ts'
 export { seedExamsDemo } from './exams.seed.ts'
 export { type WithheldQuestions, withheldQuestions } from './exams.withheld.ts'
-export { attemptQuestions, examAttempts, paperQuestions, paperRules, papers, type QuestionSnapshot } from './exams.table.ts'
+export { type QuestionSnapshot } from './exams.table.ts'
+export { paperQuestionsView, papersView } from './exams.views.ts'
+export { usedInPapers } from './exams.columns.ts'

@@ -1,8 +1,8 @@
 // The practice module's face (章节练习, 错题本): what other modules may use.
 //
 // - collectWrong(tx, { studentId, source, items }): wrong and unanswered questions into the book, in the caller's transaction.
-// - isCorrect(type, rightAnswer, response): right/wrong of a response (the contract's rule; 简答题 null).
+// Right and wrong are @activity/domain's answer rule (judgeAnswer), the exams' too.
 export { collectWrong, type WrongItem } from './practice.wrong.ts'
-export { exerciseAnswers, wrongQuestions } from './practice.table.ts'
+
 export { practiceRoutes } from './practice.routes.ts'
-export { isCorrect } from './practice.rules.ts'
+export { exerciseAnswersView, wrongQuestionsView } from './practice.views.ts'

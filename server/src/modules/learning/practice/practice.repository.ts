@@ -1,61 +1,63 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { courseChapters, courseEnrolments, courses } from '../courses/index.ts'
-import { questions } from '../question-bank/index.ts'
+import { columnsOf } from '../../../db/views.ts'
+import { courseChaptersView, courseEnrolmentsView, coursesView } from '../courses/index.ts'
+import { type QuestionRow, questionsView } from '../question-bank/index.ts'
 import { WRONG_MASTER_STREAK } from '../../../wire.ts'
 import { exerciseAnswers, wrongQuestions } from './practice.table.ts'
 
-export type QuestionRow = typeof questions.$inferSelect
+export type { QuestionRow }
 export type ExerciseAnswerRow = typeof exerciseAnswers.$inferSelect
 export type WrongRow = typeof wrongQuestions.$inferSelect
 
 const n = (q: SQL) => sql<number>`${q}`.mapWith(Number)
 const inBook = and(isNull(wrongQuestions.masteredAt), isNull(wrongQuestions.removedAt))!
 /** A question's chapter, `null` meaning 未分章. */
-const ofChapter = (chapterId: number | null) => (chapterId === null ? isNull(questions.chapterId) : eq(questions.chapterId, chapterId))
+const ofChapter = (chapterId: number | null) =>
+  chapterId === null ? isNull(questionsView.chapterId) : eq(questionsView.chapterId, chapterId)
 const joined = (studentId: number) =>
-  sql`exists (select 1 from ${courseEnrolments} where ${courseEnrolments.studentId} = ${studentId} and ${courseEnrolments.courseId} = ${wrongQuestions.courseId})`
+  sql`exists (select 1 from ${courseEnrolmentsView} where ${courseEnrolmentsView.studentId} = ${studentId} and ${courseEnrolmentsView.courseId} = ${wrongQuestions.courseId})`
 
 export function createPracticeRepository({ db }: { db: Executor }) {
   return {
     async course({ id }: { id: number }) {
-      const [row] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, id))
+      const [row] = await db.select({ id: coursesView.id, title: coursesView.title }).from(coursesView).where(eq(coursesView.id, id))
       return row
     },
     async chapters({ courseId }: { courseId: number }) {
       return db
-        .select({ id: courseChapters.id, title: courseChapters.title })
-        .from(courseChapters)
-        .where(eq(courseChapters.courseId, courseId))
-        .orderBy(asc(courseChapters.sort), asc(courseChapters.id))
+        .select({ id: courseChaptersView.id, title: courseChaptersView.title })
+        .from(courseChaptersView)
+        .where(eq(courseChaptersView.courseId, courseId))
+        .orderBy(asc(courseChaptersView.sort), asc(courseChaptersView.id))
     },
     /** A question of the bank, not removed. */
     async question({ id }: { id: number }): Promise<QuestionRow | undefined> {
       const [row] = await db
         .select()
-        .from(questions)
-        .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
+        .from(questionsView)
+        .where(and(eq(questionsView.id, id), isNull(questionsView.deletedAt)))
       return row
     },
     /** A question, removed ones included (the wrong-answer book keeps them). */
     async anyQuestion({ id }: { id: number }): Promise<QuestionRow | undefined> {
-      const [row] = await db.select().from(questions).where(eq(questions.id, id))
+      const [row] = await db.select().from(questionsView).where(eq(questionsView.id, id))
       return row
     },
     /** Per chapter and difficulty: the course's questions, those I answered and those I answered right. */
     async progress({ studentId, courseId }: { studentId: number; courseId: number }) {
       return db
         .select({
-          chapterId: questions.chapterId,
-          difficulty: questions.difficulty,
+          chapterId: questionsView.chapterId,
+          difficulty: questionsView.difficulty,
           total: n(sql`count(*)`),
           done: n(sql`count(${exerciseAnswers.questionId})`),
           right: n(sql`count(*) filter (where ${exerciseAnswers.correct})`),
         })
-        .from(questions)
-        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questions.id), eq(exerciseAnswers.studentId, studentId)))
-        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt)))
-        .groupBy(questions.chapterId, questions.difficulty)
+        .from(questionsView)
+        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questionsView.id), eq(exerciseAnswers.studentId, studentId)))
+        .where(and(eq(questionsView.courseId, courseId), isNull(questionsView.deletedAt)))
+        .groupBy(questionsView.chapterId, questionsView.difficulty)
     },
     /** The course's questions in the bank's order (chapter, then id), with my last answer's result. */
     async exerciseList({
@@ -69,22 +71,22 @@ export function createPracticeRepository({ db }: { db: Executor }) {
       chapterId?: number | null
       difficulty?: string
     }) {
-      const c: SQL[] = [eq(questions.courseId, courseId), isNull(questions.deletedAt)]
+      const c: SQL[] = [eq(questionsView.courseId, courseId), isNull(questionsView.deletedAt)]
       if (chapterId !== undefined) c.push(ofChapter(chapterId))
-      if (difficulty) c.push(eq(questions.difficulty, difficulty))
+      if (difficulty) c.push(eq(questionsView.difficulty, difficulty))
       return db
         .select({
-          id: questions.id,
-          type: questions.type,
-          difficulty: questions.difficulty,
+          id: questionsView.id,
+          type: questionsView.type,
+          difficulty: questionsView.difficulty,
           done: sql<boolean>`${exerciseAnswers.questionId} is not null`.mapWith(Boolean),
           correct: exerciseAnswers.correct,
         })
-        .from(questions)
-        .leftJoin(courseChapters, eq(courseChapters.id, questions.chapterId))
-        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questions.id), eq(exerciseAnswers.studentId, studentId)))
+        .from(questionsView)
+        .leftJoin(courseChaptersView, eq(courseChaptersView.id, questionsView.chapterId))
+        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questionsView.id), eq(exerciseAnswers.studentId, studentId)))
         .where(and(...c))
-        .orderBy(sql`${courseChapters.sort} asc nulls last`, sql`${courseChapters.id} asc nulls last`, asc(questions.id))
+        .orderBy(sql`${courseChaptersView.sort} asc nulls last`, sql`${courseChaptersView.id} asc nulls last`, asc(questionsView.id))
     },
     async answer({ studentId, questionId }: { studentId: number; questionId: number }): Promise<ExerciseAnswerRow | undefined> {
       const [row] = await db
@@ -123,9 +125,9 @@ export function createPracticeRepository({ db }: { db: Executor }) {
     async chapterCounts({ studentId, courseId, chapterId }: { studentId: number; courseId: number; chapterId: number | null }) {
       const [row] = await db
         .select({ total: n(sql`count(*)`), done: n(sql`count(${exerciseAnswers.questionId})`) })
-        .from(questions)
-        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questions.id), eq(exerciseAnswers.studentId, studentId)))
-        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt), ofChapter(chapterId)))
+        .from(questionsView)
+        .leftJoin(exerciseAnswers, and(eq(exerciseAnswers.questionId, questionsView.id), eq(exerciseAnswers.studentId, studentId)))
+        .where(and(eq(questionsView.courseId, courseId), isNull(questionsView.deletedAt), ofChapter(chapterId)))
       return { total: row?.total ?? 0, done: row?.done ?? 0 }
     },
     /** Clears my answers of a chapter's questions (removed ones too). */
@@ -135,7 +137,7 @@ export function createPracticeRepository({ db }: { db: Executor }) {
         .where(
           and(
             eq(exerciseAnswers.studentId, studentId),
-            sql`${exerciseAnswers.questionId} in (select ${questions.id} from ${questions} where ${and(eq(questions.courseId, courseId), ofChapter(chapterId))})`,
+            sql`${exerciseAnswers.questionId} in (select ${questionsView.id} from ${questionsView} where ${and(eq(questionsView.courseId, courseId), ofChapter(chapterId))})`,
           ),
         )
         .returning({ questionId: exerciseAnswers.questionId })
@@ -154,9 +156,9 @@ export function createPracticeRepository({ db }: { db: Executor }) {
     /** My book's entry of a question, with the question, when it is in the book and its course is mine. */
     async bookEntry({ studentId, questionId }: { studentId: number; questionId: number }) {
       const [row] = await db
-        .select({ entry: wrongQuestions, question: questions })
+        .select({ entry: wrongQuestions, question: columnsOf(questionsView) })
         .from(wrongQuestions)
-        .innerJoin(questions, eq(questions.id, wrongQuestions.questionId))
+        .innerJoin(questionsView, eq(questionsView.id, wrongQuestions.questionId))
         .where(and(eq(wrongQuestions.studentId, studentId), eq(wrongQuestions.questionId, questionId), inBook, joined(studentId)))
       return row
     },
@@ -175,13 +177,13 @@ export function createPracticeRepository({ db }: { db: Executor }) {
     }) {
       const c: SQL[] = [eq(wrongQuestions.studentId, studentId), inBook, joined(studentId)]
       if (courseId !== undefined) c.push(eq(wrongQuestions.courseId, courseId))
-      if (type) c.push(eq(questions.type, type))
+      if (type) c.push(eq(questionsView.type, type))
       const where = and(...c)
       const rows = await db
-        .select({ entry: wrongQuestions, question: questions, courseTitle: courses.title })
+        .select({ entry: wrongQuestions, question: columnsOf(questionsView), courseTitle: coursesView.title })
         .from(wrongQuestions)
-        .innerJoin(questions, eq(questions.id, wrongQuestions.questionId))
-        .innerJoin(courses, eq(courses.id, wrongQuestions.courseId))
+        .innerJoin(questionsView, eq(questionsView.id, wrongQuestions.questionId))
+        .innerJoin(coursesView, eq(coursesView.id, wrongQuestions.courseId))
         .where(where)
         .orderBy(desc(sql`coalesce(${wrongQuestions.lastWrongAt}, ${wrongQuestions.addedAt})`), desc(wrongQuestions.questionId))
         .limit(size)
@@ -189,18 +191,18 @@ export function createPracticeRepository({ db }: { db: Executor }) {
       const [total] = await db
         .select({ n: count() })
         .from(wrongQuestions)
-        .innerJoin(questions, eq(questions.id, wrongQuestions.questionId))
+        .innerJoin(questionsView, eq(questionsView.id, wrongQuestions.questionId))
         .where(where)
       return { rows, total: total?.n ?? 0 }
     },
     async bookByCourseAndType({ studentId }: { studentId: number }) {
       return db
-        .select({ courseId: wrongQuestions.courseId, courseTitle: courses.title, type: questions.type, count: n(sql`count(*)`) })
+        .select({ courseId: wrongQuestions.courseId, courseTitle: coursesView.title, type: questionsView.type, count: n(sql`count(*)`) })
         .from(wrongQuestions)
-        .innerJoin(questions, eq(questions.id, wrongQuestions.questionId))
-        .innerJoin(courses, eq(courses.id, wrongQuestions.courseId))
+        .innerJoin(questionsView, eq(questionsView.id, wrongQuestions.questionId))
+        .innerJoin(coursesView, eq(coursesView.id, wrongQuestions.courseId))
         .where(and(eq(wrongQuestions.studentId, studentId), inBook, joined(studentId)))
-        .groupBy(wrongQuestions.courseId, courses.title, questions.type)
+        .groupBy(wrongQuestions.courseId, coursesView.title, questionsView.type)
     },
     async masteredCount({ studentId }: { studentId: number }) {
       const [row] = await db

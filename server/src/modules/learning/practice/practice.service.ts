@@ -1,13 +1,6 @@
 import type { Executor } from '../../../db/types.ts'
-import {
-  DIFFICULTIES,
-  type Difficulty,
-  OBJECTIVE_QUESTION_TYPES,
-  QUESTION_TYPES,
-  type QuestionType,
-  QuestionType as QT,
-  WrongSource,
-} from '../../../wire.ts'
+import { isObjective, judgeAnswer, normalizeAnswer } from '@activity/domain'
+import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, QuestionType as QT, WrongSource } from '../../../wire.ts'
 import { findEnrolment } from '../courses/index.ts'
 import {
   createAnswerWithheldError,
@@ -18,7 +11,6 @@ import {
   createSelfCorrectMissingError,
 } from './practice.errors.ts'
 import { createPracticeRepository, type QuestionRow } from './practice.repository.ts'
-import { choiceResponse, isCorrect, isUnanswered } from './practice.rules.ts'
 import { collectWrong } from './practice.wrong.ts'
 
 const UNCHAPTERED = '未分章'
@@ -46,15 +38,6 @@ async function joinedQuestion(db: Executor, studentId: number, questionId: numbe
   if (!(await findEnrolment({ db, studentId, courseId: question.courseId }))) throw createCourseNotJoinedError()
   return question
 }
-
-/** A response as the bank keeps answers: choice keys sorted, blanks and text as typed. */
-function normalResponse(type: string, answer: readonly string[]): string[] {
-  if (isUnanswered(answer)) return []
-  if (type === QT.single || type === QT.multiple || type === QT.judge) return choiceResponse(answer)
-  return answer.map((a) => a.trim())
-}
-
-const isObjective = (type: string) => (OBJECTIVE_QUESTION_TYPES as readonly string[]).includes(type)
 
 // ---- exercises (章节练习) ----
 
@@ -171,9 +154,10 @@ export async function handSubject({
 }) {
   return db.transaction(async (tx) => {
     const q = await joinedQuestion(tx, studentId, questionId)
-    const response = normalResponse(q.type, answer)
+    // Kept and judged as an exam attempt's answer is (@activity/domain's answer rule).
+    const response = normalizeAnswer(q.type, answer)
     const shown = !(await withheld({ db: tx, studentId, questionIds: [questionId] })).has(questionId)
-    const correct = shown ? isCorrect(q.type, q.answer, response) : null
+    const correct = shown ? judgeAnswer(q, response) : null
     const repo = createPracticeRepository({ db: tx })
     await repo.recordAnswer({ studentId, questionId, courseId: q.courseId, chapterId: q.chapterId, answer: response, correct })
     if (isObjective(q.type) && correct === false)
@@ -306,7 +290,7 @@ export async function redoWrong({
   if (q.type === QT.short) {
     if (selfCorrect === undefined) throw createSelfCorrectMissingError()
     correct = selfCorrect
-  } else correct = isCorrect(q.type as QuestionType, q.answer, normalResponse(q.type, answer)) === true
+  } else correct = judgeAnswer(q, answer) === true
   const repo = createPracticeRepository({ db })
   const row = (await repo.redo({ studentId, questionId, correct })) ?? (await repo.wrongEntry({ studentId, questionId }))
   // Another redo at the same instant mastered or removed it: this one answers the entry as it is.

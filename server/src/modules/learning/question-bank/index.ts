@@ -5,8 +5,10 @@
 //   (the demo seed; other modules' tests make their banks with it).
 // - checkContent / JUDGE_OPTIONS / OPTION_KEYS: the bank's rules for a question's options and answer.
 // - seedQuestionBankDemo({ db }): the demo bank, after the demo courses (idempotent).
-export { questions, type QuestionOption } from './question-bank.table.ts'
+export { type QuestionOption } from './question-bank.table.ts'
 export { questionBankRoutes } from './question-bank.routes.ts'
-export { addQuestions, type QuestionInput } from './question-bank.service.ts'
+export { addQuestions, courseHasQuestions, type QuestionInput } from './question-bank.service.ts'
 export { checkContent, JUDGE_OPTIONS, OPTION_KEYS } from './question-bank.rules.ts'
 export { seedQuestionBankDemo } from './question-bank.seed.ts'
+export { questionsView } from './question-bank.views.ts'
+export type { QuestionRow, UsedInPapers } from './question-bank.repository.ts'

@@ -1,8 +1,6 @@
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-// Papers are the exams module's, which depends on this one: their table is read through the table list.
-import { paperQuestions } from '../../../db/schema.ts'
-import { courseChapters, courses } from '../courses/index.ts'
+import { courseChaptersView, coursesView } from '../courses/index.ts'
 import { questions } from './question-bank.table.ts'
 
 export type QuestionRow = typeof questions.$inferSelect
@@ -18,27 +16,30 @@ export interface QuestionFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
-const columns = {
+/**
+ * How many papers list a question, as a column of the bank's queries: the exams module's count over its
+ * papers (modules/index.ts passes it in), so a list stays one SELECT.
+ */
+export type UsedInPapers = (questionId: SQLWrapper) => SQL<number>
+
+const columnsWith = (usedInPapers: UsedInPapers) => ({
   question: questions,
-  courseTitle: courses.title,
-  chapterTitle: courseChapters.title,
-  usedInPapers:
-    sql<number>`(select count(distinct ${paperQuestions.paperId}) from ${paperQuestions} where ${paperQuestions.questionId} = ${questions.id})`.mapWith(
-      Number,
-    ),
-}
+  courseTitle: coursesView.title,
+  chapterTitle: courseChaptersView.title,
+  usedInPapers: usedInPapers(questions.id),
+})
 export type QuestionListRow = { question: QuestionRow; courseTitle: string; chapterTitle: string | null; usedInPapers: number }
 
 export function createQuestionBankRepository({ db }: { db: Executor }) {
-  const base = () =>
+  const base = (usedInPapers: UsedInPapers) =>
     db
-      .select(columns)
+      .select(columnsWith(usedInPapers))
       .from(questions)
-      .innerJoin(courses, eq(courses.id, questions.courseId))
-      .leftJoin(courseChapters, eq(courseChapters.id, questions.chapterId))
+      .innerJoin(coursesView, eq(coursesView.id, questions.courseId))
+      .leftJoin(courseChaptersView, eq(courseChaptersView.id, questions.chapterId))
 
   return {
-    async list({ filter, page, size }: { filter: QuestionFilter; page: number; size: number }) {
+    async list({ filter, page, size, usedInPapers }: { filter: QuestionFilter; page: number; size: number; usedInPapers: UsedInPapers }) {
       const c: SQL[] = [isNull(questions.deletedAt)]
       if (filter.courseId !== undefined) c.push(eq(questions.courseId, filter.courseId))
       if (filter.chapterId === 'none') c.push(isNull(questions.chapterId))
@@ -47,7 +48,7 @@ export function createQuestionBankRepository({ db }: { db: Executor }) {
       if (filter.difficulty) c.push(eq(questions.difficulty, filter.difficulty))
       if (filter.keyword) c.push(ilike(questions.stem, `%${escapeLike(filter.keyword)}%`))
       const where = and(...c)
-      const rows: QuestionListRow[] = await base()
+      const rows: QuestionListRow[] = await base(usedInPapers)
         .where(where)
         .orderBy(desc(questions.id))
         .limit(size)
@@ -55,9 +56,14 @@ export function createQuestionBankRepository({ db }: { db: Executor }) {
       const [total] = await db.select({ n: count() }).from(questions).where(where)
       return { rows, total: total?.n ?? 0 }
     },
+    /** Whether the course has questions, removed ones included. */
+    async courseHasQuestions({ courseId }: { courseId: number }): Promise<boolean> {
+      const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.courseId, courseId)).limit(1)
+      return row !== undefined
+    },
     /** A question of the bank (not removed) with its course and chapter titles. */
-    async find({ id }: { id: number }): Promise<QuestionListRow | undefined> {
-      const [row] = await base()
+    async find({ id, usedInPapers }: { id: number; usedInPapers: UsedInPapers }): Promise<QuestionListRow | undefined> {
+      const [row] = await base(usedInPapers)
         .where(and(eq(questions.id, id), isNull(questions.deletedAt)))
         .limit(1)
       return row
@@ -107,15 +113,19 @@ export function createQuestionBankRepository({ db }: { db: Executor }) {
     },
     /** The course, held (FOR KEY SHARE) against its removal until the caller's transaction ends. */
     async course({ id }: { id: number }) {
-      const [row] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, id)).for('key share')
+      const [row] = await db
+        .select({ id: coursesView.id, title: coursesView.title })
+        .from(coursesView)
+        .where(eq(coursesView.id, id))
+        .for('key share')
       return row
     },
     async chapters({ courseId }: { courseId: number }) {
       return db
-        .select({ id: courseChapters.id, title: courseChapters.title })
-        .from(courseChapters)
-        .where(eq(courseChapters.courseId, courseId))
-        .orderBy(asc(courseChapters.sort), asc(courseChapters.id))
+        .select({ id: courseChaptersView.id, title: courseChaptersView.title })
+        .from(courseChaptersView)
+        .where(eq(courseChaptersView.courseId, courseId))
+        .orderBy(asc(courseChaptersView.sort), asc(courseChaptersView.id))
     },
   }
 }

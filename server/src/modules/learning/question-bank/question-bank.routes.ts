@@ -5,7 +5,6 @@ import { readSheet, uploadedXlsx } from '../../../lib/spreadsheet.ts'
 import { XLSX_TYPE } from '../../../lib/xlsx-export.ts'
 import { actorOf, audited } from '../../platform/index.ts'
 import { importQuestions, QUESTION_IMPORT_COLUMNS, questionTemplate } from './question-bank.import.ts'
-import { createQuestionBankRepository } from './question-bank.repository.ts'
 import {
   createQuestionBody,
   idQuery,
@@ -15,10 +14,19 @@ import {
   questionSchema,
   updateQuestionBody,
 } from './question-bank.schemas.ts'
-import { createQuestion, questionDetail, removeQuestion, stemBrief, toQuestion, updateQuestion } from './question-bank.service.ts'
+import {
+  createQuestion,
+  listQuestions,
+  questionDetail,
+  removeQuestion,
+  stemBrief,
+  toQuestion,
+  updateQuestion,
+} from './question-bank.service.ts'
+import type { UsedInPapers } from './question-bank.service.ts'
 
 /** The office's question bank (题库): every operator reads, 管理员 writes; every write is in the audit log. */
-export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
+export const questionBankRoutes: FastifyPluginAsyncZod<{ usedInPapers: UsedInPapers }> = async (app, { usedInPapers }) => {
   const base = '/api/bms/cont/subject'
   const security = [{ adminSession: [] }]
   const reader = app.requireAdmin('exams.view')
@@ -39,7 +47,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createQuestionBankRepository({ db: app.db }).list({ filter, page, size })
+      const { rows, total } = await listQuestions({ db: app.db, filter, page, size, usedInPapers })
       return ok({ list: rows.map(toQuestion), total, page, size })
     },
   )
@@ -55,7 +63,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(questionSchema) },
       },
     },
-    async (request) => ok(await questionDetail({ db: app.db, id: request.query.id })),
+    async (request) => ok(await questionDetail({ db: app.db, id: request.query.id, usedInPapers })),
   )
 
   app.get(
@@ -101,7 +109,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `新增${q.type}「${stemBrief(q.stem)}」（${course.title}）`,
         }),
       })
-      return ok(await questionDetail({ db: app.db, id: row.id }))
+      return ok(await questionDetail({ db: app.db, id: row.id, usedInPapers }))
     },
   )
 
@@ -133,7 +141,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
             : { before: { type: before.type, answer: before.answer }, after: { type: after.type, answer: after.answer } }),
         }),
       })
-      return ok(await questionDetail({ db: app.db, id }))
+      return ok(await questionDetail({ db: app.db, id, usedInPapers }))
     },
   )
 

@@ -1,3 +1,4 @@
+import { choiceKeys, judgeWord } from '@activity/domain'
 import { DIFFICULTIES, type Difficulty, JUDGE_KEYS, QUESTION_TYPES, QuestionType } from '../../../wire.ts'
 import type { QuestionOption } from './question-bank.table.ts'
 
@@ -23,26 +24,9 @@ export const isChoice = (type: string) => CHOICE_TYPES.includes(type)
 export const isQuestionType = (v: string): v is QuestionType => (QUESTION_TYPES as readonly string[]).includes(v)
 export const isDifficulty = (v: string): v is Difficulty => (DIFFICULTIES as readonly string[]).includes(v)
 
-/** Option keys from what a person typed: `AC`, `A,C`, `a、c`, `["A","C"]` entries; upper-cased, unique, sorted. */
-export function choiceKeys(answer: readonly string[]): string[] {
-  const keys = answer.flatMap((a) =>
-    a
-      .normalize('NFKC')
-      .toUpperCase()
-      .split(/[\s,，、;；|/]+|(?=[A-Z])/)
-      .map((k) => k.trim())
-      .filter(Boolean),
-  )
-  return [...new Set(keys)].sort()
-}
-
-/** 判断题's answer from T/F, 正确/错误, 对/错, √/×, true/false. */
-export function judgeKey(answer: readonly string[]): string | undefined {
-  if (answer.length !== 1) return undefined
-  const v = answer[0]!.normalize('NFKC').trim().toUpperCase()
-  if (['T', '正确', '对', '√', '✓', 'TRUE', 'Y', '是'].includes(v)) return JUDGE_KEYS.right
-  if (['F', '错误', '错', '×', '✗', 'X', 'FALSE', 'N', '否'].includes(v)) return JUDGE_KEYS.wrong
-  return undefined
+/** 判断题's answer from T/F, 正确/错误, 对/错, √/×, true/false: one entry only (option keys and 判断题 words are read by the one answer rule, @activity/domain, as students' answers are). */
+function judgeKey(answer: readonly string[]): string | undefined {
+  return answer.length === 1 ? judgeWord(answer[0]!) : undefined
 }
 
 export interface QuestionContent {

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { Difficulty, QuestionType } from '../../../wire.ts'
-import { COURSES_DEMO, courses } from '../courses/index.ts'
+import { COURSES_DEMO, coursesView } from '../courses/index.ts'
 import { createQuestionBankRepository } from './question-bank.repository.ts'
 import { addQuestions, type QuestionInput } from './question-bank.service.ts'
 
@@ -401,9 +401,9 @@ const MATHS: DemoQuestion[] = [
  */
 export async function seedQuestionBankDemo({ db }: { db: Executor }): Promise<boolean> {
   const rows = await db
-    .select({ id: courses.id, title: courses.title })
-    .from(courses)
-    .where(inArray(courses.title, [COURSES_DEMO.english, COURSES_DEMO.maths]))
+    .select({ id: coursesView.id, title: coursesView.title })
+    .from(coursesView)
+    .where(inArray(coursesView.title, [COURSES_DEMO.english, COURSES_DEMO.maths]))
   const repo = createQuestionBankRepository({ db })
   if (rows.length === 0 || (await repo.countOfCourses({ courseIds: rows.map((r) => r.id) })) > 0) return false
   for (const [title, demo] of [

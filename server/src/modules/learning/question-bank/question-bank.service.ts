@@ -7,7 +7,9 @@ import {
   createQuestionInvalidError,
   createQuestionNotFoundError,
 } from './question-bank.errors.ts'
-import { createQuestionBankRepository, type QuestionListRow, type QuestionRow } from './question-bank.repository.ts'
+import { createQuestionBankRepository, type QuestionListRow, type QuestionRow, type UsedInPapers } from './question-bank.repository.ts'
+
+export type { UsedInPapers }
 import { checkContent } from './question-bank.rules.ts'
 
 /** A question as the console reads it. */
@@ -42,8 +44,16 @@ export interface QuestionInput {
   analysis?: string
 }
 
-export async function questionDetail({ db, id }: { db: Executor; id: number }) {
-  const row = await createQuestionBankRepository({ db }).find({ id })
+/** The office's question list page. */
+export async function listQuestions({
+  db,
+  ...args
+}: { db: Executor } & Parameters<ReturnType<typeof createQuestionBankRepository>['list']>[0]) {
+  return createQuestionBankRepository({ db }).list(args)
+}
+
+export async function questionDetail({ db, id, usedInPapers }: { db: Executor; id: number; usedInPapers: UsedInPapers }) {
+  const row = await createQuestionBankRepository({ db }).find({ id, usedInPapers })
   if (!row) throw createQuestionNotFoundError()
   return toQuestion(row)
 }
@@ -122,3 +132,8 @@ export async function removeQuestion({ db, id }: { db: Executor; id: number }) {
 
 /** A stem cut for an audit summary. */
 export const stemBrief = (stem: string) => (stem.length > 30 ? `${stem.slice(0, 30)}…` : stem)
+
+/** Whether the course has questions in the bank, removed ones included (they keep it): a course is removed only without. */
+export async function courseHasQuestions({ db, courseId }: { db: Executor; courseId: number }): Promise<boolean> {
+  return createQuestionBankRepository({ db }).courseHasQuestions({ courseId })
+}

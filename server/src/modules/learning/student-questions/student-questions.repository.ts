@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { ReplyStatus } from '../../../wire.ts'
-import { admins } from '../../platform/index.ts'
-import { courseSections, courses } from '../courses/index.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { students } from '../../roll/index.ts'
+import { adminsView } from '../../platform/index.ts'
+import { courseSectionsView, coursesView } from '../courses/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
 
@@ -18,9 +18,9 @@ const cardColumns = {
   id: studentQuestions.id,
   studentId: studentQuestions.studentId,
   courseId: studentQuestions.courseId,
-  courseTitle: courses.title,
+  courseTitle: coursesView.title,
   sectionId: studentQuestions.sectionId,
-  sectionTitle: courseSections.title,
+  sectionTitle: courseSectionsView.title,
   title: studentQuestions.title,
   status: studentQuestions.status,
   studentUnread: studentQuestions.studentUnread,
@@ -38,8 +38,8 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
     db
       .select(cardColumns)
       .from(studentQuestions)
-      .innerJoin(courses, eq(courses.id, studentQuestions.courseId))
-      .leftJoin(courseSections, eq(courseSections.id, studentQuestions.sectionId))
+      .innerJoin(coursesView, eq(coursesView.id, studentQuestions.courseId))
+      .leftJoin(courseSectionsView, eq(courseSectionsView.id, studentQuestions.sectionId))
 
   return {
     async insert(values: typeof studentQuestions.$inferInsert): Promise<QuestionRow> {
@@ -88,10 +88,10 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
           content: studentQuestionPosts.content,
           images: studentQuestionPosts.images,
           createdAt: studentQuestionPosts.createdAt,
-          teacherName: admins.name,
+          teacherName: adminsView.name,
         })
         .from(studentQuestionPosts)
-        .leftJoin(admins, eq(admins.id, studentQuestionPosts.adminId))
+        .leftJoin(adminsView, eq(adminsView.id, studentQuestionPosts.adminId))
         .where(eq(studentQuestionPosts.questionId, questionId))
         .orderBy(asc(studentQuestionPosts.id))
     },
@@ -136,21 +136,24 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
         filter.courseId ? eq(studentQuestions.courseId, filter.courseId) : undefined,
         filter.closed === undefined ? undefined : filter.closed ? isNotNull(studentQuestions.closedAt) : isNull(studentQuestions.closedAt),
         like
-          ? personKeyword(filter.keyword, { text: [studentQuestions.title, students.name, students.studentNo], phones: [students.phone] })
+          ? personKeyword(filter.keyword, {
+              text: [studentQuestions.title, studentsView.name, studentsView.studentNo],
+              phones: [studentsView.phone],
+            })
           : undefined,
       )
       const postCount = db.select({ n: count() }).from(studentQuestionPosts).where(eq(studentQuestionPosts.questionId, studentQuestions.id))
       const rows = await db
         .select({
           ...cardColumns,
-          name: students.name,
-          studentNo: students.studentNo,
+          name: studentsView.name,
+          studentNo: studentsView.studentNo,
           posts: sql<number>`(${postCount})`.mapWith(Number),
         })
         .from(studentQuestions)
-        .innerJoin(students, eq(students.id, studentQuestions.studentId))
-        .innerJoin(courses, eq(courses.id, studentQuestions.courseId))
-        .leftJoin(courseSections, eq(courseSections.id, studentQuestions.sectionId))
+        .innerJoin(studentsView, eq(studentsView.id, studentQuestions.studentId))
+        .innerJoin(coursesView, eq(coursesView.id, studentQuestions.courseId))
+        .leftJoin(courseSectionsView, eq(courseSectionsView.id, studentQuestions.sectionId))
         .where(where)
         .orderBy(
           desc(waiting),
@@ -163,7 +166,7 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
       const [total] = await db
         .select({ n: count() })
         .from(studentQuestions)
-        .innerJoin(students, eq(students.id, studentQuestions.studentId))
+        .innerJoin(studentsView, eq(studentsView.id, studentQuestions.studentId))
         .where(where)
       return { rows, total: total?.n ?? 0 }
     },
@@ -171,14 +174,14 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
     async student({ id }: { id: number }) {
       const [row] = await db
         .select({
-          id: students.id,
-          name: students.name,
-          studentNo: students.studentNo,
-          phone: students.phone,
-          accountId: students.accountId,
+          id: studentsView.id,
+          name: studentsView.name,
+          studentNo: studentsView.studentNo,
+          phone: studentsView.phone,
+          accountId: studentsView.accountId,
         })
-        .from(students)
-        .where(eq(students.id, id))
+        .from(studentsView)
+        .where(eq(studentsView.id, id))
         .limit(1)
       return row
     },
@@ -186,9 +189,9 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
     /** The section, when it is one of the course's. */
     async sectionOfCourse({ sectionId, courseId }: { sectionId: number; courseId: number }) {
       const [row] = await db
-        .select({ id: courseSections.id })
-        .from(courseSections)
-        .where(and(eq(courseSections.id, sectionId), eq(courseSections.courseId, courseId)))
+        .select({ id: courseSectionsView.id })
+        .from(courseSectionsView)
+        .where(and(eq(courseSectionsView.id, sectionId), eq(courseSectionsView.courseId, courseId)))
         .limit(1)
       return row
     },
@@ -199,10 +202,10 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
      */
     recipient({ studentId }: { studentId: number }): SQL {
       return db
-        .select({ accountId: students.accountId, partnerId: partners.id })
-        .from(students)
-        .leftJoin(partners, eq(partners.accountId, students.accountId))
-        .where(eq(students.id, studentId))
+        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
+        .from(studentsView)
+        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
+        .where(eq(studentsView.id, studentId))
         .getSQL()
     },
 

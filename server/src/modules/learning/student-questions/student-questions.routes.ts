@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { audited } from '../../platform/index.ts'
-import { createStudentQuestionsRepository } from './student-questions.repository.ts'
 import {
   askBody,
   askedSchema,
@@ -23,12 +22,16 @@ import {
 import {
   askQuestion,
   closeQuestion,
+  closeQuestions,
+  listConsoleQuestions,
+  listStudentQuestions,
   postOnQuestion,
   questionForConsole,
   questionForStudent,
   readQuestion,
   toClientItem,
   toConsoleItem,
+  unreadQuestionCount,
 } from './student-questions.service.ts'
 import { registerImageUploads, storeQuestionImage } from './student-questions.upload.ts'
 
@@ -92,7 +95,8 @@ export const studentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, status } = request.query
-      const { rows, total } = await createStudentQuestionsRepository({ db: app.db }).listForStudent({
+      const { rows, total } = await listStudentQuestions({
+        db: app.db,
         studentId: request.studentId,
         status,
         page,
@@ -181,7 +185,7 @@ export const studentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(countSchema) },
       },
     },
-    async (request) => ok({ count: await createStudentQuestionsRepository({ db: app.db }).unreadCount({ studentId: request.studentId }) }),
+    async (request) => ok({ count: await unreadQuestionCount({ db: app.db, studentId: request.studentId }) }),
   )
 
   // ---- the office ----
@@ -200,7 +204,7 @@ export const studentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createStudentQuestionsRepository({ db: app.db }).listForConsole({ filter, page, size })
+      const { rows, total } = await listConsoleQuestions({ db: app.db, filter, page, size })
       return ok({ list: rows.map(toConsoleItem), total, page, size })
     },
   )
@@ -310,7 +314,7 @@ export const studentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const closed = await audited({
         app,
         request,
-        run: (tx) => createStudentQuestionsRepository({ db: tx }).closeMany({ ids: request.body.ids, now: new Date() }),
+        run: (tx) => closeQuestions({ db: tx, ids: request.body.ids }),
         describe: (rows) => ({
           action: 'studentQuestion.close',
           entityType: 'studentQuestion',

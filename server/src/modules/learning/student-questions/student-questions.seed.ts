@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import type { Storage } from '../../../gateways/storage/index.ts'
-import { COURSES_DEMO, courses } from '../courses/index.ts'
-import { STUDENTS_DEMO, students } from '../../roll/index.ts'
+import { COURSES_DEMO, coursesView } from '../courses/index.ts'
+import { STUDENTS_DEMO, studentsView } from '../../roll/index.ts'
 import { studentQuestions } from './student-questions.table.ts'
 import { askQuestion, postOnQuestion } from './student-questions.service.ts'
 
@@ -20,8 +20,8 @@ export async function seedStudentQuestionsDemo({
   storage?: Pick<Storage, 'stat'>
   teacherId: number
 }): Promise<boolean> {
-  const [student] = await db.select().from(students).where(eq(students.phone, STUDENTS_DEMO.student.phone)).limit(1)
-  const [course] = await db.select().from(courses).where(eq(courses.title, COURSES_DEMO.maths)).limit(1)
+  const [student] = await db.select().from(studentsView).where(eq(studentsView.phone, STUDENTS_DEMO.student.phone)).limit(1)
+  const [course] = await db.select().from(coursesView).where(eq(coursesView.title, COURSES_DEMO.maths)).limit(1)
   if (!student || !course) return false
   const asked = await db
     .select({ id: studentQuestions.id })

@@ -213,3 +213,31 @@ export async function readQuestion({ db, studentId, id }: { db: Executor; studen
   if (card.studentUnread > 0) await repo.update({ id, values: { studentUnread: 0 } })
   return { unread: 0 as const }
 }
+
+type StudentQuestionsRepository = ReturnType<typeof createStudentQuestionsRepository>
+
+/** The student's questions page. */
+export async function listStudentQuestions({
+  db,
+  ...args
+}: { db: Executor } & Parameters<StudentQuestionsRepository['listForStudent']>[0]) {
+  return createStudentQuestionsRepository({ db }).listForStudent(args)
+}
+
+/** How many of the student's questions have unread replies. */
+export async function unreadQuestionCount({ db, studentId }: { db: Executor; studentId: number }) {
+  return createStudentQuestionsRepository({ db }).unreadCount({ studentId })
+}
+
+/** The office's questions page. */
+export async function listConsoleQuestions({
+  db,
+  ...args
+}: { db: Executor } & Parameters<StudentQuestionsRepository['listForConsole']>[0]) {
+  return createStudentQuestionsRepository({ db }).listForConsole(args)
+}
+
+/** Closes several questions at once; answers those closed now. */
+export async function closeQuestions({ db, ids, now = new Date() }: { db: Executor; ids: number[]; now?: Date }) {
+  return createStudentQuestionsRepository({ db }).closeMany({ ids, now })
+}

@@ -9,7 +9,7 @@ import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateway
 import { AdminRole, Code, LoginPlatform, LoginType, MessageKind, MessageTarget, ReplyStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
-import { createOpenIdBindingsRepository } from '../../roll/index.ts'
+import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 
 const base = '/api/sms/study/studentQuestion'
 const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 2)])

@@ -1,3 +1,4 @@
+import { beijingMinute, shanghaiDate, shanghaiDayStart } from '../../../lib/time-range.ts'
 import crypto from 'node:crypto'
 import type { Executor } from '../../../db/types.ts'
 import { HEARTBEAT_SECONDS, LiveStatus } from '../../../wire.ts'
@@ -11,16 +12,7 @@ import {
 } from './study.errors.ts'
 import { liveStatus } from '../courses/index.ts'
 import { createStudyRepository } from './study.repository.ts'
-import {
-  addDays,
-  applyReport,
-  attendanceThresholdMs,
-  courseProgress,
-  liveCredit,
-  seconds,
-  shanghaiDay,
-  shanghaiDayStart,
-} from './study.rules.ts'
+import { addDays, applyReport, attendanceThresholdMs, courseProgress, liveCredit, seconds } from './study.rules.ts'
 import { mediaUrl } from './study.service.ts'
 
 /** The room opens this long before the class starts. */
@@ -43,7 +35,7 @@ export async function liveSchedule({
   to?: string
   now?: Date
 }) {
-  const today = shanghaiDay(now)
+  const today = shanghaiDate(now)
   const first = from ?? (to ? addDays(to, -37) : addDays(today, -7))
   const last = to ?? addDays(first, 37)
   if (first > last || addDays(first, RANGE_MAX_DAYS) < last) throw createDateRangeError()
@@ -165,7 +157,7 @@ export async function watchLive({
     const liveMs = (before?.liveMs ?? 0) + addedMs
     const attends = !before?.attendedAt && liveMs >= attendanceThresholdMs(live.startsAt, live.endsAt)
     const row = await repo.saveLiveTime({ studentId, liveId, addedMs, attendedAt: attends ? now : null, now })
-    await repo.addStudyTime({ studentId, day: shanghaiDay(now), ms: addedMs })
+    await repo.addStudyTime({ studentId, day: shanghaiDate(now), ms: addedMs })
     if (attends) await finishLiveSections({ tx, studentId, live, now })
     await repo.tickClock({ studentId, now })
     return { watched: seconds(row.liveMs), attended: row.attendedAt !== null }
@@ -276,7 +268,7 @@ export async function reportPlayback({
       finishedAt: out.finished ? (before?.finishedAt ?? now) : null,
       now,
     })
-    await repo.addStudyTime({ studentId, day: shanghaiDay(now), ms: out.addedMs })
+    await repo.addStudyTime({ studentId, day: shanghaiDate(now), ms: out.addedMs })
     const recounted = out.newlyFinished ? await finishLiveSections({ tx, studentId, live, now }) : undefined
     await repo.tickClock({ studentId, now })
     return {
@@ -293,7 +285,7 @@ export async function reportPlayback({
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const minute = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+const minute = beijingMinute
 
 /** The local stand-in live room (no live provider configured): the class's title, teacher and state. */
 export function liveRoomHtml(live: { title: string; teacher: string; courseTitle: string; startsAt: Date; endsAt: Date }, now: Date) {

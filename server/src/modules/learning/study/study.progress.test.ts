@@ -8,10 +8,11 @@ import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
 import { databaseFromPool } from '../../../db/client.ts'
 import type { Executor } from '../../../db/types.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, SectionKind } from '../../../wire.ts'
-import { courseEnrolments } from '../courses/index.ts'
+import { courseEnrolments } from '../courses/courses.table.ts'
 import { finishThresholdMs } from './study.rules.ts'
 import { currentCourse, openSection, reportProgress, setCurrentCourse } from './study.service.ts'
 import { sectionProgress, studyClocks, studyDays } from './study.table.ts'
+import { earnForStudyTime } from '../../points/index.ts'
 
 const knowledge = '/api/sms/study/studentKnowledge'
 const T0 = new Date('2026-03-02T01:00:00Z') // 09:00 in Shanghai
@@ -30,7 +31,7 @@ describe('study progress', () => {
     const { course, sections } = await insertCourse(t.app, options)
     await enrol(t.app, student.id, course.id)
     const report = (sectionId: number, position: number, s: number, db: Executor = t.app.db) =>
-      reportProgress({ db, studentId: student.id, sectionId, position, now: at(s) })
+      reportProgress({ db, onStudied: earnForStudyTime, studentId: student.id, sectionId, position, now: at(s) })
     return { student, course, sections, report }
   }
 
@@ -223,7 +224,14 @@ describe('study progress', () => {
     await enrol(t.app, student.id, one.course.id)
     await enrol(t.app, student.id, two.course.id)
     await openSection({ db: t.app.db, studentId: student.id, sectionId: one.sections[1]!.id, secret: 's', now: at(0) })
-    await reportProgress({ db: t.app.db, studentId: student.id, sectionId: one.sections[1]!.id, position: 42, now: at(1) })
+    await reportProgress({
+      db: t.app.db,
+      onStudied: earnForStudyTime,
+      studentId: student.id,
+      sectionId: one.sections[1]!.id,
+      position: 42,
+      now: at(1),
+    })
     assert.deepEqual(await currentCourse({ db: t.app.db, studentId: student.id }), {
       courseId: one.course.id,
       title: one.course.title,

@@ -6,9 +6,10 @@ import { buildTestApp, type TestApp } from '../../../../test/helper.ts'
 import { enrol, insertCourse, insertLive } from '../../../../test/study-fixtures.ts'
 import { readXlsx } from '../../../../test/xlsx.ts'
 import { AdminRole, EnrolmentSource, ProductStatus, ProductType, SectionKind } from '../../../wire.ts'
-import { courseEnrolments, courseSections } from '../courses/index.ts'
+import { courseEnrolments, courseSections } from '../courses/courses.table.ts'
 import { reportProgress, studyTime } from './study.service.ts'
 import { watchLive } from './study.live.ts'
+import { earnForStudyTime } from '../../points/index.ts'
 
 const join = '/api/sms/study/join'
 const reports = '/api/bms/cont/studentVideo'
@@ -33,7 +34,14 @@ describe('my courses, study time and the office reports', () => {
     await enrol(t.app, student.id, live.course.id, EnrolmentSource.free)
     const section = english.sections[0]!
     for (let s = 0; s <= 20; s += 10)
-      await reportProgress({ db: t.app.db, studentId: student.id, sectionId: section.id, position: s, now: at(s) })
+      await reportProgress({
+        db: t.app.db,
+        onStudied: earnForStudyTime,
+        studentId: student.id,
+        sectionId: section.id,
+        position: s,
+        now: at(s),
+      })
 
     const page = (await client.get(`${join}/listStudentOnlineCourseForClient`, { size: 10 })).json().data
     assert.equal(page.total, 3)
@@ -66,7 +74,7 @@ describe('my courses, study time and the office reports', () => {
     await enrol(t.app, student.id, course.id)
     const live = await insertLive(t.app, course.id, { startsAt: at(-3600), endsAt: at(3600) })
     const report = (position: number, s: number) =>
-      reportProgress({ db: t.app.db, studentId: student.id, sectionId: sections[0]!.id, position, now: at(s) })
+      reportProgress({ db: t.app.db, onStudied: earnForStudyTime, studentId: student.id, sectionId: sections[0]!.id, position, now: at(s) })
     // Yesterday (Shanghai) 20 s of video, today 10 s of video and 10 s of live room.
     await report(0, -86_400)
     await report(10, -86_390)
@@ -101,7 +109,14 @@ describe('my courses, study time and the office reports', () => {
     await enrol(t.app, ann.id, course.id, EnrolmentSource.paid)
     await enrol(t.app, bob.id, course.id)
     for (let s = 0; s <= 20; s += 10)
-      await reportProgress({ db: t.app.db, studentId: ann.id, sectionId: sections[0]!.id, position: s, now: at(s) })
+      await reportProgress({
+        db: t.app.db,
+        onStudied: earnForStudyTime,
+        studentId: ann.id,
+        sectionId: sections[0]!.id,
+        position: s,
+        now: at(s),
+      })
     const live = await insertLive(t.app, course.id, { title: '答疑直播', startsAt: at(-600), endsAt: at(-60) })
 
     const { client: teacher } = await adminClient(t.app, AdminRole.enrollTeacher)

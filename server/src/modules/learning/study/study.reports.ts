@@ -1,5 +1,6 @@
 import type { Executor } from '../../../db/types.ts'
 import { maskPhone } from '../../../lib/mask.ts'
+import { batches } from '../../../lib/xlsx-export.ts'
 import { createCourseNotFoundError, createStudentNotFoundError } from './study.errors.ts'
 import { type CourseReportRow, createStudyRepository } from './study.repository.ts'
 import { courseProgress, seconds } from './study.rules.ts'
@@ -18,6 +19,17 @@ export function toCourseReportItem(row: CourseReportRow, total: number) {
     lastStudiedAt: row.lastStudiedAt?.toISOString() ?? null,
     joinedAt: row.joinedAt.toISOString(),
   }
+}
+
+export type { CourseReportRow }
+
+/** A course report's every line for the export, read in batches (newest joined first). */
+export function courseReportRows({ db, courseId }: { db: Executor; courseId: number }): AsyncIterable<CourseReportRow> {
+  const repo = createStudyRepository({ db })
+  return batches<CourseReportRow>({
+    next: (last, limit) =>
+      repo.courseReportBatch({ courseId, last: last && { joinedAt: last.joinedAt, enrolmentId: last.enrolmentId }, limit }),
+  })
 }
 
 export async function reportCourse({ db, courseId }: { db: Executor; courseId: number }) {

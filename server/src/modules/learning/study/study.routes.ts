@@ -23,7 +23,7 @@ import {
   studyTimeSchema,
   watchLiveSchema,
 } from './study.schemas.ts'
-import { currentCourse, listMyCourses, openSection, reportProgress, setCurrentCourse, studyTime } from './study.service.ts'
+import { currentCourse, listMyCourses, type OnStudied, openSection, reportProgress, setCurrentCourse, studyTime } from './study.service.ts'
 
 /** The local stand-in live room is a page of its own: no script, inline styles, framed only by this site. */
 const LIVE_ROOM_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
@@ -33,7 +33,7 @@ const LIVE_ROOM_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri '
  * player's section and heartbeat, study time, and the live schedule with its room, attendance and
  * playback. Every call is the signed-in student's own; ids of what is not theirs answer 404.
  */
-export const studyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const studyRoutes: FastifyPluginAsyncZod<{ onStudied: OnStudied }> = async (app, { onStudied }) => {
   const join = '/api/sms/study/join'
   const knowledge = '/api/sms/study/studentKnowledge'
   const schedule = '/api/sms/study/studentLiveCourseSchedule'
@@ -132,6 +132,7 @@ export const studyRoutes: FastifyPluginAsyncZod = async (app) => {
           studentId: request.studentId,
           sectionId: request.body.sectionId,
           position: request.body.position,
+          onStudied,
         }),
       ),
   )

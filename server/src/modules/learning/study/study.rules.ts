@@ -114,19 +114,9 @@ export function courseProgress(finished: number, total: number) {
   return { finished: f, total, percent: total > 0 ? Math.floor((f * 100) / total) : 0 }
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3600_000
-
-/** The Asia/Shanghai calendar day of an instant, 'YYYY-MM-DD' (China keeps one offset, no daylight saving). */
-export function shanghaiDay(d: Date): string {
-  return new Date(d.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10)
-}
-
 /** The day `n` days after a 'YYYY-MM-DD' day. */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 }
-
-/** The first instant of an Asia/Shanghai day. */
-export const shanghaiDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS)
 
 export const seconds = (ms: number) => ms / 1000

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { dateField, idField, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { dateField, idField, wireEnum } from '../../../lib/fields.ts'
 import { ENROLMENT_SOURCES, LIVE_STATUSES, PRODUCT_TYPES, SECTION_KINDS } from '../../../wire.ts'
-import { phoneOut } from '../../../lib/sensitive.ts'
 
 /** The longest position a player may report (a day of video): seconds. */
 const POSITION_MAX = 86_400
@@ -140,48 +139,3 @@ export const playbackSchema = z.object({
 
 export const liveRoomParams = z.object({ id: idField })
 export const liveRoomQuery = z.object({ t: z.string('请从直播课表进入直播间').max(200, '直播间链接无效') })
-
-// ---- the office's reports ----
-
-export const courseReportQuery = z.object({
-  courseId: idField,
-  keyword: optionalText(40).describe('part of the name, phone or student number'),
-  ...pagingQuery,
-})
-export const courseReportExportQuery = z.object({ courseId: idField })
-export const studentReportQuery = z.object({ studentId: idField })
-
-export const courseReportItemSchema = z.object({
-  studentId: z.number().int(),
-  name: z.string(),
-  phone: phoneOut().describe('masked: 139****0000'),
-  studentNo: z.string().nullable(),
-  source: wireEnum(ENROLMENT_SOURCES),
-  finished: z.number().int(),
-  total: z.number().int(),
-  percent: z.number().int(),
-  watched: z.number().describe('seconds watched on the course'),
-  lastStudiedAt: z.string().nullable(),
-  joinedAt: z.string(),
-})
-
-export const studentReportSchema = z.object({
-  student: z.object({ id: z.number().int(), name: z.string(), studentNo: z.string().nullable() }),
-  courses: z.array(
-    myCourseSchema.extend({
-      watched: z.number().describe('seconds'),
-      sections: z.array(
-        z.object({
-          id: z.number().int(),
-          title: z.string(),
-          watched: z.number(),
-          duration: z.number(),
-          finished: z.boolean(),
-          position: z.number(),
-        }),
-      ),
-    }),
-  ),
-  days: z.array(z.object({ day: z.string(), seconds: z.number() })).describe('the last 30 days, oldest first'),
-  live: z.array(z.object({ id: z.number().int(), title: z.string(), startsAt: z.string(), watched: z.number(), attended: z.boolean() })),
-})

@@ -3,8 +3,8 @@ import { fileUrl } from '../../../gateways/storage/index.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '../../../wire.ts'
 import { createNotVideoError, createCourseNotJoinedError, createSectionLockedError, createSectionNotFoundError } from './study.errors.ts'
 import { createStudyRepository, type MyCourseRow, type SectionAccess } from './study.repository.ts'
-import { earnForStudyTime } from '../../points/index.ts'
-import { addDays, applyReport, courseProgress, seconds, shanghaiDay } from './study.rules.ts'
+import { shanghaiDate } from '../../../lib/time-range.ts'
+import { addDays, applyReport, courseProgress, seconds } from './study.rules.ts'
 
 /** A stored file's address for whoever may open it now (public/ covers plain, the rest signed). */
 export const mediaUrl = (secret: string, key: string | null, now = new Date()) =>
@@ -155,6 +155,16 @@ export async function openSection({
   }
 }
 
+/** What a day's study time earns (学习时长 points, the points module's); modules/index.ts passes it in. */
+export type OnStudied = (args: {
+  db: Executor
+  studentId: number
+  day: string
+  dayMs: number
+  addedMs: number
+  now: Date
+}) => Promise<unknown>
+
 /**
  * The player's heartbeat on a video section (contract 23, progress rules), in one transaction
  * under the student's clock lock: the credit, the section's progress, the day's study time, the
@@ -165,6 +175,7 @@ export async function reportProgress({
   studentId,
   sectionId,
   position,
+  onStudied,
   now = new Date(),
 }: {
   db: Executor
@@ -172,6 +183,8 @@ export async function reportProgress({
   sectionId: number
   /** Seconds. */
   position: number
+  /** 学习时长 points (the points module's, passed in by modules/index.ts): called in this transaction. */
+  onStudied: OnStudied
   now?: Date
 }) {
   return db.transaction(async (tx) => {
@@ -200,12 +213,12 @@ export async function reportProgress({
       watchedMs: out.watchedMs,
       finishedAt: out.finished ? (before?.finishedAt ?? now) : null,
       addedMs: out.addedMs,
-      day: shanghaiDay(now),
+      day: shanghaiDate(now),
       finished,
       now,
     })
     // 学习时长 points: each full half hour of the day's study earns once (points module, this transaction).
-    if (dayMs !== null) await earnForStudyTime({ db: tx, studentId, day: shanghaiDay(now), dayMs, addedMs: out.addedMs, now })
+    if (dayMs !== null) await onStudied({ db: tx, studentId, day: shanghaiDate(now), dayMs, addedMs: out.addedMs, now })
     return {
       position: seconds(out.positionMs),
       furthest: seconds(out.furthestMs),
@@ -220,10 +233,18 @@ export async function reportProgress({
 /** Study time: today, in all, and per Asia/Shanghai day for the last `days` days (oldest first, empty days included). */
 export async function studyTime({ db, studentId, days, now = new Date() }: { db: Executor; studentId: number; days: number; now?: Date }) {
   const repo = createStudyRepository({ db })
-  const today = shanghaiDay(now)
+  const today = shanghaiDate(now)
   const from = addDays(today, -(days - 1))
   const [rows, totalMs] = await Promise.all([repo.studyDays({ studentId, from, to: today }), repo.studyTotalMs({ studentId })])
   const byDay = new Map(rows.map((r) => [r.day, r.ms]))
   const list = Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, seconds: seconds(byDay.get(day) ?? 0) }))
   return { today: seconds(byDay.get(today) ?? 0), total: seconds(totalMs), days: list }
+}
+
+/**
+ * The sections of a course in order, with one student's progress on each (none: 0 / not finished):
+ * the course page's sections (modules/index.ts passes this to the courses module).
+ */
+export async function sectionsWithProgress({ db, courseId, studentId }: { db: Executor; courseId: number; studentId: number }) {
+  return createStudyRepository({ db }).sectionsWithProgress({ courseId, studentId })
 }

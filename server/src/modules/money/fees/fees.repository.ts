@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
+import { columnsOf } from '../../../db/views.ts'
 import { CouponStatus, OrderPayStatus, RefundStatus, StudentStatus } from '../../../wire.ts'
-import { orders } from '../orders/index.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { students } from '../../roll/index.ts'
+import { ordersView } from '../orders/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { coupons, feeStandards, orderRefunds, receipts, receiptSequences } from './fees.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
 
@@ -15,17 +16,17 @@ export type CouponRow = typeof coupons.$inferSelect
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Unpaid first (待支付, 支付中, 支付失败), then paid, then cancelled; newest first within each. */
-const clientOrder = sql`case ${orders.payStatus} when ${OrderPayStatus.paid} then 1 when ${OrderPayStatus.cancelled} then 2 else 0 end`
+const clientOrder = sql`case ${ordersView.payStatus} when ${OrderPayStatus.paid} then 1 when ${OrderPayStatus.cancelled} then 2 else 0 end`
 
 function appliesTo(standard: FeeStandardRow): SQL[] {
   const c: SQL[] = [
-    eq(students.school, standard.school),
-    eq(students.major, standard.major),
-    eq(students.level, standard.level),
-    sql`${students.status} not in (${StudentStatus.withdrawn}, ${StudentStatus.graduated})`,
+    eq(studentsView.school, standard.school),
+    eq(studentsView.major, standard.major),
+    eq(studentsView.level, standard.level),
+    sql`${studentsView.status} not in (${StudentStatus.withdrawn}, ${StudentStatus.graduated})`,
   ]
-  if (standard.batchYear !== null) c.push(eq(students.batchYear, standard.batchYear))
-  if (standard.batch !== null) c.push(eq(students.batch, standard.batch))
+  if (standard.batchYear !== null) c.push(eq(studentsView.batchYear, standard.batchYear))
+  if (standard.batch !== null) c.push(eq(studentsView.batch, standard.batch))
   return c
 }
 
@@ -77,14 +78,14 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return row
     },
     async standardUsed({ id }: { id: number }) {
-      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.feeStandardId, id)).limit(1)
+      const [row] = await db.select({ id: ordersView.id }).from(ordersView).where(eq(ordersView.feeStandardId, id)).limit(1)
       return Boolean(row)
     },
     /** How many students a standard applies to (not 退学 or 毕业). */
     async countApplicable({ standard }: { standard: FeeStandardRow }) {
       const [row] = await db
         .select({ n: count() })
-        .from(students)
+        .from(studentsView)
         .where(and(...appliesTo(standard)))
       return row?.n ?? 0
     },
@@ -92,14 +93,14 @@ export function createFeesRepository({ db }: { db: Executor }) {
     async studentsWithoutOrder({ standard }: { standard: FeeStandardRow }) {
       const c: SQL[] = [
         ...appliesTo(standard),
-        sql`not exists (select 1 from ${orders} where ${orders.studentId} = ${students.id} and ${orders.feeStandardId} = ${standard.id}
-          and ${orders.academicYear} = ${standard.academicYear} and ${orders.cancelledAt} is null)`,
+        sql`not exists (select 1 from ${ordersView} where ${ordersView.studentId} = ${studentsView.id} and ${ordersView.feeStandardId} = ${standard.id}
+          and ${ordersView.academicYear} = ${standard.academicYear} and ${ordersView.cancelledAt} is null)`,
       ]
       return db
-        .select({ id: students.id, accountId: students.accountId, name: students.name })
-        .from(students)
+        .select({ id: studentsView.id, accountId: studentsView.accountId, name: studentsView.name })
+        .from(studentsView)
         .where(and(...c))
-        .orderBy(asc(students.id))
+        .orderBy(asc(studentsView.id))
     },
 
     // Fee orders
@@ -114,33 +115,42 @@ export function createFeesRepository({ db }: { db: Executor }) {
       size: number
       clientOrdering?: boolean
     }) {
-      const c: SQL[] = [sql`${orders.studentId} is not null`, sql`${orders.feeKind} is not null`]
-      if (filter.studentId) c.push(eq(orders.studentId, filter.studentId))
-      if (filter.payStatus) c.push(eq(orders.payStatus, filter.payStatus))
-      if (filter.feeKind) c.push(eq(orders.feeKind, filter.feeKind))
-      if (filter.academicYear) c.push(eq(orders.academicYear, filter.academicYear))
+      const c: SQL[] = [sql`${ordersView.studentId} is not null`, sql`${ordersView.feeKind} is not null`]
+      if (filter.studentId) c.push(eq(ordersView.studentId, filter.studentId))
+      if (filter.payStatus) c.push(eq(ordersView.payStatus, filter.payStatus))
+      if (filter.feeKind) c.push(eq(ordersView.feeKind, filter.feeKind))
+      if (filter.academicYear) c.push(eq(ordersView.academicYear, filter.academicYear))
       if (filter.keyword)
-        c.push(or(personKeyword(filter.keyword, { text: [students.name], phones: [students.phone] }), eq(orders.orderNo, filter.keyword))!)
+        c.push(
+          or(
+            personKeyword(filter.keyword, { text: [studentsView.name], phones: [studentsView.phone] }),
+            eq(ordersView.orderNo, filter.keyword),
+          )!,
+        )
       const where = and(...c)
       const rows = await db
         .select({
-          order: orders,
-          studentName: students.name,
-          studentPhone: students.phone,
-          school: students.school,
-          major: students.major,
+          order: columnsOf(ordersView),
+          studentName: studentsView.name,
+          studentPhone: studentsView.phone,
+          school: studentsView.school,
+          major: studentsView.major,
           couponCode: coupons.code,
           receiptId: receipts.id,
         })
-        .from(orders)
-        .innerJoin(students, eq(students.id, orders.studentId))
-        .leftJoin(coupons, eq(coupons.id, orders.couponId))
-        .leftJoin(receipts, and(eq(receipts.orderId, orders.id), eq(receipts.status, '有效')))
+        .from(ordersView)
+        .innerJoin(studentsView, eq(studentsView.id, ordersView.studentId))
+        .leftJoin(coupons, eq(coupons.id, ordersView.couponId))
+        .leftJoin(receipts, and(eq(receipts.orderId, ordersView.id), eq(receipts.status, '有效')))
         .where(where)
-        .orderBy(...(clientOrdering ? [clientOrder] : []), desc(orders.createdAt), desc(orders.id))
+        .orderBy(...(clientOrdering ? [clientOrder] : []), desc(ordersView.createdAt), desc(ordersView.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(orders).innerJoin(students, eq(students.id, orders.studentId)).where(where)
+      const [total] = await db
+        .select({ n: count() })
+        .from(ordersView)
+        .innerJoin(studentsView, eq(studentsView.id, ordersView.studentId))
+        .where(where)
       return { rows, total: total?.n ?? 0 }
     },
 
@@ -291,9 +301,9 @@ export function createFeesRepository({ db }: { db: Executor }) {
       if (filter.batchNo) c.push(eq(coupons.batchNo, filter.batchNo))
       const where = c.length ? and(...c) : undefined
       const rows = await db
-        .select({ coupon: coupons, studentName: students.name })
+        .select({ coupon: coupons, studentName: studentsView.name })
         .from(coupons)
-        .leftJoin(students, eq(students.id, coupons.studentId))
+        .leftJoin(studentsView, eq(studentsView.id, coupons.studentId))
         .where(where)
         .orderBy(desc(coupons.createdAt), desc(coupons.id))
         .limit(size)
@@ -304,32 +314,36 @@ export function createFeesRepository({ db }: { db: Executor }) {
 
     // Students
     async findStudent({ id }: { id: number }) {
-      const [row] = await db.select().from(students).where(eq(students.id, id)).limit(1)
+      const [row] = await db.select().from(studentsView).where(eq(studentsView.id, id)).limit(1)
       return row
     },
     /** The student's account and, when they are a partner too, their partner profile (message recipients). */
     recipient({ studentId }: { studentId: number }): SQL {
       return db
-        .select({ accountId: students.accountId, partnerId: partners.id })
-        .from(students)
-        .leftJoin(partners, eq(partners.accountId, students.accountId))
-        .where(eq(students.id, studentId))
+        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
+        .from(studentsView)
+        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
+        .where(eq(studentsView.id, studentId))
         .getSQL()
     },
     async studentOfClue({ clueId }: { clueId: number }) {
-      const [row] = await db.select({ id: students.id, name: students.name }).from(students).where(eq(students.clueId, clueId)).limit(1)
+      const [row] = await db
+        .select({ id: studentsView.id, name: studentsView.name })
+        .from(studentsView)
+        .where(eq(studentsView.clueId, clueId))
+        .limit(1)
       return row
     },
     /** The student's fee orders still to pay: 待支付, 支付中 or 支付失败 (a cancelled one is not owed). */
     async unpaidCountForStudent({ studentId }: { studentId: number }): Promise<number> {
       const [row] = await db
         .select({ n: count() })
-        .from(orders)
+        .from(ordersView)
         .where(
           and(
-            eq(orders.studentId, studentId),
-            sql`${orders.feeKind} is not null`,
-            inArray(orders.payStatus, [OrderPayStatus.unpaid, OrderPayStatus.paying, OrderPayStatus.failed]),
+            eq(ordersView.studentId, studentId),
+            sql`${ordersView.feeKind} is not null`,
+            inArray(ordersView.payStatus, [OrderPayStatus.unpaid, OrderPayStatus.paying, OrderPayStatus.failed]),
           ),
         )
       return row?.n ?? 0
@@ -337,15 +351,15 @@ export function createFeesRepository({ db }: { db: Executor }) {
     /** A student still holds a paid tuition order not wholly refunded. */
     async holdsPaidTuition({ studentId }: { studentId: number }) {
       const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
+        .select({ id: ordersView.id })
+        .from(ordersView)
         .where(
           and(
-            eq(orders.studentId, studentId),
-            eq(orders.feeKind, '学费'),
-            eq(orders.payStatus, OrderPayStatus.paid),
-            isNull(orders.cancelledAt),
-            sql`${orders.refunded} < ${orders.amount} - ${orders.discount}`,
+            eq(ordersView.studentId, studentId),
+            eq(ordersView.feeKind, '学费'),
+            eq(ordersView.payStatus, OrderPayStatus.paid),
+            isNull(ordersView.cancelledAt),
+            sql`${ordersView.refunded} < ${ordersView.amount} - ${ordersView.discount}`,
           ),
         )
         .limit(1)
@@ -353,7 +367,7 @@ export function createFeesRepository({ db }: { db: Executor }) {
     },
     async ordersByIds({ ids }: { ids: number[] }) {
       if (!ids.length) return []
-      return db.select().from(orders).where(inArray(orders.id, ids))
+      return db.select().from(ordersView).where(inArray(ordersView.id, ids))
     },
   }
 }

@@ -5,14 +5,7 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib
 import { batches, sendXlsx, timeCell, yuanCell } from '../../../lib/xlsx-export.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { actorOf, audited } from '../../platform/index.ts'
-import { createOrdersRepository, payableOf } from '../orders/index.ts'
-import {
-  createFeeOrderNotFoundError,
-  createReceiptNotFoundError,
-  createStandardInUseError,
-  createStandardNotFoundError,
-} from './fees.errors.ts'
-import { createFeesRepository } from './fees.repository.ts'
+import { payableOf } from '../orders/index.ts'
 import {
   activateCouponBody,
   activateCouponSchema,
@@ -43,24 +36,23 @@ import {
   updateStandardBody,
   voidBody,
 } from './fees.schemas.ts'
+import { activateCoupon, createCoupons, listCoupons, voidCoupon } from './fees.coupons.ts'
 import {
-  activateCoupon,
   bulkRaise,
   cancelFeeOrder,
-  createCoupons,
+  feeOrderDetail,
+  type FeeOrderListRow,
+  listAdminFeeOrders,
+  listClientFeeOrders,
+  listFeeOrders,
   raiseFeeOrder,
-  reissueReceipt,
-  requestRefund,
-  sendRefund,
-  toAdminFeeOrder,
-  toCoupon,
-  toFeeOrder,
-  toReceipt,
-  toRefund,
-  toStandard,
-  voidCoupon,
-  voidReceipt,
-} from './fees.service.ts'
+  tuitionOfClue,
+  unpaidFeeOrderCount,
+} from './fees.raise.ts'
+import { answerReceipt, reissueReceipt, studentReceipt, voidReceipt } from './fees.receipts.ts'
+import { requestRefund, sendRefund } from './fees.refunds.ts'
+import { toCoupon, toRefund, toStandard } from './fees.shapes.ts'
+import { createStandard, deleteStandard, listStandards, updateStandard } from './fees.standards.ts'
 
 const yuan = (fen: number) => formatYuan(fen, { grouping: false })
 
@@ -95,7 +87,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createFeesRepository({ db: app.db }).listStandards({ filter, page, size })
+      const { rows, total } = await listStandards({ db: app.db, filter, page, size })
       return ok({ list: rows.map(toStandard), total, page, size })
     },
   )
@@ -115,13 +107,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await audited({
         app,
         request,
-        run: (tx) =>
-          createFeesRepository({ db: tx }).insertStandard({
-            ...request.body,
-            batchYear: request.body.batchYear ?? null,
-            batch: request.body.batch ?? null,
-            createdBy: request.admin.id,
-          }),
+        run: (tx) => createStandard({ db: tx, input: request.body, adminId: request.admin.id }),
         describe: (s) => ({
           action: 'feeStandard.create',
           entityType: 'feeStandard',
@@ -150,16 +136,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { before, after } = await audited({
         app,
         request,
-        run: async (tx) => {
-          const repo = createFeesRepository({ db: tx })
-          const old = await repo.findStandard({ id })
-          if (!old) throw createStandardNotFoundError()
-          const row = await repo.updateStandard({
-            id,
-            values: { ...values, batchYear: values.batchYear ?? null, batch: values.batch ?? null },
-          })
-          return { before: old, after: row! }
-        },
+        run: (tx) => updateStandard({ db: tx, id, values }),
         describe: ({ before: b, after: a }) => ({
           action: 'feeStandard.update',
           entityType: 'feeStandard',
@@ -188,14 +165,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       await audited({
         app,
         request,
-        run: async (tx) => {
-          const repo = createFeesRepository({ db: tx })
-          const old = await repo.findStandard({ id: request.query.id })
-          if (!old) throw createStandardNotFoundError()
-          if (await repo.standardUsed({ id: old.id })) throw createStandardInUseError()
-          await repo.deleteStandard({ id: old.id })
-          return old
-        },
+        run: (tx) => deleteStandard({ db: tx, id: request.query.id }),
         describe: (s) => ({
           action: 'feeStandard.delete',
           entityType: 'feeStandard',
@@ -209,7 +179,6 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   // Fee orders (console)
-  const withItems = (ids: number[]) => createOrdersRepository({ db: app.db }).items({ orderIds: ids })
   app.get(
     `${fee}/list`,
     {
@@ -223,9 +192,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createFeesRepository({ db: app.db }).listFeeOrders({ filter, page, size })
-      const items = await withItems(rows.map((r) => r.order.id))
-      return ok({ list: rows.map((r) => toAdminFeeOrder(r, items)), total, page, size })
+      return ok(await listAdminFeeOrders({ db: app.db, filter, page, size }))
     },
   )
   app.get(
@@ -239,9 +206,8 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const repo = createFeesRepository({ db: app.db })
       let page = 0
-      type Row = Awaited<ReturnType<typeof repo.listFeeOrders>>['rows'][number]
+      type Row = FeeOrderListRow
       return sendXlsx<Row>({
         reply,
         filename: '缴费单.xlsx',
@@ -264,7 +230,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: '开具时间', width: 20, value: (r) => timeCell(r.order.createdAt) },
         ],
         rows: batches<Row>({
-          next: async (_last, limit) => (await repo.listFeeOrders({ filter: request.query, page: ++page, size: limit })).rows,
+          next: async (_last, limit) => (await listFeeOrders({ db: app.db, filter: request.query, page: ++page, size: limit })).rows,
         }),
       })
     },
@@ -280,24 +246,9 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminFeeOrderDetailSchema) },
       },
     },
-    async (request) => ok(await feeOrderDetail(request.query.id)),
+    async (request) => ok(await feeOrderDetailOf(request.query.id)),
   )
-  const feeOrderDetail = async (id: number) => {
-    const repo = createFeesRepository({ db: app.db })
-    const order = await createOrdersRepository({ db: app.db }).findById({ id })
-    if (!order?.studentId || !order.feeKind) throw createFeeOrderNotFoundError()
-    const { rows } = await repo.listFeeOrders({ filter: { studentId: order.studentId, keyword: order.orderNo }, page: 1, size: 1 })
-    const row = rows[0]
-    if (!row) throw createFeeOrderNotFoundError()
-    const [refunds, receipts] = await Promise.all([repo.refunds({ orderId: id }), repo.receiptsOf({ orderId: id })])
-    const reserved = refunds.filter((r) => r.status !== '退款失败').reduce((t, r) => t + r.amount, 0)
-    return {
-      ...toAdminFeeOrder(row, await withItems([id])),
-      refunds: refunds.map(toRefund),
-      receipts: receipts.map((r) => toReceipt(r, order.orderNo)),
-      refundable: order.payStatus === '支付成功' ? Math.max(0, payableOf(order) - reserved) : 0,
-    }
-  }
+  const feeOrderDetailOf = (id: number) => feeOrderDetail({ db: app.db, id })
   app.post(
     fee,
     {
@@ -312,7 +263,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await raiseFeeOrder({ db: app.db, input: request.body, actor: actorOf(request) })
-      return ok(await feeOrderDetail(order.id))
+      return ok(await feeOrderDetailOf(order.id))
     },
   )
   app.post(
@@ -343,7 +294,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await cancelFeeOrder({ db: app.db, ...request.body, actor: actorOf(request) })
-      return ok(await feeOrderDetail(request.body.id))
+      return ok(await feeOrderDetailOf(request.body.id))
     },
   )
   app.post(
@@ -387,10 +338,9 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const repo = createFeesRepository({ db: app.db })
-      const student = await repo.studentOfClue({ clueId: request.query.clueId })
-      if (!student) return ok({ status: TuitionState.noStudent, studentId: null, studentName: null })
-      const paid = await repo.holdsPaidTuition({ studentId: student.id })
+      const found = await tuitionOfClue({ db: app.db, clueId: request.query.clueId })
+      if (!found) return ok({ status: TuitionState.noStudent, studentId: null, studentName: null })
+      const { student, paid } = found
       return ok({ status: paid ? TuitionState.paid : TuitionState.unpaid, studentId: student.id, studentName: student.name })
     },
   )
@@ -410,8 +360,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const r = await voidReceipt({ db: app.db, ...request.body, actor: actorOf(request) })
-      const order = await createOrdersRepository({ db: app.db }).findById({ id: r.orderId })
-      return ok(toReceipt(r, order?.orderNo ?? ''))
+      return ok(await answerReceipt({ db: app.db, receipt: r }))
     },
   )
   app.post(
@@ -428,8 +377,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const r = await reissueReceipt({ db: app.db, id: request.body.id, actor: actorOf(request) })
-      const order = await createOrdersRepository({ db: app.db }).findById({ id: r.orderId })
-      return ok(toReceipt(r, order?.orderNo ?? ''))
+      return ok(await answerReceipt({ db: app.db, receipt: r }))
     },
   )
   app.get(
@@ -443,12 +391,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(receiptSchema) },
       },
     },
-    async (request) => {
-      const r = await createFeesRepository({ db: app.db }).findReceipt({ id: request.query.id })
-      if (!r || r.studentId !== request.studentId) throw createReceiptNotFoundError()
-      const order = await createOrdersRepository({ db: app.db }).findById({ id: r.orderId })
-      return ok(toReceipt(r, order?.orderNo ?? ''))
-    },
+    async (request) => ok(await studentReceipt({ db: app.db, id: request.query.id, studentId: request.studentId })),
   )
 
   // Client fee orders
@@ -465,14 +408,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, page, size } = request.query
-      const { rows, total } = await createFeesRepository({ db: app.db }).listFeeOrders({
-        filter: { studentId: request.studentId, payStatus: status },
-        page,
-        size,
-        clientOrdering: true,
-      })
-      const items = await withItems(rows.map((r) => r.order.id))
-      return ok({ list: rows.map((r) => toFeeOrder(r.order, items, r.receiptId)), total, page, size })
+      return ok(await listClientFeeOrders({ db: app.db, studentId: request.studentId, payStatus: status, page, size }))
     },
   )
 
@@ -486,7 +422,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ count: z.number().int() })) },
       },
     },
-    async (request) => ok({ count: await createFeesRepository({ db: app.db }).unpaidCountForStudent({ studentId: request.studentId }) }),
+    async (request) => ok({ count: await unpaidFeeOrderCount({ db: app.db, studentId: request.studentId }) }),
   )
 
   // Coupons
@@ -517,9 +453,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const now = new Date()
-      const { rows, total } = await createFeesRepository({ db: app.db }).listCoupons({ filter, page, size, now })
-      return ok({ list: rows.map((r) => toCoupon(r.coupon, r.studentName, now)), total, page, size })
+      return ok(await listCoupons({ db: app.db, filter, page, size }))
     },
   )
   app.post(

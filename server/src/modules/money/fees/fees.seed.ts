@@ -3,9 +3,10 @@ import type { Executor } from '../../../db/types.ts'
 import { CouponKind, CouponStatus, FeeKind, OrderPayStatus, PayChannel, StudentLevel } from '../../../wire.ts'
 import type { Actor } from '../../platform/index.ts'
 import { createOrdersRepository } from '../orders/index.ts'
-import { students } from '../../roll/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { createFeesRepository } from './fees.repository.ts'
-import { onFeeOrderPaid, raiseFeeOrder } from './fees.service.ts'
+import { raiseFeeOrder } from './fees.raise.ts'
+import { onFeeOrderPaid } from './fees.refunds.ts'
 
 /** The coupon code printed in the README's demo section (¥100.00 off one order). */
 export const DEMO_COUPON = 'DEMO-COUPON-100'
@@ -52,7 +53,7 @@ export async function seedFeesDemo({ db, actor, studentPhone }: { db: Executor; 
     amount: 520000,
     createdBy: actor.id,
   })
-  const [student] = await db.select().from(students).where(eq(students.phone, studentPhone)).limit(1)
+  const [student] = await db.select().from(studentsView).where(eq(studentsView.phone, studentPhone)).limit(1)
   if (!student) return
   await raiseFeeOrder({ db, input: { studentId: student.id, feeStandardId: tuition.id }, actor })
   const book = await raiseFeeOrder({ db, input: { studentId: student.id, feeStandardId: books.id }, actor })

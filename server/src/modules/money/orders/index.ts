@@ -4,5 +4,6 @@ export { type AfterOrderPaid, newOrderNo, openCourseOrder, payableOf, pendingCou
 export { createOrdersRepository, type OrderItemRow, type OrderRow } from './orders.repository.ts'
 export { createOrderNotFoundError } from './orders.errors.ts'
 export type { ClientOrderExtras } from './orders.schemas.ts'
-export { orderItems, orders } from './orders.table.ts'
+
 export { seedOrdersDemo } from './orders.seed.ts'
+export { orderItemsView, ordersView } from './orders.views.ts'

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { OrderPayStatus } from '../../../wire.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { students } from '../../roll/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { orderItems, orders, paymentNotifications } from './orders.table.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -34,6 +34,14 @@ export function createOrdersRepository({ db }: { db: Executor }) {
         .values(items.map((item) => ({ ...item, orderId: row!.id })))
         .returning()
       return { order: row!, items: lines }
+    },
+    /** Many orders in one INSERT (a standard's bulk raise): their ids and students. */
+    async insertMany({ orders: values }: { orders: Array<typeof orders.$inferInsert> }) {
+      return db.insert(orders).values(values).returning({ id: orders.id, studentId: orders.studentId })
+    },
+    /** Many orders' items in one INSERT. */
+    async insertItems({ items }: { items: Array<typeof orderItems.$inferInsert> }) {
+      await db.insert(orderItems).values(items)
     },
     async findById({ id }: { id: number }): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
@@ -85,13 +93,13 @@ export function createOrdersRepository({ db }: { db: Executor }) {
       const rows = await db
         .select({
           order: orders,
-          studentId: students.id,
-          partnerName: sql<string | null>`coalesce(${partners.realName}, ${students.name})`,
-          partnerPhone: sql<string>`coalesce(${partners.phone}, ${students.phone}, '')`,
+          studentId: studentsView.id,
+          partnerName: sql<string | null>`coalesce(${partnersView.realName}, ${studentsView.name})`,
+          partnerPhone: sql<string>`coalesce(${partnersView.phone}, ${studentsView.phone}, '')`,
         })
         .from(orders)
-        .leftJoin(partners, eq(partners.id, orders.partnerId))
-        .leftJoin(students, eq(students.accountId, orders.accountId))
+        .leftJoin(partnersView, eq(partnersView.id, orders.partnerId))
+        .leftJoin(studentsView, eq(studentsView.accountId, orders.accountId))
         .where(w)
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(size)

@@ -5,7 +5,6 @@ import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
 import { OrderPayStatus } from '../../../wire.ts'
 import { createOrderNotFoundError } from './orders.errors.ts'
-import { createOrdersRepository, type OrderRow } from './orders.repository.ts'
 import type { Executor } from '../../../db/types.ts'
 import {
   adminListQuery,
@@ -25,17 +24,22 @@ import {
   payStatusSchema,
 } from './orders.schemas.ts'
 import {
+  adminOrderDetail,
+  adminOrderOf,
   applyNotification,
+  clientOrderOf,
   createOrder,
+  findOrderByNo,
   findOwnOrder,
+  listOrdersForAdmin,
+  listOrdersForClient,
   type AfterOrderPaid,
   type OnOrderPaid,
   type OnRefundNotice,
+  type OrderRow,
   payableOf,
   payFee,
   payStatus,
-  toAdminOrder,
-  toOrder,
   toPayStatus,
 } from './orders.service.ts'
 import { audited } from '../../platform/index.ts'
@@ -70,8 +74,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     }
   }
 
-  const withItems = async (rows: Array<{ id: number }>) => createOrdersRepository({ db: app.db }).items({ orderIds: rows.map((r) => r.id) })
-
   app.get(
     `${base}/listForClient`,
     {
@@ -85,13 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { payStatus, page, size } = request.query
-      const { rows, total } = await createOrdersRepository({ db: app.db }).list({
-        filter: { accountId: request.accountId, payStatus },
-        page,
-        size,
-      })
-      const items = await withItems(rows.map((r) => r.order))
-      return ok({ list: rows.map((r) => toOrder(r.order, items)), total, page, size })
+      return ok(await listOrdersForClient({ db: app.db, accountId: request.accountId, payStatus, page, size }))
     },
   )
 
@@ -109,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const order = await findOwnOrder({ db: app.db, accountId: request.accountId, id: request.query.id })
       const extras = clientExtras ? await clientExtras({ db: app.db, order }) : { refunds: [], receiptId: null, couponCode: null }
-      return ok({ ...toOrder(order, await withItems([order])), ...extras })
+      return ok({ ...(await clientOrderOf({ db: app.db, order })), ...extras })
     },
   )
 
@@ -181,8 +177,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
           after: { payStatus: o.payStatus, amount: o.amount },
         }),
       })
-      const { rows } = await createOrdersRepository({ db: app.db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
-      return ok(toAdminOrder(order, items, rows[0] ?? { partnerName: null, partnerPhone: '' }))
+      return ok(await adminOrderOf({ db: app.db, order, items }))
     },
   )
 
@@ -200,9 +195,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createOrdersRepository({ db: app.db }).list({ filter, page, size })
-      const items = await withItems(rows.map((r) => r.order))
-      return ok({ list: rows.map((r) => toAdminOrder(r.order, items, r)), total, page, size })
+      return ok(await listOrdersForAdmin({ db: app.db, filter, page, size }))
     },
   )
 
@@ -218,21 +211,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const orders = createOrdersRepository({ db: app.db })
-      const order = await orders.findById({ id: request.query.id })
-      if (!order) throw createOrderNotFoundError()
-      const { rows } = await orders.list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
-      const notifications = (await orders.notifications({ orderNo: order.orderNo })).map((n) => ({
-        id: n.id,
-        provider: n.provider,
-        notificationId: n.notificationId,
-        result: n.result,
-        amount: n.amount,
-        transactionId: n.transactionId,
-        outcome: n.outcome,
-        createdAt: n.createdAt.toISOString(),
-      }))
-      return ok({ ...toAdminOrder(order, await withItems([order]), rows[0] ?? { partnerName: null, partnerPhone: '' }), notifications })
+      return ok(await adminOrderDetail({ db: app.db, id: request.query.id }))
     },
   )
 
@@ -248,7 +227,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         schema: {
           summary:
             'Pay provider notification (wechatpay: Wechatpay-* headers, encrypted resource; alipay: RSA2-signed form, answered with the text success; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
-          tags: ['fms'],
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           params: notifyParams,
           response: { 200: envelope(z.object({ outcome: z.string(), orderNo: z.string().nullable() })) },
@@ -288,17 +266,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           summary: 'Development only: the sandbox provider sends its signed notification for an order now (result success | fail)',
-          tags: ['system'],
           querystring: devCompleteQuery,
           response: { 200: envelope(devCompleteSchema) },
         },
       },
       async (request) => {
-        const repo = createOrdersRepository({ db: app.db })
-        const order = await repo.findByOrderNo({ orderNo: request.query.orderNo })
+        const order = await findOrderByNo({ db: app.db, orderNo: request.query.orderNo })
         if (!order) throw createOrderNotFoundError()
         const delivered = await sandbox.complete({ orderNo: order.orderNo, amount: payableOf(order), result: request.query.result })
-        const after = await repo.findByOrderNo({ orderNo: order.orderNo })
+        const after = await findOrderByNo({ db: app.db, orderNo: order.orderNo })
         return ok({ orderNo: order.orderNo, payStatus: after?.payStatus ?? order.payStatus, notifyStatusCode: delivered.statusCode })
       },
     )

@@ -1,3 +1,4 @@
+import { beijingDateTime } from '@activity/domain'
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
@@ -9,8 +10,8 @@ import {
   type PayNotice,
 } from '../../../gateways/pay/index.ts'
 import { createPartnerNotFoundError, createPartnersRepository } from '../../partner-programme/index.ts'
-import { createOpenIdBindingsRepository } from '../../roll/index.ts'
-import { isUniqueViolation } from '../../partner-programme/index.ts'
+import { createOpenIdBindingsRepository } from '../../platform/index.ts'
+import { isUniqueViolation } from '../../../db/errors.ts'
 import { LoginPlatform, LoginType, OrderPayStatus, PayChannel } from '../../../wire.ts'
 import {
   createChannelUnsupportedError,
@@ -24,8 +25,10 @@ import {
   createPayUpstreamError,
   createUnknownProviderError,
 } from './orders.errors.ts'
-import { createOrdersRepository, type OrderItemRow, type OrderRow } from './orders.repository.ts'
+import { createOrdersRepository, type OrderFilter, type OrderItemRow, type OrderRow } from './orders.repository.ts'
 import { ORDER_AMOUNT_MAX } from './orders.schemas.ts'
+
+export type { OrderItemRow, OrderRow }
 
 /** What paying an order takes (fen): its amount less a coupon's discount. */
 export const payableOf = (o: Pick<OrderRow, 'amount' | 'discount'>) => o.amount - o.discount
@@ -83,7 +86,7 @@ export const toPayStatus = (o: OrderRow) => ({
 
 /** yyyyMMddHHmmss (Asia/Shanghai) + 6 random digits: 20 characters, within out_trade_no's 6-32. */
 export function newOrderNo(now: Date = new Date()): string {
-  const wall = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  const wall = beijingDateTime(now).replace(/\D/g, '')
   return `${wall}${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 
@@ -412,4 +415,76 @@ export async function payStatus({
     return order
   }
   return findOwnOrder({ db, accountId, id })
+}
+
+// Reads
+
+/** The orders' items, by order then position. */
+export async function orderItemsOf({ db, orderIds }: { db: Executor; orderIds: number[] }) {
+  return createOrdersRepository({ db }).items({ orderIds })
+}
+
+/** The person's own orders (the ones they pay), newest first, each with its items. */
+export async function listOrdersForClient({
+  db,
+  accountId,
+  payStatus,
+  page,
+  size,
+}: {
+  db: Executor
+  accountId: number
+  payStatus?: string
+  page: number
+  size: number
+}) {
+  const { rows, total } = await createOrdersRepository({ db }).list({ filter: { accountId, payStatus }, page, size })
+  const items = await orderItemsOf({ db, orderIds: rows.map((r) => r.order.id) })
+  return { list: rows.map((r) => toOrder(r.order, items)), total, page, size }
+}
+
+/** The console's orders, newest first, each with its items and payer. */
+export async function listOrdersForAdmin({ db, filter, page, size }: { db: Executor; filter: OrderFilter; page: number; size: number }) {
+  const { rows, total } = await createOrdersRepository({ db }).list({ filter, page, size })
+  const items = await orderItemsOf({ db, orderIds: rows.map((r) => r.order.id) })
+  return { list: rows.map((r) => toAdminOrder(r.order, items, r)), total, page, size }
+}
+
+/** An order as the person sees it, with its items. */
+export async function clientOrderOf({ db, order }: { db: Executor; order: OrderRow }) {
+  return toOrder(order, await orderItemsOf({ db, orderIds: [order.id] }))
+}
+
+/** An order as the console sees it: its items (given, or read) and its payer's name and phone. */
+export async function adminOrderOf({ db, order, items }: { db: Executor; order: OrderRow; items?: OrderItemRow[] }) {
+  const { rows } = await createOrdersRepository({ db }).list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
+  return toAdminOrder(
+    order,
+    items ?? (await orderItemsOf({ db, orderIds: [order.id] })),
+    rows[0] ?? { partnerName: null, partnerPhone: '' },
+  )
+}
+
+/** One order for the console, with the payment notifications received for it. */
+export async function adminOrderDetail({ db, id }: { db: Executor; id: number }) {
+  const orders = createOrdersRepository({ db })
+  const order = await orders.findById({ id })
+  if (!order) throw createOrderNotFoundError()
+  const { rows } = await orders.list({ filter: { orderNo: order.orderNo }, page: 1, size: 1 })
+  const notifications = (await orders.notifications({ orderNo: order.orderNo })).map((n) => ({
+    id: n.id,
+    provider: n.provider,
+    notificationId: n.notificationId,
+    result: n.result,
+    amount: n.amount,
+    transactionId: n.transactionId,
+    outcome: n.outcome,
+    createdAt: n.createdAt.toISOString(),
+  }))
+  const items = await orderItemsOf({ db, orderIds: [order.id] })
+  return { ...toAdminOrder(order, items, rows[0] ?? { partnerName: null, partnerPhone: '' }), notifications }
+}
+
+export async function findOrderByNo({ db, orderNo }: { db: Executor; orderNo: string }) {
+  return createOrdersRepository({ db }).findByOrderNo({ orderNo })
 }

@@ -11,7 +11,7 @@ import { databaseFromPool } from '../../../db/client.ts'
 import { alipayFixture, wechatPayFixture } from '../../../../test/pay-fixtures.ts'
 import { createAlipayProvider, createWechatPayProvider, payGatewayOf } from '../../../gateways/pay/index.ts'
 import { Code, OrderPayStatus, PayChannel } from '../../../wire.ts'
-import { openIdBindings } from '../../roll/users/users.table.ts'
+import { openIdBindings } from '../../platform/accounts/open-id-bindings.table.ts'
 import { orders, paymentNotifications } from './orders.table.ts'
 
 const ITEMS = JSON.stringify([

@@ -1,10 +1,11 @@
+import { BEIJING_OFFSET_MS } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { cycleRange, lastDays, shanghaiDate } from '../../../lib/time-range.ts'
 import { type Actor } from '../../platform/index.ts'
 import { createDashboardRepository, type DailyFigure } from './dashboard.repository.ts'
 
 const DAY = 86400_000
-const OFFSET = 8 * 3600_000
+const OFFSET = BEIJING_OFFSET_MS
 export const TREND_DAYS = 30
 export const STALE_HOURS = 24
 

@@ -3,9 +3,9 @@ import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { BUILTIN_POSITION } from '@activity/domain'
 import { ClueStatus } from '../../../wire.ts'
-import { admins, positions } from '../../platform/index.ts'
-import { clueFollowUps, clues } from '../../partner-programme/index.ts'
-import { departments } from '../../platform/index.ts'
+import { adminsView, positionsView } from '../../platform/index.ts'
+import { clueFollowUpsView, cluesView } from '../../partner-programme/index.ts'
+import { departmentsView } from '../../platform/index.ts'
 import { enrollTargets } from './enroll-targets.table.ts'
 
 export type EnrollTargetRow = typeof enrollTargets.$inferSelect
@@ -35,20 +35,21 @@ export function createEnrollTargetsRepository({ db }: { db: Executor }) {
   const firstFollowUps = (range: Range) =>
     db
       .select({
-        assigneeId: sql<number>`${clues.assigneeId}`.as('assignee_id'),
-        secs: sql<number>`extract(epoch from (min(${clueFollowUps.createdAt}) - ${clues.assignedAt}))::float8`.as('secs'),
+        assigneeId: sql<number>`${cluesView.assigneeId}`.as('assignee_id'),
+        secs: sql<number>`extract(epoch from (min(${clueFollowUpsView.createdAt}) - ${cluesView.assignedAt}))::float8`.as('secs'),
       })
-      .from(clues)
+      .from(cluesView)
       .innerJoin(
-        clueFollowUps,
+        clueFollowUpsView,
         and(
-          eq(clueFollowUps.clueId, clues.id),
-          eq(clueFollowUps.adminId, clues.assigneeId),
-          gte(clueFollowUps.createdAt, clues.assignedAt),
+          eq(clueFollowUpsView.clueId, cluesView.id),
+          eq(clueFollowUpsView.adminId, cluesView.assigneeId),
+          gte(clueFollowUpsView.createdAt, cluesView.assignedAt),
         ),
       )
-      .where(and(isNotNull(clues.assigneeId), gte(clues.assignedAt, range.from), lt(clues.assignedAt, range.to)))
-      .groupBy(clues.id)
+      .where(and(isNotNull(cluesView.assigneeId), gte(cluesView.assignedAt, range.from), lt(cluesView.assignedAt, range.to)))
+      // A view has no primary key to group its other columns by: name the ones selected (the same groups).
+      .groupBy(cluesView.id, cluesView.assigneeId, cluesView.assignedAt)
       .as('ff')
 
   const median = (secs: unknown) => sql<number>`percentile_cont(0.5) within group (order by ${secs})`.mapWith(Number)
@@ -62,24 +63,24 @@ export function createEnrollTargetsRepository({ db }: { db: Executor }) {
      * month (an operator whose position changed keeps the month's figures).
      */
     async operators({ ids }: { ids: number[] }): Promise<OperatorRow[]> {
-      const columns = { id: admins.id, name: admins.name, enabled: admins.enabled, departmentId: admins.departmentId }
+      const columns = { id: adminsView.id, name: adminsView.name, enabled: adminsView.enabled, departmentId: adminsView.departmentId }
       const worker = and(
-        eq(admins.enabled, true),
-        sql`${positions.rights} @> ARRAY['clues.work']::text[]`,
-        not(and(eq(positions.builtin, true), eq(positions.name, BUILTIN_POSITION.admin))!),
+        eq(adminsView.enabled, true),
+        sql`${positionsView.rights} @> ARRAY['clues.work']::text[]`,
+        not(and(eq(positionsView.builtin, true), eq(positionsView.name, BUILTIN_POSITION.admin))!),
       )
       return db
         .select(columns)
-        .from(admins)
-        .innerJoin(positions, eq(positions.id, admins.positionId))
-        .where(ids.length > 0 ? or(worker, inArray(admins.id, ids)) : worker)
-        .orderBy(asc(admins.name), asc(admins.id))
+        .from(adminsView)
+        .innerJoin(positionsView, eq(positionsView.id, adminsView.positionId))
+        .where(ids.length > 0 ? or(worker, inArray(adminsView.id, ids)) : worker)
+        .orderBy(asc(adminsView.name), asc(adminsView.id))
     },
     async departments() {
       return db
-        .select({ id: departments.id, name: departments.name, leaderId: departments.leaderId })
-        .from(departments)
-        .orderBy(asc(departments.name), asc(departments.id))
+        .select({ id: departmentsView.id, name: departmentsView.name, leaderId: departmentsView.leaderId })
+        .from(departmentsView)
+        .orderBy(asc(departmentsView.name), asc(departmentsView.id))
     },
     async targets({ month }: { month: string }): Promise<EnrollTargetRow[]> {
       return db.select().from(enrollTargets).where(eq(enrollTargets.month, month))
@@ -121,30 +122,35 @@ export function createEnrollTargetsRepository({ db }: { db: Executor }) {
     /** Clues given to each operator in `range` (their current assignee, by clues.assigned_at). */
     async assigned({ range }: { range: Range }): Promise<Counts> {
       const rows = await db
-        .select({ id: clues.assigneeId, n: count() })
-        .from(clues)
-        .where(and(isNotNull(clues.assigneeId), gte(clues.assignedAt, range.from), lt(clues.assignedAt, range.to)))
-        .groupBy(clues.assigneeId)
+        .select({ id: cluesView.assigneeId, n: count() })
+        .from(cluesView)
+        .where(and(isNotNull(cluesView.assigneeId), gte(cluesView.assignedAt, range.from), lt(cluesView.assignedAt, range.to)))
+        .groupBy(cluesView.assigneeId)
       return toCounts(rows)
     },
     /** Clues each operator wrote at least one follow-up (跟进记录) for in `range`. */
     async followed({ range }: { range: Range }): Promise<Counts> {
       const rows = await db
-        .select({ id: clueFollowUps.adminId, n: countDistinct(clueFollowUps.clueId) })
-        .from(clueFollowUps)
-        .where(and(gte(clueFollowUps.createdAt, range.from), lt(clueFollowUps.createdAt, range.to)))
-        .groupBy(clueFollowUps.adminId)
+        .select({ id: clueFollowUpsView.adminId, n: countDistinct(clueFollowUpsView.clueId) })
+        .from(clueFollowUpsView)
+        .where(and(gte(clueFollowUpsView.createdAt, range.from), lt(clueFollowUpsView.createdAt, range.to)))
+        .groupBy(clueFollowUpsView.adminId)
       return toCounts(rows)
     },
     /** Deals closed in `range` and standing (not refunded), per the clue's assignee. */
     async deals({ range }: { range: Range }): Promise<Counts> {
       const rows = await db
-        .select({ id: clues.assigneeId, n: count() })
-        .from(clues)
+        .select({ id: cluesView.assigneeId, n: count() })
+        .from(cluesView)
         .where(
-          and(eq(clues.status, ClueStatus.deal), isNotNull(clues.assigneeId), gte(clues.dealAt, range.from), lt(clues.dealAt, range.to)),
+          and(
+            eq(cluesView.status, ClueStatus.deal),
+            isNotNull(cluesView.assigneeId),
+            gte(cluesView.dealAt, range.from),
+            lt(cluesView.dealAt, range.to),
+          ),
         )
-        .groupBy(clues.assigneeId)
+        .groupBy(cluesView.assigneeId)
       return toCounts(rows)
     },
     /** The median time to first follow-up of the clues assigned in `range`, per teacher. */
@@ -160,11 +166,11 @@ export function createEnrollTargetsRepository({ db }: { db: Executor }) {
     async medianByDepartment({ range }: { range: Range }): Promise<Map<number, Median>> {
       const ff = firstFollowUps(range)
       const rows = await db
-        .select({ id: admins.departmentId, seconds: median(ff.secs), n: count() })
+        .select({ id: adminsView.departmentId, seconds: median(ff.secs), n: count() })
         .from(ff)
-        .innerJoin(admins, eq(admins.id, ff.assigneeId))
-        .where(isNotNull(admins.departmentId))
-        .groupBy(admins.departmentId)
+        .innerJoin(adminsView, eq(adminsView.id, ff.assigneeId))
+        .where(isNotNull(adminsView.departmentId))
+        .groupBy(adminsView.departmentId)
       return toMedians(rows)
     },
   }

@@ -5,7 +5,8 @@ import { AdminRole, ClueSource, ClueStatus, FollowUpMethod } from '../../../wire
 import { adminClient, insertPartner } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
 import { readXlsx } from '../../../../test/xlsx.ts'
-import { clueFollowUps, clues } from '../../partner-programme/index.ts'
+import { clueFollowUps } from '../../partner-programme/clues/clue-follow-ups.table.ts'
+import { clues } from '../../partner-programme/clues/clues.table.ts'
 
 const BASE = '/api/bms/statistics/enrollTarget'
 const MONTH = '2026-03'

@@ -2,10 +2,10 @@ import type { Right } from '@activity/domain'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { recordAudit, type Actor } from '../../platform/index.ts'
-import { clues, seesClue } from '../../partner-programme/index.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { goodOrders } from '../../points/index.ts'
-import { students } from '../../roll/index.ts'
+import { cluesView, seesClue } from '../../partner-programme/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { goodOrdersView } from '../../points/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { isIdNumber, isWholePhone, maskSensitive } from '../../../lib/mask.ts'
 import { countHit } from '../../platform/index.ts'
 import { createLookupLimitError, createRevealForbiddenError, createRevealNotFoundError } from './sensitive-data.errors.ts'
@@ -39,15 +39,23 @@ async function find({ db, kind, id }: { db: Executor; kind: RevealKind; id: numb
   switch (kind) {
     case 'clue':
       return (
-        await db.select({ phone: clues.phone, name: clues.name, assigneeId: clues.assigneeId }).from(clues).where(eq(clues.id, id))
+        await db
+          .select({ phone: cluesView.phone, name: cluesView.name, assigneeId: cluesView.assigneeId })
+          .from(cluesView)
+          .where(eq(cluesView.id, id))
       )[0]
     case 'partner':
-      return (await db.select({ phone: partners.phone, name: partners.realName }).from(partners).where(eq(partners.id, id)))[0]
+      return (
+        await db.select({ phone: partnersView.phone, name: partnersView.realName }).from(partnersView).where(eq(partnersView.id, id))
+      )[0]
     case 'student':
-      return (await db.select({ phone: students.phone, name: students.name }).from(students).where(eq(students.id, id)))[0]
+      return (await db.select({ phone: studentsView.phone, name: studentsView.name }).from(studentsView).where(eq(studentsView.id, id)))[0]
     case 'pointsOrder':
       return (
-        await db.select({ phone: goodOrders.addressPhone, name: goodOrders.addressName }).from(goodOrders).where(eq(goodOrders.id, id))
+        await db
+          .select({ phone: goodOrdersView.addressPhone, name: goodOrdersView.addressName })
+          .from(goodOrdersView)
+          .where(eq(goodOrdersView.id, id))
       )[0]
   }
 }

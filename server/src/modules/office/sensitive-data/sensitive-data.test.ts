@@ -9,11 +9,11 @@ import { readXlsx } from '../../../../test/xlsx.ts'
 import { maskSensitive } from '../../../lib/mask.ts'
 import { Code } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
-import { clues } from '../../partner-programme/index.ts'
-import { examAttempts, papers } from '../../learning/index.ts'
-import { courseEnrolments } from '../../learning/index.ts'
-import { nightSignUps } from '../../roll/index.ts'
-import { students } from '../../roll/index.ts'
+import { clues } from '../../partner-programme/clues/clues.table.ts'
+import { examAttempts, papers } from '../../learning/exams/exams.table.ts'
+import { courseEnrolments } from '../../learning/courses/courses.table.ts'
+import { nightSignUps } from '../../roll/night/night.table.ts'
+import { students } from '../../roll/students/students.table.ts'
 
 /** A whole mainland mobile number standing alone in a cell. */
 const FULL_PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/

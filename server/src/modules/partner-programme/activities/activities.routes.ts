@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { ActivityStatus } from '../../../wire.ts'
 import { createActivityNotFoundError } from './activities.errors.ts'
-import { createActivitiesRepository } from './activities.repository.ts'
 import {
   adminActivitySchema,
   adminListQuery,
@@ -16,7 +15,10 @@ import {
 } from './activities.schemas.ts'
 import {
   createActivity,
+  deleteActivity,
+  findActivity,
   findPublished,
+  listActivities,
   setPublished,
   toAdminActivity,
   toClientActivity,
@@ -51,7 +53,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size, ...filter } = request.query
       const now = new Date()
-      const { rows, total } = await createActivitiesRepository({ db: app.db }).list({ filter: { ...filter, now }, page, size })
+      const { rows, total } = await listActivities({ db: app.db, filter: { ...filter, now }, page, size })
       return ok({ list: rows.map((r) => toAdminActivity(r, now)), total, page, size })
     },
   )
@@ -68,7 +70,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await createActivitiesRepository({ db: app.db }).findById({ id: request.query.id })
+      const row = await findActivity({ db: app.db, id: request.query.id })
       if (!row) throw createActivityNotFoundError()
       return ok(toAdminActivity(row))
     },
@@ -172,7 +174,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     entityType: 'activity',
     label: '活动',
     remove: async (tx, id) => {
-      if (!(await createActivitiesRepository({ db: tx }).delete({ id }))) throw createActivityNotFoundError()
+      await deleteActivity({ db: tx, id })
     },
   })
 
@@ -188,7 +190,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size, type, state } = request.query
       const now = new Date()
-      const { rows, total } = await createActivitiesRepository({ db: app.db }).list({
+      const { rows, total } = await listActivities({
+        db: app.db,
         filter: { status: ActivityStatus.published, type, state, now },
         page,
         size,

@@ -126,3 +126,23 @@ export async function assertActivityAcceptsClues({
   if (state === ActivityState.ended) throw createActivityEndedError()
   return activity
 }
+
+/** Activities, latest start first, by the filter. */
+export async function listActivities({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createActivitiesRepository>['list']>[0]) {
+  return createActivitiesRepository({ db }).list(query)
+}
+
+/** One activity, published or not. */
+export async function findActivity({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createActivitiesRepository>['findById']>[0]) {
+  return createActivitiesRepository({ db }).findById(query)
+}
+
+export async function deleteActivity({ db, id }: { db: Executor; id: number }): Promise<void> {
+  if (!(await createActivitiesRepository({ db }).delete({ id }))) throw createActivityNotFoundError()
+}

@@ -1,5 +1,5 @@
 // The activities module's face: what other modules may use (they import nothing else from here).
-export { assertActivityAcceptsClues } from './activities.service.ts'
+export { assertActivityAcceptsClues, findActivity } from './activities.service.ts'
 export { createActivityNotFoundError } from './activities.errors.ts'
 export { createActivitiesRepository } from './activities.repository.ts'
 export { activitiesRoutes } from './activities.routes.ts'

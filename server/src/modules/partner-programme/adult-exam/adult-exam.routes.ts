@@ -5,7 +5,6 @@ import { emptyEnvelope, envelope, ok, pageOf } from '../../../lib/envelope.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
 import { createRecordNotFoundError } from './adult-exam.errors.ts'
 import { uploadedXlsx } from '../../../lib/spreadsheet.ts'
-import { type AdultExamRepository, createAdultExamRepository } from './adult-exam.repository.ts'
 import {
   idQuery,
   importReportSchema,
@@ -17,10 +16,14 @@ import {
   volunteerSchema,
 } from './adult-exam.schemas.ts'
 import {
+  deleteResult,
+  deleteScoreLine,
   IMPORT_NOTES,
   type ImportReport,
   importResults,
   importScoreLines,
+  listResults,
+  listScoreLines,
   queryVolunteer,
   RESULT_COLUMNS,
   SCORE_LINE_COLUMNS,
@@ -100,9 +103,9 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
     uploadSummary: string
     listQuery: Query
     rowSchema: z.ZodType
-    list: (repo: AdultExamRepository, query: z.infer<Query>) => Promise<{ rows: Row[]; total: number }>
+    list: (db: Executor, query: z.infer<Query>) => Promise<{ rows: Row[]; total: number }>
     toDto: (row: Row) => unknown
-    remove: (repo: AdultExamRepository, id: number) => Promise<boolean>
+    remove: (db: Executor, id: number) => Promise<boolean>
   }) => {
     const at = `${base}/${t.path}`
     app.post(`${at}/upload`, { preHandler: teacher, schema: uploadSchema(t.uploadSummary) }, async (request) =>
@@ -134,7 +137,7 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const query = request.query as z.infer<Query> & { page: number; size: number }
-        const { rows, total } = await t.list(createAdultExamRepository({ db: app.db }), query)
+        const { rows, total } = await t.list(app.db, query)
         return ok({ list: rows.map(t.toDto), total, page: query.page, size: query.size })
       },
     )
@@ -150,7 +153,7 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
           app,
           request,
           run: async (tx) => {
-            if (!(await t.remove(createAdultExamRepository({ db: tx }), id))) throw createRecordNotFoundError()
+            if (!(await t.remove(tx, id))) throw createRecordNotFoundError()
           },
           describe: () => ({
             action: `${t.entityType}.delete`,
@@ -177,9 +180,9 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       '招生老师/管理员: import admission results (.xlsx, field `file`; columns 姓名 考生号 总分 录取院校 录取专业 批次 科类 年份). Valid rows are saved in one transaction (existing year+考生号 updated); bad rows are listed by row number and reason and not imported',
     listQuery: resultListQuery,
     rowSchema: resultSchema,
-    list: (repo, { page, size, ...filter }) => repo.listResults({ ...filter, page, size }),
+    list: (db, { page, size, ...filter }) => listResults({ db, ...filter, page, size }),
     toDto: toResult,
-    remove: (repo, id) => repo.deleteResult({ id }),
+    remove: (db, id) => deleteResult({ db, id }),
   })
 
   // Score lines (分数线)
@@ -195,9 +198,9 @@ export const adultExamRoutes: FastifyPluginAsyncZod = async (app) => {
       '招生老师/管理员: import score lines (.xlsx, field `file`; columns 年份 批次 科类 分数线); same rules as the results import',
     listQuery: scoreLineListQuery,
     rowSchema: scoreLineSchema,
-    list: (repo, { page, size, ...filter }) => repo.listScoreLines({ ...filter, page, size }),
+    list: (db, { page, size, ...filter }) => listScoreLines({ db, ...filter, page, size }),
     toDto: toScoreLine,
-    remove: (repo, id) => repo.deleteScoreLine({ id }),
+    remove: (db, id) => deleteScoreLine({ db, id }),
   })
 
   // The public query (/pages/user/volunteer)

@@ -264,3 +264,35 @@ export async function queryVolunteer({ db, name, examNo }: { db: Executor; name:
     })),
   }
 }
+
+/** Imported admission results, a page. */
+export async function listResults({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAdultExamRepository>['listResults']>[0]) {
+  return createAdultExamRepository({ db }).listResults(query)
+}
+
+/** Removes an admission result (false: there was none). */
+export async function deleteResult({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAdultExamRepository>['deleteResult']>[0]) {
+  return createAdultExamRepository({ db }).deleteResult(query)
+}
+
+/** Imported score lines, a page. */
+export async function listScoreLines({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAdultExamRepository>['listScoreLines']>[0]) {
+  return createAdultExamRepository({ db }).listScoreLines(query)
+}
+
+/** Removes a score line (false: there was none). */
+export async function deleteScoreLine({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAdultExamRepository>['deleteScoreLine']>[0]) {
+  return createAdultExamRepository({ db }).deleteScoreLine(query)
+}

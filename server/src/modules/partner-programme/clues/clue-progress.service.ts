@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/types.ts'
 import { ClueStatus, ClueStep, LedgerType } from '../../../wire.ts'
 import { createActivitiesRepository } from '../activities/index.ts'
 import { createAuditRepository } from '../../platform/index.ts'
-import { ledgerEntries } from '../ledger/index.ts'
+import { ledgerEntriesView } from '../ledger/index.ts'
 import type { clueStepSchema } from './clue-progress.schemas.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
 import { createCluesRepository } from './clues.repository.ts'
@@ -58,14 +58,14 @@ export async function clueProgress({ db, partnerId, id }: { db: Executor; partne
     activityId !== undefined ? createActivitiesRepository({ db }).findById({ id: activityId }) : undefined,
     clue.status === ClueStatus.deal || clue.status === ClueStatus.cancelled
       ? db
-          .select({ frozenUntil: ledgerEntries.frozenUntil })
-          .from(ledgerEntries)
+          .select({ frozenUntil: ledgerEntriesView.frozenUntil })
+          .from(ledgerEntriesView)
           .where(
             and(
-              eq(ledgerEntries.partnerId, partnerId),
-              eq(ledgerEntries.type, LedgerType.commission),
-              eq(ledgerEntries.refType, 'clue'),
-              eq(ledgerEntries.refId, id),
+              eq(ledgerEntriesView.partnerId, partnerId),
+              eq(ledgerEntriesView.type, LedgerType.commission),
+              eq(ledgerEntriesView.refType, 'clue'),
+              eq(ledgerEntriesView.refId, id),
             ),
           )
           .limit(1)

@@ -5,8 +5,8 @@ import { preparedPerDb } from '../../../db/prepared.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { ClueStatus } from '../../../wire.ts'
-import { admins } from '../../platform/index.ts'
-import { partners } from '../partners/index.ts'
+import { adminsView } from '../../platform/index.ts'
+import { partnersView } from '../partners/index.ts'
 import { clueFollowUps } from './clue-follow-ups.table.ts'
 import { clues } from './clues.table.ts'
 
@@ -359,14 +359,14 @@ function consoleSelect(db: Executor) {
   return db
     .select({
       clue: clues,
-      partnerPhone: partners.phone,
-      partnerName: partners.realName,
-      partnerCode: partners.code,
-      assigneeName: admins.name,
+      partnerPhone: partnersView.phone,
+      partnerName: partnersView.realName,
+      partnerCode: partnersView.code,
+      assigneeName: adminsView.name,
     })
     .from(clues)
-    .innerJoin(partners, eq(partners.id, clues.partnerId))
-    .leftJoin(admins, eq(admins.id, clues.assigneeId))
+    .innerJoin(partnersView, eq(partnersView.id, clues.partnerId))
+    .leftJoin(adminsView, eq(adminsView.id, clues.assigneeId))
     .$dynamic()
 }
 export type ConsoleClueRow = Awaited<ReturnType<ReturnType<typeof consoleSelect>['execute']>>[number]

@@ -9,13 +9,12 @@ import { maskPhone } from '../../../lib/mask.ts'
 import { AuditAction } from '../../../wire.ts'
 import { buildTemplate, readSheet } from '../../../lib/spreadsheet.ts'
 import { uploadedXlsx } from '../../../lib/spreadsheet.ts'
-import { createAuditRepository, type Actor, actorOf } from '../../platform/index.ts'
+import { auditEntriesFor, type Actor, actorOf } from '../../platform/index.ts'
 import { assertActivityAcceptsClues } from '../activities/index.ts'
-import { createAdminsRepository } from '../../platform/index.ts'
+import { operatorsWithRight } from '../../platform/index.ts'
 import { clueProgressSchema } from './clue-progress.schemas.ts'
 import { clueProgress } from './clue-progress.service.ts'
 import { createClueNotFoundError } from './clues.errors.ts'
-import { type ConsoleClueFilter, type ConsoleClueRow, createCluesRepository } from './clues.repository.ts'
 import {
   activityClueBody,
   adminClueSchema,
@@ -39,11 +38,20 @@ import {
 } from './clues.schemas.ts'
 import {
   addFollowUp,
+  type ConsoleClueFilter,
+  type ConsoleClueRow,
   createActivityClue,
   createPartnerClue,
   DEDUP_DAYS,
+  exportCluesBatch,
+  findClue,
+  findConsoleClue,
   followClue,
   invalidateClue,
+  latestClueByPhone,
+  listClueFollowUps,
+  listConsoleClues,
+  listPartnerClues,
   seesClue,
   toConsoleClue,
   toDuplicateClue,
@@ -101,7 +109,8 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, timeType, page, size, cursor } = request.query
-      const { rows, total, nextCursor } = await createCluesRepository({ db: app.db }).listForPartner({
+      const { rows, total, nextCursor } = await listPartnerClues({
+        db: app.db,
         partnerId: request.partnerId,
         status,
         range: timeType ? timeTypeRange(timeType) : undefined,
@@ -125,7 +134,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clue = await createCluesRepository({ db: app.db }).findById({ id: request.query.id })
+      const clue = await findClue({ db: app.db, id: request.query.id })
       if (!clue || clue.partnerId !== request.partnerId) throw createClueNotFoundError()
       return ok(toPartnerClue(clue))
     },
@@ -193,7 +202,8 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, sort, ...q } = request.query
-      const { rows, total, totalCapped } = await createCluesRepository({ db: app.db }).listForConsole({
+      const { rows, total, totalCapped } = await listConsoleClues({
+        db: app.db,
         filter: consoleFilter(q, actorOf(request)),
         sort,
         page,
@@ -279,18 +289,18 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One clue as the console shows it, or 404 when the operator may not see it. */
   async function consoleClue(id: number, actor: Actor) {
-    const row = await createCluesRepository({ db: app.db }).findForConsole({ id })
+    const row = await findConsoleClue({ db: app.db, id })
     if (!visibleTo(row, actor)) throw createClueNotFoundError()
     return row!
   }
 
   async function clueDetail(id: number, actor: Actor) {
     const row = await consoleClue(id, actor)
-    const repo = createCluesRepository({ db: app.db })
     const [followUps, actions, duplicate] = await Promise.all([
-      repo.listFollowUps({ clueId: id }),
-      createAuditRepository({ db: app.db }).forEntity({ entityType: 'clue', entityId: String(id), limit: 200 }),
-      repo.latestByPhone({
+      listClueFollowUps({ db: app.db, clueId: id }),
+      auditEntriesFor({ db: app.db, entityType: 'clue', entityId: String(id), limit: 200 }),
+      latestClueByPhone({
+        db: app.db,
         phone: row.clue.phone,
         since: new Date(row.clue.createdAt.getTime() - days(DEDUP_DAYS)),
         before: row.clue.createdAt,
@@ -360,7 +370,8 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await createCluesRepository({ db: app.db }).latestByPhone({
+      const row = await latestClueByPhone({
+        db: app.db,
         phone: request.query.phone,
         since: new Date(Date.now() - days(DEDUP_DAYS)),
       })
@@ -380,7 +391,7 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () =>
       ok(
-        (await createAdminsRepository({ db: app.db }).enabledWithRight({ right: 'clues.work' })).map((a) => ({
+        (await operatorsWithRight({ db: app.db, right: 'clues.work' })).map((a) => ({
           id: a.id,
           name: a.name,
           account: a.account,
@@ -492,12 +503,11 @@ export const cluesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sort, ...q } = request.query
       const filter = consoleFilter(q, actorOf(request))
-      const repo = createCluesRepository({ db: app.db })
       return sendXlsx<ConsoleClueRow>({
         reply,
         filename: '线索.xlsx',
         sheetName: '线索',
-        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
+        rows: batches({ next: (last, limit) => exportCluesBatch({ db: app.db, filter, sort, last, limit }) }),
         columns: [
           { header: '编号', width: 8, value: (r) => r.clue.id },
           { header: '姓名', width: 12, value: (r) => r.clue.name },

@@ -15,6 +15,8 @@ import {
 } from './clues.errors.ts'
 import { type ClueRow, type ConsoleClueRow, createCluesRepository, type PartnerClueRow } from './clues.repository.ts'
 
+export type { ConsoleClueFilter, ConsoleClueRow } from './clues.repository.ts'
+
 export const DEDUP_DAYS = 90
 
 /** What a partner sees of a clue: the phone masked. */
@@ -314,4 +316,57 @@ export async function clueForConversion({ db, id, actor }: { db: Executor; id: n
   if (!clue) return undefined
   if (!seesClue(actor, clue.assigneeId)) return undefined
   return { id: clue.id, name: clue.name, phone: clue.phone, status: clue.status, programme: clue.programme }
+}
+
+/** The partner's own clues, newest first (a page, or after a cursor). */
+export async function listPartnerClues({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['listForPartner']>[0]) {
+  return createCluesRepository({ db }).listForPartner(query)
+}
+
+/** One clue (undefined: none). */
+export async function findClue({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['findById']>[0]) {
+  return createCluesRepository({ db }).findById(query)
+}
+
+/** The console's clue list, by the filter. */
+export async function listConsoleClues({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['listForConsole']>[0]) {
+  return createCluesRepository({ db }).listForConsole(query)
+}
+
+/** One clue as the console shows it, with its partner and operator. */
+export async function findConsoleClue({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['findForConsole']>[0]) {
+  return createCluesRepository({ db }).findForConsole(query)
+}
+
+/** A clue's follow-ups. */
+export async function listClueFollowUps({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['listFollowUps']>[0]) {
+  return createCluesRepository({ db }).listFollowUps(query)
+}
+
+/** The latest clue of a phone in the window (what a new entry would trip over). */
+export async function latestClueByPhone({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['latestByPhone']>[0]) {
+  return createCluesRepository({ db }).latestByPhone(query)
+}
+
+/** The export's next batch after `last`. */
+export async function exportCluesBatch({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['exportBatch']>[0]) {
+  return createCluesRepository({ db }).exportBatch(query)
 }

@@ -13,5 +13,5 @@ export { clawBackTuitionCommission, recordDeal, releaseTuitionCommission } from 
 export { releaseClues, takeClue } from './clues.pool.ts'
 export { createCluesRepository, OPEN_STATUSES } from './clues.repository.ts'
 export { cluesRoutes } from './clues.routes.ts'
-export { clues } from './clues.table.ts'
-export { clueFollowUps } from './clue-follow-ups.table.ts'
+
+export { clueFollowUpsView, cluesView } from './clues.views.ts'

@@ -3,10 +3,10 @@ import { preparedPerDb } from '../../../db/prepared.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { ClueStatus } from '../../../wire.ts'
-import { clues } from '../clues/index.ts'
-import { ledgerEntries, wallets } from '../ledger/index.ts'
-import { levels } from '../levels/index.ts'
-import { partners } from '../partners/index.ts'
+import { cluesView } from '../clues/index.ts'
+import { ledgerEntriesView, walletsView } from '../ledger/index.ts'
+import { levelsView } from '../levels/index.ts'
+import { partnersView } from '../partners/index.ts'
 
 export interface LevelSummary {
   id: number
@@ -21,9 +21,9 @@ const partnerIdParam = sql.placeholder('partnerId')
 
 const levelsJson = sql<
   LevelSummary[]
->`(select coalesce(json_agg(json_build_object('id', ${levels.id}, 'name', ${levels.name}, 'minDeals', ${levels.minDeals}, 'commissionPerDeal', ${levels.commissionPerDeal}) order by ${levels.minDeals}), '[]'::json) from ${levels})`
+>`(select coalesce(json_agg(json_build_object('id', ${levelsView.id}, 'name', ${levelsView.name}, 'minDeals', ${levelsView.minDeals}, 'commissionPerDeal', ${levelsView.commissionPerDeal}) order by ${levelsView.minDeals}), '[]'::json) from ${levelsView})`
 const dealsIn =
-  sql<number>`(select count(*) from ${clues} where ${clues.partnerId} = ${partnerIdParam} and ${clues.status} = ${ClueStatus.deal} and ${clues.dealAt} >= ${sql.placeholder('from')} and ${clues.dealAt} < ${sql.placeholder('to')})`.mapWith(
+  sql<number>`(select count(*) from ${cluesView} where ${cluesView.partnerId} = ${partnerIdParam} and ${cluesView.status} = ${ClueStatus.deal} and ${cluesView.dealAt} >= ${sql.placeholder('from')} and ${cluesView.dealAt} < ${sql.placeholder('to')})`.mapWith(
     Number,
   )
 
@@ -37,37 +37,38 @@ const homeSummary = preparedPerDb((db) =>
   db
     .select({
       partner: {
-        status: partners.status,
-        realName: partners.realName,
-        gender: partners.gender,
-        idCard: partners.idCard,
-        province: partners.province,
-        city: partners.city,
-        payoutType: partners.payoutType,
-        payoutAccount: partners.payoutAccount,
-        payoutName: partners.payoutName,
-        school: partners.school,
-        major: partners.major,
-        discipline: partners.discipline,
-        intakeYear: partners.intakeYear,
-        batch: partners.batch,
+        status: partnersView.status,
+        realName: partnersView.realName,
+        gender: partnersView.gender,
+        idCard: partnersView.idCard,
+        province: partnersView.province,
+        city: partnersView.city,
+        payoutType: partnersView.payoutType,
+        payoutAccount: partnersView.payoutAccount,
+        payoutName: partnersView.payoutName,
+        school: partnersView.school,
+        major: partnersView.major,
+        discipline: partnersView.discipline,
+        intakeYear: partnersView.intakeYear,
+        batch: partnersView.batch,
       },
-      balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.partnerId} = ${partnerIdParam}), 0)`.mapWith(
-        Number,
-      ),
+      balance:
+        sql<number>`coalesce((select ${walletsView.balance} from ${walletsView} where ${walletsView.partnerId} = ${partnerIdParam}), 0)`.mapWith(
+          Number,
+        ),
       frozen:
-        sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.partnerId} = ${partnerIdParam} and ${ledgerEntries.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
+        sql<number>`coalesce((select sum(${ledgerEntriesView.amount}) from ${ledgerEntriesView} where ${ledgerEntriesView.partnerId} = ${partnerIdParam} and ${ledgerEntriesView.frozenUntil} > ${sql.placeholder('now')}), 0)`.mapWith(
           Number,
         ),
       levels: levelsJson,
       dealsThisCycle: dealsIn,
       newClues:
-        sql<number>`(select count(*) from ${clues} where ${clues.partnerId} = ${partnerIdParam} and ${clues.status} = ${ClueStatus.new})`.mapWith(
+        sql<number>`(select count(*) from ${cluesView} where ${cluesView.partnerId} = ${partnerIdParam} and ${cluesView.status} = ${ClueStatus.new})`.mapWith(
           Number,
         ),
     })
-    .from(partners)
-    .where(eq(partners.id, sql.placeholder('partnerId')))
+    .from(partnersView)
+    .where(eq(partnersView.id, sql.placeholder('partnerId')))
     .prepare('home_summary'),
 )
 
@@ -75,8 +76,8 @@ const homeSummary = preparedPerDb((db) =>
 const positionSummary = preparedPerDb((db) =>
   db
     .select({ levels: levelsJson, dealsThisCycle: dealsIn })
-    .from(partners)
-    .where(eq(partners.id, sql.placeholder('partnerId')))
+    .from(partnersView)
+    .where(eq(partnersView.id, sql.placeholder('partnerId')))
     .prepare('position_summary'),
 )
 
@@ -97,14 +98,21 @@ export function createHomeRepository({ db }: { db: Executor }) {
       const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())))
       const columns: Record<string, SQL.Aliased<number>> = {}
       ranges.forEach((r, i) => {
-        columns[`n${i}`] = sql<number>`count(*) filter (where ${clues.dealAt} >= ${r.from} and ${clues.dealAt} < ${r.to})`
+        columns[`n${i}`] = sql<number>`count(*) filter (where ${cluesView.dealAt} >= ${r.from} and ${cluesView.dealAt} < ${r.to})`
           .mapWith(Number)
           .as(`n${i}`)
       })
       const [row] = await db
         .select(columns)
-        .from(clues)
-        .where(and(eq(clues.partnerId, partnerId), eq(clues.status, ClueStatus.deal), gte(clues.dealAt, from), lt(clues.dealAt, to)))
+        .from(cluesView)
+        .where(
+          and(
+            eq(cluesView.partnerId, partnerId),
+            eq(cluesView.status, ClueStatus.deal),
+            gte(cluesView.dealAt, from),
+            lt(cluesView.dealAt, to),
+          ),
+        )
       return ranges.map((_, i) => Number(row?.[`n${i}`] ?? 0))
     },
   }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, ok, pageOf } from '../../../lib/envelope.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { timeTypeRange } from '../../../lib/time-range.ts'
-import { createCluesRepository } from '../clues/index.ts'
 import { dealCountSchema, dealListQuery, dealSchema, homeSchema, positionSchema } from './home.schemas.ts'
-import { dealCounts, home, position } from './home.service.ts'
+import { dealCounts, home, listDeals, position } from './home.service.ts'
 
 /** The partner's home summary, tier page (本周期档位) and deal page (成交单量). */
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +52,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { timeType, page, size } = request.query
-      const { rows, total } = await createCluesRepository({ db: app.db }).listDeals({
+      const { rows, total } = await listDeals({
+        db: app.db,
         partnerId: request.partnerId,
         range: timeType ? timeTypeRange(timeType) : undefined,
         page,

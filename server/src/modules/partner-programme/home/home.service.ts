@@ -4,6 +4,7 @@ import { TIME_TYPES } from '../../../wire.ts'
 import { nextTier, tierFor, toLevel } from '../levels/index.ts'
 import { createPartnerNotFoundError, missingInfo } from '../partners/index.ts'
 import { createHomeRepository, type LevelSummary } from './home.repository.ts'
+import { createCluesRepository } from '../clues/index.ts'
 
 function tiers(levels: LevelSummary[], deals: number) {
   const tier = tierFor(levels, deals)
@@ -46,4 +47,9 @@ export async function home({ db, partnerId, now = new Date() }: { db: Executor; 
 export async function dealCounts({ db, partnerId, now = new Date() }: { db: Executor; partnerId: number; now?: Date }) {
   const counts = await createHomeRepository({ db }).countDealsIn({ partnerId, ranges: TIME_TYPES.map((t) => timeTypeRange(t, now)) })
   return TIME_TYPES.map((timeType, i) => ({ timeType, count: counts[i] ?? 0 }))
+}
+
+/** The partner's closed deals, newest first. */
+export async function listDeals({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['listDeals']>[0]) {
+  return createCluesRepository({ db }).listDeals(query)
 }

@@ -4,4 +4,5 @@ export { clawBack, type ClawbackResult, creditPayingDebt, lockWallets, UNTIL_TUI
 export { createLedgerRepository } from './ledger.repository.ts'
 export { ledgerRoutes } from './ledger.routes.ts'
 export { sweepWithdrawable } from './ledger.withdrawable.ts'
-export { ledgerEntries, wallets } from './ledger.table.ts'
+
+export { ledgerEntriesView, walletsView } from './ledger.views.ts'

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import type { LedgerType } from '../../../wire.ts'
 import { createInsufficientBalanceError } from './ledger.errors.ts'
-import { partners } from '../partners/index.ts'
+import { partnersView } from '../partners/index.ts'
 import { ledgerEntries, wallets } from './ledger.table.ts'
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect
@@ -187,9 +187,9 @@ export function createLedgerRepository({ db }: { db: Executor }) {
       if (filter.range) c.push(gte(ledgerEntries.createdAt, filter.range.from), lt(ledgerEntries.createdAt, filter.range.to))
       const where = c.length ? and(...c) : undefined
       const rows = await db
-        .select({ entry: ledgerEntries, partnerName: partners.realName, partnerPhone: partners.phone })
+        .select({ entry: ledgerEntries, partnerName: partnersView.realName, partnerPhone: partnersView.phone })
         .from(ledgerEntries)
-        .innerJoin(partners, eq(partners.id, ledgerEntries.partnerId))
+        .innerJoin(partnersView, eq(partnersView.id, ledgerEntries.partnerId))
         .where(where)
         .orderBy(...order)
         .limit(size)

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { dayRange, timeTypeRange } from '../../../lib/time-range.ts'
 import { actorOf } from '../../platform/index.ts'
-import { createLedgerRepository } from './ledger.repository.ts'
 import {
   adjustBody,
   adjustPreviewQuery,
@@ -12,7 +11,7 @@ import {
   ledgerEntrySchema,
   ledgerQuery,
 } from './ledger.schemas.ts'
-import { adjustBalance, previewAdjustment, toLedgerEntry } from './ledger.service.ts'
+import { adjustBalance, listAllLedger, listLedger, previewAdjustment, toLedgerEntry } from './ledger.service.ts'
 
 /** Fund records (资金记录): the partner's own ledger, and operator adjustments. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +30,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type, timeType, page, size } = request.query
-      const { rows, total } = await createLedgerRepository({ db: app.db }).list({
+      const { rows, total } = await listLedger({
+        db: app.db,
         partnerId: request.partnerId,
         type,
         range: timeType ? timeTypeRange(timeType) : undefined,
@@ -72,7 +72,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { partnerId, type, dateFrom, dateTo, sort, page, size } = request.query
-      const { rows, total, totalCapped } = await createLedgerRepository({ db: app.db }).listAll({
+      const { rows, total, totalCapped } = await listAllLedger({
+        db: app.db,
         filter: { partnerId, type, range: dayRange({ from: dateFrom, to: dateTo }) },
         sort,
         page,

@@ -87,3 +87,15 @@ export async function previewAdjustment({ db, partnerId, amount }: { db: Executo
     message: allowed ? null : '余额不足',
   }
 }
+
+type LedgerRepository = ReturnType<typeof createLedgerRepository>
+
+/** A partner's own fund records, newest first. */
+export async function listLedger({ db, ...query }: { db: Executor } & Parameters<LedgerRepository['list']>[0]) {
+  return createLedgerRepository({ db }).list(query)
+}
+
+/** Every partner's fund records, with the partner (财务's list). */
+export async function listAllLedger({ db, ...query }: { db: Executor } & Parameters<LedgerRepository['listAll']>[0]) {
+  return createLedgerRepository({ db }).listAll(query)
+}

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { LedgerType, MessageKind } from '../../../wire.ts'
-import { recordMessage, messages } from '../../platform/index.ts'
+import { recordMessage, messagesView } from '../../platform/index.ts'
 import { ledgerEntries } from './ledger.table.ts'
 
 /** Commissions whose freeze ended in (since, now] and that were frozen at all, with no 佣金可提现 message yet. */
@@ -16,7 +16,7 @@ async function commissionsUnfrozen({ db, since, now, limit }: { db: Executor; si
         lte(ledgerEntries.frozenUntil, now),
         gt(ledgerEntries.frozenUntil, ledgerEntries.createdAt),
         gt(ledgerEntries.amount, 0),
-        sql`NOT EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.dedupeKey} = 'withdrawable:' || ${ledgerEntries.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${messagesView} WHERE ${messagesView.dedupeKey} = 'withdrawable:' || ${ledgerEntries.id})`,
         // A commission clawed back (its deal refunded) before its freeze ended never becomes withdrawable.
         sql`NOT EXISTS (SELECT 1 FROM ledger_entries AS clawback WHERE clawback.ref_type = ${ledgerEntries.refType} AND clawback.ref_id = ${ledgerEntries.refId} AND clawback.partner_id = ${ledgerEntries.partnerId} AND clawback.type = ${LedgerType.clawback})`,
       ),

@@ -2,10 +2,17 @@ import { formatYuan } from '@activity/money'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
-import { createLevelDuplicateError, createLevelNotFoundError } from './levels.errors.ts'
-import { createLevelsRepository } from './levels.repository.ts'
 import { createLevelBody, idQuery, levelSchema, referralBonusBody, referralBonusSchema, updateLevelBody } from './levels.schemas.ts'
-import { describeReferralBonus, isUniqueViolation, toLevel } from './levels.service.ts'
+import {
+  createLevel,
+  deleteLevel,
+  describeReferralBonus,
+  listLevels,
+  referralBonusSetting,
+  saveReferralBonus,
+  toLevel,
+  updateLevel,
+} from './levels.service.ts'
 import { audited, auditedDeleteRoute } from '../../platform/index.ts'
 
 /** Tiers (本周期档位): operator CRUD, and the public simple list for partners. */
@@ -17,7 +24,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/listSimple`,
     { schema: { summary: 'Every tier, lowest first (public)', response: { 200: envelope(z.array(levelSchema)) } } },
-    async () => ok((await createLevelsRepository({ db: app.db }).listAll()).map(toLevel)),
+    async () => ok((await listLevels({ db: app.db })).map(toLevel)),
   )
 
   app.get(
@@ -26,17 +33,8 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin('tiers.view'),
       schema: { summary: 'Operator: every tier', security, response: { 200: envelope(z.array(levelSchema)) } },
     },
-    async () => ok((await createLevelsRepository({ db: app.db }).listAll()).map(toLevel)),
+    async () => ok((await listLevels({ db: app.db })).map(toLevel)),
   )
-
-  const save = async (run: () => Promise<unknown>) => {
-    try {
-      return await run()
-    } catch (error) {
-      if (isUniqueViolation(error)) throw createLevelDuplicateError()
-      throw error
-    }
-  }
 
   app.post(
     base,
@@ -54,13 +52,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await audited({
         app,
         request,
-        run: async (tx) => {
-          const inserted = (await save(() => createLevelsRepository({ db: tx }).insert(request.body))) as Awaited<
-            ReturnType<ReturnType<typeof createLevelsRepository>['insert']>
-          >
-          if (!inserted) throw createLevelDuplicateError()
-          return inserted
-        },
+        run: (tx) => createLevel({ db: tx, input: request.body }),
         describe: (r) => ({
           action: 'level.create',
           entityType: 'level',
@@ -90,13 +82,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await audited({
         app,
         request,
-        run: async (tx) => {
-          const updated = (await save(() => createLevelsRepository({ db: tx }).update({ id, values }))) as Awaited<
-            ReturnType<ReturnType<typeof createLevelsRepository>['update']>
-          >
-          if (!updated) throw createLevelNotFoundError()
-          return updated
-        },
+        run: (tx) => updateLevel({ db: tx, id, input: values }),
         describe: (r) => ({
           action: 'level.update',
           entityType: 'level',
@@ -118,7 +104,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
     entityType: 'level',
     label: '档位',
     remove: async (tx, id) => {
-      if (!(await createLevelsRepository({ db: tx }).delete({ id }))) throw createLevelNotFoundError()
+      await deleteLevel({ db: tx, id })
     },
   })
 
@@ -132,7 +118,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(referralBonusSchema) },
       },
     },
-    async () => ok(await createLevelsRepository({ db: app.db }).referralBonus()),
+    async () => ok(await referralBonusSetting({ db: app.db })),
   )
 
   app.put(
@@ -153,9 +139,8 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         request,
         run: async (tx) => {
-          const repo = createLevelsRepository({ db: tx })
-          before = describeReferralBonus(await repo.referralBonus())
-          return repo.saveReferralBonus(request.body)
+          before = describeReferralBonus(await referralBonusSetting({ db: tx }))
+          return saveReferralBonus({ db: tx, setting: request.body })
         },
         describe: (r) => ({
           action: 'referralBonus.update',

@@ -8,7 +8,6 @@ import { batches, sendXlsx, timeCell } from '../../../lib/xlsx-export.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { actorOf } from '../../platform/index.ts'
 import { createPartnerNotFoundError } from './partners.errors.ts'
-import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
 import {
   adminListQuery,
   adminPartnerSchema,
@@ -25,7 +24,17 @@ import {
   signInBody,
   userSchema,
 } from './partners.schemas.ts'
-import { createPartnersService, toAdminPartner, toProfile, toUser } from './partners.service.ts'
+import {
+  createPartnersService,
+  exportPartnersBatch,
+  findPartner,
+  listPartners,
+  type PartnerRow,
+  partnerTeamSize,
+  toAdminPartner,
+  toProfile,
+  toUser,
+} from './partners.service.ts'
 
 export interface PartnersRoutesOptions {
   /** Starts the partner's session after a phone sign-in or registration (the users module binds a remembered open id). */
@@ -117,7 +126,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
       // A wrong old password is a failed sign-in in the records (登录记录); a change is no sign-in.
       return app.signInRecorder.track(
@@ -159,7 +168,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
       return ok(toProfile(partner, { publicOrigin }))
     },
@@ -230,7 +239,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
     },
     async (request) => {
       const { page, size, status, keyword, dateFrom, dateTo, sort } = request.query
-      const { rows, total } = await createPartnersRepository({ db: app.db }).list({
+      const { rows, total } = await listPartners({
+        db: app.db,
         filter: { status, keyword, range: dayRange({ from: dateFrom, to: dateTo }) },
         sort,
         page,
@@ -253,15 +263,14 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const repo = createPartnersRepository({ db: app.db })
-      const partner = await repo.findById({ id: request.query.id })
+      const partner = await findPartner({ db: app.db, id: request.query.id })
       if (!partner) throw createPartnerNotFoundError()
       const walletVisible = request.admin.rights.has('ledger.view') || request.admin.rights.has('withdrawals.view')
       // Whole ID number and payout account: the 查看完整手机号 right, as every other answer (issue 37 §2),
       // and, being payout data, a money screen's: 招生老师 holds the right for phones, not for these.
       const sensitiveVisible = walletVisible && request.admin.rights.has('data.reveal')
       const [teamSize, wallet, clueCountsOf] = await Promise.all([
-        repo.teamSize({ id: partner.id }),
+        partnerTeamSize({ db: app.db, id: partner.id }),
         walletVisible ? walletSummary({ db: app.db, partnerId: partner.id }) : null,
         clueCounts({ db: app.db, partnerId: partner.id }),
       ])
@@ -290,12 +299,11 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
     async (request, reply) => {
       const { status, keyword, dateFrom, dateTo, sort } = request.query
       const filter = { status, keyword, range: dayRange({ from: dateFrom, to: dateTo }) }
-      const repo = createPartnersRepository({ db: app.db })
       return sendXlsx<PartnerRow>({
         reply,
         filename: '合伙人.xlsx',
         sheetName: '合伙人',
-        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
+        rows: batches({ next: (last, limit) => exportPartnersBatch({ db: app.db, filter, sort, last, limit }) }),
         columns: [
           { header: '编号', width: 8, value: (p) => p.id },
           { header: '姓名', width: 12, value: (p) => p.realName },

@@ -23,6 +23,8 @@ import {
 } from './partners.errors.ts'
 import { createPartnersRepository, type PartnerRow } from './partners.repository.ts'
 
+export type { PartnerRow } from './partners.repository.ts'
+
 export function shareLink({ publicOrigin, code }: { publicOrigin: string; code: string }): string {
   return `${publicOrigin}/pages/activity/main?ref=${encodeURIComponent(code)}`
 }
@@ -395,3 +397,35 @@ export function createPartnersService({
 }
 
 export type PartnersService = ReturnType<typeof createPartnersService>
+
+/** One partner (undefined: none). */
+export async function findPartner({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPartnersRepository>['findById']>[0]) {
+  return createPartnersRepository({ db }).findById(query)
+}
+
+/** The console's partner list, newest first unless sorted. */
+export async function listPartners({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPartnersRepository>['list']>[0]) {
+  return createPartnersRepository({ db }).list(query)
+}
+
+/** Partners registered with this partner's code. */
+export async function partnerTeamSize({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPartnersRepository>['teamSize']>[0]) {
+  return createPartnersRepository({ db }).teamSize(query)
+}
+
+/** The export's next batch after `last`. */
+export async function exportPartnersBatch({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPartnersRepository>['exportBatch']>[0]) {
+  return createPartnersRepository({ db }).exportBatch(query)
+}

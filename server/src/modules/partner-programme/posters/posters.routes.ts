@@ -7,16 +7,9 @@ import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
-import { createPartnerNotFoundError, createPartnersRepository, shareLink } from '../partners/index.ts'
-import {
-  createBackgroundNotFoundError,
-  createFileTooLargeError,
-  createMiniCodeUnavailableError,
-  createNoFileError,
-  createNotImageError,
-} from './posters.errors.ts'
-import { createActivityNotFoundError, createActivitiesRepository } from '../activities/index.ts'
-import { createPostersRepository } from './posters.repository.ts'
+import { createPartnerNotFoundError, findPartner, shareLink } from '../partners/index.ts'
+import { createFileTooLargeError, createMiniCodeUnavailableError, createNoFileError, createNotImageError } from './posters.errors.ts'
+import { createActivityNotFoundError, findActivity } from '../activities/index.ts'
 import {
   backgroundSchema,
   createBackgroundBody,
@@ -26,7 +19,17 @@ import {
   sharePosterSchema,
   updateBackgroundBody,
 } from './posters.schemas.ts'
-import { MINI_CODE_PAGE, miniCodeFile, miniCodeScene, storeImage, toBackground } from './posters.service.ts'
+import {
+  createBackground,
+  deleteBackground,
+  listBackgrounds,
+  MINI_CODE_PAGE,
+  miniCodeFile,
+  miniCodeScene,
+  storeImage,
+  toBackground,
+  updateBackground,
+} from './posters.service.ts'
 import { audited, auditedDeleteRoute } from '../../platform/index.ts'
 
 /** Whether an /uploads/ path reaches the local file store's folder (however it is spelled). */
@@ -67,7 +70,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin('posters.view'),
       schema: { summary: 'Operator: poster backgrounds', security, response: { 200: envelope(z.array(backgroundSchema)) } },
     },
-    async () => ok((await createPostersRepository({ db: app.db }).list()).map(toBackground)),
+    async () => ok((await listBackgrounds({ db: app.db })).map(toBackground)),
   )
 
   // Images for posters (管理员) and for the activity editor (招生老师 writes activities too).
@@ -131,7 +134,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
           await audited({
             app,
             request,
-            run: (tx) => createPostersRepository({ db: tx }).insert(request.body),
+            run: (tx) => createBackground({ db: tx, input: request.body }),
             describe: (r) => ({ action: 'poster.create', entityType: 'poster', entityId: r.id, summary: `新增海报背景「${r.name}」` }),
           }),
         ),
@@ -155,13 +158,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await audited({
         app,
         request,
-        run: async (tx) => {
-          const posters = createPostersRepository({ db: tx })
-          const before = await posters.findById({ id })
-          const updated = before && (await posters.update({ id, values }))
-          if (!updated) throw createBackgroundNotFoundError()
-          return { before, updated }
-        },
+        run: (tx) => updateBackground({ db: tx, id, input: values }),
         describe: ({ before, updated: r }) => ({
           action: 'poster.update',
           entityType: 'poster',
@@ -184,7 +181,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     entityType: 'poster',
     label: '海报背景',
     remove: async (tx, id) => {
-      if (!(await createPostersRepository({ db: tx }).delete({ id }))) throw createBackgroundNotFoundError()
+      await deleteBackground({ db: tx, id })
     },
   })
 
@@ -199,9 +196,9 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
-      const backgrounds = (await createPostersRepository({ db: app.db }).list({ enabledOnly: true })).map(toBackground)
+      const backgrounds = (await listBackgrounds({ db: app.db, enabledOnly: true })).map(toBackground)
       return ok({
         backgrounds,
         code: partner.code,
@@ -225,11 +222,10 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const partner = await createPartnersRepository({ db: app.db }).findById({ id: request.partnerId })
+      const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
       const { activityId } = request.query
-      if (activityId !== undefined && !(await createActivitiesRepository({ db: app.db }).findById({ id: activityId })))
-        throw createActivityNotFoundError()
+      if (activityId !== undefined && !(await findActivity({ db: app.db, id: activityId }))) throw createActivityNotFoundError()
       const scene = miniCodeScene({ code: partner.code, activityId })
       try {
         const url = await miniCodeFile({ gateway: app.miniCode, uploadsDir, scene })

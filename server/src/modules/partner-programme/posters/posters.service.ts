@@ -2,7 +2,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { MiniCodeError, type MiniCodeGateway } from '../../../gateways/mini-code.ts'
-import type { BackgroundRow } from './posters.repository.ts'
+import type { Executor } from '../../../db/types.ts'
+import { createBackgroundNotFoundError } from './posters.errors.ts'
+import { type BackgroundRow, createPostersRepository } from './posters.repository.ts'
 
 export function toBackground(b: BackgroundRow) {
   return { id: b.id, name: b.name, url: b.url, sort: b.sort, enabled: b.enabled }
@@ -75,4 +77,33 @@ export async function miniCodeFile({
   })().finally(() => making.delete(name))
   making.set(name, made)
   return made
+}
+
+export interface BackgroundInput {
+  name: string
+  url: string
+  sort: number
+  enabled?: boolean
+}
+
+/** The poster backgrounds (only the enabled ones: what partners' posters offer). */
+export async function listBackgrounds({ db, enabledOnly }: { db: Executor; enabledOnly?: boolean }) {
+  return createPostersRepository({ db }).list({ enabledOnly })
+}
+
+export async function createBackground({ db, input }: { db: Executor; input: BackgroundInput }) {
+  return createPostersRepository({ db }).insert(input)
+}
+
+/** Changes a background; answers it as it was and as it is now. */
+export async function updateBackground({ db, id, input }: { db: Executor; id: number; input: Partial<BackgroundInput> }) {
+  const posters = createPostersRepository({ db })
+  const before = await posters.findById({ id })
+  const updated = before && (await posters.update({ id, values: input }))
+  if (!updated) throw createBackgroundNotFoundError()
+  return { before, updated }
+}
+
+export async function deleteBackground({ db, id }: { db: Executor; id: number }): Promise<void> {
+  if (!(await createPostersRepository({ db }).delete({ id }))) throw createBackgroundNotFoundError()
 }

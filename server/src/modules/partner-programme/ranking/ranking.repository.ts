@@ -2,8 +2,8 @@ import { and, asc, eq, gte, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { PartnerStatus } from '../../../wire.ts'
-import { clues } from '../clues/index.ts'
-import { partners } from '../partners/index.ts'
+import { cluesView } from '../clues/index.ts'
+import { partnersView } from '../partners/index.ts'
 
 interface RankedArgs {
   range: Range
@@ -23,13 +23,20 @@ export function rankedQuery({ db, range, top, partnerId }: RankedArgs & { db: Ex
   const counted = db.$with('counted').as(
     db
       .select({
-        partnerId: clues.partnerId,
+        partnerId: cluesView.partnerId,
         deals: sql<number>`count(*)::int`.as('deals'),
-        reached: sql`max(${clues.dealAt})`.as('reached'),
+        reached: sql`max(${cluesView.dealAt})`.as('reached'),
       })
-      .from(clues)
-      .where(and(sql`${clues.status} = '已成交'`, isNotNull(clues.dealAt), gte(clues.dealAt, range.from), lt(clues.dealAt, range.to)))
-      .groupBy(clues.partnerId),
+      .from(cluesView)
+      .where(
+        and(
+          sql`${cluesView.status} = '已成交'`,
+          isNotNull(cluesView.dealAt),
+          gte(cluesView.dealAt, range.from),
+          lt(cluesView.dealAt, range.to),
+        ),
+      )
+      .groupBy(cluesView.partnerId),
   )
   const ranked = db.$with('ranked').as(
     db
@@ -37,16 +44,16 @@ export function rankedQuery({ db, range, top, partnerId }: RankedArgs & { db: Ex
       .select({
         partnerId: counted.partnerId,
         deals: counted.deals,
-        realName: partners.realName,
-        nickname: partners.nickname,
-        phone: partners.phone,
+        realName: partnersView.realName,
+        nickname: partnersView.nickname,
+        phone: partnersView.phone,
         rank: sql<number>`(row_number() over (order by ${counted.deals} desc, ${counted.reached} asc, ${counted.partnerId} asc))::int`.as(
           'rank',
         ),
       })
       .from(counted)
-      .innerJoin(partners, eq(partners.id, counted.partnerId))
-      .where(ne(partners.status, PartnerStatus.disabled)),
+      .innerJoin(partnersView, eq(partnersView.id, counted.partnerId))
+      .where(ne(partnersView.status, PartnerStatus.disabled)),
   )
   return db
     .with(counted, ranked)

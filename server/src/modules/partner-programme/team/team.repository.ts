@@ -1,8 +1,8 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
-import { clues } from '../clues/index.ts'
-import { partners } from '../partners/index.ts'
+import { cluesView } from '../clues/index.ts'
+import { partnersView } from '../partners/index.ts'
 
 interface TeamPageArgs {
   referrerId: number
@@ -19,20 +19,20 @@ interface TeamPageArgs {
 export function teamPageQuery({ db, referrerId, range, page, size }: TeamPageArgs & { db: Executor }) {
   // Qualified by hand: in a one-table select drizzle writes columns bare, and a bare "status" or "id"
   // inside the subquery would be the clue's own.
-  const deals = sql<number>`(select count(*) from ${clues} where "clues"."partner_id" = "partners"."id" and "clues"."deal_at" >= ${range.from} and "clues"."deal_at" < ${range.to} and "clues"."status" = '已成交')`
+  const deals = sql<number>`(select count(*) from ${cluesView} where "clues"."partner_id" = "partners"."id" and "clues"."deal_at" >= ${range.from} and "clues"."deal_at" < ${range.to} and "clues"."status" = '已成交')`
   return db
     .select({
-      id: partners.id,
-      realName: partners.realName,
-      nickname: partners.nickname,
-      phone: partners.phone,
-      status: partners.status,
-      createdAt: partners.createdAt,
+      id: partnersView.id,
+      realName: partnersView.realName,
+      nickname: partnersView.nickname,
+      phone: partnersView.phone,
+      status: partnersView.status,
+      createdAt: partnersView.createdAt,
       deals: deals.mapWith(Number),
     })
-    .from(partners)
-    .where(eq(partners.referrerId, referrerId))
-    .orderBy(desc(partners.createdAt), desc(partners.id))
+    .from(partnersView)
+    .where(eq(partnersView.referrerId, referrerId))
+    .orderBy(desc(partnersView.createdAt), desc(partnersView.id))
     .limit(size)
     .offset((page - 1) * size)
 }
@@ -41,7 +41,7 @@ export function createTeamRepository({ db }: { db: Executor }) {
   return {
     async page(args: TeamPageArgs) {
       const rows = await teamPageQuery({ db, ...args })
-      const [counted] = await db.select({ n: count() }).from(partners).where(eq(partners.referrerId, args.referrerId))
+      const [counted] = await db.select({ n: count() }).from(partnersView).where(eq(partnersView.referrerId, args.referrerId))
       return { rows, total: counted?.n ?? 0 }
     },
   }

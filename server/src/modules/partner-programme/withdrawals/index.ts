@@ -1,4 +1,5 @@
 // The withdrawals module's face: what other modules may use (they import nothing else from here).
 export { applyWithdrawal, finishPay } from './withdrawals.service.ts'
 export { withdrawalsRoutes } from './withdrawals.routes.ts'
-export { withdrawals } from './withdrawals.table.ts'
+
+export { withdrawalsView } from './withdrawals.views.ts'

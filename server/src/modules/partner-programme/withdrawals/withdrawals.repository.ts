@@ -4,8 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { WithdrawalStatus } from '../../../wire.ts'
-import { ledgerEntries } from '../ledger/index.ts'
-import { partners } from '../partners/index.ts'
+import { ledgerEntriesView } from '../ledger/index.ts'
+import { partnersView } from '../partners/index.ts'
 import { withdrawals } from './withdrawals.table.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
@@ -25,7 +25,7 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
           >`(select ${withdrawals.id} from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), eq(withdrawals.idempotencyKey, idempotencyKey))})`,
           pending: sql<boolean>`exists (select 1 from ${withdrawals} where ${and(eq(withdrawals.partnerId, partnerId), inArray(withdrawals.status, [WithdrawalStatus.applying, WithdrawalStatus.confirming]))})`,
           frozen:
-            sql<number>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(eq(ledgerEntries.partnerId, partnerId), gt(ledgerEntries.frozenUntil, now))}), 0)`.mapWith(
+            sql<number>`coalesce((select sum(${ledgerEntriesView.amount}) from ${ledgerEntriesView} where ${and(eq(ledgerEntriesView.partnerId, partnerId), gt(ledgerEntriesView.frozenUntil, now))}), 0)`.mapWith(
               Number,
             ),
         })
@@ -185,9 +185,9 @@ function withdrawalOrder(f: WithdrawalFilter, sort: WithdrawalSort) {
 
 function adminSelect(db: Executor) {
   return db
-    .select({ w: withdrawals, partnerPhone: partners.phone, partnerName: partners.realName })
+    .select({ w: withdrawals, partnerPhone: partnersView.phone, partnerName: partnersView.realName })
     .from(withdrawals)
-    .innerJoin(partners, eq(partners.id, withdrawals.partnerId))
+    .innerJoin(partnersView, eq(partnersView.id, withdrawals.partnerId))
     .$dynamic()
 }
 export type AdminWithdrawalRow = Awaited<ReturnType<ReturnType<typeof adminSelect>['execute']>>[number]

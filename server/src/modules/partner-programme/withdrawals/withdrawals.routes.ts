@@ -8,7 +8,6 @@ import { batches, sendXlsx, timeCell, yuanCell } from '../../../lib/xlsx-export.
 import { maskAccount, maskPhone } from '../../../lib/mask.ts'
 import { WithdrawalStatus } from '../../../wire.ts'
 import { actorOf } from '../../platform/index.ts'
-import { type AdminWithdrawalRow, createWithdrawalsRepository } from './withdrawals.repository.ts'
 import {
   adminListQuery,
   adminWithdrawalSchema,
@@ -26,7 +25,19 @@ import {
 } from './withdrawals.schemas.ts'
 import { applyTransferNotification, startTransfer } from './withdrawals.transfer.ts'
 import { createWithdrawalNotFoundError } from './withdrawals.errors.ts'
-import { applyWithdrawal, batchPay, finishPay, refuseWithdrawal, toAdminWithdrawal, toPartnerWithdrawal } from './withdrawals.service.ts'
+import {
+  type AdminWithdrawalRow,
+  applyWithdrawal,
+  batchPay,
+  exportWithdrawalsBatch,
+  findWithdrawal,
+  finishPay,
+  listPartnerWithdrawals,
+  listWithdrawals,
+  refuseWithdrawal,
+  toAdminWithdrawal,
+  toPartnerWithdrawal,
+} from './withdrawals.service.ts'
 
 /** Withdrawals (提现): the partner applies; finance pays or refuses. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,7 +87,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, page, size } = request.query
-      const { rows, total } = await createWithdrawalsRepository({ db: app.db }).listForPartner({
+      const { rows, total } = await listPartnerWithdrawals({
+        db: app.db,
         partnerId: request.partnerId,
         status,
         page,
@@ -99,7 +111,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, partnerId, dateFrom, dateTo, sort, page, size } = request.query
-      const { rows, total, totalCapped } = await createWithdrawalsRepository({ db: app.db }).list({
+      const { rows, total, totalCapped } = await listWithdrawals({
+        db: app.db,
         filter: { partnerId, status, range: dayRange({ from: dateFrom, to: dateTo }) },
         sort,
         page,
@@ -179,7 +192,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary:
             'Transfer provider notification (wechatpay: MCHTRANSFER.BILL.FINISHED, Wechatpay-* headers, encrypted resource; sandbox: HMAC headers). Verified; a repeat changes nothing; bad signature -> 401',
-          tags: ['fms'],
           consumes: ['application/json'],
           params: transferNotifyParams,
           response: { 200: envelope(z.object({ outcome: z.string(), withdrawalId: z.number().nullable() })) },
@@ -214,18 +226,16 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary:
             "Development only: the sandbox transfer provider notifies the outcome of a withdrawal's bill now (confirm | fail | expire)",
-          tags: ['system'],
           querystring: devTransferQuery,
           response: { 200: envelope(z.object({ status: z.string(), notifyStatusCode: z.number() })) },
         },
       },
       async (request) => {
-        const repo = createWithdrawalsRepository({ db: app.db })
-        const w = await repo.findById({ id: request.query.withdrawalId })
+        const w = await findWithdrawal({ db: app.db, id: request.query.withdrawalId })
         if (!w || w.status !== WithdrawalStatus.confirming || !w.transferOutBillNo)
           throw createWithdrawalNotFoundError({ message: '没有待确认收款的转账' })
         const delivered = await sandbox.complete({ outBillNo: w.transferOutBillNo, amount: w.amount, result: request.query.result })
-        const after = await repo.findById({ id: w.id })
+        const after = await findWithdrawal({ db: app.db, id: w.id })
         return ok({ status: after?.status ?? w.status, notifyStatusCode: delivered.statusCode })
       },
     )
@@ -260,12 +270,11 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { status, partnerId, dateFrom, dateTo, sort } = request.query
       const filter = { status, partnerId, range: dayRange({ from: dateFrom, to: dateTo }) }
-      const repo = createWithdrawalsRepository({ db: app.db })
       return sendXlsx<AdminWithdrawalRow>({
         reply,
         filename: '提现.xlsx',
         sheetName: '提现',
-        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, sort, last, limit }) }),
+        rows: batches({ next: (last, limit) => exportWithdrawalsBatch({ db: app.db, filter, sort, last, limit }) }),
         columns: [
           { header: '提现编号', width: 10, value: (r) => r.w.id },
           { header: '合伙人姓名', width: 12, value: (r) => r.partnerName },

@@ -17,6 +17,8 @@ import {
 } from './withdrawals.errors.ts'
 import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
 
+export type { AdminWithdrawalRow } from './withdrawals.repository.ts'
+
 export const MIN_WITHDRAWAL = 1000
 
 export function toPartnerWithdrawal(w: WithdrawalRow) {
@@ -238,4 +240,36 @@ export async function batchPay({ db, items, actor }: { db: Executor; items: Arra
     }
   }
   return { succeeded, failed }
+}
+
+/** The partner's own withdrawals, newest first. */
+export async function listPartnerWithdrawals({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createWithdrawalsRepository>['listForPartner']>[0]) {
+  return createWithdrawalsRepository({ db }).listForPartner(query)
+}
+
+/** 财务's list: withdrawals with their partner; 审核中 first unless sorted. */
+export async function listWithdrawals({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createWithdrawalsRepository>['list']>[0]) {
+  return createWithdrawalsRepository({ db }).list(query)
+}
+
+/** One withdrawal. */
+export async function findWithdrawal({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createWithdrawalsRepository>['findById']>[0]) {
+  return createWithdrawalsRepository({ db }).findById(query)
+}
+
+/** The export's next batch after `last`, in the list's order. */
+export async function exportWithdrawalsBatch({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createWithdrawalsRepository>['exportBatch']>[0]) {
+  return createWithdrawalsRepository({ db }).exportBatch(query)
 }

@@ -9,7 +9,7 @@ import { LedgerType, LoginPlatform, LoginType, MessageKind, WithdrawalStatus } f
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
-import { createOpenIdBindingsRepository } from '../../roll/users/users.repository.ts'
+import { createOpenIdBindingsRepository } from '../../platform/accounts/open-id-bindings.repository.ts'
 import { withdrawals } from './withdrawals.table.ts'
 
 const BASE = '/api/ems/partner/withdrawalRecord'

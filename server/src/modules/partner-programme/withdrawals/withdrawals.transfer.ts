@@ -5,7 +5,7 @@ import type { TransferGateway } from '../../../gateways/transfer/index.ts'
 import { LoginPlatform, LoginType, MessageKind, WithdrawalStatus } from '../../../wire.ts'
 import { type Actor, recordAudit } from '../../platform/index.ts'
 import { recordMessage } from '../../platform/index.ts'
-import { createOpenIdBindingsRepository } from '../../roll/index.ts'
+import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 import {
   createAlreadyHandledError,
   createNoMiniOpenIdError,

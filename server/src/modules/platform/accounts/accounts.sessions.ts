@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { preparedPerDb } from '../../../db/prepared.ts'
 import type { Executor } from '../../../db/types.ts'
-import { sessions, type LiveSession } from '../sessions/index.ts'
+import { columnsOf } from '../../../db/views.ts'
+import { sessionsView, type LiveSession } from '../sessions/index.ts'
 
-const byToken = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')))
+const byToken = and(eq(sessionsView.tokenHash, sql.placeholder('tokenHash')), eq(sessionsView.kind, sql.placeholder('kind')))
 
 // One round trip per authenticated call: the session with the profiles its person holds now and
 // the partner's status. A session names its account (or, started with a partner alone, the
@@ -13,7 +14,7 @@ const byToken = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(ses
 const userSessionByToken = preparedPerDb((db) =>
   db
     .select({
-      session: sessions,
+      session: columnsOf(sessionsView),
       accountId: sql<
         number | null
       >`coalesce("sessions"."account_id", (select p."account_id" from "partners" p where p."id" = "sessions"."partner_id"))`,
@@ -27,7 +28,7 @@ const userSessionByToken = preparedPerDb((db) =>
         number | null
       >`(select st."id" from "students" st where st."account_id" = coalesce("sessions"."account_id", (select p."account_id" from "partners" p where p."id" = "sessions"."partner_id")))`,
     })
-    .from(sessions)
+    .from(sessionsView)
     .where(byToken)
     .limit(1)
     .prepare('user_session_by_token'),

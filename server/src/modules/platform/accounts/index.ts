@@ -2,4 +2,4 @@
 export { createNotPartnerError, createNotStudentError } from './accounts.errors.ts'
 export { type AccountRow, createAccountsRepository } from './accounts.repository.ts'
 export { findUserSession } from './accounts.sessions.ts'
-export { accounts } from './accounts.table.ts'
+export { createOpenIdBindingsRepository } from './open-id-bindings.repository.ts'

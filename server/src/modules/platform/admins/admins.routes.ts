@@ -4,7 +4,6 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib
 import { perIp } from '../../../lib/rate-limits.ts'
 import { RIGHT_SCREENS } from '@activity/domain'
 import { YesNo } from '../../../wire.ts'
-import { createAdminsRepository } from './admins.repository.ts'
 import {
   adminListQuery,
   adminSchema,
@@ -23,7 +22,10 @@ import {
   createPosition,
   deleteAdmin,
   deletePosition,
+  listAdmins,
+  listPositions,
   loadAdmin,
+  positionMemberCount,
   signInAdmin,
   toAdmin,
   toPosition,
@@ -31,7 +33,6 @@ import {
   updateOwnPassword,
   updatePosition,
 } from './admins.service.ts'
-import { createPositionsRepository } from './admins.repository.ts'
 import { audited } from '../audit/index.ts'
 
 /** Operators (bms system admin): their own session (`asid` cookie) and, for 管理员, the accounts. */
@@ -114,7 +115,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
     },
     async (request) => {
       const { page, size, keyword, positionId } = request.query
-      const { rows, total } = await createAdminsRepository({ db: app.db }).list({ page, size, keyword, positionId })
+      const { rows, total } = await listAdmins({ db: app.db, page, size, keyword, positionId })
       return ok({ list: rows.map(toAdmin), total, page, size })
     },
   )
@@ -241,7 +242,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
       preHandler: viewPositions,
       schema: { summary: 'Positions with their rights and member count', security, response: { 200: envelope(positionSchema.array()) } },
     },
-    async () => ok((await createPositionsRepository({ db: app.db }).list()).map(toPosition)),
+    async () => ok((await listPositions({ db: app.db })).map(toPosition)),
   )
 
   app.post(
@@ -301,7 +302,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
           after: { name: r.name, rights: r.rights },
         }),
       })
-      return ok(toPosition({ ...after, members: await createPositionsRepository({ db: app.db }).memberCount({ id: after.id }) }))
+      return ok(toPosition({ ...after, members: await positionMemberCount({ db: app.db, id: after.id }) }))
     },
   )
 

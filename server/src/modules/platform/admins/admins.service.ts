@@ -322,3 +322,29 @@ export async function deletePosition({ db, id }: { db: Executor; id: number }) {
     return position
   })
 }
+
+/** The operators, by keyword and position, a page. */
+export async function listAdmins({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createAdminsRepository>['list']>[0]) {
+  return createAdminsRepository({ db }).list(query)
+}
+
+/** Every position, with its member count. */
+export async function listPositions({ db }: { db: Executor }) {
+  return createPositionsRepository({ db }).list()
+}
+
+/** How many operators hold the position. */
+export async function positionMemberCount({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPositionsRepository>['memberCount']>[0]) {
+  return createPositionsRepository({ db }).memberCount(query)
+}
+
+/** Enabled operators whose position grants the right, by name. */
+export async function operatorsWithRight({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAdminsRepository>['enabledWithRight']>[0]) {
+  return createAdminsRepository({ db }).enabledWithRight(query)
+}

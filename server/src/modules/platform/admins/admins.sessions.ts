@@ -1,16 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { preparedPerDb } from '../../../db/prepared.ts'
 import type { Executor } from '../../../db/types.ts'
-import { sessions, type LiveSession } from '../sessions/index.ts'
+import { columnsOf } from '../../../db/views.ts'
+import { sessionsView, type LiveSession } from '../sessions/index.ts'
 import { rightsOfPosition } from '@activity/domain'
 import { admins, positions } from './admins.table.ts'
 
-const byToken = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')))
+const byToken = and(eq(sessionsView.tokenHash, sql.placeholder('tokenHash')), eq(sessionsView.kind, sql.placeholder('kind')))
 
 const adminSessionByToken = preparedPerDb((db) =>
   db
     .select({
-      session: sessions,
+      session: columnsOf(sessionsView),
       adminId: admins.id,
       adminAccount: admins.account,
       adminName: admins.name,
@@ -20,8 +21,8 @@ const adminSessionByToken = preparedPerDb((db) =>
       positionRights: positions.rights,
       positionBuiltin: positions.builtin,
     })
-    .from(sessions)
-    .leftJoin(admins, eq(admins.id, sessions.adminId))
+    .from(sessionsView)
+    .leftJoin(admins, eq(admins.id, sessionsView.adminId))
     .leftJoin(positions, eq(positions.id, admins.positionId))
     .where(byToken)
     .limit(1)

@@ -1,6 +1,7 @@
 // The admins module's face: what other modules may use (they import nothing else from here).
-export { builtinPositionId, createAdmin, ensureFirstAdmin } from './admins.service.ts'
+export { builtinPositionId, createAdmin, ensureFirstAdmin, operatorsWithRight } from './admins.service.ts'
 export { type AdminWithPosition, createAdminsRepository } from './admins.repository.ts'
 export { adminsRoutes } from './admins.routes.ts'
 export { findAdminSession } from './admins.sessions.ts'
-export { admins, positions } from './admins.table.ts'
+
+export { adminsView, positionsView } from './admins.views.ts'

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { createAppVersionNotFoundError } from './app-versions.errors.ts'
-import { createAppVersionsRepository } from './app-versions.repository.ts'
 import {
   adminAppVersionSchema,
   appVersionSchema,
@@ -11,7 +10,16 @@ import {
   listQuery,
   updateAppVersionBody,
 } from './app-versions.schemas.ts'
-import { createAppVersion, toAdminAppVersion, toAppVersion, updateAppVersion } from './app-versions.service.ts'
+import {
+  createAppVersion,
+  deleteAppVersion,
+  findAppVersion,
+  latestAppVersion,
+  listAppVersions,
+  toAdminAppVersion,
+  toAppVersion,
+  updateAppVersion,
+} from './app-versions.service.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
 
 /** App versions (/api/bms/develop/appVersion): 管理员 publishes builds; anyone asks for the latest per platform. */
@@ -30,7 +38,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await createAppVersionsRepository({ db: app.db }).latest({ platform: request.query.platform, now: new Date() })
+      const row = await latestAppVersion({ db: app.db, platform: request.query.platform, now: new Date() })
       return ok(row ? toAppVersion(row) : null)
     },
   )
@@ -48,7 +56,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { platform, page, size } = request.query
-      const { rows, total } = await createAppVersionsRepository({ db: app.db }).list({ platform, page, size })
+      const { rows, total } = await listAppVersions({ db: app.db, platform, page, size })
       return ok({ list: rows.map(toAdminAppVersion), total, page, size })
     },
   )
@@ -60,7 +68,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Operator: one version', security, querystring: idQuery, response: { 200: envelope(adminAppVersionSchema) } },
     },
     async (request) => {
-      const row = await createAppVersionsRepository({ db: app.db }).findById({ id: request.query.id })
+      const row = await findAppVersion({ db: app.db, id: request.query.id })
       if (!row) throw createAppVersionNotFoundError()
       return ok(toAdminAppVersion(row))
     },
@@ -137,7 +145,7 @@ export const appVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     entityType: 'appVersion',
     label: '版本',
     remove: async (tx, id) => {
-      if (!(await createAppVersionsRepository({ db: tx }).delete({ id }))) throw createAppVersionNotFoundError()
+      if (!(await deleteAppVersion({ db: tx, id }))) throw createAppVersionNotFoundError()
     },
   })
 }

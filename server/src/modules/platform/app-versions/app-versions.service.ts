@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/types.ts'
-import { isUniqueViolation } from '../../partner-programme/index.ts'
+import { isUniqueViolation } from '../../../db/errors.ts'
 import { createAppVersionDuplicateError, createAppVersionNotFoundError } from './app-versions.errors.ts'
 import { type AppVersionRow, createAppVersionsRepository } from './app-versions.repository.ts'
 
@@ -49,4 +49,36 @@ export async function updateAppVersion({ db, id, input }: { db: Executor; id: nu
   const row = await unique(() => createAppVersionsRepository({ db }).update({ id, values: input }))
   if (!row) throw createAppVersionNotFoundError()
   return row
+}
+
+/** The highest build released for a platform by `now`. */
+export async function latestAppVersion({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAppVersionsRepository>['latest']>[0]) {
+  return createAppVersionsRepository({ db }).latest(query)
+}
+
+/** The versions, by platform, a page. */
+export async function listAppVersions({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAppVersionsRepository>['list']>[0]) {
+  return createAppVersionsRepository({ db }).list(query)
+}
+
+/** One version. */
+export async function findAppVersion({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAppVersionsRepository>['findById']>[0]) {
+  return createAppVersionsRepository({ db }).findById(query)
+}
+
+/** Removes a version (false: there was none). */
+export async function deleteAppVersion({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAppVersionsRepository>['delete']>[0]) {
+  return createAppVersionsRepository({ db }).delete(query)
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cappedPageOf, envelope, ok } from '../../../lib/envelope.ts'
 import { dayRange } from '../../../lib/time-range.ts'
-import { createAuditRepository } from './audit.repository.ts'
 import { auditListQuery, auditLogSchema } from './audit.schemas.ts'
-import { toAuditLog } from './audit.service.ts'
+import { listAuditLog, toAuditLog } from './audit.service.ts'
 
 /** The audit log (操作日志): every operator write, listed for 管理员. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +19,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { adminId, action, entityType, entityId, dateFrom, dateTo, page, size } = request.query
-      const { rows, total, totalCapped } = await createAuditRepository({ db: app.db }).list({
+      const { rows, total, totalCapped } = await listAuditLog({
+        db: app.db,
         filter: { adminId, action, entityType, entityId, range: dayRange({ from: dateFrom, to: dateTo }) },
         page,
         size,

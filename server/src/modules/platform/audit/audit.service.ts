@@ -90,3 +90,16 @@ export function toAuditLog(r: AuditLogRow) {
     createdAt: r.createdAt.toISOString(),
   }
 }
+
+/** The audit log, newest first, by operator, action, entity and date (管理员's 操作日志). */
+export async function listAuditLog({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createAuditRepository>['list']>[0]) {
+  return createAuditRepository({ db }).list(query)
+}
+
+/** One entity's entries, newest first (a clue's timeline). */
+export async function auditEntriesFor({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createAuditRepository>['forEntity']>[0]) {
+  return createAuditRepository({ db }).forEntity(query)
+}

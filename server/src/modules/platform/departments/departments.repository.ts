@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { admins } from '../admins/index.ts'
+import { adminsView } from '../admins/index.ts'
 import { departments } from './departments.table.ts'
 
 export type DepartmentRow = typeof departments.$inferSelect
@@ -41,7 +41,7 @@ export function createDepartmentsRepository({ db }: { db: Executor }) {
       await db.delete(departments).where(eq(departments.id, id))
     },
     async memberCount({ id }: { id: number }) {
-      const [row] = await db.select({ n: count() }).from(admins).where(eq(admins.departmentId, id))
+      const [row] = await db.select({ n: count() }).from(adminsView).where(eq(adminsView.departmentId, id))
       return row?.n ?? 0
     },
   }

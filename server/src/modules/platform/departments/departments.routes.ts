@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
 import { audited, auditedDeleteRoute } from '../audit/index.ts'
-import { createDepartmentsRepository } from './departments.repository.ts'
 import {
   createDepartmentBody,
   departmentListSchema,
@@ -11,7 +10,8 @@ import {
   setMemberBody,
   updateDepartmentBody,
 } from './departments.schemas.ts'
-import { createDepartment, removeDepartment, setMember, toDepartment, updateDepartment } from './departments.service.ts'
+import { createDepartment, listDepartments, removeDepartment, setMember, toDepartment, updateDepartment } from './departments.service.ts'
+import type { Executor } from '../../../db/types.ts'
 
 /**
  * Departments (部门/团队) under /api/bms/system/dept: 管理员 keeps them and puts operators in them;
@@ -25,8 +25,8 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const writer = app.requireAdmin('departments.edit')
 
   /** The department as the list shows it, read after a write in the write's transaction. */
-  const shown = async (db: Parameters<typeof createDepartmentsRepository>[0]['db'], id: number) => {
-    const row = (await createDepartmentsRepository({ db }).list()).find((r) => r.department.id === id)
+  const shown = async (db: Executor, id: number) => {
+    const row = (await listDepartments({ db })).find((r) => r.department.id === id)
     return toDepartment(row!)
   }
 
@@ -40,7 +40,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(departmentListSchema) },
       },
     },
-    async () => ok({ list: (await createDepartmentsRepository({ db: app.db }).list()).map(toDepartment) }),
+    async () => ok({ list: (await listDepartments({ db: app.db })).map(toDepartment) }),
   )
 
   app.post(

@@ -73,3 +73,8 @@ export async function setMember({ db, adminId, departmentId }: { db: Executor; a
   await admins.update({ id: adminId, values: { departmentId } })
   return { admin, beforeId: admin.departmentId, department: department ?? null }
 }
+
+/** Every department, with its leader's name and member count. */
+export async function listDepartments({ db }: { db: Executor }) {
+  return createDepartmentsRepository({ db }).list()
+}

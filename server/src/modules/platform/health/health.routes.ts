@@ -20,7 +20,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Health: the process answers and the database runs a query',
-        tags: ['system'],
         response: { 200: envelope(z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) })) },
       },
     },
@@ -37,7 +36,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Readiness: 200 while the database answers, the LISTEN connection is up and no stop began; 503 otherwise',
-        tags: ['system'],
         response: { 200: envelope(readiness), 503: envelope(readiness) },
       },
     },

@@ -3,4 +3,5 @@ export { recordLiveReminders, recordMessage, recordNoticeMessages, recordQuestio
 export { recordExamMarked, recordFeeMessage, recordGoodShipped, recordPointsApplicationResult } from './messages.service.ts'
 export { createMessagePusher, type MessagePusher } from './messages.push.ts'
 export { messagesRoutes } from './messages.routes.ts'
-export { messages } from './messages.table.ts'
+
+export { messagesView } from './messages.views.ts'

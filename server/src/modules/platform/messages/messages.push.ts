@@ -1,3 +1,4 @@
+import { beijingMinute } from '@activity/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../../../db/types.ts'
 import type { SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
@@ -39,11 +40,7 @@ export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): stri
 /** WeChat's `thing` keywords take at most 20 characters. */
 const thing = (text: string) => (Array.from(text).length > 20 ? `${Array.from(text).slice(0, 19).join('')}…` : text)
 
-function minute(d: Date): string {
-  const l = new Date(d.getTime() + 8 * 3600_000)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${l.getUTCFullYear()}-${p(l.getUTCMonth() + 1)}-${p(l.getUTCDate())} ${p(l.getUTCHours())}:${p(l.getUTCMinutes())}`
-}
+const minute = beijingMinute
 
 export function templateData(m: Pick<MessageRow, 'title' | 'body' | 'createdAt'>, keys: TemplateKeys) {
   return { [keys.title]: { value: thing(m.title) }, [keys.body]: { value: thing(m.body) }, [keys.time]: { value: minute(m.createdAt) } }

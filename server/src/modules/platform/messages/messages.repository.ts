@@ -1,7 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { pageTotal, totalOf } from '../../../db/paging.ts'
 import type { Executor } from '../../../db/types.ts'
-import { subscribeOutbox } from '../../../gateways/subscribe-message.table.ts'
 import { messages, messageSubscriptions, PushState } from './messages.table.ts'
 
 export type MessageRow = typeof messages.$inferSelect
@@ -144,11 +143,6 @@ export function createMessagesRepository({ db }: { db: Executor }) {
         )
         .returning({ remaining: messageSubscriptions.remaining })
       return rows.length > 0
-    },
-
-    async outbox({ limit }: { limit: number }) {
-      const rows = await db.select().from(subscribeOutbox).orderBy(desc(subscribeOutbox.id)).limit(limit)
-      return rows.map((r) => ({ ...r, data: r.data as Record<string, { value: string }>, createdAt: r.createdAt.toISOString() }))
     },
 
     /** Gives back an acceptance whose send failed (WeChat did not use it). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { PARTNER_SUBSCRIBE_TEMPLATES, STUDENT_SUBSCRIBE_TEMPLATES, type SubscribeTemplate } from '../../../wire.ts'
 import { createMessageNotFoundError } from './messages.errors.ts'
-import { createMessagesRepository } from './messages.repository.ts'
+import { readSubscribeOutbox } from '../../../gateways/subscribe-message.ts'
 import {
   listQuery,
   messageSchema,
@@ -14,7 +14,15 @@ import {
   templatesSchema,
   unreadCountSchema,
 } from './messages.schemas.ts'
-import { toPartnerMessage } from './messages.service.ts'
+import {
+  addSubscriptions,
+  listMessages,
+  markAllMessagesRead,
+  markMessageRead,
+  subscriptionsOf,
+  toPartnerMessage,
+  unreadMessageCount,
+} from './messages.service.ts'
 
 /** At most this many unused acceptances are kept per partner and template. */
 export const SUBSCRIPTION_CAP = 20
@@ -38,7 +46,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, offset } = request.query
-      const { rows, total } = await createMessagesRepository({ db: app.db }).list({ accountId: request.accountId, page, size, offset })
+      const { rows, total } = await listMessages({ db: app.db, accountId: request.accountId, page, size, offset })
       return ok({ list: rows.map(toPartnerMessage), total, page, size })
     },
   )
@@ -49,7 +57,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePartner,
       schema: { summary: "How many of the partner's messages are unread", security, response: { 200: envelope(unreadCountSchema) } },
     },
-    async (request) => ok({ count: await createMessagesRepository({ db: app.db }).unreadCount({ accountId: request.accountId }) }),
+    async (request) => ok({ count: await unreadMessageCount({ db: app.db, accountId: request.accountId }) }),
   )
 
   app.post(
@@ -65,7 +73,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await createMessagesRepository({ db: app.db }).markRead({
+      const row = await markMessageRead({
+        db: app.db,
         accountId: request.accountId,
         id: request.body.id,
         now: new Date(),
@@ -81,8 +90,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePartner,
       schema: { summary: "Marks every one of the partner's messages read", security, response: { 200: envelope(readAllSchema) } },
     },
-    async (request) =>
-      ok({ count: await createMessagesRepository({ db: app.db }).markAllRead({ accountId: request.accountId, now: new Date() }) }),
+    async (request) => ok({ count: await markAllMessagesRead({ db: app.db, accountId: request.accountId, now: new Date() }) }),
   )
 
   /** The configured template ids among `keys` (none configured: the client asks for none). */
@@ -106,9 +114,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = templates[t]
       return id !== undefined && templateIds.includes(id)
     })
-    const repo = createMessagesRepository({ db: app.db })
-    await repo.addSubscriptions({ accountId, templates: accepted, cap: SUBSCRIPTION_CAP })
-    return { subscriptions: await repo.subscriptions({ accountId, templates: keys }) }
+    await addSubscriptions({ db: app.db, accountId, templates: accepted, cap: SUBSCRIPTION_CAP })
+    return { subscriptions: await subscriptionsOf({ db: app.db, accountId, templates: keys }) }
   }
 
   app.get(
@@ -178,11 +185,17 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           summary: 'Development only: the latest WeChat subscribe messages of the local outbox',
-          tags: ['system'],
           response: { 200: envelope(subscribeOutboxSchema) },
         },
       },
-      async () => ok(await createMessagesRepository({ db: app.db }).outbox({ limit: 20 })),
+      async () =>
+        ok(
+          (await readSubscribeOutbox({ db: app.db, limit: 20 })).map((r) => ({
+            ...r,
+            data: r.data as Record<string, { value: string }>,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        ),
     )
   }
 }

@@ -1,3 +1,4 @@
+import { beijingDate, beijingMinute } from '@activity/domain'
 import { formatYuan } from '@activity/money'
 import type { SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
@@ -5,11 +6,8 @@ import { MESSAGE_TEMPLATE, MessageKind, MessageTarget } from '../../../wire.ts'
 import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
 import { PushState } from './messages.table.ts'
 
-const day = (d: Date) => {
-  // The partner's calendar day (China has one time zone, no daylight saving).
-  const local = new Date(d.getTime() + 8 * 3600_000)
-  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}-${String(local.getUTCDate()).padStart(2, '0')}`
-}
+/** The partner's calendar day (China has one time zone, no daylight saving). */
+const day = beijingDate
 
 /** What happened, as the module where it happened knows it; recordMessage words it for the partner. */
 export type MessageEvent =
@@ -192,10 +190,7 @@ export async function recordNoticeMessages({
   })
 }
 
-const clock = (d: Date) => {
-  const local = new Date(d.getTime() + 8 * 3600_000)
-  return `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`
-}
+const clock = (d: Date) => beijingMinute(d).slice(11)
 
 /**
  * Records a live class's reminder (直播提醒) for every student on its course, in the transaction
@@ -405,4 +400,52 @@ export async function recordGoodShipped({
     },
     dedupePrefix: `goodShipped:${o.id}`,
   })
+}
+
+/** A person's messages (partner events and student notices alike). */
+export async function listMessages({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['list']>[0]) {
+  return createMessagesRepository({ db }).list(query)
+}
+
+/** How many of a person's messages are unread. */
+export async function unreadMessageCount({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['unreadCount']>[0]) {
+  return createMessagesRepository({ db }).unreadCount(query)
+}
+
+/** Marks one of a person's messages read (undefined: not theirs). */
+export async function markMessageRead({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['markRead']>[0]) {
+  return createMessagesRepository({ db }).markRead(query)
+}
+
+/** Marks every one of a person's messages read. */
+export async function markAllMessagesRead({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['markAllRead']>[0]) {
+  return createMessagesRepository({ db }).markAllRead(query)
+}
+
+/** Counts one acceptance of each template (up to the cap). */
+export async function addSubscriptions({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['addSubscriptions']>[0]) {
+  return createMessagesRepository({ db }).addSubscriptions(query)
+}
+
+/** The acceptances a person has left, per template. */
+export async function subscriptionsOf({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createMessagesRepository>['subscriptions']>[0]) {
+  return createMessagesRepository({ db }).subscriptions(query)
 }

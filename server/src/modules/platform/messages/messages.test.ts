@@ -10,7 +10,7 @@ import { cancelDeal, recordDeal } from '../../partner-programme/clues/deals.serv
 import { clues } from '../../partner-programme/clues/clues.table.ts'
 import { createLedgerRepository } from '../../partner-programme/ledger/ledger.repository.ts'
 import { ledgerEntries } from '../../partner-programme/ledger/ledger.table.ts'
-import { openIdBindings } from '../../roll/users/users.table.ts'
+import { openIdBindings } from '../accounts/open-id-bindings.table.ts'
 import { applyWithdrawal, finishPay, refuseWithdrawal } from '../../partner-programme/withdrawals/withdrawals.service.ts'
 import { subscribeOutbox } from '../../../gateways/subscribe-message.table.ts'
 import { messages, PushState } from './messages.table.ts'

@@ -4,4 +4,5 @@ export { createForbiddenError, createSessionInvalidError } from './sessions.erro
 export { parseSessionChange, SESSION_CHANGED_CHANNEL, SessionCache, sessionChanged } from './session-cache.ts'
 export { createSessionsRepository } from './sessions.repository.ts'
 export type { FindLiveSession, LiveSession, SessionKind, SessionRow } from './sessions.types.ts'
-export { type PendingOpenId, sessions } from './sessions.table.ts'
+export { type PendingOpenId } from './sessions.table.ts'
+export { sessionsView } from './sessions.views.ts'

@@ -4,7 +4,6 @@ import { cappedPageOf, envelope, ok } from '../../../lib/envelope.ts'
 import { dayRange } from '../../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell } from '../../../lib/xlsx-export.ts'
 import { YesNo } from '../../../wire.ts'
-import { createSignInRecordsRepository, type SignInRecordFilter, type SignInRecordRow } from './sign-in-records.repository.ts'
 import {
   failedIpsData,
   failedIpsQuery,
@@ -12,7 +11,14 @@ import {
   signInRecordListQuery,
   signInRecordSchema,
 } from './sign-in-records.schemas.ts'
-import { toSignInRecord } from './sign-in-records.service.ts'
+import {
+  exportSignInRecordsBatch,
+  failedSignInIps,
+  listSignInRecords,
+  type SignInRecordFilter,
+  type SignInRecordRow,
+  toSignInRecord,
+} from './sign-in-records.service.ts'
 
 /** The most IPs the repeated-failures panel lists. */
 const FAILED_IPS_MAX = 100
@@ -57,7 +63,8 @@ export const signInRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query
-      const { rows, total, totalCapped } = await createSignInRecordsRepository({ db: app.db }).list({
+      const { rows, total, totalCapped } = await listSignInRecords({
+        db: app.db,
         filter: filterOf(request, request.query),
         page,
         size,
@@ -79,7 +86,8 @@ export const signInRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { hours, min } = request.query
-      const rows = await createSignInRecordsRepository({ db: app.db }).failedIps({
+      const rows = await failedSignInIps({
+        db: app.db,
         since: new Date(Date.now() - hours * 3_600_000),
         min,
         ownAdminId: ownOnly(request),
@@ -101,12 +109,11 @@ export const signInRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = filterOf(request, request.query)
-      const repo = createSignInRecordsRepository({ db: app.db })
       return sendXlsx<SignInRecordRow>({
         reply,
         filename: '登录记录.xlsx',
         sheetName: '登录记录',
-        rows: batches({ next: (last, limit) => repo.exportBatch({ filter, last, limit }) }),
+        rows: batches({ next: (last, limit) => exportSignInRecordsBatch({ db: app.db, filter, last, limit }) }),
         columns: [
           { header: '时间', width: 17, value: (r) => timeCell(r.createdAt) },
           { header: '类型', width: 8, value: (r) => toSignInRecord(r).kindLabel },

@@ -5,6 +5,8 @@ import { SignInKind, SignInMethod, SignInReason } from '../../../wire.ts'
 import { createAccountsRepository } from '../accounts/index.ts'
 import { createAdminsRepository } from '../admins/index.ts'
 import { createSignInRecordsRepository, type SignInRecordRow } from './sign-in-records.repository.ts'
+
+export type { SignInRecordFilter, SignInRecordRow } from './sign-in-records.repository.ts'
 import { maskSensitive } from '../../../lib/mask.ts'
 
 /** Who signed in, once the sign-in knows. */
@@ -161,4 +163,28 @@ export function toSignInRecord(r: SignInRecordRow) {
 /** Deletes the records older than `keepDays` days (the prune job's work); answers how many. */
 export async function pruneSignInRecords({ db, keepDays, now = new Date() }: { db: Executor; keepDays: number; now?: Date }) {
   return createSignInRecordsRepository({ db }).pruneBefore({ before: new Date(now.getTime() - keepDays * 86_400_000) })
+}
+
+/** Sign-in records, newest first, a page. */
+export async function listSignInRecords({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createSignInRecordsRepository>['list']>[0]) {
+  return createSignInRecordsRepository({ db }).list(query)
+}
+
+/** IPs with at least `min` failed sign-ins since `since`, most failures first. */
+export async function failedSignInIps({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createSignInRecordsRepository>['failedIps']>[0]) {
+  return createSignInRecordsRepository({ db }).failedIps(query)
+}
+
+/** The next batch of the export after `last`. */
+export async function exportSignInRecordsBatch({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createSignInRecordsRepository>['exportBatch']>[0]) {
+  return createSignInRecordsRepository({ db }).exportBatch(query)
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
-import { createSiteContentRepository } from './site-content.repository.ts'
 import {
   adminContentSchema,
   clientDetailsQuery,
@@ -15,6 +14,7 @@ import {
   createContent,
   deleteContent,
   findContent,
+  listContent,
   toAdminContent,
   toContent,
   toContentItem,
@@ -53,7 +53,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { keyword, page, size } = request.query
-      const { rows, total } = await createSiteContentRepository({ db: app.db }).list({ keyword, page, size })
+      const { rows, total } = await listContent({ db: app.db, keyword, page, size })
       return ok({ list: rows.map(toContentItem), total, page, size })
     },
   )

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/types.ts'
 import { htmlToText, sanitizeHtml } from '../../../lib/sanitize-html.ts'
-import { isUniqueViolation } from '../../partner-programme/index.ts'
+import { isUniqueViolation } from '../../../db/errors.ts'
 import {
   createContentEmptyBodyError,
   createContentKeyTakenError,
@@ -71,4 +71,12 @@ export async function findContent({ db, id, key }: { db: Executor; id?: number; 
   const row = id !== undefined ? await repo.findById({ id }) : key !== undefined ? await repo.findByKey({ key }) : undefined
   if (!row) throw createContentNotFoundError()
   return row
+}
+
+/** The content items, by keyword, a page. */
+export async function listContent({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createSiteContentRepository>['list']>[0]) {
+  return createSiteContentRepository({ db }).list(query)
 }

@@ -2,4 +2,3 @@
 export { findValidStepUp, STEP_UP_TTL_MS } from './step-up.service.ts'
 export { createStepUpRequiredError } from './step-up.errors.ts'
 export { stepUpRoutes } from './step-up.routes.ts'
-export { stepUps } from './step-up.table.ts'

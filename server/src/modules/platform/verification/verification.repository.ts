@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { smsOutbox } from '../../../gateways/sms.table.ts'
 import { verificationCodes } from './verification.table.ts'
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect
@@ -73,14 +72,6 @@ export function createVerificationRepository({ db }: { db: Executor }) {
         .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
         .returning({ id: verificationCodes.id })
       return rows.length === 1
-    },
-    async outbox({ phone, limit }: { phone?: string; limit: number }) {
-      return db
-        .select()
-        .from(smsOutbox)
-        .where(phone ? eq(smsOutbox.phone, phone) : undefined)
-        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-        .limit(limit)
     },
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
 import { outboxItem, outboxQuery, sendVerifyBody } from './verification.schemas.ts'
-import { createVerificationRepository } from './verification.repository.ts'
+import { readSmsOutbox } from '../../../gateways/sms.ts'
 import type { VerificationService } from './verification.service.ts'
 
 declare module 'fastify' {
@@ -37,13 +37,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           summary: 'Development only: the latest messages of the local SMS outbox (with the code)',
-          tags: ['system'],
           querystring: outboxQuery,
           response: { 200: envelope(z.array(outboxItem)) },
         },
       },
       async (request) => {
-        const rows = await createVerificationRepository({ db: app.db }).outbox({ phone: request.query.phone, limit: 20 })
+        const rows = await readSmsOutbox({ db: app.db, phone: request.query.phone, limit: 20 })
         return ok(rows.map((r) => ({ id: r.id, phone: r.phone, text: r.text, code: r.code, createdAt: r.createdAt.toISOString() })))
       },
     )

@@ -7,4 +7,5 @@ export { pointsAdminRoutes } from './points.admin.routes.ts'
 export { pointsRoutes } from './points.routes.ts'
 export { earnForExamPassed, earnForReferral, earnForStudyTime } from './points.service.ts'
 export { seedPointsDemo } from './points.seed.ts'
-export { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
+
+export { goodOrdersView } from './points.views.ts'

@@ -4,7 +4,7 @@ import { PointsRecordType } from '../../../wire.ts'
 import { pointsAccounts, pointsRecords } from './points.table.ts'
 
 /** Asia/Shanghai calendar day (YYYY-MM-DD) of an instant: daily caps and check-ins count by it. */
-export const shanghaiDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10)
+import { shanghaiDate } from '../../../lib/time-range.ts'
 
 export interface AccountRow {
   studentId: number
@@ -112,7 +112,7 @@ export async function applyChange({
       refId: ref === undefined ? null : String(ref.id),
       note: note ?? null,
       adminId: adminId ?? null,
-      day: shanghaiDay(now),
+      day: shanghaiDate(now),
       createdAt: now,
     })
     .returning()

@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { GoodOrderStatus, GoodStatus } from '../../../wire.ts'
-import { admins } from '../../platform/index.ts'
-import { courses } from '../../learning/index.ts'
-import { students } from '../../roll/index.ts'
+import { adminsView } from '../../platform/index.ts'
+import { coursesView } from '../../learning/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 const studentLike = (keyword: string | undefined) =>
-  personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })
+  personKeyword(keyword, { text: [studentsView.name, studentsView.studentNo], phones: [studentsView.phone] })
 const offset = (page: number, size: number) => (page - 1) * size
 
 /** The module's reads: lists for the student and the office. */
@@ -53,15 +53,15 @@ export function createPointsRepository({ db }: { db: Executor }) {
       )
       return paged(
         db
-          .select({ record: pointsRecords, name: students.name, studentNo: students.studentNo, adminName: admins.name })
+          .select({ record: pointsRecords, name: studentsView.name, studentNo: studentsView.studentNo, adminName: adminsView.name })
           .from(pointsRecords)
-          .innerJoin(students, eq(students.id, pointsRecords.studentId))
-          .leftJoin(admins, eq(admins.id, pointsRecords.adminId))
+          .innerJoin(studentsView, eq(studentsView.id, pointsRecords.studentId))
+          .leftJoin(adminsView, eq(adminsView.id, pointsRecords.adminId))
           .where(where)
           .orderBy(desc(pointsRecords.createdAt), desc(pointsRecords.id))
           .limit(size)
           .offset(offset(page, size)),
-        db.select({ n: count() }).from(pointsRecords).innerJoin(students, eq(students.id, pointsRecords.studentId)).where(where),
+        db.select({ n: count() }).from(pointsRecords).innerJoin(studentsView, eq(studentsView.id, pointsRecords.studentId)).where(where),
       )
     },
 
@@ -75,21 +75,21 @@ export function createPointsRepository({ db }: { db: Executor }) {
       return paged(
         db
           .select({
-            studentId: students.id,
-            name: students.name,
-            studentNo: students.studentNo,
-            phone: students.phone,
+            studentId: studentsView.id,
+            name: studentsView.name,
+            studentNo: studentsView.studentNo,
+            phone: studentsView.phone,
             balance,
             lifetime: sql<number>`coalesce(${pointsAccounts.lifetime}, 0)`,
             updatedAt: pointsAccounts.updatedAt,
           })
-          .from(students)
-          .leftJoin(pointsAccounts, eq(pointsAccounts.studentId, students.id))
+          .from(studentsView)
+          .leftJoin(pointsAccounts, eq(pointsAccounts.studentId, studentsView.id))
           .where(where)
-          .orderBy(desc(balance), asc(students.id))
+          .orderBy(desc(balance), asc(studentsView.id))
           .limit(size)
           .offset(offset(page, size)),
-        db.select({ n: count() }).from(students).where(where),
+        db.select({ n: count() }).from(studentsView).where(where),
       )
     },
 
@@ -112,18 +112,22 @@ export function createPointsRepository({ db }: { db: Executor }) {
           .select({
             application: pointsApplications,
             wayName: pointsWays.name,
-            name: students.name,
-            studentNo: students.studentNo,
-            phone: students.phone,
+            name: studentsView.name,
+            studentNo: studentsView.studentNo,
+            phone: studentsView.phone,
           })
           .from(pointsApplications)
           .innerJoin(pointsWays, eq(pointsWays.id, pointsApplications.wayId))
-          .innerJoin(students, eq(students.id, pointsApplications.studentId))
+          .innerJoin(studentsView, eq(studentsView.id, pointsApplications.studentId))
           .where(where)
           .orderBy(desc(pointsApplications.createdAt), desc(pointsApplications.id))
           .limit(size)
           .offset(offset(page, size)),
-        db.select({ n: count() }).from(pointsApplications).innerJoin(students, eq(students.id, pointsApplications.studentId)).where(where),
+        db
+          .select({ n: count() })
+          .from(pointsApplications)
+          .innerJoin(studentsView, eq(studentsView.id, pointsApplications.studentId))
+          .where(where),
       )
     },
 
@@ -152,9 +156,9 @@ export function createPointsRepository({ db }: { db: Executor }) {
               where o.good_id = ${shopGoods.id} and o.student_id = ${studentId} and o.status <> ${GoodOrderStatus.cancelled})`
       return paged(
         db
-          .select({ good: shopGoods, courseTitle: courses.title, exchanged })
+          .select({ good: shopGoods, courseTitle: coursesView.title, exchanged })
           .from(shopGoods)
-          .leftJoin(courses, eq(courses.id, shopGoods.courseId))
+          .leftJoin(coursesView, eq(coursesView.id, shopGoods.courseId))
           .where(where)
           .orderBy(desc(shopGoods.sort), desc(shopGoods.id))
           .limit(size)
@@ -174,14 +178,14 @@ export function createPointsRepository({ db }: { db: Executor }) {
       )
       return paged(
         db
-          .select({ order: goodOrders, name: students.name, studentNo: students.studentNo })
+          .select({ order: goodOrders, name: studentsView.name, studentNo: studentsView.studentNo })
           .from(goodOrders)
-          .innerJoin(students, eq(students.id, goodOrders.studentId))
+          .innerJoin(studentsView, eq(studentsView.id, goodOrders.studentId))
           .where(where)
           .orderBy(desc(goodOrders.createdAt), desc(goodOrders.id))
           .limit(size)
           .offset(offset(page, size)),
-        db.select({ n: count() }).from(goodOrders).innerJoin(students, eq(students.id, goodOrders.studentId)).where(where),
+        db.select({ n: count() }).from(goodOrders).innerJoin(studentsView, eq(studentsView.id, goodOrders.studentId)).where(where),
       )
     },
   }

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
-import { GoodStatus, type PointsApplicationStatus, type PointsRecordType, type PointsWayKind } from '../../../wire.ts'
-import { createGoodNotFoundError } from './points.errors.ts'
-import { createPointsRepository } from './points.repository.ts'
 import {
   applicationSchema,
   applyBody,
@@ -21,33 +18,12 @@ import {
   summarySchema,
   uploadSchema,
 } from './points.schemas.ts'
-import { applyForPoints, checkIn, pointsSummary, signedImages } from './points.service.ts'
-import { cancelGoodOrder, exchangeGood, toGood, toGoodOrder } from './points.shop.ts'
-import type { pointsApplications, pointsRecords } from './points.table.ts'
+import { cancelGoodOrderForStudent, goodForStudent, listGoodOrdersForStudent, listGoodsForStudent } from './points.goods.ts'
+import { listApplicationsForStudent, listRecordsForStudent, wayNameOf } from './points.records.ts'
+import { applyForPoints, checkIn, pointsSummary } from './points.service.ts'
+import { toApplication } from './points.shapes.ts'
+import { exchangeGood } from './points.shop.ts'
 import { registerImageUploads, storePointsImage } from './points.upload.ts'
-
-export const toRecord = (r: typeof pointsRecords.$inferSelect) => ({
-  id: r.id,
-  change: r.change,
-  balanceAfter: r.balanceAfter,
-  type: r.type as PointsRecordType,
-  wayKind: (r.wayKind as PointsWayKind | null) ?? null,
-  note: r.note,
-  createdAt: r.createdAt.toISOString(),
-})
-
-export const toApplication = (a: typeof pointsApplications.$inferSelect, wayName: string, secret: string) => ({
-  id: a.id,
-  wayId: a.wayId,
-  wayName,
-  description: a.description,
-  images: signedImages(secret, a.images),
-  status: a.status as PointsApplicationStatus,
-  points: a.points,
-  note: a.note,
-  reviewedAt: a.reviewedAt?.toISOString() ?? null,
-  createdAt: a.createdAt.toISOString(),
-})
 
 /**
  * The student's points and shop: 我的积分 (/api/zms/point/studentPoint), applications
@@ -101,13 +77,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type, page, size } = request.query
-      const { rows, total } = await createPointsRepository({ db: app.db }).recordsForStudent({
-        studentId: request.studentId,
-        type,
-        page,
-        size,
-      })
-      return ok({ list: rows.map(toRecord), total, page, size })
+      return ok(await listRecordsForStudent({ db: app.db, studentId: request.studentId, type, page, size }))
     },
   )
 
@@ -140,8 +110,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await applyForPoints({ db: app.db, storage: app.storage, studentId: request.studentId, input: request.body })
-      const [way] = (await createPointsRepository({ db: app.db }).ways()).filter((w) => w.id === row.wayId)
-      return ok(toApplication(row, way?.name ?? '', secret))
+      return ok(toApplication(row, await wayNameOf({ db: app.db, wayId: row.wayId }), secret))
     },
   )
 
@@ -158,12 +127,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query
-      const { rows, total } = await createPointsRepository({ db: app.db }).applications({
-        filter: { studentId: request.studentId },
-        page,
-        size,
-      })
-      return ok({ list: rows.map((r) => toApplication(r.application, r.wayName, secret)), total, page, size })
+      return ok(await listApplicationsForStudent({ db: app.db, studentId: request.studentId, page, size, secret }))
     },
   )
 
@@ -180,18 +144,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { kind, page, size } = request.query
-      const { rows, total } = await createPointsRepository({ db: app.db }).goods({
-        filter: { kind, status: GoodStatus.listed },
-        page,
-        size,
-        studentId: request.studentId,
-      })
-      return ok({
-        list: rows.map((r) => ({ ...toGood({ ...r.good, courseTitle: r.courseTitle }, secret), exchanged: r.exchanged })),
-        total,
-        page,
-        size,
-      })
+      return ok(await listGoodsForStudent({ db: app.db, studentId: request.studentId, kind, page, size, secret }))
     },
   )
 
@@ -206,17 +159,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(clientGoodSchema) },
       },
     },
-    async (request) => {
-      const { rows } = await createPointsRepository({ db: app.db }).goods({
-        filter: { id: request.query.id, status: GoodStatus.listed },
-        page: 1,
-        size: 1,
-        studentId: request.studentId,
-      })
-      const r = rows[0]
-      if (!r) throw createGoodNotFoundError()
-      return ok({ ...toGood({ ...r.good, courseTitle: r.courseTitle }, secret), exchanged: r.exchanged })
-    },
+    async (request) => ok(await goodForStudent({ db: app.db, studentId: request.studentId, id: request.query.id, secret })),
   )
 
   app.post(
@@ -248,12 +191,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, page, size } = request.query
-      const { rows, total } = await createPointsRepository({ db: app.db }).orders({
-        filter: { studentId: request.studentId, status },
-        page,
-        size,
-      })
-      return ok({ list: rows.map((r) => toGoodOrder(r.order)), total, page, size })
+      return ok(await listGoodOrdersForStudent({ db: app.db, studentId: request.studentId, status, page, size }))
     },
   )
 
@@ -269,11 +207,6 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(exchangedSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await app.db.transaction((tx) =>
-          cancelGoodOrder({ db: tx, id: request.body.id, studentId: request.studentId, reason: '学员取消' }),
-        ),
-      ),
+    async (request) => ok(await cancelGoodOrderForStudent({ db: app.db, id: request.body.id, studentId: request.studentId })),
   )
 }

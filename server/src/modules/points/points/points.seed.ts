@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { GoodKind, GoodStatus, PointsApplicationStatus, PointsRecordType, PointsWayKind } from '../../../wire.ts'
-import { COURSES_DEMO, courses } from '../../learning/index.ts'
-import { STUDENTS_DEMO, students } from '../../roll/index.ts'
-import { applyChange, lockAccount, shanghaiDay } from './points.ledger.ts'
+import { COURSES_DEMO, coursesView } from '../../learning/index.ts'
+import { STUDENTS_DEMO, studentsView } from '../../roll/index.ts'
+import { shanghaiDate } from '../../../lib/time-range.ts'
+import { applyChange, lockAccount } from './points.ledger.ts'
 import { earnByWay } from './points.service.ts'
 import { pointsApplications, pointsLevels, pointsWays, shopGoods } from './points.table.ts'
 
@@ -42,7 +43,7 @@ export async function seedPointsDemo({ db }: { db: Executor }): Promise<boolean>
     { name: POINTS_DEMO.levels[1]!, minPoints: 500 },
     { name: POINTS_DEMO.levels[2]!, minPoints: 2000 },
   ])
-  const [english] = await db.select({ id: courses.id }).from(courses).where(eq(courses.title, COURSES_DEMO.english)).limit(1)
+  const [english] = await db.select({ id: coursesView.id }).from(coursesView).where(eq(coursesView.title, COURSES_DEMO.english)).limit(1)
   await db.insert(shopGoods).values([
     {
       kind: GoodKind.textbook,
@@ -90,7 +91,11 @@ export async function seedPointsDemo({ db }: { db: Executor }): Promise<boolean>
       sort: 10,
     },
   ])
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.phone, STUDENTS_DEMO.student.phone)).limit(1)
+  const [student] = await db
+    .select({ id: studentsView.id })
+    .from(studentsView)
+    .where(eq(studentsView.phone, STUDENTS_DEMO.student.phone))
+    .limit(1)
   if (!student) return true
   const offline = ways.find((w) => w.kind === PointsWayKind.offline)!
   const day = 86_400_000
@@ -102,7 +107,7 @@ export async function seedPointsDemo({ db }: { db: Executor }): Promise<boolean>
         db: tx,
         studentId: student.id,
         kind: PointsWayKind.checkIn,
-        ref: { type: 'checkIn', id: shanghaiDay(at) },
+        ref: { type: 'checkIn', id: shanghaiDate(at) },
         now: at,
       })
     }
@@ -118,7 +123,7 @@ export async function seedPointsDemo({ db }: { db: Executor }): Promise<boolean>
         points: offline.points,
         note: '感谢参与',
         reviewedAt: new Date(now - 2 * day),
-        day: shanghaiDay(new Date(now - 3 * day)),
+        day: shanghaiDate(new Date(now - 3 * day)),
         createdAt: new Date(now - 3 * day),
       })
       .returning()
@@ -137,7 +142,7 @@ export async function seedPointsDemo({ db }: { db: Executor }): Promise<boolean>
       wayId: offline.id,
       description: '参加了社区志愿服务活动',
       status: PointsApplicationStatus.pending,
-      day: shanghaiDay(new Date(now - 3600_000)),
+      day: shanghaiDate(new Date(now - 3600_000)),
       createdAt: new Date(now - 3600_000),
     })
   })

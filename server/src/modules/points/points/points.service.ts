@@ -3,9 +3,9 @@ import type { Executor } from '../../../db/types.ts'
 import { fileUrl, type Storage } from '../../../gateways/storage/index.ts'
 import { PointsApplicationStatus, PointsRecordType, PointsWayKind } from '../../../wire.ts'
 import { recordPointsApplicationResult } from '../../platform/index.ts'
-import { clues } from '../../partner-programme/index.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { students } from '../../roll/index.ts'
+import { cluesView } from '../../partner-programme/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { studentsView } from '../../roll/index.ts'
 import {
   createAdjustBelowZeroError,
   createApplicationNotFoundError,
@@ -20,7 +20,8 @@ import {
   createWayInUseError,
   createWayNotFoundError,
 } from './points.errors.ts'
-import { applyChange, earnedToday, hasRecord, lockAccount, type Ref, shanghaiDay } from './points.ledger.ts'
+import { shanghaiDate } from '../../../lib/time-range.ts'
+import { applyChange, earnedToday, hasRecord, lockAccount, type Ref } from './points.ledger.ts'
 import { pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays } from './points.table.ts'
 
 export type WayRow = typeof pointsWays.$inferSelect
@@ -68,7 +69,7 @@ export async function pointsSummary({ db, studentId, now = new Date() }: { db: E
   const [account] = await db.select().from(pointsAccounts).where(eq(pointsAccounts.studentId, studentId)).limit(1)
   const balance = account?.balance ?? 0
   const lifetime = account?.lifetime ?? 0
-  const day = shanghaiDay(now)
+  const day = shanghaiDate(now)
   const ways = await db.select().from(pointsWays).where(eq(pointsWays.enabled, true)).orderBy(asc(pointsWays.id))
   const done = await db
     .select({ kind: pointsRecords.wayKind, n: count() })
@@ -118,7 +119,8 @@ export async function earnByWay({
   if (!way || !way.enabled) return undefined
   const account = await lockAccount({ db, studentId })
   if (await hasRecord({ db, studentId, type: PointsRecordType.earn, ref })) return undefined
-  if (way.dailyCap > 0 && (await earnedToday({ db, studentId, wayKind: way.kind, day: shanghaiDay(now) })) >= way.dailyCap) return undefined
+  if (way.dailyCap > 0 && (await earnedToday({ db, studentId, wayKind: way.kind, day: shanghaiDate(now) })) >= way.dailyCap)
+    return undefined
   return applyChange({ db, account, change: way.points, type: PointsRecordType.earn, way, ref, note: note ?? way.name, now })
 }
 
@@ -127,7 +129,7 @@ export async function checkIn({ db, studentId, now = new Date() }: { db: Executo
   return db.transaction(async (tx) => {
     const way = await wayOfKind(tx, PointsWayKind.checkIn)
     if (!way || !way.enabled) throw createWayDisabledError()
-    const day = shanghaiDay(now)
+    const day = shanghaiDate(now)
     const account = await lockAccount({ db: tx, studentId })
     if (await hasRecord({ db: tx, studentId, type: PointsRecordType.earn, ref: { type: 'checkIn', id: day } })) throw createCheckedInError()
     const record = await applyChange({
@@ -197,11 +199,11 @@ export async function earnForExamPassed({
  */
 export async function earnForReferral({ db, clueId, now = new Date() }: { db: Executor; clueId: number; now?: Date }) {
   const [referrer] = await db
-    .select({ studentId: students.id })
-    .from(clues)
-    .innerJoin(partners, eq(partners.id, clues.partnerId))
-    .innerJoin(students, eq(students.accountId, partners.accountId))
-    .where(eq(clues.id, clueId))
+    .select({ studentId: studentsView.id })
+    .from(cluesView)
+    .innerJoin(partnersView, eq(partnersView.id, cluesView.partnerId))
+    .innerJoin(studentsView, eq(studentsView.accountId, partnersView.accountId))
+    .where(eq(cluesView.id, clueId))
     .limit(1)
   if (!referrer) return undefined
   return earnByWay({ db, studentId: referrer.studentId, kind: PointsWayKind.referral, ref: { type: 'clue', id: clueId }, now })
@@ -221,7 +223,11 @@ export async function adjustPoints({
   note: string
   adminId: number
 }) {
-  const [student] = await db.select({ id: students.id, name: students.name }).from(students).where(eq(students.id, studentId)).limit(1)
+  const [student] = await db
+    .select({ id: studentsView.id, name: studentsView.name })
+    .from(studentsView)
+    .where(eq(studentsView.id, studentId))
+    .limit(1)
   if (!student) throw createStudentNotFoundError()
   const account = await lockAccount({ db, studentId })
   const record = await applyChange({ db, account, change, type: PointsRecordType.adjust, note, adminId })
@@ -264,7 +270,7 @@ export async function applyForPoints({
     if (!way) throw createWayNotFoundError()
     if (way.kind !== PointsWayKind.offline) throw createNotOfflineWayError()
     if (!way.enabled) throw createWayDisabledError()
-    const day = shanghaiDay(now)
+    const day = shanghaiDate(now)
     await lockAccount({ db: tx, studentId })
     if (way.dailyCap > 0) {
       const [n] = await tx
@@ -355,10 +361,10 @@ export async function reviewApplication({
 /** The (account, partner profile) a student's messages go to. */
 export function recipientOf(db: Executor, studentId: number) {
   return db
-    .select({ accountId: students.accountId, partnerId: partners.id })
-    .from(students)
-    .leftJoin(partners, eq(partners.accountId, students.accountId))
-    .where(eq(students.id, studentId))
+    .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
+    .from(studentsView)
+    .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
+    .where(eq(studentsView.id, studentId))
     .getSQL()
 }
 

@@ -2,7 +2,7 @@ import { and, eq, gte, ne, sql, sum } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { fileUrl } from '../../../gateways/storage/index.ts'
 import { GoodKind, GoodOrderStatus, GoodStatus, PointsRecordType, SHIPPED_GOOD_KINDS } from '../../../wire.ts'
-import { courses, findEnrolment, grantCourse } from '../../learning/index.ts'
+import { coursesView, findEnrolment, grantCourse } from '../../learning/index.ts'
 import { recordGoodShipped } from '../../platform/index.ts'
 import {
   createAddressMissingError,
@@ -85,7 +85,7 @@ export interface GoodInput {
 export async function checkGood(db: Executor, input: GoodInput) {
   if ((input.kind === GoodKind.courseVoucher) !== (input.courseId !== undefined)) throw createVoucherCourseError()
   if (input.courseId !== undefined) {
-    const [c] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId)).limit(1)
+    const [c] = await db.select({ id: coursesView.id }).from(coursesView).where(eq(coursesView.id, input.courseId)).limit(1)
     if (!c) throw createCourseNotFoundError()
   }
   return {

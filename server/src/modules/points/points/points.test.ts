@@ -23,8 +23,8 @@ import {
   StudentLevel,
 } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
-import { clues } from '../../partner-programme/index.ts'
-import { courseEnrolments } from '../../learning/index.ts'
+import { clues } from '../../partner-programme/clues/clues.table.ts'
+import { courseEnrolments } from '../../learning/courses/courses.table.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
 import { earnForExamPassed, earnForStudyTime } from './index.ts'
 import { pointsAccounts, pointsRecords, pointsWays, shopGoods } from './points.table.ts'

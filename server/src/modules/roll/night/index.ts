@@ -1,5 +1,5 @@
 // The night classes module's face (夜校): what other modules may use.
 export { nightRoutes } from './night.routes.ts'
-export { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
+
 export { seedNightDemo, NIGHT_DEMO } from './night.seed.ts'
 export { checkInToken } from './night.service.ts'

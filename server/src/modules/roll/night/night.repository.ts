@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { NightSignUpStatus } from '../../../wire.ts'
-import { students } from '../students/index.ts'
+import { studentsView } from '../students/index.ts'
 import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
 
 export type ClassRow = typeof nightClasses.$inferSelect
@@ -232,14 +232,14 @@ export function createNightRepository({ db }: { db: Executor }) {
       const query = db
         .select({
           signUp: nightSignUps,
-          name: students.name,
-          studentNo: students.studentNo,
-          phone: students.phone,
+          name: studentsView.name,
+          studentNo: studentsView.studentNo,
+          phone: studentsView.phone,
           checkedInAt: nightAttendance.checkedInAt,
           way: nightAttendance.way,
         })
         .from(nightSignUps)
-        .innerJoin(students, eq(students.id, nightSignUps.studentId))
+        .innerJoin(studentsView, eq(studentsView.id, nightSignUps.studentId))
         .leftJoin(
           nightAttendance,
           and(eq(nightAttendance.classId, nightSignUps.classId), eq(nightAttendance.studentId, nightSignUps.studentId)),

@@ -4,7 +4,6 @@ import { maskPhone } from '../../../lib/mask.ts'
 import { batches, sendXlsx, timeCell } from '../../../lib/xlsx-export.ts'
 import { audited, auditedDeleteRoute } from '../../platform/index.ts'
 import { createClassNotFoundError } from './night.errors.ts'
-import { createNightRepository } from './night.repository.ts'
 import {
   attendanceItemSchema,
   attendanceListQuery,
@@ -37,10 +36,16 @@ import {
   classForStudent,
   createClass,
   deleteClass,
+  findClass,
+  listClassesForConsole,
+  listClassesForStudent,
   markAttendance,
+  type NightSignUpRow,
   rotateSecret,
   screenCodeForConsole,
   signUp,
+  signUpsOf,
+  studentAttendance,
   toClientItem,
   toConsoleItem,
   toSignUpItem,
@@ -80,7 +85,8 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { scope, page, size } = request.query
       const now = new Date()
-      const { rows, total } = await createNightRepository({ db: app.db }).listForStudent({
+      const { rows, total } = await listClassesForStudent({
+        db: app.db,
         studentId: request.studentId,
         scope,
         now,
@@ -174,7 +180,8 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query
-      const { rows, total } = await createNightRepository({ db: app.db }).attendanceForStudent({
+      const { rows, total } = await studentAttendance({
+        db: app.db,
         studentId: request.studentId,
         now: new Date(),
         page,
@@ -216,7 +223,7 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size, keyword, published } = request.query
       const now = new Date()
-      const { rows, total } = await createNightRepository({ db: app.db }).listForConsole({ keyword, published, page, size })
+      const { rows, total } = await listClassesForConsole({ db: app.db, keyword, published, page, size })
       return ok({ list: rows.map((r) => toConsoleItem(r, now)), total, page, size })
     },
   )
@@ -373,9 +380,8 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { classId, status, page, size } = request.query
-      const repo = createNightRepository({ db: app.db })
-      if (!(await repo.findClass({ id: classId }))) throw createClassNotFoundError()
-      const { rows, total } = await repo.signUps({ classId, status, page, size })
+      if (!(await findClass({ db: app.db, id: classId }))) throw createClassNotFoundError()
+      const { rows, total } = await signUpsOf({ db: app.db, classId, status, page, size })
       return ok({ list: rows.map(toSignUpItem), total, page, size })
     },
   )
@@ -406,7 +412,7 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { reason },
         }),
       })
-      const { rows } = await createNightRepository({ db: app.db }).signUps({ classId: done.cls.id, size: 1, afterId: id - 1 })
+      const { rows } = await signUpsOf({ db: app.db, classId: done.cls.id, size: 1, afterId: id - 1 })
       return ok(toSignUpItem(rows[0]!))
     },
   )
@@ -453,16 +459,14 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { classId } = request.query
-      const repo = createNightRepository({ db: app.db })
-      const cls = await repo.findClass({ id: classId })
+      const cls = await findClass({ db: app.db, id: classId })
       if (!cls) throw createClassNotFoundError()
-      type Row = Awaited<ReturnType<typeof repo.signUps>>['rows'][number]
-      return sendXlsx<Row>({
+      return sendXlsx<NightSignUpRow>({
         reply,
         filename: `${cls.title}-报名与出勤.xlsx`,
         sheetName: '报名与出勤',
-        rows: batches<Row>({
-          next: async (last, limit) => (await repo.signUps({ classId, size: limit, afterId: last?.signUp.id ?? 0 })).rows,
+        rows: batches<NightSignUpRow>({
+          next: async (last, limit) => (await signUpsOf({ db: app.db, classId, size: limit, afterId: last?.signUp.id ?? 0 })).rows,
         }),
         columns: [
           { header: '姓名', width: 12, value: (r) => r.name },

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { AttendanceWay, NightSignUpStatus } from '../../../wire.ts'
-import { STUDENTS_DEMO, students } from '../students/index.ts'
+import { STUDENTS_DEMO, studentsView } from '../students/index.ts'
 import { nightClasses } from './night.table.ts'
 import { createNightRepository } from './night.repository.ts'
 import { createClass, signUp } from './night.service.ts'
@@ -23,8 +23,8 @@ export async function seedNightDemo({ db, now = new Date() }: { db: Executor; no
   if (existing.length > 0) return false
   const people = await db
     .select()
-    .from(students)
-    .where(inArray(students.phone, [STUDENTS_DEMO.student.phone, STUDENTS_DEMO.partnerStudent.phone]))
+    .from(studentsView)
+    .where(inArray(studentsView.phone, [STUDENTS_DEMO.student.phone, STUDENTS_DEMO.partnerStudent.phone]))
   const lin = people.find((s) => s.phone === STUDENTS_DEMO.student.phone)
   const chen = people.find((s) => s.phone === STUDENTS_DEMO.partnerStudent.phone)
   if (!lin || !chen) return false

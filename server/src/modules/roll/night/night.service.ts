@@ -411,3 +411,40 @@ export const toSignUpItem = (r: {
   checkedInAt: r.checkedInAt ? r.checkedInAt.toISOString() : null,
   way: (r.way as AttendanceWay | null) ?? null,
 })
+
+/** open: published and not ended, soonest first; mine: the student's 已报名 classes, the latest first. */
+export async function listClassesForStudent({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['listForStudent']>[0]) {
+  return createNightRepository({ db }).listForStudent(query)
+}
+
+/** The student's attendance record: their 已报名 classes that have started or that they checked in to, the latest first. */
+export async function studentAttendance({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['attendanceForStudent']>[0]) {
+  return createNightRepository({ db }).attendanceForStudent(query)
+}
+
+/** The office's classes, the latest start first, with how many attended. */
+export async function listClassesForConsole({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['listForConsole']>[0]) {
+  return createNightRepository({ db }).listForConsole(query)
+}
+
+/** One class (undefined: none). */
+export async function findClass({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['findClass']>[0]) {
+  return createNightRepository({ db }).findClass(query)
+}
+
+/** A class's sign-ups with their students and attendance; 已报名 first, then by sign-up order (after `afterId` for exports). */
+export async function signUpsOf({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['signUps']>[0]) {
+  return createNightRepository({ db }).signUps(query)
+}
+
+/** One sign-up as the console lists it. */
+export type NightSignUpRow = Awaited<ReturnType<typeof signUpsOf>>['rows'][number]

@@ -4,7 +4,7 @@ import { adminClient, studentClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts'
 import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
 import { AdminRole, LoginPlatform, LoginType } from '../../../wire.ts'
-import { createOpenIdBindingsRepository } from '../users/index.ts'
+import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 
 const base = '/api/ems/education/notices'
 

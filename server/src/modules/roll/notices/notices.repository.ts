@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
 import { NoticeStatus } from '../../../wire.ts'
-import { partners } from '../../partner-programme/index.ts'
-import { students } from '../students/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
+import { studentsView } from '../students/index.ts'
 import { noticeReads, notices } from './notices.table.ts'
 
 export type NoticeRow = typeof notices.$inferSelect
@@ -42,34 +42,34 @@ export function addressedTo(a: RollOf<Audience>): SQL {
 
 /** Notices addressed to the student of the joined `students` row. */
 const addressedToStudentRow = addressedTo({
-  school: students.school,
-  major: students.major,
-  level: students.level,
-  batchYear: students.batchYear,
-  batch: students.batch,
+  school: studentsView.school,
+  major: studentsView.major,
+  level: studentsView.level,
+  batchYear: studentsView.batchYear,
+  batch: studentsView.batch,
 })
 
 /** The students a target addresses (a condition on `students`; undefined: every student). */
 export function studentsAddressedBy(t: NoticeTarget): SQL | undefined {
   const c: SQL[] = []
-  if (t.targetSchool !== null) c.push(eq(students.school, t.targetSchool))
-  if (t.targetMajor !== null) c.push(eq(students.major, t.targetMajor))
-  if (t.targetLevel !== null) c.push(eq(students.level, t.targetLevel))
-  if (t.targetBatchYear !== null) c.push(eq(students.batchYear, t.targetBatchYear))
-  if (t.targetBatch !== null) c.push(eq(students.batch, t.targetBatch))
+  if (t.targetSchool !== null) c.push(eq(studentsView.school, t.targetSchool))
+  if (t.targetMajor !== null) c.push(eq(studentsView.major, t.targetMajor))
+  if (t.targetLevel !== null) c.push(eq(studentsView.level, t.targetLevel))
+  if (t.targetBatchYear !== null) c.push(eq(studentsView.batchYear, t.targetBatchYear))
+  if (t.targetBatch !== null) c.push(eq(studentsView.batch, t.targetBatch))
   return c.length ? and(...c) : undefined
 }
 
 /** The console's figures of a notice: students it addresses now, and how many of them opened it. */
 const adminColumns = {
   ...getTableColumns(notices),
-  audience: sql<number>`(select count(*) from ${students} where ${addressedToStudentRow})`.mapWith(Number),
+  audience: sql<number>`(select count(*) from ${studentsView} where ${addressedToStudentRow})`.mapWith(Number),
   readCount: sql<number>`(select count(*) from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id})`.mapWith(Number),
 }
 export type AdminNoticeRow = NoticeRow & { audience: number; readCount: number }
 
 /** The student's notices: published and addressed to their roll as it is now. */
-const forStudent = (studentId: number) => and(eq(students.id, studentId), addressedToStudentRow)
+const forStudent = (studentId: number) => and(eq(studentsView.id, studentId), addressedToStudentRow)
 const isRead = sql<boolean>`(${noticeReads.noticeId} is not null)`.mapWith(Boolean)
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
@@ -130,7 +130,7 @@ export function createNoticesRepository({ db }: { db: Executor }) {
 
     /** How many students a target addresses now. */
     async audienceCount(target: NoticeTarget): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(students).where(studentsAddressedBy(target))
+      const [row] = await db.select({ n: count() }).from(studentsView).where(studentsAddressedBy(target))
       return row?.n ?? 0
     },
 
@@ -140,9 +140,9 @@ export function createNoticesRepository({ db }: { db: Executor }) {
      */
     recipients(target: NoticeTarget): SQL {
       return db
-        .select({ accountId: students.accountId, partnerId: partners.id })
-        .from(students)
-        .leftJoin(partners, eq(partners.accountId, students.accountId))
+        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
+        .from(studentsView)
+        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
         .where(studentsAddressedBy(target))
         .getSQL()
     },
@@ -153,13 +153,13 @@ export function createNoticesRepository({ db }: { db: Executor }) {
       const rows = await db
         .select({ id: notices.id, title: notices.title, content: notices.content, publishedAt: notices.publishedAt, read: isRead })
         .from(notices)
-        .innerJoin(students, forStudent(studentId))
+        .innerJoin(studentsView, forStudent(studentId))
         .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
         .where(published)
         .orderBy(asc(isRead), desc(notices.publishedAt), desc(notices.id))
         .limit(size)
         .offset((page - 1) * size)
-      const [total] = await db.select({ n: count() }).from(notices).innerJoin(students, forStudent(studentId)).where(published)
+      const [total] = await db.select({ n: count() }).from(notices).innerJoin(studentsView, forStudent(studentId)).where(published)
       return { rows, total: total?.n ?? 0 }
     },
 
@@ -168,7 +168,7 @@ export function createNoticesRepository({ db }: { db: Executor }) {
       const [row] = await db
         .select(getTableColumns(notices))
         .from(notices)
-        .innerJoin(students, forStudent(studentId))
+        .innerJoin(studentsView, forStudent(studentId))
         .where(and(eq(notices.id, id), eq(notices.status, NoticeStatus.published)))
         .limit(1)
       return row
@@ -184,7 +184,7 @@ export function createNoticesRepository({ db }: { db: Executor }) {
       const [row] = await db
         .select({ n: count() })
         .from(notices)
-        .innerJoin(students, forStudent(studentId))
+        .innerJoin(studentsView, forStudent(studentId))
         .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
         .where(and(eq(notices.status, NoticeStatus.published), isNull(noticeReads.noticeId)))
       return row?.n ?? 0

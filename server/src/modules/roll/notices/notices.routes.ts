@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { audited, auditedDeleteRoute } from '../../platform/index.ts'
 import { createNoticeNotFoundError } from './notices.errors.ts'
-import { createNoticesRepository } from './notices.repository.ts'
 import {
   adminListQuery,
   adminNoticeDetailSchema,
@@ -19,6 +18,10 @@ import {
   updateNoticeBody,
 } from './notices.schemas.ts'
 import {
+  findNoticeForAdmin,
+  listNotices,
+  listNoticesForStudent,
+  noticeAudienceCount,
   openNotice,
   publishNotice,
   removeNotice,
@@ -27,6 +30,7 @@ import {
   toAdminNoticeDetail,
   toClientNoticeItem,
   toTarget,
+  unreadNoticeCount,
   updateNotice,
   withdrawNotice,
 } from './notices.service.ts'
@@ -55,7 +59,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createNoticesRepository({ db: app.db }).list({ filter, page, size })
+      const { rows, total } = await listNotices({ db: app.db, filter, page, size })
       return ok({ list: rows.map(toAdminNotice), total, page, size })
     },
   )
@@ -72,7 +76,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await createNoticesRepository({ db: app.db }).findForAdmin({ id: request.query.id })
+      const row = await findNoticeForAdmin({ db: app.db, id: request.query.id })
       if (!row) throw createNoticeNotFoundError()
       return ok(toAdminNoticeDetail(row))
     },
@@ -89,7 +93,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(audienceSchema) },
       },
     },
-    async (request) => ok({ count: await createNoticesRepository({ db: app.db }).audienceCount(toTarget(request.query)) }),
+    async (request) => ok({ count: await noticeAudienceCount({ db: app.db, target: toTarget(request.query) }) }),
   )
 
   app.post(
@@ -229,7 +233,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query
-      const { rows, total } = await createNoticesRepository({ db: app.db }).listForStudent({ studentId: request.studentId, page, size })
+      const { rows, total } = await listNoticesForStudent({ db: app.db, studentId: request.studentId, page, size })
       return ok({ list: rows.map(toClientNoticeItem), total, page, size })
     },
   )
@@ -258,6 +262,6 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(unreadCountSchema) },
       },
     },
-    async (request) => ok({ count: await createNoticesRepository({ db: app.db }).unreadCountForStudent({ studentId: request.studentId }) }),
+    async (request) => ok({ count: await unreadNoticeCount({ db: app.db, studentId: request.studentId }) }),
   )
 }

@@ -165,3 +165,37 @@ export async function openNotice({ db, studentId, id }: { db: Executor; studentI
     read: true as const,
   }
 }
+
+/** The console's list: newest first, by status and a part of the title. */
+export async function listNotices({ db, ...query }: { db: Executor } & Parameters<ReturnType<typeof createNoticesRepository>['list']>[0]) {
+  return createNoticesRepository({ db }).list(query)
+}
+
+/** One notice as the console shows it. */
+export async function findNoticeForAdmin({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNoticesRepository>['findForAdmin']>[0]) {
+  return createNoticesRepository({ db }).findForAdmin(query)
+}
+
+/** How many students a target addresses now. */
+export async function noticeAudienceCount({ db, target }: { db: Executor; target: NoticeTarget }) {
+  return createNoticesRepository({ db }).audienceCount(target)
+}
+
+/** The student's notices: unread first, then newest first. */
+export async function listNoticesForStudent({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNoticesRepository>['listForStudent']>[0]) {
+  return createNoticesRepository({ db }).listForStudent(query)
+}
+
+/** Published notices addressed to the student's roll as it is now that they have not opened. */
+export async function unreadNoticeCount({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createNoticesRepository>['unreadCountForStudent']>[0]) {
+  return createNoticesRepository({ db }).unreadCountForStudent(query)
+}

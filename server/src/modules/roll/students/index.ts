@@ -5,4 +5,5 @@ export { studentsRoutes } from './students.routes.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
 export { toStudentHeader, toStudentUser } from './students.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
-export { students } from './students.table.ts'
+
+export { studentsView } from './students.views.ts'

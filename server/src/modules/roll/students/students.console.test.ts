@@ -5,10 +5,10 @@ import { adminClient, insertPartner, insertStudent, uniqueIdCard, uniquePhone } 
 import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
 import { multipart, readXlsx, xlsx } from '../../../../test/xlsx.ts'
 import { ClueSource, ClueStatus } from '../../../wire.ts'
-import { accounts } from '../../platform/index.ts'
+import { accounts } from '../../platform/accounts/accounts.table.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
-import { clues } from '../../partner-programme/index.ts'
-import { partners } from '../../partner-programme/index.ts'
+import { clues } from '../../partner-programme/clues/clues.table.ts'
+import { partners } from '../../partner-programme/partners/partners.table.ts'
 import { rollModifyRequests, studentStatusHistory, students } from './students.table.ts'
 
 const ROLL = '/api/ems/education/schoolRoll'

@@ -11,7 +11,7 @@ import { adminClient, insertPartner, insertStudent, studentClient, uniqueIdCard,
 import { buildTestApp, type Client, type TestApp, testConfig } from '../../../../test/helper.ts'
 import { multipart, xlsx } from '../../../../test/xlsx.ts'
 import { ClueSource, ClueStatus } from '../../../wire.ts'
-import { clues } from '../../partner-programme/index.ts'
+import { clues } from '../../partner-programme/clues/clues.table.ts'
 import { COOKIE_NAMES } from '../../platform/index.ts'
 import { STUDENT_IMPORT_COLUMNS } from './students.import.ts'
 import { ensureUniqueIdCards } from './students.integrity.ts'

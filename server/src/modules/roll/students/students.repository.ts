@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { partners } from '../../partner-programme/index.ts'
+import { partnersView } from '../../partner-programme/index.ts'
 import { rollModifyRequests, studentStatusHistory, students } from './students.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
 
@@ -46,7 +46,9 @@ const hasIdCard = sql`${students.idCard} is not null and btrim(${students.idCard
 /** The one advisory lock of the writes that give a student an ID number (hashtext of this). */
 const ID_CARD_LOCK = 'students.id_card'
 
-const hasPartner = sql<boolean>`exists (select 1 from ${partners} p where p."account_id" = "students"."account_id")`.mapWith(Boolean)
+const hasPartner = sql<boolean>`exists (select 1 from ${partnersView} where ${partnersView.accountId} = "students"."account_id")`.mapWith(
+  Boolean,
+)
 const consoleSelect = (db: Executor) => db.select({ student: students, hasPartner }).from(students)
 const flat = (r: { student: StudentRow; hasPartner: boolean }): ConsoleStudentRow => ({ ...r.student, hasPartner: r.hasPartner })
 

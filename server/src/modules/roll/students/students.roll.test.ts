@@ -12,9 +12,9 @@ import {
   uniquePhone,
 } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
-import { accounts } from '../../platform/index.ts'
+import { accounts } from '../../platform/accounts/accounts.table.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
-import { partners } from '../../partner-programme/index.ts'
+import { partners } from '../../partner-programme/partners/partners.table.ts'
 import { COOKIE_NAMES } from '../../platform/index.ts'
 import { rollModifyRequests, students } from './students.table.ts'
 

@@ -9,7 +9,6 @@ import { RollRequestStatus } from '../../../wire.ts'
 import { actorOf } from '../../platform/index.ts'
 import { createStudentNotFoundError } from './students.errors.ts'
 import { importStudents, STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_NOTES } from './students.import.ts'
-import { type ConsoleStudentRow, createStudentsRepository } from './students.repository.ts'
 import {
   applyBody,
   approveBody,
@@ -34,7 +33,16 @@ import {
   applyForCorrection,
   approveRequest,
   changeStudentStatus,
+  type ConsoleStudentRow,
+  consoleStudentByClue,
+  consoleStudentById,
   createStudent,
+  exportStudentsBatch,
+  findStudent,
+  listRollRequests,
+  listStudents,
+  rollHistory,
+  rollRequestsOf,
   refuseRequest,
   refusingDuplicates,
   studentFromClue,
@@ -60,7 +68,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
 
   /** One student as the console shows it, or 404. */
   async function consoleStudent(id: number) {
-    const row = await createStudentsRepository({ db: app.db }).consoleById({ id })
+    const row = await consoleStudentById({ db: app.db, id })
     if (!row) throw createStudentNotFoundError()
     return toConsoleRoll(row)
   }
@@ -78,12 +86,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const repo = createStudentsRepository({ db: app.db })
-      const student = await repo.findById({ id: request.studentId })
+      const student = await findStudent({ db: app.db, id: request.studentId })
       if (!student) throw createStudentNotFoundError()
       const [history, pending] = await Promise.all([
-        repo.history({ studentId: student.id }),
-        repo.requests({ studentId: student.id, status: RollRequestStatus.pending }),
+        rollHistory({ db: app.db, studentId: student.id }),
+        rollRequestsOf({ db: app.db, studentId: student.id, status: RollRequestStatus.pending }),
       ])
       return ok({
         roll: toRoll(student, 'client'),
@@ -104,7 +111,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const rows = await createStudentsRepository({ db: app.db }).requests({ studentId: request.studentId })
+      const rows = await rollRequestsOf({ db: app.db, studentId: request.studentId })
       return ok({ list: rows.map((r) => toRollRequest(r, 'client')) })
     },
   )
@@ -143,7 +150,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await createStudentsRepository({ db: app.db }).list({ filter, page, size })
+      const { rows, total } = await listStudents({ db: app.db, filter, page, size })
       return ok({ list: rows.map(toConsoleRoll), total, page, size })
     },
   )
@@ -160,9 +167,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const repo = createStudentsRepository({ db: app.db })
       const rollItem = await consoleStudent(request.query.id)
-      const [history, requests] = await Promise.all([repo.history({ studentId: rollItem.id }), repo.requests({ studentId: rollItem.id })])
+      const [history, requests] = await Promise.all([
+        rollHistory({ db: app.db, studentId: rollItem.id }),
+        rollRequestsOf({ db: app.db, studentId: rollItem.id }),
+      ])
       return ok({
         roll: rollItem,
         history: history.map((h) => toHistory(h, 'console')),
@@ -183,7 +192,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const row = await createStudentsRepository({ db: app.db }).consoleByClue({ clueId: request.query.clueId })
+      const row = await consoleStudentByClue({ db: app.db, clueId: request.query.clueId })
       return ok(row ? toConsoleRoll(row) : null)
     },
   )
@@ -281,12 +290,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
     },
     async (request, reply) => {
       const filter = request.query
-      const repo = createStudentsRepository({ db: app.db })
       return sendXlsx<ConsoleStudentRow>({
         reply,
         filename: '学员.xlsx',
         sheetName: '学员',
-        rows: batches({ next: (last, size) => repo.exportBatch({ filter, last, limit: size }) }),
+        rows: batches({ next: (last, size) => exportStudentsBatch({ db: app.db, filter, last, limit: size }) }),
         columns: [
           { header: '编号', width: 8, value: (s) => s.id },
           { header: '姓名', width: 12, value: (s) => s.name },
@@ -358,7 +366,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
     },
     async (request) => {
       const { page, size, status, keyword } = request.query
-      const { rows, total } = await createStudentsRepository({ db: app.db }).listRequests({ status, keyword, page, size })
+      const { rows, total } = await listRollRequests({ db: app.db, status, keyword, page, size })
       return ok({ list: rows.map(toConsoleRollRequest), total, page, size })
     },
   )

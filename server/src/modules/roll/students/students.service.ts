@@ -1,3 +1,4 @@
+import { violatedUniqueIndex } from '../../../db/errors.ts'
 import type { Executor } from '../../../db/types.ts'
 import { maskIdCard4, maskPhone } from '../../../lib/mask.ts'
 import { ClueStatus, RollField, RollRequestStatus, StudentStatus, VerifyType } from '../../../wire.ts'
@@ -130,25 +131,23 @@ export function toConsoleRollRequest(r: ConsoleRequestRow) {
 // ---- writes ----
 
 /** The database's unique constraints a write may trip over, as the refusal a person reads. */
-const UNIQUE_REFUSALS: Array<[RegExp, () => Error]> = [
-  [/students_phone_unique/, createStudentPhoneTakenError],
-  [/accounts_phone_unique/, createPhoneInUseError],
-  [/students_student_no_unique/, createStudentNoTakenError],
-  [/students_id_card_uq/, createIdCardTakenError],
-  [/students_clue_id_unique/, createClueConvertedError],
-  [/roll_modify_requests_pending_uq/, createPendingExistsError],
-]
+const UNIQUE_REFUSALS = new Map<string, () => Error>([
+  ['students_phone_unique', createStudentPhoneTakenError],
+  ['accounts_phone_unique', createPhoneInUseError],
+  ['students_student_no_unique', createStudentNoTakenError],
+  ['students_id_card_uq', createIdCardTakenError],
+  ['students_clue_id_unique', createClueConvertedError],
+  ['roll_modify_requests_pending_uq', createPendingExistsError],
+])
 
 /** Runs a write; a unique violation (two writers at once, past the checks) becomes its refusal. */
 export async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')} ${
-      (error as { cause?: { constraint?: string } })?.cause?.constraint ?? ''
-    } ${(error as { constraint?: string })?.constraint ?? ''}`
-    if (/duplicate key|unique constraint|23505/i.test(text))
-      for (const [pattern, refusal] of UNIQUE_REFUSALS) if (pattern.test(text)) throw refusal()
+    const index = violatedUniqueIndex(error)
+    const refusal = index === undefined ? undefined : UNIQUE_REFUSALS.get(index)
+    if (refusal) throw refusal()
     throw error
   }
 }
@@ -571,4 +570,72 @@ export async function refuseRequest({
     })
     return done
   })
+}
+
+// ---- reads ----
+
+export type { ConsoleStudentRow } from './students.repository.ts'
+
+/** One student (undefined: none). */
+export async function findStudent({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['findById']>[0]) {
+  return createStudentsRepository({ db }).findById(query)
+}
+
+/** One student as the console shows them. */
+export async function consoleStudentById({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['consoleById']>[0]) {
+  return createStudentsRepository({ db }).consoleById(query)
+}
+
+/** The student a clue was turned into, as the console shows them. */
+export async function consoleStudentByClue({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['consoleByClue']>[0]) {
+  return createStudentsRepository({ db }).consoleByClue(query)
+}
+
+/** A student's status history, newest first. */
+export async function rollHistory({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['history']>[0]) {
+  return createStudentsRepository({ db }).history(query)
+}
+
+/** A student's correction requests (of a status), newest first. */
+export async function rollRequestsOf({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['requests']>[0]) {
+  return createStudentsRepository({ db }).requests(query)
+}
+
+/** The console's student list, by the filter. */
+export async function listStudents({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['list']>[0]) {
+  return createStudentsRepository({ db }).list(query)
+}
+
+/** The export's next batch after `last`. */
+export async function exportStudentsBatch({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['exportBatch']>[0]) {
+  return createStudentsRepository({ db }).exportBatch(query)
+}
+
+/** The console's correction requests, by status and keyword. */
+export async function listRollRequests({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['listRequests']>[0]) {
+  return createStudentsRepository({ db }).listRequests(query)
 }

@@ -5,14 +5,11 @@ import { randomToken } from '../../../lib/crypto.ts'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
 import { maskPhone } from '../../../lib/mask.ts'
-import { PartnerStatus, VerifyType, YesNo } from '../../../wire.ts'
-import { createAccountsRepository } from '../../platform/index.ts'
-import { createNoticesRepository } from '../notices/index.ts'
-import { createDisabledError, createPartnersRepository, toUser } from '../../partner-programme/index.ts'
+import { VerifyType, YesNo } from '../../../wire.ts'
+import { createDisabledError, toUser } from '../../partner-programme/index.ts'
 import { createSessionInvalidError } from '../../platform/index.ts'
-import { createStudentsRepository, toStudentHeader, toStudentUser } from '../students/index.ts'
+import { toStudentHeader, toStudentUser } from '../students/index.ts'
 import { createGatewayFailedError, createNotStudentPhoneError, createSignatureUnsupportedError } from './users.errors.ts'
-import { createOpenIdBindingsRepository } from './users.repository.ts'
 import {
   checkOpenIdQuery,
   personSchema,
@@ -25,7 +22,19 @@ import {
   signOutQuery,
   yesNo,
 } from './users.schemas.ts'
-import { jsapiSignature, startPersonSession } from './users.service.ts'
+import {
+  bindOpenId,
+  findAccount,
+  findOpenIdBinding,
+  hasOpenIdBinding,
+  jsapiSignature,
+  partnerOfPhone,
+  personOf,
+  startPersonSession,
+  studentOfPhone,
+  unbindOpenIds,
+  unreadNoticeCount,
+} from './users.service.ts'
 
 /**
  * The client's session calls (SPEC.md section 7): the ums user is the person, holding a partner
@@ -33,16 +42,6 @@ import { jsapiSignature, startPersonSession } from './users.service.ts'
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/ums/user/user'
-
-  /** The person of an account: their partner profile (left out when disabled) and student profile. */
-  async function personOf(accountId: number) {
-    const [partner, student] = await Promise.all([
-      createPartnersRepository({ db: app.db }).findByAccount({ accountId }),
-      createStudentsRepository({ db: app.db }).findByAccount({ accountId }),
-    ])
-    const activePartner = partner && partner.status !== PartnerStatus.disabled ? partner : undefined
-    return { partner: activePartner, disabledPartner: partner && !activePartner ? partner : undefined, student }
-  }
 
   /** The session user of a person: the partner's as before, else the student's. */
   function userOf({ partner, student }: Awaited<ReturnType<typeof personOf>>) {
@@ -76,13 +75,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             throw createGatewayFailedError(error instanceof GatewayError ? { message: error.publicMessage } : {})
           }
           const binding = { platform, type, openId }
-          const bindings = createOpenIdBindingsRepository({ db: app.db })
-          const bound = await bindings.findByOpenId(binding)
+          const bound = await findOpenIdBinding({ db: app.db, ...binding })
           let accountId = bound?.accountId
           if (!accountId) {
             // Already signed in by phone in this client: bind the open id to that person.
             const current = await request.session.get('user')
-            if (current?.accountId && (await bindings.bind({ accountId: current.accountId, ...binding }))) accountId = current.accountId
+            if (current?.accountId && (await bindOpenId({ db: app.db, accountId: current.accountId, ...binding })))
+              accountId = current.accountId
           }
           if (!accountId) {
             await request.session.start({ kind: 'user', partnerId: null, pendingOpenId: binding })
@@ -90,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             return ok({ bound: YesNo.no })
           }
           attempt.who({ accountId })
-          const person = await personOf(accountId)
+          const person = await personOf({ db: app.db, accountId })
           if (!person.partner && !person.student) {
             if (person.disabledPartner) throw createDisabledError()
             throw createSessionInvalidError()
@@ -116,9 +115,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       app.signInRecorder.track({ request, kind: 'app', method: 'sms', identifier: request.body.phone }, async (attempt) => {
         const { phone, code } = request.body
-        const student = await createStudentsRepository({ db: app.db }).findByPhone({ phone })
+        const student = await studentOfPhone({ db: app.db, phone })
         if (!student) {
-          const partner = await createPartnersRepository({ db: app.db }).findByPhone({ phone })
+          const partner = await partnerOfPhone({ db: app.db, phone })
           throw createNotStudentPhoneError(
             partner
               ? { message: '该手机号未登记为学员；您是合伙人，请使用合伙人登录', data: { partner: true } }
@@ -127,7 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         attempt.who({ accountId: student.accountId })
         await app.verification.verify({ db: app.db, phone, code, types: [VerifyType.login] })
-        const person = await personOf(student.accountId)
+        const person = await personOf({ db: app.db, accountId: student.accountId })
         await startPersonSession({ app, request, accountId: student.accountId, partnerId: person.partner?.id ?? null })
         return ok(userOf(person))
       }),
@@ -145,8 +144,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await request.session.get('user')
       if (!session?.accountId) return ok(YesNo.no)
-      const row = await createOpenIdBindingsRepository({ db: app.db }).findForAccount({ accountId: session.accountId, ...request.query })
-      return ok(row ? YesNo.yes : YesNo.no)
+      const bound = await hasOpenIdBinding({ db: app.db, accountId: session.accountId, ...request.query })
+      return ok(bound ? YesNo.yes : YesNo.no)
     },
   )
 
@@ -160,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionUserSchema) },
       },
     },
-    async (request) => ok(userOf(await personOf(request.accountId))),
+    async (request) => ok(userOf(await personOf({ db: app.db, accountId: request.accountId }))),
   )
 
   app.get(
@@ -175,11 +174,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const person = await personOf(request.accountId)
-      const account = await createAccountsRepository({ db: app.db }).findById({ id: request.accountId })
+      const person = await personOf({ db: app.db, accountId: request.accountId })
+      const account = await findAccount({ db: app.db, id: request.accountId })
       if (!account) throw createSessionInvalidError()
       const { partner, student } = person
-      const unreadNotices = student ? await createNoticesRepository({ db: app.db }).unreadCountForStudent({ studentId: student.id }) : 0
+      const unreadNotices = student ? await unreadNoticeCount({ db: app.db, studentId: student.id }) : 0
       return ok({
         accountId: account.id,
         phone: maskPhone(account.phone),
@@ -203,14 +202,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await request.session.get('user')
       if (request.query.unbind === YesNo.yes && session?.accountId) {
-        const bindings = createOpenIdBindingsRepository({ db: app.db })
-        if (session.pendingOpenId)
-          await bindings.unbind({
-            accountId: session.accountId,
-            platform: session.pendingOpenId.platform,
-            type: session.pendingOpenId.type,
-          })
-        else await bindings.unbindAll({ accountId: session.accountId })
+        await unbindOpenIds({ db: app.db, accountId: session.accountId, pending: session.pendingOpenId })
       }
       await request.session.end('user')
       return ok(null)
