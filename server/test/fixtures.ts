@@ -3,14 +3,25 @@ import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../src/lib/crypto.ts'
 import { ALL_RIGHTS, rightsOfPosition } from '@activity/domain'
 import { admins, positions } from '../src/modules/platform/admins/admins.table.ts'
+import { createOpenIdBindingsRepository } from '../src/modules/platform/accounts/open-id-bindings.repository.ts'
 import { createLedgerRepository } from '../src/modules/partner-programme/ledger/ledger.repository.ts'
 import { levels } from '../src/modules/partner-programme/levels/levels.table.ts'
 import { partners } from '../src/modules/partner-programme/partners/partners.table.ts'
 import { COOKIE_NAMES } from '../src/modules/platform/sessions/sessions.service.ts'
 import { smsOutbox } from '../src/gateways/sms.table.ts'
+import type { SubscribeMessage, SubscribeMessageGateway } from '../src/gateways/subscribe-message.ts'
 import { stepUps } from '../src/modules/platform/step-up/step-up.table.ts'
 import { studentStatusHistory, students } from '../src/modules/roll/students/students.table.ts'
-import { type AdminRole, EducationType, isValidIdCard, PartnerStatus, StudentLevel, StudentStatus } from '../src/wire.ts'
+import {
+  type AdminRole,
+  EducationType,
+  isValidIdCard,
+  LoginPlatform,
+  LoginType,
+  PartnerStatus,
+  StudentLevel,
+  StudentStatus,
+} from '../src/wire.ts'
 import { type Client, createClient } from './helper.ts'
 
 /** Plain fixture objects, inserted directly (fast); the routes under test are called through app.inject. */
@@ -169,6 +180,13 @@ export async function adminClient(
   return { admin, client, sessionId: session.id, stepUpId: step?.id ?? null }
 }
 
+/** The pair of operators the clue and register tests work with: a 管理员's client, and an 招生老师's client with their id. */
+export async function adminAndTeacher(app: FastifyInstance) {
+  const admin = (await adminClient(app, '管理员')).client
+  const teacher = await adminClient(app, '招生老师')
+  return { admin, teacher: { client: teacher.client, id: teacher.admin.id } }
+}
+
 /** A position with `rights` (a fresh name), for tests of what a position allows. */
 export async function insertPosition(app: FastifyInstance, rights: readonly string[], name = `岗位${process.pid}_${++counter}`) {
   const [row] = await app.db
@@ -196,4 +214,25 @@ export async function credit(app: FastifyInstance, partnerId: number, amount: nu
     await ledger.lockWallet({ partnerId })
     await ledger.post({ partnerId, type: '调整', amount, note: 'test credit' })
   })
+}
+
+/**
+ * A WeChat subscribe-message gateway for `buildTestApp({ services: { subscribeMessage: gateway } })`
+ * that keeps each message it is given in `sent`; while `failing` is set, each send throws instead (WeChat down).
+ */
+export function subscribeMessageRecorder() {
+  const recorder = { sent: [] as SubscribeMessage[], failing: false, gateway: undefined as unknown as SubscribeMessageGateway }
+  recorder.gateway = {
+    kind: 'local',
+    async send(message) {
+      if (recorder.failing) throw new Error('WeChat is down')
+      recorder.sent.push(message)
+    },
+  }
+  return recorder
+}
+
+/** Binds a WeChat mini-program open id to a person (by account, or by partner), as a WeChat sign-in in the mini-program does. */
+export async function bindMiniProgramOpenId(app: FastifyInstance, who: { accountId: number } | { partnerId: number }, openId: string) {
+  await createOpenIdBindingsRepository({ db: app.db }).bind({ ...who, platform: LoginPlatform.weixin, type: LoginType.miniProgram, openId })
 }

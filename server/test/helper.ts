@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -8,7 +9,7 @@ import pg from 'pg'
 import { buildApp, type BuildAppOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { databaseFromPglite, databaseFromPool, MIGRATIONS_DIR } from '../src/db/client.ts'
-import type { Database } from '../src/db/types.ts'
+import type { Database, Executor } from '../src/db/types.ts'
 import { cloneDatabase, dropDatabase, ensureTemplate, withDatabase } from './postgres-databases.ts'
 
 /**
@@ -173,3 +174,50 @@ export function createClient(app: FastifyInstance) {
   }
 }
 export type Client = ReturnType<typeof createClient>
+
+/**
+ * On PostgreSQL, a second app over a pool of 10 connections to the test database, so concurrent
+ * requests really race; on PGlite (one transaction at a time) the test app itself. `close()` closes
+ * the second app and its pool (nothing on PGlite).
+ */
+export async function openRaceApp(t: TestApp, options: Omit<BuildAppOptions, 'database' | 'config'> = {}) {
+  if (!t.testDb.url) return { app: t.app, close: async () => {} }
+  const pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
+  const app = await buildApp({ ...options, config: testConfig(), database: databaseFromPool({ pool }) })
+  await app.ready()
+  return {
+    app,
+    close: async () => {
+      await app.close()
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * On PostgreSQL, a database handle over a pool of `max` connections, so concurrent statements truly
+ * race; on PGlite (one statement at a time) the test app's own. `close()` ends the pool.
+ */
+export function openWideDb(t: TestApp, max: number): { db: Executor; close: () => Promise<void> } {
+  if (!t.testDb.url) return { db: t.app.db, close: async () => {} }
+  const pool = new pg.Pool({ connectionString: t.testDb.url, max })
+  return { db: databaseFromPool({ pool }).db, close: () => pool.end() }
+}
+
+/** The `data` of a 200 answer (read loosely, as the JSON it is, like the client's json()); fails on any other status. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function ok<T = any>(res: { statusCode: number; body: string; json: () => { data: T } }): T {
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json().data
+}
+
+/** Asserts a refusal: the status, and the message when given (a string exactly, a pattern by match). */
+export function refused(
+  res: { statusCode: number; body: string; json: () => { message: string } },
+  status: number,
+  message?: string | RegExp,
+): void {
+  assert.equal(res.statusCode, status, res.body)
+  if (typeof message === 'string') assert.equal(res.json().message, message)
+  else if (message) assert.match(res.json().message, message)
+}

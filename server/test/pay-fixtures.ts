@@ -333,3 +333,49 @@ export async function wechatTransferFixture() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A request to `fakeWechatApi` past the token endpoint, and the means to answer it. */
+export interface WechatApiCall {
+  path: string
+  body: Record<string, unknown>
+  /** Whether the request's access_token is one the fake issued and has not expired. */
+  tokenLive: boolean
+  /** Answers 200 with `value` as JSON, as WeChat answers its errors too. */
+  json: (value: unknown) => void
+  res: http.ServerResponse
+}
+
+/**
+ * WeChat's API played by a local HTTP server on 127.0.0.1: stable tokens (/cgi-bin/stable_token)
+ * for the app wx-mini with the secret mini-secret, and every other path answered by `answer`.
+ * `seen`: every request; `expireAll()`: every token issued so far stops being live.
+ */
+export async function fakeWechatApi(answer: (call: WechatApiCall) => void) {
+  const seen: Array<{ path: string; query: URLSearchParams; body: Record<string, unknown> }> = []
+  let issued = 0
+  const live = new Set<string>()
+  const server = http.createServer((req, res) => {
+    let text = ''
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      const body = JSON.parse(text || '{}') as Record<string, unknown>
+      seen.push({ path: url.pathname, query: url.searchParams, body })
+      const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value))
+      if (url.pathname === '/cgi-bin/stable_token') {
+        if (body.appid !== 'wx-mini' || body.secret !== 'mini-secret') return json({ errcode: 40125, errmsg: 'invalid appsecret' })
+        const token = `TOKEN-${++issued}`
+        live.add(token)
+        return json({ access_token: token, expires_in: 7200 })
+      }
+      answer({ path: url.pathname, body, tokenLive: live.has(url.searchParams.get('access_token') ?? ''), json, res })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    expireAll: () => live.clear(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

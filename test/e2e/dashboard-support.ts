@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { chooseInPicker, launchBrowser, phoneContext, startApp, type RunningApp, test } from './harness'
+import { chooseInPicker, launchBrowser, phoneContext, startApp, type Envelope, type RunningApp, expect, test } from './harness'
+import { lastSmsId, smsCode } from './user-helpers'
 
 export const DEMO = {
   /** Active, with clues in every status, deals this cycle, a ledger, a pending and a paid withdrawal. */
@@ -38,12 +39,6 @@ export function signedInPartnerPage(phone: string = DEMO.active): SignedInPage {
   return t
 }
 
-interface Envelope<T = unknown> {
-  code: number
-  message: string
-  data: T
-}
-
 /**
  * Signs a partner in through the back-office's sign-in call from the page's own context (it
  * shares the browser's cookies), then tells the app who is signed in the way a sign-in does:
@@ -56,6 +51,25 @@ export async function signInPartner(page: Page, app: RunningApp, phone: string, 
   if (body.code !== 0) throw new Error(`sign-in of ${phone} refused: ${body.message}`)
   const user = body.data
   await rememberSignedIn(page, app, user as Record<string, string | number | null>)
+}
+
+/**
+ * Signs a student in through the back-office from the page's own context (it shares the
+ * browser's cookies): a 登录 code texted to the phone, read from the development outbox, then
+ * signInByCode. The app learns who is signed in the way a sign-in tells it, from the persisted
+ * store (as the partner tests seed it), since H5 does not ask signInfo at launch.
+ */
+export async function signInStudent(page: Page, app: RunningApp, phone: string): Promise<void> {
+  const before = await lastSmsId(app, phone)
+  const sent = (await (
+    await page.request.post(`${app.url}/api/ums/user/user/sendVerify`, { form: { phone, type: '登录' } })
+  ).json()) as Envelope
+  expect(sent.code, sent.message).toBe(0)
+  const code = await smsCode(app, phone, before)
+  const res = await page.request.post(`${app.url}/api/ums/user/user/signInByCode`, { form: { phone, code } })
+  const body = (await res.json()) as Envelope<Record<string, string | number | null>>
+  expect(body.code, body.message).toBe(0)
+  await rememberSignedIn(page, app, body.data)
 }
 
 /**

@@ -1,34 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, screenshot, startApp, type RunningApp, expect, test } from './harness'
-import { rememberSignedIn } from './dashboard-support'
-import { lastSmsId, smsCode, visible } from './user-helpers'
+import { WECHAT_UA, launchBrowser, phoneScreen, screenshot, startApp, type RunningApp, expect, test, type Envelope } from './harness'
+import { signInStudent } from './dashboard-support'
+import { visible } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
 
 /** The demo student (demo data): an unpaid 2026-2027 学费 order, a paid 教材费 order with its receipt; coupon DEMO-COUPON-100. */
 const STUDENT = { phone: '13900000000', name: '林小雨' }
-const WECHAT_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
-
-interface Envelope<T = unknown> {
-  code: number
-  message: string
-  data: T
-}
-
-async function signInStudent(page: Page, app: RunningApp, phone: string): Promise<void> {
-  const before = await lastSmsId(app, phone)
-  const sent = (await (
-    await page.request.post(`${app.url}/api/ums/user/user/sendVerify`, { form: { phone, type: '登录' } })
-  ).json()) as Envelope
-  expect(sent.code, sent.message).toBe(0)
-  const code = await smsCode(app, phone, before)
-  const res = await page.request.post(`${app.url}/api/ums/user/user/signInByCode`, { form: { phone, code } })
-  const body = (await res.json()) as Envelope<Record<string, string | number | null>>
-  expect(body.code, body.message).toBe(0)
-  await rememberSignedIn(page, app, body.data)
-}
 
 /**
  * 我的缴费 on H5 inside WeChat (375×667), against the real server with the sandbox pay provider:
@@ -44,15 +23,7 @@ test.describe('学员：我的缴费、优惠券、支付、电子收据', () =>
   test.beforeAll(async () => {
     app = await startApp({ RATE_LIMIT: 'off', PAY_SANDBOX_AUTO_COMPLETE_MS: '0' })
     browser = await launchBrowser()
-    context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      userAgent: WECHAT_UA,
-      acceptDownloads: true,
-    })
+    context = await phoneScreen(browser, { userAgent: WECHAT_UA, acceptDownloads: true })
     page = await context.newPage()
     await signInStudent(page, app, STUDENT.phone)
   })

@@ -25,7 +25,17 @@ import {
   testPostgresUrl,
   withDatabase,
 } from '../../server/test/postgres-databases'
-import { test as base, chromium, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test'
+import {
+  test as base,
+  chromium,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const ARTEFACTS = path.join(ROOT, 'test-results', 'screenshots')
@@ -327,17 +337,39 @@ async function closeSharedBrowser(): Promise<void> {
   await browser?.close()
 }
 
-/** A phone-sized context (375×667), as a partner sees the app. */
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: { width: 375, height: 667 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
+/** A phone's screen: 375×667 at twice the density, touch, Chinese. */
+const PHONE_SCREEN = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' }
+
+/** WeChat's browser on an iPhone (MicroMessenger): where H5 pays through wechat-jsapi. */
+export const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+
+/** A phone-sized context (375×667) with Chromium's own user agent; `options` (a user agent, a time zone…) beside. */
+export function phoneScreen(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE_SCREEN, ...options })
+}
+
+/** A phone-sized context (375×667) in an iPhone's Safari, as a partner sees the app; `options` may name another user agent. */
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return phoneScreen(browser, {
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    ...options,
   })
+}
+
+/** The back-office's answer: `code` 0 and its `data`, or another code and its `message`. */
+export interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/** A GET of a back-office path from the page's context (its cookies), expected to succeed; its data. */
+export async function pageApi<T>(page: Page, app: RunningApp, path: string): Promise<T> {
+  const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
+  expect(body.code, body.message).toBe(0)
+  return body.data
 }
 
 /** What this test file has started, for the diagnosis of a failed test. */

@@ -1,18 +1,23 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInOnLoginPage, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+import {
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  startApp,
+  type RunningApp,
+  expect,
+  test,
+  expectPresent,
+  phoneScreen,
+  type Envelope,
+} from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/5279 MMWEBSDK/20231002 MicroMessenger/8.0.43.2480(0x28002B37) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 
 test.describe('ways in: WeChat without an AppID, and a mini-program code’s scene', () => {
   let app: RunningApp
@@ -33,14 +38,7 @@ test.describe('ways in: WeChat without an AppID, and a mini-program code’s sce
     page.locator(`${selector}:visible`, hasText ? { hasText } : undefined).first()
 
   test('inside WeChat with no AppID, a guarded page goes to the login page with from, and signing in returns there', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      userAgent: WECHAT_UA,
-    })
+    const context = await phoneScreen(browser, { userAgent: WECHAT_UA })
     contexts.push(context)
     const page = await context.newPage()
     const visited: string[] = []

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
+import { launchBrowser, screenshot, type RunningApp, expect, test, phoneScreen } from './harness'
 import { ok, operatorApi } from './office-support'
-import { ADMIN, agree, fill, onHome, onPage, requestCode, startUserApp, visible } from './user-helpers'
+import { ADMIN, onPage, startUserApp, visible, signInStudentOnPage } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -31,14 +31,7 @@ test.describe('夜校：学员报名、取消、扫码签到', () => {
   test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
-    phone = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    })
+    phone = await phoneScreen(browser, { timezoneId: 'Asia/Shanghai' })
     page = await phone.newPage()
     const office = await operatorApi(app, ADMIN.account, ADMIN.password)
     const startsAt = new Date(Date.now() + 10 * 60_000)
@@ -65,13 +58,7 @@ test.describe('夜校：学员报名、取消、扫码签到', () => {
   const tag = (text: string | RegExp) => visible(page, '.night-detail .night-tag', text)
 
   test('the student finds the class among the open ones, with its one seat', async () => {
-    await page.goto(`${app.url}/pages/student/login`)
-    await onPage(page, '/pages/student/login', '学员登录')
-    await fill(page, 'phone', STUDENT.phone)
-    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
-    await agree(page)
-    await visible(page, '.student-login__submit').click()
-    await onHome(page)
+    await signInStudentOnPage(page, app, STUDENT.phone)
 
     await page.goto(`${app.url}/pages/night/index`)
     await onPage(page, '/pages/night/index', '夜校')

@@ -1,15 +1,20 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, scrollToBottom, signInOperator, signInPartner, textsOf } from './dashboard-support'
-import { chooseInPicker, launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+import {
+  chooseInPicker,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  startApp,
+  type RunningApp,
+  expect,
+  test,
+  expectPresent,
+  type Envelope,
+} from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 interface Activity {
   id: number
   title: string

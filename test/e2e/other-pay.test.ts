@@ -1,24 +1,27 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInOperator, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, expectPresent } from './harness'
+import {
+  WECHAT_UA,
+  launchBrowser,
+  phoneContext,
+  phoneScreen,
+  screenshot,
+  startApp,
+  type Envelope,
+  type RunningApp,
+  expect,
+  test,
+  expectPresent,
+} from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 interface Order {
   id: number
   orderNo: string
   amount: number
   payStatus: string
 }
-
-const WECHAT_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 
 test.describe('the pay page (pages/main/pay)', () => {
   let app: RunningApp
@@ -39,12 +42,11 @@ test.describe('the pay page (pages/main/pay)', () => {
 
   async function signedIn(phone: string, userAgent?: string): Promise<Page> {
     await context?.close()
-    context = userAgent ? await browser.newContext({ ...phoneOptions, userAgent }) : await phoneContext(browser)
+    context = userAgent ? await phoneScreen(browser, { userAgent }) : await phoneContext(browser)
     page = await context.newPage()
     await signInPartner(page, app, phone)
     return page
   }
-  const phoneOptions = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' }
 
   const shown = (selector: string, hasText?: string | RegExp) =>
     page.locator(`${selector}:visible`, hasText ? { hasText } : undefined).first()

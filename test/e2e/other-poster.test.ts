@@ -2,16 +2,10 @@ import QRCode from 'qrcode'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { LAYOUT, POSTER_HEIGHT, POSTER_WIDTH, QR_BOX, QR_QUIET_ZONE, matrixOf, qrSegments } from '@activity/domain'
 import { DEMO, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
+import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test, type Envelope } from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 interface PosterData {
   backgrounds: Array<{ id: number; name: string; url: string }>
   code: string

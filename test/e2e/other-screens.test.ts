@@ -1,19 +1,22 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { DEMO, signInPartner } from './dashboard-support'
-import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
+import {
+  WECHAT_UA,
+  launchBrowser,
+  phoneContext,
+  phoneScreen,
+  screenshot,
+  startApp,
+  type Envelope,
+  type RunningApp,
+  expect,
+  test,
+} from './harness'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
 
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
-
 const ADMIN = { account: 'otheradmin', password: 'admin1234' }
-const WECHAT_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
 let app: RunningApp
@@ -40,16 +43,7 @@ test.afterAll(async () => {
 /** A fresh browser for each test (optionally inside WeChat). */
 async function open(path: string, { userAgent }: { userAgent?: string } = {}): Promise<Page> {
   await context?.close()
-  context = userAgent
-    ? await browser.newContext({
-        viewport: { width: 375, height: 667 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'zh-CN',
-        userAgent,
-      })
-    : await phoneContext(browser)
+  context = userAgent ? await phoneScreen(browser, { userAgent }) : await phoneContext(browser)
   page = await context.newPage()
   if (path) await page.goto(`${app.url}${path}`)
   return page

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
-import { agree, fill, onHome, onPage, requestCode, startUserApp, toast, visible } from './user-helpers'
+import { launchBrowser, screenshot, type RunningApp, expect, test, phoneScreen, pageApi } from './harness'
+import { fill, onPage, startUserApp, toast, visible, signInStudentOnPage } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -18,12 +18,6 @@ const PNG = Buffer.from(
   'base64',
 )
 
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
-
 test.describe('积分：签到、兑换、取消兑换、积分申请', () => {
   let app: RunningApp
   let browser: Browser
@@ -34,13 +28,7 @@ test.describe('积分：签到、兑换、取消兑换、积分申请', () => {
   test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
-    phone = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    })
+    phone = await phoneScreen(browser)
     page = await phone.newPage()
   })
   test.afterAll(async () => {
@@ -49,21 +37,11 @@ test.describe('积分：签到、兑换、取消兑换、积分申请', () => {
     await app?.stop()
   })
 
-  async function api<T>(path: string): Promise<T> {
-    const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
-    expect(body.code, body.message).toBe(0)
-    return body.data
-  }
+  const api = <T>(path: string) => pageApi<T>(page, app, path)
   const shownBalance = () => visible(page, '.points-hero__balance').textContent()
 
   test('我的积分: the balance, the level, the ways; the student checks in once', async () => {
-    await page.goto(`${app.url}/pages/student/login`)
-    await onPage(page, '/pages/student/login', '学员登录')
-    await fill(page, 'phone', STUDENT.phone)
-    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
-    await agree(page)
-    await visible(page, '.student-login__submit').click()
-    await onHome(page)
+    await signInStudentOnPage(page, app, STUDENT.phone)
 
     balance = (await api<{ balance: number }>('/api/zms/point/studentPoint/listForClient')).balance
     await page.goto(`${app.url}/pages/points/index`)

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { expectPresent, launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
+import { expectPresent, launchBrowser, screenshot, type RunningApp, expect, test, phoneScreen, pageApi } from './harness'
 import { ok, operatorApi } from './office-support'
-import { ADMIN, agree, fill, onHome, onPage, requestCode, startUserApp, visible } from './user-helpers'
+import { ADMIN, onPage, startUserApp, visible, signInStudentOnPage } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -18,12 +18,6 @@ const MATHS = '高等数学（一）'
 const CHAPTER_ONE = '第一章 函数、极限与连续'
 const PAPER = '一分钟小测'
 
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
-
 test.describe('学员：章节练习、错题本、考试、学习报告', () => {
   let app: RunningApp
   let browser: Browser
@@ -33,13 +27,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
   test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
-    context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    })
+    context = await phoneScreen(browser)
     page = await context.newPage()
   })
   test.afterAll(async () => {
@@ -48,21 +36,11 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
     await app?.stop()
   })
 
-  async function api<T>(path: string): Promise<T> {
-    const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
-    expect(body.code, body.message).toBe(0)
-    return body.data
-  }
+  const api = <T>(path: string) => pageApi<T>(page, app, path)
   const texts = (selector: string) => page.locator(`${selector}:visible`).allTextContents()
 
   test('the student signs in and finds 章节练习, 考试 and 错题本 on home', async () => {
-    await page.goto(`${app.url}/pages/student/login`)
-    await onPage(page, '/pages/student/login', '学员登录')
-    await fill(page, 'phone', STUDENT.phone)
-    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
-    await agree(page)
-    await visible(page, '.student-login__submit').click()
-    await onHome(page)
+    await signInStudentOnPage(page, app, STUDENT.phone)
     await visible(page, '.student-head__name', STUDENT.name).waitFor({ timeout: 30_000 })
     expect(await texts('.student-entries__label')).toEqual(expect.arrayContaining(['章节练习', '考试', '错题本']))
   })

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
+import { launchBrowser, screenshot, type RunningApp, expect, test, phoneScreen, pageApi, type Envelope } from './harness'
 import { desktopContext, settled, signInConsole, rowWith, openConsole, DEMO_PASSWORD } from './office-support'
-import { agree, fill, onHome, onPage, requestCode, startUserApp, toast, visible } from './user-helpers'
+import { onHome, onPage, startUserApp, toast, visible, signInStudentOnPage } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -23,12 +23,6 @@ const PNG = Buffer.from(
   'base64',
 )
 
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
-
 test.describe('答疑：学员提问，老师在后台回复，学员阅读、追问、关闭', () => {
   let app: RunningApp
   let browser: Browser
@@ -43,13 +37,7 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
   test.beforeAll(async () => {
     app = await startUserApp()
     browser = await launchBrowser()
-    phone = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    })
+    phone = await phoneScreen(browser)
     page = await phone.newPage()
     desk = await desktopContext(browser)
     office = await desk.newPage()
@@ -61,20 +49,10 @@ test.describe('答疑：学员提问，老师在后台回复，学员阅读、�
     await app?.stop()
   })
 
-  async function api<T>(path: string): Promise<T> {
-    const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
-    expect(body.code, body.message).toBe(0)
-    return body.data
-  }
+  const api = <T>(path: string) => pageApi<T>(page, app, path)
 
   test('the student asks about a course of theirs from its page, with a picture', async () => {
-    await page.goto(`${app.url}/pages/student/login`)
-    await onPage(page, '/pages/student/login', '学员登录')
-    await fill(page, 'phone', STUDENT.phone)
-    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
-    await agree(page)
-    await visible(page, '.student-login__submit').click()
-    await onHome(page)
+    await signInStudentOnPage(page, app, STUDENT.phone)
     await visible(page, '.student-entries__item--question').waitFor({ timeout: 30_000 })
     // Home's 答疑 badge shows what the server counts (the demo data holds one unread reply).
     const unread = (await api<{ count: number }>('/api/sms/study/studentQuestion/unreadCountForClient')).count

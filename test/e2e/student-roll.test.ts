@@ -1,38 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { launchBrowser, phoneContext, screenshot, startApp, type RunningApp, expect, test } from './harness'
-import { rememberSignedIn } from './dashboard-support'
-import { lastSmsId, pick, smsCode, visible } from './user-helpers'
+import { signInStudent } from './dashboard-support'
+import { pick, visible } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
 
 /** The demo student (demo data): 林小雨, 成人高考, 浙江工商大学 工商管理 本科, 2026年1期, two notices. */
 const STUDENT = { phone: '13900000000', name: '林小雨' }
-
-interface Envelope<T = unknown> {
-  code: number
-  message: string
-  data: T
-}
-
-/**
- * Signs the student in through the back-office from the page's own context (it shares the
- * browser's cookies): a 登录 code texted to the phone, read from the development outbox, then
- * signInByCode. The app learns who is signed in the way a sign-in tells it, from the persisted
- * store (as the partner tests seed it), since H5 does not ask signInfo at launch.
- */
-async function signInStudent(page: Page, app: RunningApp, phone: string): Promise<void> {
-  const before = await lastSmsId(app, phone)
-  const sent = (await (
-    await page.request.post(`${app.url}/api/ums/user/user/sendVerify`, { form: { phone, type: '登录' } })
-  ).json()) as Envelope
-  expect(sent.code, sent.message).toBe(0)
-  const code = await smsCode(app, phone, before)
-  const res = await page.request.post(`${app.url}/api/ums/user/user/signInByCode`, { form: { phone, code } })
-  const body = (await res.json()) as Envelope<Record<string, string | number | null>>
-  expect(body.code, body.message).toBe(0)
-  await rememberSignedIn(page, app, body.data)
-}
 
 /** The label -> value rows of 我的学籍 (the status row holds its tag). */
 async function rollRows(page: Page): Promise<Record<string, string>> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
-import { agree, fill, onHome, onPage, requestCode, startUserApp, visible } from './user-helpers'
+import { launchBrowser, screenshot, type RunningApp, expect, test, phoneScreen, pageApi, WECHAT_UA } from './harness'
+import { onHome, onPage, startUserApp, visible, signInStudentOnPage } from './user-helpers'
 
 // One app server for the file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -15,16 +15,6 @@ test.describe.configure({ mode: 'serial' })
 const STUDENT = { phone: '13900000000', name: '林小雨' }
 const COURSES = { english: '大学英语（专升本）', maths: '高等数学（一）', live: '学位英语直播班' }
 
-// WeChat's browser: the pay page pays there (wechat-jsapi; the sandbox needs no JS-SDK).
-const WECHAT_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
-
 test.describe('学员：课程、购买、我的课程、学习、直播课表', () => {
   let app: RunningApp
   let browser: Browser
@@ -36,14 +26,8 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
   test.beforeAll(async () => {
     app = await startUserApp({ PAY_SANDBOX_AUTO_COMPLETE_MS: '800' })
     browser = await launchBrowser()
-    context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      userAgent: WECHAT_UA,
-    })
+    // WeChat's browser: the pay page pays there (wechat-jsapi; the sandbox needs no JS-SDK).
+    context = await phoneScreen(browser, { userAgent: WECHAT_UA })
     page = await context.newPage()
   })
   test.afterAll(async () => {
@@ -52,22 +36,12 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     await app?.stop()
   })
 
-  async function api<T>(path: string): Promise<T> {
-    const body = (await (await page.request.get(`${app.url}${path}`)).json()) as Envelope<T>
-    expect(body.code, body.message).toBe(0)
-    return body.data
-  }
+  const api = <T>(path: string) => pageApi<T>(page, app, path)
 
   const titles = (selector: string) => page.locator(`${selector}:visible`).allTextContents()
 
   test('the student signs in and finds 课程, 我的课程 and 直播课表 on home', async () => {
-    await page.goto(`${app.url}/pages/student/login`)
-    await onPage(page, '/pages/student/login', '学员登录')
-    await fill(page, 'phone', STUDENT.phone)
-    await fill(page, 'code', await requestCode(page, app, STUDENT.phone))
-    await agree(page)
-    await visible(page, '.student-login__submit').click()
-    await onHome(page)
+    await signInStudentOnPage(page, app, STUDENT.phone)
     await visible(page, '.student-head__name', STUDENT.name).waitFor({ timeout: 30_000 })
     expect(await titles('.student-entries__label')).toEqual([
       '课程',

@@ -1,19 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
-import { chooseInPicker, startApp, type RunningApp, expect, expectPresent } from './harness'
+import { chooseInPicker, startApp, type Envelope, type RunningApp, expect, expectPresent } from './harness'
 
 export const ADMIN = { account: 'e2eadmin', password: 'admin1234' }
 export const DEMO_ACTIVE = { phone: '13800000000', password: 'demo1234' }
 export const DEMO_PENDING = { phone: '13800000001', password: 'demo1234' }
+/** The demo student (demo data): 林小雨, with courses, fees, notices and questions of her own. */
+export const DEMO_STUDENT = { phone: '13900000000', name: '林小雨' }
 
 /** `npm start`'s program over the H5 build of H5_DIR, with a known administrator and no per-IP limits (one IP runs every test). */
 export function startUserApp(env: Record<string, string> = {}): Promise<RunningApp> {
   return startApp({ RATE_LIMIT: 'off', ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password, ...env })
-}
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
 }
 
 async function json<T>(res: Response): Promise<Envelope<T>> {
@@ -145,6 +141,17 @@ export async function signInWithPassword(page: Page, phone: string, password: st
   await fill(page, 'password', password)
   await agree(page)
   await visible(page, '.user-login__submit').click()
+}
+
+/** Signs a student in on the student login page (pages/student/login) with the SMS code texted to `phone`; home shows. */
+export async function signInStudentOnPage(page: Page, app: RunningApp, phone: string): Promise<void> {
+  await page.goto(`${app.url}/pages/student/login`)
+  await onPage(page, '/pages/student/login', '学员登录')
+  await fill(page, 'phone', phone)
+  await fill(page, 'code', await requestCode(page, app, phone))
+  await agree(page)
+  await visible(page, '.student-login__submit').click()
+  await onHome(page)
 }
 
 /** Chooses values in the platform picker of a form row, column by column, then confirms. */

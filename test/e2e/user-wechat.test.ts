@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test } from './harness'
+import { launchBrowser, phoneContext, screenshot, type RunningApp, expect, test, phoneScreen } from './harness'
 import { DEMO_ACTIVE, agree, fill, onPage, requestCode, rowError, startUserApp, visible } from './user-helpers'
 
 // One app server per file, its tests in order: a failure retries the whole file.
@@ -26,14 +26,7 @@ test.describe('the WeChat login page (pages/user/loginWechat)', () => {
 
   /** A phone inside WeChat whose user authorizes as `openId`; counts the trips to "WeChat". */
   async function wechatPhone(openId: string): Promise<{ page: Page; authorizations: () => number }> {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      userAgent: WECHAT_UA,
-    })
+    const context = await phoneScreen(browser, { userAgent: WECHAT_UA })
     contexts.push(context)
     let count = 0
     await context.route('**/pages/main/wxCode?**', async (route) => {

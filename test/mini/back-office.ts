@@ -12,7 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { cloneDatabase, dropDatabase, templateDatabase, testPostgresUrl, withDatabase } from '../../server/test/postgres-databases'
-import { storeSignedIn } from './harness'
+import { hasWeappBuild, storeSignedIn } from './harness'
 
 const ROOT = path.resolve(__dirname, '../..')
 export const DEMO_PARTNER = { phone: '13800000000', password: 'demo1234' }
@@ -207,4 +207,30 @@ export async function bindOpenId(backend: string, cookie: string, signCode: stri
   const bound = await httpCall('POST', `${backend}/api/ums/user/user/signIn`, { platform: 'weixin', signCode, type: '小程序' }, { cookie })
   if (JSON.parse(bound.body).data?.bound !== '是') throw new Error(`open id not bound: ${bound.body}`)
   return bound.setCookie.length ? cookieOf(bound.setCookie) : cookie
+}
+
+/** A call of a signed-in session (its cookie header) expected to succeed (code 0): its data. */
+export async function sessionCall<T>(
+  backend: string,
+  cookie: string,
+  method: string,
+  pathAndQuery: string,
+  form?: Record<string, string>,
+): Promise<T> {
+  const res = await httpCall(method, `${backend}${pathAndQuery}`, form, { cookie })
+  const body = JSON.parse(res.body) as { code: number; data: T }
+  if (body.code !== 0) throw new Error(`${method} ${pathAndQuery}: ${res.body}`)
+  return body.data
+}
+
+/**
+ * For a weapp test that talks to the real back-office as the demo student: the weapp build there,
+ * the back-office started, the student signed in by SMS and bound to the open id behind `signCode`;
+ * its address and the session's cookie header.
+ */
+export async function studentOnBackOffice(signCode: string): Promise<{ office: BackOffice; backend: string; cookie: string }> {
+  if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npx taro build --type weapp --mode test` first')
+  const office = await startBackOffice()
+  const cookie = await bindOpenId(office.url, await signInStudentBySms(office.url), signCode)
+  return { office, backend: office.url, cookie }
 }

@@ -6,8 +6,8 @@
  * Then it opens the demo mock paper on pages/study/paper: the answer saved and 交卷 carry exactly
  * the server's parameters, and the server scored what was saved. Build first: `npm run build:weapp -- --mode test` (or set WEAPP_DIR).
  */
-import { type BackOffice, bindOpenId, httpCall, signInStudentBySms, startBackOffice } from './back-office'
-import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
+import { type BackOffice, sessionCall, studentOnBackOffice } from './back-office'
+import { installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's components and data are untyped */
 const OPEN_ID_CODE = 'fake:weapp-exam-open-id'
@@ -16,12 +16,6 @@ const HAND = '/api/sms/study/studentSubject/handSubject'
 const SAVE = '/api/sms/study/studentExam/saveAnswer'
 const OVER = '/api/sms/study/studentExam/overPaper'
 const MOCK_PAPER = '高等数学（一）模拟试卷'
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 
 let office: BackOffice | undefined
 let backend = ''
@@ -37,27 +31,13 @@ let courseId = 0
 let chapter: { id: number; title: string; done: number }
 let first: { id: number; options: Array<{ key: string; text: string }>; stem: string }
 
-async function call<T>(method: string, pathAndQuery: string): Promise<T> {
-  const res = await httpCall(method, `${backend}${pathAndQuery}`, undefined, { cookie })
-  const body = JSON.parse(res.body) as Envelope<T>
-  if (body.code !== 0) throw new Error(`${method} ${pathAndQuery}: ${res.body}`)
-  return body.data
-}
-
-async function callForm<T>(method: string, path: string, form: Record<string, string>): Promise<T> {
-  const res = await httpCall(method, `${backend}${path}`, form, { cookie })
-  const body = JSON.parse(res.body) as Envelope<T>
-  if (body.code !== 0) throw new Error(`${method} ${path}: ${res.body}`)
-  return body.data
-}
+const call = <T>(method: string, pathAndQuery: string) => sessionCall<T>(backend, cookie, method, pathAndQuery)
+const callForm = <T>(method: string, path: string, form: Record<string, string>) => sessionCall<T>(backend, cookie, method, path, form)
 
 const all = (selector: string): any[] => page.querySelectorAll(selector) as any[]
 
 beforeAll(async () => {
-  if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npm run build:weapp -- --mode test` first')
-  office = await startBackOffice()
-  backend = office.url
-  cookie = await bindOpenId(backend, await signInStudentBySms(backend), OPEN_ID_CODE)
+  ;({ office, backend, cookie } = await studentOnBackOffice(OPEN_ID_CODE))
 
   const mine = await call<{ list: Array<{ courseId: number; title: string }> }>(
     'GET',

@@ -1,4 +1,5 @@
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
+import { serveLaunch, servePayStatus, serveWechatPayFee, wechatPaySheet } from './pay-support'
 import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, storeSignedIn, textOf, until, withQuery } from './harness'
 
 /**
@@ -58,49 +59,19 @@ const statusAnswers = ['支付中', '支付成功']
 beforeAll(async () => {
   if (!hasWeappBuild()) throw new Error('no weapp build: run `npx taro build --type weapp --mode test` (WEAPP_DIR for another output)')
   server = await startTestServer('127.0.0.1')
-  server.on('GET /api/ums/user/user/timestamp', { body: envelope(1_795_900_000_000) })
-  server.on('GET /api/ums/user/user/checkOpenId', { body: envelope('是') })
+  serveLaunch(server)
   server.on('GET /api/fms/finance/order/detailsForClient', () => ({
     body: envelope(
       statusAnswers.length === 0 ? { ...ORDER, payStatus: '支付成功', paidAt: '2026-11-26T02:00:00.000Z', receiptId: 3 } : ORDER,
     ),
   }))
-  server.on('POST /api/fms/finance/order/payFee', {
-    body: envelope({
-      orderId: 11,
-      orderNo: ORDER.orderNo,
-      amount: ORDER.payAmount,
-      payStatus: '支付中',
-      provider: 'wechatpay',
-      channel: 'wechat-mini',
-      wechat: WECHAT,
-      alipay: null,
-    }),
-  })
-  server.on('GET /api/fms/finance/order/payStatus', () => {
-    const payStatus = statusAnswers.shift() ?? '支付成功'
-    return {
-      body: envelope({
-        id: 11,
-        orderNo: ORDER.orderNo,
-        payStatus,
-        paidAt: payStatus === '支付成功' ? '2026-11-26T02:00:00.000Z' : null,
-        failReason: null,
-      }),
-    }
-  })
+  serveWechatPayFee(server, { orderId: 11, orderNo: ORDER.orderNo, amount: ORDER.payAmount, wechat: WECHAT })
+  servePayStatus(server, { id: 11, orderNo: ORDER.orderNo, paidAt: '2026-11-26T02:00:00.000Z' }, statusAnswers)
   const networked = networkedHost(server.url)
   storeSignedIn(networked.host.storage, { jar: { sid: 'weapp-student' }, user: STUDENT, mini: true })
   installMiniGlobals({
     ...networked.overrides,
-    requestPayment(options: Record<string, unknown> & { success?: (r: unknown) => void; complete?: (r: unknown) => void }) {
-      const { success, fail: _fail, complete, ...args } = options
-      payments.push(args)
-      setTimeout(() => {
-        success?.({ errMsg: 'requestPayment:ok' })
-        complete?.({ errMsg: 'requestPayment:ok' })
-      }, 0)
-    },
+    requestPayment: wechatPaySheet(payments, 'paid'),
   })
   withQuery({ id: '11' })
   loadApp()

@@ -1,7 +1,7 @@
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
 import { alipayHost, hasAlipayBuild, loadAlipayApp, openAlipayPage, type AlipayPage } from './alipay-harness'
 import { storeSignedIn, until } from './harness'
-import { ORDER, USER } from './pay-support'
+import { ORDER, serveLaunch, servePayStatus, USER } from './pay-support'
 
 /**
  * The pay page (pages/main/pay?id=7) in the compiled Alipay mini-program (dist/alipay, run by
@@ -20,8 +20,7 @@ const statusAnswers = ['支付中', '支付成功']
 beforeAll(async () => {
   if (!hasAlipayBuild()) throw new Error('no alipay build: run `npx taro build --type alipay --mode test` (ALIPAY_DIR for another output)')
   server = await startTestServer('127.0.0.1')
-  server.on('GET /api/ums/user/user/timestamp', { body: envelope(1_795_900_000_000) })
-  server.on('GET /api/ums/user/user/checkOpenId', { body: envelope('是') })
+  serveLaunch(server)
   server.on('POST /api/ums/user/user/signIn', { body: envelope(USER) })
   server.on('GET /api/fms/finance/order/detailsForClient', { body: envelope(ORDER) })
   server.on('POST /api/fms/finance/order/payFee', {
@@ -36,18 +35,7 @@ beforeAll(async () => {
       alipay: { tradeNO: TRADE_NO },
     }),
   })
-  server.on('GET /api/fms/finance/order/payStatus', () => {
-    const payStatus = statusAnswers.shift() ?? '支付成功'
-    return {
-      body: envelope({
-        id: 7,
-        orderNo: ORDER.orderNo,
-        payStatus,
-        paidAt: payStatus === '支付成功' ? '2026-11-22T00:05:00.000Z' : null,
-        failReason: null,
-      }),
-    }
-  })
+  servePayStatus(server, { id: 7, orderNo: ORDER.orderNo, paidAt: '2026-11-22T00:05:00.000Z' }, statusAnswers)
   const host = alipayHost(server.url, {
     // Alipay's cashier: the person pays; Alipay answers resultCode 9000.
     tradePay(o: Record<string, unknown> & { success?: (r: unknown) => void; complete?: (r: unknown) => void }) {

@@ -1,5 +1,5 @@
 import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
-import { ORDER, servePayOrder } from './pay-support'
+import { ORDER, servePayOrder, wechatPaySheet } from './pay-support'
 import { hasWeappBuild, installMiniGlobals, loadApp, renderPage, textOf, until, withQuery } from './harness'
 
 /**
@@ -22,14 +22,7 @@ beforeAll(async () => {
   installMiniGlobals({
     ...networked.overrides,
     // WeChat's pay sheet: the person closes it; WeChat reports a cancel to the page.
-    requestPayment(options: Record<string, unknown> & { fail?: (r: unknown) => void; complete?: (r: unknown) => void }) {
-      const { success: _success, fail, complete, ...args } = options
-      payments.push(args)
-      setTimeout(() => {
-        fail?.({ errMsg: 'requestPayment:fail cancel' })
-        complete?.({ errMsg: 'requestPayment:fail cancel' })
-      }, 0)
-    },
+    requestPayment: wechatPaySheet(payments, 'cancelled'),
   })
   withQuery({ id: '7' })
   loadApp()

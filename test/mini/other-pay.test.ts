@@ -1,5 +1,5 @@
-import { envelope, startTestServer, type TestServer } from '../../src/request/testing/server'
-import { ORDER, servePayOrder, WECHAT } from './pay-support'
+import { startTestServer, type TestServer } from '../../src/request/testing/server'
+import { ORDER, servePayOrder, servePayStatus, WECHAT, wechatPaySheet } from './pay-support'
 import { hasWeappBuild, installMiniGlobals, loadApp, renderPage, textOf, until, withQuery } from './harness'
 
 /**
@@ -19,31 +19,12 @@ let textWhenPaymentReturned = ''
 beforeAll(async () => {
   if (!hasWeappBuild()) throw new Error('no weapp build: run `npx taro build --type weapp --mode test` (WEAPP_DIR for another output)')
   server = await startTestServer('127.0.0.1')
-  server.on('GET /api/fms/finance/order/payStatus', () => {
-    const payStatus = statusAnswers.shift() ?? '支付成功'
-    return {
-      body: envelope({
-        id: 7,
-        orderNo: ORDER.orderNo,
-        payStatus,
-        paidAt: payStatus === '支付成功' ? '2026-11-22T00:05:00.000Z' : null,
-        failReason: null,
-      }),
-    }
-  })
+  servePayStatus(server, { id: 7, orderNo: ORDER.orderNo, paidAt: '2026-11-22T00:05:00.000Z' }, statusAnswers)
   const networked = servePayOrder(server)
   installMiniGlobals({
     ...networked.overrides,
     // WeChat's pay sheet: the person pays; WeChat reports success to the page.
-    requestPayment(options: Record<string, unknown> & { success?: (r: unknown) => void; complete?: (r: unknown) => void }) {
-      const { success, fail: _fail, complete, ...args } = options
-      payments.push(args)
-      setTimeout(() => {
-        textWhenPaymentReturned = textOf(page)
-        success?.({ errMsg: 'requestPayment:ok' })
-        complete?.({ errMsg: 'requestPayment:ok' })
-      }, 0)
-    },
+    requestPayment: wechatPaySheet(payments, 'paid', () => (textWhenPaymentReturned = textOf(page))),
   })
   withQuery({ id: '7' })
   loadApp()

@@ -12,8 +12,8 @@
  * WeChat's camera is the fake far side; everything else is the product.
  * Build first: `npx taro build --type weapp --mode test` (or set WEAPP_DIR).
  */
-import { type BackOffice, bindOpenId, httpCall, jsonCall, signInOperator, signInStudentBySms, startBackOffice } from './back-office'
-import { hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
+import { type BackOffice, jsonCall, signInOperator, sessionCall, studentOnBackOffice } from './back-office'
+import { installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's components and data are untyped */
 const OPEN_ID_CODE = 'fake:weapp-campus-open-id'
@@ -43,12 +43,7 @@ const navigations: string[] = []
 let scanned = ''
 const fields = (body: string) => Object.fromEntries(new URLSearchParams(body))
 
-async function call<T>(pathAndQuery: string): Promise<T> {
-  const res = await httpCall('GET', `${backend}${pathAndQuery}`, undefined, { cookie })
-  const body = JSON.parse(res.body) as Envelope<T>
-  if (body.code !== 0) throw new Error(`GET ${pathAndQuery}: ${res.body}`)
-  return body.data
-}
+const call = <T>(pathAndQuery: string) => sessionCall<T>(backend, cookie, 'GET', pathAndQuery)
 
 /** Fires a tap or an input on the first element matching `selector`. */
 function fire(selector: string, event: string, detail: Record<string, unknown> = {}) {
@@ -77,10 +72,7 @@ function answerLater(options: { success?: (r: unknown) => void; complete?: (r: u
 }
 
 beforeAll(async () => {
-  if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npx taro build --type weapp --mode test` first')
-  office = await startBackOffice()
-  backend = office.url
-  cookie = await bindOpenId(backend, await signInStudentBySms(backend), OPEN_ID_CODE)
+  ;({ office, backend, cookie } = await studentOnBackOffice(OPEN_ID_CODE))
 
   const networked = networkedHost(backend)
   networked.host.loginCodes.push(OPEN_ID_CODE)

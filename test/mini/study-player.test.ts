@@ -9,18 +9,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { type BackOffice, bindOpenId, httpCall, signInStudentBySms, startBackOffice } from './back-office'
-import { WEAPP_DIR, hasWeappBuild, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
+import { type BackOffice, sessionCall, studentOnBackOffice } from './back-office'
+import { WEAPP_DIR, installMiniGlobals, loadApp, networkedHost, renderPage, textOf, until, withQuery } from './harness'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the simulator's components and data are untyped */
 const OPEN_ID_CODE = 'fake:weapp-study-open-id'
 const GRANTED_COURSE = '高等数学（一）'
-
-interface Envelope<T> {
-  code: number
-  message: string
-  data: T
-}
 
 let office: BackOffice | undefined
 let backend = ''
@@ -33,12 +27,8 @@ const reports: string[] = []
 let answered = 0
 let section: { id: number; title: string; url: string; position: number }
 
-async function call<T>(method: string, pathAndQuery: string, form?: Record<string, string>): Promise<T> {
-  const res = await httpCall(method, `${backend}${pathAndQuery}`, form, { cookie })
-  const body = JSON.parse(res.body) as Envelope<T>
-  if (body.code !== 0) throw new Error(`${method} ${pathAndQuery}: ${res.body}`)
-  return body.data
-}
+const call = <T>(method: string, pathAndQuery: string, form?: Record<string, string>) =>
+  sessionCall<T>(backend, cookie, method, pathAndQuery, form)
 
 /** The Taro data key the weapp's video template reads an attribute from (base.wxml: src="{{i.pN}}", initial-time="{{xs.b(i.pN,0)}}"). */
 function videoKey(attribute: string): string {
@@ -60,10 +50,7 @@ function nodeWithUid(node: any, uid: string): any {
 }
 
 beforeAll(async () => {
-  if (!hasWeappBuild()) throw new Error('the weapp build is missing: run `npm run build:weapp -- --mode test` first')
-  office = await startBackOffice()
-  backend = office.url
-  cookie = await bindOpenId(backend, await signInStudentBySms(backend), OPEN_ID_CODE)
+  ;({ office, backend, cookie } = await studentOnBackOffice(OPEN_ID_CODE))
 
   // Another device (H5) played the course's first video section up to 3.5 s.
   const mine = await call<{ list: Array<{ courseId: number; title: string }> }>(

@@ -4,8 +4,9 @@
  * the address is labelled from the partner's details.
  */
 import { Select, type SelectProps } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { type AdminPartner, partnersApi } from '../api/partners'
+import { useSearchSelect } from '../hooks/useSearchSelect'
 
 function labelOf(p: AdminPartner): string {
   const name = p.personal?.realName || p.nickname || '未填姓名'
@@ -18,29 +19,10 @@ export interface PartnerSelectProps extends Omit<SelectProps<string>, 'options' 
 }
 
 export function PartnerSelect({ value, onChange, placeholder = '输入完整手机号、姓名或推广码', ...rest }: PartnerSelectProps) {
-  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([])
-  const [loading, setLoading] = useState(false)
-  const latest = useRef(0)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-
-  const search = (keyword: string) => {
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      const id = ++latest.current
-      setLoading(true)
-      partnersApi
-        .list({ keyword: keyword.trim(), size: 20 })
-        .then((page) => {
-          if (id === latest.current) setOptions(page.list.map((p) => ({ value: String(p.id), label: labelOf(p) })))
-        })
-        .catch(() => {
-          if (id === latest.current) setOptions([])
-        })
-        .finally(() => {
-          if (id === latest.current) setLoading(false)
-        })
-    }, 250)
-  }
+  const { options, setOptions, search, selectProps } = useSearchSelect(
+    (keyword) => partnersApi.list({ keyword, size: 20 }).then((page) => page.list.map((p) => ({ value: String(p.id), label: labelOf(p) }))),
+    { notFound: '输入后搜索合伙人' },
+  )
 
   // A partner chosen elsewhere (the address, a row) gets its name instead of its bare id.
   useEffect(() => {
@@ -59,19 +41,12 @@ export function PartnerSelect({ value, onChange, placeholder = '输入完整手�
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
 
-  useEffect(() => () => clearTimeout(timer.current), [])
-
   return (
     <Select<string>
-      showSearch
+      {...selectProps}
       allowClear
-      filterOption={false}
       placeholder={placeholder}
-      notFoundContent={loading ? '搜索中…' : '输入后搜索合伙人'}
-      loading={loading}
-      options={options}
       value={value === undefined || value === null || value === '' ? undefined : String(value)}
-      onSearch={search}
       onChange={(v) => onChange?.(v ?? undefined)}
       onFocus={() => {
         if (options.length <= 1) search('')

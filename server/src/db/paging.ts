@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { count, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Executor } from './types.ts'
 
 /**
  * The total of a page's filter, computed in the page's own statement (one round trip) as an
@@ -37,4 +38,25 @@ export const COUNT_CAP = 10_000
 /** The answer's total from a count of at most COUNT_CAP + 1 rows. */
 export function capTotal(n: number): { total: number; totalCapped: boolean } {
   return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP }
+}
+
+/**
+ * A console list's capped total: counts at most COUNT_CAP + 1 rows of `table` matching `where`,
+ * read in the list's own `order` (its index), so the count stops there.
+ */
+export async function cappedTotal(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  order: (PgColumn | SQL | SQL.Aliased)[],
+): Promise<{ total: number; totalCapped: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(COUNT_CAP + 1)
+    .as('capped')
+  const [counted] = await db.select({ n: count() }).from(capped)
+  return capTotal(counted?.n ?? 0)
 }

@@ -1,50 +1,20 @@
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import QRCode from 'qrcode'
+import { fakeWechatApi } from '../../test/pay-fixtures.ts'
 import { createLocalMiniCodeGateway, createWechatMiniCodeGateway, localCodeText, MiniCodeError } from './mini-code.ts'
 
 /** WeChat's API played by a local HTTP server: stable tokens, and codes that need a live token. */
-async function fakeWechat() {
-  const seen: Array<{ path: string; query: URLSearchParams; body: Record<string, unknown> }> = []
-  let issued = 0
-  const live = new Set<string>()
-  const server = http.createServer((req, res) => {
-    let text = ''
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x')
-      const body = JSON.parse(text || '{}') as Record<string, unknown>
-      seen.push({ path: url.pathname, query: url.searchParams, body })
-      if (url.pathname === '/cgi-bin/stable_token') {
-        if (body.appid !== 'wx-mini' || body.secret !== 'mini-secret') {
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":40125,"errmsg":"invalid appsecret"}')
-          return
-        }
-        const token = `TOKEN-${++issued}`
-        live.add(token)
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, expires_in: 7200 }))
-      } else if (url.pathname === '/wxa/getwxacodeunlimit') {
-        if (!live.has(url.searchParams.get('access_token') ?? '')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":42001,"errmsg":"access_token expired"}')
-        } else if (String(body.scene).length > 32) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":40169,"errmsg":"invalid length for scene"}')
-        } else {
-          void QRCode.toBuffer(`wx:${String(body.page)}?${String(body.scene)}`, { type: 'png' }).then((png) =>
-            res.writeHead(200, { 'content-type': 'image/png' }).end(png),
-          )
-        }
-      } else res.writeHead(404).end()
-    })
+function fakeWechat() {
+  return fakeWechatApi(({ path, body, tokenLive, json, res }) => {
+    if (path !== '/wxa/getwxacodeunlimit') res.writeHead(404).end()
+    else if (!tokenLive) json({ errcode: 42001, errmsg: 'access_token expired' })
+    else if (String(body.scene).length > 32) json({ errcode: 40169, errmsg: 'invalid length for scene' })
+    else
+      void QRCode.toBuffer(`wx:${String(body.page)}?${String(body.scene)}`, { type: 'png' }).then((png) =>
+        res.writeHead(200, { 'content-type': 'image/png' }).end(png),
+      )
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    expireAll: () => live.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
 }
 
 describe('WeChat mini-program codes', () => {

@@ -1,47 +1,20 @@
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
+import { fakeWechatApi } from '../../test/pay-fixtures.ts'
 import { createWechatSubscribeMessageGateway, SubscribeMessageError } from './subscribe-message.ts'
 import { createWechatAccessToken } from './wechat-token.ts'
 
 /** WeChat's API played by a local HTTP server: stable tokens, and subscribe messages that need a live one. */
 async function fakeWechat() {
-  const seen: Array<{ path: string; query: URLSearchParams; body: Record<string, unknown> }> = []
-  let issued = 0
-  const live = new Set<string>()
   /** open ids that accepted nothing (WeChat answers 43101). */
   const refusing = new Set<string>()
-  const server = http.createServer((req, res) => {
-    let text = ''
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x')
-      const body = JSON.parse(text || '{}') as Record<string, unknown>
-      seen.push({ path: url.pathname, query: url.searchParams, body })
-      const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value))
-      if (url.pathname === '/cgi-bin/stable_token') {
-        if (body.appid !== 'wx-mini' || body.secret !== 'mini-secret') return json({ errcode: 40125, errmsg: 'invalid appsecret' })
-        const token = `TOKEN-${++issued}`
-        live.add(token)
-        return json({ access_token: token, expires_in: 7200 })
-      }
-      if (url.pathname === '/cgi-bin/message/subscribe/send') {
-        if (!live.has(url.searchParams.get('access_token') ?? '')) return json({ errcode: 42001, errmsg: 'access_token expired' })
-        if (refusing.has(String(body.touser))) return json({ errcode: 43101, errmsg: 'user refuse to accept the msg' })
-        return json({ errcode: 0, errmsg: 'ok', msgid: 1 })
-      }
-      res.writeHead(404).end()
-    })
+  const api = await fakeWechatApi(({ path, body, tokenLive, json, res }) => {
+    if (path !== '/cgi-bin/message/subscribe/send') res.writeHead(404).end()
+    else if (!tokenLive) json({ errcode: 42001, errmsg: 'access_token expired' })
+    else if (refusing.has(String(body.touser))) json({ errcode: 43101, errmsg: 'user refuse to accept the msg' })
+    else json({ errcode: 0, errmsg: 'ok', msgid: 1 })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    refusing,
-    expireAll: () => live.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  return { ...api, refusing }
 }
 
 describe('WeChat subscribe messages', () => {

@@ -109,3 +109,39 @@ export const wireEnum = <T extends string>(values: readonly T[]) =>
 export function keptIfMasked<T extends z.ZodType>(field: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.includes('*') ? undefined : v), field.optional())
 }
+
+/** A form's yes/no: 是/否 (the wire's YesNo), true/false or 1/0 as a boolean; empty is "not given"; other values as they are. */
+export function yesNo(v: unknown): unknown {
+  if (v === '' || v === null || v === undefined) return undefined
+  if (v === true || v === 'true' || v === '1' || v === 1 || v === '是') return true
+  if (v === false || v === 'false' || v === '0' || v === 0 || v === '否') return false
+  return v
+}
+
+/** An optional yes/no field (yesNo). */
+export const boolField = (label: string) => z.preprocess(yesNo, z.boolean(`${label}只能是是或否`).optional())
+
+/** A list from a form: a JSON array's text or `a,b,c` (entries trimmed); empty: none; other values as they are. */
+export function listText(v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  const text = v.trim()
+  if (text === '') return []
+  if (text.startsWith('[')) {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return v
+    }
+  }
+  return text.split(',').map((s) => s.trim())
+}
+
+/** JSON text from a form field as its value; other values (and text that is not JSON) as they are. */
+export function jsonText(v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v) as unknown
+  } catch {
+    return v
+  }
+}

@@ -1,8 +1,11 @@
 import { type AnyColumn, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { isWholePhone } from './mask.ts'
 
+/** `value` with the pattern characters of LIKE (`%`, `_` and the escape `\\`) taken literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => `\\${m}`)
+
 /** `%value%` for ILIKE, the pattern characters of `value` taken literally. */
-export const containing = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+export const containing = (value: string) => `%${escapeLike(value)}%`
 
 /**
  * A list's keyword over people (issue 37 §2): names, student numbers and codes match as a

@@ -2,16 +2,15 @@ import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'drizzle-orm'
 import { openPglite } from '../../src/db/client.ts'
 import type { Database } from '../../src/db/types.ts'
-import { sha256 } from '../../src/lib/crypto.ts'
 import { ClueStatus, LedgerType, PartnerStatus, WithdrawalStatus } from '../../src/wire.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helper.ts'
+import { freePort, ROOT, rowsOf, seedSessions } from '../multiprocess/support.ts'
 
 /**
  * Crash safety: a real server process (`node --import tsx server/src/server.ts`) under a running load
@@ -28,25 +27,12 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../hel
  * amcheck.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..', '..')
 const PARTNERS = 24
 const CLUES_PER_PARTNER = 8
 const BALANCE = 200_000
 const ADMIN_TOKEN = 'crash-admin-session-token'
 const partnerToken = (id: number) => `crash-partner-session-${id}`
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const debug = (message: string) => {
   if (process.env.CRASH_DEBUG) process.stderr.write(`[crash ${new Date().toISOString()}] ${message}\n`)
 }
@@ -65,20 +51,8 @@ async function seed(db: Database['db']) {
     INSERT INTO clues (partner_id, name, phone, source, status)
     SELECT p.id, '线索' || p.id || '-' || i, '132' || lpad((p.id * 100 + i)::text, 8, '0'), '合伙人录入', ${ClueStatus.new}
     FROM partners p, generate_series(1, ${CLUES_PER_PARTNER}) AS i`)
-  const [admin] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`INSERT INTO admins (account, name, password_hash, position_id) SELECT 'crash', '压测管理员', 'x', id FROM positions WHERE name = '管理员' RETURNING id`,
-    ),
-  )
-  await db.execute(sql`
-    INSERT INTO sessions (token_hash, kind, admin_id, expires_at) VALUES (${sha256(ADMIN_TOKEN)}, 'admin', ${admin!.id}, now() + interval '1 day')`)
-  // Stepped up (二次验证) for the run, so paying needs no dialog.
-  await db.execute(sql`
-    INSERT INTO step_ups (admin_id, session_id, method, expires_at)
-    SELECT admin_id, id, 'password', now() + interval '1 day' FROM sessions WHERE token_hash = ${sha256(ADMIN_TOKEN)}`)
-  for (const { id } of rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM partners`)))
-    await db.execute(sql`
-      INSERT INTO sessions (token_hash, kind, partner_id, expires_at) VALUES (${sha256(partnerToken(id))}, 'user', ${id}, now() + interval '1 day')`)
+  const partnerIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM partners`)).map((r) => r.id)
+  await seedSessions(db, { account: 'crash', name: '压测管理员', adminToken: ADMIN_TOKEN, partnerIds, partnerToken })
 }
 
 /** What the load saw acknowledged (2xx) before each crash. */

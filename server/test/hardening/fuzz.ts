@@ -1,6 +1,9 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import fc from 'fast-check'
 import type { RouteEntry } from '../../src/plugins/route-table.ts'
+import { buildTestApp, POSTGRES_RUN_ONLY } from '../helper.ts'
 import {
   appRoutes,
   changedTables,
@@ -340,4 +343,24 @@ export async function fuzzRoutes({
   }
   if (failures.length) throw new Error(`${failures.length} route(s) failed:\n${failures.join('\n\n')}`)
   return report
+}
+
+/**
+ * The test `name`: fuzzes the routes `select` picks on a fresh app (PostgreSQL run only), reports
+ * the counts, and asserts at least 40 routes were fuzzed and most requests refused.
+ */
+export function fuzzRoutesTest(name: string, select: (route: RouteEntry) => boolean) {
+  test(name, { skip: POSTGRES_RUN_ONLY }, async (context) => {
+    const t = await buildTestApp()
+    try {
+      const report = await fuzzRoutes({ app: t.app, select })
+      context.diagnostic(
+        `${report.routes} routes, ${report.requests} requests, ${report.refusals} refusals; by status ${JSON.stringify(report.byStatus)}`,
+      )
+      assert.ok(report.routes >= 40, `routes fuzzed: ${report.routes}`)
+      assert.ok(report.refusals > report.requests / 2, JSON.stringify(report))
+    } finally {
+      await t.close()
+    }
+  })
 }

@@ -48,6 +48,30 @@ function literal(value: unknown): string {
   return `'${String(value).replace(/'/g, "''")}'`
 }
 
+/**
+ * Records each statement the app sends to PostgreSQL (into the list `into` returns at the time),
+ * and opens the connection that explains them.
+ */
+async function recordStatements(t: TestApp, into: () => Array<{ text: string; values: unknown[] }>): Promise<pg.Client> {
+  const pool = (t.app.db as unknown as { $client: pg.Pool }).$client
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  ;(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text
+    const params = (Array.isArray(values) ? values : (config as { values?: unknown[] }).values) ?? []
+    into().push({ text, values: params })
+    return query(config, values)
+  }
+  const explainer = new pg.Client({ connectionString: t.testDb.url })
+  await explainer.connect()
+  // The question is whether an index serves each statement, not which plan the costs of a small
+  // table favour: whether VACUUM could mark its pages all-visible (and so price an index-only scan)
+  // depends on what other databases of the cluster run at that moment. With sequential scans and
+  // sorts priced out, a missing index still shows as one.
+  await explainer.query('SET enable_seqscan = off')
+  await explainer.query('SET enable_sort = off')
+  return explainer
+}
+
 describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_URL ? false : 'PostgreSQL only (DATABASE_URL)' }, () => {
   let t: TestApp
   let client: Client
@@ -110,23 +134,7 @@ describe('query plans of the partner lists (PostgreSQL)', { skip: TEST_DATABASE_
       FROM generate_series(1, 3000) AS i`)
     await db.execute(sql`ANALYZE`)
 
-    // Record what the app sends to PostgreSQL.
-    const pool = (db as unknown as { $client: pg.Pool }).$client
-    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
-    ;(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown) => {
-      const text = typeof config === 'string' ? config : (config as { text: string }).text
-      const params = (Array.isArray(values) ? values : (config as { values?: unknown[] }).values) ?? []
-      captured.push({ text, values: params })
-      return query(config, values)
-    }
-    explainer = new pg.Client({ connectionString: t.testDb.url })
-    await explainer.connect()
-    // The question is whether an index serves each statement, not which plan the costs of a small
-    // table favour: whether VACUUM could mark its pages all-visible (and so price an index-only scan)
-    // depends on what other databases of the cluster run at that moment. With sequential scans and
-    // sorts priced out, a missing index still shows as one.
-    await explainer.query('SET enable_seqscan = off')
-    await explainer.query('SET enable_sort = off')
+    explainer = await recordStatements(t, () => captured)
   })
 
   after(async () => {
@@ -279,24 +287,8 @@ describe('query plans of the console lists (PostgreSQL)', { skip: TEST_DATABASE_
     }
     clueId = pick.rows[0]!.id
     partnerId = pick.rows[0]!.partner_id
-    const pool = (db as unknown as { $client: pg.Pool }).$client
-    await pool.query('VACUUM ANALYZE')
-
-    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
-    ;(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown) => {
-      const text = typeof config === 'string' ? config : (config as { text: string }).text
-      const params = (Array.isArray(values) ? values : (config as { values?: unknown[] }).values) ?? []
-      captured.push({ text, values: params })
-      return query(config, values)
-    }
-    explainer = new pg.Client({ connectionString: t.testDb.url })
-    await explainer.connect()
-    // The question is whether an index serves each statement, not which plan the costs of a small
-    // table favour: whether VACUUM could mark its pages all-visible (and so price an index-only scan)
-    // depends on what other databases of the cluster run at that moment. With sequential scans and
-    // sorts priced out, a missing index still shows as one.
-    await explainer.query('SET enable_seqscan = off')
-    await explainer.query('SET enable_sort = off')
+    await (db as unknown as { $client: pg.Pool }).$client.query('VACUUM ANALYZE')
+    explainer = await recordStatements(t, () => captured)
   })
 
   after(async () => {

@@ -106,21 +106,38 @@ export async function seedPartners(db: Executor, { count, balance }: { count: nu
   await db.execute(sql`
     INSERT INTO ledger_entries (partner_id, type, amount, balance_after, note, ref_type)
     SELECT id, ${LedgerType.adjustment}, ${balance}, ${balance}, 'multiprocess test balance', 'admin' FROM partners`)
+  await seedSessions(db, { account: 'multi', name: '多进程管理员', adminToken: ADMIN_TOKEN, partnerIds: ids, partnerToken })
+  return ids
+}
+
+/**
+ * The sessions a load test's requests carry, a day long: an operator in 管理员 (`account`, `name`)
+ * signed in with `adminToken` and stepped up (二次验证) for the run, so paying needs no dialog; and
+ * each of `partnerIds` signed in with `partnerToken(id)`.
+ */
+export async function seedSessions(
+  db: Executor,
+  {
+    account,
+    name,
+    adminToken,
+    partnerIds,
+    partnerToken,
+  }: { account: string; name: string; adminToken: string; partnerIds: number[]; partnerToken: (id: number) => string },
+) {
   const [admin] = rowsOf<{ id: number }>(
     await db.execute(
-      sql`INSERT INTO admins (account, name, password_hash, position_id) SELECT 'multi', '多进程管理员', 'x', id FROM positions WHERE name = '管理员' RETURNING id`,
+      sql`INSERT INTO admins (account, name, password_hash, position_id) SELECT ${account}, ${name}, 'x', id FROM positions WHERE name = '管理员' RETURNING id`,
     ),
   )
   await db.execute(sql`
-    INSERT INTO sessions (token_hash, kind, admin_id, expires_at) VALUES (${sha256(ADMIN_TOKEN)}, 'admin', ${admin!.id}, now() + interval '1 day')`)
-  // Stepped up (二次验证) for the run, so paying needs no dialog.
+    INSERT INTO sessions (token_hash, kind, admin_id, expires_at) VALUES (${sha256(adminToken)}, 'admin', ${admin!.id}, now() + interval '1 day')`)
   await db.execute(sql`
     INSERT INTO step_ups (admin_id, session_id, method, expires_at)
-    SELECT admin_id, id, 'password', now() + interval '1 day' FROM sessions WHERE token_hash = ${sha256(ADMIN_TOKEN)}`)
-  for (const id of ids)
+    SELECT admin_id, id, 'password', now() + interval '1 day' FROM sessions WHERE token_hash = ${sha256(adminToken)}`)
+  for (const id of partnerIds)
     await db.execute(sql`
       INSERT INTO sessions (token_hash, kind, partner_id, expires_at) VALUES (${sha256(partnerToken(id))}, 'user', ${id}, now() + interval '1 day')`)
-  return ids
 }
 
 /** Partners whose wallet is not the sum of its ledger and its last entry's balance, or is negative. */

@@ -29,6 +29,8 @@ import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { ActivityPhone } from './ActivityPhone'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
 
 /** The back-office's limit on a stored body (activities.schemas.ts BODY_MAX). */
 const BODY_MAX = 100_000
@@ -93,7 +95,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
           endAt: dayjs(end).format(FORMAT),
         }
         return submit(async () => {
-          const saved = activity ? await activitiesApi.update({ id: activity.id, ...input }) : await activitiesApi.create(input)
+          const saved = await saveRecord(activity, input, activitiesApi.create, activitiesApi.update)
           message.success(activity ? '活动已保存' : '活动已保存为草稿（未发布）')
           navigate(`/activities/${saved.id}`)
         })
@@ -103,15 +105,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
       {activity?.status === ActivityStatus.published ? (
         <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' className='console-gap-bottom' />
       ) : null}
-      <ProFormText
-        name='title'
-        label='活动标题'
-        width='xl'
-        rules={[
-          { required: true, whitespace: true, message: '请填写活动标题' },
-          { max: 60, message: '活动标题不能超过60个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='活动标题' width='xl' rules={requiredText('活动标题', 60)} />
       <ProFormRadio.Group
         name='type'
         label='类型'

@@ -3,12 +3,10 @@
  * Whoever may open it reads; who holds the right (access.ts canManageActivities) creates, publishes,
  * takes down, edits and removes. Each opens its page with the phone preview and the clues it brought.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM, enumColumn } from '../../components/status'
@@ -16,6 +14,9 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
+import { TwoLineCell } from '../../components/TwoLineCell'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 /** Publish / take down, with the server's refusal shown by the client. */
 export function PublishButton({ activity, onDone, button = false }: { activity: Activity; onDone: () => void; button?: boolean }) {
@@ -48,8 +49,7 @@ export function PublishButton({ activity, onDone, button = false }: { activity: 
 export default function ActivityList() {
   const { canManageActivities } = useAccess()
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<Activity>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -104,12 +104,7 @@ export default function ActivityList() {
       dataIndex: 'startAt',
       search: false,
       width: 170,
-      render: (_, a) => (
-        <Space direction='vertical' size={0}>
-          <span>{formatDateTime(a.startAt)}</span>
-          <Typography.Text type='secondary'>至 {formatDateTime(a.endAt)}</Typography.Text>
-        </Space>
-      ),
+      render: (_, a) => <TwoLineCell main={formatDateTime(a.startAt)} sub={<>至 {formatDateTime(a.endAt)}</>} />,
     },
     {
       title: '操作',
@@ -149,9 +144,9 @@ export default function ActivityList() {
         toolBarRender={() =>
           canManageActivities
             ? [
-                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/activities/new')}>
+                <AddButton key='add' onClick={() => navigate('/activities/new')}>
                   新建活动
-                </Button>,
+                </AddButton>,
               ]
             : []
         }

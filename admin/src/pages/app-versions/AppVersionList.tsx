@@ -3,7 +3,6 @@
  * `latest` answer for its platform) is marked 当前最新. A future release time schedules it. Whoever
  * may open it reads; who holds the right (access.ts canManageAppVersions) adds, changes and deletes.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
   PageContainer,
@@ -16,7 +15,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
-import { Button, Space, Tag, Typography } from 'antd'
+import { Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import dayjs from 'dayjs'
 import { formatDateTime, officeTime } from '../../format'
@@ -27,6 +26,8 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
+import { saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
 
 const PLATFORM_LABEL: Record<AppPlatform, string> = { android: 'Android', ios: 'iOS' }
 const VERSION = /^\d{1,4}(\.\d{1,4}){1,3}$/
@@ -62,7 +63,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           forceUpdate: values.forceUpdate ? ('是' as const) : ('否' as const),
           releasedAt: values.releasedAt ?? '',
         }
-        return version ? appVersionsApi.update({ id: version.id, ...input }) : appVersionsApi.create(input)
+        return saveRecord(version, input, appVersionsApi.create, appVersionsApi.update)
       }}
       success={version ? '版本已修改' : '版本已新增'}
       onDone={onSaved}
@@ -218,19 +219,7 @@ export default function AppVersionList() {
         fetch={(state) => appVersionsApi.list(toServerQuery(state))}
         emptyText='还没有版本'
         toolBarRender={() =>
-          canManageAppVersions
-            ? [
-                <VersionForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增版本
-                    </Button>
-                  }
-                />,
-              ]
-            : []
+          canManageAppVersions ? [<VersionForm key='add' onSaved={reload} trigger={<AddButton>新增版本</AddButton>} />] : []
         }
       />
     </PageContainer>

@@ -20,6 +20,8 @@ import { formatYuan, parseYuan } from '@activity/money'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { yuanRules } from '../../components/YuanField'
 import { formatDateTime, OFFICE_TZ } from '../../format'
+import { requiredText } from '../../form-rules'
+import { ReasonField } from '../../components/ReasonField'
 
 interface ActionProps {
   clue: Pick<AdminClue, 'id' | 'name'>
@@ -137,10 +139,7 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
         label='跟进内容'
         placeholder='沟通了什么、对方的意向和顾虑'
         fieldProps={{ maxLength: 500, showCount: true, autoSize: { minRows: 3, maxRows: 8 } }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写跟进内容' },
-          { max: 500, message: '跟进内容不能超过500个字符' },
-        ]}
+        rules={requiredText('跟进内容', 500)}
       />
       <ProFormDateTimePicker
         name='nextContactAt'
@@ -233,16 +232,7 @@ export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
       onDone={onDone}
       onStale={onDone}
     >
-      <ProFormTextArea
-        name='reason'
-        label='无效原因'
-        placeholder='例如：空号、无意向、重复登记'
-        fieldProps={{ maxLength: 200, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写无效原因' },
-          { max: 200, message: '无效原因不能超过200个字符' },
-        ]}
-      />
+      <ReasonField label='无效原因' placeholder='例如：空号、无意向、重复登记' />
     </SubmitModalForm>
   )
 }
@@ -276,16 +266,7 @@ export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: 
         />
       }
     >
-      <ProFormTextArea
-        name='reason'
-        label='退费原因'
-        placeholder='例如：学员退学，学费已全额退还'
-        fieldProps={{ maxLength: 200, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写退费原因' },
-          { max: 200, message: '退费原因不能超过200个字符' },
-        ]}
-      />
+      <ReasonField label='退费原因' placeholder='例如：学员退学，学费已全额退还' />
     </SubmitModalForm>
   )
 }

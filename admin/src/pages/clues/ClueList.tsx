@@ -5,11 +5,11 @@
  * teacher takes a pool clue here, 管理员 assigns; the rest happens on the clue's page.
  */
 import type { ProColumns } from '@ant-design/pro-components'
-import { type ActionType, PageContainer } from '@ant-design/pro-components'
+import { PageContainer } from '@ant-design/pro-components'
 import { ActivityType, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState, useRef } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -24,6 +24,7 @@ import { AssignForm, TakeButton } from './ClueForms'
 import { DuplicateCheck } from './Duplicate'
 import { ImportClues } from './ImportClues'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const ARRAY_KEYS = ['created'] as const
 const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
@@ -48,8 +49,7 @@ export default function ClueList() {
   const { seesAllClues, canAssignClues, canTakeClues, canExportClues } = useAccess()
   const [listState, setListState] = useState<ListState>()
   // After an action the table asks for the same page again (same filters, same page).
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<AdminClue>[] = [
     {

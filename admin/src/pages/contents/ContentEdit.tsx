@@ -17,6 +17,8 @@ import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
 
 const BODY_MAX = 100_000
 const KEY = /^[a-z][A-Za-z0-9_-]{1,39}$/
@@ -67,21 +69,14 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
       onFinish={async (values) => {
         const input = { title: values.title.trim(), key: values.key?.trim() || undefined, body: values.body, images: content?.images ?? [] }
         return submit(async () => {
-          const saved = content ? await siteContentsApi.update({ id: content.id, ...input }) : await siteContentsApi.create(input)
+          const saved = await saveRecord(content, input, siteContentsApi.create, siteContentsApi.update)
           message.success('内容已保存')
           onSaved(saved)
         })
       }}
     >
       <RefusalAlert message={refusal} />
-      <ProFormText
-        name='title'
-        label='标题'
-        rules={[
-          { required: true, whitespace: true, message: '请填写标题' },
-          { max: 100, message: '标题不能超过100个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='标题' rules={requiredText('标题', 100)} />
       <ProFormText
         name='key'
         label='内容标识'

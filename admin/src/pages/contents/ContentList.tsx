@@ -4,23 +4,23 @@
  * open it reads the list; who holds the right (access.ts canManageContents) creates, edits and
  * removes.
  */
-import { LockOutlined, PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { Button, Space, Tag, Tooltip, Typography } from 'antd'
+import { LockOutlined } from '@ant-design/icons'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { Space, Tag, Tooltip, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
 import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 export default function ContentList() {
   const { canManageContents } = useAccess()
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<SiteContentItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -82,9 +82,9 @@ export default function ContentList() {
         toolBarRender={() =>
           canManageContents
             ? [
-                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/contents/new')}>
+                <AddButton key='add' onClick={() => navigate('/contents/new')}>
                   新建内容
-                </Button>,
+                </AddButton>,
               ]
             : []
         }

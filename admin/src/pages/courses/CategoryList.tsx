@@ -4,9 +4,8 @@
  * back-office refuses a category holding courses or children, and says so), and drags either
  * level into its order; a disabled category and its courses leave the students' catalogue.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard, ProFormText } from '@ant-design/pro-components'
-import { App, Button, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
+import { App, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react'
 import { type CategoryChild, type CategoryParent, categoriesApi } from '../../api/courses'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -15,6 +14,8 @@ import { SortableList } from '../../components/Sortable'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
+import { requiredText } from '../../form-rules'
+import { AddButton } from '../../components/AddButton'
 
 /** 新增 or 重命名: one name; the server's refusal (a duplicate) stays in the dialog. */
 function NameForm({
@@ -39,14 +40,7 @@ function NameForm({
       onSubmit={(values) => save(values.name.trim())}
       success={done}
     >
-      <ProFormText
-        name='name'
-        label='名称'
-        rules={[
-          { required: true, whitespace: true, message: '请填写分类名称' },
-          { max: 30, message: '分类名称不能超过30个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='名称' rules={requiredText('分类名称', 30)} />
     </SubmitModalForm>
   )
 }
@@ -151,11 +145,7 @@ export default function CategoryList() {
           canManageCourses ? (
             <NameForm
               title='新增一级分类'
-              trigger={
-                <Button type='primary' icon={<PlusOutlined />}>
-                  新增一级分类
-                </Button>
-              }
+              trigger={<AddButton>新增一级分类</AddButton>}
               save={(name) => categoriesApi.create({ name }).then(reload)}
               done='一级分类已新增'
             />

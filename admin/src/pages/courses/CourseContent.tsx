@@ -30,6 +30,8 @@ import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { chapterKey, chapterOf, moveChapter, moveSection, parseKey, sectionKey, sectionSortCall } from './content-order'
 import { formatBytes, formatDuration } from './media'
 import { SectionForm } from './SectionForm'
+import { requiredText } from '../../form-rules'
+import { AddButton } from '../../components/AddButton'
 
 function ChapterForm({
   courseId,
@@ -54,15 +56,7 @@ function ChapterForm({
       success={chapter ? '章已重命名' : '章已新增'}
       onDone={onSaved}
     >
-      <ProFormText
-        name='title'
-        label='章标题'
-        placeholder='如 第一章 词汇基础'
-        rules={[
-          { required: true, whitespace: true, message: '请填写章标题' },
-          { max: 60, message: '章标题不能超过60个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='章标题' placeholder='如 第一章 词汇基础' rules={requiredText('章标题', 60)} />
     </SubmitModalForm>
   )
 }
@@ -275,17 +269,7 @@ export function CourseContent({ course, canManage, onChanged }: { course: Course
         <Typography.Text type='secondary'>
           共 {outline.length} 章 {sectionCount} 节{canManage && outline.length > 0 ? '；拖动左侧把手调整章节顺序，节可以拖到其他章' : ''}
         </Typography.Text>
-        {canManage ? (
-          <ChapterForm
-            courseId={course.id}
-            onSaved={onChanged}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新增章
-              </Button>
-            }
-          />
-        ) : null}
+        {canManage ? <ChapterForm courseId={course.id} onSaved={onChanged} trigger={<AddButton>新增章</AddButton>} /> : null}
       </Flex>
       {outline.length === 0 ? (
         <Empty description={canManage ? '还没有章节：先新增一章，再在章里新增节' : '还没有章节'} />

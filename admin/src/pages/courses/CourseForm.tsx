@@ -16,6 +16,8 @@ import { YuanField } from '../../components/YuanField'
 import { useSubmission } from '../../hooks/useSubmission'
 import { categoryOptions, courseBody, courseValues, type CourseValues, PRICE_MAX } from './course-form'
 import { acceptOf, fileRefusal } from './media'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
 
 const COVERS = {
   upload: (file: File) => courseFilesApi.upload(file, 'image').then(({ url }) => url),
@@ -52,22 +54,14 @@ export function CourseForm({
       onFinish={async (values) =>
         submit(async () => {
           const input = courseBody(values)
-          const saved = course ? await coursesApi.update({ id: course.id, ...input }) : await coursesApi.create(input)
+          const saved = await saveRecord(course, input, coursesApi.create, coursesApi.update)
           void message.success(course ? '课程已保存' : '课程已创建（下架中），接着添加章节')
           onSaved(saved)
         })
       }
     >
       <RefusalAlert message={refusal} />
-      <ProFormText
-        name='title'
-        label='课程名称'
-        width='xl'
-        rules={[
-          { required: true, whitespace: true, message: '请填写课程名称' },
-          { max: 60, message: '课程名称不能超过60个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='课程名称' width='xl' rules={requiredText('课程名称', 60)} />
       <ProFormCascader
         name='category'
         label='课程分类'

@@ -4,10 +4,9 @@
  * for 管理员, who also creates courses here. A course's content, live sessions, students and
  * details open on its page.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { Button, Empty, Image, Space, Typography } from 'antd'
-import { useMemo, useRef } from 'react'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { Empty, Image, Space, Typography } from 'antd'
+import { useMemo } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { categoriesApi, type CourseItem, coursesApi } from '../../api/courses'
 import { PRODUCT_STATUS_ENUM, PRODUCT_TYPE_ENUM, enumColumn } from '../../components/status'
@@ -18,12 +17,13 @@ import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { ListingAction, RemoveCourse } from './CourseActions'
 import { priceText } from './course-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 export default function CourseList() {
   const { canManageCourses } = useAccess()
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const categories = useRemote(() => categoriesApi.tree(), [])
   // The filter holds text: the address gives it back as text.
   const categoryOptions = useMemo(
@@ -109,9 +109,9 @@ export default function CourseList() {
         toolBarRender={() =>
           canManageCourses
             ? [
-                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/courses/new')}>
+                <AddButton key='add' onClick={() => navigate('/courses/new')}>
                   新建课程
-                </Button>,
+                </AddButton>,
               ]
             : []
         }

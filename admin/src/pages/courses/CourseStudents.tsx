@@ -4,11 +4,9 @@
  * export). 管理员 grants the course to students (开通课程) and revokes a grant (only 学校开通: a
  * bought course stays). A name opens the student's own study report.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, type ProColumns } from '@ant-design/pro-components'
+import { type ProColumns } from '@ant-design/pro-components'
 import { EnrolmentSource } from '@activity/wire'
-import { App, Button, Empty, Popconfirm, Progress, Typography } from 'antd'
-import { useRef } from 'react'
+import { App, Empty, Popconfirm, Progress, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { courseReportApi, type CourseReportRow } from '../../api/courses'
 import { grantsApi } from '../../api/study'
@@ -19,6 +17,8 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { GrantDialog } from './GrantDialog'
 import { formatStudyTime } from './media'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 function RevokeGrant({ courseId, row, onDone }: { courseId: number; row: CourseReportRow; onDone: () => void }) {
   const { message } = App.useApp()
@@ -52,8 +52,7 @@ export function CourseStudents({
   canManage: boolean
   onGranted: () => void
 }) {
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<CourseReportRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
@@ -120,11 +119,7 @@ export function CourseStudents({
                   reload()
                   onGranted()
                 }}
-                trigger={
-                  <Button type='primary' icon={<PlusOutlined />}>
-                    开通课程
-                  </Button>
-                }
+                trigger={<AddButton>开通课程</AddButton>}
               />,
             ]
           : []),

@@ -4,18 +4,10 @@
  * the provider's room address or the default room, the playback video and its length once it
  * has ended) and deletes one. A live section of the course's content shows one of these.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import {
-  type ActionType,
-  ProFormDateTimePicker,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormText,
-  type ProColumns,
-} from '@ant-design/pro-components'
-import { Button, Empty, Form, Typography } from 'antd'
+import { ProFormDateTimePicker, ProFormDependency, ProFormDigit, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { Empty, Form, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { type ReactElement, useRef } from 'react'
+import { type ReactElement } from 'react'
 import { type LiveSession, liveSessionsApi } from '../../api/courses'
 import { RemoveAction } from '../../components/RemoveAction'
 import { LIVE_STATUS_ENUM, enumColumn } from '../../components/status'
@@ -25,6 +17,10 @@ import { formatDateTime, officeInstant, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDuration } from './media'
 import { MediaUpload, type StoredMedia } from './MediaUpload'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
@@ -85,28 +81,13 @@ function LiveForm({
             ? { playbackKey: values.playback.key, playbackDuration: Number(values.playbackDuration) }
             : { playbackKey: '', playbackDuration: 0 }),
         }
-        return session ? liveSessionsApi.update({ id: session.id, ...input }) : liveSessionsApi.create(input)
+        return saveRecord(session, input, liveSessionsApi.create, liveSessionsApi.update)
       }}
       success={session ? '直播已保存' : '直播已新增'}
       onDone={onSaved}
     >
-      <ProFormText
-        name='title'
-        label='直播标题'
-        rules={[
-          { required: true, whitespace: true, message: '请填写直播标题' },
-          { max: 60, message: '直播标题不能超过60个字符' },
-        ]}
-      />
-      <ProFormText
-        name='teacher'
-        label='讲师'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写讲师' },
-          { max: 30, message: '讲师不能超过30个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='直播标题' rules={requiredText('直播标题', 60)} />
+      <ProFormText name='teacher' label='讲师' width='md' rules={requiredText('讲师', 30)} />
       <ProFormDateTimePicker
         name='startsAt'
         label='开始时间'
@@ -166,8 +147,7 @@ function LiveForm({
 }
 
 export function LiveSessions({ courseId, teacher, canManage }: { courseId: number; teacher: string; canManage: boolean }) {
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<LiveSession>[] = [
     { title: '直播标题', dataIndex: 'title', ellipsis: true },
     { title: '讲师', dataIndex: 'teacher', width: 100 },
@@ -241,19 +221,7 @@ export function LiveSessions({ courseId, teacher, canManage }: { courseId: numbe
       emptyText={<Empty description='还没有直播场次' />}
       toolBarRender={() =>
         canManage
-          ? [
-              <LiveForm
-                key='add'
-                courseId={courseId}
-                teacher={teacher}
-                onSaved={reload}
-                trigger={
-                  <Button type='primary' icon={<PlusOutlined />}>
-                    新增直播
-                  </Button>
-                }
-              />,
-            ]
+          ? [<LiveForm key='add' courseId={courseId} teacher={teacher} onSaved={reload} trigger={<AddButton>新增直播</AddButton>} />]
           : []
       }
     />

@@ -14,6 +14,7 @@ import { useRemote } from '../../hooks/useRemote'
 import { sectionBody, sectionValues, type SectionValues } from './course-form'
 import { formatDuration } from './media'
 import { MediaUpload } from './MediaUpload'
+import { requiredText } from '../../form-rules'
 
 function LiveSessionField({ courseId }: { courseId: number }) {
   const { data, loading, error } = useRemote(() => liveSessionsApi.list({ courseId, page: 1, size: 100 }), [courseId])
@@ -68,14 +69,7 @@ export function SectionForm({
       success={section ? '节已保存' : '节已新增'}
       onDone={onSaved}
     >
-      <ProFormText
-        name='title'
-        label='节标题'
-        rules={[
-          { required: true, whitespace: true, message: '请填写节标题' },
-          { max: 60, message: '节标题不能超过60个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='节标题' rules={requiredText('节标题', 60)} />
       <ProFormRadio.Group
         name='kind'
         label='类型'

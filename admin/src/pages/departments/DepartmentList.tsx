@@ -3,16 +3,18 @@
  * each; add, rename, change the leader, remove an empty one. Operators are put in a department on
  * 操作员 (修改). A department's monthly target is set on 招生目标.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Button } from 'antd'
-import { type ReactElement, useRef } from 'react'
+import { PageContainer, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { type ReactElement } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { type Department, departmentsApi } from '../../api/targets'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 interface Values {
   name: string
@@ -32,20 +34,12 @@ function DepartmentForm({ department, trigger, onSaved }: { department?: Departm
       initialValues={department ? { name: department.name, leaderId: department.leaderId ?? undefined } : {}}
       onSubmit={({ name, leaderId }) => {
         const input = { name: name.trim(), leaderId: leaderId ?? null }
-        return department ? departmentsApi.update({ id: department.id, ...input }) : departmentsApi.create(input)
+        return saveRecord(department, input, departmentsApi.create, departmentsApi.update)
       }}
       success='已保存'
       onDone={onSaved}
     >
-      <ProFormText
-        name='name'
-        label='部门名称'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写部门名称' },
-          { max: 30, message: '部门名称不能超过30个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='部门名称' width='md' rules={requiredText('部门名称', 30)} />
       <ProFormSelect name='leaderId' label='负责人' width='md' request={leaderOptions} showSearch allowClear placeholder='可不填' />
     </SubmitModalForm>
   )
@@ -53,8 +47,7 @@ function DepartmentForm({ department, trigger, onSaved }: { department?: Departm
 
 export default function DepartmentList() {
   const { canManageDepartments } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<Department>[] = [
     { title: '部门名称', dataIndex: 'name' },
@@ -94,19 +87,7 @@ export default function DepartmentList() {
         }}
         locale={{ emptyText: '还没有部门' }}
         toolBarRender={() =>
-          canManageDepartments
-            ? [
-                <DepartmentForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增部门
-                    </Button>
-                  }
-                />,
-              ]
-            : []
+          canManageDepartments ? [<DepartmentForm key='add' onSaved={reload} trigger={<AddButton>新增部门</AddButton>} />] : []
         }
       />
     </PageContainer>

@@ -22,6 +22,8 @@ import { RefusalAlert } from '../../components/RefusalAlert'
 import { useCourseOptions } from '../../hooks/useCourseOptions'
 import { useSubmission } from '../../hooks/useSubmission'
 import { ATTEMPTS_MAX, DURATION_MAX, INTRO_MAX, paperBody, paperValues, type PaperValues, TITLE_MAX } from './paper-form'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
 
 export function PaperForm({
   paper,
@@ -52,7 +54,7 @@ export function PaperForm({
       onFinish={async (values) =>
         submit(async () => {
           const input = paperBody(values)
-          const saved = paper ? await papersApi.update({ id: paper.id, ...input }) : await papersApi.create(input)
+          const saved = await saveRecord(paper, input, papersApi.create, papersApi.update)
           void message.success(paper ? '试卷已保存' : '试卷已创建（草稿），接着添加题目')
           onSaved(saved)
         })
@@ -69,15 +71,7 @@ export function PaperForm({
         fieldProps={{ showSearch: true, optionFilterProp: 'label', loading: courses.loading }}
         rules={[{ required: true, message: '请选择课程' }]}
       />
-      <ProFormText
-        name='title'
-        label='试卷名称'
-        width='xl'
-        rules={[
-          { required: true, whitespace: true, message: '请填写试卷名称' },
-          { max: TITLE_MAX, message: `试卷名称不能超过${TITLE_MAX}个字符` },
-        ]}
-      />
+      <ProFormText name='title' label='试卷名称' width='xl' rules={requiredText('试卷名称', TITLE_MAX)} />
       <ProFormRadio.Group
         name='use'
         label='用途'

@@ -5,10 +5,9 @@
  * papers here. A paper's questions or rules, attempts and details open on its page.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { AttemptStatus } from '@activity/wire'
 import { Badge, Button, Empty, Typography } from 'antd'
-import { useRef } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { type PaperItem, papersApi } from '../../api/exams'
 import { PAPER_KIND_ENUM, PAPER_STATUS_ENUM, PAPER_USE_ENUM, enumColumn } from '../../components/status'
@@ -19,13 +18,13 @@ import { asText, useCourseOptions } from '../../hooks/useCourseOptions'
 import { useAccess } from '../../session/access'
 import { RemovePaper, StatusAction } from './PaperActions'
 import { attemptsText } from './paper-form'
+import { useTableReload } from '../../hooks/useTableReload'
 
 export default function PaperList() {
   const { canManageExams } = useAccess()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const courses = useCourseOptions()
 
   const columns: ProColumns<PaperItem>[] = [

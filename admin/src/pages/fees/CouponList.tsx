@@ -2,9 +2,7 @@
  * 优惠券 (every role reads; 财务/管理员 create and void): codes that take an amount or a rate off
  * one unpaid fee order, once. Create one code (typed) or a batch of random codes; void an unused one.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import {
-  type ActionType,
   PageContainer,
   ProFormDateTimePicker,
   ProFormDependency,
@@ -15,8 +13,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { COUPON_KINDS, COUPON_STATUSES, CouponKind, CouponStatus } from '@activity/wire'
-import { Button, Form, Typography } from 'antd'
-import { useRef } from 'react'
+import { Form, Typography } from 'antd'
 import { formatYuan } from '@activity/money'
 import { type Coupon, feesApi } from '../../api/fees'
 import { enumColumn, valueEnum } from '../../components/status'
@@ -27,6 +24,8 @@ import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { couponValue, couponWorth } from './fee-logic'
 import { StudentSelect } from './StudentSelect'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const COUPON_STATUS_ENUM = valueEnum(COUPON_STATUSES, {
   [CouponStatus.unused]: { status: 'Processing' },
@@ -50,11 +49,7 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
   return (
     <SubmitModalForm<CouponValues, number>
       title='创建优惠券'
-      trigger={
-        <Button type='primary' icon={<PlusOutlined />}>
-          创建优惠券
-        </Button>
-      }
+      trigger={<AddButton>创建优惠券</AddButton>}
       width={560}
       initialValues={{ kind: CouponKind.amount, count: 1 }}
       onSubmit={async (v) => {
@@ -133,8 +128,7 @@ function VoidCoupon({ coupon, onVoided }: { coupon: Coupon; onVoided: () => void
 
 export default function CouponList() {
   const { canManageFees } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<Coupon>[] = [
     { title: '券码', dataIndex: 'code', copyable: true },
     { title: '类型', dataIndex: 'kind', search: false, ...enumColumn(COUPON_KIND_ENUM) },

@@ -10,6 +10,7 @@ import { formatYuan } from '@activity/money'
 import { OrderPayStatus, ReceiptStatus, RefundStatus } from '@activity/wire'
 import { type FeeReceipt, type FeeRefund, feesApi } from '../../api/fees'
 import { DetailFrame } from '../../components/DetailFrame'
+import { ItemsTable } from '../../components/ItemsField'
 import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { yuanRules } from '../../components/YuanField'
@@ -177,18 +178,7 @@ export default function FeeOrderDetail() {
           </ProDescriptions>
         </ProCard>
         <ProCard title='缴费明细' bordered>
-          <Table
-            rowKey={(_, i) => String(i)}
-            size='small'
-            pagination={false}
-            dataSource={order.items}
-            columns={[
-              { title: '项目', dataIndex: 'name' },
-              { title: '数量', dataIndex: 'quantity', align: 'right' },
-              { title: '单价', dataIndex: 'unitPrice', align: 'right', render: (v: number) => formatYuan(v) },
-              { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
-            ]}
-          />
+          <ItemsTable items={order.items} />
         </ProCard>
         <ProCard title='退款记录' bordered data-testid='fee-refunds'>
           <Table<FeeRefund>

@@ -2,36 +2,34 @@
  * 缴费单 (every role reads; 财务/管理员 raise): fee orders of students by status, kind, year or a
  * keyword (name, phone, order number); 开具缴费单 from a standard or typed items; export.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import {
   type ActionType,
   PageContainer,
   ProFormDependency,
-  ProFormDigit,
-  ProFormGroup,
-  ProFormList,
   ProFormSelect,
-  ProFormText,
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
 import { FEE_KINDS } from '@activity/wire'
-import { Button, Form, Space, Typography } from 'antd'
+import { Form } from 'antd'
 import { type ReactElement, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { formatYuan, parseYuan } from '@activity/money'
+import { formatYuan } from '@activity/money'
 import { FEE_ORDERS_EXPORT, type FeeOrder, type FeeOrderDetail, feesApi } from '../../api/fees'
 import { ExportButton } from '../../components/ExportButton'
+import { ItemsField, type ItemValues, toItems } from '../../components/ItemsField'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
 import { UrlProTable } from '../../components/UrlProTable'
-import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
+import { FeeKindYearFields } from './FeeFields'
 import { academicYears } from './fee-logic'
 import { StudentSelect } from './StudentSelect'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { TwoLineCell } from '../../components/TwoLineCell'
+import { AddButton } from '../../components/AddButton'
 
 const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
 
@@ -40,7 +38,7 @@ interface RaiseValues {
   feeStandardId?: number
   feeKind?: string
   academicYear?: string
-  items?: Array<{ name?: string; quantity?: number; unitPrice?: string }>
+  items?: ItemValues[]
   remark?: string
 }
 
@@ -58,11 +56,7 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
               studentId: v.studentId,
               feeKind: v.feeKind as FeeOrder['feeKind'],
               academicYear: v.academicYear,
-              items: (v.items ?? []).map((i) => ({
-                name: (i.name ?? '').trim(),
-                quantity: i.quantity ?? 1,
-                unitPrice: parseYuan(i.unitPrice ?? '') ?? 0,
-              })),
+              items: toItems(v.items),
               remark: v.remark?.trim() || undefined,
             }
         return feesApi.raise(input)
@@ -90,54 +84,12 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
         {({ feeStandardId }: { feeStandardId?: number }) =>
           feeStandardId ? null : (
             <>
-              <ProFormSelect
-                name='feeKind'
-                label='费用类型'
-                width='sm'
-                options={[...FEE_KINDS]}
-                rules={[{ required: true, message: '请选择费用类型' }]}
-              />
-              <ProFormSelect
-                name='academicYear'
-                label='学年'
-                width='sm'
-                options={academicYears()}
-                rules={[{ required: true, message: '请选择学年' }]}
-              />
-              <ProFormList
-                name='items'
+              <FeeKindYearFields />
+              <ItemsField
                 label='缴费明细'
-                min={1}
-                max={50}
-                creatorButtonProps={{ creatorButtonText: '添加一项' }}
-                creatorRecord={{ quantity: 1 }}
-                copyIconProps={false}
-              >
-                <ProFormGroup>
-                  <ProFormText
-                    name='name'
-                    placeholder='项目，如 教材费'
-                    width='sm'
-                    rules={[{ required: true, whitespace: true, message: '请填写项目名称' }, { max: 60 }]}
-                  />
-                  <ProFormDigit
-                    name='quantity'
-                    placeholder='数量'
-                    width={90}
-                    min={1}
-                    max={9999}
-                    fieldProps={{ precision: 0 }}
-                    rules={[{ required: true, message: '请填写数量' }]}
-                  />
-                  <ProFormText
-                    name='unitPrice'
-                    placeholder='单价'
-                    width='xs'
-                    fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
-                    rules={yuanRules({ label: '单价', min: 0 })}
-                  />
-                </ProFormGroup>
-              </ProFormList>
+                example='教材费'
+                nameRules={[{ required: true, whitespace: true, message: '请填写项目名称' }, { max: 60 }]}
+              />
             </>
           )
         }
@@ -166,14 +118,7 @@ export default function FeeOrderList() {
       title: '学员',
       dataIndex: 'studentName',
       search: false,
-      render: (_, o) => (
-        <Space direction='vertical' size={0}>
-          <span>{o.studentName}</span>
-          <Typography.Text type='secondary'>
-            <MaskedPhone phone={o.studentPhone} kind='student' id={o.studentId} />
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_, o) => <TwoLineCell main={o.studentName} sub={<MaskedPhone phone={o.studentPhone} kind='student' id={o.studentId} />} />,
     },
     { title: '名称', dataIndex: 'title', search: false, ellipsis: true },
     { title: '费用类型', dataIndex: 'feeKind', valueType: 'select', ...enumColumn(FEE_KIND_ENUM) },
@@ -217,17 +162,7 @@ export default function FeeOrderList() {
             </ExportButton>
           ) : null,
           ...(canManageFees
-            ? [
-                <RaiseOrder
-                  key='raise'
-                  onRaised={(o) => navigate(`/fee-orders/${o.id}`)}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      开具缴费单
-                    </Button>
-                  }
-                />,
-              ]
+            ? [<RaiseOrder key='raise' onRaised={(o) => navigate(`/fee-orders/${o.id}`)} trigger={<AddButton>开具缴费单</AddButton>} />]
             : []),
         ]}
       />

@@ -3,11 +3,10 @@
  * every batch) pay for a kind of fee in an academic year; 批量开单 raises the standard's order
  * for every student it covers who has none yet (a second run makes none twice).
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { FEE_KINDS, STUDENT_LEVELS } from '@activity/wire'
-import { App, Button, Popconfirm, Typography } from 'antd'
-import { type ReactElement, useRef } from 'react'
+import { App, Popconfirm, Typography } from 'antd'
+import { type ReactElement } from 'react'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type FeeStandard, feesApi } from '../../api/fees'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -17,7 +16,11 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { YuanField } from '../../components/YuanField'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
+import { FeeKindYearFields } from './FeeFields'
 import { academicYears, batchLabel } from './fee-logic'
+import { recordTexts, saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
 
@@ -36,7 +39,7 @@ interface StandardValues {
 function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; trigger: ReactElement; onSaved: () => void }) {
   return (
     <SubmitModalForm<StandardValues>
-      title={standard ? `修改收费标准「${standard.name}」` : '新增收费标准'}
+      {...recordTexts('收费标准', standard)}
       trigger={trigger}
       width={560}
       initialValues={
@@ -61,9 +64,8 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
           name: v.name.trim(),
           amount: parseYuan(v.amount) ?? 0,
         }
-        return standard ? feesApi.updateStandard({ id: standard.id, ...input }) : feesApi.createStandard(input)
+        return saveRecord(standard, input, feesApi.createStandard, feesApi.updateStandard)
       }}
-      success={standard ? '收费标准已修改' : '收费标准已新增'}
       onDone={onSaved}
     >
       <ProFormText
@@ -103,20 +105,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
         fieldProps={{ precision: 0, addonAfter: '期' }}
         extra='不填则适用该年所有批次'
       />
-      <ProFormSelect
-        name='feeKind'
-        label='费用类型'
-        width='sm'
-        options={[...FEE_KINDS]}
-        rules={[{ required: true, message: '请选择费用类型' }]}
-      />
-      <ProFormSelect
-        name='academicYear'
-        label='学年'
-        width='sm'
-        options={academicYears()}
-        rules={[{ required: true, message: '请选择学年' }]}
-      />
+      <FeeKindYearFields />
       <ProFormText
         name='name'
         label='收费名称'
@@ -132,8 +121,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
 export default function FeeStandardList() {
   const { message } = App.useApp()
   const { canManageFees } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<FeeStandard>[] = [
     { title: '收费名称', dataIndex: 'name', search: false },
@@ -178,19 +166,7 @@ export default function FeeStandardList() {
         fetch={(state) => feesApi.standards(toServerQuery(state))}
         emptyText='还没有收费标准'
         toolBarRender={() =>
-          canManageFees
-            ? [
-                <StandardForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增收费标准
-                    </Button>
-                  }
-                />,
-              ]
-            : []
+          canManageFees ? [<StandardForm key='add' onSaved={reload} trigger={<AddButton>新增收费标准</AddButton>} />] : []
         }
       />
     </PageContainer>

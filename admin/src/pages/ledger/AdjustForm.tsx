@@ -3,7 +3,7 @@
  * anything is written the server's preview is shown for confirmation: the balance now, the change
  * and the balance after (an adjustment that would take the balance below zero is refused there).
  */
-import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ModalForm, ProFormRadio, ProFormText } from '@ant-design/pro-components'
 import { Alert, App, Button, Descriptions, Form, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { type AdjustPreview, ledgerApi } from '../../api/ledger'
@@ -11,6 +11,7 @@ import { formatYuan, parseYuan } from '@activity/money'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { yuanRules } from '../../components/YuanField'
 import { useSubmission } from '../../hooks/useSubmission'
+import { ReasonField } from '../../components/ReasonField'
 
 interface Values {
   partnerId: string
@@ -82,16 +83,7 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
           fieldProps={{ prefix: '¥', inputMode: 'decimal', autoComplete: 'off' }}
           rules={yuanRules({ label: '调整金额', min: 1, max: 100_000_000 })}
         />
-        <ProFormTextArea
-          name='note'
-          label='调整说明（合伙人在资金记录中可见）'
-          placeholder='例如：活动奖励、误发佣金冲正'
-          fieldProps={{ maxLength: 200, showCount: true }}
-          rules={[
-            { required: true, whitespace: true, message: '请填写调整说明' },
-            { max: 200, message: '调整说明不能超过200个字符' },
-          ]}
-        />
+        <ReasonField label='调整说明（合伙人在资金记录中可见）' placeholder='例如：活动奖励、误发佣金冲正' name='note' rule='调整说明' />
       </ModalForm>
 
       <Modal

@@ -2,9 +2,9 @@
  * 资金流水: every ledger entry across partners, newest first (or oldest, sorted by 时间), filtered
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
-import { useState, useRef } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
 import { formatYuan } from '@activity/money'
@@ -16,6 +16,7 @@ import { type FilterValue, type ListState, toServerQuery } from '../../hooks/lis
 import { useAccess } from '../../session/access'
 import { AdjustForm } from './AdjustForm'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const ARRAY_KEYS = ['date'] as const
 const QUERY = { ranges: { date: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'] } as const
@@ -26,8 +27,7 @@ function fetchPage(state: ListState) {
 
 export default function LedgerList() {
   const [filters, setFilters] = useState<Record<string, FilterValue>>({})
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const { canAdjustLedger } = useAccess()
 
   const columns: ProColumns<AdminLedgerEntry>[] = [

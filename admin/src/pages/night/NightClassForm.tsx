@@ -7,6 +7,7 @@ import type { ReactElement } from 'react'
 import { type NightClassDetail, nightApi } from '../../api/night'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { CAPACITY_MAX, nightBody, nightRefusal, nightValues, type NightClassValues } from './night-form'
+import { saveRecord } from '../../components/record-form'
 
 export function NightClassForm({
   cls,
@@ -31,7 +32,7 @@ export function NightClassForm({
         const wrong = nightRefusal(values)
         if (wrong) throw new Error(wrong)
         const input = nightBody(values)
-        return cls ? nightApi.update({ id: cls.id, ...input }) : nightApi.create(input)
+        return saveRecord(cls, input, nightApi.create, nightApi.update)
       }}
       success={cls ? '夜校课已保存' : '夜校课已创建'}
       onDone={(saved) => onSaved(saved)}

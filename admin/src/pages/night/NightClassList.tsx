@@ -4,10 +4,8 @@
  * (a class someone signed up for is unpublished instead); a class opens its sign-ups, attendance
  * and printable QR code.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { Button, Empty, Tag, Typography } from 'antd'
-import { useRef } from 'react'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { Empty, Tag, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { type NightClassRow, nightApi } from '../../api/night'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -17,6 +15,8 @@ import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { NightClassForm } from './NightClassForm'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const PHASE_ENUM = valueEnum(['未开始', '进行中', '已结束'] as const, {
   未开始: { status: 'Default' },
@@ -28,8 +28,7 @@ const PUBLISHED_ENUM = { true: { text: '已上架' }, false: { text: '未上架'
 export default function NightClassList() {
   const { canManageNight } = useAccess()
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<NightClassRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '课程名称、科目或老师' } },
@@ -115,11 +114,7 @@ export default function NightClassList() {
             ? [
                 <NightClassForm
                   key='new'
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新建夜校课
-                    </Button>
-                  }
+                  trigger={<AddButton>新建夜校课</AddButton>}
                   onSaved={(saved) => navigate(`/night/classes/${saved.id}`)}
                 />,
               ]

@@ -24,6 +24,7 @@ import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS } from '../students/roll'
 import { PublishAction, RemoveNotice } from './NoticeActions'
 import { NoticePhone } from './NoticePhone'
 import { TARGET_FIELDS, targetBody, targetKey, targetQuery, type TargetValues } from './target'
+import { requiredText } from '../../form-rules'
 
 /** The back-office's limit on stored content (as activities). */
 const CONTENT_MAX = 100_000
@@ -115,14 +116,7 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
     >
       <RefusalAlert message={refusal} />
       {locked ? <Alert type='warning' showIcon message='这条通知已发布：下架后才能修改。' className='console-gap-bottom' /> : null}
-      <ProFormText
-        name='title'
-        label='标题'
-        rules={[
-          { required: true, whitespace: true, message: '请填写标题' },
-          { max: 60, message: '标题不能超过60个字符' },
-        ]}
-      />
+      <ProFormText name='title' label='标题' rules={requiredText('标题', 60)} />
       <Divider orientation='left' orientationMargin={0}>
         发送对象
       </Divider>

@@ -3,11 +3,9 @@
  * students that is now and how many have read it. Who holds the right (access.ts canManageNotices)
  * publishes, takes down and deletes here, and writes (with the phone preview) on the edit screen.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { NoticeStatus } from '@activity/wire'
-import { Button, Empty } from 'antd'
-import { useRef } from 'react'
+import { Empty } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { type NoticeItem, noticesApi } from '../../api/notices'
 import { NOTICE_STATUS_ENUM, enumColumn } from '../../components/status'
@@ -16,12 +14,13 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { PublishAction, RemoveNotice } from './NoticeActions'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 export default function NoticeList() {
   const { canManageNotices } = useAccess()
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<NoticeItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
@@ -70,9 +69,9 @@ export default function NoticeList() {
         toolBarRender={() =>
           canManageNotices
             ? [
-                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/notices/new')}>
+                <AddButton key='add' onClick={() => navigate('/notices/new')}>
                   新建通知
-                </Button>,
+                </AddButton>,
               ]
             : []
         }

@@ -3,11 +3,10 @@
  * position, enable/disable, reset a password (a new one generated here and shown once), delete. The
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
-import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd'
+import { PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { App, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { type ReactElement, useRef } from 'react'
+import { type ReactElement } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { departmentsApi } from '../../api/targets'
 import { useRemote } from '../../hooks/useRemote'
@@ -22,6 +21,9 @@ import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
 import { generatePassword, PASSWORD_RULE } from './password'
 import { isMasked, unlessMasked } from '../../masked'
+import { requiredText } from '../../form-rules'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 type Operator = Admin & Record<string, unknown>
 
@@ -120,15 +122,7 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
           { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: '账号为3-32位字母、数字或下划线' },
         ]}
       />
-      <ProFormText
-        name='name'
-        label='姓名'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写姓名' },
-          { max: 20, message: '姓名不能超过20个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
       {positionField}
       <PhoneField />
       <ProFormText
@@ -169,15 +163,7 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
       success='已保存'
       onDone={onSaved}
     >
-      <ProFormText
-        name='name'
-        label='姓名'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写姓名' },
-          { max: 20, message: '姓名不能超过20个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
       {positionField}
       <PhoneField filled={operator.phone} />
       <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
@@ -189,8 +175,7 @@ export default function OperatorList() {
   const { message, modal } = App.useApp()
   const { admin: me } = useSession()
   const { canManageOperators, canDeleteOperators } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const { data: departments } = useRemote(() => departmentsApi.list(), [])
   const departmentName = new Map((departments ?? []).map((d) => [d.id, d.name]))
 
@@ -293,19 +278,7 @@ export default function OperatorList() {
         }
         emptyText='没有符合条件的操作员'
         toolBarRender={() =>
-          canManageOperators
-            ? [
-                <CreateForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增操作员
-                    </Button>
-                  }
-                />,
-              ]
-            : []
+          canManageOperators ? [<CreateForm key='add' onSaved={reload} trigger={<AddButton>新增操作员</AddButton>} />] : []
         }
       />
     </PageContainer>

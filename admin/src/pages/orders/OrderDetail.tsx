@@ -3,8 +3,9 @@ import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-compone
 import { Alert, Empty, Table } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
-import { type OrderItem, ordersApi, type PaymentNotification } from '../../api/orders'
+import { ordersApi, type PaymentNotification } from '../../api/orders'
 import { DetailFrame } from '../../components/DetailFrame'
+import { ItemsTable } from '../../components/ItemsField'
 import { EnumTag, ORDER_PAY_STATUS_ENUM } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import { formatDateTime as at } from '../../format'
@@ -65,28 +66,7 @@ export default function OrderDetail() {
           </ProDescriptions>
         </ProCard>
         <ProCard title='订单明细' bordered>
-          <Table<OrderItem>
-            rowKey={(_, i) => String(i)}
-            size='small'
-            pagination={false}
-            dataSource={order.items}
-            columns={[
-              { title: '项目', dataIndex: 'name' },
-              { title: '数量', dataIndex: 'quantity', align: 'right' },
-              { title: '单价', dataIndex: 'unitPrice', align: 'right', render: (v: number) => formatYuan(v) },
-              { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
-            ]}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3}>
-                  合计
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align='right'>
-                  {formatYuan(order.amount)}
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
+          <ItemsTable items={order.items} total={order.amount} />
         </ProCard>
         <ProCard title='支付通知' bordered data-testid='order-notifications'>
           {order.notifications === undefined ? (

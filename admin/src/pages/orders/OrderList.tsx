@@ -3,40 +3,27 @@
  * a partner with its items typed in yuan (sent in fen); each order's page shows its items and the
  * pay notifications received. Only the provider's verified notification marks an order paid.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import {
-  type ActionType,
-  PageContainer,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormGroup,
-  ProFormList,
-  ProFormText,
-  ProFormTextArea,
-  type ProColumns,
-} from '@ant-design/pro-components'
-import { Button, Form, Space, Typography } from 'antd'
-import { type ReactElement, useRef } from 'react'
+import { PageContainer, ProFormDependency, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
+import { Form, Space, Typography } from 'antd'
+import { type ReactElement } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan, parseYuan } from '@activity/money'
 import { type Order, ordersApi } from '../../api/orders'
+import { ItemsField, type ItemValues, toItems } from '../../components/ItemsField'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { ORDER_PAY_STATUS_ENUM, enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { UrlProTable } from '../../components/UrlProTable'
-import { yuanRules } from '../../components/YuanField'
 import { formatDateTime as at } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { requiredText } from '../../form-rules'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 /** ¥1,000,000.00, the back-office's limit for one order. */
 const ORDER_MAX = 100_000_000
 
-interface ItemValues {
-  name?: string
-  quantity?: number
-  unitPrice?: string
-}
 interface OrderValues {
   partnerId: string
   title?: string
@@ -63,11 +50,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
       width={720}
       initialValues={{ items: [{ quantity: 1 }] }}
       onSubmit={(values) => {
-        const items = values.items.map((i) => ({
-          name: (i.name ?? '').trim(),
-          quantity: i.quantity ?? 1,
-          unitPrice: parseYuan(i.unitPrice ?? '', { negative: true }) ?? 0,
-        }))
+        const items = toItems(values.items, { negative: true })
         const total = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
         if (total <= 0) throw new Error('订单金额须大于0')
         if (total > ORDER_MAX) throw new Error(`订单金额不能超过 ${formatYuan(ORDER_MAX)}`)
@@ -91,44 +74,14 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         placeholder='不填则用第一项的名称'
         rules={[{ max: 60, message: '订单标题不能超过60个字符' }]}
       />
-      <ProFormList
-        name='items'
+      <ItemsField
         label='订单明细'
-        min={1}
-        max={50}
-        creatorButtonProps={{ creatorButtonText: '添加一项' }}
-        creatorRecord={{ quantity: 1 }}
-        copyIconProps={false}
+        example='学费'
+        nameRules={requiredText('项目名称', 60)}
+        unit='件'
+        priceMax={ORDER_MAX}
         rules={[{ validator: async (_r, v: unknown[]) => (v?.length ? undefined : Promise.reject(new Error('请至少添加一项订单明细'))) }]}
-      >
-        <ProFormGroup>
-          <ProFormText
-            name='name'
-            placeholder='项目，如 学费'
-            width='sm'
-            rules={[
-              { required: true, whitespace: true, message: '请填写项目名称' },
-              { max: 60, message: '项目名称不能超过60个字符' },
-            ]}
-          />
-          <ProFormDigit
-            name='quantity'
-            placeholder='数量'
-            width={90}
-            min={1}
-            max={9999}
-            fieldProps={{ precision: 0, addonAfter: '件' }}
-            rules={[{ required: true, message: '请填写数量' }]}
-          />
-          <ProFormText
-            name='unitPrice'
-            placeholder='单价'
-            width='xs'
-            fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
-            rules={yuanRules({ label: '单价', min: 0, max: ORDER_MAX })}
-          />
-        </ProFormGroup>
-      </ProFormList>
+      />
       <ProFormDependency name={['items']}>
         {({ items }: { items?: ItemValues[] }) => {
           const total = totalOf(items)
@@ -149,8 +102,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
 
 export default function OrderList() {
   const navigate = useNavigate()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<Order>[] = [
     {
@@ -216,11 +168,7 @@ export default function OrderList() {
               reload()
               navigate(`/orders/${order.id}`)
             }}
-            trigger={
-              <Button type='primary' icon={<PlusOutlined />}>
-                新建订单
-              </Button>
-            }
+            trigger={<AddButton>新建订单</AddButton>}
           />,
         ]}
       />

@@ -9,6 +9,7 @@ import { App, Button, Popconfirm, Space } from 'antd'
 import { type AdminPartner, type AuditDecision, partnersApi } from '../../api/partners'
 import { refusalOf } from '../../hooks/useSubmission'
 import { partnerName } from './partner-status'
+import { ReasonField } from '../../components/ReasonField'
 
 interface Props {
   partner: AdminPartner
@@ -69,16 +70,7 @@ export function ReviewActions({ partner, onDone, compact = false }: Props) {
           }
           onFinish={({ reason }) => decide({ id: partner.id, status: PartnerStatus.rejected, reason: reason.trim() }, '已拒绝')}
         >
-          <ProFormTextArea
-            name='reason'
-            label='拒绝原因'
-            placeholder='合伙人会看到这个原因，修改后可重新提交'
-            fieldProps={{ maxLength: 200, showCount: true, rows: 4 }}
-            rules={[
-              { required: true, whitespace: true, message: '请填写拒绝原因' },
-              { max: 200, message: '拒绝原因不能超过200个字符' },
-            ]}
-          />
+          <ReasonField label='拒绝原因' placeholder='合伙人会看到这个原因，修改后可重新提交' rows={4} />
         </ModalForm>
       ) : null}
       {canDisable ? (

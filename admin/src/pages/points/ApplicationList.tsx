@@ -3,10 +3,9 @@
  * status and student. 管理员 approves (the way's points, at once) or refuses with a reason; the
  * student gets a message (积分申请结果) either way.
  */
-import { type ActionType, PageContainer, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
 import { PointsApplicationStatus } from '@activity/wire'
 import { Empty, Image, Space, Typography } from 'antd'
-import { useRef } from 'react'
 import { type PointsApplicationRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
@@ -15,6 +14,8 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { POINTS_APPLICATION_STATUS_ENUM } from './enums'
+import { TwoLineCell } from '../../components/TwoLineCell'
+import { useTableReload } from '../../hooks/useTableReload'
 
 function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; approve: boolean; onDone: () => void }) {
   return (
@@ -42,8 +43,7 @@ function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; appro
 
 export default function ApplicationList() {
   const { canManagePoints } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<PointsApplicationRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
@@ -51,12 +51,7 @@ export default function ApplicationList() {
       dataIndex: 'name',
       search: false,
       width: 150,
-      render: (_, r) => (
-        <Space direction='vertical' size={0}>
-          <span>{r.name}</span>
-          <Typography.Text type='secondary'>{r.phone}</Typography.Text>
-        </Space>
-      ),
+      render: (_, r) => <TwoLineCell main={r.name} sub={r.phone} />,
     },
     { title: '途径', dataIndex: 'wayName', search: false, width: 110 },
     { title: '申请说明', dataIndex: 'description', search: false, ellipsis: true },

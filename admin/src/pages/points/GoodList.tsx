@@ -3,9 +3,7 @@
  * whether listed. Every role reads; 管理员 adds, changes, lists/unlists and deletes (one with
  * exchanges is unlisted instead).
  */
-import { PlusOutlined } from '@ant-design/icons'
 import {
-  type ActionType,
   PageContainer,
   ProFormDependency,
   ProFormDigit,
@@ -16,8 +14,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { GOOD_KINDS, GOOD_STATUSES, GoodKind, GoodStatus } from '@activity/wire'
-import { App, Button, Empty, Form, Image, Popconfirm, Typography } from 'antd'
-import { type ReactElement, useRef } from 'react'
+import { App, Empty, Form, Image, Popconfirm, Typography } from 'antd'
+import { type ReactElement } from 'react'
 import { coursesApi } from '../../api/courses'
 import { type Good, type GoodInput, pointsApi } from '../../api/points'
 import { ImageUpload } from '../../components/ImageUpload'
@@ -28,6 +26,10 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_STATUS_ENUM } from './enums'
+import { requiredText } from '../../form-rules'
+import { recordTexts, saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const PICTURES = {
   upload: (file: File) => pointsApi.upload(file).then(({ url }) => url),
@@ -45,7 +47,7 @@ type GoodValues = Omit<GoodInput, 'cover'> & { cover?: string }
 function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactElement; onSaved: () => void }) {
   return (
     <SubmitModalForm<GoodValues>
-      title={good ? `修改商品「${good.name}」` : '新增商品'}
+      {...recordTexts('商品', good)}
       trigger={trigger}
       width={600}
       initialValues={
@@ -61,9 +63,8 @@ function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactEleme
           description: values.description ?? '',
           courseId: values.kind === GoodKind.courseVoucher ? values.courseId : undefined,
         }
-        return good ? pointsApi.updateGood({ id: good.id, ...input }) : pointsApi.createGood(input)
+        return saveRecord(good, input, pointsApi.createGood, pointsApi.updateGood)
       }}
-      success={good ? '商品已修改' : '商品已新增'}
       onDone={onSaved}
     >
       <ProFormRadio.Group
@@ -88,15 +89,7 @@ function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactEleme
           ) : null
         }
       </ProFormDependency>
-      <ProFormText
-        name='name'
-        label='商品名称'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写商品名称' },
-          { max: 40, message: '商品名称不能超过40个字' },
-        ]}
-      />
+      <ProFormText name='name' label='商品名称' width='md' rules={requiredText('商品名称', 40, '个字')} />
       <Form.Item name='cover' label='商品图片'>
         <ImageUpload previewWidth={120} previewHeight={120} store={PICTURES} hint='PNG、JPEG 或 WebP，不超过5MB' />
       </Form.Item>
@@ -129,8 +122,7 @@ function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactEleme
 export default function GoodList() {
   const { message } = App.useApp()
   const { canManagePoints } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<Good>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称' } },
     {
@@ -202,21 +194,7 @@ export default function GoodList() {
         columns={columns}
         fetch={(state) => pointsApi.goods(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的商品' />}
-        toolBarRender={() =>
-          canManagePoints
-            ? [
-                <GoodForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增商品
-                    </Button>
-                  }
-                />,
-              ]
-            : []
-        }
+        toolBarRender={() => (canManagePoints ? [<GoodForm key='add' onSaved={reload} trigger={<AddButton>新增商品</AddButton>} />] : [])}
       />
     </PageContainer>
   )

@@ -7,31 +7,23 @@ import type { ReactElement } from 'react'
 import { type PointsLevel, type PointsLevelInput, pointsApi } from '../../api/points'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { SettingTable } from './SettingTable'
+import { requiredText } from '../../form-rules'
+import { recordTexts, saveRecord } from '../../components/record-form'
 
 function LevelForm({ level, trigger, onSaved }: { level?: PointsLevel; trigger: ReactElement; onSaved: () => void }) {
   return (
     <SubmitModalForm<PointsLevelInput>
-      title={level ? `修改积分等级「${level.name}」` : '新增积分等级'}
+      {...recordTexts('积分等级', level)}
       trigger={trigger}
       width={440}
       initialValues={level}
       onSubmit={(values) => {
         const input = { name: values.name.trim(), minPoints: values.minPoints }
-        return level ? pointsApi.updateLevel({ id: level.id, ...input }) : pointsApi.createLevel(input)
+        return saveRecord(level, input, pointsApi.createLevel, pointsApi.updateLevel)
       }}
-      success={level ? '积分等级已修改' : '积分等级已新增'}
       onDone={onSaved}
     >
-      <ProFormText
-        name='name'
-        label='等级名称'
-        width='md'
-        placeholder='如 青铜学员'
-        rules={[
-          { required: true, whitespace: true, message: '请填写等级名称' },
-          { max: 20, message: '等级名称不能超过20个字' },
-        ]}
-      />
+      <ProFormText name='name' label='等级名称' width='md' placeholder='如 青铜学员' rules={requiredText('等级名称', 20, '个字')} />
       <ProFormDigit
         name='minPoints'
         label='所需累计积分'

@@ -3,10 +3,9 @@
  * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
  * reason (points and stock back).
  */
-import { type ActionType, PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
 import { GoodOrderStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
-import { useRef } from 'react'
 import { type GoodOrderRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
@@ -16,6 +15,8 @@ import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_ORDER_STATUS_ENUM } from './enums'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { requiredText } from '../../form-rules'
+import { useTableReload } from '../../hooks/useTableReload'
 
 function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
   return (
@@ -41,10 +42,7 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
         label='快递公司'
         width='md'
         placeholder='如 顺丰速运'
-        rules={[
-          { required: true, whitespace: true, message: '请填写快递公司' },
-          { max: 20, message: '快递公司不能超过20个字' },
-        ]}
+        rules={requiredText('快递公司', 20, '个字')}
       />
       <ProFormText
         name='expressNo'
@@ -70,23 +68,14 @@ function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) 
       onDone={onDone}
     >
       <Typography.Paragraph type='secondary'>取消后积分退回学员，库存恢复。</Typography.Paragraph>
-      <ProFormText
-        name='reason'
-        label='取消原因'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写取消原因' },
-          { max: 100, message: '取消原因不能超过100个字' },
-        ]}
-      />
+      <ProFormText name='reason' label='取消原因' width='md' rules={requiredText('取消原因', 100, '个字')} />
     </SubmitModalForm>
   )
 }
 
 export default function OrderList() {
   const { canManagePoints } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const columns: ProColumns<GoodOrderRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或完整手机号' } },
     { title: '订单号', dataIndex: 'id', search: false, width: 72 },

@@ -2,9 +2,8 @@
  * 积分记录: every student's points changes, newest first, by student, type and way; 管理员 adjusts
  * a student's points by hand (人工调整, never below 0) with a reason.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import { type ActionType, PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
-import { Button, Empty, Space, Typography } from 'antd'
+import { Empty, Typography } from 'antd'
 import { useRef } from 'react'
 import { type PointsAdjust, type PointsRecordRow, pointsApi } from '../../api/points'
 import { studentsApi } from '../../api/students'
@@ -15,16 +14,15 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { POINTS_RECORD_TYPE_ENUM, POINTS_WAY_KIND_ENUM, signed } from './enums'
+import { requiredText } from '../../form-rules'
+import { TwoLineCell } from '../../components/TwoLineCell'
+import { AddButton } from '../../components/AddButton'
 
 function AdjustForm({ onSaved }: { onSaved: () => void }) {
   return (
     <SubmitModalForm<PointsAdjust, number>
       title='人工调整积分'
-      trigger={
-        <Button type='primary' icon={<PlusOutlined />}>
-          人工调整
-        </Button>
-      }
+      trigger={<AddButton>人工调整</AddButton>}
       width={480}
       onSubmit={async (values) => (await pointsApi.adjust({ ...values, note: values.note.trim() })).balance}
       success={(balance) => `积分已调整，当前余额 ${balance}`}
@@ -58,15 +56,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
           { validator: async (_: unknown, v: unknown) => (v === 0 ? Promise.reject(new Error('调整积分不能为0')) : undefined) },
         ]}
       />
-      <ProFormText
-        name='note'
-        label='调整原因'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写调整原因' },
-          { max: 100, message: '调整原因不能超过100个字' },
-        ]}
-      />
+      <ProFormText name='note' label='调整原因' width='md' rules={requiredText('调整原因', 100, '个字')} />
     </SubmitModalForm>
   )
 }
@@ -81,12 +71,7 @@ export default function RecordList() {
       dataIndex: 'name',
       search: false,
       width: 150,
-      render: (_, r) => (
-        <Space direction='vertical' size={0}>
-          <span>{r.name}</span>
-          {r.studentNo ? <Typography.Text type='secondary'>{r.studentNo}</Typography.Text> : null}
-        </Space>
-      ),
+      render: (_, r) => <TwoLineCell main={r.name} sub={r.studentNo || null} />,
     },
     { title: '类型', dataIndex: 'type', valueType: 'select', width: 100, ...enumColumn(POINTS_RECORD_TYPE_ENUM) },
     {

@@ -4,14 +4,13 @@
  * The texts follow the setting's name: 「积分等级加载失败」, 「还没有积分等级」, 「删除积分等级「…」？」,
  * 「积分等级已删除」.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Button } from 'antd'
 import { Fragment, type ReactElement, type ReactNode } from 'react'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
+import { AddButton } from '../../components/AddButton'
 
 /** A form that adds a row (no `row`) or changes one, opened by `trigger`. */
 export type SettingForm<T> = (props: { row?: T; trigger: ReactElement; onSaved: () => void }) => ReactNode
@@ -77,11 +76,7 @@ export function SettingTable<T extends { id: number; name: string }>({
                 <Fragment key='add'>
                   {form({
                     onSaved: reload,
-                    trigger: (
-                      <Button type='primary' icon={<PlusOutlined />}>
-                        {addLabel}
-                      </Button>
-                    ),
+                    trigger: <AddButton>{addLabel}</AddButton>,
                   })}
                 </Fragment>,
               ]

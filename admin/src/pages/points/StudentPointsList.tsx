@@ -4,12 +4,13 @@
  * about their points.
  */
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
-import { Empty, Space, Typography } from 'antd'
+import { Empty } from 'antd'
 import { Link } from 'react-router-dom'
 import { type StudentPointsRow, pointsApi } from '../../api/points'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
+import { TwoLineCell } from '../../components/TwoLineCell'
 
 export default function StudentPointsList() {
   const columns: ProColumns<StudentPointsRow>[] = [
@@ -19,12 +20,7 @@ export default function StudentPointsList() {
       dataIndex: 'name',
       search: false,
       width: 160,
-      render: (_, r) => (
-        <Space direction='vertical' size={0}>
-          <span>{r.name}</span>
-          {r.studentNo ? <Typography.Text type='secondary'>{r.studentNo}</Typography.Text> : null}
-        </Space>
-      ),
+      render: (_, r) => <TwoLineCell main={r.name} sub={r.studentNo || null} />,
     },
     { title: '手机号', dataIndex: 'phone', search: false, width: 130 },
     { title: '积分余额', dataIndex: 'balance', search: false, align: 'right', width: 110 },

@@ -11,6 +11,8 @@ import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn } from '../../components/status'
 import { POINTS_WAY_KIND_ENUM } from './enums'
 import { SettingTable } from './SettingTable'
+import { requiredText } from '../../form-rules'
+import { recordTexts, saveRecord } from '../../components/record-form'
 
 const KIND_HINT: Record<PointsWayKind, string> = {
   [PointsWayKind.checkIn]: '学员每天签到一次',
@@ -23,15 +25,14 @@ const KIND_HINT: Record<PointsWayKind, string> = {
 function WayForm({ way, trigger, onSaved }: { way?: PointsWay; trigger: ReactElement; onSaved: () => void }) {
   return (
     <SubmitModalForm<PointsWayInput>
-      title={way ? `修改积分途径「${way.name}」` : '新增积分途径'}
+      {...recordTexts('积分途径', way)}
       trigger={trigger}
       width={520}
       initialValues={way ?? { enabled: true, dailyCap: 0 }}
       onSubmit={(values) => {
         const input = { ...values, name: values.name.trim(), description: values.description ?? '' }
-        return way ? pointsApi.updateWay({ id: way.id, ...input }) : pointsApi.createWay(input)
+        return saveRecord(way, input, pointsApi.createWay, pointsApi.updateWay)
       }}
-      success={way ? '积分途径已修改' : '积分途径已新增'}
       onDone={onSaved}
     >
       <ProFormSelect
@@ -41,15 +42,7 @@ function WayForm({ way, trigger, onSaved }: { way?: PointsWay; trigger: ReactEle
         options={POINTS_WAY_KINDS.map((k) => ({ label: `${k}（${KIND_HINT[k]}）`, value: k }))}
         rules={[{ required: true, message: '请选择途径类型' }]}
       />
-      <ProFormText
-        name='name'
-        label='途径名称'
-        width='md'
-        rules={[
-          { required: true, whitespace: true, message: '请填写途径名称' },
-          { max: 30, message: '途径名称不能超过30个字' },
-        ]}
-      />
+      <ProFormText name='name' label='途径名称' width='md' rules={requiredText('途径名称', 30, '个字')} />
       <ProFormDigit
         name='points'
         label='每次积分'

@@ -5,9 +5,8 @@
  * change holds from the next call of every operator in the position (the server checks each call);
  * the position one holds oneself cannot be changed by oneself. Every change is in 操作日志.
  */
-import { PlusOutlined } from '@ant-design/icons'
 import { PageContainer, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Button, Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
+import { Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useEffect, useMemo, useState } from 'react'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -16,6 +15,9 @@ import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
 import { useSession } from '../../session/session'
+import { requiredText } from '../../form-rules'
+import { saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
 
 /** The rights as a matrix: a row per screen, a box per action, and a box for the whole row. */
 function RightsMatrix({
@@ -117,7 +119,7 @@ function PositionForm({
       initialValues={{ name: position?.name, description: position?.description, rights: position?.rights ?? ['dashboard.view'] }}
       onSubmit={(values) => {
         const body = { name: values.name.trim(), description: values.description?.trim() ?? '', rights: values.rights ?? [] }
-        return position ? positionsApi.update({ id: position.id, ...body }) : positionsApi.create(body)
+        return saveRecord(position, body, positionsApi.create, positionsApi.update)
       }}
       success={position ? '已保存，岗位下的操作员下一次操作起生效' : '已新增岗位'}
       onDone={onSaved}
@@ -128,10 +130,7 @@ function PositionForm({
         width='md'
         disabled={position?.builtin}
         extra={position?.builtin ? '内置岗位不能改名' : undefined}
-        rules={[
-          { required: true, whitespace: true, message: '请填写岗位名称' },
-          { max: 20, message: '岗位名称不能超过20个字符' },
-        ]}
+        rules={requiredText('岗位名称', 20)}
       />
       <ProFormTextArea name='description' label='说明' fieldProps={{ maxLength: 100, showCount: true, rows: 2 }} />
       <Form.Item name='rights' label='权限' required>
@@ -230,18 +229,7 @@ export default function PositionList() {
         pagination={false}
         toolBarRender={() =>
           canManagePositions
-            ? [
-                <PositionForm
-                  key='add'
-                  catalogue={catalogue}
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增岗位
-                    </Button>
-                  }
-                />,
-              ]
+            ? [<PositionForm key='add' catalogue={catalogue} onSaved={reload} trigger={<AddButton>新增岗位</AddButton>} />]
             : []
         }
       />

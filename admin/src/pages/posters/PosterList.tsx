@@ -4,7 +4,7 @@
  * holds the right (access.ts canManagePosters) uploads (dropped or chosen, checked before sending),
  * names, orders, deletes, and turns on/off where the back-office has the switch.
  */
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -17,6 +17,8 @@ import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { PosterPhone } from './PosterPhone'
+import { requiredText } from '../../form-rules'
+import { AddButton } from '../../components/AddButton'
 
 interface BackgroundValues {
   name: string
@@ -59,16 +61,7 @@ function BackgroundForm({
       >
         <ImageUpload previewWidth={100} previewHeight={160} />
       </Form.Item>
-      <ProFormText
-        name='name'
-        label='名称'
-        width='md'
-        placeholder='如 春季招生'
-        rules={[
-          { required: true, whitespace: true, message: '请填写名称' },
-          { max: 40, message: '名称不能超过40个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='名称' width='md' placeholder='如 春季招生' rules={requiredText('名称', 40)} />
       <ProFormDigit name='sort' label='排序' width='xs' min={0} max={10000} fieldProps={{ precision: 0 }} extra='数字小的排在前面' />
     </SubmitModalForm>
   )
@@ -250,11 +243,7 @@ export default function PosterList() {
                         setChosenId(saved.id)
                         reload()
                       }}
-                      trigger={
-                        <Button type='primary' icon={<PlusOutlined />}>
-                          新增背景
-                        </Button>
-                      }
+                      trigger={<AddButton>新增背景</AddButton>}
                     />,
                   ]
                 : []

@@ -3,10 +3,9 @@
  * course, chapter, type, difficulty and keyword; 新增题目 and 编辑 in a drawer (QuestionEditor),
  * 删除 (papers keep the copies they took), and 导入 from an .xlsx sheet with a row-by-row report.
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Button, Empty, Typography } from 'antd'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { coursesApi } from '../../api/courses'
 import { type BankQuestion, questionsApi } from '../../api/questions'
@@ -20,14 +19,15 @@ import { useAccess } from '../../session/access'
 import { ImportQuestions } from './ImportQuestions'
 import { QuestionEditor } from './QuestionEditor'
 import { answerText } from './question-form'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 /** Which question the drawer shows: a new one, or one of the list. */
 type Editing = { question?: BankQuestion; key: number }
 
 export default function QuestionList() {
   const { canManageExams } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const [search] = useSearchParams()
   const filterCourse = Number(search.get('courseId')) || undefined
   const courses = useCourseOptions()
@@ -131,9 +131,9 @@ export default function QuestionList() {
           canManageExams
             ? [
                 <ImportQuestions key='import' courseId={filterCourse} onImported={reload} />,
-                <Button key='add' type='primary' icon={<PlusOutlined />} onClick={() => open()}>
+                <AddButton key='add' onClick={() => open()}>
                   新增题目
-                </Button>,
+                </AddButton>,
               ]
             : []
         }

@@ -2,11 +2,11 @@
  * 通过 / 驳回 a student's correction request: 通过 asks for confirmation (the change applies at
  * once), 驳回 asks for the reason the student will read. The screen shows the answer in place.
  */
-import { ProFormTextArea } from '@ant-design/pro-components'
 import { App, Button, Popconfirm, Space } from 'antd'
 import { useState } from 'react'
 import { type RollRequest, rollRequestsApi } from '../../api/students'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
+import { ReasonField } from '../../components/ReasonField'
 
 interface Props {
   request: Pick<RollRequest, 'id' | 'fieldLabel' | 'oldValue' | 'newValue'> & { studentName?: string }
@@ -59,16 +59,7 @@ export function RequestActions({ request, onDone }: Props) {
         onDone={(answer) => onDone(answer)}
         onStale={() => onDone()}
       >
-        <ProFormTextArea
-          name='reason'
-          label='驳回原因'
-          placeholder='学员会看到这个原因，例如：请上传与身份证一致的姓名'
-          fieldProps={{ maxLength: 200, showCount: true }}
-          rules={[
-            { required: true, whitespace: true, message: '请填写驳回原因' },
-            { max: 200, message: '驳回原因不能超过200个字符' },
-          ]}
-        />
+        <ReasonField label='驳回原因' placeholder='学员会看到这个原因，例如：请上传与身份证一致的姓名' />
       </SubmitModalForm>
     </Space>
   )

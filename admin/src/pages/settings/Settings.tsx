@@ -11,6 +11,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
+import { requiredText } from '../../form-rules'
 
 interface Values {
   untilTuitionPaid: boolean
@@ -64,15 +65,7 @@ export default function Settings() {
               label='佣金待学员缴学费后解冻'
               extra='开启后，新成交的佣金一直冻结，直到该线索的学员缴清首笔学费；该学费全额退款时佣金撤回。关闭时按冻结天数解冻。'
             />
-            <ProFormText
-              name='payee'
-              label='收据收款单位'
-              width='lg'
-              rules={[
-                { required: true, whitespace: true, message: '请填写收款单位' },
-                { max: 60, message: '收款单位不能超过60个字符' },
-              ]}
-            />
+            <ProFormText name='payee' label='收据收款单位' width='lg' rules={requiredText('收款单位', 60)} />
             <ProFormText
               name='seal'
               label='收据印章图片地址'

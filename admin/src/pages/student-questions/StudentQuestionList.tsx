@@ -3,10 +3,10 @@
  * first), by status, course, closed and keyword (title, student, 学号, phone). A row opens its
  * thread in a drawer; 管理员 and 招生老师 answer and close there, or close several at once.
  */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { ReplyStatus } from '@activity/wire'
 import { App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { coursesApi } from '../../api/courses'
 import { type QuestionRow, questionsApi } from '../../api/student-questions'
 import { enumColumn, REPLY_STATUS_ENUM } from '../../components/status'
@@ -15,14 +15,15 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { QuestionDrawer } from './QuestionThread'
+import { TwoLineCell } from '../../components/TwoLineCell'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const CLOSED_ENUM = { false: { text: '未关闭' }, true: { text: '已关闭' } }
 
 export default function StudentQuestionList() {
   const { message } = App.useApp()
   const { canAnswerQuestions } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const [open, setOpen] = useState<number | null>(null)
 
   const columns: ProColumns<QuestionRow>[] = [
@@ -51,12 +52,7 @@ export default function StudentQuestionList() {
       dataIndex: 'name',
       search: false,
       width: 150,
-      render: (_, q) => (
-        <Space direction='vertical' size={0}>
-          <span>{q.name}</span>
-          {q.studentNo ? <Typography.Text type='secondary'>{q.studentNo}</Typography.Text> : null}
-        </Space>
-      ),
+      render: (_, q) => <TwoLineCell main={q.name} sub={q.studentNo || null} />,
     },
     {
       title: '课程 / 课节',

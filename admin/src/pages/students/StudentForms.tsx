@@ -11,6 +11,8 @@ import { type FromClueInput, type StudentInput, type StudentRoll, studentsApi } 
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, compactInput } from './roll'
 import { isMasked, unlessMasked } from '../../masked'
+import { requiredText } from '../../form-rules'
+import { ReasonField } from '../../components/ReasonField'
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }))
 
@@ -42,26 +44,10 @@ function SchoolFields() {
         />
       </Col>
       <Col span={12}>
-        <ProFormText
-          name='school'
-          label='学校'
-          placeholder='如 浙江工商大学'
-          rules={[
-            { required: true, whitespace: true, message: '请填写学校' },
-            { max: 50, message: '学校不能超过50个字符' },
-          ]}
-        />
+        <ProFormText name='school' label='学校' placeholder='如 浙江工商大学' rules={requiredText('学校', 50)} />
       </Col>
       <Col span={12}>
-        <ProFormText
-          name='major'
-          label='专业'
-          placeholder='如 工商管理'
-          rules={[
-            { required: true, whitespace: true, message: '请填写专业' },
-            { max: 50, message: '专业不能超过50个字符' },
-          ]}
-        />
+        <ProFormText name='major' label='专业' placeholder='如 工商管理' rules={requiredText('专业', 50)} />
       </Col>
       <Col span={12}>
         <ProFormSelect
@@ -232,16 +218,7 @@ export function StatusForm({ roll, onDone }: { roll: StudentRoll; onDone: () => 
         options={STUDENT_STATUSES.map((s) => ({ value: s, label: s, disabled: s === roll.status }))}
         rules={[{ required: true, message: '请选择新状态' }]}
       />
-      <ProFormTextArea
-        name='reason'
-        label='变更原因'
-        placeholder='例如：学员申请休学一年'
-        fieldProps={{ maxLength: 200, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写变更原因' },
-          { max: 200, message: '变更原因不能超过200个字符' },
-        ]}
-      />
+      <ReasonField label='变更原因' placeholder='例如：学员申请休学一年' />
     </SubmitModalForm>
   )
 }

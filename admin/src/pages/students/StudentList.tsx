@@ -5,10 +5,9 @@
  * 导出 follows the filters; 导入 and 新增学员 for those who keep it; 管理员 selects students to
  * grant them a course (开通课程).
  */
-import { PlusOutlined } from '@ant-design/icons'
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Button, Empty, Space, Tag, Typography } from 'antd'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type StudentRoll, studentsApi } from '../../api/students'
 import { ExportButton } from '../../components/ExportButton'
@@ -21,6 +20,8 @@ import { ImportStudents } from './ImportStudents'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
 import { StudentForm } from './StudentForms'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { AddButton } from '../../components/AddButton'
+import { useTableReload } from '../../hooks/useTableReload'
 
 /** Filter options hold text: the address gives the filters back as text. */
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
@@ -30,8 +31,7 @@ export default function StudentList() {
   const [selected, setSelected] = useState<number[]>([])
   const navigate = useNavigate()
   const [listState, setListState] = useState<ListState>()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
 
   const columns: ProColumns<StudentRoll>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
@@ -125,15 +125,7 @@ export default function StudentList() {
           ...(canEditStudents
             ? [
                 <ImportStudents key='import' onImported={reload} />,
-                <StudentForm
-                  key='add'
-                  onDone={(saved) => navigate(`/students/${saved.id}`)}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增学员
-                    </Button>
-                  }
-                />,
+                <StudentForm key='add' onDone={(saved) => navigate(`/students/${saved.id}`)} trigger={<AddButton>新增学员</AddButton>} />,
               ]
             : []),
           canExportStudents ? (

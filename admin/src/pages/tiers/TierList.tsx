@@ -16,9 +16,8 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
-import { Alert, App, Button, Flex, InputNumber, Space, Table, Typography } from 'antd'
+import { Alert, App, Flex, InputNumber, Space, Table, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { PlusOutlined } from '@ant-design/icons'
 import { type ReactElement, useState } from 'react'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
 import { formatYuan, parseYuan } from '@activity/money'
@@ -29,6 +28,9 @@ import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { cycleEarnings, referralBonusFor, TIER_RULE_TEXT } from '@activity/domain'
+import { requiredText } from '../../form-rules'
+import { recordTexts, saveRecord } from '../../components/record-form'
+import { AddButton } from '../../components/AddButton'
 
 interface TierValues {
   name: string
@@ -40,7 +42,7 @@ interface TierValues {
 function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElement; onSaved: () => void }) {
   return (
     <SubmitModalForm<TierValues>
-      title={tier ? `修改档位「${tier.name}」` : '新增档位'}
+      {...recordTexts('档位', tier)}
       trigger={trigger}
       width={480}
       initialValues={
@@ -50,21 +52,11 @@ function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElem
       }
       onSubmit={({ name, minDeals, commission }) => {
         const input = { name: name.trim(), minDeals, commissionPerDeal: parseYuan(commission, { negative: true }) ?? 0 }
-        return tier ? levelsApi.update({ id: tier.id, ...input }) : levelsApi.create(input)
+        return saveRecord(tier, input, levelsApi.create, levelsApi.update)
       }}
-      success={tier ? '档位已修改' : '档位已新增'}
       onDone={onSaved}
     >
-      <ProFormText
-        name='name'
-        label='档位名称'
-        width='md'
-        placeholder='如 青铜、白银'
-        rules={[
-          { required: true, whitespace: true, message: '请填写档位名称' },
-          { max: 20, message: '档位名称不能超过20个字符' },
-        ]}
-      />
+      <ProFormText name='name' label='档位名称' width='md' placeholder='如 青铜、白银' rules={requiredText('档位名称', 20)} />
       <ProFormDigit
         name='minDeals'
         label='最低成交单数'
@@ -264,21 +256,7 @@ export default function TierList() {
         pagination={false}
         options={{ density: false, setting: false, reload }}
         locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
-        toolBarRender={() =>
-          canManageTiers
-            ? [
-                <TierForm
-                  key='add'
-                  onSaved={reload}
-                  trigger={
-                    <Button type='primary' icon={<PlusOutlined />}>
-                      新增档位
-                    </Button>
-                  }
-                />,
-              ]
-            : []
-        }
+        toolBarRender={() => (canManageTiers ? [<TierForm key='add' onSaved={reload} trigger={<AddButton>新增档位</AddButton>} />] : [])}
       />
       <Flex vertical gap='middle' className='console-gap-top'>
         <EarningsPreview tiers={tiers} />

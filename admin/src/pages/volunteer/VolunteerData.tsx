@@ -5,19 +5,21 @@
  * office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
-import { type ActionType, PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
 import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
-import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer } from '../../api/volunteer'
+import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer, type VolunteerKind } from '../../api/volunteer'
 import { UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
-import { toServerQuery } from '../../hooks/list-state'
+import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { VolunteerImport } from './VolunteerImport'
+import type { Page } from '@activity/wire'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const TABS = [
   { key: 'results', label: '录取信息', path: '/volunteer' },
@@ -27,11 +29,30 @@ const TABS = [
 
 const when = formatDateTime
 
-function Results() {
+/**
+ * One imported table (录取信息, 分数线): the year, the table's own columns, when a row was last
+ * imported and 删除; 导入 in the toolbar. Who holds the right imports and removes.
+ */
+function ImportedTable<T extends ExamResult | ScoreLine>({
+  kind,
+  headerTitle,
+  columns,
+  fetch,
+  emptyText,
+  removeTitle,
+  remove,
+}: {
+  kind: VolunteerKind
+  headerTitle: string
+  columns: ProColumns<T>[]
+  fetch: (state: ListState) => Promise<Page<T>>
+  emptyText: string
+  removeTitle: (row: T) => string
+  remove: (id: number) => Promise<unknown>
+}) {
   const { canManageVolunteer } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
-  const columns: ProColumns<ExamResult>[] = [
+  const { actionRef, reload } = useTableReload()
+  const all: ProColumns<T>[] = [
     {
       title: '年份',
       dataIndex: 'year',
@@ -40,84 +61,68 @@ function Results() {
       fieldProps: { precision: 0, placeholder: '如 2026' },
       render: (_, r) => r.year,
     },
-    { title: '姓名或考生号', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名，或考生号开头' } },
-    { title: '姓名', dataIndex: 'name', search: false },
-    { title: '考生号', dataIndex: 'examNo', search: false },
-    { title: '总分', dataIndex: 'totalScore', search: false, width: 80 },
-    { title: '批次', dataIndex: 'batch', width: 100 },
-    { title: '科类', dataIndex: 'category', search: false, render: (_, r) => r.category ?? '-' },
-    {
-      title: '录取',
-      dataIndex: 'school',
-      search: false,
-      render: (_, r) => (r.school ? `${r.school}${r.major ? ` · ${r.major}` : ''}` : <Tag>暂未录取</Tag>),
-    },
+    ...columns,
     { title: '更新时间', dataIndex: 'updatedAt', search: false, render: (_, r) => when(r.updatedAt) },
     {
       title: '操作',
       valueType: 'option',
       hideInTable: !canManageVolunteer,
-      render: (_, r) => [
-        <RemoveAction
-          key='remove'
-          title={`删除${r.name}（${r.examNo}）的录取信息？`}
-          remove={() => volunteerApi.removeResult(r.id)}
-          onRemoved={reload}
-        />,
-      ],
+      render: (_, r) => [<RemoveAction key='remove' title={removeTitle(r)} remove={() => remove(r.id)} onRemoved={reload} />],
     },
   ]
   return (
-    <UrlProTable<ExamResult>
+    <UrlProTable<T>
       actionRef={actionRef}
+      headerTitle={headerTitle}
+      columns={all}
+      fetch={fetch}
+      emptyText={emptyText}
+      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind={kind} onImported={reload} />] : [])}
+    />
+  )
+}
+
+function Results() {
+  return (
+    <ImportedTable<ExamResult>
+      kind='studentExamInfo'
       headerTitle='录取信息'
-      columns={columns}
+      columns={[
+        { title: '姓名或考生号', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名，或考生号开头' } },
+        { title: '姓名', dataIndex: 'name', search: false },
+        { title: '考生号', dataIndex: 'examNo', search: false },
+        { title: '总分', dataIndex: 'totalScore', search: false, width: 80 },
+        { title: '批次', dataIndex: 'batch', width: 100 },
+        { title: '科类', dataIndex: 'category', search: false, render: (_, r) => r.category ?? '-' },
+        {
+          title: '录取',
+          dataIndex: 'school',
+          search: false,
+          render: (_, r) => (r.school ? `${r.school}${r.major ? ` · ${r.major}` : ''}` : <Tag>暂未录取</Tag>),
+        },
+      ]}
       fetch={(state) => volunteerApi.results(toServerQuery(state))}
       emptyText='没有录取信息：请导入'
-      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind='studentExamInfo' onImported={reload} />] : [])}
+      removeTitle={(r) => `删除${r.name}（${r.examNo}）的录取信息？`}
+      remove={(id) => volunteerApi.removeResult(id)}
     />
   )
 }
 
 function ScoreLines() {
-  const { canManageVolunteer } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
-  const columns: ProColumns<ScoreLine>[] = [
-    {
-      title: '年份',
-      dataIndex: 'year',
-      valueType: 'digit',
-      width: 90,
-      fieldProps: { precision: 0, placeholder: '如 2026' },
-      render: (_, r) => r.year,
-    },
-    { title: '批次', dataIndex: 'batch' },
-    { title: '科类', dataIndex: 'category', search: false },
-    { title: '分数线', dataIndex: 'score', search: false },
-    { title: '更新时间', dataIndex: 'updatedAt', search: false, render: (_, r) => when(r.updatedAt) },
-    {
-      title: '操作',
-      valueType: 'option',
-      hideInTable: !canManageVolunteer,
-      render: (_, r) => [
-        <RemoveAction
-          key='remove'
-          title={`删除${r.year}年${r.batch}${r.category}的分数线？`}
-          remove={() => volunteerApi.removeScoreLine(r.id)}
-          onRemoved={reload}
-        />,
-      ],
-    },
-  ]
   return (
-    <UrlProTable<ScoreLine>
-      actionRef={actionRef}
+    <ImportedTable<ScoreLine>
+      kind='scoreLine'
       headerTitle='分数线'
-      columns={columns}
+      columns={[
+        { title: '批次', dataIndex: 'batch' },
+        { title: '科类', dataIndex: 'category', search: false },
+        { title: '分数线', dataIndex: 'score', search: false },
+      ]}
       fetch={(state) => volunteerApi.scoreLines(toServerQuery(state))}
       emptyText='没有分数线：请导入'
-      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind='scoreLine' onImported={reload} />] : [])}
+      removeTitle={(r) => `删除${r.year}年${r.batch}${r.category}的分数线？`}
+      remove={(id) => volunteerApi.removeScoreLine(id)}
     />
   )
 }

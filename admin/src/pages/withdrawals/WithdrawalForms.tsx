@@ -4,7 +4,7 @@
  * why). Each sends once however often it is clicked, and a refusal from the server (the
  * withdrawal was handled by someone else meanwhile) is shown in the form.
  */
-import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ModalForm, ProFormText } from '@ant-design/pro-components'
 import { WithdrawalStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
@@ -12,6 +12,7 @@ import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, type BatchReport, withdrawalsApi } from '../../api/withdrawals'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useSubmission } from '../../hooks/useSubmission'
+import { ReasonField } from '../../components/ReasonField'
 
 interface ActionProps {
   withdrawal: AdminWithdrawal
@@ -141,16 +142,7 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
       onStale={onDone}
       notice={<Summary w={withdrawal} />}
     >
-      <ProFormTextArea
-        name='reason'
-        label='拒绝原因（合伙人可见）'
-        placeholder='例如：收款账号与实名不一致'
-        fieldProps={{ maxLength: 200, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写拒绝原因' },
-          { max: 200, message: '拒绝原因不能超过200个字符' },
-        ]}
-      />
+      <ReasonField label='拒绝原因（合伙人可见）' placeholder='例如：收款账号与实名不一致' rule='拒绝原因' />
     </SubmitModalForm>
   )
 }

@@ -6,10 +6,10 @@
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { WithdrawalStatus } from '@activity/wire'
 import { Button, Empty, Space, Typography } from 'antd'
-import { useState, useRef } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
@@ -22,6 +22,7 @@ import { UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { useTableReload } from '../../hooks/useTableReload'
 
 const ARRAY_KEYS = ['applied'] as const
 
@@ -34,8 +35,7 @@ function fetchPage(state: ListState) {
 
 export default function WithdrawalList() {
   const [listState, setListState] = useState<ListState>()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  const { actionRef, reload } = useTableReload()
   const { canPayWithdrawals, canExportWithdrawals } = useAccess()
 
   const columns: ProColumns<AdminWithdrawal>[] = [

@@ -13,6 +13,8 @@ import {
   courseSections,
   liveSessions,
 } from './courses.table.ts'
+import { containing } from '../../../lib/person-search.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type CategoryRow = typeof courseCategories.$inferSelect
 export type CourseRow = typeof courses.$inferSelect
@@ -22,7 +24,6 @@ export type EnrolmentRow = typeof courseEnrolments.$inferSelect
 export type LiveSessionRow = typeof liveSessions.$inferSelect
 
 const parentCategory = alias(courseCategories, 'parent_category')
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 const n = (q: SQL) => sql<number>`${q}`.mapWith(Number)
 
 const sectionCount = n(sql`(select count(*) from ${courseSections} where ${courseSections.courseId} = ${courses.id})`)
@@ -115,8 +116,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
         .orderBy(asc(courseCategories.sort), asc(courseCategories.id))
     },
     async findCategory({ id }: { id: number }): Promise<CategoryRow | undefined> {
-      const [row] = await db.select().from(courseCategories).where(eq(courseCategories.id, id)).limit(1)
-      return row
+      return rowById(db, courseCategories, id)
     },
     async categoryChildren({ parentId }: { parentId: number | null }): Promise<CategoryRow[]> {
       return db
@@ -126,16 +126,10 @@ export function createCoursesRepository({ db }: { db: Executor }) {
         .orderBy(asc(courseCategories.sort), asc(courseCategories.id))
     },
     async insertCategory(values: typeof courseCategories.$inferInsert): Promise<CategoryRow> {
-      const [row] = await db.insert(courseCategories).values(values).returning()
-      return row!
+      return insertRow(db, courseCategories, values)
     },
     async updateCategory({ id, values }: { id: number; values: Partial<typeof courseCategories.$inferInsert> }) {
-      const [row] = await db
-        .update(courseCategories)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(courseCategories.id, id))
-        .returning()
-      return row
+      return updateRow(db, courseCategories, id, values)
     },
     /** Removes a category with no child and no course (answers false otherwise, or when there is none). */
     async deleteEmptyCategory({ id }: { id: number }): Promise<boolean> {
@@ -166,7 +160,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       if (filter.parentId !== undefined) c.push(eq(courseCategories.parentId, filter.parentId))
       if (filter.categoryId !== undefined) c.push(eq(courses.categoryId, filter.categoryId))
       if (filter.type) c.push(eq(courses.type, filter.type))
-      if (filter.keyword) c.push(ilike(courses.title, `%${escapeLike(filter.keyword)}%`))
+      if (filter.keyword) c.push(ilike(courses.title, containing(filter.keyword)))
       const where = and(...c)
       const rows = await db
         .select(cardColumns(studentId))
@@ -240,16 +234,14 @@ export function createCoursesRepository({ db }: { db: Executor }) {
     // ---- courses, as the office sees them ----
 
     async findCourse({ id }: { id: number }): Promise<CourseRow | undefined> {
-      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1)
-      return row
+      return rowById(db, courses, id)
     },
     async lockCourse({ id }: { id: number }): Promise<CourseRow | undefined> {
-      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, courses, id, { forUpdate: true })
     },
     async adminList({ filter, page, size }: { filter: AdminCourseFilter; page: number; size: number }) {
       const c: SQL[] = []
-      if (filter.keyword) c.push(ilike(courses.title, `%${escapeLike(filter.keyword)}%`))
+      if (filter.keyword) c.push(ilike(courses.title, containing(filter.keyword)))
       if (filter.categoryId !== undefined)
         c.push(or(eq(courses.categoryId, filter.categoryId), eq(courseCategories.parentId, filter.categoryId))!)
       if (filter.type) c.push(eq(courses.type, filter.type))
@@ -280,16 +272,10 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       return row
     },
     async insertCourse(values: typeof courses.$inferInsert): Promise<CourseRow> {
-      const [row] = await db.insert(courses).values(values).returning()
-      return row!
+      return insertRow(db, courses, values)
     },
     async updateCourse({ id, values }: { id: number; values: Partial<typeof courses.$inferInsert> }) {
-      const [row] = await db
-        .update(courses)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(courses.id, id))
-        .returning()
-      return row
+      return updateRow(db, courses, id, values)
     },
     /** Removes a course and its chapters, sections and live sessions (enrolments refuse it: the caller checks first). */
     async deleteCourse({ id }: { id: number }) {
@@ -326,8 +312,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
         .then((rows) => rows.map((r) => r.section))
     },
     async findChapter({ id }: { id: number }): Promise<ChapterRow | undefined> {
-      const [row] = await db.select().from(courseChapters).where(eq(courseChapters.id, id)).limit(1)
-      return row
+      return rowById(db, courseChapters, id)
     },
     async insertChapter({ courseId, title }: { courseId: number; title: string }): Promise<ChapterRow> {
       const [row] = await db
@@ -356,8 +341,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       if (ids.length) await db.execute(sortSql(courseChapters, ids))
     },
     async findSection({ id }: { id: number }): Promise<SectionRow | undefined> {
-      const [row] = await db.select().from(courseSections).where(eq(courseSections.id, id)).limit(1)
-      return row
+      return rowById(db, courseSections, id)
     },
     async insertSection(values: Omit<typeof courseSections.$inferInsert, 'sort'>): Promise<SectionRow> {
       const [row] = await db
@@ -370,12 +354,7 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       return row!
     },
     async updateSection({ id, values }: { id: number; values: Partial<typeof courseSections.$inferInsert> }) {
-      const [row] = await db
-        .update(courseSections)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(courseSections.id, id))
-        .returning()
-      return row
+      return updateRow(db, courseSections, id, values)
     },
     async deleteSection({ id }: { id: number }) {
       await db.delete(courseSections).where(eq(courseSections.id, id))
@@ -447,16 +426,10 @@ export function createCoursesRepository({ db }: { db: Executor }) {
       return { rows, total: total?.n ?? 0 }
     },
     async insertLive(values: typeof liveSessions.$inferInsert): Promise<LiveSessionRow> {
-      const [row] = await db.insert(liveSessions).values(values).returning()
-      return row!
+      return insertRow(db, liveSessions, values)
     },
     async updateLive({ id, values }: { id: number; values: Partial<typeof liveSessions.$inferInsert> }) {
-      const [row] = await db
-        .update(liveSessions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(liveSessions.id, id))
-        .returning()
-      return row
+      return updateRow(db, liveSessions, id, values)
     },
     /** Removes a live session no section names (false: one does, or there is none). */
     async deleteUnusedLive({ id }: { id: number }): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { dateField, fenField, idField, intField, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { boolField, dateField, fenField, idField, intField, listText, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
 import {
   BATCH_MAX,
@@ -24,35 +24,10 @@ export const PRICE_MAX = 100_000_000
 /** At most this many ids in one sort or grant. */
 export const IDS_MAX = 1000
 
-/** A yes/no field: 是/否 (the wire's YesNo), true/false or 1/0; empty is "not given". */
-const boolField = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined
-      if (v === true || v === 'true' || v === '1' || v === 1 || v === '是') return true
-      if (v === false || v === 'false' || v === '0' || v === 0 || v === '否') return false
-      return v
-    },
-    z.boolean(`${label}只能是是或否`).optional(),
-  )
-
 /** Ids: a JSON array, or (form bodies) `1,2,3` or the JSON text. */
 const idList = (label: string) =>
   z.preprocess(
-    (v) => {
-      if (typeof v === 'number') return [v]
-      if (typeof v !== 'string') return v
-      const text = v.trim()
-      if (text === '') return []
-      if (text.startsWith('[')) {
-        try {
-          return JSON.parse(text) as unknown
-        } catch {
-          return v
-        }
-      }
-      return text.split(',').map((s) => s.trim())
-    },
+    (v) => (typeof v === 'number' ? [v] : listText(v)),
     z.array(idField, `${label}格式不正确，应为编号列表，例如 3,1,2`).max(IDS_MAX, `${label}最多${IDS_MAX}个`),
   )
 

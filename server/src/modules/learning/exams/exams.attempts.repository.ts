@@ -4,6 +4,7 @@ import { AttemptStatus, JUDGE_KEYS, QuestionType } from '../../../wire.ts'
 import { coursesView } from '../courses/index.ts'
 import { studentsView } from '../../roll/index.ts'
 import { attemptQuestions, examAttempts, papers } from './exams.table.ts'
+import { rowById, updateRow } from '../../../db/rows.ts'
 
 /** A row of a raw statement: both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -18,13 +19,11 @@ export function createAttemptsRepository({ db }: { db: Executor }) {
     },
 
     async attempt({ id }: { id: number }) {
-      const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, id)).limit(1)
-      return row
+      return rowById(db, examAttempts, id)
     },
 
     async lockAttempt({ id }: { id: number }) {
-      const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, examAttempts, id, { forUpdate: true })
     },
 
     async attemptsOf({ paperId, studentId }: { paperId: number; studentId: number }) {
@@ -141,12 +140,7 @@ export function createAttemptsRepository({ db }: { db: Executor }) {
     },
 
     async updateAttempt({ id, values }: { id: number; values: Partial<typeof examAttempts.$inferInsert> }) {
-      const [row] = await db
-        .update(examAttempts)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(examAttempts.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, examAttempts, id, values))!
     },
 
     async markQuestion({

@@ -2,13 +2,11 @@ import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { AttemptStatus } from '../../../wire.ts'
 import { courseChaptersView, coursesView } from '../courses/index.ts'
-import { partnersView } from '../../partner-programme/index.ts'
-import { studentsView } from '../../roll/index.ts'
+import { studentRecipients, studentsView } from '../../roll/index.ts'
 import { examAttempts, paperQuestions, paperRules, papers, type QuestionSnapshot } from './exams.table.ts'
-import { personKeyword } from '../../../lib/person-search.ts'
+import { containing, personKeyword } from '../../../lib/person-search.ts'
 import { questionCount, totalScore } from './exams.columns.ts'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+import { insertRow, updateRow } from '../../../db/rows.ts'
 
 /** The office's papers (lists, writes, questions and rules) and attempts (lists, export, clearing). */
 export function createExamsOfficeRepository({ db }: { db: Executor }) {
@@ -26,7 +24,7 @@ export function createExamsOfficeRepository({ db }: { db: Executor }) {
         filter.courseId ? eq(papers.courseId, filter.courseId) : undefined,
         filter.use ? eq(papers.use, filter.use) : undefined,
         filter.status ? eq(papers.status, filter.status) : undefined,
-        filter.keyword ? ilike(papers.title, `%${escapeLike(filter.keyword)}%`) : undefined,
+        filter.keyword ? ilike(papers.title, containing(filter.keyword)) : undefined,
       )
       const rows = await db
         .select({
@@ -56,17 +54,11 @@ export function createExamsOfficeRepository({ db }: { db: Executor }) {
     },
 
     async insertPaper({ values }: { values: typeof papers.$inferInsert }) {
-      const [row] = await db.insert(papers).values(values).returning()
-      return row!
+      return insertRow(db, papers, values)
     },
 
     async updatePaper({ id, values }: { id: number; values: Partial<typeof papers.$inferInsert> }) {
-      const [row] = await db
-        .update(papers)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(papers.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, papers, id, values))!
     },
 
     async deletePaper({ id }: { id: number }) {
@@ -186,12 +178,7 @@ export function createExamsOfficeRepository({ db }: { db: Executor }) {
 
     /** The student's account (and partner profile) as a message recipient: a SELECT of (account_id, partner_id). */
     recipient({ studentId }: { studentId: number }): SQL {
-      return db
-        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
-        .from(studentsView)
-        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
-        .where(eq(studentsView.id, studentId))
-        .getSQL()
+      return studentRecipients(db, eq(studentsView.id, studentId))
     },
 
     async clearAttempts({ paperId, studentId }: { paperId: number; studentId: number }) {

@@ -5,6 +5,7 @@ import { courseChaptersView, courseEnrolmentsView, coursesView } from '../course
 import { questionsView } from '../question-bank/index.ts'
 import { paperQuestions, paperRules, papers } from './exams.table.ts'
 import { questionCount, totalScore } from './exams.columns.ts'
+import { rowById } from '../../../db/rows.ts'
 
 /** Papers as the student's side reads them, and the bank questions a paper deals. */
 export function createPapersRepository({ db }: { db: Executor }) {
@@ -26,8 +27,7 @@ export function createPapersRepository({ db }: { db: Executor }) {
     },
 
     async lockPaper({ id }: { id: number }) {
-      const [row] = await db.select().from(papers).where(eq(papers.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, papers, id, { forUpdate: true })
     },
 
     /** The published papers of the student's joined courses, with their attempts' figures. */

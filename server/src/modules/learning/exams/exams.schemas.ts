@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { boolField, idField, intField, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { optionalDateTimeField } from '../../../lib/form-fields.ts'
 import {
   ATTEMPT_CLOSES,
@@ -62,17 +62,6 @@ const paperStatus = z.enum(PAPER_STATUSES as [PaperStatus, ...PaperStatus[]], '�
 const attemptStatus = z.enum(ATTEMPT_STATUSES as [AttemptStatus, ...AttemptStatus[]], '答卷状态不在可选范围内')
 const questionType = z.enum(QUESTION_TYPES as [QuestionType, ...QuestionType[]], '题型不在可选范围内')
 const difficulty = z.enum(DIFFICULTIES as [Difficulty, ...Difficulty[]], '难度只能是简单、一般或困难')
-
-const boolField = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined
-      if (v === true || v === 'true' || v === '1' || v === 1 || v === '是') return true
-      if (v === false || v === 'false' || v === '0' || v === 0 || v === '否') return false
-      return v
-    },
-    z.boolean(`${label}只能是是或否`).optional(),
-  )
 
 // ---- the student's calls ----
 

@@ -228,18 +228,16 @@ async function settleStudent({ db, studentId, onPassed }: { db: Executor; studen
     await db.transaction((tx) => closeAttempt({ tx, attemptId: id, reason: AttemptClose.timeout, onlyIfOverdue: true, onPassed }))
 }
 
-/** The student's own attempt (another's: 404), overdue ones closed first. */
-async function ownAttempt({
-  db,
-  studentId,
-  attemptId,
-  onPassed,
-}: {
+/** A call on one of the student's attempts. */
+interface StudentAttemptCall {
   db: Executor
   studentId: number
   attemptId: number
   onPassed: OnExamPassed
-}) {
+}
+
+/** The student's own attempt (another's: 404), overdue ones closed first. */
+async function ownAttempt({ db, studentId, attemptId, onPassed }: StudentAttemptCall) {
   const attempt = await createExamsRepository({ db }).attempt({ id: attemptId })
   if (!attempt || attempt.studentId !== studentId) throw createAttemptNotFoundError()
   return settled({ db, attempt, onPassed })
@@ -507,33 +505,13 @@ export async function startAttempt({
 }
 
 /** The sheet while 答题中, the result once closed (an overdue attempt is closed first). */
-export async function viewAttempt({
-  db,
-  studentId,
-  attemptId,
-  onPassed,
-}: {
-  db: Executor
-  studentId: number
-  attemptId: number
-  onPassed: OnExamPassed
-}) {
+export async function viewAttempt({ db, studentId, attemptId, onPassed }: StudentAttemptCall) {
   const attempt = await ownAttempt({ db, studentId, attemptId, onPassed })
   return attempt.status === AttemptStatus.open ? sheet({ db, attempt }) : attemptResult({ db, attempt })
 }
 
 /** The result of a closed attempt (refreshScore): the current score, final once marked. An open one: 409. */
-export async function attemptScore({
-  db,
-  studentId,
-  attemptId,
-  onPassed,
-}: {
-  db: Executor
-  studentId: number
-  attemptId: number
-  onPassed: OnExamPassed
-}) {
+export async function attemptScore({ db, studentId, attemptId, onPassed }: StudentAttemptCall) {
   const attempt = await ownAttempt({ db, studentId, attemptId, onPassed })
   if (attempt.status === AttemptStatus.open) throw createAttemptOpenError()
   return attemptResult({ db, attempt })

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { insertChapter, insertFixedPaper, insertQuestion, insertRandomPaper, setPaper } from '../../../../test/exam-fixtures.ts'
 import { studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
+import { buildTestApp, type Client, openWideDb, type TestApp } from '../../../../test/helper.ts'
 import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
-import { databaseFromPool } from '../../../db/client.ts'
-import type { Executor } from '../../../db/types.ts'
 import { AttemptClose, AttemptStatus, Difficulty, QuestionType, WrongSource } from '../../../wire.ts'
 import { wrongQuestions } from '../practice/practice.table.ts'
 import { questions } from '../question-bank/question-bank.table.ts'
@@ -150,12 +147,7 @@ describe('exam attempts', () => {
     const sheet = await start(client, paper.id)
     const single = sheet.questions.find((q: { type: string }) => q.type === QuestionType.single)
     await save(client, sheet.id, single.position, ['D'])
-    let pool: pg.Pool | undefined
-    let wide: Executor = t.app.db
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 4 })
-      wide = databaseFromPool({ pool }).db
-    }
+    const { db: wide, close } = openWideDb(t, 4)
     try {
       const both = await Promise.all(
         [1, 2, 3].map(() =>
@@ -172,7 +164,7 @@ describe('exam attempts', () => {
       assert.deepEqual(both[2], both[0])
       assert.equal(both[0]!.closeReason, AttemptClose.submitted)
     } finally {
-      await pool?.end()
+      await close()
     }
     const book = await t.app.db.select().from(wrongQuestions).where(eq(wrongQuestions.studentId, student.id))
     // single (wrong), the rest unanswered (the 简答题 too: 0, below full).

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, optionalId, wireEnum } from '../../../lib/fields.ts'
+import { idField, optionalId, wireEnum, yesNo } from '../../../lib/fields.ts'
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType, WRONG_SOURCES } from '../../../wire.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -38,12 +38,7 @@ const answerField = z.preprocess(
     .refine((a) => a.every((s) => s.length <= 5000), '答案每项不能超过5000个字符'),
 )
 
-const boolField = z.preprocess((v) => {
-  if (v === '' || v === null || v === undefined) return undefined
-  if (v === true || v === 'true' || v === '1' || v === 1 || v === '是') return true
-  if (v === false || v === 'false' || v === '0' || v === 0 || v === '否') return false
-  return v
-}, z.boolean('自评只能是 true 或 false').optional())
+const boolField = z.preprocess(yesNo, z.boolean('自评只能是 true 或 false').optional())
 
 export const courseQuery = z.object({ courseId: idField })
 export const exerciseListQuery = z.object({

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import pg from 'pg'
 import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
 import { studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
-import { databaseFromPool } from '../../../db/client.ts'
-import type { Executor } from '../../../db/types.ts'
+import { buildTestApp, type Client, createClient, openWideDb, type TestApp } from '../../../../test/helper.ts'
 import { courseChapters } from '../courses/courses.table.ts'
 import { withheldQuestions as withheld } from '../exams/index.ts'
 import { addQuestions } from '../question-bank/index.ts'
@@ -301,12 +298,7 @@ describe('chapter exercises and the wrong-answer book', () => {
     await hand(client, q.judge.id, ['F'])
     await hand(client, q.single.id, ['A'])
     // On PostgreSQL a pool of 10 makes the redos truly concurrent; PGlite runs one statement at a time.
-    let pool: pg.Pool | undefined
-    let db: Executor = t.app.db
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      db = databaseFromPool({ pool }).db
-    }
+    const { db, close } = openWideDb(t, 10)
     try {
       const wrong = await Promise.all(
         Array.from({ length: 6 }, () => redoWrong({ db, studentId: student.id, questionId: q.judge.id, answer: ['F'], withheld })),
@@ -329,7 +321,7 @@ describe('chapter exercises and the wrong-answer book', () => {
       assert.ok(single!.masteredAt)
       assert.equal(single!.streak, 2)
     } finally {
-      await pool?.end()
+      await close()
     }
   })
 })

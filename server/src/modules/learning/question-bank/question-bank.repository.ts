@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, type SQL, type SQLWrapper, sq
 import type { Executor } from '../../../db/types.ts'
 import { courseChaptersView, coursesView } from '../courses/index.ts'
 import { questions } from './question-bank.table.ts'
+import { containing } from '../../../lib/person-search.ts'
 
 export type QuestionRow = typeof questions.$inferSelect
 export type QuestionInsert = typeof questions.$inferInsert
@@ -13,8 +14,6 @@ export interface QuestionFilter {
   difficulty?: string
   keyword?: string
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /**
  * How many papers list a question, as a column of the bank's queries: the exams module's count over its
@@ -46,7 +45,7 @@ export function createQuestionBankRepository({ db }: { db: Executor }) {
       else if (filter.chapterId !== undefined) c.push(eq(questions.chapterId, filter.chapterId))
       if (filter.type) c.push(eq(questions.type, filter.type))
       if (filter.difficulty) c.push(eq(questions.difficulty, filter.difficulty))
-      if (filter.keyword) c.push(ilike(questions.stem, `%${escapeLike(filter.keyword)}%`))
+      if (filter.keyword) c.push(ilike(questions.stem, containing(filter.keyword)))
       const where = and(...c)
       const rows: QuestionListRow[] = await base(usedInPapers)
         .where(where)

@@ -3,15 +3,13 @@ import type { Executor } from '../../../db/types.ts'
 import { ReplyStatus } from '../../../wire.ts'
 import { adminsView } from '../../platform/index.ts'
 import { courseSectionsView, coursesView } from '../courses/index.ts'
-import { partnersView } from '../../partner-programme/index.ts'
-import { studentsView } from '../../roll/index.ts'
+import { studentRecipients, studentsView } from '../../roll/index.ts'
 import { studentQuestionPosts, studentQuestions } from './student-questions.table.ts'
-import { personKeyword } from '../../../lib/person-search.ts'
+import { containing, personKeyword } from '../../../lib/person-search.ts'
+import { insertRow } from '../../../db/rows.ts'
 
 export type QuestionRow = typeof studentQuestions.$inferSelect
 export type PostRow = typeof studentQuestionPosts.$inferSelect & { teacherName: string | null }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /** A question with the titles its cards show. */
 const cardColumns = {
@@ -43,13 +41,11 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
 
   return {
     async insert(values: typeof studentQuestions.$inferInsert): Promise<QuestionRow> {
-      const [row] = await db.insert(studentQuestions).values(values).returning()
-      return row!
+      return insertRow(db, studentQuestions, values)
     },
 
     async insertPost(values: typeof studentQuestionPosts.$inferInsert) {
-      const [row] = await db.insert(studentQuestionPosts).values(values).returning()
-      return row!
+      return insertRow(db, studentQuestionPosts, values)
     },
 
     async update({ id, values }: { id: number; values: Partial<typeof studentQuestions.$inferInsert> }) {
@@ -130,7 +126,7 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
       page: number
       size: number
     }) {
-      const like = filter.keyword ? `%${escapeLike(filter.keyword)}%` : undefined
+      const like = filter.keyword ? containing(filter.keyword) : undefined
       const where = and(
         filter.status ? eq(studentQuestions.status, filter.status) : undefined,
         filter.courseId ? eq(studentQuestions.courseId, filter.courseId) : undefined,
@@ -201,12 +197,7 @@ export function createStudentQuestionsRepository({ db }: { db: Executor }) {
      * statement: the student's account, and their partner profile when they are one too.
      */
     recipient({ studentId }: { studentId: number }): SQL {
-      return db
-        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
-        .from(studentsView)
-        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
-        .where(eq(studentsView.id, studentId))
-        .getSQL()
+      return studentRecipients(db, eq(studentsView.id, studentId))
     },
 
     /** Closes the open ones among `ids` (locked in id order); answers the ids closed now. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { idField, listText, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { QUESTION_IMAGES_MAX, REPLY_STATUSES, type ReplyStatus } from '../../../wire.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
 
@@ -25,20 +25,7 @@ const text = (label: string, max: number) =>
  */
 const imagesField = z
   .preprocess(
-    (v) => {
-      if (v === undefined || v === null) return []
-      if (typeof v !== 'string') return v
-      const text = v.trim()
-      if (text === '') return []
-      if (text.startsWith('[')) {
-        try {
-          return JSON.parse(text) as unknown
-        } catch {
-          return v
-        }
-      }
-      return text.split(',').map((s) => s.trim())
-    },
+    (v) => (v === undefined || v === null ? [] : listText(v)),
     z
       .array(
         z

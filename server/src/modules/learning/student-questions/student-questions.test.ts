@@ -2,27 +2,19 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { FAKE_MP4, FAKE_PNG, multipart } from '../../../../test/course-fixtures.ts'
-import { adminClient, studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
+import { adminClient, bindMiniProgramOpenId, studentClient, subscribeMessageRecorder } from '../../../../test/fixtures.ts'
+import { buildTestApp, type Client, createClient, ok, refused, type TestApp } from '../../../../test/helper.ts'
 import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
-import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
-import { AdminRole, Code, LoginPlatform, LoginType, MessageKind, MessageTarget, ReplyStatus } from '../../../wire.ts'
+import { AdminRole, Code, MessageKind, MessageTarget, ReplyStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
-import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 
 const base = '/api/sms/study/studentQuestion'
 const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 2)])
 
 describe('questions to teachers (答疑)', () => {
   let t: TestApp
-  const sent: SubscribeMessage[] = []
-  const gateway: SubscribeMessageGateway = {
-    kind: 'local',
-    async send(message) {
-      sent.push(message)
-    },
-  }
+  const { sent, gateway } = subscribeMessageRecorder()
   let teacher: Client
   let teacherName: string
   before(async () => {
@@ -42,21 +34,6 @@ describe('questions to teachers (答疑)', () => {
   }
   const upload = (client: Client, url: string, file = { name: '题目.png', type: 'image/png', data: FAKE_PNG }) =>
     client.inject({ method: 'POST', url, ...multipart({}, file) })
-  // The answers are read loosely, as the JSON they are (like the helper's json()).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ok = <T = any>(res: { statusCode: number; body: string; json: () => { data: T } }) => {
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().data
-  }
-  const refused = (
-    res: { statusCode: number; json: () => { code: number; message: string } },
-    status: number,
-    message?: string | RegExp,
-  ) => {
-    assert.equal(res.statusCode, status, JSON.stringify(res.json()))
-    if (typeof message === 'string') assert.equal(res.json().message, message)
-    else if (message) assert.match(res.json().message, message)
-  }
 
   test('the whole thread: ask with a picture, a teacher answers, unread, read, follow-up waits again, close, then 409', async () => {
     const { client, student, course, sections } = await joined()
@@ -197,12 +174,7 @@ describe('questions to teachers (答疑)', () => {
 
   test('a reply reaches a student who accepted the reply template as a WeChat message opening the question', async () => {
     const { client, student, course } = await joined()
-    await createOpenIdBindingsRepository({ db: t.app.db }).bind({
-      accountId: student.accountId,
-      platform: LoginPlatform.weixin,
-      type: LoginType.miniProgram,
-      openId: `o-qa-${student.id}`,
-    })
+    await bindMiniProgramOpenId(t.app, { accountId: student.accountId }, `o-qa-${student.id}`)
     const accepted = await client.post('/api/ems/education/notices/subscribeForClient', { templateIds: 'local-reply-template' })
     assert.deepEqual(accepted.json().data.subscriptions, [{ template: 'reply', remaining: 1 }])
     const { id } = ok(

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import pg from 'pg'
-import { insertStudent, studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts'
+import { bindMiniProgramOpenId, insertStudent, studentClient, subscribeMessageRecorder } from '../../../../test/fixtures.ts'
+import { buildTestApp, openWideDb, type TestApp } from '../../../../test/helper.ts'
 import { addLiveSection, enrol, insertCourse, insertLive } from '../../../../test/study-fixtures.ts'
-import { databaseFromPool } from '../../../db/client.ts'
 import type { Executor } from '../../../db/types.ts'
-import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
-import { LiveStatus, LoginPlatform, LoginType, MessageKind, MessageTarget, ProductType } from '../../../wire.ts'
+import { LiveStatus, MessageKind, MessageTarget, ProductType } from '../../../wire.ts'
 import { courseEnrolments } from '../courses/courses.table.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
-import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 import { enterLive, openPlayback, reportPlayback, watchLive } from './study.live.ts'
 import { sendLiveReminders } from './study.reminders.ts'
 import { sectionProgress } from './study.table.ts'
@@ -22,13 +18,7 @@ const MIN = 60_000
 /** Live classes: the schedule, the room, attendance from time in the room, playback, and the reminders. */
 describe('study live classes', () => {
   let t: TestApp
-  const sent: SubscribeMessage[] = []
-  const gateway: SubscribeMessageGateway = {
-    kind: 'local',
-    async send(message) {
-      sent.push(message)
-    },
-  }
+  const { sent, gateway } = subscribeMessageRecorder()
   before(async () => {
     t = await buildTestApp({ services: { subscribeMessage: gateway } })
   })
@@ -125,12 +115,7 @@ describe('study live classes', () => {
     assert.deepEqual(await watch(-5), { watched: 0, attended: false }, 'before the start')
     assert.deepEqual(await watch(5), { watched: 5, attended: false }, 'only the 5 s since the start')
     assert.deepEqual(await watch(15), { watched: 15, attended: false })
-    let pool: pg.Pool | undefined
-    let wide: Executor = t.app.db
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 4 })
-      wide = databaseFromPool({ pool }).db
-    }
+    const { db: wide, close } = openWideDb(t, 4)
     try {
       const twice = await Promise.all([watch(25, wide), watch(25, wide), watch(25, wide)])
       assert.deepEqual(
@@ -139,7 +124,7 @@ describe('study live classes', () => {
         'three tabs at once: 10 s',
       )
     } finally {
-      await pool?.end()
+      await close()
     }
     assert.deepEqual(await watch(32), { watched: 32, attended: true }, 'half of 60 s')
     assert.deepEqual(await watch(70), { watched: 32, attended: true }, 'after the end')
@@ -200,12 +185,7 @@ describe('study live classes', () => {
     const { client, student: subscriber } = await studentClient(t.app)
     const quiet = await insertStudent(t.app)
     for (const s of [subscriber, quiet]) await enrol(t.app, s.id, course.id)
-    await createOpenIdBindingsRepository({ db: t.app.db }).bind({
-      accountId: subscriber.accountId,
-      platform: LoginPlatform.weixin,
-      type: LoginType.miniProgram,
-      openId: `o-live-${subscriber.id}`,
-    })
+    await bindMiniProgramOpenId(t.app, { accountId: subscriber.accountId }, `o-live-${subscriber.id}`)
     const accepted = await client.post('/api/ems/education/notices/subscribeForClient', { templateIds: 'local-live-template' })
     assert.deepEqual(accepted.json().data.subscriptions, [{ template: 'live', remaining: 1 }])
 
@@ -218,18 +198,13 @@ describe('study live classes', () => {
     await insertLive(t.app, course.id, { startsAt: new Date(now.getTime() + 40 * MIN), endsAt: new Date(now.getTime() + 90 * MIN) })
     await insertLive(t.app, course.id, { startsAt: new Date(now.getTime() - MIN), endsAt: new Date(now.getTime() + 60 * MIN) })
 
-    let pool: pg.Pool | undefined
-    let wide: Executor = t.app.db
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 4 })
-      wide = databaseFromPool({ pool }).db
-    }
+    const { db: wide, close } = openWideDb(t, 4)
     try {
       const runs = await Promise.all([sendLiveReminders({ db: wide, now }), sendLiveReminders({ db: wide, now })])
       assert.deepEqual(runs.map((r) => r.classes).sort(), [0, 1])
       assert.equal(runs[0]!.messaged + runs[1]!.messaged, 2)
     } finally {
-      await pool?.end()
+      await close()
     }
     assert.deepEqual(await sendLiveReminders({ db: t.app.db, now: new Date(now.getTime() + MIN) }), { classes: 0, messaged: 0 })
     const rows = await t.app.db.select().from(messages).where(eq(messages.kind, MessageKind.liveReminder))

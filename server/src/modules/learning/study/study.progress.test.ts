@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import pg from 'pg'
 import { insertStudent, studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts'
+import { buildTestApp, openWideDb, type TestApp } from '../../../../test/helper.ts'
 import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
-import { databaseFromPool } from '../../../db/client.ts'
 import type { Executor } from '../../../db/types.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, SectionKind } from '../../../wire.ts'
 import { courseEnrolments } from '../courses/courses.table.ts'
@@ -122,12 +120,7 @@ describe('study progress', () => {
   test("two devices reporting at once share the student's one clock: the real time is credited once", async () => {
     const { student, sections, report } = await watching()
     // On PostgreSQL a pool of 10 makes the reports truly concurrent; PGlite runs one transaction at a time.
-    let pool: pg.Pool | undefined
-    let db: Executor = t.app.db
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      db = databaseFromPool({ pool }).db
-    }
+    const { db, close } = openWideDb(t, 10)
     try {
       const [a, b] = [sections[0]!.id, sections[1]!.id]
       await report(a, 0, 0)
@@ -144,7 +137,7 @@ describe('study progress', () => {
       const [clock] = await t.app.db.select().from(studyClocks).where(eq(studyClocks.studentId, student.id))
       assert.equal(clock!.lastReportAt!.toISOString(), at(10).toISOString())
     } finally {
-      await pool?.end()
+      await close()
     }
   })
 

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import type { Executor } from '../../../db/types.ts'
 import { CouponKind, CouponStatus, OrderPayStatus } from '../../../wire.ts'
-import { type Actor, recordAudit } from '../../platform/index.ts'
+import { type Actor, type ReasonedAct, recordAudit } from '../../platform/index.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import { createOrderNotFoundError, createOrdersRepository } from '../orders/index.ts'
 import {
@@ -122,19 +122,7 @@ export async function createCoupons({
   }
 }
 
-export async function voidCoupon({
-  db,
-  id,
-  reason,
-  actor,
-  now = new Date(),
-}: {
-  db: Executor
-  id: number
-  reason: string
-  actor: Actor
-  now?: Date
-}) {
+export async function voidCoupon({ db, id, reason, actor, now = new Date() }: ReasonedAct) {
   return db.transaction(async (tx) => {
     const repo = createFeesRepository({ db: tx })
     const coupon = await repo.findCoupon({ id })

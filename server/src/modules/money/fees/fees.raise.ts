@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { type FeeKind, MessageKind, OrderPayStatus } from '../../../wire.ts'
-import { type Actor, recordAudit, recordFeeMessage } from '../../platform/index.ts'
+import { type Actor, type ReasonedAct, recordAudit, recordFeeMessage } from '../../platform/index.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import { createOrdersRepository, newOrderNo, payableOf } from '../orders/index.ts'
 import {
@@ -193,19 +193,7 @@ export async function bulkRaise({
 }
 
 /** Cancels a fee order not paid yet (待支付, 支付中, 支付失败): 已取消; its coupon may be used again. A late payment is refunded (onFeeOrderPaid). */
-export async function cancelFeeOrder({
-  db,
-  id,
-  reason,
-  actor,
-  now = new Date(),
-}: {
-  db: Executor
-  id: number
-  reason: string
-  actor: Actor
-  now?: Date
-}) {
+export async function cancelFeeOrder({ db, id, reason, actor, now = new Date() }: ReasonedAct) {
   return db.transaction(async (tx) => {
     const order = await createOrdersRepository({ db: tx }).findByIdForUpdate({ id })
     if (!order || !order.studentId || !order.feeKind) throw createFeeOrderNotFoundError()

@@ -2,7 +2,7 @@
 import { rmbCapitals } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { OrderPayStatus, ReceiptStatus, SettingKey } from '../../../wire.ts'
-import { type Actor, readSettings, recordAudit } from '../../platform/index.ts'
+import { type Actor, type ReasonedAct, readSettings, recordAudit } from '../../platform/index.ts'
 import { createOrdersRepository, type OrderRow, payableOf } from '../orders/index.ts'
 import { createReceiptNotFoundError, createReceiptStateError } from './fees.errors.ts'
 import { createFeesRepository, type ReceiptRow } from './fees.repository.ts'
@@ -36,19 +36,7 @@ export async function issueReceipt({ tx, order, replacesId, now }: { tx: Executo
   })
 }
 
-export async function voidReceipt({
-  db,
-  id,
-  reason,
-  actor,
-  now = new Date(),
-}: {
-  db: Executor
-  id: number
-  reason: string
-  actor: Actor
-  now?: Date
-}) {
+export async function voidReceipt({ db, id, reason, actor, now = new Date() }: ReasonedAct) {
   return db.transaction(async (tx) => {
     const repo = createFeesRepository({ db: tx })
     const receipt = await repo.findReceipt({ id, forUpdate: true })

@@ -3,10 +3,10 @@ import type { Executor } from '../../../db/types.ts'
 import { columnsOf } from '../../../db/views.ts'
 import { CouponStatus, OrderPayStatus, RefundStatus, StudentStatus } from '../../../wire.ts'
 import { ordersView } from '../orders/index.ts'
-import { partnersView } from '../../partner-programme/index.ts'
-import { studentsView } from '../../roll/index.ts'
+import { studentRecipients, studentsView } from '../../roll/index.ts'
 import { coupons, feeStandards, orderRefunds, receipts, receiptSequences } from './fees.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type FeeStandardRow = typeof feeStandards.$inferSelect
 export type RefundRow = typeof orderRefunds.$inferSelect
@@ -58,20 +58,13 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return { rows, total: total?.n ?? 0 }
     },
     async findStandard({ id }: { id: number }) {
-      const [row] = await db.select().from(feeStandards).where(eq(feeStandards.id, id)).limit(1)
-      return row
+      return rowById(db, feeStandards, id)
     },
     async insertStandard(values: typeof feeStandards.$inferInsert) {
-      const [row] = await db.insert(feeStandards).values(values).returning()
-      return row!
+      return insertRow(db, feeStandards, values)
     },
     async updateStandard({ id, values }: { id: number; values: Partial<typeof feeStandards.$inferInsert> }) {
-      const [row] = await db
-        .update(feeStandards)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(feeStandards.id, id))
-        .returning()
-      return row
+      return updateRow(db, feeStandards, id, values)
     },
     async deleteStandard({ id }: { id: number }) {
       const [row] = await db.delete(feeStandards).where(eq(feeStandards.id, id)).returning()
@@ -167,12 +160,10 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return row?.n ?? 0
     },
     async insertRefund(values: typeof orderRefunds.$inferInsert) {
-      const [row] = await db.insert(orderRefunds).values(values).returning()
-      return row!
+      return insertRow(db, orderRefunds, values)
     },
     async findRefund({ id }: { id: number }) {
-      const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id)).limit(1)
-      return row
+      return rowById(db, orderRefunds, id)
     },
     async findRefundByNo({ refundNo }: { refundNo: string }) {
       const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.refundNo, refundNo)).limit(1)
@@ -217,8 +208,7 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return row!.last
     },
     async insertReceipt(values: typeof receipts.$inferInsert) {
-      const [row] = await db.insert(receipts).values(values).returning()
-      return row!
+      return insertRow(db, receipts, values)
     },
     async receiptsOf({ orderId }: { orderId: number }) {
       return db.select().from(receipts).where(eq(receipts.orderId, orderId)).orderBy(asc(receipts.id))
@@ -248,8 +238,7 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return row
     },
     async findCoupon({ id }: { id: number }) {
-      const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1)
-      return row
+      return rowById(db, coupons, id)
     },
     async insertCoupons(values: Array<typeof coupons.$inferInsert>) {
       return db.insert(coupons).values(values).returning()
@@ -319,12 +308,7 @@ export function createFeesRepository({ db }: { db: Executor }) {
     },
     /** The student's account and, when they are a partner too, their partner profile (message recipients). */
     recipient({ studentId }: { studentId: number }): SQL {
-      return db
-        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
-        .from(studentsView)
-        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
-        .where(eq(studentsView.id, studentId))
-        .getSQL()
+      return studentRecipients(db, eq(studentsView.id, studentId))
     },
     async studentOfClue({ clueId }: { clueId: number }) {
       const [row] = await db

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
-import { fenField, idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { fenField, idField, intField, jsonText, optionalText, wireEnum } from '../../../lib/fields.ts'
 import {
   COUPON_KINDS,
   COUPON_STATUSES,
@@ -70,14 +70,7 @@ const item = z.object({
   unitPrice: fenField({ label: '单价', min: 0, max: FEE_AMOUNT_MAX }),
 })
 const items = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v) as unknown
-    } catch {
-      return v
-    }
-  },
+  jsonText,
   z
     .array(item, { error: '缴费明细格式不正确，应为 [{"name":"学费","quantity":1,"unitPrice":680000}]' })
     .min(1, '请至少添加一项缴费明细')

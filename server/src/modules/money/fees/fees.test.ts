@@ -2,12 +2,8 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { and, desc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { adminClient, insertLevels, partnerClient, studentClient, uniquePhone } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, testConfig, type TestApp } from '../../../../test/helper.ts'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
+import { buildTestApp, type Client, createClient, ok, openRaceApp, refused, type TestApp } from '../../../../test/helper.ts'
 import { sandboxNotificationHeaders } from '../../../gateways/pay/index.ts'
 import {
   AdminRole,
@@ -39,18 +35,6 @@ const FEE = '/api/fms/finance/feeOrder'
 const COUPON = '/api/ems/basic/coupon'
 const ORDER = '/api/fms/finance/order'
 const SETTINGS = '/api/bms/develop/config/settings'
-
-// The answers are read loosely, as the JSON they are (like the helper's json()).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const ok = <T = any>(res: { statusCode: number; body: string; json: () => { data: T } }) => {
-  assert.equal(res.statusCode, 200, res.body)
-  return res.json().data
-}
-const refused = (res: { statusCode: number; body: string; json: () => { message: string } }, status: number, message?: string | RegExp) => {
-  assert.equal(res.statusCode, status, res.body)
-  if (typeof message === 'string') assert.equal(res.json().message, message)
-  else if (message) assert.match(res.json().message, message)
-}
 
 describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts', () => {
   let t: TestApp
@@ -536,13 +520,7 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
     const order = await raise(student.id)
     await pay(client, order.id)
     // On PostgreSQL, a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-    let race: FastifyInstance = t.app
-    let pool: pg.Pool | undefined
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      race = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-      await race.ready()
-    }
+    const { app: race, close } = await openRaceApp(t)
     try {
       const cookie = `${COOKIE_NAMES.admin}=${finance.jar.get(COOKIE_NAMES.admin)}`
       const results = await Promise.all(
@@ -597,8 +575,7 @@ describe('fees (缴费): standards, fee orders, pay, coupons, refunds, receipts'
       assert.equal(tries.filter((r) => r.statusCode === 200).length, 1)
       assert.equal((await t.app.db.select().from(coupons).where(eq(coupons.orderId, one.id))).length, 1)
     } finally {
-      if (race !== t.app) await race.close()
-      await pool?.end()
+      await close()
     }
   })
 })

@@ -4,6 +4,7 @@ import { OrderPayStatus } from '../../../wire.ts'
 import { partnersView } from '../../partner-programme/index.ts'
 import { studentsView } from '../../roll/index.ts'
 import { orderItems, orders, paymentNotifications } from './orders.table.ts'
+import { rowById, updateRow } from '../../../db/rows.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -44,16 +45,14 @@ export function createOrdersRepository({ db }: { db: Executor }) {
       await db.insert(orderItems).values(items)
     },
     async findById({ id }: { id: number }): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-      return row
+      return rowById(db, orders, id)
     },
     async findByOrderNo({ orderNo }: { orderNo: string }): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1)
       return row
     },
     async findByIdForUpdate({ id }: { id: number }): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, orders, id, { forUpdate: true })
     },
     async findByOrderNoForUpdate({ orderNo }: { orderNo: string }): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update')
@@ -77,12 +76,7 @@ export function createOrdersRepository({ db }: { db: Executor }) {
       return row
     },
     async update({ id, values }: { id: number; values: Partial<typeof orders.$inferInsert> }): Promise<OrderRow> {
-      const [row] = await db
-        .update(orders)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(orders.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, orders, id, values))!
     },
     /**
      * Newest first, with the payer's name and phone: the partner the office raised it for, else the

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { fenField, idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { fenField, idField, intField, jsonText, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { FEE_KINDS, REFUND_STATUSES, ORDER_PAY_STATUSES, PAY_CHANNELS, type OrderPayStatus, type PayChannel } from '../../../wire.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
 
@@ -23,14 +23,7 @@ const item = z.object({
 
 /** Items: a JSON array, or (form bodies) one field holding the JSON array text. */
 const items = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v) as unknown
-    } catch {
-      return v
-    }
-  },
+  jsonText,
   z
     .array(item, { error: '订单明细格式不正确，应为 [{"name":"学费","quantity":1,"unitPrice":680000}]' })
     .min(1, '请至少添加一项订单明细')

@@ -2,12 +2,8 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { adminClient, partnerClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, createClient, testConfig, type TestApp } from '../../../../test/helper.ts'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
+import { buildTestApp, createClient, openRaceApp, type TestApp } from '../../../../test/helper.ts'
 import { alipayFixture, wechatPayFixture } from '../../../../test/pay-fixtures.ts'
 import { createAlipayProvider, createWechatPayProvider, payGatewayOf } from '../../../gateways/pay/index.ts'
 import { Code, OrderPayStatus, PayChannel } from '../../../wire.ts'
@@ -393,13 +389,7 @@ describe('orders and pay with WeChat Pay v3', () => {
 
   test('concurrent copies of a notification, and concurrent notifications of one payment, pay the order once', async () => {
     // On PostgreSQL a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-    let raceApp: FastifyInstance = t.app
-    let pool: pg.Pool | undefined
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      raceApp = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }), services: { pay } })
-      await raceApp.ready()
-    }
+    const { app: raceApp, close } = await openRaceApp(t, { services: { pay } })
     try {
       const send = (body: string) =>
         raceApp.inject({
@@ -439,7 +429,7 @@ describe('orders and pay with WeChat Pay v3', () => {
       assert.equal(outcomes.filter((o) => o === 'unchanged').length, 9)
       assert.equal((await orderRow(t, second.id)).payStatus, OrderPayStatus.paid)
     } finally {
-      if (raceApp !== t.app) await raceApp.close()
+      await close()
     }
   })
 

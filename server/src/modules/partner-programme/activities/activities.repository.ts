@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { ActivityState } from '../../../wire.ts'
 import { activities } from './activities.table.ts'
+import { rowById, rowWrites } from '../../../db/rows.ts'
 
 export type ActivityRow = typeof activities.$inferSelect
 export type ActivityInsert = typeof activities.$inferInsert
@@ -28,25 +29,9 @@ function where(f: ActivityFilter): SQL | undefined {
 export function createActivitiesRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }): Promise<ActivityRow | undefined> {
-      const [row] = await db.select().from(activities).where(eq(activities.id, id)).limit(1)
-      return row
+      return rowById(db, activities, id)
     },
-    async insert(values: ActivityInsert): Promise<ActivityRow> {
-      const [row] = await db.insert(activities).values(values).returning()
-      return row!
-    },
-    async update({ id, values }: { id: number; values: Partial<ActivityInsert> }): Promise<ActivityRow | undefined> {
-      const [row] = await db
-        .update(activities)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(activities.id, id))
-        .returning()
-      return row
-    },
-    async delete({ id }: { id: number }): Promise<boolean> {
-      const rows = await db.delete(activities).where(eq(activities.id, id)).returning({ id: activities.id })
-      return rows.length === 1
-    },
+    ...rowWrites(db, activities),
     /** Latest start first. */
     async list({ filter, page, size }: { filter: ActivityFilter; page: number; size: number }) {
       const w = where(filter)

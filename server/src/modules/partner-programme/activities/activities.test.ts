@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { adminClient, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
-import { buildTestApp, createClient, type TestApp } from '../../../../test/helper.ts'
+import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
 import { ActivityState, ActivityStatus, ActivityType, Code } from '../../../wire.ts'
 import { activityState } from './activities.service.ts'
 
@@ -235,42 +235,21 @@ describe('activities', () => {
   test('operator routes need an operator; writing needs an enrolment teacher or administrator', async () => {
     const anonymous = createClient(t.app)
     assert.equal((await anonymous.get('/api/bms/activity/activity/list')).json().code, Code.sessionInvalid)
+    const create = (client: Client) =>
+      client.post('/api/bms/activity/activity', {
+        title: 't',
+        body: '<p>x</p>',
+        type: ActivityType.campaign,
+        startAt: iso(0),
+        endAt: iso(HOUR),
+      })
     const { client: partner } = await partnerClient(t.app)
-    const asPartner = await partner.post('/api/bms/activity/activity', {
-      title: 't',
-      body: '<p>x</p>',
-      type: ActivityType.campaign,
-      startAt: iso(0),
-      endAt: iso(HOUR),
-    })
-    assert.equal(asPartner.statusCode, 401)
+    assert.equal((await create(partner)).statusCode, 401)
     const { client: finance } = await adminClient(t.app, '财务')
     // 财务 holds no right on 活动 (the built-in 财务 never had its menu).
     assert.equal((await finance.get('/api/bms/activity/activity/list')).statusCode, 403)
-    assert.equal(
-      (
-        await finance.post('/api/bms/activity/activity', {
-          title: 't',
-          body: '<p>x</p>',
-          type: ActivityType.campaign,
-          startAt: iso(0),
-          endAt: iso(HOUR),
-        })
-      ).statusCode,
-      403,
-    )
+    assert.equal((await create(finance)).statusCode, 403)
     const { client: teacher } = await adminClient(t.app, '招生老师')
-    assert.equal(
-      (
-        await teacher.post('/api/bms/activity/activity', {
-          title: 't',
-          body: '<p>x</p>',
-          type: ActivityType.campaign,
-          startAt: iso(0),
-          endAt: iso(HOUR),
-        })
-      ).statusCode,
-      200,
-    )
+    assert.equal((await create(teacher)).statusCode, 200)
   })
 })

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { admissionResults, scoreLines } from './adult-exam.table.ts'
+import { containing, escapeLike } from '../../../lib/person-search.ts'
 
 export type AdmissionResultRow = typeof admissionResults.$inferSelect
 export type AdmissionResultInsert = typeof admissionResults.$inferInsert
@@ -8,10 +9,6 @@ export type ScoreLineRow = typeof scoreLines.$inferSelect
 export type ScoreLineInsert = typeof scoreLines.$inferInsert
 
 const CHUNK = 500
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (m) => `\\${m}`)
-}
 
 /** Counts how many rows an upsert inserted (xmax = 0) and how many it updated. */
 function tally(rows: Array<{ inserted: boolean }>) {
@@ -96,8 +93,7 @@ export function createAdultExamRepository({ db }: { db: Executor }) {
       const c: SQL[] = []
       if (year !== undefined) c.push(eq(admissionResults.year, year))
       if (batch) c.push(eq(admissionResults.batch, batch))
-      if (keyword)
-        c.push(or(ilike(admissionResults.name, `%${escapeLike(keyword)}%`), ilike(admissionResults.examNo, `${escapeLike(keyword)}%`))!)
+      if (keyword) c.push(or(ilike(admissionResults.name, containing(keyword)), ilike(admissionResults.examNo, `${escapeLike(keyword)}%`))!)
       const w = c.length ? and(...c) : undefined
       const rows = await db
         .select()

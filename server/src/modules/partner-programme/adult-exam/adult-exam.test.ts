@@ -3,28 +3,11 @@ import { after, before, describe, test } from 'node:test'
 import ExcelJS from 'exceljs'
 import { adminClient, partnerClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
+import { multipart, xlsx } from '../../../../test/xlsx.ts'
 import { zipUncompressedSize } from '../../../lib/spreadsheet.ts'
 
 const RESULT_HEADER = ['姓名', '考生号', '总分', '录取院校', '录取专业', '批次', '科类', '年份']
 const LINE_HEADER = ['年份', '批次', '科类', '分数线']
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('Sheet1')
-  for (const row of rows) sheet.addRow(row)
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
-
-function multipart(data: Buffer, filename = 'data.xlsx', field = 'file') {
-  const boundary = '----test-boundary-7MA4YWxkTrZu0gW'
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-  )
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
 
 const upload = (client: Client, path: string, data: Buffer, filename?: string) =>
   client.inject({ method: 'POST', url: `/api/ems/adultexam/${path}/upload`, ...multipart(data, filename) })

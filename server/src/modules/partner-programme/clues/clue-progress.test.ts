@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { ActivityStatus, ActivityType, AdminRole, ClueSource, ClueStatus, ClueStep, Code } from '../../../wire.ts'
-import { adminClient, insertLevels, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
+import { ActivityStatus, ActivityType, ClueSource, ClueStatus, ClueStep, Code } from '../../../wire.ts'
+import { adminAndTeacher, insertLevels, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, type TestApp } from '../../../../test/helper.ts'
 import { activities } from '../activities/activities.table.ts'
 import { clues } from './clues.table.ts'
@@ -16,9 +16,7 @@ describe("a clue's progress as its partner sees it (线索详情)", () => {
       { name: '青铜', minDeals: 0, commissionPerDeal: 10000 },
       { name: '白银', minDeals: 2, commissionPerDeal: 20000 },
     ])
-    admin = (await adminClient(t.app, AdminRole.admin)).client
-    const tc = await adminClient(t.app, AdminRole.enrollTeacher)
-    teacher = { client: tc.client, id: tc.admin.id }
+    ;({ admin, teacher } = await adminAndTeacher(t.app))
   })
   after(async () => t.close())
 

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, desc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
-import { adminClient, credit, insertLevels, insertPartner, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, testConfig, type TestApp } from '../../../../test/helper.ts'
+import { adminAndTeacher, adminClient, credit, insertLevels, insertPartner, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
+import { buildTestApp, type Client, openRaceApp, type TestApp } from '../../../../test/helper.ts'
 import { cycleRange } from '../../../lib/time-range.ts'
 import { ClueSource, ClueStatus, LedgerType, PartnerStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
@@ -34,9 +30,7 @@ describe('refunds claw back: cancelling a deal reverses its commission and refer
       { name: '青铜', minDeals: 0, commissionPerDeal: 10000 },
       { name: '白银', minDeals: 3, commissionPerDeal: 20000 },
     ])
-    admin = (await adminClient(t.app, '管理员')).client
-    const a = await adminClient(t.app, '招生老师')
-    teacher = { client: a.client, id: a.admin.id }
+    ;({ admin, teacher } = await adminAndTeacher(t.app))
   })
   after(async () => t.close())
 
@@ -322,28 +316,19 @@ describe('refunds claw back: cancelling a deal reverses its commission and refer
   })
 
   describe('under concurrency', () => {
-    let raceApp: FastifyInstance
-    let pool: pg.Pool | undefined
+    let race: Awaited<ReturnType<typeof openRaceApp>>
     before(async () => {
-      raceApp = t.app
       // On PostgreSQL, a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-      if (t.testDb.url) {
-        pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-        raceApp = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-        await raceApp.ready()
-      }
+      race = await openRaceApp(t)
     })
-    after(async () => {
-      if (raceApp !== t.app) await raceApp.close()
-      await pool?.end()
-    })
+    after(async () => race.close())
     const adminCookie = async () => {
       const { admin: op } = await adminClient(t.app, '管理员')
       const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'admin', adminId: op.id })
       return `${COOKIE_NAMES.admin}=${token}`
     }
     const inject = (method: 'PUT' | 'POST', url: string, cookie: string, payload: string) =>
-      raceApp.inject({ method, url, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload })
+      race.app.inject({ method, url, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload })
 
     test('the same deal cancelled five times at once is reversed once', async () => {
       const referrer = await insertPartner(t.app)

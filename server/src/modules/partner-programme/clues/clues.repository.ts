@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
-import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../../db/paging.ts'
+import { cappedTotal, pageTotal, totalOf } from '../../../db/paging.ts'
 import { type Cursor, encodeCursor } from '../../../db/cursor.ts'
 import { preparedPerDb } from '../../../db/prepared.ts'
 import type { Executor } from '../../../db/types.ts'
@@ -9,6 +9,7 @@ import { adminsView } from '../../platform/index.ts'
 import { partnersView } from '../partners/index.ts'
 import { clueFollowUps } from './clue-follow-ups.table.ts'
 import { clues } from './clues.table.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type ClueRow = typeof clues.$inferSelect
 
@@ -100,24 +101,16 @@ export function createCluesRepository({ db }: { db: Executor }) {
       return rows.length > 0
     },
     async insert(values: typeof clues.$inferInsert): Promise<ClueRow> {
-      const [row] = await db.insert(clues).values(values).returning()
-      return row!
+      return insertRow(db, clues, values)
     },
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(clues).where(eq(clues.id, id)).limit(1)
-      return row
+      return rowById(db, clues, id)
     },
     async findByIdForUpdate({ id }: { id: number }) {
-      const [row] = await db.select().from(clues).where(eq(clues.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, clues, id, { forUpdate: true })
     },
     async update({ id, values }: { id: number; values: Partial<typeof clues.$inferInsert> }): Promise<ClueRow> {
-      const [row] = await db
-        .update(clues)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(clues.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, clues, id, values))!
     },
     /**
      * A partner's page and its total in one prepared query: page `page`, or the page after
@@ -184,15 +177,7 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .orderBy(...clueOrder(sort))
         .limit(size)
         .offset((page - 1) * size)
-      const capped = db
-        .select({ one: sql`1` })
-        .from(clues)
-        .where(w)
-        .orderBy(...clueOrder(sort))
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [counted] = await db.select({ n: count() }).from(capped)
-      return { rows, ...capTotal(counted?.n ?? 0) }
+      return { rows, ...(await cappedTotal(db, clues, w, clueOrder(sort))) }
     },
     /** A batch of the export after `last` (keyset on created_at, id in the list's order). */
     async exportBatch({
@@ -246,8 +231,7 @@ export function createCluesRepository({ db }: { db: Executor }) {
       await db.update(clues).set({ assigneeId: null, assignedAt: null, updatedAt: new Date() }).where(eq(clues.assigneeId, assigneeId))
     },
     async insertFollowUp(values: typeof clueFollowUps.$inferInsert) {
-      const [row] = await db.insert(clueFollowUps).values(values).returning()
-      return row!
+      return insertRow(db, clueFollowUps, values)
     },
     async listFollowUps({ clueId, limit = 200 }: { clueId: number; limit?: number }) {
       return db

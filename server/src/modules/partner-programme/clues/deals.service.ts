@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/types.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { cycleRange, days } from '../../../lib/time-range.ts'
 import { ClueStatus, LedgerType, MessageKind, PartnerStatus, ReferralBonusMode, SettingKey } from '../../../wire.ts'
-import { type Actor, recordAudit } from '../../platform/index.ts'
+import { type Actor, type ReasonedAct, recordAudit } from '../../platform/index.ts'
 import {
   type ClawbackResult,
   clawBack,
@@ -156,19 +156,7 @@ export async function recordDeal({
  * same moment is either before (the claw-back then finds less, the rest is debt) or after.
  * 管理员 may cancel any deal, a 招生老师 only one assigned to them.
  */
-export async function cancelDeal({
-  db,
-  id,
-  reason,
-  actor,
-  now = new Date(),
-}: {
-  db: Executor
-  id: number
-  reason: string
-  actor?: Actor
-  now?: Date
-}) {
+export async function cancelDeal({ db, id, reason, actor, now = new Date() }: Omit<ReasonedAct, 'actor'> & { actor?: Actor }) {
   return db.transaction(async (tx) => {
     const repo = createCluesRepository({ db: tx })
     const clue = await lockForActor({ tx, id, actor })

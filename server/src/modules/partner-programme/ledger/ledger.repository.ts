@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, lt, sql, sum, type SQL } from 'drizzle-orm'
-import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../../db/paging.ts'
+import { cappedTotal, pageTotal, totalOf } from '../../../db/paging.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import type { LedgerType } from '../../../wire.ts'
@@ -194,15 +194,7 @@ export function createLedgerRepository({ db }: { db: Executor }) {
         .orderBy(...order)
         .limit(size)
         .offset((page - 1) * size)
-      const capped = db
-        .select({ one: sql`1` })
-        .from(ledgerEntries)
-        .where(where)
-        .orderBy(...order)
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [counted] = await db.select({ n: count() }).from(capped)
-      return { rows, ...capTotal(counted?.n ?? 0) }
+      return { rows, ...(await cappedTotal(db, ledgerEntries, where, order)) }
     },
   }
 }

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { ReferralBonusMode } from '../../../wire.ts'
 import { levels, referralBonus } from './levels.table.ts'
+import { deleteRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type LevelRow = typeof levels.$inferSelect
 export interface ReferralBonusSetting {
@@ -17,24 +18,17 @@ export function createLevelsRepository({ db }: { db: Executor }) {
       return db.select().from(levels).orderBy(asc(levels.minDeals))
     },
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(levels).where(eq(levels.id, id)).limit(1)
-      return row
+      return rowById(db, levels, id)
     },
     async insert(values: { name: string; minDeals: number; commissionPerDeal: number }) {
       const [row] = await db.insert(levels).values(values).onConflictDoNothing().returning()
       return row
     },
     async update({ id, values }: { id: number; values: Partial<{ name: string; minDeals: number; commissionPerDeal: number }> }) {
-      const [row] = await db
-        .update(levels)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(levels.id, id))
-        .returning()
-      return row
+      return updateRow(db, levels, id, values)
     },
     async delete({ id }: { id: number }) {
-      const rows = await db.delete(levels).where(eq(levels.id, id)).returning({ id: levels.id })
-      return rows.length === 1
+      return deleteRow(db, levels, id)
     },
     /** The referral bonus setting (关闭 when never set). */
     async referralBonus(): Promise<ReferralBonusSetting> {

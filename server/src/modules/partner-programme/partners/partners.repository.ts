@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { partners } from './partners.table.ts'
 import { personKeyword } from '../../../lib/person-search.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type PartnerRow = typeof partners.$inferSelect
 export type PartnerInsert = typeof partners.$inferInsert
@@ -11,12 +12,10 @@ export type PartnerInsert = typeof partners.$inferInsert
 export function createPartnersRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }): Promise<PartnerRow | undefined> {
-      const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1)
-      return row
+      return rowById(db, partners, id)
     },
     async findByIdForUpdate({ id }: { id: number }): Promise<PartnerRow | undefined> {
-      const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, partners, id, { forUpdate: true })
     },
     async findByAccount({ accountId }: { accountId: number }): Promise<PartnerRow | undefined> {
       const [row] = await db.select().from(partners).where(eq(partners.accountId, accountId)).limit(1)
@@ -35,15 +34,10 @@ export function createPartnersRepository({ db }: { db: Executor }) {
       return db.select().from(partners).where(inArray(partners.code, codes))
     },
     async insert(values: PartnerInsert): Promise<PartnerRow> {
-      const [row] = await db.insert(partners).values(values).returning()
-      return row!
+      return insertRow(db, partners, values)
     },
     async update({ id, values }: { id: number; values: Partial<PartnerInsert> }): Promise<PartnerRow> {
-      const [row] = await db
-        .update(partners)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(partners.id, id))
-        .returning()
+      const row = await updateRow(db, partners, id, values)
       if (values.status !== undefined) sessionChanged({ partnerId: id })
       return row!
     },

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { backgroundImages } from './posters.table.ts'
+import { rowWrites } from '../../../db/rows.ts'
 
 export type BackgroundRow = typeof backgroundImages.$inferSelect
 
@@ -18,21 +19,6 @@ export function createPostersRepository({ db }: { db: Executor }) {
       const [row] = await db.select().from(backgroundImages).where(eq(backgroundImages.id, id))
       return row
     },
-    async insert(values: { name: string; url: string; sort: number; enabled?: boolean }) {
-      const [row] = await db.insert(backgroundImages).values(values).returning()
-      return row!
-    },
-    async update({ id, values }: { id: number; values: Partial<{ name: string; url: string; sort: number; enabled: boolean }> }) {
-      const [row] = await db
-        .update(backgroundImages)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(backgroundImages.id, id))
-        .returning()
-      return row
-    },
-    async delete({ id }: { id: number }) {
-      const rows = await db.delete(backgroundImages).where(eq(backgroundImages.id, id)).returning({ id: backgroundImages.id })
-      return rows.length === 1
-    },
+    ...rowWrites(db, backgroundImages),
   }
 }

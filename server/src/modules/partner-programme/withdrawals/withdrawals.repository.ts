@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
-import { capTotal, COUNT_CAP, pageTotal, totalOf } from '../../../db/paging.ts'
+import { cappedTotal, pageTotal, totalOf } from '../../../db/paging.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
@@ -7,6 +7,7 @@ import { WithdrawalStatus } from '../../../wire.ts'
 import { ledgerEntriesView } from '../ledger/index.ts'
 import { partnersView } from '../partners/index.ts'
 import { withdrawals } from './withdrawals.table.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 
@@ -33,24 +34,16 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
       return { existingId: row?.existingId ?? null, pending: row?.pending === true, frozen: row?.frozen ?? 0 }
     },
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1)
-      return row
+      return rowById(db, withdrawals, id)
     },
     async insert(values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
-      const [row] = await db.insert(withdrawals).values(values).returning()
-      return row!
+      return insertRow(db, withdrawals, values)
     },
     async findByIdForUpdate({ id }: { id: number }) {
-      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, withdrawals, id, { forUpdate: true })
     },
     async update({ id, values }: { id: number; values: Partial<typeof withdrawals.$inferInsert> }): Promise<WithdrawalRow> {
-      const [row] = await db
-        .update(withdrawals)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(withdrawals.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, withdrawals, id, values))!
     },
     /** A partner's withdrawals, newest first, and their total in one round trip, over (partner_id, created_at, id). */
     async listForPartner({ partnerId, status, page, size }: { partnerId: number; status?: string; page: number; size: number }) {
@@ -91,15 +84,7 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
         .orderBy(...order.by)
         .limit(size)
         .offset((page - 1) * size)
-      const capped = db
-        .select({ one: sql`1` })
-        .from(withdrawals)
-        .where(w)
-        .orderBy(...order.by)
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [counted] = await db.select({ n: count() }).from(capped)
-      return { rows, ...capTotal(counted?.n ?? 0) }
+      return { rows, ...(await cappedTotal(db, withdrawals, w, order.by)) }
     },
     /** A batch of the export after `last`, in the list's order (keyset on that order's keys). */
     async exportBatch({

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
 import { WithdrawalStatus } from '../../../wire.ts'
 import { adminClient, credit, partnerClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, testConfig, type TestApp } from '../../../../test/helper.ts'
+import { buildTestApp, openRaceApp, type TestApp } from '../../../../test/helper.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { COOKIE_NAMES } from '../../platform/sessions/sessions.service.ts'
 
@@ -161,13 +157,7 @@ describe('ledger and withdrawals', () => {
     const { partner } = await partnerClient(t.app)
     await credit(t.app, partner.id, 1_000_000)
     // On PostgreSQL, a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-    let raceApp: FastifyInstance = t.app
-    let pool: pg.Pool | undefined
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      raceApp = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-      await raceApp.ready()
-    }
+    const { app: raceApp, close } = await openRaceApp(t)
     try {
       const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'user', partnerId: partner.id })
       const results = await Promise.all(
@@ -208,8 +198,7 @@ describe('ledger and withdrawals', () => {
       assert.ok(drains.filter((r) => r.statusCode === 200).length <= 10)
       await ledgerIsConsistent(partner.id)
     } finally {
-      if (raceApp !== t.app) await raceApp.close()
-      await pool?.end()
+      await close()
     }
   })
 })

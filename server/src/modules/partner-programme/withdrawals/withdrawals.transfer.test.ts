@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { adminClient, credit, partnerClient } from '../../../../test/fixtures.ts'
+import { adminClient, bindMiniProgramOpenId, credit, partnerClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
 import { wechatTransferFixture } from '../../../../test/pay-fixtures.ts'
 import { createWechatTransferProvider, transferGatewayOf } from '../../../gateways/transfer/index.ts'
-import { LedgerType, LoginPlatform, LoginType, MessageKind, WithdrawalStatus } from '../../../wire.ts'
+import { LedgerType, MessageKind, WithdrawalStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { createLedgerRepository } from '../ledger/ledger.repository.ts'
 import { messages } from '../../platform/messages/messages.table.ts'
-import { createOpenIdBindingsRepository } from '../../platform/accounts/open-id-bindings.repository.ts'
 import { withdrawals } from './withdrawals.table.ts'
 
 const BASE = '/api/ems/partner/withdrawalRecord'
@@ -17,13 +16,7 @@ const BASE = '/api/ems/partner/withdrawalRecord'
 /** A partner who signed in to the mini-program (has its open id), with a pending withdrawal of `amount`. */
 async function pendingWithdrawal(t: TestApp, amount: number, { miniOpenId = true } = {}) {
   const { client, partner } = await partnerClient(t.app, { realName: '转账人' })
-  if (miniOpenId)
-    await createOpenIdBindingsRepository({ db: t.app.db }).bind({
-      partnerId: partner.id,
-      platform: LoginPlatform.weixin,
-      type: LoginType.miniProgram,
-      openId: `o-mini-${partner.id}`,
-    })
+  if (miniOpenId) await bindMiniProgramOpenId(t.app, { partnerId: partner.id }, `o-mini-${partner.id}`)
   await credit(t.app, partner.id, amount)
   const res = await client.post(`${BASE}/apply`, { amount })
   assert.equal(res.statusCode, 200, res.body)

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, 
 import type { Executor } from '../../../db/types.ts'
 import { BUILTIN_POSITION, rightsOfPosition } from '@activity/domain'
 import { admins, positions } from './admins.table.ts'
+import { rowById, updateRow } from '../../../db/rows.ts'
 
 export type AdminRow = typeof admins.$inferSelect
 export type PositionRow = typeof positions.$inferSelect
@@ -29,8 +30,7 @@ const isAdminPosition = and(eq(positions.builtin, true), eq(positions.name, BUIL
 export function createAdminsRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1)
-      return row
+      return rowById(db, admins, id)
     },
     async findWithRights({ id }: { id: number }): Promise<AdminWithPosition | undefined> {
       const [row] = await db
@@ -62,11 +62,7 @@ export function createAdminsRepository({ db }: { db: Executor }) {
       return row
     },
     async update({ id, values }: { id: number; values: Partial<typeof admins.$inferInsert> }) {
-      const [row] = await db
-        .update(admins)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(admins.id, id))
-        .returning()
+      const row = await updateRow(db, admins, id, values)
       sessionChanged({ adminId: id })
       return row
     },
@@ -140,8 +136,7 @@ export function createPositionsRepository({ db }: { db: Executor }) {
       return rows
     },
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(positions).where(eq(positions.id, id)).limit(1)
-      return row
+      return rowById(db, positions, id)
     },
     async findByName({ name }: { name: string }) {
       const [row] = await db.select().from(positions).where(eq(positions.name, name)).limit(1)
@@ -156,11 +151,7 @@ export function createPositionsRepository({ db }: { db: Executor }) {
       return row
     },
     async update({ id, values }: { id: number; values: Partial<typeof positions.$inferInsert> }) {
-      const [row] = await db
-        .update(positions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(positions.id, id))
-        .returning()
+      const row = await updateRow(db, positions, id, values)
       sessionChanged({ positionId: id })
       return row
     },

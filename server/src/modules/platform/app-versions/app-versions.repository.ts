@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { appVersions } from './app-versions.table.ts'
+import { rowById, rowWrites } from '../../../db/rows.ts'
 
 export type AppVersionRow = typeof appVersions.$inferSelect
 export type AppVersionInsert = typeof appVersions.$inferInsert
@@ -8,8 +9,7 @@ export type AppVersionInsert = typeof appVersions.$inferInsert
 export function createAppVersionsRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }): Promise<AppVersionRow | undefined> {
-      const [row] = await db.select().from(appVersions).where(eq(appVersions.id, id)).limit(1)
-      return row
+      return rowById(db, appVersions, id)
     },
     /** The highest build released by `now`. */
     async latest({ platform, now }: { platform: string; now: Date }): Promise<AppVersionRow | undefined> {
@@ -21,22 +21,7 @@ export function createAppVersionsRepository({ db }: { db: Executor }) {
         .limit(1)
       return row
     },
-    async insert(values: AppVersionInsert): Promise<AppVersionRow> {
-      const [row] = await db.insert(appVersions).values(values).returning()
-      return row!
-    },
-    async update({ id, values }: { id: number; values: Partial<AppVersionInsert> }): Promise<AppVersionRow | undefined> {
-      const [row] = await db
-        .update(appVersions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(appVersions.id, id))
-        .returning()
-      return row
-    },
-    async delete({ id }: { id: number }): Promise<boolean> {
-      const rows = await db.delete(appVersions).where(eq(appVersions.id, id)).returning({ id: appVersions.id })
-      return rows.length === 1
-    },
+    ...rowWrites(db, appVersions),
     /** Newest build first. */
     async list({ platform, page, size }: { platform?: string; page: number; size: number }) {
       const w = platform ? eq(appVersions.platform, platform) : undefined

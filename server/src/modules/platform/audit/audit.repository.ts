@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
-import { capTotal, COUNT_CAP } from '../../../db/paging.ts'
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { cappedTotal } from '../../../db/paging.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { auditLogs } from './audit.table.ts'
@@ -37,15 +37,7 @@ export function createAuditRepository({ db }: { db: Executor }) {
         .orderBy(...order)
         .limit(size)
         .offset((page - 1) * size)
-      const capped = db
-        .select({ one: sql`1` })
-        .from(auditLogs)
-        .where(w)
-        .orderBy(...order)
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
-      return { rows, ...capTotal(counted?.n ?? 0) }
+      return { rows, ...(await cappedTotal(db, auditLogs, w, order)) }
     },
     /** One entity's entries, newest first (a clue's timeline). */
     async forEntity({ entityType, entityId, limit }: { entityType: string; entityId: string; limit: number }) {

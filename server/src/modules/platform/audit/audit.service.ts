@@ -16,6 +16,15 @@ export interface Actor {
   stepUpId?: number | null
 }
 
+/** An operator's reasoned act on one row (作废, 取消), as its service is called: the reason goes to the row and the log. */
+export interface ReasonedAct {
+  db: Executor
+  id: number
+  reason: string
+  actor: Actor
+  now?: Date
+}
+
 export interface AuditEntry {
   action: AuditAction
   entityType: string

@@ -2,14 +2,14 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { adminsView } from '../admins/index.ts'
 import { departments } from './departments.table.ts'
+import { rowById, updateRow } from '../../../db/rows.ts'
 
 export type DepartmentRow = typeof departments.$inferSelect
 
 export function createDepartmentsRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }) {
-      const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1)
-      return row
+      return rowById(db, departments, id)
     },
     async findByName({ name }: { name: string }) {
       const [row] = await db.select().from(departments).where(eq(departments.name, name)).limit(1)
@@ -30,12 +30,7 @@ export function createDepartmentsRepository({ db }: { db: Executor }) {
       return row
     },
     async update({ id, values }: { id: number; values: Partial<typeof departments.$inferInsert> }) {
-      const [row] = await db
-        .update(departments)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(departments.id, id))
-        .returning()
-      return row
+      return updateRow(db, departments, id, values)
     },
     async delete({ id }: { id: number }) {
       await db.delete(departments).where(eq(departments.id, id))

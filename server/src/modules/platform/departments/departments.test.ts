@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { AdminRole } from '../../../wire.ts'
-import { adminClient } from '../../../../test/fixtures.ts'
+import { adminAndTeacher } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
 
 const BASE = '/api/bms/system/dept'
@@ -12,9 +11,7 @@ describe('部门: the office keeps departments and puts operators in them', () =
   let teacher: { client: Client; id: number }
   before(async () => {
     t = await buildTestApp()
-    office = (await adminClient(t.app)).client
-    const x = await adminClient(t.app, AdminRole.enrollTeacher)
-    teacher = { client: x.client, id: x.admin.id }
+    ;({ admin: office, teacher } = await adminAndTeacher(t.app))
   })
   after(() => t.close())
 

@@ -156,6 +156,29 @@ export async function recordMessage(
   })
 }
 
+/** A call that records one event's messages for `recipients` (a SELECT of (account_id, partner_id)) in `tx`. */
+type ForRecipients<Event> = Event & { tx: Executor; recipients: SQL; now?: Date }
+
+/**
+ * Writes one message of an event for each of `recipients` (a SELECT of (account_id, partner_id)),
+ * in one statement; the dedupe key is `<dedupe>:<account>`, so a second call writes nothing. The
+ * message waits for its WeChat subscribe message when its kind has a template. Returns how many
+ * messages were written.
+ */
+function insertForRecipients(
+  tx: Executor,
+  recipients: SQL,
+  now: Date,
+  message: { kind: MessageKind; title: string; body: string; targetType: string; targetId: number; dedupe: string },
+): Promise<number> {
+  const { dedupe, ...values } = message
+  return createMessagesRepository({ db: tx }).insertForRecipients({
+    recipients,
+    values: { ...values, pushState: MESSAGE_TEMPLATE[values.kind] ? PushState.pending : PushState.none, createdAt: now },
+    dedupePrefix: dedupe,
+  })
+}
+
 /**
  * Records a notice's message (通知公告) for each of its recipients in the transaction that
  * publishes it, in one statement. `recipients` is a SELECT of (account_id, partner_id): the
@@ -168,25 +191,15 @@ export async function recordNoticeMessages({
   notice,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
-  notice: { id: number; title: string; summary: string }
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.notice,
-      title: notice.title,
-      body: notice.summary,
-      targetType: MessageTarget.notice,
-      targetId: notice.id,
-      // Notices reach many at once, with no tap of theirs before: no WeChat subscribe message.
-      pushState: MESSAGE_TEMPLATE[MessageKind.notice] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `notice:${notice.id}`,
+}: ForRecipients<{ notice: { id: number; title: string; summary: string } }>): Promise<number> {
+  // Notices reach many at once, with no tap of theirs before: no WeChat subscribe message.
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.notice,
+    title: notice.title,
+    body: notice.summary,
+    targetType: MessageTarget.notice,
+    targetId: notice.id,
+    dedupe: `notice:${notice.id}`,
   })
 }
 
@@ -203,24 +216,14 @@ export async function recordLiveReminders({
   live,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
-  live: { id: number; title: string; courseTitle: string; startsAt: Date }
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.liveReminder,
-      title: '直播提醒',
-      body: `「${live.courseTitle}」${live.title} ${day(live.startsAt) === day(now) ? '今天' : day(live.startsAt)} ${clock(live.startsAt)} 开始，请准时进入直播间`,
-      targetType: MessageTarget.live,
-      targetId: live.id,
-      pushState: MESSAGE_TEMPLATE[MessageKind.liveReminder] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `live:${live.id}`,
+}: ForRecipients<{ live: { id: number; title: string; courseTitle: string; startsAt: Date } }>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.liveReminder,
+    title: '直播提醒',
+    body: `「${live.courseTitle}」${live.title} ${day(live.startsAt) === day(now) ? '今天' : day(live.startsAt)} ${clock(live.startsAt)} 开始，请准时进入直播间`,
+    targetType: MessageTarget.live,
+    targetId: live.id,
+    dedupe: `live:${live.id}`,
   })
 }
 
@@ -234,24 +237,14 @@ export async function recordExamMarked({
   attempt,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
-  attempt: { id: number; paperTitle: string; score: number; totalScore: number }
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.examMarked,
-      title: '成绩公布',
-      body: `「${attempt.paperTitle}」已阅卷，您的成绩为${attempt.score}分（满分${attempt.totalScore}分）`,
-      targetType: MessageTarget.attempt,
-      targetId: attempt.id,
-      pushState: MESSAGE_TEMPLATE[MessageKind.examMarked] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `attempt:${attempt.id}`,
+}: ForRecipients<{ attempt: { id: number; paperTitle: string; score: number; totalScore: number } }>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.examMarked,
+    title: '成绩公布',
+    body: `「${attempt.paperTitle}」已阅卷，您的成绩为${attempt.score}分（满分${attempt.totalScore}分）`,
+    targetType: MessageTarget.attempt,
+    targetId: attempt.id,
+    dedupe: `attempt:${attempt.id}`,
   })
 }
 
@@ -268,25 +261,14 @@ export async function recordQuestionReply({
   postId,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
-  question: { id: number; title: string }
-  postId: number
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.questionReplied,
-      title: '答疑回复',
-      body: `老师回复了您的提问「${question.title}」`,
-      targetType: MessageTarget.question,
-      targetId: question.id,
-      pushState: MESSAGE_TEMPLATE[MessageKind.questionReplied] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `question:${question.id}:${postId}`,
+}: ForRecipients<{ question: { id: number; title: string }; postId: number }>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.questionReplied,
+    title: '答疑回复',
+    body: `老师回复了您的提问「${question.title}」`,
+    targetType: MessageTarget.question,
+    targetId: question.id,
+    dedupe: `question:${question.id}:${postId}`,
   })
 }
 
@@ -303,27 +285,19 @@ export async function recordFeeMessage({
   dedupe,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
+}: ForRecipients<{
   kind: typeof MessageKind.feeOrder | typeof MessageKind.feeRefunded
   orderId: number
   body: string
   dedupe: string
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind,
-      title: kind,
-      body,
-      targetType: MessageTarget.feeOrder,
-      targetId: orderId,
-      pushState: MESSAGE_TEMPLATE[kind] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: dedupe,
+}>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind,
+    title: kind,
+    body,
+    targetType: MessageTarget.feeOrder,
+    targetId: orderId,
+    dedupe,
   })
 }
 
@@ -350,27 +324,19 @@ export async function recordPointsApplicationResult({
   application,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
+}: ForRecipients<{
   application: { id: number; wayName: string; approved: boolean; points: number | null; note: string | null }
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
+}>): Promise<number> {
   const a = application
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.pointsApplication,
-      title: '积分申请结果',
-      body: a.approved
-        ? `您的「${a.wayName}」积分申请已通过，获得${a.points ?? 0}积分`
-        : `您的「${a.wayName}」积分申请未通过${a.note ? `：${a.note}` : ''}`,
-      targetType: MessageTarget.pointsRecord,
-      targetId: a.id,
-      pushState: MESSAGE_TEMPLATE[MessageKind.pointsApplication] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `pointsApplication:${a.id}`,
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.pointsApplication,
+    title: '积分申请结果',
+    body: a.approved
+      ? `您的「${a.wayName}」积分申请已通过，获得${a.points ?? 0}积分`
+      : `您的「${a.wayName}」积分申请未通过${a.note ? `：${a.note}` : ''}`,
+    targetType: MessageTarget.pointsRecord,
+    targetId: a.id,
+    dedupe: `pointsApplication:${a.id}`,
   })
 }
 
@@ -380,25 +346,15 @@ export async function recordGoodShipped({
   order,
   recipients,
   now = new Date(),
-}: {
-  tx: Executor
-  order: { id: number; goodName: string; expressCompany: string; expressNo: string }
-  recipients: SQL
-  now?: Date
-}): Promise<number> {
+}: ForRecipients<{ order: { id: number; goodName: string; expressCompany: string; expressNo: string } }>): Promise<number> {
   const o = order
-  return createMessagesRepository({ db: tx }).insertForRecipients({
-    recipients,
-    values: {
-      kind: MessageKind.goodShipped,
-      title: '兑换商品已发货',
-      body: `您兑换的「${o.goodName}」已发货：${o.expressCompany} ${o.expressNo}`,
-      targetType: MessageTarget.goodOrder,
-      targetId: o.id,
-      pushState: MESSAGE_TEMPLATE[MessageKind.goodShipped] ? PushState.pending : PushState.none,
-      createdAt: now,
-    },
-    dedupePrefix: `goodShipped:${o.id}`,
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.goodShipped,
+    title: '兑换商品已发货',
+    body: `您兑换的「${o.goodName}」已发货：${o.expressCompany} ${o.expressNo}`,
+    targetType: MessageTarget.goodOrder,
+    targetId: o.id,
+    dedupe: `goodShipped:${o.id}`,
   })
 }
 

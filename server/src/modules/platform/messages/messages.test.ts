@@ -2,9 +2,16 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { ClueStatus, MessageKind, PartnerStatus } from '../../../wire.ts'
-import { adminClient, credit, insertLevels, insertPartner, partnerClient, uniquePhone } from '../../../../test/fixtures.ts'
+import {
+  adminClient,
+  credit,
+  insertLevels,
+  insertPartner,
+  partnerClient,
+  subscribeMessageRecorder,
+  uniquePhone,
+} from '../../../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../../../test/helper.ts'
-import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
 import { addFollowUp, followClue, invalidateClue } from '../../partner-programme/clues/clues.service.ts'
 import { cancelDeal, recordDeal } from '../../partner-programme/clues/deals.service.ts'
 import { clues } from '../../partner-programme/clues/clues.table.ts'
@@ -274,15 +281,8 @@ describe('messages of a refunded deal', () => {
 
 describe('WeChat subscribe messages of partner messages', () => {
   let t: TestApp
-  const sent: SubscribeMessage[] = []
-  let failing = false
-  const gateway: SubscribeMessageGateway = {
-    kind: 'local',
-    async send(message) {
-      if (failing) throw new Error('WeChat is down')
-      sent.push(message)
-    },
-  }
+  const pushes = subscribeMessageRecorder()
+  const { sent, gateway } = pushes
   before(async () => {
     t = await buildTestApp({ services: { subscribeMessage: gateway } })
   })
@@ -336,13 +336,13 @@ describe('WeChat subscribe messages of partner messages', () => {
     await client.post('/api/ems/partner/message/subscribe', { templateIds: 'local-clue-template' })
     const clue = await insertClue(t, partner.id)
     const { client: admin } = await adminClient(t.app)
-    failing = true
+    pushes.failing = true
     try {
       const res = await admin.put('/api/ems/partner/clue/follow', { id: clue.id })
       assert.equal(res.statusCode, 200, res.body)
       await t.app.messagePusher.drain()
     } finally {
-      failing = false
+      pushes.failing = false
     }
     const [row] = await t.app.db.select().from(messages).where(eq(messages.partnerId, partner.id))
     assert.equal(row!.pushState, PushState.failed)

@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/types.ts'
 import { sessionChanged } from './session-cache.ts'
 import { type PendingOpenId, sessions } from './sessions.table.ts'
 import type { SessionKind, SessionRow } from './sessions.types.ts'
+import { insertRow } from '../../../db/rows.ts'
 
 export type { LiveSession, SessionKind, SessionRow } from './sessions.types.ts'
 
@@ -17,8 +18,7 @@ export function createSessionsRepository({ db }: { db: Executor }) {
       pendingOpenId?: PendingOpenId | null
       expiresAt: Date
     }): Promise<SessionRow> {
-      const [row] = await db.insert(sessions).values(values).returning()
-      return row!
+      return insertRow(db, sessions, values)
     },
     async update({
       id,

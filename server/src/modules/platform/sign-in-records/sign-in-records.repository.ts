@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, ne, sql, type SQL } from 'drizzle-orm'
-import { capTotal, COUNT_CAP } from '../../../db/paging.ts'
+import { cappedTotal } from '../../../db/paging.ts'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { signInRecords } from './sign-in-records.table.ts'
@@ -56,15 +56,7 @@ export function createSignInRecordsRepository({ db }: { db: Executor }) {
         .orderBy(...newestFirst)
         .limit(size)
         .offset((page - 1) * size)
-      const capped = db
-        .select({ one: sql`1` })
-        .from(signInRecords)
-        .where(w)
-        .orderBy(...newestFirst)
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
-      return { rows, ...capTotal(counted?.n ?? 0) }
+      return { rows, ...(await cappedTotal(db, signInRecords, w, newestFirst)) }
     },
 
     /** The rows after `last` in the list's order (keyset), for the export. */

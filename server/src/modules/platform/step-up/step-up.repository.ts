@@ -1,14 +1,14 @@
 import { and, desc, eq, gt } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { stepUps } from './step-up.table.ts'
+import { insertRow } from '../../../db/rows.ts'
 
 export type StepUpRow = typeof stepUps.$inferSelect
 
 export function createStepUpRepository({ db }: { db: Executor }) {
   return {
     async insert(values: typeof stepUps.$inferInsert) {
-      const [row] = await db.insert(stepUps).values(values).returning()
-      return row!
+      return insertRow(db, stepUps, values)
     },
     /** The session's latest step-up still valid at `now`. */
     async findValid({ sessionId, adminId, now }: { sessionId: number; adminId: number; now: Date }) {

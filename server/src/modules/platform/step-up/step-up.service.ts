@@ -99,29 +99,26 @@ export async function stepUpState({
   }
 }
 
+/** A confirmation of the operator's identity for their session; the step-up lasts `ttlMs`. */
+interface Confirmation {
+  db: Executor
+  actor: Actor
+  sessionId: number
+  now?: Date
+  ttlMs?: number
+}
+
 /**
  * Checks one factor under the lockout: a refusal counts as a failure, a success clears them; then
  * the step-up and its audit entry are written together.
  */
-async function confirm({
-  db,
-  actor,
-  sessionId,
-  method,
-  now,
-  ttlMs,
-  check,
-}: {
-  db: Executor
-  actor: Actor
-  sessionId: number
-  method: StepUpMethod
-  now: Date
-  ttlMs: number
-  check: (admin: Awaited<ReturnType<typeof operatorOf>>) => Promise<void>
-}): Promise<StepUpRow> {
+async function confirm(
+  { db, actor, sessionId, now = new Date(), ttlMs = STEP_UP_TTL_MS }: Confirmation,
+  method: StepUpMethod,
+  check: (admin: Awaited<ReturnType<typeof operatorOf>>, call: { db: Executor; now: Date }) => Promise<void>,
+): Promise<StepUpRow> {
   // No source: only the session's holder can try, so the operator's step-up is locked as a whole.
-  await guardOf(db).check({ key: guardKey(actor.id), now }, async () => check(await operatorOf(db, actor.id)))
+  await guardOf(db).check({ key: guardKey(actor.id), now }, async () => check(await operatorOf(db, actor.id), { db, now }))
   return db.transaction(async (tx) => {
     const row = await createStepUpRepository({ db: tx }).insert({
       adminId: actor.id,
@@ -145,31 +142,9 @@ async function confirm({
   })
 }
 
-export async function confirmByPassword({
-  db,
-  actor,
-  sessionId,
-  password,
-  now = new Date(),
-  ttlMs = STEP_UP_TTL_MS,
-}: {
-  db: Executor
-  actor: Actor
-  sessionId: number
-  password: string
-  now?: Date
-  ttlMs?: number
-}) {
-  return confirm({
-    db,
-    actor,
-    sessionId,
-    method: StepUpMethod.password,
-    now,
-    ttlMs,
-    check: async (admin) => {
-      if (!(await verifyPassword(password, admin.passwordHash))) throw createStepUpWrongPasswordError()
-    },
+export async function confirmByPassword({ password, ...call }: Confirmation & { password: string }) {
+  return confirm(call, StepUpMethod.password, async (admin) => {
+    if (!(await verifyPassword(password, admin.passwordHash))) throw createStepUpWrongPasswordError()
   })
 }
 
@@ -182,67 +157,21 @@ export async function sendStepUpSms({ db, verification, adminId }: { db: Executo
   return { phone: maskPhone(admin.phone) }
 }
 
-export async function confirmBySms({
-  db,
-  verification,
-  actor,
-  sessionId,
-  code,
-  now = new Date(),
-  ttlMs = STEP_UP_TTL_MS,
-}: {
-  db: Executor
-  verification: VerificationService
-  actor: Actor
-  sessionId: number
-  code: string
-  now?: Date
-  ttlMs?: number
-}) {
-  return confirm({
-    db,
-    actor,
-    sessionId,
-    method: StepUpMethod.sms,
-    now,
-    ttlMs,
-    check: async (admin) => {
-      if (admin.totpSecret) throw createStepUpSmsReplacedError()
-      if (!admin.phone) throw createStepUpNoPhoneError()
-      await verification.verify({ db, phone: admin.phone, types: [STEP_UP_CODE_TYPE], code, now })
-    },
+export async function confirmBySms({ verification, code, ...call }: Confirmation & { verification: VerificationService; code: string }) {
+  return confirm(call, StepUpMethod.sms, async (admin, { db, now }) => {
+    if (admin.totpSecret) throw createStepUpSmsReplacedError()
+    if (!admin.phone) throw createStepUpNoPhoneError()
+    await verification.verify({ db, phone: admin.phone, types: [STEP_UP_CODE_TYPE], code, now })
   })
 }
 
-export async function confirmByTotp({
-  db,
-  actor,
-  sessionId,
-  code,
-  now = new Date(),
-  ttlMs = STEP_UP_TTL_MS,
-}: {
-  db: Executor
-  actor: Actor
-  sessionId: number
-  code: string
-  now?: Date
-  ttlMs?: number
-}) {
-  return confirm({
-    db,
-    actor,
-    sessionId,
-    method: StepUpMethod.totp,
-    now,
-    ttlMs,
-    check: async (admin) => {
-      if (!admin.totpSecret) throw createTotpNotBoundError()
-      const step = totpStep({ secret: admin.totpSecret, account: admin.account, code, now })
-      if (step === null) throw createTotpWrongCodeError()
-      // A code is good once: the same code again (or an older one) waits for the next.
-      if (!(await createAdminsRepository({ db }).claimTotpStep({ id: admin.id, step }))) throw createTotpCodeUsedError()
-    },
+export async function confirmByTotp({ code, ...call }: Confirmation & { code: string }) {
+  return confirm(call, StepUpMethod.totp, async (admin, { db, now }) => {
+    if (!admin.totpSecret) throw createTotpNotBoundError()
+    const step = totpStep({ secret: admin.totpSecret, account: admin.account, code, now })
+    if (step === null) throw createTotpWrongCodeError()
+    // A code is good once: the same code again (or an older one) waits for the next.
+    if (!(await createAdminsRepository({ db }).claimTotpStep({ id: admin.id, step }))) throw createTotpCodeUsedError()
   })
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { verificationCodes } from './verification.table.ts'
+import { insertRow } from '../../../db/rows.ts'
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect
 
@@ -33,8 +34,7 @@ export function createVerificationRepository({ db }: { db: Executor }) {
         .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.type, type), isNull(verificationCodes.consumedAt)))
     },
     async insert(values: { phone: string; type: string; codeHash: string; expiresAt: Date }): Promise<VerificationCodeRow> {
-      const [row] = await db.insert(verificationCodes).values(values).returning()
-      return row!
+      return insertRow(db, verificationCodes, values)
     },
     async findLive({ phone, types, now }: { phone: string; types: string[]; now: Date }): Promise<VerificationCodeRow | undefined> {
       const [row] = await db

@@ -5,13 +5,18 @@ import {
   accountsConsoleQuery,
   adjustBody,
   adjustedSchema,
+  applicationSchema,
+  applicationsQuery,
+  approveBody,
   consoleAccountSchema,
+  consoleApplicationSchema,
   consoleRecordSchema,
   recordsConsoleQuery,
+  refuseBody,
 } from './points.schemas.ts'
-import { listRecordsForConsole, listStudentPoints } from './points.records.ts'
-import { adjustPoints } from './points.service.ts'
-import { toRecord } from './points.shapes.ts'
+import { listApplicationsForConsole, listRecordsForConsole, listStudentPoints } from './points.records.ts'
+import { adjustPoints, reviewApplication } from './points.service.ts'
+import { toApplication, toRecord } from './points.shapes.ts'
 
 /** The office's 学员积分 and 积分记录 (+ 人工调整): every role reads; 管理员 adjusts, audited in the adjustment's transaction. */
 export const pointsRecordsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,4 +88,64 @@ export const pointsRecordsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ record: toRecord(r.record), balance: r.balance })
     },
   )
+}
+
+/** The office's 积分申请: every role reads; 管理员 approves or refuses, audited in the review's transaction. */
+export const pointsApplicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ adminSession: [] }]
+  const reader = app.requireAdmin('points.view')
+  const writer = app.requireAdmin('points.edit')
+  const secret = app.config.secret
+
+  app.get(
+    '/api/zms/point/studentPointRecord/list',
+    {
+      preHandler: reader,
+      schema: {
+        summary: 'Operator: points applications, newest first, by status and student',
+        security,
+        querystring: applicationsQuery,
+        response: { 200: envelope(pageOf(consoleApplicationSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filter } = request.query
+      return ok(await listApplicationsForConsole({ db: app.db, filter, page, size, secret }))
+    },
+  )
+  for (const [path, approve, body] of [
+    ['approve', true, approveBody],
+    ['refuse', false, refuseBody],
+  ] as const)
+    app.put(
+      `/api/zms/point/studentPointRecord/${path}`,
+      {
+        preHandler: writer,
+        schema: {
+          summary: approve
+            ? "管理员: approve a pending application: the way's points earned and the student's message, one transaction (reviewed: 409)"
+            : "管理员: refuse a pending application with a reason; the student's message (reviewed: 409)",
+          security,
+          consumes: FORM_CONSUMES,
+          body,
+          response: { 200: envelope(applicationSchema) },
+        },
+      },
+      async (request) => {
+        const { id, note } = request.body
+        const r = await audited({
+          app,
+          request,
+          run: (tx) => reviewApplication({ db: tx, id, approve, note, adminId: request.admin.id }),
+          describe: (a) => ({
+            action: approve ? 'pointsApplication.approve' : 'pointsApplication.refuse',
+            entityType: 'pointsApplication',
+            entityId: a.id,
+            summary: `${approve ? '通过' : '驳回'}积分申请（${a.wayName}）${note ? `：${note}` : ''}`,
+            after: { status: a.status, points: a.points },
+          }),
+        })
+        return ok(toApplication(r, r.wayName, secret))
+      },
+    )
 }

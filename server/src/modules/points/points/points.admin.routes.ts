@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { pointsApplicationsAdminRoutes } from './points.admin.applications.routes.ts'
-import { pointsGoodsAdminRoutes } from './points.admin.goods.routes.ts'
-import { pointsLevelsAdminRoutes } from './points.admin.levels.routes.ts'
-import { pointsOrdersAdminRoutes } from './points.admin.orders.routes.ts'
-import { pointsRecordsAdminRoutes } from './points.admin.records.routes.ts'
-import { pointsWaysAdminRoutes } from './points.admin.ways.routes.ts'
+import { pointsApplicationsAdminRoutes, pointsRecordsAdminRoutes } from './points.admin.records.routes.ts'
+import { pointsLevelsAdminRoutes, pointsWaysAdminRoutes } from './points.admin.settings.routes.ts'
+import { pointsGoodsAdminRoutes, pointsOrdersAdminRoutes } from './points.admin.shop.routes.ts'
 import { registerImageUploads } from './points.upload.ts'
 
 /**
- * The office's 积分 group, one file a screen: ways, levels, records (+ 人工调整), applications,
- * goods and exchange orders. Every role reads; 管理员 writes, audited in the write's transaction.
+ * The office's 积分 group, in three files: settings (ways, levels), records (+ 人工调整) and
+ * applications, the shop (goods and exchange orders). Every role reads; 管理员 writes, audited in the write's transaction.
  * The screens are added to this plugin's own scope (not registered as child plugins), as before.
  */
 export const pointsAdminRoutes: FastifyPluginAsyncZod = async (app, options) => {

@@ -6,6 +6,7 @@ import { createGoodNotFoundError } from './points.errors.ts'
 import { createPointsRepository } from './points.repository.ts'
 import { cancelGoodOrder, checkGood, type GoodInput, type GoodRow, toGood, toGoodOrder } from './points.shop.ts'
 import { shopGoods } from './points.table.ts'
+import { updateRow } from '../../../db/rows.ts'
 
 type Repo = ReturnType<typeof createPointsRepository>
 type GoodsFilter = Parameters<Repo['goods']>[0]['filter']
@@ -50,11 +51,7 @@ export async function updateGood({ db, id, input }: { db: Executor; id: number; 
   const [before] = await db.select().from(shopGoods).where(eq(shopGoods.id, id)).for('update')
   if (!before) throw createGoodNotFoundError()
   const values = await checkGood(db, input)
-  const [after] = await db
-    .update(shopGoods)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(shopGoods.id, id))
-    .returning()
+  const after = await updateRow(db, shopGoods, id, values)
   return { before, after: after! }
 }
 

@@ -5,9 +5,8 @@ import { adminsView } from '../../platform/index.ts'
 import { coursesView } from '../../learning/index.ts'
 import { studentsView } from '../../roll/index.ts'
 import { goodOrders, pointsAccounts, pointsApplications, pointsLevels, pointsRecords, pointsWays, shopGoods } from './points.table.ts'
-import { personKeyword } from '../../../lib/person-search.ts'
+import { containing, personKeyword } from '../../../lib/person-search.ts'
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 const studentLike = (keyword: string | undefined) =>
   personKeyword(keyword, { text: [studentsView.name, studentsView.studentNo], phones: [studentsView.phone] })
 const offset = (page: number, size: number) => (page - 1) * size
@@ -147,7 +146,7 @@ export function createPointsRepository({ db }: { db: Executor }) {
         filter.id ? eq(shopGoods.id, filter.id) : undefined,
         filter.kind ? eq(shopGoods.kind, filter.kind) : undefined,
         filter.status ? eq(shopGoods.status, filter.status) : undefined,
-        filter.keyword ? ilike(shopGoods.name, `%${escapeLike(filter.keyword)}%`) : undefined,
+        filter.keyword ? ilike(shopGoods.name, containing(filter.keyword)) : undefined,
       )
       const exchanged: SQL<number> =
         studentId === undefined
@@ -170,7 +169,7 @@ export function createPointsRepository({ db }: { db: Executor }) {
     listedFilter: { status: GoodStatus.listed },
 
     orders({ filter, page, size }: { filter: { studentId?: number; status?: string; keyword?: string }; page: number; size: number }) {
-      const like = filter.keyword ? `%${escapeLike(filter.keyword)}%` : undefined
+      const like = filter.keyword ? containing(filter.keyword) : undefined
       const where = and(
         filter.studentId ? eq(goodOrders.studentId, filter.studentId) : undefined,
         filter.status ? eq(goodOrders.status, filter.status) : undefined,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, optionalId, optionalText, phoneField, wireEnum } from '../../../lib/fields.ts'
+import { idField, intField, jsonText, optionalId, optionalText, phoneField, wireEnum } from '../../../lib/fields.ts'
 import {
   GOOD_KINDS,
   GOOD_ORDER_STATUSES,
@@ -95,15 +95,7 @@ export const exchangeBody = z.object({
   goodId: idField,
   quantity: intField({ label: '兑换数量', min: 1, max: 99 }).default(1),
   address: z
-    .preprocess((v) => {
-      if (v === '' || v === null || v === undefined) return undefined
-      if (typeof v !== 'string') return v
-      try {
-        return JSON.parse(v) as unknown
-      } catch {
-        return v
-      }
-    }, addressSchema.optional())
+    .preprocess((v) => (v === '' || v === null || v === undefined ? undefined : jsonText(v)), addressSchema.optional())
     .describe('{name, phone, address}: required for 教材 and 实物; a JSON object (JSON text in a form)'),
 })
 export const cancelClientBody = z.object({ id: idField })

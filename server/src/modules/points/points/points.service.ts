@@ -5,7 +5,7 @@ import { PointsApplicationStatus, PointsRecordType, PointsWayKind } from '../../
 import { recordPointsApplicationResult } from '../../platform/index.ts'
 import { cluesView } from '../../partner-programme/index.ts'
 import { partnersView } from '../../partner-programme/index.ts'
-import { studentsView } from '../../roll/index.ts'
+import { studentRecipients, studentsView } from '../../roll/index.ts'
 import {
   createAdjustBelowZeroError,
   createApplicationNotFoundError,
@@ -360,12 +360,7 @@ export async function reviewApplication({
 
 /** The (account, partner profile) a student's messages go to. */
 export function recipientOf(db: Executor, studentId: number) {
-  return db
-    .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
-    .from(studentsView)
-    .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
-    .where(eq(studentsView.id, studentId))
-    .getSQL()
+  return studentRecipients(db, eq(studentsView.id, studentId))
 }
 
 // ---- ways and levels (console) ----

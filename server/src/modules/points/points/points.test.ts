@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { FAKE_PNG, multipart } from '../../../../test/course-fixtures.ts'
 import { adminClient, insertPartner, insertStudent, studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, type TestApp, testConfig } from '../../../../test/helper.ts'
+import { buildTestApp, type Client, createClient, ok, openRaceApp, refused, type TestApp } from '../../../../test/helper.ts'
 import { insertCourse } from '../../../../test/study-fixtures.ts'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
 import { COOKIE_NAMES } from '../../platform/sessions/sessions.service.ts'
 import {
   AdminRole,
@@ -31,18 +27,6 @@ import { pointsAccounts, pointsRecords, pointsWays, shopGoods } from './points.t
 
 const cyber = '/api/fms/cybermoney'
 const zms = '/api/zms/point'
-
-// The answers are read loosely, as the JSON they are.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const ok = <T = any>(res: { statusCode: number; body: string; json: () => { data: T } }) => {
-  assert.equal(res.statusCode, 200, res.body)
-  return res.json().data
-}
-const refused = (res: { statusCode: number; body: string; json: () => { message: string } }, status: number, message?: string | RegExp) => {
-  assert.equal(res.statusCode, status, res.body)
-  if (typeof message === 'string') assert.equal(res.json().message, message)
-  else if (message) assert.match(res.json().message, message)
-}
 
 describe('points and the shop (积分, 积分商城)', () => {
   let t: TestApp
@@ -452,14 +436,6 @@ describe('points and the shop (积分, 积分商城)', () => {
     assert.ok(!shop.list.some((g: { id: number }) => g.id === b.id))
   })
 
-  /** A second app over a pool of 10 on PostgreSQL makes races real; PGlite runs one transaction at a time. */
-  async function raceApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-    if (!t.testDb.url) return { app: t.app, close: async () => {} }
-    const pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-    const app = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-    await app.ready()
-    return { app, close: () => app.close() }
-  }
   const cookieOf = async (accountId: number) => {
     const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'user', accountId })
     return `${COOKIE_NAMES.user}=${token}`
@@ -470,7 +446,7 @@ describe('points and the shop (积分, 积分商城)', () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => insertStudent(t.app)))
     for (const b of buyers) ok(await adjust(b.id, 100))
     const cookies = await Promise.all(buyers.map((b) => cookieOf(b.accountId)))
-    const race = await raceApp()
+    const race = await openRaceApp(t)
     try {
       const results = await Promise.all(
         cookies.map((cookie) =>
@@ -506,7 +482,7 @@ describe('points and the shop (积分, 积分商城)', () => {
     const { client: op } = await adminClient(t.app)
     const opCookie = [...op.jar].map(([k, v]) => `${k}=${v}`).join('; ')
     const item = await good({ name: '小礼品', points: 7, stock: 1000, perPersonLimit: 0 })
-    const race = await raceApp()
+    const race = await openRaceApp(t)
     try {
       const results = await Promise.all(
         Array.from({ length: 1000 }, (_, i) =>
@@ -551,7 +527,7 @@ describe('points and the shop (积分, 积分商城)', () => {
     const cookie = await cookieOf(student.accountId)
     const { client: op } = await adminClient(t.app)
     const opCookie = [...op.jar].map(([k, v]) => `${k}=${v}`).join('; ')
-    const race = await raceApp()
+    const race = await openRaceApp(t)
     try {
       const checkIns = await Promise.all(
         Array.from({ length: 10 }, () =>

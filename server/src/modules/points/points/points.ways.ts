@@ -9,6 +9,7 @@ import { createPointsRepository } from './points.repository.ts'
 import type { levelBody, wayBody } from './points.schemas.ts'
 import { type LevelRow, toLevel, toWay, type WayRow } from './points.service.ts'
 import { pointsLevels, pointsWays } from './points.table.ts'
+import { updateRow } from '../../../db/rows.ts'
 
 type WayInput = z.infer<typeof wayBody>
 type LevelInput = z.infer<typeof levelBody>
@@ -63,10 +64,6 @@ export async function createLevel({ db, input }: { db: Executor; input: LevelInp
 export async function updateLevel({ db, id, values }: { db: Executor; id: number; values: LevelInput }) {
   const [before] = await db.select().from(pointsLevels).where(eq(pointsLevels.id, id)).for('update')
   if (!before) throw createLevelNotFoundError()
-  const [after] = await db
-    .update(pointsLevels)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(pointsLevels.id, id))
-    .returning()
+  const after = await updateRow(db, pointsLevels, id, values)
   return { before, after: after! }
 }

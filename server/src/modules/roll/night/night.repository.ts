@@ -3,12 +3,13 @@ import type { Executor } from '../../../db/types.ts'
 import { NightSignUpStatus } from '../../../wire.ts'
 import { studentsView } from '../students/index.ts'
 import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
+import { containing } from '../../../lib/person-search.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type ClassRow = typeof nightClasses.$inferSelect
 export type SignUpRow = typeof nightSignUps.$inferSelect
 export type AttendanceRow = typeof nightAttendance.$inferSelect
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 const active = eq(nightSignUps.status, NightSignUpStatus.signedUp)
 
 export function createNightRepository({ db }: { db: Executor }) {
@@ -22,17 +23,11 @@ export function createNightRepository({ db }: { db: Executor }) {
 
   return {
     async insertClass(values: typeof nightClasses.$inferInsert): Promise<ClassRow> {
-      const [row] = await db.insert(nightClasses).values(values).returning()
-      return row!
+      return insertRow(db, nightClasses, values)
     },
 
     async updateClass({ id, values }: { id: number; values: Partial<typeof nightClasses.$inferInsert> }): Promise<ClassRow> {
-      const [row] = await db
-        .update(nightClasses)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(nightClasses.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, nightClasses, id, values))!
     },
 
     async deleteClass({ id }: { id: number }) {
@@ -40,8 +35,7 @@ export function createNightRepository({ db }: { db: Executor }) {
     },
 
     async findClass({ id }: { id: number }): Promise<ClassRow | undefined> {
-      const [row] = await db.select().from(nightClasses).where(eq(nightClasses.id, id)).limit(1)
-      return row
+      return rowById(db, nightClasses, id)
     },
 
     /** The class locked: every seat change of a class runs one at a time behind this. */
@@ -67,8 +61,7 @@ export function createNightRepository({ db }: { db: Executor }) {
     },
 
     async insertSignUp(values: typeof nightSignUps.$inferInsert): Promise<SignUpRow> {
-      const [row] = await db.insert(nightSignUps).values(values).returning()
-      return row!
+      return insertRow(db, nightSignUps, values)
     },
 
     async findSignUpClass({ id }: { id: number }): Promise<{ classId: number } | undefined> {
@@ -180,7 +173,7 @@ export function createNightRepository({ db }: { db: Executor }) {
     async listForConsole({ keyword, published, page, size }: { keyword?: string; published?: boolean; page: number; size: number }) {
       const filters: SQL[] = []
       if (keyword) {
-        const like = `%${escapeLike(keyword)}%`
+        const like = containing(keyword)
         filters.push(or(ilike(nightClasses.title, like), ilike(nightClasses.subject, like), ilike(nightClasses.teacher, like))!)
       }
       if (published !== undefined) filters.push(eq(nightClasses.published, published))

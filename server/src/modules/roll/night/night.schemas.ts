@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { boolField, idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
 import { ATTENDANCE_WAYS, NIGHT_SIGN_UP_STATUSES, type NightSignUpStatus } from '../../../wire.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
@@ -13,18 +13,6 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `请填写${label}`)
     .max(max, `${label}不能超过${max}个字`)
-
-/** A yes/no field: true/false, 1/0 or 是/否; empty is "not given". */
-const boolField = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined
-      if (v === true || v === 'true' || v === '1' || v === 1 || v === '是') return true
-      if (v === false || v === 'false' || v === '0' || v === 0 || v === '否') return false
-      return v
-    },
-    z.boolean(`${label}只能是是或否`).optional(),
-  )
 
 export const CAPACITY_MAX = 10000
 export const NIGHT_PHASES = ['未开始', '进行中', '已结束'] as const

@@ -117,19 +117,16 @@ export async function classForStudent({
   return toClientDetail(row, now)
 }
 
-export async function classForConsole({
-  db,
-  publicOrigin,
-  secret,
-  id,
-  now = new Date(),
-}: {
+/** A console call on one class: the screen's sign-in codes are links on `publicOrigin`, signed with `secret`. */
+interface ConsoleClassCall {
   db: Executor
   publicOrigin: string
   secret: string
   id: number
   now?: Date
-}) {
+}
+
+export async function classForConsole({ db, publicOrigin, secret, id, now = new Date() }: ConsoleClassCall) {
   const repo = createNightRepository({ db })
   const cls = await repo.findClass({ id })
   if (!cls) throw createClassNotFoundError()
@@ -143,19 +140,7 @@ export async function classForConsole({
 }
 
 /** The room screen's code now (投屏签到码), the address its QR code carries, and when it changes. */
-export async function screenCodeForConsole({
-  db,
-  publicOrigin,
-  secret,
-  id,
-  now = new Date(),
-}: {
-  db: Executor
-  publicOrigin: string
-  secret: string
-  id: number
-  now?: Date
-}) {
+export async function screenCodeForConsole({ db, publicOrigin, secret, id, now = new Date() }: ConsoleClassCall) {
   const cls = await createNightRepository({ db }).findClass({ id })
   if (!cls) throw createClassNotFoundError()
   const { code, changesAt } = screenCode({ secret, classId: cls.id, checkInSecret: cls.checkInSecret, now })
@@ -176,21 +161,19 @@ export async function screenCodeForConsole({
   }
 }
 
-/**
- * Signs the student up, in one transaction behind the class's row lock: a published class not
- * started yet, a seat left, not signed up already (a cancelled sign-up may sign up again).
- */
-export async function signUp({
-  db,
-  studentId,
-  classId,
-  now = new Date(),
-}: {
+/** A student's call on one class. */
+interface StudentClassCall {
   db: Executor
   studentId: number
   classId: number
   now?: Date
-}) {
+}
+
+/**
+ * Signs the student up, in one transaction behind the class's row lock: a published class not
+ * started yet, a seat left, not signed up already (a cancelled sign-up may sign up again).
+ */
+export async function signUp({ db, studentId, classId, now = new Date() }: StudentClassCall) {
   return db.transaction(async (tx) => {
     const repo = createNightRepository({ db: tx })
     const cls = await repo.lockClass({ id: classId })
@@ -204,17 +187,7 @@ export async function signUp({
 }
 
 /** The student cancels their sign-up before the class starts: the seat is free again. */
-export async function cancelByStudent({
-  db,
-  studentId,
-  classId,
-  now = new Date(),
-}: {
-  db: Executor
-  studentId: number
-  classId: number
-  now?: Date
-}) {
+export async function cancelByStudent({ db, studentId, classId, now = new Date() }: StudentClassCall) {
   return db.transaction(async (tx) => {
     const repo = createNightRepository({ db: tx })
     const cls = await repo.lockClass({ id: classId })

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { adminClient, studentClient } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, createClient, testConfig, type TestApp } from '../../../../test/helper.ts'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool } from '../../../db/client.ts'
+import { buildTestApp, type Client, createClient, ok, openRaceApp, refused, type TestApp } from '../../../../test/helper.ts'
 import { AdminRole, AttendanceWay, NightSignUpStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { COOKIE_NAMES } from '../../platform/sessions/sessions.service.ts'
@@ -24,21 +20,6 @@ describe('night classes (夜校)', () => {
     office = (await adminClient(t.app, AdminRole.enrollTeacher)).client
   })
   after(async () => t.close())
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ok = <T = any>(res: { statusCode: number; body: string; json: () => { data: T } }) => {
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().data
-  }
-  const refused = (
-    res: { statusCode: number; body: string; json: () => { code: number; message: string } },
-    status: number,
-    message?: string | RegExp,
-  ) => {
-    assert.equal(res.statusCode, status, res.body)
-    if (typeof message === 'string') assert.equal(res.json().message, message)
-    else if (message) assert.match(res.json().message, message)
-  }
 
   /** A published class starting `inMinutes` from now, lasting two hours. */
   async function aClass({
@@ -444,13 +425,7 @@ describe('night classes (夜校)', () => {
     for (const s of early) ok(await s.client.post(`${base}/nightStudent/saveForClient`, { classId: cls.id }))
     const racers = await Promise.all(Array.from({ length: 20 }, () => studentClient(t.app)))
     // On PostgreSQL, a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-    let raceApp: FastifyInstance = t.app
-    let pool: pg.Pool | undefined
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      raceApp = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-      await raceApp.ready()
-    }
+    const { app: raceApp, close } = await openRaceApp(t)
     try {
       const cookieOf = async (accountId: number) => {
         const { token } = await t.app.sessions.create({ db: t.app.db, kind: 'user', accountId })
@@ -510,8 +485,7 @@ describe('night classes (夜校)', () => {
       assert.equal(after!.signedUp, rows.length)
       assert.equal(rows.length, 10)
     } finally {
-      if (raceApp !== t.app) await raceApp.close()
-      await pool?.end()
+      await close()
     }
   })
 })

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { adminClient, studentClient } from '../../../../test/fixtures.ts'
+import { adminClient, studentClient, subscribeMessageRecorder } from '../../../../test/fixtures.ts'
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts'
-import type { SubscribeMessage, SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
 import { AdminRole, LoginPlatform, LoginType } from '../../../wire.ts'
 import { createOpenIdBindingsRepository } from '../../platform/index.ts'
 
@@ -11,13 +10,7 @@ const base = '/api/ems/education/notices'
 /** The WeChat subscribe message of a notice: the student accepts it on the notices page, one acceptance per message. */
 describe('WeChat subscribe messages of notices', () => {
   let t: TestApp
-  const sent: SubscribeMessage[] = []
-  const gateway: SubscribeMessageGateway = {
-    kind: 'local',
-    async send(message) {
-      sent.push(message)
-    },
-  }
+  const { sent, gateway } = subscribeMessageRecorder()
   before(async () => {
     t = await buildTestApp({ services: { subscribeMessage: gateway } })
   })

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
 import { NoticeStatus } from '../../../wire.ts'
-import { partnersView } from '../../partner-programme/index.ts'
-import { studentsView } from '../students/index.ts'
+import { studentRecipients, studentsView } from '../students/index.ts'
 import { noticeReads, notices } from './notices.table.ts'
+import { containing } from '../../../lib/person-search.ts'
+import { rowById, rowWrites } from '../../../db/rows.ts'
 
 export type NoticeRow = typeof notices.$inferSelect
 export type NoticeInsert = typeof notices.$inferInsert
@@ -72,19 +73,15 @@ export type AdminNoticeRow = NoticeRow & { audience: number; readCount: number }
 const forStudent = (studentId: number) => and(eq(studentsView.id, studentId), addressedToStudentRow)
 const isRead = sql<boolean>`(${noticeReads.noticeId} is not null)`.mapWith(Boolean)
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
-
 export function createNoticesRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }): Promise<NoticeRow | undefined> {
-      const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1)
-      return row
+      return rowById(db, notices, id)
     },
 
     /** The row locked for a change of status (two operators publishing at once: one waits). */
     async lockById({ id }: { id: number }): Promise<NoticeRow | undefined> {
-      const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, notices, id, { forUpdate: true })
     },
 
     async findForAdmin({ id }: { id: number }): Promise<AdminNoticeRow | undefined> {
@@ -92,30 +89,13 @@ export function createNoticesRepository({ db }: { db: Executor }) {
       return row
     },
 
-    async insert(values: NoticeInsert): Promise<NoticeRow> {
-      const [row] = await db.insert(notices).values(values).returning()
-      return row!
-    },
-
-    async update({ id, values }: { id: number; values: Partial<NoticeInsert> }): Promise<NoticeRow | undefined> {
-      const [row] = await db
-        .update(notices)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(notices.id, id))
-        .returning()
-      return row
-    },
-
-    async delete({ id }: { id: number }): Promise<boolean> {
-      const rows = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id })
-      return rows.length === 1
-    },
+    ...rowWrites(db, notices),
 
     /** The console's list: newest first, by status and a part of the title. */
     async list({ filter, page, size }: { filter: { status?: string; keyword?: string }; page: number; size: number }) {
       const c: SQL[] = []
       if (filter.status) c.push(eq(notices.status, filter.status))
-      if (filter.keyword) c.push(ilike(notices.title, `%${escapeLike(filter.keyword)}%`))
+      if (filter.keyword) c.push(ilike(notices.title, containing(filter.keyword)))
       const where = c.length ? and(...c) : undefined
       const rows = await db
         .select(adminColumns)
@@ -139,12 +119,7 @@ export function createNoticesRepository({ db }: { db: Executor }) {
      * another statement: the student's account, and their partner profile when they are one too.
      */
     recipients(target: NoticeTarget): SQL {
-      return db
-        .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
-        .from(studentsView)
-        .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
-        .where(studentsAddressedBy(target))
-        .getSQL()
+      return studentRecipients(db, studentsAddressedBy(target))
     },
 
     /** The student's notices: unread first, then newest first. */

@@ -6,4 +6,4 @@ export { studentHeaderSchema } from './students.schemas.ts'
 export { toStudentHeader, toStudentUser } from './students.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 
-export { studentsView } from './students.views.ts'
+export { studentRecipients, studentsView } from './students.views.ts'

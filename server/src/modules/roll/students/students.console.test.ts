@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, count, eq } from 'drizzle-orm'
-import { adminClient, insertPartner, insertStudent, uniqueIdCard, uniquePhone } from '../../../../test/fixtures.ts'
+import { adminAndTeacher, adminClient, insertPartner, insertStudent, uniqueIdCard, uniquePhone } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, type TestApp } from '../../../../test/helper.ts'
 import { multipart, readXlsx, xlsx } from '../../../../test/xlsx.ts'
 import { ClueSource, ClueStatus } from '../../../wire.ts'
@@ -47,9 +47,7 @@ describe("the office's student register", () => {
   }
   before(async () => {
     t = await buildTestApp()
-    admin = (await adminClient(t.app, '管理员')).client
-    const tc = await adminClient(t.app, '招生老师')
-    teacher = { client: tc.client, id: tc.admin.id }
+    ;({ admin, teacher } = await adminAndTeacher(t.app))
     finance = (await adminClient(t.app, '财务')).client
   })
   after(async () => t.close())

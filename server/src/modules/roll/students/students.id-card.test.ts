@@ -3,12 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { buildApp } from '../../../app.ts'
-import { databaseFromPool, MIGRATIONS_DIR } from '../../../db/client.ts'
+import { MIGRATIONS_DIR } from '../../../db/client.ts'
 import { adminClient, insertPartner, insertStudent, studentClient, uniqueIdCard, uniquePhone } from '../../../../test/fixtures.ts'
-import { buildTestApp, type Client, type TestApp, testConfig } from '../../../../test/helper.ts'
+import { buildTestApp, type Client, openRaceApp, type TestApp } from '../../../../test/helper.ts'
 import { multipart, xlsx } from '../../../../test/xlsx.ts'
 import { ClueSource, ClueStatus } from '../../../wire.ts'
 import { clues } from '../../partner-programme/clues/clues.table.ts'
@@ -173,13 +170,7 @@ describe('an ID number belongs to one student', () => {
 
   test('two saves of one new number at once: one registers it, the other is refused, with the index and without it', async () => {
     // On PostgreSQL a second app over a pool of 10 makes the race real; PGlite runs one transaction at a time.
-    let raceApp: FastifyInstance = t.app
-    let pool: pg.Pool | undefined
-    if (t.testDb.url) {
-      pool = new pg.Pool({ connectionString: t.testDb.url, max: 10 })
-      raceApp = await buildApp({ config: testConfig(), database: databaseFromPool({ pool }) })
-      await raceApp.ready()
-    }
+    const { app: raceApp, close } = await openRaceApp(t)
     const save = (body: Record<string, unknown>) =>
       raceApp.inject({
         method: 'POST',
@@ -202,7 +193,7 @@ describe('an ID number belongs to one student', () => {
       await race()
     } finally {
       await createStudentsRepository({ db: t.app.db }).createIdCardIndex()
-      if (raceApp !== t.app) await raceApp.close()
+      await close()
     }
   })
 })

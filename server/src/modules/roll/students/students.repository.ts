@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'dri
 import type { Executor } from '../../../db/types.ts'
 import { partnersView } from '../../partner-programme/index.ts'
 import { rollModifyRequests, studentStatusHistory, students } from './students.table.ts'
-import { personKeyword } from '../../../lib/person-search.ts'
+import { containing, personKeyword } from '../../../lib/person-search.ts'
+import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type StudentRow = typeof students.$inferSelect
 export type StudentInsert = typeof students.$inferInsert
@@ -23,16 +24,14 @@ export interface StudentFilter {
   status?: string
 }
 
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-
 function studentWhere(f: StudentFilter): SQL | undefined {
   const c: SQL[] = []
   if (f.keyword) {
     c.push(personKeyword(f.keyword, { text: [students.name, students.studentNo], phones: [students.phone] })!)
   }
   if (f.educationType) c.push(eq(students.educationType, f.educationType))
-  if (f.school) c.push(ilike(students.school, escapeLike(f.school)))
-  if (f.major) c.push(ilike(students.major, escapeLike(f.major)))
+  if (f.school) c.push(ilike(students.school, containing(f.school)))
+  if (f.major) c.push(ilike(students.major, containing(f.major)))
   if (f.level) c.push(eq(students.level, f.level))
   if (f.batchYear !== undefined) c.push(eq(students.batchYear, f.batchYear))
   if (f.batch !== undefined) c.push(eq(students.batch, f.batch))
@@ -55,12 +54,10 @@ const flat = (r: { student: StudentRow; hasPartner: boolean }): ConsoleStudentRo
 export function createStudentsRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }): Promise<StudentRow | undefined> {
-      const [row] = await db.select().from(students).where(eq(students.id, id)).limit(1)
-      return row
+      return rowById(db, students, id)
     },
     async findByIdForUpdate({ id }: { id: number }): Promise<StudentRow | undefined> {
-      const [row] = await db.select().from(students).where(eq(students.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, students, id, { forUpdate: true })
     },
     async findByPhone({ phone }: { phone: string }): Promise<StudentRow | undefined> {
       const [row] = await db.select().from(students).where(eq(students.phone, phone)).limit(1)
@@ -174,20 +171,14 @@ export function createStudentsRepository({ db }: { db: Executor }) {
       return rows.map(flat)
     },
     async insert(values: StudentInsert): Promise<StudentRow> {
-      const [row] = await db.insert(students).values(values).returning()
-      return row!
+      return insertRow(db, students, values)
     },
     async insertMany(values: StudentInsert[]): Promise<StudentRow[]> {
       if (!values.length) return []
       return db.insert(students).values(values).returning()
     },
     async update({ id, values }: { id: number; values: Partial<StudentInsert> }): Promise<StudentRow> {
-      const [row] = await db
-        .update(students)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(students.id, id))
-        .returning()
-      return row!
+      return (await updateRow(db, students, id, values))!
     },
     async insertHistory(values: Array<typeof studentStatusHistory.$inferInsert>): Promise<void> {
       if (values.length) await db.insert(studentStatusHistory).values(values)
@@ -209,12 +200,10 @@ export function createStudentsRepository({ db }: { db: Executor }) {
         .limit(200)
     },
     async insertRequest(values: typeof rollModifyRequests.$inferInsert): Promise<RollRequestRow> {
-      const [row] = await db.insert(rollModifyRequests).values(values).returning()
-      return row!
+      return insertRow(db, rollModifyRequests, values)
     },
     async findRequestForUpdate({ id }: { id: number }): Promise<RollRequestRow | undefined> {
-      const [row] = await db.select().from(rollModifyRequests).where(eq(rollModifyRequests.id, id)).limit(1).for('update')
-      return row
+      return rowById(db, rollModifyRequests, id, { forUpdate: true })
     },
     async updateRequest({ id, values }: { id: number; values: Partial<typeof rollModifyRequests.$inferInsert> }): Promise<RollRequestRow> {
       const [row] = await db.update(rollModifyRequests).set(values).where(eq(rollModifyRequests.id, id)).returning()

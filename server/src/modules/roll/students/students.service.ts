@@ -66,22 +66,14 @@ export function toStudentUser(s: StudentRow) {
 export type Audience = 'client' | 'console'
 
 export function toRoll(s: StudentRow, audience: Audience) {
+  const { id, name, ...studies } = toStudentHeader(s)
   return {
-    id: s.id,
-    name: s.name,
+    id,
+    name,
     phone: audience === 'console' ? s.phone : maskPhone(s.phone),
     idCard: maskIdCard4(s.idCard),
     gender: s.gender,
-    educationType: s.educationType,
-    school: s.school,
-    major: s.major,
-    level: s.level,
-    programme: s.programme,
-    discipline: s.discipline,
-    batchYear: s.batchYear,
-    batch: s.batch,
-    studentNo: s.studentNo,
-    status: s.status,
+    ...studies,
     createdAt: s.createdAt.toISOString(),
   }
 }

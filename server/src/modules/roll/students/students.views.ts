@@ -1,9 +1,24 @@
 // Read-only views of the students module's tables, for other modules' queries: they join and read these
 // (one SELECT, the planner inlines the view), never the tables, and write only through the face's functions.
-import { getTableColumns } from 'drizzle-orm'
+import { eq, getTableColumns, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../../db/types.ts'
+import { partnersView } from '../../partner-programme/index.ts'
 import { students } from './students.table.ts'
 
 const qb = new QueryBuilder()
 
 export const studentsView = qb.select(getTableColumns(students)).from(students).as('students')
+
+/**
+ * The (account_id, partner_id) messages to the students matching `where` go to, as a SELECT to run
+ * inside another statement: each student's account, and their partner profile when they are one too.
+ */
+export function studentRecipients(db: Executor, where: SQL | undefined): SQL {
+  return db
+    .select({ accountId: studentsView.accountId, partnerId: partnersView.id })
+    .from(studentsView)
+    .leftJoin(partnersView, eq(partnersView.accountId, studentsView.accountId))
+    .where(where)
+    .getSQL()
+}
