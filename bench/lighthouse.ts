@@ -3,8 +3,9 @@
  * pages a person opens first (the H5 pages as a phone, the console as a desktop), served by the
  * production server: login, the signed-in home (the demo partner signs in and Lighthouse sends the
  * cookie with every request), what a prospect lands on from a poster (the activities with the partner's `ref`, and an activity's detail), and
- * the operator console (its sign-in screen, and the dashboard and the clue and partner lists, the
- * operator signed in through the console's API, its cookie sent the same way).
+ * the operator console (its sign-in screen, the dashboard, the clue, partner, student and fee-order
+ * lists, a course's content, a paper and the positions, the operator signed in through the
+ * console's API, its cookie sent the same way).
  *
  * Each page is measured LH_RUNS times (default 3) and reported at its worst: the lowest
  * performance and accessibility scores, the highest FCP, LCP, TBT, main-thread work and JS
@@ -162,6 +163,15 @@ function scriptTransferBytes(lhr: Lhr): number {
   return details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0
 }
 
+/** The first row's id of a console list (the demo data has courses and papers), read with the operator's cookie. */
+async function firstId(url: string, cookie: string, list: string): Promise<number> {
+  const res = await fetch(`${url}${list}?page=1&size=1`, { headers: { cookie, accept: 'application/json' } })
+  const body = (await res.json()) as { data?: { list?: Array<{ id: number }> } }
+  const id = body.data?.list?.[0]?.id
+  if (!id) throw new Error(`no row in ${list} in the demo data`)
+  return id
+}
+
 /** An operator's session cookie, signed in through the console's own API (the bench server's ADMIN_ACCOUNT). */
 async function operatorCookie(url: string): Promise<string> {
   const res = await fetch(`${url}/api/bms/system/admin/signIn`, {
@@ -231,6 +241,11 @@ export const PAGE_NAMES = [
   'console dashboard',
   'console clues',
   'console partners',
+  'console students',
+  'console course content',
+  'console paper',
+  'console fee orders',
+  'console positions',
 ] as const
 
 function selectedPages(): Set<string> {
@@ -273,6 +288,8 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
     const partner = await demoCookie(server.url)
     const operator = await operatorCookie(server.url)
     const activityId = await firstActivityId(server.url)
+    const courseId = await firstId(server.url, operator, '/api/bms/cont/continueCourse/list')
+    const paperId = await firstId(server.url, operator, '/api/bms/cont/paper/list')
     const all: Array<{
       page: (typeof PAGE_NAMES)[number]
       url: string
@@ -288,6 +305,11 @@ export async function runLighthouse(): Promise<LighthouseResult[]> {
       { page: 'console dashboard', url: `${server.url}/admin/dashboard`, headers: { Cookie: operator } },
       { page: 'console clues', url: `${server.url}/admin/clues`, headers: { Cookie: operator } },
       { page: 'console partners', url: `${server.url}/admin/partners`, headers: { Cookie: operator } },
+      { page: 'console students', url: `${server.url}/admin/students`, headers: { Cookie: operator } },
+      { page: 'console course content', url: `${server.url}/admin/courses/${courseId}/content`, headers: { Cookie: operator } },
+      { page: 'console paper', url: `${server.url}/admin/papers/${paperId}`, headers: { Cookie: operator } },
+      { page: 'console fee orders', url: `${server.url}/admin/fee-orders`, headers: { Cookie: operator } },
+      { page: 'console positions', url: `${server.url}/admin/positions`, headers: { Cookie: operator } },
     ]
     const pages = all.filter((p) => selected.has(p.page))
     const results: LighthouseResult[] = []

@@ -1,23 +1,17 @@
 /**
- * The console: Chinese locale, the router built from routes.tsx under /admin, the session, and
- * the API client's outside effects (how a refusal is shown, where an expired session goes, the
- * step-up dialog a high-risk call opens).
+ * The console: theme, the router built from routes.tsx under /admin, the session,
+ * and where an expired session goes (the signed-in frame wires the rest of the API client's
+ * outside effects).
  */
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd'
-import zhCN from 'antd/locale/zh_CN'
-import dayjs from 'dayjs'
-import 'dayjs/locale/zh-cn'
+import { ConfigProvider, type ThemeConfig } from 'antd'
 import 'antd/dist/reset.css'
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react'
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom'
+import { BrowserRouter, matchRoutes, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { configureClient } from './api/client'
 import { Loading, NotFound, RoleGate } from './components/Gates'
-import { useStepUpDialog } from './components/StepUpDialog'
 import { HOME, SCREENS } from './routes'
 import { SessionProvider, useSession } from './session/session'
 import { ThemeVariables } from './theme-vars'
-
-dayjs.locale('zh-cn')
 
 /**
  * The operator's system asks for less motion (an accessibility setting): antd's opening and closing
@@ -63,15 +57,37 @@ const THEME: ThemeConfig = {
 
 const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
 // ProLayout and the menu load beside the first screen, not before the sign-in page.
-const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'))
+const loadLayout = () => import('./layout/ConsoleLayout')
+const ConsoleLayout = lazy(loadLayout)
 
-/** Wires the API client to this router and this session; everything renders inside it. */
+/**
+ * The first screen's scripts start loading with the frame's, not after it has rendered and asked
+ * who is signed in: a deep link (/admin/clues) fetches the layout and the clue list at once.
+ */
+function preloadFirstScreen(pathname: string) {
+  const path = pathname.replace(/^\/admin(?=\/|$)/, '') || '/'
+  if (path.startsWith('/signIn')) return
+  // A failure here is the screen's own to show, when it renders.
+  loadLayout().catch(() => undefined)
+  const matched = matchRoutes(
+    SCREENS.map((r) => ({ path: r.path })),
+    path === '/' ? HOME : path,
+  )
+  const screen = SCREENS.find((r) => r.path === matched?.[0]?.route.path)
+  screen?.screen().catch(() => undefined)
+}
+if (typeof window !== 'undefined') preloadFirstScreen(window.location.pathname)
+
+/**
+ * Wires the API client to this router and this session (where an expired session goes);
+ * everything renders inside it. How a refusal is shown and the step-up dialog belong to the
+ * signed-in frame (layout/ConsoleLayout.tsx), with antd's App and its message and modal: the
+ * sign-in screen shows its refusals itself and does not load them.
+ */
 function Root() {
   const navigate = useNavigate()
   const location = useLocation()
-  const { message } = AntApp.useApp()
   const { admin, sessionExpired } = useSession()
-  const stepUp = useStepUpDialog()
   const here = useRef(location)
   here.current = location
   const hadSession = useRef(false)
@@ -79,7 +95,6 @@ function Root() {
   // A layout effect: set before any screen's first call can answer.
   useLayoutEffect(() => {
     configureClient({
-      notify: (text) => void message.error({ content: text, key: text }),
       sessionExpired: () => {
         sessionExpired()
         const { pathname, search } = here.current
@@ -88,70 +103,68 @@ function Root() {
         hadSession.current = false
         navigate(`/signIn?redirect=${encodeURIComponent(pathname + search)}${expired}`, { replace: true })
       },
-      stepUp: stepUp.ask,
     })
-  }, [message, navigate, sessionExpired, stepUp.ask])
-  return (
-    <>
-      {stepUp.dialog}
-      <Outlet />
-    </>
-  )
+  }, [navigate, sessionExpired])
+  return <Outlet />
 }
 
-const router = createBrowserRouter(
-  [
-    {
-      element: <Root />,
-      children: [
-        {
-          path: '/signIn',
-          element: (
+/**
+ * The console's addresses (under /admin). A declarative router: no screen uses loaders or actions,
+ * and the data router they need would be a third of the script the sign-in screen loads.
+ */
+function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        <Route
+          path='/signIn'
+          element={
             <Suspense fallback={<Loading />}>
               <SignIn />
             </Suspense>
-          ),
-        },
-        {
-          path: '/',
-          element: (
+          }
+        />
+        <Route
+          path='/'
+          element={
             <Suspense fallback={<Loading />}>
               <ConsoleLayout />
             </Suspense>
-          ),
-          children: [
-            { index: true, element: <Navigate to={HOME} replace /> },
-            ...SCREENS.map((route) => ({
-              path: route.path.slice(1),
+          }
+        >
+          <Route index element={<Navigate to={HOME} replace />} />
+          {SCREENS.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path.slice(1)}
               // A key per screen: its own Suspense boundary, so a screen still loading shows the
               // spinner at once instead of the previous screen (a transition would keep it, live,
               // under the new address).
-              element: (
+              element={
                 <RoleGate key={route.path} route={route}>
                   <Suspense fallback={<Loading />}>
                     <route.component />
                   </Suspense>
                 </RoleGate>
-              ),
-            })),
-            { path: '*', element: <NotFound /> },
-          ],
-        },
-      ],
-    },
-  ],
-  { basename: '/admin' },
-)
+              }
+            />
+          ))}
+          <Route path='*' element={<NotFound />} />
+        </Route>
+      </Route>
+    </Routes>
+  )
+}
 
 export function ConsoleApp() {
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
-      <AntApp>
-        <ThemeVariables />
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </AntApp>
+    <ConfigProvider button={{ autoInsertSpace: false }} theme={THEME}>
+      <ThemeVariables />
+      <SessionProvider>
+        <BrowserRouter basename='/admin'>
+          <ConsoleRoutes />
+        </BrowserRouter>
+      </SessionProvider>
     </ConfigProvider>
   )
 }

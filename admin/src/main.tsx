@@ -1,5 +1,8 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp } from './App'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<ConsoleApp />)
+// A transition: React renders the console in slices and lets the browser paint and answer input
+// between them, instead of one long task.
+if (root) startTransition(() => createRoot(root).render(<ConsoleApp />))

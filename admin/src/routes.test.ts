@@ -10,7 +10,7 @@ import { test } from 'node:test'
 
 const source = fs.readFileSync(path.join(import.meta.dirname, 'routes.tsx'), 'utf8')
 /** The ROUTES table itself. */
-const table = source.slice(source.indexOf('export const ROUTES'), source.indexOf('export const HOME'))
+const table = source.slice(source.indexOf('export const ROUTES'), source.indexOf('export const SCREENS'))
 const IMPORT = /^\(\) => import\('\.\/pages\/([\w-]+\/\w+)'\)$/
 
 test('every route imports its screen from src/pages/<area>/<Screen>.tsx, and the file is there', () => {

@@ -6,6 +6,8 @@ import type { Database } from './db/types.ts'
 import { refuseNulCharacters } from './lib/refuse-nul.ts'
 import { createResponseSerializerCompiler } from './lib/serializer.ts'
 import { registerModules } from './modules/index.ts'
+import { readSetting } from './modules/platform/index.ts'
+import { SettingKey } from './wire.ts'
 import { bodyPlugin } from './plugins/body.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { drainPlugin } from './plugins/drain.ts'
@@ -83,7 +85,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(swaggerPlugin)
     await app.register(filesPlugin)
     await app.register(registerModules)
-    await app.register(staticAdminPlugin, { adminDir: config.adminDir })
+    await app.register(staticAdminPlugin, {
+      adminDir: config.adminDir,
+      schoolName: () => readSetting({ db: app.db, key: SettingKey.schoolName }),
+    })
     await app.register(staticH5Plugin, {
       h5Dir: config.h5Dir,
       connectOrigins: [...config.allowedOrigins, ...config.cspConnectSources],

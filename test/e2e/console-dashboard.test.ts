@@ -1,6 +1,8 @@
 import { screenshot, expect, test, expectNotNull, expectPresent } from './harness'
 import { SERVER_ERROR } from './misbehave'
 import { consoleSuite, failWith500, ok, OPERATORS, openConsole, operatorApi, settled, statistic, tableRows } from './console-support'
+import type { RunningApp } from './harness'
+import { lastSmsId, smsCode } from './user-helpers'
 
 // One app server per file, its tests in order: a failure retries the whole file.
 test.describe.configure({ mode: 'serial' })
@@ -9,9 +11,55 @@ interface Dashboard {
   pendingPartners: number | null
   staleClues: number | null
   pendingWithdrawals: { count: number; amount: number } | null
+  todos: Record<string, unknown>
   overdueContacts: unknown[]
   cycle: { newClues: number; deals: number; commission: number; paidOut: number }
   trend: unknown[]
+}
+
+interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/** The demo student (林小雨) signed in by SMS code: asks for a correction and writes again on their 答疑. */
+async function demoStudent(app: RunningApp) {
+  const phone = '13900000000'
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body: Record<string, string>, cookie = '') => {
+    const form = new URLSearchParams(body).toString()
+    const res = await fetch(method === 'GET' ? `${app.url}${path}?${form}` : `${app.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url, cookie },
+      body: method === 'GET' ? undefined : form,
+    })
+    const answer = (await res.json()) as Envelope<T>
+    expect(answer.code, `${path}: ${answer.message}`).toBe(0)
+    return { answer, res }
+  }
+  const before = await lastSmsId(app, phone)
+  await call('POST', '/api/ums/user/user/sendVerify', { phone, type: '登录' })
+  const { res } = await call('POST', '/api/ums/user/user/signInByCode', { phone, code: await smsCode(app, phone, before) })
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return {
+    applyForCorrection: (body: Record<string, string>) =>
+      call('POST', '/api/ems/education/schoolRollInfoModify/applyForClient', body, cookie),
+    /** A new post on their latest question: it waits for a teacher again. */
+    writeAgain: async (content: string) => {
+      const { answer } = await call<{ list: Array<{ id: number; title: string }> }>(
+        'GET',
+        '/api/sms/study/studentQuestion/listForClient',
+        {},
+        cookie,
+      )
+      const question = answer.data.list[0]!
+      await call('POST', '/api/sms/study/studentQuestion/answerForClient', { id: String(question.id), content }, cookie)
+      return question
+    },
+  }
 }
 
 const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -41,13 +89,18 @@ test.describe('console 工作台', () => {
     expect(await statistic(page.getByTestId('todo-stale-clues'))).toBe(String(data.staleClues))
     expect(await statistic(page.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
     await expect(page.getByTestId('todo-withdrawals-amount')).toHaveText(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
-    expect(await statistic(page.getByTestId('todo-overdue'))).toBe(String(data.overdueContacts.length))
+    expect(await statistic(page.getByTestId('todo-overdue'))).toBe(String(data.todos.overdueClues))
+    // The groups of the office's work, each with a heading; 管理员 has every right, so every group.
+    for (const group of ['enroll', 'registry', 'teaching', 'finance', 'points'])
+      await expect(page.getByTestId(`todo-group-${group}`), group).toBeVisible()
     expect(await statistic(page.getByTestId('cycle-clues'))).toBe(String(data.cycle.newClues))
     expect(await statistic(page.getByTestId('cycle-deals'))).toBe(String(data.cycle.deals))
     expect(await statistic(page.getByTestId('cycle-commission'))).toBe(yuan(data.cycle.commission))
     expect(await statistic(page.getByTestId('cycle-paid'))).toBe(yuan(data.cycle.paidOut))
     expect(data.cycle.newClues > 0 && data.cycle.commission > 0, 'the demo data has figures this cycle').toBeTruthy()
     expect(data.trend.length).toBe(30)
+    // The chart loads when it scrolls into view (echarts is not loaded with the to-dos).
+    await page.getByTestId('trend-card').scrollIntoViewIfNeeded()
     await page.getByTestId('trend-chart').locator('canvas').first().waitFor()
     await screenshot(page, 'console-dashboard')
   })
@@ -81,13 +134,43 @@ test.describe('console 工作台', () => {
     expectPresent(data.pendingWithdrawals)
     expect(await statistic(finance.getByTestId('todo-withdrawals'))).toBe(String(data.pendingWithdrawals.count))
     await expect(finance.getByTestId('todo-withdrawals-amount')).toHaveText(`合计 ¥${yuan(data.pendingWithdrawals.amount)}`)
-    for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue'])
+    await finance.getByTestId('todo-refunding').waitFor()
+    // 财务 reads 答疑 and corrections but does not answer or approve them: no such to-do.
+    for (const hidden of ['todo-partners', 'todo-stale-clues', 'todo-overdue', 'todo-pool', 'todo-questions', 'todo-roll-requests'])
       await expect(finance.getByTestId(hidden), hidden).toHaveCount(0)
 
     const teacher = await t.page('teacher')
     await openConsole(teacher, t.app, '/dashboard')
     await teacher.getByTestId('todo-stale-clues').waitFor()
-    for (const hidden of ['todo-partners', 'todo-withdrawals']) await expect(teacher.getByTestId(hidden), hidden).toHaveCount(0)
+    for (const hidden of ['todo-partners', 'todo-withdrawals', 'todo-refunding', 'todo-group-finance', 'todo-group-points'])
+      await expect(teacher.getByTestId(hidden), hidden).toHaveCount(0)
+  })
+
+  test("招生老师's 工作台 shows 答疑 and corrections waiting, and each count opens its list with the same number", async () => {
+    const student = await demoStudent(t.app)
+    await student.applyForCorrection({ field: 'name', value: '林晓雨', reason: '户口本上的名字' })
+    const question = await student.writeAgain('还是不太明白，能再讲一下吗？')
+
+    const teacher = await t.page('teacher')
+    await openConsole(teacher, t.app, '/dashboard')
+    await expect(teacher.getByTestId('todo-questions-oldest')).toContainText(question.title)
+    for (const [card, path] of [
+      ['todo-roll-requests', '/admin/roll-requests'],
+      ['todo-questions', '/admin/student-questions'],
+      ['todo-overdue', '/admin/clues'],
+    ] as const) {
+      await teacher.getByTestId(card).waitFor()
+      const count = Number(await statistic(teacher.getByTestId(card)))
+      if (card !== 'todo-overdue') expect(count, `${card}: the student's request waits`).toBeGreaterThanOrEqual(1)
+      await teacher.getByTestId(card).click()
+      await teacher.waitForURL((url) => url.pathname === path)
+      await settled(teacher)
+      if (count === 0) await expect(tableRows(teacher)).toHaveCount(0)
+      else await expect(teacher.locator('.ant-pagination-total-text')).toHaveText(`共 ${count} 条`)
+      await teacher.goBack()
+      await teacher.getByTestId(card).waitFor()
+    }
+    await screenshot(teacher, 'console-dashboard-teacher')
   })
 
   test("a 5xx on the dashboard shows the server's message, and 重试 shows the figures once the server answers", async () => {

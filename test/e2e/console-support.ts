@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { launchBrowser, type RunningApp, test } from './harness'
 import { SERVER_ERROR } from './misbehave'
 import { ADMIN, DEMO_PASSWORD, desktopContext, signInConsole, startOfficeApp } from './office-support'
@@ -79,11 +79,26 @@ export async function endSessionBehindThePage(page: Page, app: RunningApp): Prom
   if (!res.ok) throw new Error(`signOut answered ${res.status}`)
 }
 
-/** The labels of the side menu's entries, in order. */
+/** The labels of the side menu's groups (招生, 教务…), in order. */
+export async function menuGroups(page: Page): Promise<string[]> {
+  const groups = page.locator('.ant-pro-sider .ant-menu-submenu-title')
+  await page.locator('.ant-pro-sider .ant-menu-item').first().waitFor({ timeout: 30_000 })
+  return (await groups.allTextContents()).map((t) => t.trim())
+}
+
+/** The labels of the side menu's entries, in order, each group opened in turn (opening one may fold another). */
 export async function menuEntries(page: Page): Promise<string[]> {
-  const menu = page.locator('.ant-pro-sider .ant-menu-item')
-  await menu.first().waitFor({ timeout: 30_000 })
-  return (await menu.allTextContents()).map((t) => t.trim())
+  const sider = page.locator('.ant-pro-sider')
+  await sider.locator('.ant-menu-item').first().waitFor({ timeout: 30_000 })
+  const entries = (await sider.locator('.ant-menu-root > .ant-menu-item').allTextContents()).map((t) => t.trim())
+  const groups = sider.locator('.ant-menu-root > .ant-menu-submenu')
+  for (let i = 0; i < (await groups.count()); i++) {
+    const group = groups.nth(i)
+    if (!/ant-menu-submenu-open/.test((await group.getAttribute('class')) ?? '')) await group.locator('.ant-menu-submenu-title').click()
+    await expect(group).toHaveClass(/ant-menu-submenu-open/)
+    entries.push(...(await group.locator('.ant-menu-item').allTextContents()).map((t) => t.trim()))
+  }
+  return entries
 }
 
 /** The number a StatisticCard shows (without its prefix and suffix). */

@@ -1,10 +1,12 @@
 /** What a route shows before or instead of its screen: loading, not allowed, not found. */
-import { Button, Flex, Result, Spin } from 'antd'
-import { type ReactNode, useEffect } from 'react'
-import { Link } from 'react-router-dom'
+import { Flex, Spin } from 'antd'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { mayOpen } from '../access'
-import { type ConsoleRoute, HOME } from '../routes'
+import type { ConsoleRoute } from '../routes'
+import { tabTitle, useSchoolName } from '../school'
 import { useSession } from '../session/session'
+
+const GateResult = lazy(() => import('./GateResult'))
 
 export function Loading() {
   return (
@@ -16,36 +18,24 @@ export function Loading() {
 
 export function NotFound() {
   return (
-    <Result
-      status='404'
-      title='页面不存在'
-      extra={
-        <Link to={HOME}>
-          <Button type='primary'>返回工作台</Button>
-        </Link>
-      }
-    />
+    <Suspense fallback={<Loading />}>
+      <GateResult status='404' title='页面不存在' />
+    </Suspense>
   )
 }
 
 /** A screen the signed-in operator's position may open; the page title follows the route's name. */
 export function RoleGate({ route, children }: { route: ConsoleRoute; children: ReactNode }) {
   const { admin } = useSession()
+  const school = useSchoolName()
   useEffect(() => {
-    document.title = `${route.name} - 合伙人运营后台`
-  }, [route.name])
+    document.title = tabTitle(route.name, school)
+  }, [route.name, school])
   if (!mayOpen(route, admin?.rights)) {
     return (
-      <Result
-        status='403'
-        title='无权访问'
-        subTitle={`「${route.name}」不对${admin?.role ?? '当前'}岗位开放`}
-        extra={
-          <Link to={HOME}>
-            <Button type='primary'>返回工作台</Button>
-          </Link>
-        }
-      />
+      <Suspense fallback={<Loading />}>
+        <GateResult status='403' title='无权访问' subTitle={`「${route.name}」不对${admin?.role ?? '当前'}岗位开放`} />
+      </Suspense>
     )
   }
   return <>{children}</>

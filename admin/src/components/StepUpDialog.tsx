@@ -1,11 +1,11 @@
 /**
  * 身份验证 (二次验证): the dialog a high-risk call opens when the server answers `stepUpRequired`
- * (api/client.ts asks, App.tsx renders it). The operator confirms with one of their methods — 密码,
+ * (api/client.ts asks through useStepUpDialog, step-up.tsx, which loads this file when first needed). The operator confirms with one of their methods — 密码,
  * 短信验证码, or 身份验证器 once bound (it then replaces the SMS code) — and the call goes again.
  */
 import { STEP_UP_METHOD_LABEL, type StepUpMethod } from '@activity/wire'
 import { Alert, App, Button, Form, Input, Modal, Space, Tabs, Typography } from 'antd'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { stepUpApi, type StepUpState } from '../api/step-up'
 import { refusalOf, useSubmission } from '../hooks/useSubmission'
 
@@ -23,7 +23,7 @@ interface Props {
   onDone: (confirmed: boolean) => void
 }
 
-export function StepUpDialog({ open, onDone }: Props) {
+export default function StepUpDialog({ open, onDone }: Props) {
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [state, setState] = useState<StepUpState>()
@@ -145,27 +145,4 @@ export function StepUpDialog({ open, onDone }: Props) {
       ) : null}
     </Modal>
   )
-}
-
-/**
- * The dialog and the `ask` the API client calls: one dialog at a time (calls that need a step-up
- * while it is open wait for the same answer).
- */
-export function useStepUpDialog(): { dialog: ReactNode; ask: () => Promise<boolean> } {
-  const [open, setOpen] = useState(false)
-  const waiting = useRef<{ promise: Promise<boolean>; resolve: (confirmed: boolean) => void }>(undefined)
-  const ask = useCallback(() => {
-    if (waiting.current) return waiting.current.promise
-    let resolve: (confirmed: boolean) => void = () => undefined
-    const promise = new Promise<boolean>((r) => (resolve = r))
-    waiting.current = { promise, resolve }
-    setOpen(true)
-    return promise
-  }, [])
-  const onDone = useCallback((confirmed: boolean) => {
-    waiting.current?.resolve(confirmed)
-    waiting.current = undefined
-    setOpen(false)
-  }, [])
-  return { dialog: <StepUpDialog open={open} onDone={onDone} />, ask }
 }

@@ -88,7 +88,14 @@ export function UrlProTable<T extends Record<string, unknown>>({
 
   const write = (next: ListState) => {
     const params = writeListState(next, options)
-    if (params.toString() === search.toString()) return
+    // The same filter in another order (a link from 工作台) is the same address: no new history
+    // entry, or Back would stay on this list.
+    const sorted = (p: URLSearchParams) =>
+      [...p]
+        .map(([k, v]) => `${k}=${v}`)
+        .sort()
+        .join('&')
+    if (sorted(params) === sorted(search)) return
     written.current = params.toString()
     if (local) setLocalSearch(params)
     else setSearchParams(params)

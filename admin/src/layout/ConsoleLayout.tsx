@@ -1,48 +1,61 @@
 /**
- * The frame of every signed-in screen: ProLayout's side menu with the entries the operator's
- * position may open (routes.tsx), the operator's name and position with 修改密码 and 退出登录.
+ * The frame of every signed-in screen: the school's name, ProLayout's side menu with the groups and
+ * entries the operator's position may open (menu.ts), the operator's name and position with
+ * 修改密码 and 退出登录.
  */
 import { KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { ProLayout } from '@ant-design/pro-components'
-import { Dropdown } from 'antd'
-import { type ReactNode, useEffect, useMemo, useRef } from 'react'
+import { App as AntApp, ConfigProvider, Dropdown } from 'antd'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { configureClient } from '../api/client'
 import { Loading } from '../components/Gates'
-import { mayOpen } from '../access'
-import { MENU_GROUPS, type MenuGroup, SCREENS } from '../routes'
+import QuickFinder from '../components/QuickFinder'
+import { useStepUpDialog } from '../components/step-up'
+import { MENU_GROUPS, ROUTES } from '../routes'
+import { useSchoolName } from '../school'
 import { useSession } from '../session/session'
+import { menuOf, selectedEntry } from './menu'
 
-interface MenuEntry {
-  path: string
-  name: string
-  icon?: ReactNode
-  routes?: MenuEntry[]
-}
+// Chinese dates, pickers, pagination and dialogs on every signed-in screen (the sign-in screen has
+// none, and does not load them).
+dayjs.locale('zh-cn')
 
-/** The menu a position sees: its screens in routes.tsx' order, those of a group under the group's entry. */
-function menuOf(rights: readonly string[] | undefined): MenuEntry[] {
-  const menu: MenuEntry[] = []
-  const groups = new Map<MenuGroup, MenuEntry>()
-  for (const r of SCREENS) {
-    if (r.hideInMenu || !mayOpen(r, rights)) continue
-    const entry = { path: r.path, name: r.name, icon: r.icon }
-    if (!r.group) {
-      menu.push(entry)
-      continue
-    }
-    let group = groups.get(r.group)
-    if (!group) {
-      // A key of its own: the group opens no screen.
-      group = { path: `/~${r.group}`, name: MENU_GROUPS[r.group].name, icon: MENU_GROUPS[r.group].icon, routes: [] }
-      groups.set(r.group, group)
-      menu.push(group)
-    }
-    group.routes?.push(entry)
-  }
-  return menu
+/**
+ * The API client's effects a signed-in screen needs: a refused call's message, and the step-up
+ * dialog a high-risk call opens (set before any screen's first call can answer).
+ */
+function ClientEffects({ children }: { children: ReactNode }) {
+  const { message } = AntApp.useApp()
+  const stepUp = useStepUpDialog()
+  useLayoutEffect(() => {
+    configureClient({ notify: (text) => void message.error({ content: text, key: text }), stepUp: stepUp.ask })
+    return () => configureClient({ notify: () => undefined, stepUp: null })
+  }, [message, stepUp.ask])
+  return (
+    <>
+      {stepUp.dialog}
+      {children}
+    </>
+  )
 }
 
 export default function ConsoleLayout() {
+  return (
+    <ConfigProvider locale={zhCN}>
+      <AntApp>
+        <ClientEffects>
+          <Frame />
+        </ClientEffects>
+      </AntApp>
+    </ConfigProvider>
+  )
+}
+
+function Frame() {
   const { admin, restore, signOut } = useSession()
   const location = useLocation()
   const navigate = useNavigate()
@@ -59,23 +72,27 @@ export default function ConsoleLayout() {
     void restore()
   }, [location.pathname, restore])
 
-  const menu = useMemo(() => menuOf(admin?.rights), [admin?.rights])
-  // A detail page (/partners/12) lights its list's entry.
-  const selected =
-    menu.flatMap((m) => m.routes ?? [m]).find((m) => location.pathname === m.path || location.pathname.startsWith(`${m.path}/`))?.path ??
-    location.pathname
+  const school = useSchoolName()
+  const menu = useMemo(() => menuOf(ROUTES, MENU_GROUPS, admin?.rights), [admin?.rights])
+  const selected = selectedEntry(menu, location.pathname)
 
   if (!admin) return <Loading />
 
   return (
     <ProLayout
-      title='合伙人运营后台'
+      title={school}
       logo={false}
       layout='side'
       fixSiderbar
       siderWidth={200}
       route={{ path: '/', routes: menu }}
       location={{ pathname: selected }}
+      // 快速查找 above the menu (Ctrl K / ⌘K opens it from anywhere); an icon alone when the menu is folded.
+      menuExtraRender={({ collapsed }) => (
+        <div className={collapsed ? 'console-finder console-finder--folded' : 'console-finder'}>
+          <QuickFinder />
+        </div>
+      )}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       avatarProps={{
         icon: <UserOutlined />,

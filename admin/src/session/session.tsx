@@ -3,7 +3,7 @@
  * here: the sign-in page reports a signed-in operator, the shell asks the server once on load,
  * and the API client reports an expired session (100000004) from any call.
  */
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { type Admin, sessionApi } from '../api/session'
 
 interface Session {
@@ -29,13 +29,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setAdmin(null)
     }
   }, [])
-  const restore = useCallback(async () => {
-    try {
-      setAdmin(await sessionApi.signInfo())
-    } catch {
-      // 100000004 already went to the sign-in page; anything else is shown by the client.
-    }
+  // One question at a time: a restore asked while one is under way gets that one's answer.
+  const asking = useRef<Promise<void>>(undefined)
+  const restore = useCallback(() => {
+    asking.current ??= sessionApi
+      .signInfo()
+      .then(setAdmin, () => {
+        // 100000004 already went to the sign-in page; anything else is shown by the client.
+      })
+      .finally(() => (asking.current = undefined))
+    return asking.current
   }, [])
+  // Asked at once on a console page other than sign-in, beside the signed-in frame's scripts
+  // rather than after them (effects run after the router's, so the client already knows where an
+  // expired session goes).
+  useEffect(() => {
+    if (!/^\/admin\/signIn\b/.test(window.location.pathname)) void restore()
+  }, [restore])
   const value = useMemo(() => ({ admin, signedIn, sessionExpired, signOut, restore }), [admin, signedIn, sessionExpired, signOut, restore])
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

@@ -2617,6 +2617,8 @@ export interface paths {
                 query?: {
                     courseId?: number;
                     keyword?: string;
+                    /** @description true: papers with an attempt 待阅卷 (to mark); false: papers without; blank: both */
+                    marking?: boolean;
                     page?: number;
                     size?: number;
                     status?: "草稿" | "已发布" | "已停用";
@@ -4009,6 +4011,8 @@ export interface paths {
                                 "receipt.payee": string;
                                 /** @description URL of the seal image stamped on receipts (empty: a drawn seal) */
                                 "receipt.seal": string;
+                                /** @description the school’s name: the console’s title, browser tab and sign-in screen */
+                                "school.name": string;
                             };
                             message: string;
                         };
@@ -4030,11 +4034,13 @@ export interface paths {
                         "commission.untilTuitionPaid"?: boolean;
                         "receipt.payee"?: string;
                         "receipt.seal"?: string;
+                        "school.name"?: string;
                     };
                     "application/x-www-form-urlencoded": {
                         "commission.untilTuitionPaid"?: boolean;
                         "receipt.payee"?: string;
                         "receipt.seal"?: string;
+                        "school.name"?: string;
                     };
                 };
             };
@@ -4054,6 +4060,8 @@ export interface paths {
                                 "receipt.payee": string;
                                 /** @description URL of the seal image stamped on receipts (empty: a drawn seal) */
                                 "receipt.seal": string;
+                                /** @description the school’s name: the console’s title, browser tab and sign-in screen */
+                                "school.name": string;
                             };
                             message: string;
                         };
@@ -4914,17 +4922,56 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
-                                /** @description 待审核 partners; null for 招生老师 and 财务 */
+                                /** @description 待审核 partners (/partners?status=待审核); null without partners.review */
                                 pendingPartners: number | null;
-                                /** @description 审核中; null for 招生老师 */
+                                /** @description withdrawals 审核中 to pay (/withdrawals?status=审核中); null without withdrawals.pay */
                                 pendingWithdrawals: {
                                     /** @description fen */
                                     amount: number;
                                     count: number;
                                 } | null;
                                 role: string;
-                                /** @description open clues not touched for over 24 h (teacher: own + pool); null for 财务 */
+                                /** @description open clues not touched for over 24 h (/clues?staleHours=24; teacher: own + pool); null without clues.work */
                                 staleClues: number | null;
+                                /** @description the to-dos of the operator's rights, each null when no right of theirs covers it; each count is its list's total */
+                                todos: {
+                                    /** @description exchange orders 待发货 (/points/orders?status=待发货); points.edit */
+                                    goodsToShip: number | null;
+                                    /** @description today's night classes (/night/classes?date=<date>); night.edit */
+                                    nightClassesToday: {
+                                        count: number;
+                                        /** @description YYYY-MM-DD, Asia/Shanghai */
+                                        date: string;
+                                    } | null;
+                                    /** @description open clues past their next contact (/clues?overdue=1; teacher: own + pool); clues.work */
+                                    overdueClues: number | null;
+                                    /** @description papers with attempts 待阅卷 (/papers?marking=true); exams.edit */
+                                    papersToMark: {
+                                        /** @description attempts 待阅卷 in them */
+                                        attempts: number;
+                                        papers: number;
+                                    } | null;
+                                    /** @description points applications 待审核 (/points/applications?status=待审核); points.edit */
+                                    pointsApplications: number | null;
+                                    /** @description clues 待跟进 in the pool (/clues?assignee=pool&status=待跟进); clues.work */
+                                    poolClues: number | null;
+                                    /** @description 答疑 waiting for a teacher (/student-questions?status=待回复&closed=false), the longest waiting first; studentQuestions.answer */
+                                    questions: {
+                                        count: number;
+                                        oldest: {
+                                            courseTitle: string;
+                                            id: number;
+                                            studentName: string;
+                                            title: string;
+                                            /** @description the last post, which waits for a teacher */
+                                            waitingSince: string;
+                                        }[];
+                                    } | null;
+                                    /** @description fee orders with a refund 退款中 (/fee-orders?refundStatus=退款中); fees.refund */
+                                    refunding: number | null;
+                                    /** @description 学籍变更申请 待审核 (/roll-requests?status=待审核); rollRequests.approve */
+                                    rollRequests: number | null;
+                                };
                                 trend: {
                                     clues: number;
                                     commission: number;
@@ -5243,6 +5290,76 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/finder/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: up to 5 students, 5 partners and 5 clues by a part of the name or a whole phone, each kind when the position opens its list; an answer showing or implying a whole phone is in the audit log */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a part of a name, or a whole 11-digit mobile number (a part of a phone matches nothing by phone) */
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null: the position does not open the clue list (clues.view); a teacher without 查看全部线索 finds their own clues and the pool's */
+                                clues: {
+                                    id: number;
+                                    name: string;
+                                    /** @description masked (138****0000) for a position without 查看完整手机号, as the lists show it */
+                                    phone: string;
+                                    status: string;
+                                }[] | null;
+                                /** @description null: the position does not open the partner list (partners.view) */
+                                partners: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                    /** @description masked (138****0000) for a position without 查看完整手机号, as the lists show it */
+                                    phone: string;
+                                    status: string;
+                                }[] | null;
+                                /** @description null: the position does not open the student list (students.view) */
+                                students: {
+                                    id: number;
+                                    name: string;
+                                    /** @description masked (138****0000) for a position without 查看完整手机号, as the lists show it */
+                                    phone: string;
+                                    status: string;
+                                    studentNo: string | null;
+                                }[] | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -6536,6 +6653,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description YYYY-MM-DD: the classes starting on that day (Beijing time) */
+                    date?: string;
                     /** @description part of the title, subject or teacher */
                     keyword?: string;
                     page?: number;
@@ -17265,6 +17384,8 @@ export interface paths {
                     /** @description student name, phone or order number */
                     keyword?: string;
                     payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                    /** @description orders with a refund in this status (退款中: waiting for the provider) */
+                    refundStatus?: "退款中" | "已退款" | "退款失败";
                     studentId?: number;
                 };
                 header?: never;
@@ -17307,6 +17428,8 @@ export interface paths {
                     keyword?: string;
                     page?: number;
                     payStatus?: "待支付" | "支付中" | "支付成功" | "支付失败" | "已取消";
+                    /** @description orders with a refund in this status (退款中: waiting for the provider) */
+                    refundStatus?: "退款中" | "已退款" | "退款失败";
                     size?: number;
                     studentId?: number;
                 };

@@ -621,6 +621,8 @@ export const SettingKey = {
   receiptPayee: 'receipt.payee',
   /** string (URL of an uploaded image): the seal stamped on receipts. */
   receiptSeal: 'receipt.seal',
+  /** string, default the product's name (PRODUCT_NAME): the school's name the console carries. */
+  schoolName: 'school.name',
 } as const
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey]
 export const SETTING_KEYS = /*#__PURE__*/ values(SettingKey)

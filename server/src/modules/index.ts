@@ -57,7 +57,7 @@ import {
   withheldQuestions,
 } from './learning/index.ts'
 import { earnForExamPassed, earnForReferral, earnForStudyTime, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
-import { dashboardRoutes, enrollTargetsRoutes, sensitiveDataRoutes } from './office/index.ts'
+import { dashboardRoutes, enrollTargetsRoutes, finderRoutes, sensitiveDataRoutes } from './office/index.ts'
 import type { ModuleTag } from './tags.ts'
 
 declare module 'fastify' {
@@ -173,6 +173,7 @@ export const registerModules = fp(
     await tagged(app, 'platform/departments', departmentsRoutes)
     await tagged(app, 'office/enroll-targets', enrollTargetsRoutes)
     await tagged(app, 'office/sensitive-data', sensitiveDataRoutes)
+    await tagged(app, 'office/finder', finderRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -4,7 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
+import { adminClient } from '../../test/fixtures.ts'
 import { buildTestApp, createClient, type TestApp } from '../../test/helper.ts'
+import { SettingKey } from '@activity/wire'
+import { PRODUCT_NAME } from '@activity/domain'
 import { ADMIN_CSP } from './static-admin.ts'
 
 describe('serving the built operator console at /admin/', () => {
@@ -16,7 +19,7 @@ describe('serving the built operator console at /admin/', () => {
     fs.mkdirSync(path.join(admin, 'assets'))
     fs.writeFileSync(
       path.join(admin, 'index.html'),
-      '<!doctype html><title>console</title><script type="module" src="/admin/assets/index-Dx_3kQ9a.js"></script>',
+      '<!doctype html><title>console</title><meta name="school-name" content="console" /><script type="module" src="/admin/assets/index-Dx_3kQ9a.js"></script>',
     )
     fs.writeFileSync(path.join(admin, 'assets', 'index-Dx_3kQ9a.js'), script)
     fs.writeFileSync(path.join(admin, 'assets', 'index-Dx_3kQ9a.js.br'), zlib.brotliCompressSync(script))
@@ -33,7 +36,7 @@ describe('serving the built operator console at /admin/', () => {
   test("the console's entry is its index.html, revalidated on every load, under the console's own policy", async () => {
     const res = await createClient(t.app).get('/admin/')
     assert.equal(res.statusCode, 200)
-    assert.match(res.body, /<title>console<\/title>/)
+    assert.match(res.body, new RegExp(`<title>${PRODUCT_NAME}</title>`))
     assert.equal(res.headers['cache-control'], 'no-cache')
     assert.equal(res.headers['content-security-policy'], ADMIN_CSP)
     assert.match(ADMIN_CSP, /script-src 'self';/)
@@ -43,10 +46,33 @@ describe('serving the built operator console at /admin/', () => {
     for (const url of ['/admin/partners/12?tab=clues', '/admin', '/admin/audit?dateFrom=2025-01-01']) {
       const res = await createClient(t.app).get(url)
       assert.equal(res.statusCode, 200, url)
-      assert.match(res.body, /<title>console<\/title>/, url)
+      assert.match(res.body, new RegExp(`<title>${PRODUCT_NAME}</title>`), url)
       assert.equal(res.headers['cache-control'], 'no-cache', url)
       assert.equal(res.headers['content-security-policy'], ADMIN_CSP, url)
     }
+  })
+
+  test("the browser tab and the console's title carry the school's name from 设置, as text, on the next load", async () => {
+    const client = (await adminClient(t.app, '管理员')).client
+    const saved = await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: '  杭州 "明德" & 学院 ' })
+    assert.equal(saved.json().code, 0, saved.body)
+    assert.equal(saved.json().data[SettingKey.schoolName], '杭州 "明德" & 学院')
+    for (const url of ['/admin/', '/admin/index.html', '/admin/signIn']) {
+      const page = await createClient(t.app).get(url)
+      assert.match(page.body, /<title>杭州 &quot;明德&quot; &amp; 学院<\/title>/, url)
+      assert.match(page.body, /<meta name="school-name" content="杭州 &quot;明德&quot; &amp; 学院" \/>/, url)
+    }
+    const refusals: Array<[string, string]> = [
+      ['', '请填写学校名称'],
+      ['<script>', '学校名称不能含有 < > 或控制字符'],
+      ['学'.repeat(21), '学校名称不能超过20个字符'],
+    ]
+    for (const [name, message] of refusals) {
+      const refused = await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: name })
+      assert.equal(refused.statusCode, 400, name)
+      assert.match(refused.json().message, new RegExp(message.replace(/[<>]/g, '.')), name)
+    }
+    await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: PRODUCT_NAME })
   })
 
   test('hashed assets are cached for a year and sent pre-compressed to a browser that takes brotli or gzip', async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
+import { escapeHtml } from '../lib/html.ts'
 
 const PREFIX = '/admin'
 const CONSOLE = /^\/admin(\/|$)/
@@ -32,14 +34,28 @@ export const ADMIN_CSP = [
 ].join('; ')
 
 /**
+ * The console's index.html carrying the school's name: in its <title> (the browser tab) and in
+ * <meta name="school-name"> (the console's title and sign-in screen read it there, with no call of
+ * their own before the first paint).
+ */
+export function withSchoolName(html: string, name: string): string {
+  const text = escapeHtml(name)
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${text}</title>`)
+    .replace(/(<meta name="school-name" content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${text}${close}`)
+}
+
+/**
  * Serves the built operator console (`admin/`, `npm run build:admin`) from `adminDir` at /admin/
  * when it has an index.html: Vite's hashed assets (under assets/) cached for a year, index.html
  * never; `.br`/`.gz` written beside each file by the build sent to browsers that take them; any
  * other GET under /admin without a file extension (a deep link such as /admin/partners/12) gets
  * index.html, and every answer under /admin carries the console's own Content-Security-Policy.
+ * index.html is sent with the school's name (`schoolName`, read per load: a change in 设置 shows on
+ * the next load in every process); when it cannot be read, as built (the product's name).
  */
-export const staticAdminPlugin = fp<{ adminDir: string }>(
-  async (app, { adminDir }) => {
+export const staticAdminPlugin = fp<{ adminDir: string; schoolName?: () => Promise<string> }>(
+  async (app, { adminDir, schoolName }) => {
     const index = path.join(adminDir, 'index.html')
     if (!fs.existsSync(index)) {
       app.log.debug({ adminDir }, 'no built operator console; not serving it')
@@ -55,25 +71,37 @@ export const staticAdminPlugin = fp<{ adminDir: string }>(
       // The H5 app's registration decorates reply.sendFile; this one must not decorate it twice.
       decorateReply: false,
       wildcard: true,
-      index: ['index.html'],
+      // index.html is rendered below, with the school's name.
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const relative = path.relative(adminDir, filePath).split(path.sep)
-        if (relative.join('/').replace(/\.(br|gz)$/, '') === 'index.html') res.setHeader('Cache-Control', 'no-cache')
-        else if (relative[0] === 'assets') res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        if (relative[0] === 'assets') res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
         else res.setHeader('Cache-Control', 'public, max-age=3600')
       },
     })
+    // Read per request: a rebuilt console is served without a restart.
+    const page = async () => {
+      const html = await fs.promises.readFile(index, 'utf8')
+      const name = await schoolName?.().catch((error: unknown) => {
+        app.log.warn({ err: error }, "the school's name could not be read; the console carries the product's")
+        return undefined
+      })
+      return name ? withSchoolName(html, name) : html
+    }
+    const sendPage = (reply: FastifyReply) =>
+      page().then(
+        (html) => reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+        (error: unknown) => reply.send(error),
+      )
+    for (const url of [`${PREFIX}/`, `${PREFIX}/index.html`]) app.get(url, { schema: { hide: true } }, (_request, reply) => sendPage(reply))
     app.notFoundFallbacks.unshift((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false
       const pathname = request.url.split('?')[0] ?? '/'
       if (!CONSOLE.test(pathname) || path.posix.extname(pathname) !== '') return false
-      // Read per request: a rebuilt console is served without a restart.
-      void fs.promises.readFile(index).then(
-        (html) => reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
-        (error: unknown) => reply.send(error),
-      )
+      void sendPage(reply)
       return true
     })
   },

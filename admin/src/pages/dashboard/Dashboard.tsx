@@ -1,13 +1,15 @@
 /**
- * 工作台: what needs doing now (each card opens the list filtered to it), this cycle's figures and
- * the last 30 days. What a role does not handle (null from the server) is not shown.
+ * 工作台: the to-dos of the operator's rights, grouped by the office's work (each card opens its
+ * list filtered to it, the list's total being the card's number; todos.ts), the oldest 答疑 waiting,
+ * this cycle's figures and the last 30 days. What a position does not handle (null from the server)
+ * is not shown; a position with nothing to do sees so.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
-import { Button, Empty, Flex, Skeleton, Table, Tag } from 'antd'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { Button, Empty, Flex, List, Skeleton, Table, Tag, Typography } from 'antd'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
-import { type ClueStatus, WithdrawalStatus, PartnerStatus } from '@activity/wire'
-import { dashboardApi, type OverdueContact } from '../../api/dashboard'
+import type { ClueStatus } from '@activity/wire'
+import { dashboardApi, type OverdueContact, type WaitingQuestion } from '../../api/dashboard'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -15,29 +17,58 @@ import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import MyTargetCard from '../targets/MyTargetCard'
 import { MaskedPhone } from '../../components/MaskedPhone'
+import { WhenVisible } from '../../components/WhenVisible'
+import { type TodoCard as Todo, type TodoGroup, todoGroups, WAITING_QUESTIONS_LINK } from './todos'
 
 // echarts is large: it loads after the figures, only on this screen.
 const TrendChart = lazy(() => import('./TrendChart'))
 
-function TodoCard({
-  title,
-  value,
-  suffix,
-  footer,
-  to,
-  testId,
-}: {
-  title: string
-  value: ReactNode
-  suffix?: string
-  footer?: ReactNode
-  to: string
-  testId: string
-}) {
+function TodoCard({ card }: { card: Todo }) {
   return (
-    <Link to={to} data-testid={testId} className='todo-card'>
-      <StatisticCard hoverable className='console-full-height' statistic={{ title, value: value as number, suffix }} footer={footer} />
+    <Link to={card.to} data-testid={card.testId} className='todo-card'>
+      <StatisticCard
+        hoverable
+        className='console-full-height'
+        statistic={{ title: card.title, value: card.value, suffix: card.suffix }}
+        footer={card.note ? <span data-testid={card.noteTestId}>{card.note}</span> : undefined}
+      />
     </Link>
+  )
+}
+
+/** 答疑 waiting the longest, oldest first; each opens the queue of those waiting. */
+function OldestQuestions({ questions }: { questions: WaitingQuestion[] }) {
+  if (questions.length === 0) return null
+  return (
+    <List<WaitingQuestion>
+      size='small'
+      data-testid='todo-questions-oldest'
+      header={<Typography.Text type='secondary'>等待最久的答疑</Typography.Text>}
+      dataSource={questions}
+      renderItem={(q) => (
+        <List.Item extra={<Typography.Text type='secondary'>{formatDateTime(q.waitingSince)} 起</Typography.Text>}>
+          <Link to={WAITING_QUESTIONS_LINK}>{q.title}</Link>
+          <Typography.Text type='secondary' className='console-sub'>
+            {q.studentName} · {q.courseTitle}
+          </Typography.Text>
+        </List.Item>
+      )}
+    />
+  )
+}
+
+function TodoGroupCard({ group, questions }: { group: TodoGroup; questions: WaitingQuestion[] }) {
+  return (
+    <section data-testid={`todo-group-${group.key}`} aria-label={group.title}>
+      <ProCard title={group.title} bordered className='console-gap-bottom'>
+        <Flex gap='middle' wrap className='console-full-width'>
+          {group.cards.map((card) => (
+            <TodoCard key={card.testId} card={card} />
+          ))}
+        </Flex>
+        {group.key === 'teaching' ? <OldestQuestions questions={questions} /> : null}
+      </ProCard>
+    </section>
   )
 }
 
@@ -61,6 +92,7 @@ export default function Dashboard() {
   }
 
   const { cycle } = data
+  const groups = todoGroups(data)
   // `to` is exclusive: the cycle's last day is the day before.
   const cycleEnd = officeTime(cycle.to).subtract(1, 'day')
   const overdueColumns = [
@@ -78,37 +110,13 @@ export default function Dashboard() {
 
   return (
     <PageContainer title='工作台' extra={<Button onClick={reload}>刷新</Button>}>
-      <ProCard title='待办' ghost gutter={16} wrap direction='row' className='console-gap-bottom'>
-        <Flex gap='middle' wrap className='console-full-width'>
-          {data.pendingPartners !== null ? (
-            <TodoCard
-              testId='todo-partners'
-              title='待审核合伙人'
-              value={data.pendingPartners}
-              suffix='人'
-              to={`/partners?status=${encodeURIComponent(PartnerStatus.pending)}`}
-            />
-          ) : null}
-          {data.staleClues !== null ? (
-            <TodoCard testId='todo-stale-clues' title='超24小时未跟进线索' value={data.staleClues} suffix='条' to='/clues?staleHours=24' />
-          ) : null}
-          {data.pendingWithdrawals !== null ? (
-            <TodoCard
-              testId='todo-withdrawals'
-              title='待打款提现'
-              value={data.pendingWithdrawals.count}
-              suffix='笔'
-              footer={
-                <span data-testid='todo-withdrawals-amount'>合计 ¥{formatYuan(data.pendingWithdrawals.amount, { symbol: false })}</span>
-              }
-              to={`/withdrawals?status=${encodeURIComponent(WithdrawalStatus.applying)}`}
-            />
-          ) : null}
-          {canWorkClues ? (
-            <TodoCard testId='todo-overdue' title='逾期未联系' value={data.overdueContacts.length} suffix='条' to='/clues?overdue=1' />
-          ) : null}
-        </Flex>
-      </ProCard>
+      {groups.length > 0 ? (
+        groups.map((group) => <TodoGroupCard key={group.key} group={group} questions={data.todos.questions?.oldest ?? []} />)
+      ) : (
+        <ProCard bordered className='console-gap-bottom'>
+          <Empty data-testid='todo-empty' image={Empty.PRESENTED_IMAGE_SIMPLE} description='当前岗位没有待办事项' />
+        </ProCard>
+      )}
 
       {canWorkClues ? <MyTargetCard /> : null}
 
@@ -131,11 +139,20 @@ export default function Dashboard() {
         />
       </ProCard>
 
-      <ProCard title='近30天趋势' bordered className='console-gap-bottom'>
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-          {data.trend.length > 0 ? <TrendChart days={data.trend} /> : <Empty description='暂无数据' />}
-        </Suspense>
-      </ProCard>
+      <div data-testid='trend-card'>
+        <ProCard title='近30天趋势' bordered className='console-gap-bottom'>
+          {data.trend.length > 0 ? (
+            // echarts loads when the chart scrolls into view, not with the to-dos above it.
+            <WhenVisible placeholder={<div className='trend-chart' aria-hidden />}>
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <TrendChart days={data.trend} />
+              </Suspense>
+            </WhenVisible>
+          ) : (
+            <Empty description='暂无数据' />
+          )}
+        </ProCard>
+      </div>
 
       {canWorkClues ? (
         <ProCard title='逾期未联系的线索' bordered>

@@ -20,6 +20,8 @@ import { RemovePaper, StatusAction } from './PaperActions'
 import { attemptsText } from './paper-form'
 import { useTableReload } from '../../hooks/useTableReload'
 
+const MARKING_ENUM = { true: { text: '有待阅卷' }, false: { text: '无待阅卷' } }
+
 export default function PaperList() {
   const { canManageExams } = useAccess()
   const navigate = useNavigate()
@@ -36,6 +38,8 @@ export default function PaperList() {
       fieldProps: { options: asText(courses.options), showSearch: true, optionFilterProp: 'label', placeholder: '全部课程' },
     },
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '试卷名称' } },
+    // 工作台's 待阅卷 opens `?marking=true`: the papers with attempts waiting for marking.
+    { title: '阅卷', dataIndex: 'marking', valueType: 'select', hideInTable: true, valueEnum: MARKING_ENUM },
     {
       title: '试卷',
       dataIndex: 'title',

@@ -10,7 +10,7 @@ import {
   ProFormTextArea,
   type ProColumns,
 } from '@ant-design/pro-components'
-import { FEE_KINDS } from '@activity/wire'
+import { FEE_KINDS, REFUND_STATUSES } from '@activity/wire'
 import { Form } from 'antd'
 import { type ReactElement, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -32,6 +32,8 @@ import { TwoLineCell } from '../../components/TwoLineCell'
 import { AddButton } from '../../components/AddButton'
 
 const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
+/** Orders with a refund in this status (工作台's 退款中 opens `?refundStatus=退款中`). */
+const REFUND_STATUS_ENUM = valueEnum(REFUND_STATUSES)
 
 interface RaiseValues {
   studentId: number
@@ -133,6 +135,7 @@ export default function FeeOrderList() {
       render: (_, o) => (o.refunded ? formatYuan(o.refunded) : '-'),
     },
     { title: '支付状态', dataIndex: 'payStatus', valueType: 'select', ...enumColumn(ORDER_PAY_STATUS_ENUM) },
+    { title: '退款状态', dataIndex: 'refundStatus', valueType: 'select', hideInTable: true, valueEnum: REFUND_STATUS_ENUM },
     { title: '支付时间', dataIndex: 'paidAt', search: false, render: (_, o) => at(o.paidAt) },
     { title: '开具时间', dataIndex: 'createdAt', search: false, render: (_, o) => at(o.createdAt) },
     {

@@ -32,6 +32,8 @@ export default function NightClassList() {
 
   const columns: ProColumns<NightClassRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '课程名称、科目或老师' } },
+    // 工作台's 今日夜校 opens `?date=<today>`: the classes starting that day.
+    { title: '上课日期', dataIndex: 'date', valueType: 'date', hideInTable: true },
     {
       title: '课程',
       dataIndex: 'title',

@@ -1,9 +1,11 @@
 /**
- * 设置 (管理员): the office's settings. 佣金待学员缴学费后解冻 keeps a deal's commission frozen
+ * 设置 (管理员): the office's settings. 学校名称 is what the console carries (title, browser tab,
+ * sign-in screen); 佣金待学员缴学费后解冻 keeps a deal's commission frozen
  * until its student's first tuition order is paid (a refund of that order claws it back); the
  * receipt's payee and seal image are printed on every receipt issued from now on.
  */
 import { PageContainer, ProCard, ProForm, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { SCHOOL_NAME_MAX } from '@activity/domain'
 import { SettingKey } from '@activity/wire'
 import { App, Skeleton } from 'antd'
 import { settingsApi, type Settings as SettingsData } from '../../api/settings'
@@ -12,14 +14,17 @@ import { useRemote } from '../../hooks/useRemote'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 import { requiredText } from '../../form-rules'
+import { setSchoolName } from '../../school'
 
 interface Values {
+  schoolName: string
   untilTuitionPaid: boolean
   payee: string
   seal: string
 }
 
 const toValues = (s: SettingsData): Values => ({
+  schoolName: s[SettingKey.schoolName],
   untilTuitionPaid: s[SettingKey.commissionUntilTuitionPaid],
   payee: s[SettingKey.receiptPayee],
   seal: s[SettingKey.receiptSeal],
@@ -47,12 +52,14 @@ export default function Settings() {
             onFinish={async (v) => {
               const ok = await submit(async () => {
                 await settingsApi.save({
+                  [SettingKey.schoolName]: v.schoolName.trim(),
                   [SettingKey.commissionUntilTuitionPaid]: v.untilTuitionPaid,
                   [SettingKey.receiptPayee]: v.payee.trim(),
                   [SettingKey.receiptSeal]: (v.seal ?? '').trim(),
                 })
               })
               if (ok) {
+                setSchoolName(v.schoolName)
                 message.success('设置已保存')
                 reload()
               }
@@ -60,6 +67,13 @@ export default function Settings() {
             }}
           >
             {shown}
+            <ProFormText
+              name='schoolName'
+              label='学校名称'
+              width='md'
+              extra='后台标题、浏览器标签页和登录页显示的名称'
+              rules={[...requiredText('学校名称', SCHOOL_NAME_MAX), { pattern: /^[^<>]*$/, message: '学校名称不能含有 < 或 >' }]}
+            />
             <ProFormSwitch
               name='untilTuitionPaid'
               label='佣金待学员缴学费后解冻'

@@ -1,4 +1,5 @@
 // The office area's face: what other areas may use (they import nothing else from here).
 export * from './dashboard/index.ts'
 export * from './enroll-targets/index.ts'
+export * from './finder/index.ts'
 export * from './sensitive-data/index.ts'

@@ -63,6 +63,7 @@ export async function adminPaperList({
   use?: string
   status?: string
   keyword?: string
+  marking?: boolean
 }) {
   const { rows, total } = await createExamsRepository({ db }).adminPapers({ filter, page, size })
   return { list: rows.map(toAdminPaper), total, page, size }
@@ -432,4 +433,17 @@ export async function attemptExport({ db, paperId, onPassed }: { db: Executor; p
     }
   }
   return { paper: found.paper, rows: rows() }
+}
+
+/**
+ * What waits for marking (工作台): the papers the console's paper list shows with `marking=true`
+ * and the attempts 待阅卷 in them (the attempt list's filter `status=待阅卷`).
+ */
+export async function papersToMark({ db }: { db: Executor }) {
+  const repo = createExamsRepository({ db })
+  const [papers, attempts] = await Promise.all([
+    repo.countAdminPapers({ marking: true }),
+    repo.countAdminAttempts({ status: AttemptStatus.marking }),
+  ])
+  return { papers, attempts }
 }

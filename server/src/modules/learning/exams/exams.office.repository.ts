@@ -8,24 +8,26 @@ import { containing, personKeyword } from '../../../lib/person-search.ts'
 import { questionCount, totalScore } from './exams.columns.ts'
 import { insertRow, updateRow } from '../../../db/rows.ts'
 
+export type PaperFilter = { courseId?: number; use?: string; status?: string; keyword?: string; marking?: boolean }
+
+/** The console's paper list filter (list and count); `marking`: has an attempt 待阅卷, or has none. */
+function papersWhere(filter: PaperFilter): SQL | undefined {
+  // Spelled out as the list's markingCount is: drizzle leaves columns unqualified inside sql``.
+  const marking = sql`exists (select 1 from exam_attempts a where a.paper_id = papers.id and a.status = ${AttemptStatus.marking})`
+  return and(
+    filter.courseId ? eq(papers.courseId, filter.courseId) : undefined,
+    filter.use ? eq(papers.use, filter.use) : undefined,
+    filter.status ? eq(papers.status, filter.status) : undefined,
+    filter.keyword ? ilike(papers.title, containing(filter.keyword)) : undefined,
+    filter.marking === undefined ? undefined : filter.marking ? marking : sql`not ${marking}`,
+  )
+}
+
 /** The office's papers (lists, writes, questions and rules) and attempts (lists, export, clearing). */
 export function createExamsOfficeRepository({ db }: { db: Executor }) {
   return {
-    async adminPapers({
-      filter,
-      page,
-      size,
-    }: {
-      filter: { courseId?: number; use?: string; status?: string; keyword?: string }
-      page: number
-      size: number
-    }) {
-      const where = and(
-        filter.courseId ? eq(papers.courseId, filter.courseId) : undefined,
-        filter.use ? eq(papers.use, filter.use) : undefined,
-        filter.status ? eq(papers.status, filter.status) : undefined,
-        filter.keyword ? ilike(papers.title, containing(filter.keyword)) : undefined,
-      )
+    async adminPapers({ filter, page, size }: { filter: PaperFilter; page: number; size: number }) {
+      const where = papersWhere(filter)
       const rows = await db
         .select({
           paper: papers,
@@ -46,6 +48,22 @@ export function createExamsOfficeRepository({ db }: { db: Executor }) {
         .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(papers).where(where)
       return { rows, total: Number(total?.n ?? 0) }
+    },
+
+    /** The papers the console's list shows for a filter, counted (工作台: papers to mark). */
+    async countAdminPapers(filter: PaperFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(papers).where(papersWhere(filter))
+      return Number(row?.n ?? 0)
+    },
+
+    /** The attempts the console's attempt list shows for a filter, counted. */
+    async countAdminAttempts(filter: { paperId?: number; status?: string; keyword?: string }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(examAttempts)
+        .innerJoin(studentsView, eq(studentsView.id, examAttempts.studentId))
+        .where(this.adminAttemptsWhere(filter))
+      return Number(row?.n ?? 0)
     },
 
     async attemptCount({ paperId }: { paperId: number }) {

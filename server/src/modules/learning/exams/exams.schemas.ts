@@ -200,6 +200,7 @@ export const paperListQuery = z.object({
   use: z.preprocess(emptyToUndefined, paperUse.optional()),
   status: z.preprocess(emptyToUndefined, paperStatus.optional()),
   keyword: optionalText(40),
+  marking: boolField('待阅卷').describe('true: papers with an attempt 待阅卷 (to mark); false: papers without; blank: both'),
   ...pagingQuery,
 })
 

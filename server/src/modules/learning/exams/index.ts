@@ -6,6 +6,7 @@
 //   verdicts the student may not see now (an open attempt or an exam they can still sit holds them):
 //   the one place every module that shows answers asks (practice is given it by modules/index.ts).
 export { examsAdminRoutes } from './exams.admin.routes.ts'
+export { papersToMark } from './exams.admin.ts'
 export { examsRoutes } from './exams.routes.ts'
 export { closeOverdueAttempts, courseHasPapers, finalScoresOf, type OnExamPassed } from './exams.service.ts'
 export { seedExamsDemo } from './exams.seed.ts'

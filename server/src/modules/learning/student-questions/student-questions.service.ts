@@ -237,6 +237,27 @@ export async function listConsoleQuestions({
   return createStudentQuestionsRepository({ db }).listForConsole(args)
 }
 
+/** 答疑 waiting for a teacher, as the console's queue filters them (`?status=待回复&closed=false`). */
+export const WAITING_QUESTIONS = { status: ReplyStatus.pending, closed: false } as const
+
+/**
+ * The questions waiting for a teacher (工作台): how many the console's queue shows with that filter
+ * and its first `limit` rows, the longest waiting first (the queue's own order).
+ */
+export async function questionsWaiting({ db, limit }: { db: Executor; limit: number }) {
+  const { rows, total } = await createStudentQuestionsRepository({ db }).listForConsole({ filter: WAITING_QUESTIONS, page: 1, size: limit })
+  return {
+    count: total,
+    oldest: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      studentName: r.name,
+      courseTitle: r.courseTitle,
+      waitingSince: r.lastPostAt.toISOString(),
+    })),
+  }
+}
+
 /** Closes several questions at once; answers those closed now. */
 export async function closeQuestions({ db, ids, now = new Date() }: { db: Executor; ids: number[]; now?: Date }) {
   return createStudentQuestionsRepository({ db }).closeMany({ ids, now })

@@ -1,6 +1,7 @@
 import { beijingMinute, shanghaiDate, shanghaiDayStart } from '../../../lib/time-range.ts'
 import crypto from 'node:crypto'
 import type { Executor } from '../../../db/types.ts'
+import { escapeHtml } from '../../../lib/html.ts'
 import { HEARTBEAT_SECONDS, LiveStatus } from '../../../wire.ts'
 import {
   createDateRangeError,
@@ -281,9 +282,6 @@ export async function reportPlayback({
     }
   })
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const minute = beijingMinute
 

@@ -15,7 +15,7 @@ import {
   createStandardNotFoundError,
   createStudentNotFoundError,
 } from './fees.errors.ts'
-import { createFeesRepository, type FeeStandardRow } from './fees.repository.ts'
+import { createFeesRepository, type FeeOrderFilter, type FeeStandardRow } from './fees.repository.ts'
 import { toAdminFeeOrder, toFeeOrder, toReceipt, toRefund, yuan } from './fees.shapes.ts'
 
 /** Advisory lock class of "raise a standard's orders" (the second key is the standard). */
@@ -221,7 +221,7 @@ export async function cancelFeeOrder({ db, id, reason, actor, now = new Date() }
 
 // Reads
 
-export type FeeOrderFilter = { studentId?: number; payStatus?: string; feeKind?: string; academicYear?: string; keyword?: string }
+export type { FeeOrderFilter } from './fees.repository.ts'
 export type FeeOrderListRow = Awaited<ReturnType<ReturnType<typeof createFeesRepository>['listFeeOrders']>>['rows'][number]
 
 /** Fee orders with their student, coupon code and valid receipt; the client's ordering puts unpaid first. */
@@ -239,6 +239,11 @@ export async function listFeeOrders({
   clientOrdering?: boolean
 }) {
   return createFeesRepository({ db }).listFeeOrders({ filter, page, size, clientOrdering })
+}
+
+/** How many fee orders the console's list shows for this filter (工作台: `refundStatus=退款中`). */
+export async function countFeeOrders({ db, filter }: { db: Executor; filter: FeeOrderFilter }) {
+  return createFeesRepository({ db }).countFeeOrders(filter)
 }
 
 const itemsOfOrders = ({ db, orderIds }: { db: Executor; orderIds: number[] }) => createOrdersRepository({ db }).items({ orderIds })

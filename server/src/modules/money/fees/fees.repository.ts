@@ -103,24 +103,12 @@ export function createFeesRepository({ db }: { db: Executor }) {
       size,
       clientOrdering = false,
     }: {
-      filter: { studentId?: number; payStatus?: string; feeKind?: string; academicYear?: string; keyword?: string }
+      filter: FeeOrderFilter
       page: number
       size: number
       clientOrdering?: boolean
     }) {
-      const c: SQL[] = [sql`${ordersView.studentId} is not null`, sql`${ordersView.feeKind} is not null`]
-      if (filter.studentId) c.push(eq(ordersView.studentId, filter.studentId))
-      if (filter.payStatus) c.push(eq(ordersView.payStatus, filter.payStatus))
-      if (filter.feeKind) c.push(eq(ordersView.feeKind, filter.feeKind))
-      if (filter.academicYear) c.push(eq(ordersView.academicYear, filter.academicYear))
-      if (filter.keyword)
-        c.push(
-          or(
-            personKeyword(filter.keyword, { text: [studentsView.name], phones: [studentsView.phone] }),
-            eq(ordersView.orderNo, filter.keyword),
-          )!,
-        )
-      const where = and(...c)
+      const where = feeOrdersWhere(filter)
       const rows = await db
         .select({
           order: columnsOf(ordersView),
@@ -145,6 +133,16 @@ export function createFeesRepository({ db }: { db: Executor }) {
         .innerJoin(studentsView, eq(studentsView.id, ordersView.studentId))
         .where(where)
       return { rows, total: total?.n ?? 0 }
+    },
+
+    /** The fee orders the console's list shows for a filter, counted (工作台: refunds 退款中). */
+    async countFeeOrders(filter: FeeOrderFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(ordersView)
+        .innerJoin(studentsView, eq(studentsView.id, ordersView.studentId))
+        .where(feeOrdersWhere(filter))
+      return row?.n ?? 0
     },
 
     // Refunds
@@ -354,4 +352,33 @@ export function createFeesRepository({ db }: { db: Executor }) {
       return db.select().from(ordersView).where(inArray(ordersView.id, ids))
     },
   }
+}
+
+export type FeeOrderFilter = {
+  studentId?: number
+  payStatus?: string
+  refundStatus?: string
+  feeKind?: string
+  academicYear?: string
+  keyword?: string
+}
+
+/** The fee orders' list filter (list, export and count). */
+function feeOrdersWhere(filter: FeeOrderFilter): SQL | undefined {
+  const c: SQL[] = [sql`${ordersView.studentId} is not null`, sql`${ordersView.feeKind} is not null`]
+  if (filter.studentId) c.push(eq(ordersView.studentId, filter.studentId))
+  if (filter.payStatus) c.push(eq(ordersView.payStatus, filter.payStatus))
+  // Spelled out: drizzle leaves columns unqualified inside sql`` (the view is aliased `orders`).
+  if (filter.refundStatus)
+    c.push(sql`exists (select 1 from order_refunds r where r.order_id = orders.id and r.status = ${filter.refundStatus})`)
+  if (filter.feeKind) c.push(eq(ordersView.feeKind, filter.feeKind))
+  if (filter.academicYear) c.push(eq(ordersView.academicYear, filter.academicYear))
+  if (filter.keyword)
+    c.push(
+      or(
+        personKeyword(filter.keyword, { text: [studentsView.name], phones: [studentsView.phone] }),
+        eq(ordersView.orderNo, filter.keyword),
+      )!,
+    )
+  return and(...c)
 }

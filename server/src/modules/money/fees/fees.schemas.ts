@@ -107,6 +107,9 @@ const payStatus = z.preprocess(
 )
 export const feeOrderListQuery = z.object({
   payStatus,
+  refundStatus: z
+    .preprocess(emptyToUndefined, z.enum(REFUND_STATUSES as [string, ...string[]], '退款状态不在可选范围内').optional())
+    .describe('orders with a refund in this status (退款中: waiting for the provider)'),
   feeKind: z.preprocess(emptyToUndefined, feeKind.optional()),
   academicYear: z.preprocess(emptyToUndefined, academicYear.optional()),
   studentId: optionalId,

@@ -1,5 +1,5 @@
 import { BEIJING_OFFSET_MS } from '@activity/domain'
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import type { Range } from '../../../lib/time-range.ts'
 import { LedgerType, PartnerStatus } from '../../../wire.ts'
@@ -29,22 +29,6 @@ export function createDashboardRepository({ db }: { db: Executor }) {
     async pendingPartners(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(partnersView).where(eq(partnersView.status, PartnerStatus.pending))
       return row?.n ?? 0
-    },
-    /** Open clues not touched since `before` (the partial index clues_open_touched_idx). */
-    async staleClues({ before, teacherId }: { before: Date; teacherId?: number }): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(cluesView)
-        .where(and(sql`${cluesView.status} IN ('待跟进', '跟进中')`, lt(cluesView.lastTouchedAt, before), scope(teacherId)))
-      return row?.n ?? 0
-    },
-    async pendingWithdrawals(): Promise<{ count: number; amount: number }> {
-      const [row] = await db
-        .select({ n: count(), amount: sum(withdrawalsView.amount).mapWith(Number) })
-        .from(withdrawalsView)
-        // A literal, as the partial index withdrawals_one_pending_uq's predicate (at most one per partner).
-        .where(sql`${withdrawalsView.status} = '审核中'`)
-      return { count: row?.n ?? 0, amount: row?.amount ?? 0 }
     },
     /** Open clues whose next contact time has passed, earliest first (clues_next_contact_idx). */
     async overdueContacts({ now, teacherId, limit }: { now: Date; teacherId?: number; limit: number }) {

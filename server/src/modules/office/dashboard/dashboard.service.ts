@@ -1,7 +1,13 @@
 import { BEIJING_OFFSET_MS } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { cycleRange, lastDays, shanghaiDate } from '../../../lib/time-range.ts'
+import { ClueStatus, GoodOrderStatus, PointsApplicationStatus, RefundStatus, RollRequestStatus, WithdrawalStatus } from '../../../wire.ts'
 import { type Actor } from '../../platform/index.ts'
+import { countConsoleClues, withdrawalTotals } from '../../partner-programme/index.ts'
+import { countClassesForConsole, countRollRequests } from '../../roll/index.ts'
+import { countFeeOrders } from '../../money/index.ts'
+import { papersToMark, questionsWaiting } from '../../learning/index.ts'
+import { countApplicationsForConsole, countGoodOrdersForConsole } from '../../points/index.ts'
 import { createDashboardRepository, type DailyFigure } from './dashboard.repository.ts'
 
 const DAY = 86400_000
@@ -34,10 +40,75 @@ function officeFigures({ db, span, now }: { db: Executor; span: { from: Date; to
   return value
 }
 
+/** How many of the oldest 答疑 waiting the workbench lists. */
+export const OLDEST_QUESTIONS = 5
+
 /**
- * What needs doing now and how the cycle goes. The to-do figures follow the role's menus (a
- * 招生老师 gets no partner review or payout figures, finance no clue figures; a teacher's clue
- * figures count their own clues and the pool); cycle and trend are the office's, refreshed each minute.
+ * The to-dos (待办) and the right each follows: the right that lets the operator act on it (a
+ * position that only reads a list gets no to-do from it). Each count is the owner's count with the
+ * filter its console list takes from the link the card opens (in brackets).
+ */
+export const TODO_RIGHTS = {
+  /** 招生: open clues whose next contact has passed (/clues?overdue=1); a teacher's own and the pool. */
+  overdueClues: 'clues.work',
+  /** 招生: clues 待跟进 in the pool, nobody's yet (/clues?assignee=pool&status=待跟进). */
+  poolClues: 'clues.work',
+  /** 教务: 学籍变更申请 待审核 (/roll-requests?status=待审核). */
+  rollRequests: 'rollRequests.approve',
+  /** 教学: 答疑 waiting for a teacher (/student-questions?status=待回复&closed=false), the oldest listed. */
+  questions: 'studentQuestions.answer',
+  /** 教学: papers with attempts 待阅卷 (/papers?marking=true), and those attempts. */
+  papersToMark: 'exams.edit',
+  /** 教务: today's night classes (/night/classes?date=<today>). */
+  nightClassesToday: 'night.edit',
+  /** 财务: fee orders with a refund 退款中 (/fee-orders?refundStatus=退款中). */
+  refunding: 'fees.refund',
+  /** 财务: withdrawals 审核中 to pay (/withdrawals?status=审核中): the existing `pendingWithdrawals`. */
+  withdrawalsToPay: 'withdrawals.pay',
+  /** 积分: applications 待审核 (/points/applications?status=待审核). */
+  pointsApplications: 'points.edit',
+  /** 积分: exchange orders 待发货 (/points/orders?status=待发货). */
+  goodsToShip: 'points.edit',
+} as const
+
+/**
+ * The to-dos of the operator's rights (null: not theirs), each counted by the module that owns
+ * the rows with its console list's filter, so a card's count is the total of the list it opens.
+ */
+async function todos({ db, actor, now }: { db: Executor; actor: Actor; now: Date }) {
+  const may = (todo: keyof typeof TODO_RIGHTS) => actor.rights.has(TODO_RIGHTS[todo])
+  const when = <T>(todo: keyof typeof TODO_RIGHTS, count: () => Promise<T>): Promise<T | null> =>
+    may(todo) ? count() : Promise.resolve(null)
+  const today = shanghaiDate(now)
+  const [overdueClues, poolClues, rollRequests, questions, papers, nightClassesToday, refunding, pointsApplications, goodsToShip] =
+    await Promise.all([
+      when('overdueClues', () => countConsoleClues({ db, query: { overdue: true }, actor, now })),
+      when('poolClues', () => countConsoleClues({ db, query: { pool: true, status: ClueStatus.new }, actor, now })),
+      when('rollRequests', () => countRollRequests({ db, status: RollRequestStatus.pending })),
+      when('questions', () => questionsWaiting({ db, limit: OLDEST_QUESTIONS })),
+      when('papersToMark', () => papersToMark({ db })),
+      when('nightClassesToday', async () => ({ date: today, count: await countClassesForConsole({ db, date: today }) })),
+      when('refunding', () => countFeeOrders({ db, filter: { refundStatus: RefundStatus.pending } })),
+      when('pointsApplications', () => countApplicationsForConsole({ db, filter: { status: PointsApplicationStatus.pending } })),
+      when('goodsToShip', () => countGoodOrdersForConsole({ db, filter: { status: GoodOrderStatus.toShip } })),
+    ])
+  return {
+    overdueClues,
+    poolClues,
+    rollRequests,
+    questions,
+    papersToMark: papers,
+    nightClassesToday,
+    refunding,
+    pointsApplications,
+    goodsToShip,
+  }
+}
+
+/**
+ * What needs doing now and how the cycle goes. The to-dos follow the position's rights
+ * (TODO_RIGHTS; a teacher's clue counts are their own clues and the pool, as their list shows);
+ * cycle and trend are the office's, refreshed each minute.
  */
 export async function dashboard({
   db,
@@ -53,18 +124,18 @@ export async function dashboard({
   const repo = createDashboardRepository({ db })
   const seesAllClues = actor.rights.has('clues.viewAll')
   const seesClues = actor.rights.has('clues.work')
-  const seesMoney = actor.rights.has('withdrawals.view')
   const teacherId = seesAllClues ? undefined : actor.id
   const cycle = cycleRange(now)
   const trend = lastDays(TREND_DAYS - 1, now)
   const span = { from: new Date(Math.min(cycle.from.getTime(), trend.from.getTime())), to: trend.to }
 
-  const [pendingPartners, staleClues, pendingWithdrawals, overdue, figures] = await Promise.all([
+  const [pendingPartners, staleClues, pendingWithdrawals, overdue, figures, todo] = await Promise.all([
     actor.rights.has('partners.review') ? repo.pendingPartners() : null,
-    seesClues ? repo.staleClues({ before: new Date(now.getTime() - STALE_HOURS * 3600_000), teacherId }) : null,
-    seesMoney ? repo.pendingWithdrawals() : null,
+    seesClues ? countConsoleClues({ db, query: { staleHours: STALE_HOURS }, actor, now }) : null,
+    actor.rights.has(TODO_RIGHTS.withdrawalsToPay) ? withdrawalTotals({ db, filter: { status: WithdrawalStatus.applying } }) : null,
     seesClues ? repo.overdueContacts({ now, teacherId, limit: overdueLimit }) : [],
     officeFigures({ db, span, now }),
+    todos({ db, actor, now }),
   ])
   const { clues, deals, commission, paidOut } = figures
 
@@ -83,6 +154,7 @@ export async function dashboard({
     pendingPartners,
     staleClues,
     pendingWithdrawals,
+    todos: todo,
     overdueContacts: overdue.map((o) => ({
       ...o,
       nextContactAt: o.nextContactAt!.toISOString(),

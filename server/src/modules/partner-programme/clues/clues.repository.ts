@@ -10,6 +10,7 @@ import { partnersView } from '../partners/index.ts'
 import { clueFollowUps } from './clue-follow-ups.table.ts'
 import { clues } from './clues.table.ts'
 import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
+import { personKeyword } from '../../../lib/person-search.ts'
 
 export type ClueRow = typeof clues.$inferSelect
 
@@ -156,6 +157,18 @@ export function createCluesRepository({ db }: { db: Executor }) {
       return row?.n ?? 0
     },
     /**
+     * The quick finder's clues: the name containing `q`, or the phone equal to it when `q` is a whole
+     * phone, within the console list's scope (`visibleTo`: a 招生老师's own and the pool); nearest matches first.
+     */
+    async quickFind({ q, limit, visibleTo }: { q: string; limit: number; visibleTo?: number }) {
+      return db
+        .select({ id: clues.id, name: clues.name, phone: clues.phone, status: clues.status })
+        .from(clues)
+        .where(and(personKeyword(q, { text: [clues.name], phones: [clues.phone] }), consoleWhere({ visibleTo })))
+        .orderBy(sql`strpos(lower(${clues.name}), lower(${q}))`, desc(clues.id))
+        .limit(limit)
+    },
+    /**
      * The console's clue list: every filter has an index whose order is the list's (created_at, id),
      * so a page reads in index order and stops after `size` rows. The total counts at most COUNT_CAP
      * rows in the same order (db/paging.ts), so no page reads the whole table.
@@ -178,6 +191,11 @@ export function createCluesRepository({ db }: { db: Executor }) {
         .limit(size)
         .offset((page - 1) * size)
       return { rows, ...(await cappedTotal(db, clues, w, clueOrder(sort))) }
+    },
+    /** The console list's rows for a filter, all counted (its where clause: consoleWhere). */
+    async countForConsole(filter: ConsoleClueFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(clues).where(consoleWhere(filter))
+      return row?.n ?? 0
     },
     /** A batch of the export after `last` (keyset on created_at, id in the list's order). */
     async exportBatch({

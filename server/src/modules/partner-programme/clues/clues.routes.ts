@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cappedPageOf, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { perIp } from '../../../lib/rate-limits.ts'
-import { dayRange, days, timeTypeRange } from '../../../lib/time-range.ts'
+import { days, timeTypeRange } from '../../../lib/time-range.ts'
 import { batches, sendXlsx, timeCell, yuanCell } from '../../../lib/xlsx-export.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { AuditAction } from '../../../wire.ts'
@@ -38,7 +38,7 @@ import {
 } from './clues.schemas.ts'
 import {
   addFollowUp,
-  type ConsoleClueFilter,
+  consoleClueFilter as consoleFilter,
   type ConsoleClueRow,
   createActivityClue,
   createPartnerClue,
@@ -60,25 +60,6 @@ import {
 import { assignClue, takeClue } from './clues.pool.ts'
 import { cancelDeal, recordDeal } from './deals.service.ts'
 import { CLUE_IMPORT_COLUMNS, CLUE_IMPORT_NOTES, importClues } from './clues.import.ts'
-
-type ConsoleQuery = z.infer<typeof exportQuery>
-
-/** The console's filter as the repository reads it; a 招生老师 is always scoped to their own clues and the pool. */
-function consoleFilter(q: ConsoleQuery, actor: Actor, now = new Date()): ConsoleClueFilter {
-  return {
-    status: q.status,
-    partnerId: q.partnerId,
-    phone: q.phone,
-    assigneeId: q.mine ? actor.id : q.assigneeId,
-    pool: q.pool || undefined,
-    source: q.source,
-    activityId: q.activityId,
-    range: dayRange({ from: q.dateFrom, to: q.dateTo }) ?? (q.timeType ? timeTypeRange(q.timeType, now) : undefined),
-    staleBefore: q.staleHours ? new Date(now.getTime() - q.staleHours * 3600_000) : undefined,
-    overdueAt: q.overdue ? now : undefined,
-    visibleTo: actor.rights.has('clues.viewAll') ? undefined : actor.id,
-  }
-}
 
 /** What an operator may see of a clue: 管理员 all, a 招生老师 their own and the pool. */
 const visibleTo = (row: ConsoleClueRow | undefined, actor: Actor) => !!row && seesClue(actor, row.clue.assigneeId)

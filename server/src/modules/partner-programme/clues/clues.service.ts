@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/types.ts'
 import { maskPhone } from '../../../lib/mask.ts'
-import { days } from '../../../lib/time-range.ts'
+import { dayRange, days, timeTypeRange } from '../../../lib/time-range.ts'
 import { ClueSource, ClueStatus, MessageKind, PartnerStatus } from '../../../wire.ts'
 import { type Actor, recordAudit } from '../../platform/index.ts'
 import { recordMessage } from '../../platform/index.ts'
@@ -13,7 +13,15 @@ import {
   createDuplicatePhoneError,
   createRefNotFoundError,
 } from './clues.errors.ts'
-import { type ClueRow, type ConsoleClueRow, createCluesRepository, type PartnerClueRow } from './clues.repository.ts'
+import {
+  type ClueRow,
+  type ConsoleClueFilter,
+  type ConsoleClueRow,
+  createCluesRepository,
+  type PartnerClueRow,
+} from './clues.repository.ts'
+import type { exportQuery } from './clues.schemas.ts'
+import type { z } from 'zod'
 
 export type { ConsoleClueFilter, ConsoleClueRow } from './clues.repository.ts'
 
@@ -337,6 +345,42 @@ export async function listConsoleClues({
   ...query
 }: { db: Executor } & Parameters<ReturnType<typeof createCluesRepository>['listForConsole']>[0]) {
   return createCluesRepository({ db }).listForConsole(query)
+}
+
+/** The console's clue filters as the list's address gives them (after validation). */
+export type ConsoleClueQuery = Partial<z.infer<typeof exportQuery>>
+
+/**
+ * The console's filter as the repository reads it; a 招生老师 is always scoped to their own clues and
+ * the pool. The list, its export and the counts (工作台) build their filter here.
+ */
+export function consoleClueFilter(q: ConsoleClueQuery, actor: Actor, now = new Date()): ConsoleClueFilter {
+  return {
+    status: q.status,
+    partnerId: q.partnerId,
+    phone: q.phone,
+    assigneeId: q.mine ? actor.id : q.assigneeId,
+    pool: q.pool || undefined,
+    source: q.source,
+    activityId: q.activityId,
+    range: dayRange({ from: q.dateFrom, to: q.dateTo }) ?? (q.timeType ? timeTypeRange(q.timeType, now) : undefined),
+    staleBefore: q.staleHours ? new Date(now.getTime() - q.staleHours * 3600_000) : undefined,
+    overdueAt: q.overdue ? now : undefined,
+    visibleTo: actor.rights.has('clues.viewAll') ? undefined : actor.id,
+  }
+}
+
+/** How many clues the console's list shows for this query and operator (uncapped; 工作台's counts). */
+export async function countConsoleClues({ db, query, actor, now }: { db: Executor; query: ConsoleClueQuery; actor: Actor; now?: Date }) {
+  return createCluesRepository({ db }).countForConsole(consoleClueFilter(query, actor, now))
+}
+
+/**
+ * The quick finder's clues for an operator, by name or whole phone: only what their clue list would
+ * show them (the list's own scope, consoleClueFilter: every clue with 查看全部线索, otherwise the pool's and their own).
+ */
+export async function quickFindClues({ db, actor, q, limit }: { db: Executor; actor: Actor; q: string; limit: number }) {
+  return createCluesRepository({ db }).quickFind({ q, limit, visibleTo: consoleClueFilter({}, actor).visibleTo })
 }
 
 /** One clue as the console shows it, with its partner and operator. */

@@ -2,11 +2,13 @@
 export {
   addFollowUp,
   clueForConversion,
+  countConsoleClues,
   createActivityClue,
   createPartnerClue,
   followClue,
   invalidateClue,
   partnerClueCounts,
+  quickFindClues,
   seesClue,
 } from './clues.service.ts'
 export { clawBackTuitionCommission, recordDeal, releaseTuitionCommission } from './deals.service.ts'

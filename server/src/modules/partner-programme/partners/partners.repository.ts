@@ -11,6 +11,23 @@ export type PartnerInsert = typeof partners.$inferInsert
 
 export function createPartnersRepository({ db }: { db: Executor }) {
   return {
+    /** The quick finder's partners: the real name or nickname containing `q`, or the phone equal to it when `q` is a whole phone; nearest matches first. */
+    async quickFind({ q, limit }: { q: string; limit: number }) {
+      const name = sql`coalesce(${partners.realName}, ${partners.nickname}, '')`
+      return db
+        .select({
+          id: partners.id,
+          realName: partners.realName,
+          nickname: partners.nickname,
+          phone: partners.phone,
+          code: partners.code,
+          status: partners.status,
+        })
+        .from(partners)
+        .where(personKeyword(q, { text: [partners.realName, partners.nickname], phones: [partners.phone] }))
+        .orderBy(sql`strpos(lower(${name}), lower(${q}))`, desc(partners.id))
+        .limit(limit)
+    },
     async findById({ id }: { id: number }): Promise<PartnerRow | undefined> {
       return rowById(db, partners, id)
     },

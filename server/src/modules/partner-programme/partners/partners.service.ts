@@ -406,6 +406,14 @@ export async function findPartner({
   return createPartnersRepository({ db }).findById(query)
 }
 
+/** The quick finder's partners by name or whole phone (as the partner list's keyword matches them). */
+export async function quickFindPartners({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createPartnersRepository>['quickFind']>[0]) {
+  return createPartnersRepository({ db }).quickFind(query)
+}
+
 /** The console's partner list, newest first unless sorted. */
 export async function listPartners({
   db,

@@ -1,5 +1,5 @@
 // The withdrawals module's face: what other modules may use (they import nothing else from here).
-export { applyWithdrawal, finishPay } from './withdrawals.service.ts'
+export { applyWithdrawal, finishPay, withdrawalTotals } from './withdrawals.service.ts'
 export { withdrawalsRoutes } from './withdrawals.routes.ts'
 
 export { withdrawalsView } from './withdrawals.views.ts'

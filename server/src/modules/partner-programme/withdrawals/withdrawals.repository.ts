@@ -86,6 +86,14 @@ export function createWithdrawalsRepository({ db }: { db: Executor }) {
         .offset((page - 1) * size)
       return { rows, ...(await cappedTotal(db, withdrawals, w, order.by)) }
     },
+    /** The withdrawals the console's list shows for a filter: how many (uncapped) and their amount in fen (工作台). */
+    async totals(filter: WithdrawalFilter): Promise<{ count: number; amount: number }> {
+      const [row] = await db
+        .select({ n: count(), amount: sql<number>`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
+        .from(withdrawals)
+        .where(withdrawalWhere(filter))
+      return { count: row?.n ?? 0, amount: row?.amount ?? 0 }
+    },
     /** A batch of the export after `last`, in the list's order (keyset on that order's keys). */
     async exportBatch({
       filter,

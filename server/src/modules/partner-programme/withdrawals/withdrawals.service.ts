@@ -15,7 +15,7 @@ import {
   createPendingExistsError,
   createWithdrawalNotFoundError,
 } from './withdrawals.errors.ts'
-import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
+import { createWithdrawalsRepository, type WithdrawalFilter, type WithdrawalRow } from './withdrawals.repository.ts'
 
 export type { AdminWithdrawalRow } from './withdrawals.repository.ts'
 
@@ -256,6 +256,11 @@ export async function listWithdrawals({
   ...query
 }: { db: Executor } & Parameters<ReturnType<typeof createWithdrawalsRepository>['list']>[0]) {
   return createWithdrawalsRepository({ db }).list(query)
+}
+
+/** How many withdrawals the console's list shows for this filter and their sum in fen (工作台: 审核中 to pay). */
+export async function withdrawalTotals({ db, filter }: { db: Executor; filter: WithdrawalFilter }) {
+  return createWithdrawalsRepository({ db }).totals(filter)
 }
 
 /** One withdrawal. */

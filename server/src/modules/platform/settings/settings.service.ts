@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@activity/domain'
 import { inArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { SettingKey } from '../../../wire.ts'
@@ -8,6 +9,7 @@ export const SETTING_DEFAULTS = {
   [SettingKey.commissionUntilTuitionPaid]: false as boolean,
   [SettingKey.receiptPayee]: '学历教育服务中心' as string,
   [SettingKey.receiptSeal]: '' as string,
+  [SettingKey.schoolName]: PRODUCT_NAME as string,
 }
 export type Settings = typeof SETTING_DEFAULTS
 

@@ -2,9 +2,10 @@ import { Secret, TOTP } from 'otpauth'
 import type { Executor } from '../../../db/types.ts'
 import { verifyPassword } from '../../../lib/crypto.ts'
 import { maskPhone } from '../../../lib/mask.ts'
-import { StepUpMethod, STEP_UP_METHOD_LABEL } from '../../../wire.ts'
+import { SettingKey, StepUpMethod, STEP_UP_METHOD_LABEL } from '../../../wire.ts'
 import { createAdminsRepository } from '../admins/index.ts'
 import { type Actor, recordAudit } from '../audit/index.ts'
+import { readSetting } from '../settings/index.ts'
 import { createSignInGuard } from '../sign-in-guard/index.ts'
 import { STEP_UP_CODE_TYPE, type VerificationService } from '../verification/index.ts'
 import {
@@ -21,8 +22,6 @@ import { createStepUpRepository, type StepUpRow } from './step-up.repository.ts'
 
 /** A step-up is good for this long, in the session it was confirmed in (STEP_UP_MINUTES, 5 by default). */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000
-/** What authenticator apps show above the code. */
-export const TOTP_ISSUER = '合伙人运营后台'
 
 /** Wrong passwords, SMS and TOTP codes count together: 5 within 15 minutes lock step-up for 15 minutes. */
 const guardOf = (db: Executor) => createSignInGuard({ db, lockedMessage: (minutes) => `验证失败次数过多，请${minutes}分钟后再试` })
@@ -40,8 +39,9 @@ export function methodsOf(admin: OperatorFactors): StepUpMethod[] {
   return [StepUpMethod.password]
 }
 
-const totpOf = ({ secret, account }: { secret: string; account: string }) =>
-  new TOTP({ issuer: TOTP_ISSUER, label: account, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
+/** `issuer`: what authenticator apps show above the code (the school's name, when it is bound); checking a code needs none. */
+const totpOf = ({ secret, account, issuer = '' }: { secret: string; account: string; issuer?: string }) =>
+  new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
 
 const TOTP_PERIOD_MS = 30_000
 
@@ -181,7 +181,8 @@ export async function setupTotp({ db, adminId }: { db: Executor; adminId: number
   if (admin.totpSecret) throw createTotpAlreadyBoundError()
   const secret = new Secret({ size: 20 }).base32
   await createAdminsRepository({ db }).update({ id: adminId, values: { totpPendingSecret: secret } })
-  return { secret, uri: totpOf({ secret, account: admin.account }).toString() }
+  const issuer = await readSetting({ db, key: SettingKey.schoolName })
+  return { secret, uri: totpOf({ secret, account: admin.account, issuer }).toString() }
 }
 
 /** Binds the pending secret once a code from it matches; wrong codes count toward the lockout. */

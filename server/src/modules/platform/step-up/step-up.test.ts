@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@activity/domain'
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
@@ -159,6 +160,8 @@ describe('step-up (二次验证) for high-risk actions', () => {
     assert.match(setup.secret, /^[A-Z2-7]{32}$/)
     assert.ok(setup.uri.startsWith('otpauth://totp/'), setup.uri)
     assert.ok(setup.uri.includes(`secret=${setup.secret}`))
+    // The authenticator app shows the school's name (设置; the product's until set).
+    assert.ok(setup.uri.includes(`issuer=${encodeURIComponent(PRODUCT_NAME)}`), setup.uri)
     assert.equal(
       (await client.post(`${base}/totp/enable`, { code: '000000' === totpCode(setup.secret) ? '111111' : '000000' })).statusCode,
       422,

@@ -5,6 +5,8 @@
 // - earnForReferral({ db, clueId }): students' 转为学员 (the clue's partner, through their own student profile).
 export { pointsAdminRoutes } from './points.admin.routes.ts'
 export { pointsRoutes } from './points.routes.ts'
+export { countGoodOrdersForConsole } from './points.goods.ts'
+export { countApplicationsForConsole } from './points.records.ts'
 export { earnForExamPassed, earnForReferral, earnForStudyTime } from './points.service.ts'
 export { seedPointsDemo } from './points.seed.ts'
 

@@ -99,6 +99,11 @@ export async function goodForStudent({ db, studentId, id, secret }: { db: Execut
 
 // ---- exchange orders ----
 
+/** How many exchange orders the console's list shows for this filter (工作台: `status=待发货`). */
+export async function countGoodOrdersForConsole({ db, filter }: { db: Executor; filter: OrdersFilter }) {
+  return createPointsRepository({ db }).countOrders(filter)
+}
+
 /** The console's exchange orders, newest first, with their student. */
 export async function listGoodOrdersForConsole({
   db,

@@ -77,6 +77,11 @@ export async function listRecordsForStudent({
   return { list: rows.map(toRecord), total, page, size }
 }
 
+/** How many applications the console's list shows for this filter (工作台: `status=待审核`). */
+export async function countApplicationsForConsole({ db, filter }: { db: Executor; filter: ApplicationsFilter }) {
+  return createPointsRepository({ db }).countApplications(filter)
+}
+
 /** The console's applications, newest first, with their student (phone masked). */
 export async function listApplicationsForConsole({
   db,

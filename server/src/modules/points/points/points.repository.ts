@@ -11,6 +11,26 @@ const studentLike = (keyword: string | undefined) =>
   personKeyword(keyword, { text: [studentsView.name, studentsView.studentNo], phones: [studentsView.phone] })
 const offset = (page: number, size: number) => (page - 1) * size
 
+export type StudentItemsFilter = { studentId?: number; status?: string; keyword?: string }
+
+/** The console's applications filter (list and count). */
+const applicationsWhere = (filter: StudentItemsFilter) =>
+  and(
+    filter.studentId ? eq(pointsApplications.studentId, filter.studentId) : undefined,
+    filter.status ? eq(pointsApplications.status, filter.status) : undefined,
+    studentLike(filter.keyword),
+  )
+
+/** The console's exchange orders filter (list and count): the keyword matches the good's name or the student. */
+const goodOrdersWhere = (filter: StudentItemsFilter) => {
+  const like = filter.keyword ? containing(filter.keyword) : undefined
+  return and(
+    filter.studentId ? eq(goodOrders.studentId, filter.studentId) : undefined,
+    filter.status ? eq(goodOrders.status, filter.status) : undefined,
+    like ? or(ilike(goodOrders.goodName, like), studentLike(filter.keyword)) : undefined,
+  )
+}
+
 /** The module's reads: lists for the student and the office. */
 export function createPointsRepository({ db }: { db: Executor }) {
   const paged = async <T>(rows: Promise<T[]>, total: Promise<Array<{ n: number }>>) => {
@@ -101,11 +121,7 @@ export function createPointsRepository({ db }: { db: Executor }) {
       page: number
       size: number
     }) {
-      const where = and(
-        filter.studentId ? eq(pointsApplications.studentId, filter.studentId) : undefined,
-        filter.status ? eq(pointsApplications.status, filter.status) : undefined,
-        studentLike(filter.keyword),
-      )
+      const where = applicationsWhere(filter)
       return paged(
         db
           .select({
@@ -128,6 +144,16 @@ export function createPointsRepository({ db }: { db: Executor }) {
           .innerJoin(studentsView, eq(studentsView.id, pointsApplications.studentId))
           .where(where),
       )
+    },
+
+    /** The applications the console's list shows for a filter, counted (工作台: 待审核). */
+    async countApplications(filter: StudentItemsFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(pointsApplications)
+        .innerJoin(studentsView, eq(studentsView.id, pointsApplications.studentId))
+        .where(applicationsWhere(filter))
+      return row?.n ?? 0
     },
 
     goods({
@@ -169,12 +195,7 @@ export function createPointsRepository({ db }: { db: Executor }) {
     listedFilter: { status: GoodStatus.listed },
 
     orders({ filter, page, size }: { filter: { studentId?: number; status?: string; keyword?: string }; page: number; size: number }) {
-      const like = filter.keyword ? containing(filter.keyword) : undefined
-      const where = and(
-        filter.studentId ? eq(goodOrders.studentId, filter.studentId) : undefined,
-        filter.status ? eq(goodOrders.status, filter.status) : undefined,
-        like ? or(ilike(goodOrders.goodName, like), studentLike(filter.keyword)) : undefined,
-      )
+      const where = goodOrdersWhere(filter)
       return paged(
         db
           .select({ order: goodOrders, name: studentsView.name, studentNo: studentsView.studentNo })
@@ -186,6 +207,16 @@ export function createPointsRepository({ db }: { db: Executor }) {
           .offset(offset(page, size)),
         db.select({ n: count() }).from(goodOrders).innerJoin(studentsView, eq(studentsView.id, goodOrders.studentId)).where(where),
       )
+    },
+
+    /** The exchange orders the console's list shows for a filter, counted (工作台: 待发货). */
+    async countOrders(filter: StudentItemsFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(goodOrders)
+        .innerJoin(studentsView, eq(studentsView.id, goodOrders.studentId))
+        .where(goodOrdersWhere(filter))
+      return row?.n ?? 0
     },
   }
 }

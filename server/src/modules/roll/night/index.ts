@@ -2,4 +2,4 @@
 export { nightRoutes } from './night.routes.ts'
 
 export { seedNightDemo, NIGHT_DEMO } from './night.seed.ts'
-export { checkInToken } from './night.service.ts'
+export { checkInToken, countClassesForConsole } from './night.service.ts'

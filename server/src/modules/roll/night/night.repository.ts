@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { NightSignUpStatus } from '../../../wire.ts'
 import { studentsView } from '../students/index.ts'
 import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
 import { containing } from '../../../lib/person-search.ts'
+import { dayRange } from '../../../lib/time-range.ts'
 import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type ClassRow = typeof nightClasses.$inferSelect
@@ -170,14 +171,8 @@ export function createNightRepository({ db }: { db: Executor }) {
     },
 
     /** The office's classes, the latest start first, with how many attended. */
-    async listForConsole({ keyword, published, page, size }: { keyword?: string; published?: boolean; page: number; size: number }) {
-      const filters: SQL[] = []
-      if (keyword) {
-        const like = containing(keyword)
-        filters.push(or(ilike(nightClasses.title, like), ilike(nightClasses.subject, like), ilike(nightClasses.teacher, like))!)
-      }
-      if (published !== undefined) filters.push(eq(nightClasses.published, published))
-      const where = filters.length ? and(...filters) : undefined
+    async listForConsole({ page, size, ...filter }: ConsoleClassFilter & { page: number; size: number }) {
+      const where = consoleClassesWhere(filter)
       const rows = await db
         .select({
           cls: nightClasses,
@@ -191,6 +186,12 @@ export function createNightRepository({ db }: { db: Executor }) {
         .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(nightClasses).where(where)
       return { rows, total: total?.n ?? 0 }
+    },
+
+    /** The classes the console's list shows for a filter, counted (工作台: today's classes). */
+    async countForConsole(filter: ConsoleClassFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(nightClasses).where(consoleClassesWhere(filter))
+      return row?.n ?? 0
     },
 
     async attendedCount({ classId }: { classId: number }): Promise<number> {
@@ -252,4 +253,19 @@ export function createNightRepository({ db }: { db: Executor }) {
       return { rows, total: total?.n ?? 0 }
     },
   }
+}
+
+/** The console's class list filters: keyword (title, subject, teacher), published, the day a class starts on (YYYY-MM-DD, Beijing). */
+export type ConsoleClassFilter = { keyword?: string; published?: boolean; date?: string }
+
+function consoleClassesWhere({ keyword, published, date }: ConsoleClassFilter): SQL | undefined {
+  const filters: SQL[] = []
+  if (keyword) {
+    const like = containing(keyword)
+    filters.push(or(ilike(nightClasses.title, like), ilike(nightClasses.subject, like), ilike(nightClasses.teacher, like))!)
+  }
+  if (published !== undefined) filters.push(eq(nightClasses.published, published))
+  const day = date ? dayRange({ from: date, to: date }) : undefined
+  if (day) filters.push(gte(nightClasses.startsAt, day.from), lt(nightClasses.startsAt, day.to))
+  return filters.length ? and(...filters) : undefined
 }

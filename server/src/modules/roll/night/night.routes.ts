@@ -221,9 +221,9 @@ export const nightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, size, keyword, published } = request.query
+      const { page, size, keyword, published, date } = request.query
       const now = new Date()
-      const { rows, total } = await listClassesForConsole({ db: app.db, keyword, published, page, size })
+      const { rows, total } = await listClassesForConsole({ db: app.db, keyword, published, date, page, size })
       return ok({ list: rows.map((r) => toConsoleItem(r, now)), total, page, size })
     },
   )

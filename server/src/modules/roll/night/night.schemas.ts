@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { boolField, idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { boolField, dateField, idField, intField, optionalText, wireEnum } from '../../../lib/fields.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
 import { ATTENDANCE_WAYS, NIGHT_SIGN_UP_STATUSES, type NightSignUpStatus } from '../../../wire.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
@@ -68,6 +68,7 @@ export const attendanceListQuery = z.object({ ...pagingQuery })
 export const consoleListQuery = z.object({
   keyword: optionalText(60).describe('part of the title, subject or teacher'),
   published: boolField('是否上架').describe('true: published only; false: unpublished only; blank: both'),
+  date: dateField('上课日期').describe('YYYY-MM-DD: the classes starting on that day (Beijing time)'),
   ...pagingQuery,
 })
 export const signUpListQuery = z.object({

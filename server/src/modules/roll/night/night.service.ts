@@ -22,7 +22,7 @@ import {
   createSignUpClosedError,
   createSignUpNotFoundError,
 } from './night.errors.ts'
-import { type AttendanceRow, type ClassRow, createNightRepository, type SignUpRow } from './night.repository.ts'
+import { type AttendanceRow, type ClassRow, type ConsoleClassFilter, createNightRepository, type SignUpRow } from './night.repository.ts'
 import type { NightPhase } from './night.schemas.ts'
 
 const OPENS_MS = NIGHT_CHECK_IN_OPENS_MINUTES * 60_000
@@ -407,6 +407,11 @@ export async function listClassesForConsole({
   ...query
 }: { db: Executor } & Parameters<ReturnType<typeof createNightRepository>['listForConsole']>[0]) {
   return createNightRepository({ db }).listForConsole(query)
+}
+
+/** How many classes the console's list shows for this filter (工作台: `date=<today>`). */
+export async function countClassesForConsole({ db, ...filter }: { db: Executor } & ConsoleClassFilter) {
+  return createNightRepository({ db }).countForConsole(filter)
 }
 
 /** One class (undefined: none). */

@@ -3,7 +3,7 @@ export { createStudentsRepository, type StudentRow } from './students.repository
 export { ensureUniqueIdCards } from './students.integrity.ts'
 export { studentsRoutes } from './students.routes.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
-export { toStudentHeader, toStudentUser } from './students.service.ts'
+export { countRollRequests, quickFindStudents, toStudentHeader, toStudentUser } from './students.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 
 export { studentRecipients, studentsView } from './students.views.ts'

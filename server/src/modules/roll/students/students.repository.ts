@@ -53,6 +53,15 @@ const flat = (r: { student: StudentRow; hasPartner: boolean }): ConsoleStudentRo
 
 export function createStudentsRepository({ db }: { db: Executor }) {
   return {
+    /** The quick finder's students: the name containing `q`, or the phone equal to it when `q` is a whole phone; nearest matches first. */
+    async quickFind({ q, limit }: { q: string; limit: number }) {
+      return db
+        .select({ id: students.id, name: students.name, phone: students.phone, studentNo: students.studentNo, status: students.status })
+        .from(students)
+        .where(personKeyword(q, { text: [students.name], phones: [students.phone] }))
+        .orderBy(sql`strpos(lower(${students.name}), lower(${q}))`, desc(students.id))
+        .limit(limit)
+    },
     async findById({ id }: { id: number }): Promise<StudentRow | undefined> {
       return rowById(db, students, id)
     },
@@ -210,13 +219,8 @@ export function createStudentsRepository({ db }: { db: Executor }) {
       return row!
     },
     /** The console's queue of correction requests, newest first, with whose they are. */
-    async listRequests({ status, keyword, page, size }: { status?: string; keyword?: string; page: number; size: number }) {
-      const c: SQL[] = []
-      if (status) c.push(eq(rollModifyRequests.status, status))
-      if (keyword) {
-        c.push(personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })!)
-      }
-      const w = c.length ? and(...c) : undefined
+    async listRequests({ status, keyword, page, size }: RequestFilter & { page: number; size: number }) {
+      const w = requestsWhere({ status, keyword })
       const [rows, totals] = await Promise.all([
         db
           .select({ request: rollModifyRequests, studentName: students.name, studentPhone: students.phone })
@@ -233,5 +237,24 @@ export function createStudentsRepository({ db }: { db: Executor }) {
         total: totals[0]?.n ?? 0,
       }
     },
+    /** The console's correction requests counted with the list's filter (工作台). */
+    async countRequests(filter: RequestFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(rollModifyRequests)
+        .innerJoin(students, eq(students.id, rollModifyRequests.studentId))
+        .where(requestsWhere(filter))
+      return row?.n ?? 0
+    },
   }
+}
+
+export type RequestFilter = { status?: string; keyword?: string }
+
+/** The correction requests' list filter (list and count). */
+function requestsWhere({ status, keyword }: RequestFilter): SQL | undefined {
+  const c: SQL[] = []
+  if (status) c.push(eq(rollModifyRequests.status, status))
+  if (keyword) c.push(personKeyword(keyword, { text: [students.name, students.studentNo], phones: [students.phone] })!)
+  return c.length ? and(...c) : undefined
 }

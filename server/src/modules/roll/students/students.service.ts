@@ -608,6 +608,14 @@ export async function rollRequestsOf({
   return createStudentsRepository({ db }).requests(query)
 }
 
+/** The quick finder's students by name or whole phone (as the student list's keyword matches them). */
+export async function quickFindStudents({
+  db,
+  ...query
+}: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['quickFind']>[0]) {
+  return createStudentsRepository({ db }).quickFind(query)
+}
+
 /** The console's student list, by the filter. */
 export async function listStudents({
   db,
@@ -630,4 +638,9 @@ export async function listRollRequests({
   ...query
 }: { db: Executor } & Parameters<ReturnType<typeof createStudentsRepository>['listRequests']>[0]) {
   return createStudentsRepository({ db }).listRequests(query)
+}
+
+/** How many correction requests the console's list shows for this filter (工作台's 待审核 count). */
+export async function countRollRequests({ db, ...filter }: { db: Executor; status?: string; keyword?: string }) {
+  return createStudentsRepository({ db }).countRequests(filter)
 }

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { ALL_RIGHTS, BUILTIN_RIGHTS } from '@activity/domain'
+import { MENU_GROUPS, ROUTES } from '../routes'
+import { menuOf, selectedEntry } from './menu'
+
+const outline = (rights: readonly string[]) =>
+  menuOf(ROUTES, MENU_GROUPS, rights).map((m) => (m.routes ? `${m.name}: ${m.routes.map((r) => r.name).join(' ')}` : m.name))
+
+test("the administrator's menu: 工作台, then the office's groups in their order, every screen in one", () => {
+  assert.deepEqual(outline(ALL_RIGHTS), [
+    '工作台',
+    '招生: 合伙人 线索 活动 海报 档位 志愿数据',
+    '教务: 学员 学籍变更申请 通知公告 夜校课程',
+    '教学: 课程列表 课程分类 题库 试卷 答疑',
+    '财务: 缴费单 收费标准 优惠券 订单 提现 资金流水',
+    '积分: 积分途径 积分等级 学员积分 积分记录 积分申请 商品 兑换订单',
+    '统计: 目标看板 招生目标',
+    '系统: 操作员 岗位 部门 设置 登录记录 操作日志 APP 版本 内容',
+  ])
+})
+
+test('a position sees only the screens its rights open, and no group it cannot open anything in', () => {
+  const teacher = outline(BUILTIN_RIGHTS.enrollTeacher)
+  for (const line of teacher) assert.doesNotMatch(line, /操作员|岗位|设置|提现|资金流水/, line)
+  assert.ok(teacher.some((line) => line.startsWith('招生: ') && line.includes('线索')))
+  // 工作台, and what every operator has of their own (目标看板, 登录记录).
+  assert.deepEqual(outline(['dashboard.view']), ['工作台', '统计: 目标看板', '系统: 登录记录'])
+})
+
+test('a detail screen lights its list in the menu', () => {
+  const menu = menuOf(ROUTES, MENU_GROUPS, ALL_RIGHTS)
+  assert.equal(selectedEntry(menu, '/partners/12'), '/partners')
+  assert.equal(selectedEntry(menu, '/night/classes/3'), '/night/classes')
+  assert.equal(selectedEntry(menu, '/dashboard'), '/dashboard')
+})
