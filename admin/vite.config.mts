@@ -47,13 +47,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      // Rolldown's default moves a module two lazily loaded screens share into the entry chunk
-      // (loaded first anyway): the sign-in screen then loaded tabs, menus and the colour picker
-      // of screens it never shows. Shared modules stay in chunks of their own, loaded with the
-      // screens that use them.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-    },
   },
   server: {
     port: Number(process.env.ADMIN_DEV_PORT || 5173),
