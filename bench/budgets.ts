@@ -26,9 +26,8 @@ export const BUDGETS: Budget[] = [
   // Preact's renderer instead of React's reconciler (issue 21): weapp 398.3 -> 292.8 KB, alipay 346.4 -> 241.0 KB.
   { name: 'weapp main package', budgetKb: 350, measure: () => measureMini('weapp').main },
   { name: 'alipay main package', budgetKb: 350, measure: () => measureMini('alipay').main },
-  // The console's sign-in screen (issue 39): 290 -> 171.1 KB (shared chunks kept out of the entry,
-  // the step-up dialog, 403/404 pictures and the Chinese locale loaded when needed, a declarative
-  // router, a plain form).
+  // The console's sign-in screen (issue 39): 290 -> 171.1 KB (the step-up dialog, 403/404 pictures
+  // and the Chinese locale loaded when needed, a declarative router, a plain form).
   { name: 'console sign-in JS (gzip)', budgetKb: 200, measure: () => consoleSizes().signIn },
   {
     name: 'console largest screen JS (gzip)',
