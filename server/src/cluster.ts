@@ -75,6 +75,9 @@ function primary() {
     startedAt.set(worker.id, Date.now())
   }
 
+  // A worker answers from here on (what a deployment, and the cluster test, wait for).
+  cluster.on('listening', (worker: Worker) => say(`worker ${worker.process.pid} listening`))
+
   cluster.on('exit', (worker: Worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now())
     startedAt.delete(worker.id)

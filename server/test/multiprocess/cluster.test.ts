@@ -80,6 +80,11 @@ describe('npm run start:cluster', () => {
           await new Promise((r) => setTimeout(r, 200))
         }
         assert.equal(workers.length, 2, cluster.log)
+        // Both answer before one is killed: the other one then carries every call alone.
+        const listening = (pid: number) => cluster.log.includes(`worker ${pid} listening`)
+        for (const deadline = Date.now() + 60_000; !workers.every(listening) && Date.now() < deadline;)
+          await new Promise((r) => setTimeout(r, 200))
+        assert.ok(workers.every(listening), cluster.log)
         process.kill(workers[0]!, 'SIGKILL')
         let replaced: number[] = []
         for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
