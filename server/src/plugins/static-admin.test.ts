@@ -72,6 +72,11 @@ describe('serving the built operator console at /admin/', () => {
       assert.equal(refused.statusCode, 400, name)
       assert.match(refused.json().message, new RegExp(message.replace(/[<>]/g, '.')), name)
     }
+    // A replacement pattern in the name is shown as typed.
+    assert.equal((await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: '明德$&学院$1' })).json().code, 0)
+    const patterned = await createClient(t.app).get('/admin/')
+    assert.match(patterned.body, /<title>明德\$&amp;学院\$1<\/title>/)
+    assert.match(patterned.body, /content="明德\$&amp;学院\$1"/)
     await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: PRODUCT_NAME })
   })
 

@@ -40,9 +40,12 @@ export const ADMIN_CSP = [
  */
 export function withSchoolName(html: string, name: string): string {
   const text = escapeHtml(name)
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${text}</title>`)
-    .replace(/(<meta name="school-name" content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${text}${close}`)
+  return (
+    html
+      // Replacer functions: a name's `$&` or `$1` is text, not a replacement pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`)
+      .replace(/(<meta name="school-name" content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${text}${close}`)
+  )
 }
 
 /**
