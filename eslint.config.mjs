@@ -75,8 +75,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Command-line programs talk to the person running them.
-    files: ['scripts/**', 'bench/**', 'server/src/server.ts', 'server/test/run.ts', 'test/e2e/**'],
+    // Command-line programs (and the console's build steps) talk to the person running them.
+    files: ['scripts/**', 'bench/**', 'admin/build/**', 'server/src/server.ts', 'server/test/run.ts', 'test/e2e/**'],
     rules: { 'no-console': 'off' },
   },
 )

@@ -137,7 +137,7 @@ count "$results/budgets.log"
 layer jest npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json"
 count "$results/jest.json"
 
-mapfile -t admin_unit < <(find admin/src -name '*.test.ts' | sort)
+mapfile -t admin_unit < <(find admin/src admin/build -name '*.test.ts' | sort)
 # The console's tsconfig, so its modules' `@wire` import resolves as in the build.
 layer admin-unit logged "$results/admin-unit.log" env TSX_TSCONFIG_PATH=admin/tsconfig.json node --import tsx --test --test-reporter=spec "${admin_unit[@]}"
 count "$results/admin-unit.log"

@@ -1,3 +1,4 @@
+import 'virtual:antd-styles.css'
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp } from './App'

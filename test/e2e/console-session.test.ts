@@ -10,6 +10,7 @@ import {
   operatorApi,
   positionId,
   settled,
+  signInConsole,
 } from './console-support'
 
 // One app server per file, its tests in order: a failure retries the whole file.
@@ -152,5 +153,33 @@ test.describe('console sign-in, roles and session', () => {
     await page.getByRole('alert').filter({ hasText: '账号或密码错误' }).waitFor()
     await submitSignIn(page, 'pwchange01', 'changed5678')
     await page.getByTestId('operator').filter({ hasText: '财务' }).waitFor()
+  })
+
+  test("a deep link paints the frame's shell before any script runs, and antd's rules come from the built stylesheet", async () => {
+    // No script at all: the page the server sends draws the side menu's place and the school's name.
+    const still = await t.browser.newContext({ viewport: { width: 1366, height: 768 }, javaScriptEnabled: false })
+    try {
+      const page = await still.newPage()
+      await page.goto(`${t.app.url}/admin/clues`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('学历教育管理平台')
+    } finally {
+      await still.close()
+    }
+    // The console's theme as built (reduced motion, which the other tests ask for, is a theme of its
+    // own, computed in the browser as before).
+    const context = await t.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', reducedMotion: 'no-preference' })
+    try {
+      const page = await context.newPage()
+      await signInConsole(page, t.app, OPERATORS.admin.account, OPERATORS.admin.password, { stepUp: false })
+      await openConsole(page, t.app, '/clues')
+      await page.getByRole('button', { name: '查询' }).waitFor()
+      // antd's rules are scoped :where(.css-…); pro-components' own (not in the stylesheet) are not.
+      const written = await page.evaluate(
+        () => [...document.querySelectorAll('style[data-css-hash]')].filter((style) => style.textContent?.includes(':where(.css-')).length,
+      )
+      expect(written, 'antd styles computed in the browser').toBe(0)
+    } finally {
+      await context.close()
+    }
   })
 })

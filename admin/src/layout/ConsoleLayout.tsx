@@ -12,7 +12,7 @@ import 'dayjs/locale/zh-cn'
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { configureClient } from '../api/client'
-import { Loading } from '../components/Gates'
+import { FrameShell } from '../components/FrameShell'
 import QuickFinder from '../components/QuickFinder'
 import { useStepUpDialog } from '../components/step-up'
 import { MENU_GROUPS, ROUTES } from '../routes'
@@ -76,7 +76,7 @@ function Frame() {
   const menu = useMemo(() => menuOf(ROUTES, MENU_GROUPS, admin?.rights), [admin?.rights])
   const selected = selectedEntry(menu, location.pathname)
 
-  if (!admin) return <Loading />
+  if (!admin) return <FrameShell />
 
   return (
     <ProLayout

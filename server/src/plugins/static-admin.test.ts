@@ -19,7 +19,8 @@ describe('serving the built operator console at /admin/', () => {
     fs.mkdirSync(path.join(admin, 'assets'))
     fs.writeFileSync(
       path.join(admin, 'index.html'),
-      '<!doctype html><title>console</title><meta name="school-name" content="console" /><script type="module" src="/admin/assets/index-Dx_3kQ9a.js"></script>',
+      '<!doctype html><title>console</title><meta name="school-name" content="console" /><script type="module" src="/admin/assets/index-Dx_3kQ9a.js"></script>' +
+        '<div id="root"><!--shell--><div class="console-shell"><div class="console-shell__sider"><h1 class="console-shell__name">console</h1></div></div><!--/shell--></div>',
     )
     fs.writeFileSync(path.join(admin, 'assets', 'index-Dx_3kQ9a.js'), script)
     fs.writeFileSync(path.join(admin, 'assets', 'index-Dx_3kQ9a.js.br'), zlib.brotliCompressSync(script))
@@ -57,10 +58,13 @@ describe('serving the built operator console at /admin/', () => {
     const saved = await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: '  杭州 "明德" & 学院 ' })
     assert.equal(saved.json().code, 0, saved.body)
     assert.equal(saved.json().data[SettingKey.schoolName], '杭州 "明德" & 学院')
-    for (const url of ['/admin/', '/admin/index.html', '/admin/signIn']) {
+    for (const url of ['/admin/', '/admin/index.html', '/admin/clues?status=1', '/admin/signIn']) {
       const page = await createClient(t.app).get(url)
       assert.match(page.body, /<title>杭州 &quot;明德&quot; &amp; 学院<\/title>/, url)
       assert.match(page.body, /<meta name="school-name" content="杭州 &quot;明德&quot; &amp; 学院" \/>/, url)
+      // The frame's shell paints the name before any script; the sign-in screen has no frame.
+      if (url === '/admin/signIn') assert.match(page.body, /<div id="root"><\/div>/, url)
+      else assert.match(page.body, /<h1 class="console-shell__name">杭州 &quot;明德&quot; &amp; 学院<\/h1>/, url)
     }
     const refusals: Array<[string, string]> = [
       ['', '请填写学校名称'],
@@ -77,6 +81,7 @@ describe('serving the built operator console at /admin/', () => {
     const patterned = await createClient(t.app).get('/admin/')
     assert.match(patterned.body, /<title>明德\$&amp;学院\$1<\/title>/)
     assert.match(patterned.body, /content="明德\$&amp;学院\$1"/)
+    assert.match(patterned.body, /<h1 class="console-shell__name">明德\$&amp;学院\$1<\/h1>/)
     await client.put('/api/bms/develop/config/settings', { [SettingKey.schoolName]: PRODUCT_NAME })
   })
 
