@@ -2,7 +2,7 @@
  * antd's styles for the console's theme, rendered once at build time into plain CSS.
  *
  * antd writes its styles in the browser: each component's first render computes its rules from the
- * theme's tokens and inserts them (a third of the main-thread work of a list screen). The build
+ * theme's tokens and inserts them (a fifth of a list screen's script time, measured). The build
  * renders, on the server, every antd component the console's screens and pro-components use under
  * the console's ConfigProvider theme, and collects what they register (@ant-design/cssinjs'
  * extractStyle, the way antd documents server-side rendering). The CSS ends with a cache-path map

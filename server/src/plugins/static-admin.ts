@@ -52,7 +52,7 @@ export function withSchoolName(html: string, name: string): string {
 }
 
 /** The sign-in screen has no frame: its page goes without the shell. */
-export function withoutShell(html: string): string {
+function withoutShell(html: string): string {
   return html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, '')
 }
 
