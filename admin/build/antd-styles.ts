@@ -12,7 +12,6 @@
  * as before. So a wrong or stale list costs speed, never looks.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
-import { ProLayout } from '@ant-design/pro-components'
 import * as antd from 'antd'
 import type { ThemeConfig } from 'antd'
 import { createElement as h, Fragment, type ReactNode } from 'react'
@@ -94,35 +93,13 @@ function nodes(): ReactNode[] {
 }
 
 /**
- * What ProLayout's side menu holds: the menu, the operator's avatar and dropdown, and the quick
- * finder (a button, its dialog with an input, tags and text).
- */
-function siderNodes(): ReactNode[] {
-  return [
-    h(antd.Menu, { key: 'menu', items: [] }),
-    h(antd.Avatar, { key: 'avatar' }),
-    h(antd.Dropdown, { key: 'dropdown', menu: { items: [] } }, h('span')),
-    h(antd.Tooltip._InternalPanelDoNotUseOrYouWillBeFired, { key: 'tooltip' }),
-    h(antd.Skeleton, { key: 'skeleton' }),
-    h(antd.Button, { key: 'button' }),
-    h(antd.Modal, { key: 'modal', open: true, getContainer: false }),
-    h(antd.Input, { key: 'input' }),
-    h(antd.Tag, { key: 'tag' }),
-    h(antd.Typography.Text, { key: 'text' }),
-  ]
-}
-
-/**
  * antd's own style paths are `token|Component-Part|prefix|iconPrefix` (and `token|Shared|ant`,
  * `token|ant-design-icons|anticon`); pro-components' are `token|name`, and some of their styles read
  * a component's props that the path does not name: only antd's go into the stylesheet.
  */
 const isAntdPath = (key: string) => key.split('%').length >= 4
 
-/**
- * The CSS (with its cache-path map) of the components above under `theme`, in the screens' content
- * and again in ProLayout's side menu, which sets a theme of its own (the quick finder lives there).
- */
+/** The CSS (with its cache-path map) of the components above under `theme`. */
 export function antdStyles(theme: ThemeConfig): string {
   const cache = createCache()
   // Rendering on the server is only a way to collect styles: its warnings that layout effects and
@@ -141,16 +118,5 @@ export function antdStyles(theme: ThemeConfig): string {
 }
 
 function render(cache: ReturnType<typeof createCache>, theme: ThemeConfig) {
-  renderToString(
-    h(
-      StyleProvider,
-      { cache },
-      h(
-        antd.ConfigProvider,
-        { theme },
-        h(Fragment, null, ...nodes()),
-        h(ProLayout, { layout: 'side', route: { path: '/', routes: [] }, menuExtraRender: () => h(Fragment, null, ...siderNodes()) }),
-      ),
-    ),
-  )
+  renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, h(Fragment, null, ...nodes()))))
 }

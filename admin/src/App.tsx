@@ -7,7 +7,8 @@ import { ConfigProvider } from 'antd'
 import 'antd/dist/reset.css'
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react'
 import { BrowserRouter, matchRoutes, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
-import { configureClient } from './api/client'
+import { configureClient, preload } from './api/client'
+import { sessionApi } from './api/session'
 import { FrameShell } from './components/FrameShell'
 import { Loading, NotFound, RoleGate } from './components/Gates'
 import { HOME, SCREENS } from './routes'
@@ -16,27 +17,37 @@ import { THEME } from './theme'
 import { ThemeVariables } from './theme-vars'
 
 const SignIn = lazy(() => import('./pages/sign-in/SignIn'))
-// ProLayout and the menu load beside the first screen, not before the sign-in page.
+// The frame and the menu load beside the first screen, not before the sign-in page.
 const loadLayout = () => import('./layout/ConsoleLayout')
 const ConsoleLayout = lazy(loadLayout)
 
 /**
  * The first screen's scripts start loading with the frame's, not after it has rendered and asked
- * who is signed in: a deep link (/admin/clues) fetches the layout and the clue list at once.
+ * who is signed in: a deep link (/admin/clues) fetches the layout and the clue list at once. Who is
+ * signed in is asked at once too, and the screen's first GETs (its `preload`) as soon as its script
+ * is there; the answers wait for the session's and the screen's calls (api/client.ts preload).
  */
-function preloadFirstScreen(pathname: string) {
+function preloadFirstScreen(pathname: string, search: string) {
   const path = pathname.replace(/^\/admin(?=\/|$)/, '') || '/'
   if (path.startsWith('/signIn')) return
+  // Who is signed in, asked now rather than after the first render (the session takes the answer).
+  preload(() => sessionApi.signInfo())
   // A failure here is the screen's own to show, when it renders.
   loadLayout().catch(() => undefined)
   const matched = matchRoutes(
     SCREENS.map((r) => ({ path: r.path })),
     path === '/' ? HOME : path,
-  )
-  const screen = SCREENS.find((r) => r.path === matched?.[0]?.route.path)
-  screen?.screen().catch(() => undefined)
+  )?.[0]
+  const screen = SCREENS.find((r) => r.path === matched?.route.path)
+  if (!screen || !matched) return
+  screen
+    .screen()
+    .then(({ preload: ask }) => {
+      if (ask) preload(() => ask({ params: matched.params, search: new URLSearchParams(search) }))
+    })
+    .catch(() => undefined)
 }
-if (typeof window !== 'undefined') preloadFirstScreen(window.location.pathname)
+if (typeof window !== 'undefined') preloadFirstScreen(window.location.pathname, window.location.search)
 
 /**
  * Wires the API client to this router and this session (where an expired session goes);

@@ -20,6 +20,7 @@ import {
 } from '@ant-design/icons'
 import { ALL_RIGHTS, type Right } from '@activity/domain'
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
+import type { ScreenPreload } from './screen-preload'
 
 export interface ConsoleRoute {
   /** The address under /admin (react-router syntax: `/partners/:id`). */
@@ -29,8 +30,12 @@ export interface ConsoleRoute {
   icon?: ReactNode
   /** The right that opens it (any one of a list; packages/domain rights.ts). */
   right: Right | readonly Right[]
-  /** Imports the screen's file under src/pages (default export) when first opened; a missing file fails typecheck and build. */
-  screen: () => Promise<{ default: ComponentType }>
+  /**
+   * Imports the screen's file under src/pages (default export) when first opened; a missing file
+   * fails typecheck and build. The file may export `preload`: its first GETs, sent when the console
+   * is opened at its address, beside the session's check (App.tsx, api/client.ts preload).
+   */
+  screen: () => Promise<{ default: ComponentType; preload?: ScreenPreload }>
   /** A screen reached from another one (a detail), not from the menu. */
   hideInMenu?: boolean
   /** The menu group it sits under (MENU_GROUPS); without one, on the menu's first level (工作台). */

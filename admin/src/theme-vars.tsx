@@ -33,6 +33,7 @@ export function ThemeVariables() {
       'color-fill-tertiary': token.colorFillTertiary,
       'color-border': token.colorBorder,
       'color-border-secondary': token.colorBorderSecondary,
+      'color-split': token.colorSplit,
       'color-primary-hover': token.colorPrimaryHover,
       'control-outline': token.controlOutline,
       'color-text-placeholder': token.colorTextPlaceholder,

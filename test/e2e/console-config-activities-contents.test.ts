@@ -134,7 +134,7 @@ test.describe('console 活动 and 内容', () => {
     const finance = await t.page('finance')
     await finance.goto(`${t.app.url}/admin/activities`)
     await finance.getByText('无权访问').waitFor()
-    expect(!(await finance.locator('.ant-pro-sider').innerText()).includes('活动')).toBeTruthy()
+    expect(!(await finance.locator('.console-sider').innerText()).includes('活动')).toBeTruthy()
   })
 
   test('a body with a script and an inline handler is previewed as the server stored it, without them', async () => {

@@ -171,8 +171,22 @@ test.describe('console sign-in, roles and session', () => {
     try {
       const page = await context.newPage()
       await signInConsole(page, t.app, OPERATORS.admin.account, OPERATORS.admin.password, { stepUp: false })
-      await openConsole(page, t.app, '/clues')
+      // The list's first page is asked for once: sent beside the session's check (the screen's
+      // preload), and taken by the table instead of asked again.
+      const lists: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/clue/listForAdmin')) lists.push(request.url())
+      })
+      await openConsole(page, t.app, '/clues?size=50')
       await page.getByRole('button', { name: '查询' }).waitFor()
+      await settled(page)
+      expect(lists.length, lists.join(' ')).toBe(1)
+      expect(lists[0]).toContain('size=50')
+      // The side menu folds to its icons and unfolds.
+      await page.getByRole('button', { name: '收起菜单' }).click()
+      await expect(page.locator('.console-sider')).toHaveClass(/ant-layout-sider-collapsed/)
+      await page.getByRole('button', { name: '展开菜单' }).click()
+      await expect(page.getByTestId('operator')).toBeVisible()
       // antd's rules are scoped :where(.css-…); pro-components' own (not in the stylesheet) are not.
       const written = await page.evaluate(
         () => [...document.querySelectorAll('style[data-css-hash]')].filter((style) => style.textContent?.includes(':where(.css-')).length,

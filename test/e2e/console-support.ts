@@ -81,14 +81,14 @@ export async function endSessionBehindThePage(page: Page, app: RunningApp): Prom
 
 /** The labels of the side menu's groups (招生, 教务…), in order. */
 export async function menuGroups(page: Page): Promise<string[]> {
-  const groups = page.locator('.ant-pro-sider .ant-menu-submenu-title')
-  await page.locator('.ant-pro-sider .ant-menu-item').first().waitFor({ timeout: 30_000 })
+  const groups = page.locator('.console-sider .ant-menu-submenu-title')
+  await page.locator('.console-sider .ant-menu-item').first().waitFor({ timeout: 30_000 })
   return (await groups.allTextContents()).map((t) => t.trim())
 }
 
 /** The labels of the side menu's entries, in order, each group opened in turn (opening one may fold another). */
 export async function menuEntries(page: Page): Promise<string[]> {
-  const sider = page.locator('.ant-pro-sider')
+  const sider = page.locator('.console-sider')
   await sider.locator('.ant-menu-item').first().waitFor({ timeout: 30_000 })
   const entries = (await sider.locator('.ant-menu-root > .ant-menu-item').allTextContents()).map((t) => t.trim())
   const groups = sider.locator('.ant-menu-root > .ant-menu-submenu')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import { Code } from '@activity/wire'
-import { ApiError, call, configureClient, download, filenameOf, NETWORK_MESSAGE } from './client.ts'
+import { ApiError, call, configureClient, download, filenameOf, get, NETWORK_MESSAGE, post, preload } from './client.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const envelope = (status: number, code: number, message: string) =>
@@ -146,5 +146,77 @@ describe('a call that needs a step-up asks the operator, then goes through', () 
     assert.equal(asked, 1)
     assert.equal(sent.length, 2)
     assert.deepEqual(notified, [])
+  })
+})
+
+describe("a screen's first GETs, sent before it renders (preload), are taken by its own calls", () => {
+  const realFetch = globalThis.fetch
+  let notified: string[]
+  let expired: number
+  let requested: string[]
+  let answers: Array<() => Response>
+  const ok = (data: unknown) => () =>
+    new Response(JSON.stringify({ code: 0, message: 'ok', data }), { headers: { 'content-type': 'application/json' } })
+
+  beforeEach(() => {
+    notified = []
+    expired = 0
+    requested = []
+    answers = []
+    configureClient({ notify: (m) => notified.push(m), sessionExpired: () => expired++ })
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      requested.push(`${init?.method ?? 'GET'} ${String(input)}`)
+      const next = answers.shift()
+      if (!next) throw new Error('no answer prepared')
+      return next()
+    }) as typeof fetch
+  })
+  afterEach(() => {
+    globalThis.fetch = realFetch
+  })
+
+  test('the preloaded GET is sent at once and answers the same call later, without a second request', async () => {
+    answers.push(ok({ list: [1, 2], total: 2 }))
+    preload(() => get('/api/x/list', { page: 1, size: 20 }))
+    assert.deepEqual(requested, ['GET /api/x/list?page=1&size=20'])
+    const page = await get<{ total: number }>('/api/x/list', { page: 1, size: 20 })
+    assert.equal(page.total, 2)
+    assert.equal(requested.length, 1)
+  })
+
+  test('taken once: the next call to the address asks the server again; another address is asked as usual', async () => {
+    answers.push(ok('early'), ok('again'), ok('other'))
+    preload(() => get('/api/x/details', { id: 7 }))
+    assert.equal(await get('/api/x/details', { id: 7 }), 'early')
+    assert.equal(await get('/api/x/details', { id: 7 }), 'again')
+    assert.equal(await get('/api/x/details', { id: 8 }), 'other')
+    assert.deepEqual(requested, ['GET /api/x/details?id=7', 'GET /api/x/details?id=7', 'GET /api/x/details?id=8'])
+  })
+
+  test('a refusal or an expired session in the early answer is shown when the screen takes it, not before', async () => {
+    answers.push(
+      () => envelope(403, 100000003, '没有权限执行此操作'),
+      () => envelope(401, Code.sessionInvalid, '请重新登录'),
+    )
+    preload(() => {
+      void get('/api/x/refused')
+      void get('/api/x/expired')
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.deepEqual([notified, expired], [[], 0])
+    await assert.rejects(get('/api/x/refused'), (e: unknown) => e instanceof ApiError && e.code === 100000003)
+    assert.deepEqual(notified, ['没有权限执行此操作'])
+    await assert.rejects(get('/api/x/expired'), (e: unknown) => e instanceof ApiError && e.code === Code.sessionInvalid)
+    assert.equal(expired, 1)
+  })
+
+  test('only GETs are sent early; a write inside a preload goes out as a write, and takes no early answer', async () => {
+    answers.push(ok('read'), ok('written'))
+    preload(() => {
+      void get('/api/x/thing')
+      void post('/api/x/thing', { a: 1 }).catch(() => undefined)
+    })
+    assert.deepEqual(requested, ['GET /api/x/thing', 'POST /api/x/thing'])
+    assert.equal(await get('/api/x/thing'), 'read')
   })
 })

@@ -84,20 +84,71 @@ export function toSearch(query: Query | undefined): string {
   return text ? `?${text}` : ''
 }
 
+/**
+ * A screen's first GETs, asked for before it renders. When a console address is opened, the screen's
+ * `preload` (an export of its module, routes.tsx) runs as soon as its script is there, beside the
+ * session's check, instead of after the frame and the screen have rendered. Each answer waits here
+ * for the screen's own call to the same address, which takes it (once) and reads it like any answer:
+ * a refusal is shown and an expired session goes to sign-in then, not before. An answer no call takes
+ * (the screen asked for something else, or never rendered) is dropped after a while.
+ */
+const early = new Map<string, Promise<Response>>()
+const EARLY_KEPT_MS = 15_000
+let preloading = false
+
+/** Runs `ask` (a screen's API calls) so that its GETs are sent now and kept for the screen's calls. */
+export function preload(ask: () => unknown): void {
+  preloading = true
+  try {
+    ask()
+  } finally {
+    preloading = false
+  }
+}
+
+function sendEarly(url: string): void {
+  if (early.has(url)) return
+  const response = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  // A failure is the taking call's to report.
+  response.catch(() => undefined)
+  early.set(url, response)
+  setTimeout(() => {
+    if (early.get(url) === response) early.delete(url)
+  }, EARLY_KEPT_MS)
+}
+
+function takeEarly(url: string): Promise<Response> | undefined {
+  const response = early.get(url)
+  if (response) early.delete(url)
+  return response
+}
+
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<T> {
   const { query, body, quiet = false, signal } = options
+  const url = `${path}${toSearch(query)}`
+  if (method === 'GET' && preloading) {
+    sendEarly(url)
+    // The preload's own caller reads nothing: the screen's call will.
+    return new Promise<T>(() => undefined)
+  }
   const multipart = body instanceof FormData
+  // A call that may be cancelled (signal) asks for itself.
+  let sent = method === 'GET' && !signal ? takeEarly(url) : undefined
   const send = async (quietStepUp: boolean) => {
     let response: Response
     try {
-      response = await fetch(`${path}${toSearch(query)}`, {
-        method,
-        credentials: 'same-origin',
-        // FormData sets its own multipart content type with the boundary.
-        headers: { Accept: 'application/json', ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-        signal,
-      })
+      const answer = sent
+      // Once: a repeat after a step-up asks the server again.
+      sent = undefined
+      response = await (answer ??
+        fetch(url, {
+          method,
+          credentials: 'same-origin',
+          // FormData sets its own multipart content type with the boundary.
+          headers: { Accept: 'application/json', ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+          signal,
+        }))
     } catch (error) {
       if (signal?.aborted) throw error
       return fail(new ApiError(NETWORK_MESSAGE, 0, 0), quiet)

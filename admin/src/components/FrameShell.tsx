@@ -1,7 +1,8 @@
 /**
- * The frame's shell (console.css): the side menu's place and the school's name, drawn where ProLayout
- * draws them. index.html shows the same from the first paint; this keeps it while the frame's script
- * loads and the session is read, instead of a blank page and a spinner.
+ * The frame's shell (console.css): the side menu's place and the school's name, drawn where the
+ * frame (layout/ConsoleLayout.tsx) draws them. index.html shows the same from the first paint; this
+ * keeps it while the frame's script loads and the session is read, instead of a blank page and a
+ * spinner.
  */
 import { useSchoolName } from '../school'
 

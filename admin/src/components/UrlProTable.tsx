@@ -15,6 +15,7 @@ import { type MutableRefObject, type ReactNode, useLayoutEffect, useMemo, useRef
 import { useSearchParams } from 'react-router-dom'
 import { LoadFailure } from './LoadFailure'
 import { type ListState, cleanFilters, PAGE_SIZES, readListState, type SortOrder, sortFromTable, writeListState } from '../hooks/list-state'
+import type { ScreenPreload } from '../screen-preload'
 
 export interface UrlProTableProps<T extends Record<string, unknown>> extends Omit<
   ProTableProps<T, Record<string, unknown>>,
@@ -32,6 +33,14 @@ export interface UrlProTableProps<T extends Record<string, unknown>> extends Omi
   /** Keep this table's state out of the address (a second table on the same screen). */
   local?: boolean
   emptyText?: ReactNode
+}
+
+/**
+ * A list screen's `preload` (routes.tsx): the page its table asks for first, read from the address
+ * the way the table reads it, sent before the screen renders.
+ */
+export function listPreload(fetch: (state: ListState) => Promise<unknown>, arrayKeys: readonly string[] = []): ScreenPreload {
+  return ({ search }) => void fetch(readListState(search, { arrayKeys }))
 }
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ALL_RIGHTS, BUILTIN_RIGHTS } from '@activity/domain'
 import { MENU_GROUPS, ROUTES } from '../routes'
-import { menuOf, selectedEntry } from './menu'
+import { groupOf, menuOf, selectedEntry } from './menu'
 
 const outline = (rights: readonly string[]) =>
   menuOf(ROUTES, MENU_GROUPS, rights).map((m) => (m.routes ? `${m.name}: ${m.routes.map((r) => r.name).join(' ')}` : m.name))
@@ -28,9 +28,13 @@ test('a position sees only the screens its rights open, and no group it cannot o
   assert.deepEqual(outline(['dashboard.view']), ['工作台', '统计: 目标看板', '系统: 登录记录'])
 })
 
-test('a detail screen lights its list in the menu', () => {
+test('a detail screen lights its list in the menu, and the group holding it opens', () => {
   const menu = menuOf(ROUTES, MENU_GROUPS, ALL_RIGHTS)
   assert.equal(selectedEntry(menu, '/partners/12'), '/partners')
   assert.equal(selectedEntry(menu, '/night/classes/3'), '/night/classes')
   assert.equal(selectedEntry(menu, '/dashboard'), '/dashboard')
+  assert.equal(groupOf(menu, selectedEntry(menu, '/partners/12')), '/~enrolment')
+  assert.equal(groupOf(menu, '/fee-orders'), '/~finance')
+  // 工作台 sits on the first level: no group to open.
+  assert.equal(groupOf(menu, '/dashboard'), undefined)
 })

@@ -33,3 +33,8 @@ export function menuOf(
 export function selectedEntry(menu: readonly MenuEntry[], pathname: string): string {
   return menu.flatMap((m) => m.routes ?? [m]).find((m) => pathname === m.path || pathname.startsWith(`${m.path}/`))?.path ?? pathname
 }
+
+/** The group (its key) an entry sits in, or undefined on the menu's first level. */
+export function groupOf(menu: readonly MenuEntry[], path: string): string | undefined {
+  return menu.find((m) => m.routes?.some((r) => r.path === path))?.path
+}

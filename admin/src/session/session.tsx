@@ -29,17 +29,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setAdmin(null)
     }
   }, [])
-  // One question at a time: a restore asked while one is under way gets that one's answer.
+  // One question at a time: a restore asked while one is under way, or answered but not yet
+  // rendered (the frame mounting in between would ask again), gets that one's answer.
   const asking = useRef<Promise<void>>(undefined)
   const restore = useCallback(() => {
-    asking.current ??= sessionApi
-      .signInfo()
-      .then(setAdmin, () => {
-        // 100000004 already went to the sign-in page; anything else is shown by the client.
-      })
-      .finally(() => (asking.current = undefined))
+    asking.current ??= sessionApi.signInfo().then(setAdmin, () => {
+      // 100000004 already went to the sign-in page; anything else is shown by the client.
+      asking.current = undefined
+    })
     return asking.current
   }, [])
+  useEffect(() => {
+    asking.current = undefined
+  }, [admin])
   // Asked at once on a console page other than sign-in, beside the signed-in frame's scripts
   // rather than after them (effects run after the router's, so the client already knows where an
   // expired session goes).

@@ -16,7 +16,7 @@ import { type AdminClue, cluesApi } from '../../api/clues'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { listPreload, UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
@@ -44,6 +44,8 @@ function withAssignee(state: ListState): ListState {
 function fetchPage(state: ListState) {
   return cluesApi.list(toServerQuery(withAssignee(state), QUERY))
 }
+
+export const preload = listPreload(fetchPage, ARRAY_KEYS)
 
 export default function ClueList() {
   const { seesAllClues, canAssignClues, canTakeClues, canExportClues } = useAccess()

@@ -8,6 +8,7 @@ import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { App, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
 import { useNavigate, useParams } from 'react-router-dom'
 import { categoriesApi, type CourseDetail as Detail, coursesApi } from '../../api/courses'
+import type { ScreenPreload } from '../../screen-preload'
 import { DetailFrame } from '../../components/DetailFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { EnumTag, PRODUCT_STATUS_ENUM, PRODUCT_TYPE_ENUM } from '../../components/status'
@@ -40,6 +41,13 @@ function summary(course: Detail): DescriptionsProps['items'] {
     { key: 'noSkip', label: '首次观看禁止拖动', children: course.noSkip ? '是' : '否' },
     { key: 'createdAt', label: '创建时间', children: formatDateTime(course.createdAt) },
   ]
+}
+
+/** The course and the categories, asked for before the screen renders (routes.tsx). */
+export const preload: ScreenPreload = ({ params }) => {
+  const courseId = Number(params.id)
+  if (Number.isInteger(courseId) && courseId > 0) void coursesApi.details(courseId)
+  void categoriesApi.tree()
 }
 
 export default function CourseDetail() {

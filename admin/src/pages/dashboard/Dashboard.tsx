@@ -10,6 +10,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import type { ClueStatus } from '@activity/wire'
 import { dashboardApi, type OverdueContact, type WaitingQuestion } from '../../api/dashboard'
+import type { ScreenPreload } from '../../screen-preload'
 import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime, officeTime } from '../../format'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -71,6 +72,9 @@ function TodoGroupCard({ group, questions }: { group: TodoGroup; questions: Wait
     </section>
   )
 }
+
+/** The figures, asked for before the screen renders (routes.tsx). */
+export const preload: ScreenPreload = () => void dashboardApi.get()
 
 export default function Dashboard() {
   const { data, error, loading, reload } = useRemote(() => dashboardApi.get(), [])

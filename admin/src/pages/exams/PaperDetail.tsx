@@ -9,6 +9,7 @@ import { AttemptStatus, PaperKind } from '@activity/wire'
 import { App, Descriptions, type DescriptionsProps, Space, Typography } from 'antd'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type PaperDetail as Detail, papersApi } from '../../api/exams'
+import type { ScreenPreload } from '../../screen-preload'
 import { DetailFrame } from '../../components/DetailFrame'
 import { EnumTag, PAPER_KIND_ENUM, PAPER_STATUS_ENUM, PAPER_USE_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
@@ -40,6 +41,12 @@ function summary(paper: Detail): DescriptionsProps['items'] {
     },
     { key: 'taken', label: '作答 / 待阅卷', children: `${paper.attemptCount} / ${paper.markingCount}` },
   ]
+}
+
+/** The paper, asked for before the screen renders (routes.tsx). */
+export const preload: ScreenPreload = ({ params }) => {
+  const paperId = Number(params.id)
+  if (Number.isInteger(paperId) && paperId > 0) void papersApi.details(paperId)
 }
 
 export default function PaperDetail() {

@@ -20,7 +20,7 @@ import { ExportButton } from '../../components/ExportButton'
 import { ItemsField, type ItemValues, toItems } from '../../components/ItemsField'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { listPreload, UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime as at } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -101,6 +101,12 @@ function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (o
   )
 }
 
+function fetchPage(state: ListState) {
+  return feesApi.orders(toServerQuery(state))
+}
+
+export const preload = listPreload(fetchPage)
+
 export default function FeeOrderList() {
   const navigate = useNavigate()
   const { canManageFees, canExportFees } = useAccess()
@@ -156,7 +162,7 @@ export default function FeeOrderList() {
         headerTitle='缴费单'
         columns={columns}
         onState={setListState}
-        fetch={(state) => feesApi.orders(toServerQuery(state))}
+        fetch={fetchPage}
         emptyText='没有符合条件的缴费单'
         toolBarRender={() => [
           canExportFees ? (

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
 import { PARTNER_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { listPreload, UrlProTable } from '../../components/UrlProTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -16,6 +16,12 @@ import { MaskedPhone } from '../../components/MaskedPhone'
 
 const RANGES = { registered: ['dateFrom', 'dateTo'] } as const
 const ARRAY_KEYS = ['registered'] as const
+
+function fetchPage(state: ListState) {
+  return partnersApi.list(toServerQuery(state, { ranges: RANGES }))
+}
+
+export const preload = listPreload(fetchPage, ARRAY_KEYS)
 
 export default function PartnerList() {
   const { canReviewPartners, canExportPartners } = useAccess()
@@ -81,7 +87,7 @@ export default function PartnerList() {
         arrayKeys={ARRAY_KEYS}
         onState={setState}
         emptyText='没有符合条件的合伙人'
-        fetch={(s) => partnersApi.list(toServerQuery(s, { ranges: RANGES }))}
+        fetch={fetchPage}
         toolBarRender={() =>
           canExportPartners
             ? [

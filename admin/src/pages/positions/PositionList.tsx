@@ -9,6 +9,7 @@ import { PageContainer, ProFormText, ProFormTextArea, ProTable, type ProColumns 
 import { Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useEffect, useMemo, useState } from 'react'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'
+import type { ScreenPreload } from '../../screen-preload'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PositionTag } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
@@ -138,6 +139,12 @@ function PositionForm({
       </Form.Item>
     </SubmitModalForm>
   )
+}
+
+/** The positions and the rights' catalogue, asked for before the screen renders (routes.tsx). */
+export const preload: ScreenPreload = () => {
+  void positionsApi.rights()
+  void positionsApi.list()
 }
 
 export default function PositionList() {

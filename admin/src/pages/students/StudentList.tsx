@@ -12,7 +12,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { type StudentRoll, studentsApi } from '../../api/students'
 import { ExportButton } from '../../components/ExportButton'
 import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { listPreload, UrlProTable } from '../../components/UrlProTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GrantDialog } from '../courses/GrantDialog'
@@ -25,6 +25,12 @@ import { useTableReload } from '../../hooks/useTableReload'
 
 /** Filter options hold text: the address gives the filters back as text. */
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
+
+function fetchPage(state: ListState) {
+  return studentsApi.list(toServerQuery(state))
+}
+
+export const preload = listPreload(fetchPage)
 
 export default function StudentList() {
   const { canEditStudents, canManageCourses, canExportStudents } = useAccess()
@@ -89,7 +95,7 @@ export default function StudentList() {
         actionRef={actionRef}
         headerTitle='学员列表'
         columns={columns}
-        fetch={(state) => studentsApi.list(toServerQuery(state))}
+        fetch={fetchPage}
         onState={setListState}
         scroll={{ x: 1000 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
