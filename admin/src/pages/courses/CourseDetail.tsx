@@ -6,6 +6,7 @@
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { App, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
+import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { categoriesApi, type CourseDetail as Detail, coursesApi } from '../../api/courses'
 import type { ScreenPreload } from '../../screen-preload'
@@ -17,10 +18,13 @@ import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { ListingAction, RemoveCourse } from './CourseActions'
 import { CourseContent } from './CourseContent'
-import { CourseForm } from './CourseForm'
-import { CourseStudents } from './CourseStudents'
-import { LiveSessions } from './LiveSessions'
 import { priceText } from './course-form'
+
+// The other tabs load when opened: the content tab, the one a course opens on, does not wait for
+// their scripts (a list, a form).
+const CourseForm = lazy(() => import('./CourseForm').then((m) => ({ default: m.CourseForm })))
+const CourseStudents = lazy(() => import('./CourseStudents').then((m) => ({ default: m.CourseStudents })))
+const LiveSessions = lazy(() => import('./LiveSessions').then((m) => ({ default: m.LiveSessions })))
 
 const TABS = [
   { key: 'content', tab: '课程内容' },
@@ -109,28 +113,30 @@ export default function CourseDetail() {
       tabActiveKey={tab}
       onTabChange={(key) => navigate(`/courses/${course.id}/${key}`)}
     >
-      {tab === 'content' ? (
-        <ProCard>
-          <CourseContent course={course} canManage={canManageCourses} onChanged={reload} />
-        </ProCard>
-      ) : tab === 'live' ? (
-        <LiveSessions courseId={course.id} teacher={course.teacher} canManage={canManageCourses} />
-      ) : tab === 'students' ? (
-        <CourseStudents course={course} canManage={canManageCourses} onGranted={reload} />
-      ) : (
-        <ProCard className='console-narrow-form'>
-          {categories.error ? (
-            <LoadFailure title='课程分类加载失败' error={categories.error} onRetry={categories.reload} />
-          ) : !categories.data ? (
-            <Skeleton active paragraph={{ rows: 8 }} />
-          ) : (
-            <>
-              {canManageCourses ? null : <Typography.Paragraph type='secondary'>只读：课程由管理员维护。</Typography.Paragraph>}
-              <CourseForm key={course.id} course={course} tree={categories.data} readOnly={!canManageCourses} onSaved={reload} />
-            </>
-          )}
-        </ProCard>
-      )}
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        {tab === 'content' ? (
+          <ProCard>
+            <CourseContent course={course} canManage={canManageCourses} onChanged={reload} />
+          </ProCard>
+        ) : tab === 'live' ? (
+          <LiveSessions courseId={course.id} teacher={course.teacher} canManage={canManageCourses} />
+        ) : tab === 'students' ? (
+          <CourseStudents course={course} canManage={canManageCourses} onGranted={reload} />
+        ) : (
+          <ProCard className='console-narrow-form'>
+            {categories.error ? (
+              <LoadFailure title='课程分类加载失败' error={categories.error} onRetry={categories.reload} />
+            ) : !categories.data ? (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ) : (
+              <>
+                {canManageCourses ? null : <Typography.Paragraph type='secondary'>只读：课程由管理员维护。</Typography.Paragraph>}
+                <CourseForm key={course.id} course={course} tree={categories.data} readOnly={!canManageCourses} onSaved={reload} />
+              </>
+            )}
+          </ProCard>
+        )}
+      </Suspense>
     </PageContainer>
   )
 }

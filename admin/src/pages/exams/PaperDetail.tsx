@@ -6,7 +6,8 @@
  */
 import { PageContainer, ProCard } from '@ant-design/pro-components'
 import { AttemptStatus, PaperKind } from '@activity/wire'
-import { App, Descriptions, type DescriptionsProps, Space, Typography } from 'antd'
+import { App, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
+import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type PaperDetail as Detail, papersApi } from '../../api/exams'
 import type { ScreenPreload } from '../../screen-preload'
@@ -16,11 +17,14 @@ import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { RemovePaper, StatusAction } from './PaperActions'
-import { PaperAttempts } from './PaperAttempts'
-import { PaperForm } from './PaperForm'
 import { PaperQuestions } from './PaperQuestions'
-import { PaperRules } from './PaperRules'
 import { attemptsText } from './paper-form'
+
+// A random paper's rules, the attempts and the form load when opened: a paper opens on its fixed
+// questions, which do not wait for their scripts (lists, a form).
+const PaperAttempts = lazy(() => import('./PaperAttempts').then((m) => ({ default: m.PaperAttempts })))
+const PaperForm = lazy(() => import('./PaperForm').then((m) => ({ default: m.PaperForm })))
+const PaperRules = lazy(() => import('./PaperRules').then((m) => ({ default: m.PaperRules })))
 
 const TAB_KEYS = ['questions', 'attempts', 'info'] as const
 type Tab = (typeof TAB_KEYS)[number]
@@ -112,20 +116,22 @@ export default function PaperDetail() {
         )
       }
     >
-      {tab === 'questions' ? (
-        fixed ? (
-          <PaperQuestions paper={paper} canManage={canManageExams} onSaved={reload} />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        {tab === 'questions' ? (
+          fixed ? (
+            <PaperQuestions paper={paper} canManage={canManageExams} onSaved={reload} />
+          ) : (
+            <PaperRules paper={paper} canManage={canManageExams} onSaved={reload} />
+          )
+        ) : tab === 'attempts' ? (
+          <PaperAttempts paper={paper} canManage={canManageExams} onChanged={reload} />
         ) : (
-          <PaperRules paper={paper} canManage={canManageExams} onSaved={reload} />
-        )
-      ) : tab === 'attempts' ? (
-        <PaperAttempts paper={paper} canManage={canManageExams} onChanged={reload} />
-      ) : (
-        <ProCard className='console-narrow-form'>
-          {canManageExams ? null : <Typography.Paragraph type='secondary'>只读：试卷由管理员维护。</Typography.Paragraph>}
-          <PaperForm key={paper.id} paper={paper} readOnly={!canManageExams} onSaved={reload} />
-        </ProCard>
-      )}
+          <ProCard className='console-narrow-form'>
+            {canManageExams ? null : <Typography.Paragraph type='secondary'>只读：试卷由管理员维护。</Typography.Paragraph>}
+            <PaperForm key={paper.id} paper={paper} readOnly={!canManageExams} onSaved={reload} />
+          </ProCard>
+        )}
+      </Suspense>
     </PageContainer>
   )
 }
