@@ -92,7 +92,7 @@ export function toSearch(query: Query | undefined): string {
  * a refusal is shown and an expired session goes to sign-in then, not before. An answer no call takes
  * (the screen asked for something else, or never rendered) is dropped after a while.
  */
-const early = new Map<string, Promise<Response>>()
+const early = new Map<string, { response: Promise<Response>; forget: ReturnType<typeof setTimeout> }>()
 const EARLY_KEPT_MS = 15_000
 let preloading = false
 
@@ -111,16 +111,15 @@ function sendEarly(url: string): void {
   const response = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
   // A failure is the taking call's to report.
   response.catch(() => undefined)
-  early.set(url, response)
-  setTimeout(() => {
-    if (early.get(url) === response) early.delete(url)
-  }, EARLY_KEPT_MS)
+  early.set(url, { response, forget: setTimeout(() => early.delete(url), EARLY_KEPT_MS) })
 }
 
 function takeEarly(url: string): Promise<Response> | undefined {
-  const response = early.get(url)
-  if (response) early.delete(url)
-  return response
+  const kept = early.get(url)
+  if (!kept) return undefined
+  early.delete(url)
+  clearTimeout(kept.forget)
+  return kept.response
 }
 
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<T> {
