@@ -42,6 +42,7 @@ export function ThemeVariables() {
       'color-info': token.colorInfo,
       'color-info-bg': token.colorInfoBg,
       'control-height': `${token.controlHeight}px`,
+      'font-weight-strong': String(token.fontWeightStrong),
       'color-success-bg': token.colorSuccessBg,
       'color-error-bg': token.colorErrorBg,
       'color-warning-bg': token.colorWarningBg,

@@ -53,7 +53,7 @@ test.describe('console 线索: a teacher works the clue workbench', () => {
     await followUp.getByPlaceholder('沟通了什么、对方的意向和顾虑').fill('已加微信，发了会计学招生简章')
     await followUp.getByRole('button', { name: SUBMIT }).click()
     await page.getByTestId('clue-timeline').getByText('已加微信，发了会计学招生简章').waitFor()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '跟进中' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '跟进中' }).waitFor()
 
     const deals: string[] = []
     page.on('request', (r) => {
@@ -68,7 +68,7 @@ test.describe('console 线索: a teacher works the clue workbench', () => {
     await deal.getByPlaceholder('例如 3980.00').fill('3980.5')
     await deal.getByText('将记为 ¥3,980.50').waitFor()
     await deal.getByRole('button', { name: SUBMIT }).click()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已成交' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '已成交' }).waitFor()
     expect(deals.length).toBe(1)
     expect(JSON.parse(deals[0]!)).toStrictEqual({ id: 1, programme: '学历教育(本科)-会计学(本科)', amount: 398050 })
     const info = (await page.getByTestId('clue-info').textContent()) ?? ''

@@ -92,7 +92,7 @@ test.describe('console 活动 and 内容', () => {
       .locator('.ant-popover:visible')
       .getByRole('button', { name: /发\s*布/ })
       .click()
-    await page.locator('.ant-pro-page-container .ant-tag', { hasText: '已发布' }).waitFor()
+    await page.locator('.console-page .ant-tag', { hasText: '已发布' }).waitFor()
     const publicView = (await (await fetch(`${t.app.url}/api/cms/activity/activity/detailsForClient?id=${activityId}`)).json()) as {
       data: Activity
     }

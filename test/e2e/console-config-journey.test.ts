@@ -83,7 +83,7 @@ test.describe('console configuration reaches the partner app', () => {
       .locator('.ant-popover:visible')
       .getByRole('button', { name: /发\s*布/ })
       .click()
-    await page.locator('.ant-pro-page-container .ant-tag', { hasText: '已发布' }).waitFor()
+    await page.locator('.console-page .ant-tag', { hasText: '已发布' }).waitFor()
     await screenshot(page, 'console-config-journey-console')
   })
 

@@ -178,7 +178,7 @@ test.describe('console APP 版本, 志愿数据, 订单 and 操作员', () => {
     const paid = await fetch(`${t.app.url}/api/dev/payments/complete?orderNo=${order.orderNo}`, { method: 'POST' })
     expect(((await paid.json()) as { code: number }).code).toBe(0)
     await page.reload()
-    await page.locator('.ant-pro-page-container .ant-tag', { hasText: '支付成功' }).waitFor({ timeout: 30_000 })
+    await page.locator('.console-page .ant-tag', { hasText: '支付成功' }).waitFor({ timeout: 30_000 })
     const after = ok(await finance.call<Order>('GET', '/api/fms/finance/order/details', { id }))
     if (after.notifications) {
       // The back-office lists the notifications it received: the console shows each one.

@@ -99,7 +99,7 @@ test.describe('console 课程: the office builds a course and grants it', () => 
     const summary = page.getByTestId('course-summary')
     await expect(summary).toContainText('¥88.50')
     await expect(summary).toContainText('电子商务')
-    await expect(page.locator('.ant-page-header-heading .ant-tag', { hasText: '下架' })).toBeVisible()
+    await expect(page.locator('.console-page-header__heading .ant-tag', { hasText: '下架' })).toBeVisible()
 
     await page.getByRole('button', { name: '新增章' }).click()
     const chapter = modal(page, '新增章')
@@ -149,7 +149,7 @@ test.describe('console 课程: the office builds a course and grants it', () => 
       .locator('.ant-popconfirm')
       .getByRole('button', { name: /上\s*架/ })
       .click()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '上架' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '上架' }).waitFor()
   })
 
   test('lists the course by keyword with its sections and students, then grants it to the demo student', async () => {
@@ -198,7 +198,7 @@ test.describe('console 课程: the office builds a course and grants it', () => 
 
     await openConsole(page, t.app, courseUrl)
     refusal = 422
-    await page.locator('.ant-page-header').getByText('删除', { exact: true }).click()
+    await page.locator('.console-page-header').getByText('删除', { exact: true }).click()
     await page
       .locator('.ant-popconfirm')
       .getByRole('button', { name: /删\s*除/ })

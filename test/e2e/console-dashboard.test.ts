@@ -113,8 +113,8 @@ test.describe('console 工作台', () => {
     await page.getByTestId('todo-partners').click()
     await page.waitForURL((url) => url.pathname === '/admin/partners' && url.searchParams.get('status') === '待审核')
     // The partner list's own rows (the dashboard's overdue table may still be on screen a moment).
-    const rows = page.locator('.ant-pro-table .ant-table-tbody tr.ant-table-row')
-    await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '待审核' }).waitFor()
+    const rows = page.locator('.console-list .ant-table-tbody tr.ant-table-row')
+    await page.locator('.console-list__filters .ant-select-selection-item', { hasText: '待审核' }).waitFor()
     await rows.first().waitFor()
     await settled(page)
     await expect(rows).toHaveCount(pending)

@@ -95,7 +95,7 @@ async function createPaper(page: Page, title: string, { random = false, passScor
 
 async function publish(page: Page): Promise<void> {
   await page
-    .locator('.ant-page-header-heading-extra')
+    .locator('.console-page-header__extra')
     .getByRole('button', { name: /^发\s*布$/ })
     .click()
   await page
@@ -103,7 +103,7 @@ async function publish(page: Page): Promise<void> {
     .getByRole('button', { name: /^发\s*布$/ })
     .click()
   await expect.poll(() => messages(page)).toContain('试卷已发布')
-  await expect(page.locator('.ant-page-header-heading-sub-title')).toHaveText('已发布')
+  await expect(page.locator('.console-page-header__sub')).toHaveText('已发布')
 }
 
 /**
@@ -228,7 +228,7 @@ test.describe('console 考试: the office builds papers, marks and exports', () 
     await screenshot(page, 'console-exams-marking')
     await page.getByRole('button', { name: '提交阅卷' }).click()
     await expect.poll(() => messages(page)).toContain('阅卷完成，成绩已公布给学员')
-    await expect(page.locator('.ant-page-header-heading-sub-title')).toHaveText('已完成')
+    await expect(page.locator('.console-page-header__sub')).toHaveText('已完成')
     await expect(page.getByTestId('attempt-summary')).toContainText('11 / 14（及格）')
 
     await openConsole(page, t.app, `/papers/${fixedId}/attempts`)
@@ -246,7 +246,7 @@ test.describe('console 考试: the office builds papers, marks and exports', () 
   test('财务 reads the bank and the papers without the write actions', async () => {
     const finance = await t.page('finance')
     await openConsole(finance, t.app, '/questions')
-    await expect(finance.locator('.ant-page-header-heading-sub-title')).toHaveText('只读')
+    await expect(finance.locator('.console-page-header__sub')).toHaveText('只读')
     await expect(finance.getByRole('button', { name: /新增题目/ })).toHaveCount(0)
     await expect(finance.getByRole('button', { name: /^导\s*入$/ })).toHaveCount(0)
     await openConsole(finance, t.app, `/papers/${fixedId}/questions`)

@@ -121,7 +121,7 @@ test.describe("the office's day: from a new partner's approval to a paid withdra
     await desk.locator('.ant-cascader-menu-item', { hasText: '电子商务(大专)' }).click()
     await deal.getByPlaceholder('例如 3980.00').fill('4680')
     await deal.getByRole('button', { name: SUBMIT }).click()
-    await desk.locator('.ant-page-header-heading .ant-tag', { hasText: '已成交' }).waitFor()
+    await desk.locator('.console-page-header__heading .ant-tag', { hasText: '已成交' }).waitFor()
     const info = (await desk.getByTestId('clue-info').textContent()) ?? ''
     expect(info).toMatch(/成交专业电子商务\(大专\)|成交专业学历教育\(大专\)-电子商务\(大专\)/)
     expect(info).toMatch(/成交金额¥4,680\.00/)

@@ -73,14 +73,14 @@ test.describe('console 合伙人', () => {
     const disable = modal(page, `禁用「${NAME}」`)
     await disable.getByLabel('原因（选填）').fill('违规推广')
     await disable.getByRole('button', { name: '禁用' }).click()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已禁用' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '已禁用' }).waitFor()
     await page.getByText('禁用原因：违规推广').waitFor()
     expect((await partner.api.call('GET', '/api/ems/partner/client/signInfo')).code).toBe(100000004)
     await screenshot(page, 'console-partner-detail-disabled')
 
     await page.getByRole('button', { name: '启用' }).click()
     await page.locator('.ant-popconfirm').getByRole('button', { name: '启用' }).click()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已通过' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '已通过' }).waitFor()
 
     // The audit log, filtered to this partner: four steps, newest first, before → after.
     await openConsole(page, t.app, `/audit?entityType=partner&entityId=${partnerId}`)
@@ -101,7 +101,7 @@ test.describe('console 合伙人', () => {
   test("the list's filters, page size and sort survive a reload and come back with the back button", async () => {
     const page = await t.page('admin')
     await openConsole(page, t.app, '/partners')
-    await choose(page, page.locator('.ant-pro-table-search .ant-select').first(), '已通过')
+    await choose(page, page.locator('.console-list__filters .ant-select').first(), '已通过')
     await page.getByPlaceholder('手机号、姓名或推广码').fill('陈晓明')
     await page.getByRole('button', { name: '查询' }).click()
     await page.waitForURL((url) => url.searchParams.get('status') === '已通过' && url.searchParams.get('keyword') === '陈晓明')
@@ -117,7 +117,7 @@ test.describe('console 合伙人', () => {
     await page.reload()
     await tableRows(page).first().waitFor()
     await settled(page)
-    await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
+    await page.locator('.console-list__filters .ant-select-selection-item', { hasText: '已通过' }).waitFor()
     await expect(page.getByPlaceholder('手机号、姓名或推广码')).toHaveValue('陈晓明')
     await expect(tableRows(page)).toHaveCount(filtered)
     expect([...new Set(await tableRows(page).locator('.ant-tag').allTextContents())]).toStrictEqual(['已通过'])
@@ -130,7 +130,7 @@ test.describe('console 合伙人', () => {
     await page.goBack()
     await page.waitForURL((url) => url.searchParams.get('status') === '已通过')
     await settled(page)
-    await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
+    await page.locator('.console-list__filters .ant-select-selection-item', { hasText: '已通过' }).waitFor()
     await expect(page.getByPlaceholder('手机号、姓名或推广码')).toHaveValue('陈晓明')
   })
 

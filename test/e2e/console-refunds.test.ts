@@ -76,7 +76,7 @@ test.describe('console 退费撤销成交 and 推荐奖励', () => {
     await dialog.getByText('请填写退费原因').waitFor()
     await dialog.getByPlaceholder('例如：学员退学，学费已全额退还').fill('学员退学，学费已全额退还')
     await dialog.getByRole('button', { name: '确认撤销' }).click()
-    await page.locator('.ant-page-header-heading .ant-tag', { hasText: '已退费' }).waitFor()
+    await page.locator('.console-page-header__heading .ant-tag', { hasText: '已退费' }).waitFor()
     await page.locator('.ant-descriptions-item', { hasText: '退费原因' }).getByText('学员退学，学费已全额退还').waitFor()
     await page.getByTestId('clue-timeline').getByText('退费撤销成交').first().waitFor()
     await expect(page.getByRole('button', { name: '退费撤销成交' }), 'a cancelled deal offers no second cancel').toHaveCount(0)

@@ -111,7 +111,7 @@ test.describe('console sign-in, roles and session', () => {
     await endSessionBehindThePage(page, t.app)
 
     // The next call the page makes (reloading the list) is refused: the console goes to sign in.
-    await page.locator('.ant-pro-table-list-toolbar-setting-item .anticon-reload').click()
+    await page.getByRole('button', { name: '刷新' }).click()
     await page.waitForURL(/\/admin\/signIn\?redirect=.*&expired=1$/)
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/partners?status=已通过')
     await page.getByText('登录已过期，请重新登录').waitFor()
@@ -122,7 +122,7 @@ test.describe('console sign-in, roles and session', () => {
     await page.getByRole('button', { name: '登录' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/partners' && url.searchParams.get('status') === '已通过')
     await settled(page)
-    await page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '已通过' }).waitFor()
+    await page.locator('.console-list__filters .ant-select-selection-item', { hasText: '已通过' }).waitFor()
   })
 
   test('an operator changes their own password (the old one checked), signs out, and signs in with the new one', async () => {

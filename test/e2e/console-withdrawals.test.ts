@@ -55,7 +55,7 @@ test.describe('console 提现: finance pays the queue', () => {
     await page.reload()
     await tableRows(page).first().waitFor()
     await expect(tableRows(page)).toHaveCount(4)
-    await expect(page.locator('.ant-pro-table-search .ant-select-selection-item', { hasText: '审核中' })).toHaveCount(1)
+    await expect(page.locator('.console-list__filters .ant-select-selection-item', { hasText: '审核中' })).toHaveCount(1)
 
     const pays: string[] = []
     page.on('request', (r) => {

@@ -82,7 +82,7 @@ export async function openConsole(page: Page, app: RunningApp, address: string):
   }
   // The screen showing now is marked; the router's navigation is over when it has gone.
   await page.evaluate((to) => {
-    for (const el of document.querySelectorAll('.ant-pro-page-container, .ant-result')) el.setAttribute('data-e2e-left', '')
+    for (const el of document.querySelectorAll('.console-page, .ant-result')) el.setAttribute('data-e2e-left', '')
     history.pushState(null, '', to)
     dispatchEvent(new PopStateEvent('popstate', { state: null }))
   }, target.pathname + target.search)
@@ -92,7 +92,7 @@ export async function openConsole(page: Page, app: RunningApp, address: string):
 
 /** No skeleton, spinner or table loading left on the page. */
 export async function settled(page: Page): Promise<void> {
-  await page.locator('.ant-pro-page-container, .ant-result').first().waitFor({ timeout: 30_000 })
+  await page.locator('.console-page, .ant-result').first().waitFor({ timeout: 30_000 })
   await page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning'), null, { timeout: 30_000 })
 }
 

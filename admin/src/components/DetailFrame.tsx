@@ -5,7 +5,7 @@
  *
  *   if (!clue) return <DetailFrame title='线索详情' onBack={back} list={{ to: '/clues', label: '返回线索列表' }} error={error} onRetry={reload} />
  */
-import { PageContainer } from '@ant-design/pro-components'
+import { PageContainer } from './PageContainer'
 import { Button, Skeleton } from 'antd'
 import { Link } from 'react-router-dom'
 import { LoadFailure } from './LoadFailure'

@@ -1,5 +1,6 @@
 /** 修改密码: the operator's own password (old one, new one twice); the server's refusal shown on the form. */
-import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App } from 'antd'
 import { sessionApi } from '../../api/session'
 import { useSubmission } from '../../hooks/useSubmission'

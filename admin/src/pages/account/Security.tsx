@@ -4,7 +4,8 @@
  * QR code (or typing the key) and entering one of its codes; once bound it replaces the SMS code.
  * Binding and unbinding start from a step-up.
  */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { STEP_UP_METHOD_LABEL, type StepUpMethod } from '@activity/wire'
 import { App, Button, Descriptions, Form, Input, Popconfirm, QRCode, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'

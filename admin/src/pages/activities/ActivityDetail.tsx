@@ -3,7 +3,8 @@
  * for who holds the right (access.ts canManageActivities), its actions; the clues its page brought
  * (the clue list filtered by activity) and the partners they came through.
  */
-import { PageContainer, ProCard, ProDescriptions, type ProColumns } from '@ant-design/pro-components'
+import { ProCard, ProDescriptions } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
 import { Alert, Button, Flex, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -13,7 +14,7 @@ import { formatYuan } from '@activity/money'
 import { DetailFrame } from '../../components/DetailFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -88,7 +89,7 @@ export default function ActivityDetail() {
     )
   }
 
-  const clueColumns: ProColumns<AdminClue>[] = [
+  const clueColumns: ListColumn<AdminClue>[] = [
     { title: '姓名', dataIndex: 'name', search: false, render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
     { title: '手机号', dataIndex: 'phone', search: false },
     {
@@ -192,7 +193,7 @@ export default function ActivityDetail() {
               />
             )}
           </ProCard>
-          <UrlProTable<AdminClue>
+          <ListTable<AdminClue>
             headerTitle='带来的线索'
             columns={clueColumns}
             fixed={{ activityId: String(a.id) }}

@@ -6,7 +6,6 @@
  * (sanitised), never the editor's own HTML.
  */
 import {
-  PageContainer,
   ProCard,
   ProForm,
   ProFormDateTimeRangePicker,
@@ -15,6 +14,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@activity/wire'
 import { Alert, App, Button, Form, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs'

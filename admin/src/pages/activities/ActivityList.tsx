@@ -3,14 +3,14 @@
  * Whoever may open it reads; who holds the right (access.ts canManageActivities) creates, publishes,
  * takes down, edits and removes. Each opens its page with the phone preview and the clues it brought.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ActivityStatus } from '@activity/wire'
 import { App, Button, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { Link, useNavigate } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
 import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, ACTIVITY_TYPE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -51,7 +51,7 @@ export default function ActivityList() {
   const navigate = useNavigate()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<Activity>[] = [
+  const columns: ListColumn<Activity>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
     {
       title: '封面',
@@ -135,7 +135,7 @@ export default function ActivityList() {
 
   return (
     <PageContainer title='活动'>
-      <UrlProTable<Activity>
+      <ListTable<Activity>
         actionRef={actionRef}
         headerTitle='活动列表'
         columns={columns}

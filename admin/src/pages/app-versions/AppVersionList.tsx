@@ -3,17 +3,8 @@
  * `latest` answer for its platform) is marked 当前最新. A future release time schedules it. Whoever
  * may open it reads; who holds the right (access.ts canManageAppVersions) adds, changes and deletes.
  */
-import {
-  type ActionType,
-  PageContainer,
-  ProFormDateTimePicker,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-  type ProColumns,
-} from '@ant-design/pro-components'
+import { ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
 import { Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -22,7 +13,7 @@ import { formatDateTime, officeTime } from '../../format'
 import { type ReactElement, useRef } from 'react'
 import { type AppVersion, appVersionsApi } from '../../api/app-versions'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
@@ -128,7 +119,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
 
 export default function AppVersionList() {
   const { canManageAppVersions } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   // What the apps are offered now: the public answer, per platform.
   const latest = useRemote(
     () => Promise.all(APP_PLATFORMS.map((p) => appVersionsApi.latest(p))).then((rows) => rows.flatMap((r) => (r ? [r.id] : []))),
@@ -140,7 +131,7 @@ export default function AppVersionList() {
   }
   const latestIds = new Set(latest.data ?? [])
 
-  const columns: ProColumns<AppVersion>[] = [
+  const columns: ListColumn<AppVersion>[] = [
     {
       title: '平台',
       dataIndex: 'platform',
@@ -212,7 +203,7 @@ export default function AppVersionList() {
 
   return (
     <PageContainer title='APP 版本'>
-      <UrlProTable<AppVersion>
+      <ListTable<AppVersion>
         actionRef={actionRef}
         headerTitle='版本列表'
         columns={columns}

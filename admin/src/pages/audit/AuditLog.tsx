@@ -2,13 +2,13 @@
  * 操作日志 (管理员): every operator write, newest first, filtered by operator, action, record and
  * date; each entry's before → after as readable rows.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { AuditAction } from '@activity/wire'
 import { Space, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type AuditLog as Entry, auditApi } from '../../api/audit'
 import { operatorsApi } from '../../api/operators'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { describeChange, ENTITY_TYPES } from './audit-change'
@@ -48,7 +48,7 @@ function Change({ entry }: { entry: Entry }) {
 }
 
 export default function AuditLog() {
-  const columns: ProColumns<Entry>[] = [
+  const columns: ListColumn<Entry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, e) => formatDateTime(e.createdAt) },
     {
       title: '操作人',
@@ -110,7 +110,7 @@ export default function AuditLog() {
 
   return (
     <PageContainer title='操作日志' content='每一次后台写操作都记录在这里，与操作在同一事务中写入，不可修改。'>
-      <UrlProTable<Entry>
+      <ListTable<Entry>
         headerTitle='操作记录'
         columns={columns}
         arrayKeys={ARRAY_KEYS}

@@ -5,7 +5,8 @@
  * also assigns. A deal's prospect becomes a student here (转为学员), and the clue links to them after.
  */
 import { CheckCircleOutlined } from '@ant-design/icons'
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ClueStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'

@@ -4,8 +4,7 @@
  * created between, not followed for N hours and overdue next contacts; sorted by 登记时间. A
  * teacher takes a pool clue here, 管理员 assigns; the rest happens on the clue's page.
  */
-import type { ProColumns } from '@ant-design/pro-components'
-import { PageContainer } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ActivityType, ClueStatus } from '@activity/wire'
 import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -16,7 +15,7 @@ import { type AdminClue, cluesApi } from '../../api/clues'
 import { ExportButton } from '../../components/ExportButton'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { CLUE_SOURCE_ENUM, CLUE_STATUS_ENUM, enumColumn } from '../../components/status'
-import { listPreload, UrlProTable } from '../../components/UrlProTable'
+import { type ListColumn, listPreload, ListTable } from '../../components/ListTable'
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
@@ -53,7 +52,7 @@ export default function ClueList() {
   // After an action the table asks for the same page again (same filters, same page).
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<AdminClue>[] = [
+  const columns: ListColumn<AdminClue>[] = [
     {
       title: '姓名',
       dataIndex: 'name',
@@ -198,7 +197,7 @@ export default function ClueList() {
 
   return (
     <PageContainer title='线索' subTitle={seesAllClues ? '全部线索' : '我负责的线索和公海线索'}>
-      <UrlProTable<AdminClue>
+      <ListTable<AdminClue>
         actionRef={actionRef}
         headerTitle='线索列表'
         columns={columns}

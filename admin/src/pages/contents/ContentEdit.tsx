@@ -4,7 +4,8 @@
  * policy keep their keys (the field is locked). Beside the form, the page as a phone shows it,
  * from what the back-office stored (sanitised) at the last save.
  */
-import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Button, Form, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'

@@ -5,12 +5,12 @@
  * removes.
  */
 import { LockOutlined } from '@ant-design/icons'
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Space, Tag, Tooltip, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { Link, useNavigate } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContentItem, siteContentsApi } from '../../api/site-contents'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
@@ -22,7 +22,7 @@ export default function ContentList() {
   const navigate = useNavigate()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<SiteContentItem>[] = [
+  const columns: ListColumn<SiteContentItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
     {
       title: '标题',
@@ -73,7 +73,7 @@ export default function ContentList() {
 
   return (
     <PageContainer title='内容'>
-      <UrlProTable<SiteContentItem>
+      <ListTable<SiteContentItem>
         actionRef={actionRef}
         headerTitle='内容列表'
         columns={columns}

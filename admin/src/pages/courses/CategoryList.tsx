@@ -4,7 +4,8 @@
  * back-office refuses a category holding courses or children, and says so), and drags either
  * level into its order; a disabled category and its courses leave the students' catalogue.
  */
-import { PageContainer, ProCard, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react'
 import { type CategoryChild, type CategoryParent, categoriesApi } from '../../api/courses'

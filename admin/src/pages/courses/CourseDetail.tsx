@@ -4,7 +4,8 @@
  * 学员与进度 (students, grants, export) and 基本信息 (the course's details). 上架 / 下架 and
  * 删除 in the header.
  */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'

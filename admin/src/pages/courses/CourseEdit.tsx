@@ -2,7 +2,8 @@
  * 新建课程 (管理员): the course's details; once created (下架, so students do not see it yet) it
  * opens on its page at 课程内容, to add chapters and sections before 上架.
  */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Button, Skeleton } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { categoriesApi } from '../../api/courses'

@@ -4,13 +4,13 @@
  * for 管理员, who also creates courses here. A course's content, live sessions, students and
  * details open on its page.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty, Image, Space, Typography } from 'antd'
 import { useMemo } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { categoriesApi, type CourseItem, coursesApi } from '../../api/courses'
 import { PRODUCT_STATUS_ENUM, PRODUCT_TYPE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDate } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -36,7 +36,7 @@ export default function CourseList() {
     [categories.data],
   )
 
-  const columns: ProColumns<CourseItem>[] = [
+  const columns: ListColumn<CourseItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '课程名称或讲师' } },
     {
       title: '课程',
@@ -98,7 +98,7 @@ export default function CourseList() {
 
   return (
     <PageContainer title='课程' subTitle={canManageCourses ? undefined : '只读'}>
-      <UrlProTable<CourseItem>
+      <ListTable<CourseItem>
         actionRef={actionRef}
         headerTitle='课程列表'
         columns={columns}

@@ -4,7 +4,6 @@
  * export). 管理员 grants the course to students (开通课程) and revokes a grant (only 学校开通: a
  * bought course stays). A name opens the student's own study report.
  */
-import { type ProColumns } from '@ant-design/pro-components'
 import { EnrolmentSource } from '@activity/wire'
 import { App, Empty, Popconfirm, Progress, Typography } from 'antd'
 import { Link } from 'react-router-dom'
@@ -12,7 +11,7 @@ import { courseReportApi, type CourseReportRow } from '../../api/courses'
 import { grantsApi } from '../../api/study'
 import { ExportButton } from '../../components/ExportButton'
 import { ENROLMENT_SOURCE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { GrantDialog } from './GrantDialog'
@@ -53,7 +52,7 @@ export function CourseStudents({
   onGranted: () => void
 }) {
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<CourseReportRow>[] = [
+  const columns: ListColumn<CourseReportRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '学员',
@@ -96,12 +95,12 @@ export function CourseStudents({
             width: 90,
             render: (_: unknown, r: CourseReportRow) =>
               r.source === EnrolmentSource.granted ? [<RevokeGrant key='revoke' courseId={course.id} row={r} onDone={reload} />] : [],
-          } satisfies ProColumns<CourseReportRow>,
+          } satisfies ListColumn<CourseReportRow>,
         ]
       : []),
   ]
   return (
-    <UrlProTable<CourseReportRow>
+    <ListTable<CourseReportRow>
       actionRef={actionRef}
       rowKey='studentId'
       headerTitle='学员学习进度'

@@ -4,7 +4,7 @@
  * the provider's room address or the default room, the playback video and its length once it
  * has ended) and deletes one. A live section of the course's content shows one of these.
  */
-import { ProFormDateTimePicker, ProFormDependency, ProFormDigit, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { ProFormDateTimePicker, ProFormDependency, ProFormDigit, ProFormText } from '@ant-design/pro-components'
 import { Empty, Form, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { type ReactElement } from 'react'
@@ -12,7 +12,7 @@ import { type LiveSession, liveSessionsApi } from '../../api/courses'
 import { RemoveAction } from '../../components/RemoveAction'
 import { LIVE_STATUS_ENUM, enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime, officeInstant, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDuration } from './media'
@@ -148,7 +148,7 @@ function LiveForm({
 
 export function LiveSessions({ courseId, teacher, canManage }: { courseId: number; teacher: string; canManage: boolean }) {
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<LiveSession>[] = [
+  const columns: ListColumn<LiveSession>[] = [
     { title: '直播标题', dataIndex: 'title', ellipsis: true },
     { title: '讲师', dataIndex: 'teacher', width: 100 },
     { title: '开始时间', dataIndex: 'startsAt', width: 140, render: (_, s) => formatDateTime(s.startsAt) },
@@ -206,12 +206,12 @@ export function LiveSessions({ courseId, teacher, canManage }: { courseId: numbe
                 done='直播已删除'
               />,
             ],
-          } satisfies ProColumns<LiveSession>,
+          } satisfies ListColumn<LiveSession>,
         ]
       : []),
   ]
   return (
-    <UrlProTable<LiveSession>
+    <ListTable<LiveSession>
       local
       actionRef={actionRef}
       headerTitle='直播场次'

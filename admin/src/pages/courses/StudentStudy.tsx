@@ -4,7 +4,8 @@
  * 学校开通 / 免费加入), progress, time and each section's progress, and the live classes they
  * attended. Time is the server's credited time, the same the student's app shows.
  */
-import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
+import { ProCard, StatisticCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty, Progress, Skeleton, Table, Tag, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'

@@ -4,7 +4,8 @@
  * this cycle's figures and the last 30 days. What a position does not handle (null from the server)
  * is not shown; a position with nothing to do sees so.
  */
-import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components'
+import { ProCard, StatisticCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Button, Empty, Flex, List, Skeleton, Table, Tag, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'

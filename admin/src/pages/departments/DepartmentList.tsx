@@ -3,8 +3,9 @@
  * each; add, rename, change the leader, remove an empty one. Operators are put in a department on
  * 操作员 (修改). A department's monthly target is set on 招生目标.
  */
-import { PageContainer, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { type ReactElement } from 'react'
+import { type ActionType, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
+import { type ReactElement, useRef } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { type Department, departmentsApi } from '../../api/targets'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -14,7 +15,6 @@ import { useAccess } from '../../session/access'
 import { requiredText } from '../../form-rules'
 import { saveRecord } from '../../components/record-form'
 import { AddButton } from '../../components/AddButton'
-import { useTableReload } from '../../hooks/useTableReload'
 
 interface Values {
   name: string
@@ -47,7 +47,8 @@ function DepartmentForm({ department, trigger, onSaved }: { department?: Departm
 
 export default function DepartmentList() {
   const { canManageDepartments } = useAccess()
-  const { actionRef, reload } = useTableReload()
+  const actionRef = useRef<ActionType>(undefined)
+  const reload = () => void actionRef.current?.reload()
 
   const columns: ProColumns<Department>[] = [
     { title: '部门名称', dataIndex: 'name' },

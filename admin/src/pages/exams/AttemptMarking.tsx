@@ -5,7 +5,8 @@
  * given; when none is left the score is final and the student is told (成绩公布). 收卷 closes an
  * attempt still being answered.
  */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { AttemptStatus, QuestionType } from '@activity/wire'
 import { Alert, App, Button, Descriptions, Flex, Input, InputNumber, Popconfirm, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'

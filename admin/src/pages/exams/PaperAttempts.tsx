@@ -4,7 +4,6 @@
  * marking view; 收卷 closes an attempt still being answered; 重置考试 deletes a student's
  * attempts at the paper so they may sit it again; 导出成绩 downloads the scores.
  */
-import { type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { AttemptStatus } from '@activity/wire'
 import { App, Button, Empty, Popconfirm, Typography } from 'antd'
 import { useRef } from 'react'
@@ -12,7 +11,7 @@ import { Link } from 'react-router-dom'
 import { type AttemptItem, attemptsApi, type PaperDetail } from '../../api/exams'
 import { ExportButton } from '../../components/ExportButton'
 import { ATTEMPT_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 
@@ -68,12 +67,12 @@ function ClearExam({ attempt, paper, onDone }: { attempt: AttemptItem; paper: Pa
 const scoreText = (score: number | null) => (score === null ? '-' : String(score))
 
 export function PaperAttempts({ paper, canManage, onChanged }: { paper: PaperDetail; canManage: boolean; onChanged: () => void }) {
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   const reload = () => {
     void actionRef.current?.reload()
     onChanged()
   }
-  const columns: ProColumns<AttemptItem>[] = [
+  const columns: ListColumn<AttemptItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '学员',
@@ -151,7 +150,7 @@ export function PaperAttempts({ paper, canManage, onChanged }: { paper: PaperDet
     },
   ]
   return (
-    <UrlProTable<AttemptItem>
+    <ListTable<AttemptItem>
       actionRef={actionRef}
       headerTitle='考生作答'
       columns={columns}

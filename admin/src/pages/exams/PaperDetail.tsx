@@ -4,7 +4,8 @@
  * paper's rules), 考生作答 (attempts, marking, scores) and 基本信息 (the paper's details). 发布 /
  * 停用 and 删除 in the header.
  */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { AttemptStatus, PaperKind } from '@activity/wire'
 import { App, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
 import { lazy, Suspense } from 'react'

@@ -1,5 +1,6 @@
 /** 新建试卷 (管理员): the paper's details; once created, its page opens on the questions (or rules) tab. */
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { PaperForm } from './PaperForm'
 

@@ -5,13 +5,13 @@
  * papers here. A paper's questions or rules, attempts and details open on its page.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { AttemptStatus } from '@activity/wire'
 import { Badge, Button, Empty, Typography } from 'antd'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { type PaperItem, papersApi } from '../../api/exams'
 import { PAPER_KIND_ENUM, PAPER_STATUS_ENUM, PAPER_USE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { asText, useCourseOptions } from '../../hooks/useCourseOptions'
@@ -29,7 +29,7 @@ export default function PaperList() {
   const { actionRef, reload } = useTableReload()
   const courses = useCourseOptions()
 
-  const columns: ProColumns<PaperItem>[] = [
+  const columns: ListColumn<PaperItem>[] = [
     {
       title: '课程',
       dataIndex: 'courseId',
@@ -124,7 +124,7 @@ export default function PaperList() {
 
   return (
     <PageContainer title='试卷' subTitle={canManageExams ? undefined : '只读'}>
-      <UrlProTable<PaperItem>
+      <ListTable<PaperItem>
         actionRef={actionRef}
         headerTitle='试卷列表'
         columns={columns}

@@ -5,7 +5,7 @@
  * question now, and again when publishing). Once students have answered the list is fixed.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ProCard, type ProColumns } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
 import { App, Alert, Button, Empty, Flex, InputNumber, Modal, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { coursesApi } from '../../api/courses'
@@ -13,7 +13,7 @@ import { type PaperDetail, papersApi } from '../../api/exams'
 import { type BankQuestion, questionsApi } from '../../api/questions'
 import { SortableList } from '../../components/Sortable'
 import { DIFFICULTY_ENUM, EnumTag, QUESTION_TYPE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { addPicked, type PickedQuestion, pickedBody, pickedFrom, pickedProblem, pickedTotal, SCORE_MAX } from './paper-form'
@@ -31,7 +31,7 @@ function BankPicker({
   const [open, setOpen] = useState(false)
   const [chosen, setChosen] = useState<BankQuestion[]>([])
   const have = new Set(picked.map((q) => q.id))
-  const columns: ProColumns<BankQuestion>[] = [
+  const columns: ListColumn<BankQuestion>[] = [
     {
       title: '章节',
       dataIndex: 'chapterId',
@@ -76,7 +76,7 @@ function BankPicker({
           setOpen(false)
         }}
       >
-        <UrlProTable<BankQuestion>
+        <ListTable<BankQuestion>
           local
           columns={columns}
           fixed={{ courseId: String(paper.courseId) }}

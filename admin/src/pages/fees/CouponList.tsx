@@ -3,22 +3,21 @@
  * one unpaid fee order, once. Create one code (typed) or a batch of random codes; void an unused one.
  */
 import {
-  PageContainer,
   ProFormDateTimePicker,
   ProFormDependency,
   ProFormDigit,
   ProFormRadio,
   ProFormText,
   ProFormTextArea,
-  type ProColumns,
 } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { COUPON_KINDS, COUPON_STATUSES, CouponKind, CouponStatus } from '@activity/wire'
 import { Form, Typography } from 'antd'
 import { formatYuan } from '@activity/money'
 import { type Coupon, feesApi } from '../../api/fees'
 import { enumColumn, valueEnum } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime as at, officeInstant } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -129,7 +128,7 @@ function VoidCoupon({ coupon, onVoided }: { coupon: Coupon; onVoided: () => void
 export default function CouponList() {
   const { canManageFees } = useAccess()
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<Coupon>[] = [
+  const columns: ListColumn<Coupon>[] = [
     { title: '券码', dataIndex: 'code', copyable: true },
     { title: '类型', dataIndex: 'kind', search: false, ...enumColumn(COUPON_KIND_ENUM) },
     { title: '优惠', dataIndex: 'value', search: false, render: (_, c) => couponWorth(c) },
@@ -153,7 +152,7 @@ export default function CouponList() {
   ]
   return (
     <PageContainer title='优惠券'>
-      <UrlProTable<Coupon>
+      <ListTable<Coupon>
         actionRef={actionRef}
         headerTitle='优惠券'
         columns={columns}

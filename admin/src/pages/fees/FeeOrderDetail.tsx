@@ -3,7 +3,8 @@
  * receipts (作废 with a reason, 重开 a new number linked to the old). An order not paid yet may be
  * cancelled; a payment arriving after that is refunded automatically.
  */
-import { PageContainer, ProCard, ProDescriptions, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ProCard, ProDescriptions, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'

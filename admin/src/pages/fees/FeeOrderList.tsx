@@ -2,14 +2,8 @@
  * 缴费单 (every role reads; 财务/管理员 raise): fee orders of students by status, kind, year or a
  * keyword (name, phone, order number); 开具缴费单 from a standard or typed items; export.
  */
-import {
-  type ActionType,
-  PageContainer,
-  ProFormDependency,
-  ProFormSelect,
-  ProFormTextArea,
-  type ProColumns,
-} from '@ant-design/pro-components'
+import { ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { FEE_KINDS, REFUND_STATUSES } from '@activity/wire'
 import { Form } from 'antd'
 import { type ReactElement, useRef, useState } from 'react'
@@ -20,7 +14,7 @@ import { ExportButton } from '../../components/ExportButton'
 import { ItemsField, type ItemValues, toItems } from '../../components/ItemsField'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
-import { listPreload, UrlProTable } from '../../components/UrlProTable'
+import { listPreload, ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime as at } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -110,10 +104,10 @@ export const preload = listPreload(fetchPage)
 export default function FeeOrderList() {
   const navigate = useNavigate()
   const { canManageFees, canExportFees } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   const [listState, setListState] = useState<ListState>()
 
-  const columns: ProColumns<FeeOrder>[] = [
+  const columns: ListColumn<FeeOrder>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或订单号' } },
     {
       title: '订单号',
@@ -157,7 +151,7 @@ export default function FeeOrderList() {
 
   return (
     <PageContainer title='缴费单'>
-      <UrlProTable<FeeOrder>
+      <ListTable<FeeOrder>
         actionRef={actionRef}
         headerTitle='缴费单'
         columns={columns}

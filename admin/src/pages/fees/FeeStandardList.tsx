@@ -3,7 +3,8 @@
  * every batch) pay for a kind of fee in an academic year; 批量开单 raises the standard's order
  * for every student it covers who has none yet (a second run makes none twice).
  */
-import { PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { FEE_KINDS, STUDENT_LEVELS } from '@activity/wire'
 import { App, Popconfirm, Typography } from 'antd'
 import { type ReactElement } from 'react'
@@ -12,7 +13,7 @@ import { type FeeStandard, feesApi } from '../../api/fees'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, valueEnum } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { YuanField } from '../../components/YuanField'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -123,7 +124,7 @@ export default function FeeStandardList() {
   const { canManageFees } = useAccess()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<FeeStandard>[] = [
+  const columns: ListColumn<FeeStandard>[] = [
     { title: '收费名称', dataIndex: 'name', search: false },
     { title: '院校', dataIndex: 'school' },
     { title: '专业', dataIndex: 'major', search: false },
@@ -159,7 +160,7 @@ export default function FeeStandardList() {
 
   return (
     <PageContainer title='收费标准'>
-      <UrlProTable<FeeStandard>
+      <ListTable<FeeStandard>
         actionRef={actionRef}
         headerTitle='收费标准'
         columns={columns}

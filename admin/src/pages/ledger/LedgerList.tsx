@@ -2,7 +2,7 @@
  * 资金流水: every ledger entry across partners, newest first (or oldest, sorted by 时间), filtered
  * and sorted in the address by partner, type and date; 余额调整 from here (the partner filtered on is the one proposed).
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -11,7 +11,7 @@ import { formatYuan } from '@activity/money'
 import { formatDate, formatDateTime as at } from '../../format'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { LEDGER_TYPE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { AdjustForm } from './AdjustForm'
@@ -30,7 +30,7 @@ export default function LedgerList() {
   const { actionRef, reload } = useTableReload()
   const { canAdjustLedger } = useAccess()
 
-  const columns: ProColumns<AdminLedgerEntry>[] = [
+  const columns: ListColumn<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, sorter: true, width: 150, render: (_, e) => at(e.createdAt) },
     {
       title: '合伙人',
@@ -113,7 +113,7 @@ export default function LedgerList() {
 
   return (
     <PageContainer title='资金流水' subTitle='所有合伙人的佣金、推荐奖励、提现、退回、撤回和调整'>
-      <UrlProTable<AdminLedgerEntry>
+      <ListTable<AdminLedgerEntry>
         actionRef={actionRef}
         headerTitle='资金流水'
         columns={columns}

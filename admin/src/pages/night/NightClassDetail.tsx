@@ -5,7 +5,8 @@
  * ones; the class may turn it off), and the room screen's code that changes every 30 seconds
  * (投屏签到码, CheckInScreen); the export of sign-ups and attendance.
  */
-import { type ActionType, PageContainer, ProCard, type ProColumns, ProFormTextArea } from '@ant-design/pro-components'
+import { ProCard, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { NightSignUpStatus } from '@activity/wire'
 import { DesktopOutlined } from '@ant-design/icons'
 import {
@@ -30,7 +31,7 @@ import { DetailFrame } from '../../components/DetailFrame'
 import { ExportButton } from '../../components/ExportButton'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn, valueEnum } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -153,12 +154,12 @@ function CancelSignUp({ row, onDone }: { row: NightSignUpRow; onDone: () => void
 
 function SignUps({ cls, canManage, onChanged }: { cls: Detail; canManage: boolean; onChanged: () => void }) {
   const { message } = App.useApp()
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   const changed = () => {
     void actionRef.current?.reload()
     onChanged()
   }
-  const columns: ProColumns<NightSignUpRow>[] = [
+  const columns: ListColumn<NightSignUpRow>[] = [
     {
       title: '学员',
       dataIndex: 'name',
@@ -234,7 +235,7 @@ function SignUps({ cls, canManage, onChanged }: { cls: Detail; canManage: boolea
     },
   ]
   return (
-    <UrlProTable<NightSignUpRow>
+    <ListTable<NightSignUpRow>
       local
       actionRef={actionRef}
       headerTitle='报名与出勤'

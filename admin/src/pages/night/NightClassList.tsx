@@ -4,13 +4,13 @@
  * (a class someone signed up for is unpublished instead); a class opens its sign-ups, attendance
  * and printable QR code.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty, Tag, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { type NightClassRow, nightApi } from '../../api/night'
 import { RemoveAction } from '../../components/RemoveAction'
 import { enumColumn, valueEnum } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -30,7 +30,7 @@ export default function NightClassList() {
   const navigate = useNavigate()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<NightClassRow>[] = [
+  const columns: ListColumn<NightClassRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '课程名称、科目或老师' } },
     // 工作台's 今日夜校 opens `?date=<today>`: the classes starting that day.
     { title: '上课日期', dataIndex: 'date', valueType: 'date', hideInTable: true },
@@ -104,7 +104,7 @@ export default function NightClassList() {
 
   return (
     <PageContainer title='夜校课程' subTitle='学员报名、扫码签到的线下夜校课'>
-      <UrlProTable<NightClassRow>
+      <ListTable<NightClassRow>
         actionRef={actionRef}
         headerTitle='课程列表'
         columns={columns}

@@ -6,7 +6,8 @@
  * shows it, from what the back-office stored at the last save. A published notice is taken down
  * before it is changed.
  */
-import { PageContainer, ProCard, ProForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { NoticeStatus, STUDENT_LEVELS } from '@activity/wire'
 import { Alert, App, Button, Col, Divider, Form, Row, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'

@@ -3,13 +3,13 @@
  * students that is now and how many have read it. Who holds the right (access.ts canManageNotices)
  * publishes, takes down and deletes here, and writes (with the phone preview) on the edit screen.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { NoticeStatus } from '@activity/wire'
 import { Empty } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { type NoticeItem, noticesApi } from '../../api/notices'
 import { NOTICE_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -22,7 +22,7 @@ export default function NoticeList() {
   const navigate = useNavigate()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<NoticeItem>[] = [
+  const columns: ListColumn<NoticeItem>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题' } },
     {
       title: '标题',
@@ -60,7 +60,7 @@ export default function NoticeList() {
 
   return (
     <PageContainer title='通知公告' subTitle='发给学员的通知，发布后学员在「通知公告」中看到'>
-      <UrlProTable<NoticeItem>
+      <ListTable<NoticeItem>
         actionRef={actionRef}
         headerTitle='通知列表'
         columns={columns}

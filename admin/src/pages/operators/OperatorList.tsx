@@ -3,7 +3,8 @@
  * position, enable/disable, reset a password (a new one generated here and shown once), delete. The
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
-import { PageContainer, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement } from 'react'
@@ -14,7 +15,7 @@ import type { Admin } from '../../api/session'
 import { positionsApi } from '../../api/positions'
 import { PositionTag } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
@@ -196,7 +197,7 @@ export default function OperatorList() {
     )
   }
 
-  const columns: ProColumns<Operator>[] = [
+  const columns: ListColumn<Operator>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '账号或姓名' } },
     { title: '账号', dataIndex: 'account', search: false },
     {
@@ -269,7 +270,7 @@ export default function OperatorList() {
 
   return (
     <PageContainer title='操作员'>
-      <UrlProTable<Operator>
+      <ListTable<Operator>
         actionRef={actionRef}
         headerTitle='操作员'
         columns={columns}

@@ -1,5 +1,6 @@
 /** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
-import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components'
+import { ProCard, ProDescriptions } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Alert, Empty, Table } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'

@@ -3,7 +3,8 @@
  * a partner with its items typed in yuan (sent in fen); each order's page shows its items and the
  * pay notifications received. Only the provider's verified notification marks an order paid.
  */
-import { PageContainer, ProFormDependency, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
+import { ProFormDependency, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Form, Space, Typography } from 'antd'
 import { type ReactElement } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -13,7 +14,7 @@ import { ItemsField, type ItemValues, toItems } from '../../components/ItemsFiel
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { ORDER_PAY_STATUS_ENUM, enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime as at } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { MaskedPhone } from '../../components/MaskedPhone'
@@ -104,7 +105,7 @@ export default function OrderList() {
   const navigate = useNavigate()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<Order>[] = [
+  const columns: ListColumn<Order>[] = [
     {
       title: '订单号',
       dataIndex: 'orderNo',
@@ -155,7 +156,7 @@ export default function OrderList() {
 
   return (
     <PageContainer title='订单'>
-      <UrlProTable<Order>
+      <ListTable<Order>
         actionRef={actionRef}
         headerTitle='订单列表'
         columns={columns}

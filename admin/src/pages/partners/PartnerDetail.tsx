@@ -3,7 +3,8 @@
  * sends them in full: 管理员 and 财务), money, team, and the partner's clues, ledger and
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
-import { PageContainer, ProCard, type ProColumns, StatisticCard } from '@ant-design/pro-components'
+import { ProCard, StatisticCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import type { PartnerStatus } from '@activity/wire'
 import { Alert, Col, Descriptions, Row, Space, Tag, theme, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
@@ -21,7 +22,7 @@ import {
   WITHDRAWAL_STATUS_ENUM,
   enumColumn,
 } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -33,7 +34,7 @@ import { MaskedPhone } from '../../components/MaskedPhone'
 const text = (v: string | null | undefined) => (v ? v : '-')
 
 function ClueTab({ partnerId }: { partnerId: number }) {
-  const columns: ProColumns<AdminClue>[] = [
+  const columns: ListColumn<AdminClue>[] = [
     { title: '姓名', dataIndex: 'name', render: (_, c) => <Link to={`/clues/${c.id}`}>{c.name}</Link> },
     { title: '手机号', dataIndex: 'phone' },
     { title: '状态', dataIndex: 'status', ...enumColumn(CLUE_STATUS_ENUM) },
@@ -42,7 +43,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
     { title: '登记时间', dataIndex: 'createdAt', render: (_, c) => formatDateTime(c.createdAt) },
   ]
   return (
-    <UrlProTable<AdminClue>
+    <ListTable<AdminClue>
       local
       search={false}
       options={false}
@@ -55,7 +56,7 @@ function ClueTab({ partnerId }: { partnerId: number }) {
 }
 
 function LedgerTab({ partnerId }: { partnerId: number }) {
-  const columns: ProColumns<AdminLedgerEntry>[] = [
+  const columns: ListColumn<AdminLedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', render: (_, e) => formatDateTime(e.createdAt) },
     { title: '类型', dataIndex: 'type', ...enumColumn(LEDGER_TYPE_ENUM) },
     {
@@ -82,7 +83,7 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
     { title: '备注', dataIndex: 'note', ellipsis: true, render: (_, e) => text(e.note) },
   ]
   return (
-    <UrlProTable<AdminLedgerEntry>
+    <ListTable<AdminLedgerEntry>
       local
       search={false}
       options={false}
@@ -95,7 +96,7 @@ function LedgerTab({ partnerId }: { partnerId: number }) {
 }
 
 function WithdrawalTab({ partnerId }: { partnerId: number }) {
-  const columns: ProColumns<AdminWithdrawal>[] = [
+  const columns: ListColumn<AdminWithdrawal>[] = [
     { title: '申请时间', dataIndex: 'createdAt', render: (_, w) => formatDateTime(w.createdAt) },
     { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (_, w) => formatYuan(w.amount, { symbol: false }) },
     { title: '状态', dataIndex: 'status', ...enumColumn(WITHDRAWAL_STATUS_ENUM) },
@@ -105,7 +106,7 @@ function WithdrawalTab({ partnerId }: { partnerId: number }) {
     { title: '处理时间', dataIndex: 'handledAt', render: (_, w) => formatDateTime(w.handledAt) },
   ]
   return (
-    <UrlProTable<AdminWithdrawal>
+    <ListTable<AdminWithdrawal>
       local
       search={false}
       options={false}

@@ -1,12 +1,12 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Space } from 'antd'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
 import { PARTNER_STATUS_ENUM, enumColumn } from '../../components/status'
-import { listPreload, UrlProTable } from '../../components/UrlProTable'
+import { listPreload, ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -25,10 +25,10 @@ export const preload = listPreload(fetchPage, ARRAY_KEYS)
 
 export default function PartnerList() {
   const { canReviewPartners, canExportPartners } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   const [state, setState] = useState<ListState>()
 
-  const columns: ProColumns<AdminPartner>[] = [
+  const columns: ListColumn<AdminPartner>[] = [
     { title: '编号', dataIndex: 'id', width: 72, search: false },
     {
       title: '姓名',
@@ -80,7 +80,7 @@ export default function PartnerList() {
 
   return (
     <PageContainer title='合伙人'>
-      <UrlProTable<AdminPartner>
+      <ListTable<AdminPartner>
         actionRef={actionRef}
         headerTitle='合伙人列表'
         columns={columns}

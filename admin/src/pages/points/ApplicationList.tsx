@@ -3,13 +3,14 @@
  * status and student. 管理员 approves (the way's points, at once) or refuses with a reason; the
  * student gets a message (积分申请结果) either way.
  */
-import { PageContainer, ProFormTextArea, type ProColumns } from '@ant-design/pro-components'
+import { ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { PointsApplicationStatus } from '@activity/wire'
 import { Empty, Image, Space, Typography } from 'antd'
 import { type PointsApplicationRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -44,7 +45,7 @@ function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; appro
 export default function ApplicationList() {
   const { canManagePoints } = useAccess()
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<PointsApplicationRow>[] = [
+  const columns: ListColumn<PointsApplicationRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
@@ -100,7 +101,7 @@ export default function ApplicationList() {
   ]
   return (
     <PageContainer title='积分申请' subTitle='学员参加线下活动后上传照片申请积分'>
-      <UrlProTable<PointsApplicationRow>
+      <ListTable<PointsApplicationRow>
         actionRef={actionRef}
         headerTitle='积分申请'
         columns={columns}

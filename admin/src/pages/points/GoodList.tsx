@@ -3,16 +3,8 @@
  * whether listed. Every role reads; 管理员 adds, changes, lists/unlists and deletes (one with
  * exchanges is unlisted instead).
  */
-import {
-  PageContainer,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-  type ProColumns,
-} from '@ant-design/pro-components'
+import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { GOOD_KINDS, GOOD_STATUSES, GoodKind, GoodStatus } from '@activity/wire'
 import { App, Empty, Form, Image, Popconfirm, Typography } from 'antd'
 import { type ReactElement } from 'react'
@@ -22,7 +14,7 @@ import { ImageUpload } from '../../components/ImageUpload'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_STATUS_ENUM } from './enums'
@@ -123,7 +115,7 @@ export default function GoodList() {
   const { message } = App.useApp()
   const { canManagePoints } = useAccess()
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<Good>[] = [
+  const columns: ListColumn<Good>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称' } },
     {
       title: '图片',
@@ -188,7 +180,7 @@ export default function GoodList() {
   ]
   return (
     <PageContainer title='商品' subTitle='积分商城的商品，兑换时扣积分和库存在同一事务完成'>
-      <UrlProTable<Good>
+      <ListTable<Good>
         actionRef={actionRef}
         headerTitle='商品'
         columns={columns}

@@ -3,13 +3,14 @@
  * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
  * reason (points and stock back).
  */
-import { PageContainer, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { GoodOrderStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
 import { type GoodOrderRow, pointsApi } from '../../api/points'
 import { enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -76,7 +77,7 @@ function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) 
 export default function OrderList() {
   const { canManagePoints } = useAccess()
   const { actionRef, reload } = useTableReload()
-  const columns: ProColumns<GoodOrderRow>[] = [
+  const columns: ListColumn<GoodOrderRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或完整手机号' } },
     { title: '订单号', dataIndex: 'id', search: false, width: 72 },
     {
@@ -124,7 +125,7 @@ export default function OrderList() {
   ]
   return (
     <PageContainer title='兑换订单' subTitle='待发货的实物和教材在这里填写快递单号'>
-      <UrlProTable<GoodOrderRow>
+      <ListTable<GoodOrderRow>
         actionRef={actionRef}
         headerTitle='兑换订单'
         columns={columns}

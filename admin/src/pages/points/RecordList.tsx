@@ -2,14 +2,15 @@
  * 积分记录: every student's points changes, newest first, by student, type and way; 管理员 adjusts
  * a student's points by hand (人工调整, never below 0) with a reason.
  */
-import { type ActionType, PageContainer, ProFormDigit, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components'
+import { ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty, Typography } from 'antd'
 import { useRef } from 'react'
 import { type PointsAdjust, type PointsRecordRow, pointsApi } from '../../api/points'
 import { studentsApi } from '../../api/students'
 import { enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -63,8 +64,8 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
 
 export default function RecordList() {
   const { canManagePoints } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const columns: ProColumns<PointsRecordRow>[] = [
+  const actionRef = useRef<ListAction>(undefined)
+  const columns: ListColumn<PointsRecordRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
@@ -97,7 +98,7 @@ export default function RecordList() {
   ]
   return (
     <PageContainer title='积分记录' subTitle='学员积分的每一笔变动，余额始终等于记录之和'>
-      <UrlProTable<PointsRecordRow>
+      <ListTable<PointsRecordRow>
         actionRef={actionRef}
         headerTitle='积分记录'
         columns={columns}

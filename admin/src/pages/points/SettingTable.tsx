@@ -4,7 +4,8 @@
  * The texts follow the setting's name: 「积分等级加载失败」, 「还没有积分等级」, 「删除积分等级「…」？」,
  * 「积分等级已删除」.
  */
-import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { ProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Fragment, type ReactElement, type ReactNode } from 'react'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'

@@ -3,17 +3,17 @@
  * name, number or phone; each opens its 积分记录. What an operator looks up when a student asks
  * about their points.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Empty } from 'antd'
 import { Link } from 'react-router-dom'
 import { type StudentPointsRow, pointsApi } from '../../api/points'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { TwoLineCell } from '../../components/TwoLineCell'
 
 export default function StudentPointsList() {
-  const columns: ProColumns<StudentPointsRow>[] = [
+  const columns: ListColumn<StudentPointsRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名、学号或完整手机号' } },
     {
       title: '学员',
@@ -46,7 +46,7 @@ export default function StudentPointsList() {
   ]
   return (
     <PageContainer title='学员积分' subTitle='每位学员的积分余额、累计获得与等级'>
-      <UrlProTable<StudentPointsRow>
+      <ListTable<StudentPointsRow>
         rowKey='studentId'
         headerTitle='学员积分'
         columns={columns}

@@ -5,7 +5,8 @@
  * change holds from the next call of every operator in the position (the server checks each call);
  * the position one holds oneself cannot be changed by oneself. Every change is in 操作日志.
  */
-import { PageContainer, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Checkbox, Form, Space, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useEffect, useMemo, useState } from 'react'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'

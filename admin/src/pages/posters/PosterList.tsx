@@ -5,7 +5,8 @@
  * names, orders, deletes, and turns on/off where the back-office has the switch.
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { PageContainer, ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useEffect, useState } from 'react'

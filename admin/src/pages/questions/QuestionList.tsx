@@ -3,7 +3,7 @@
  * course, chapter, type, difficulty and keyword; 新增题目 and 编辑 in a drawer (QuestionEditor),
  * 删除 (papers keep the copies they took), and 导入 from an .xlsx sheet with a row-by-row report.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Button, Empty, Typography } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -11,7 +11,7 @@ import { coursesApi } from '../../api/courses'
 import { type BankQuestion, questionsApi } from '../../api/questions'
 import { RemoveAction } from '../../components/RemoveAction'
 import { DIFFICULTY_ENUM, QUESTION_TYPE_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { asText, useCourseOptions } from '../../hooks/useCourseOptions'
@@ -34,7 +34,7 @@ export default function QuestionList() {
   const [editing, setEditing] = useState<Editing>()
   const open = (question?: BankQuestion) => setEditing({ question, key: Date.now() })
 
-  const columns: ProColumns<BankQuestion>[] = [
+  const columns: ListColumn<BankQuestion>[] = [
     {
       title: '课程',
       dataIndex: 'courseId',
@@ -119,7 +119,7 @@ export default function QuestionList() {
 
   return (
     <PageContainer title='题库' subTitle={canManageExams ? '按课程和章节维护题目，供章节练习和组卷使用' : '只读'}>
-      <UrlProTable<BankQuestion>
+      <ListTable<BankQuestion>
         actionRef={actionRef}
         headerTitle='题目'
         columns={columns}

@@ -3,14 +3,14 @@
  * default; 通过 applies the change at once, 驳回 takes the reason the student reads. The answer
  * shows in its row at once (the row stays until the list is next loaded). 财务 reads only.
  */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { RollRequestStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { type QueuedRollRequest, rollRequestsApi } from '../../api/students'
 import { ROLL_REQUEST_STATUS_ENUM, EnumTag } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -30,7 +30,7 @@ function fetchPage(state: ListState) {
 export default function RollRequestList() {
   const { canReviewRollRequests } = useAccess()
   const [search, setSearch] = useSearchParams()
-  const actionRef = useRef<ActionType>(undefined)
+  const actionRef = useRef<ListAction>(undefined)
   // Answers given on this page, shown in their rows until the list is loaded again.
   const [answered, setAnswered] = useState<Record<number, Partial<QueuedRollRequest>>>({})
 
@@ -44,7 +44,7 @@ export default function RollRequestList() {
 
   const current = (r: QueuedRollRequest): QueuedRollRequest => ({ ...r, ...answered[r.id] })
 
-  const columns: ProColumns<QueuedRollRequest>[] = [
+  const columns: ListColumn<QueuedRollRequest>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '学员姓名或完整手机号' } },
     {
       title: '学员',
@@ -118,7 +118,7 @@ export default function RollRequestList() {
   return (
     <PageContainer title='学籍变更申请' subTitle={canReviewRollRequests ? '学员提交的姓名、身份证号、手机号修改' : '只读'}>
       {search.get('status') ? (
-        <UrlProTable<QueuedRollRequest>
+        <ListTable<QueuedRollRequest>
           actionRef={actionRef}
           headerTitle='申请列表'
           columns={columns}

@@ -4,7 +4,8 @@
  * until its student's first tuition order is paid (a refund of that order claws it back); the
  * receipt's payee and seal image are printed on every receipt issued from now on.
  */
-import { PageContainer, ProCard, ProForm, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { ProCard, ProForm, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { SCHOOL_NAME_MAX } from '@activity/domain'
 import { SettingKey } from '@activity/wire'
 import { App, Skeleton } from 'antd'

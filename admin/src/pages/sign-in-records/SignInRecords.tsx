@@ -4,7 +4,8 @@
  * click filters the list by that IP). The server narrows an operator who is not the administrator
  * to their own records, so the screen is the same for everyone.
  */
-import { PageContainer, ProCard, type ProColumns, ProTable } from '@ant-design/pro-components'
+import { ProCard, type ProColumns, ProTable } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { SignInKind, SignInMethod, YesNo } from '@activity/wire'
 import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
@@ -13,7 +14,7 @@ import { type FailedIp, type SignInRecord, signInRecordsApi } from '../../api/si
 import { ExportButton } from '../../components/ExportButton'
 import { LoadFailure } from '../../components/LoadFailure'
 import type { ValueEnum } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -121,7 +122,7 @@ export default function SignInRecords() {
   const [, setSearchParams] = useSearchParams()
   const [listState, setListState] = useState<ListState>()
 
-  const columns: ProColumns<SignInRecord>[] = [
+  const columns: ListColumn<SignInRecord>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => formatDateTime(r.createdAt) },
     {
       title: '类型',
@@ -176,7 +177,7 @@ export default function SignInRecords() {
     >
       <RepeatedFailures onPick={(ip) => setSearchParams(new URLSearchParams({ ip }))} />
       <div data-testid='sign-in-records'>
-        <UrlProTable<SignInRecord>
+        <ListTable<SignInRecord>
           headerTitle='登录记录'
           columns={columns}
           arrayKeys={ARRAY_KEYS}

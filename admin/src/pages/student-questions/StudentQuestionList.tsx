@@ -3,14 +3,14 @@
  * first), by status, course, closed and keyword (title, student, 学号, phone). A row opens its
  * thread in a drawer; 管理员 and 招生老师 answer and close there, or close several at once.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { ReplyStatus } from '@activity/wire'
 import { App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { coursesApi } from '../../api/courses'
 import { type QuestionRow, questionsApi } from '../../api/student-questions'
 import { enumColumn, REPLY_STATUS_ENUM } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
@@ -26,7 +26,7 @@ export default function StudentQuestionList() {
   const { actionRef, reload } = useTableReload()
   const [open, setOpen] = useState<number | null>(null)
 
-  const columns: ProColumns<QuestionRow>[] = [
+  const columns: ListColumn<QuestionRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题、学员姓名、学号或完整手机号' } },
     {
       title: '课程',
@@ -87,7 +87,7 @@ export default function StudentQuestionList() {
 
   return (
     <PageContainer title='答疑' subTitle='学员向老师的提问，待回复的排在最前（等待最久的在前）'>
-      <UrlProTable<QuestionRow>
+      <ListTable<QuestionRow>
         actionRef={actionRef}
         headerTitle='提问列表'
         columns={columns}
@@ -99,7 +99,7 @@ export default function StudentQuestionList() {
             ? {
                 getCheckboxProps: (q) => ({ disabled: q.closed, name: `select-${q.id}`, 'aria-label': `选择提问 ${q.title}` }),
               }
-            : false
+            : undefined
         }
         tableAlertRender={({ selectedRows }) => <span>已选 {selectedRows.length} 条</span>}
         tableAlertOptionRender={({ selectedRows, onCleanSelected }) => (

@@ -5,7 +5,8 @@
  * student's courses and study time.
  */
 import { LineChartOutlined } from '@ant-design/icons'
-import { PageContainer, ProCard } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { RollRequestStatus } from '@activity/wire'
 import { Button, Descriptions, type DescriptionsProps, Empty, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'

@@ -5,14 +5,14 @@
  * 导出 follows the filters; 导入 and 新增学员 for those who keep it; 管理员 selects students to
  * grant them a course (开通课程).
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Button, Empty, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type StudentRoll, studentsApi } from '../../api/students'
 import { ExportButton } from '../../components/ExportButton'
 import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColumn } from '../../components/status'
-import { listPreload, UrlProTable } from '../../components/UrlProTable'
+import { listPreload, ListTable, type ListColumn } from '../../components/ListTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GrantDialog } from '../courses/GrantDialog'
@@ -39,7 +39,7 @@ export default function StudentList() {
   const [listState, setListState] = useState<ListState>()
   const { actionRef, reload } = useTableReload()
 
-  const columns: ProColumns<StudentRoll>[] = [
+  const columns: ListColumn<StudentRoll>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或学号' } },
     {
       title: '姓名',
@@ -91,7 +91,7 @@ export default function StudentList() {
 
   return (
     <PageContainer title='学员' subTitle={canEditStudents ? undefined : '只读'}>
-      <UrlProTable<StudentRoll>
+      <ListTable<StudentRoll>
         actionRef={actionRef}
         headerTitle='学员列表'
         columns={columns}

@@ -3,7 +3,8 @@
  * conversion (deals / clues assigned), the median time from assignment to the first follow-up,
  * and the ranking (deals, then conversion). A 招生老师 sees their own row and their department's.
  */
-import { PageContainer, ProCard, ProTable, type ProColumns, StatisticCard } from '@ant-design/pro-components'
+import { ProCard, ProTable, type ProColumns, StatisticCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Button, Empty, Skeleton, Space, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type DepartmentFigures, EXPORT_TARGETS_PATH, type TeacherFigures, targetsApi } from '../../api/targets'

@@ -2,7 +2,8 @@
  * 招生目标 (管理员): a month's targets, a row per teacher and per department: how many clues to
  * follow up and how many deals to close. 设置 edits a row; saving replaces that month's target.
  */
-import { EditableProTable, PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { EditableProTable, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { App, Button, Space, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type Key, useState } from 'react'

@@ -5,7 +5,6 @@
  * canManageTiers) adds, changes and deletes tiers and saves the referral bonus.
  */
 import {
-  PageContainer,
   ProCard,
   ProForm,
   ProFormDependency,
@@ -15,6 +14,7 @@ import {
   ProTable,
   type ProColumns,
 } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
 import { Alert, App, Flex, InputNumber, Space, Table, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'

@@ -5,14 +5,15 @@
  * office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
-import { PageContainer, ProCard, type ProColumns } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
 import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer, type VolunteerKind } from '../../api/volunteer'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -44,7 +45,7 @@ function ImportedTable<T extends ExamResult | ScoreLine>({
 }: {
   kind: VolunteerKind
   headerTitle: string
-  columns: ProColumns<T>[]
+  columns: ListColumn<T>[]
   fetch: (state: ListState) => Promise<Page<T>>
   emptyText: string
   removeTitle: (row: T) => string
@@ -52,7 +53,7 @@ function ImportedTable<T extends ExamResult | ScoreLine>({
 }) {
   const { canManageVolunteer } = useAccess()
   const { actionRef, reload } = useTableReload()
-  const all: ProColumns<T>[] = [
+  const all: ListColumn<T>[] = [
     {
       title: '年份',
       dataIndex: 'year',
@@ -71,7 +72,7 @@ function ImportedTable<T extends ExamResult | ScoreLine>({
     },
   ]
   return (
-    <UrlProTable<T>
+    <ListTable<T>
       actionRef={actionRef}
       headerTitle={headerTitle}
       columns={all}

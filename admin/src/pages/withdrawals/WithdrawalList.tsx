@@ -6,7 +6,7 @@
  * several 审核中 ones and pay them as a batch; export the filtered list for the bank's or WeChat's
  * batch payout file.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components'
+import { PageContainer } from '../../components/PageContainer'
 import { WithdrawalStatus } from '@activity/wire'
 import { Button, Empty, Space, Typography } from 'antd'
 import { useState } from 'react'
@@ -18,7 +18,7 @@ import { PartnerSelect } from '../../components/PartnerSelect'
 import { useAccess } from '../../session/access'
 import { ExportButton } from '../../components/ExportButton'
 import { WITHDRAWAL_STATUS_ENUM, enumColumn } from '../../components/status'
-import { UrlProTable } from '../../components/UrlProTable'
+import { ListTable, type ListColumn } from '../../components/ListTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { BatchPayForm, PayForm, RefuseForm, TransferForm } from './WithdrawalForms'
 import { MaskedPhone } from '../../components/MaskedPhone'
@@ -38,7 +38,7 @@ export default function WithdrawalList() {
   const { actionRef, reload } = useTableReload()
   const { canPayWithdrawals, canExportWithdrawals } = useAccess()
 
-  const columns: ProColumns<AdminWithdrawal>[] = [
+  const columns: ListColumn<AdminWithdrawal>[] = [
     { title: '编号', dataIndex: 'id', search: false, width: 64 },
     {
       title: '合伙人',
@@ -130,7 +130,7 @@ export default function WithdrawalList() {
 
   return (
     <PageContainer title='提现' subTitle='审核中的排在最前'>
-      <UrlProTable<AdminWithdrawal>
+      <ListTable<AdminWithdrawal>
         actionRef={actionRef}
         headerTitle='提现申请'
         columns={columns}

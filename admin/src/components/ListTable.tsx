@@ -1,0 +1,346 @@
+/**
+ * Every console list: a filter bar and a table whose filters, page, page size and sort live in
+ * the address (hooks/list-state.ts), fetched page by page from the server, with the server's
+ * refusal shown in place of the rows and a retry. A screen gives columns (list/columns.tsx) and a
+ * `fetch` that turns the list state into its API call.
+ *
+ * The address is the source of truth: the filter bar, the pager and the sort start from it; 查询,
+ * a page, a page size or a sort write the new state to it (a new history entry, so Back returns to
+ * the previous filters); the page shown is fetched for the address, whoever changed it (Back, a
+ * link from 工作台).
+ *
+ * Built on antd's Table and Form: pro-table's own (with pro-form and every pro-field) was a third of
+ * a list screen's script and rendered each cell through its own layers.
+ */
+import { ReloadOutlined } from '@ant-design/icons'
+import type { Page } from '@activity/wire'
+import { Alert, Button, Space, Table, type TableProps, Tooltip } from 'antd'
+import type { SorterResult, TableRowSelection } from 'antd/es/table/interface'
+import { type MutableRefObject, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { useSearchParams } from 'react-router-dom'
+import { LoadFailure } from './LoadFailure'
+import { cellOf, filterColumns, type FilterOption, type ListAction, type ListColumn, titleOf } from './list/columns'
+import { ListFilters } from './list/ListFilters'
+import { type FilterValue, type ListState, PAGE_SIZES, readListState, type SortOrder, writeListState } from '../hooks/list-state'
+import type { ScreenPreload } from '../screen-preload'
+
+export type { FilterOption, ListAction, ListColumn } from './list/columns'
+
+export interface ListTableProps<T extends Record<string, unknown>> {
+  columns: ListColumn<T>[]
+  /** One page from the server for this state (filters as the address holds them). */
+  fetch: (state: ListState) => Promise<Page<T>>
+  /** Filters holding two values (date ranges) or several. */
+  arrayKeys?: readonly string[]
+  /** Called with the state of each page shown (an export link uses the current filters). */
+  onState?: (state: ListState) => void
+  /** Called with the rows of each page shown. */
+  onLoad?: (rows: T[]) => void
+  /** Filters that are always on (a partner's own clues on its detail page); not written to the address. */
+  fixed?: Record<string, string>
+  /** Keep this table's state out of the address (a second table on the same screen). */
+  local?: boolean
+  emptyText?: ReactNode
+  /** The list's title, left of its tools. */
+  headerTitle?: ReactNode
+  /** The list's tools (新增, 导入, 导出), left of 刷新. */
+  toolBarRender?: () => ReactNode[]
+  /** The filter bar (`span`: a field's share of a row, of 24), or none. */
+  search?: false | { span?: number; labelWidth?: unknown; defaultCollapsed?: boolean }
+  /** `false`: no 刷新 button. */
+  options?: false | { reload?: boolean; density?: boolean; setting?: boolean }
+  actionRef?: MutableRefObject<ListAction | undefined>
+  rowKey?: TableProps<T>['rowKey']
+  rowSelection?: TableRowSelection<T>
+  /** The bar over the rows while some are selected: what is selected, and what can be done with them. */
+  tableAlertRender?: false | ((info: SelectionInfo<T>) => ReactNode)
+  tableAlertOptionRender?: (info: SelectionInfo<T>) => ReactNode
+  scroll?: TableProps<T>['scroll']
+  size?: TableProps<T>['size']
+  expandable?: TableProps<T>['expandable']
+  rowClassName?: TableProps<T>['rowClassName']
+}
+
+export interface SelectionInfo<T> {
+  selectedRowKeys: React.Key[]
+  selectedRows: T[]
+  onCleanSelected: () => void
+}
+
+/**
+ * A list screen's `preload` (routes.tsx): the page its table asks for first, read from the address
+ * the way the table reads it, sent before the screen renders.
+ */
+export function listPreload(fetch: (state: ListState) => Promise<unknown>, arrayKeys: readonly string[] = []): ScreenPreload {
+  return ({ search }) => void fetch(readListState(search, { arrayKeys }))
+}
+
+/**
+ * The select-all checkbox of a table with selectable rows, drawn in the header only. A table that
+ * scrolls sideways (scroll.x) draws its column titles a second time in a row that measures the
+ * columns, hidden from assistive technology (aria-hidden); a checkbox there is focusable inside a
+ * hidden row (WCAG 4.1.2). Its copy in that row finds itself there and draws nothing: the selection
+ * column has a fixed width, so the measure does not change.
+ */
+function HeaderOnly({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [measuring, setMeasuring] = useState(false)
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) setMeasuring(true)
+  }, [])
+  // antd's own wrapper of the select-all checkbox (a custom column title replaces it).
+  return measuring ? null : (
+    <div ref={ref} className='ant-table-selection'>
+      {children}
+    </div>
+  )
+}
+
+/** The same parameters in any order are the same address (a link from 工作台 writes them in its own). */
+const sameAddress = (a: URLSearchParams, b: URLSearchParams) => {
+  const sorted = (p: URLSearchParams) =>
+    [...p]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&')
+  return sorted(a) === sorted(b)
+}
+
+interface Shown<T> {
+  /** The address the rows were asked for. */
+  key: string
+  rows: T[]
+  total: number
+}
+
+export function ListTable<T extends Record<string, unknown>>({
+  columns,
+  fetch,
+  arrayKeys = [],
+  onState,
+  onLoad,
+  fixed,
+  local = false,
+  emptyText,
+  headerTitle,
+  toolBarRender,
+  search: searchBar,
+  options,
+  actionRef,
+  rowKey = 'id',
+  rowSelection,
+  tableAlertRender,
+  tableAlertOptionRender,
+  scroll,
+  size,
+  expandable,
+  rowClassName,
+}: ListTableProps<T>) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [localSearch, setLocalSearch] = useState(() => new URLSearchParams())
+  const search = local ? localSearch : searchParams
+  const stateOptions = useMemo(() => ({ arrayKeys }), [arrayKeys])
+  const state = readListState(search, stateOptions)
+  const [reloads, setReloads] = useState(0)
+  const [shown, setShown] = useState<Shown<T>>()
+  const [failure, setFailure] = useState<string>()
+  const [asked, setAsked] = useState<Record<string, FilterOption[]>>({})
+
+  // What the page depends on: the state in the address, the fixed filters, 刷新.
+  const stateKey = writeListState(state, stateOptions).toString()
+  const fixedKey = JSON.stringify(fixed ?? {})
+  const loadKey = `${stateKey}|${fixedKey}|${reloads}`
+  // Set (and drawn, flushSync) before a new state goes to the address, so the rows shown are never
+  // taken for the new state's between the address changing and the list rendering it.
+  const [writing, setWriting] = useState(false)
+  const loading = writing || (shown?.key !== loadKey && failure === undefined)
+
+  // The latest callbacks without making them dependencies (screens pass new functions each render).
+  const latest = useRef({ fetch, onState, onLoad, fixed, state })
+  latest.current = { fetch, onState, onLoad, fixed, state }
+
+  useEffect(() => {
+    let current = true
+    setWriting(false)
+    const { fetch: ask, onState: tell, onLoad: loaded, fixed: always, state: asked } = latest.current
+    setFailure(undefined)
+    tell?.(asked)
+    ask({ ...asked, filters: { ...asked.filters, ...always } }).then(
+      (page) => {
+        if (!current) return
+        setShown({ key: loadKey, rows: page.list, total: page.total })
+        loaded?.(page.list)
+      },
+      (error: unknown) => {
+        if (current) setFailure(error instanceof Error ? error.message : String(error))
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [loadKey])
+
+  // The select filters' options that are asked for, once.
+  const requests = columns.filter((c) => c.request && c.dataIndex && !c.dependencies)
+  const requestKey = requests.map((c) => c.dataIndex).join(',')
+  useEffect(() => {
+    let current = true
+    for (const column of requests) {
+      column.request!({}).then(
+        (list) => current && setAsked((all) => ({ ...all, [column.dataIndex!]: list })),
+        // Without its options the filter still takes what the address holds; the list itself is not refused.
+        () => undefined,
+      )
+    }
+    return () => {
+      current = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per set of filters
+  }, [requestKey])
+
+  const action = useMemo<ListAction>(() => ({ reload: () => setReloads((n) => n + 1) }), [])
+  if (actionRef) actionRef.current = action
+
+  const write = (next: ListState) => {
+    const params = writeListState(next, stateOptions)
+    if (sameAddress(params, search)) {
+      // The same state again (查询 without a change): ask again, as a person expects.
+      action.reload()
+      return
+    }
+    flushSync(() => setWriting(true))
+    if (local) setLocalSearch(params)
+    else setSearchParams(params)
+  }
+
+  const filters = searchBar === false ? [] : filterColumns(columns)
+  const tableColumns: TableProps<T>['columns'] = columns
+    .filter((c) => !c.hideInTable)
+    .map((column, i) => {
+      const key = column.key ?? column.dataIndex ?? String(i)
+      return {
+        key,
+        title: titleOf(column),
+        dataIndex: column.dataIndex,
+        width: column.width,
+        align: column.align,
+        fixed: column.fixed,
+        ellipsis: column.ellipsis,
+        sorter: column.sorter ? true : undefined,
+        sortOrder: column.sorter ? (state.sort?.field === key ? state.sort.order : null) : undefined,
+        render: (_: unknown, row: T, index: number) => {
+          const dom = cellOf(column, row, column.dataIndex ? asked[column.dataIndex] : undefined)
+          const cell = column.render ? column.render(dom, row, index, action, column) : dom
+          // An actions column given as a list of links: spaced as one row of actions.
+          return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
+        },
+      }
+    })
+
+  const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
+    const field = one?.column ? String(one.columnKey ?? one.field) : undefined
+    const sort = field && one?.order ? { field, order: one.order as SortOrder } : undefined
+    const size = pagination.pageSize ?? state.size
+    const page = extra.action === 'paginate' && size === state.size ? (pagination.current ?? 1) : 1
+    write({ ...state, page, size, sort })
+  }
+
+  // Selection held by the screen (selectedRowKeys) or, when it does not hold it, here.
+  const [ownSelected, setOwnSelected] = useState<React.Key[]>([])
+  const selected = (rowSelection?.selectedRowKeys ?? ownSelected) as React.Key[]
+  const select: TableRowSelection<T>['onChange'] = (keys, rows, info) => {
+    setOwnSelected(keys)
+    rowSelection?.onChange?.(keys, rows, info)
+  }
+  const keyOf = (row: T) => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey as string] as React.Key))
+  const selection: SelectionInfo<T> = {
+    selectedRowKeys: selected,
+    selectedRows: (shown?.rows ?? []).filter((row) => selected.includes(keyOf(row))),
+    onCleanSelected: () => select([], [], { type: 'none' }),
+  }
+
+  const tools = toolBarRender?.().filter(Boolean) ?? []
+  const reloadButton =
+    options === false || options?.reload === false ? null : (
+      <Tooltip title='刷新'>
+        <Button type='text' icon={<ReloadOutlined />} aria-label='刷新' onClick={action.reload} />
+      </Tooltip>
+    )
+
+  return (
+    <div className='console-list'>
+      {filters.length > 0 ? (
+        <ListFilters
+          key={JSON.stringify(state.filters)}
+          columns={filters}
+          filters={state.filters}
+          asked={asked}
+          span={searchBar ? (searchBar.span ?? 8) : 8}
+          onSubmit={(next: Record<string, FilterValue>) => write({ ...state, filters: next, page: 1 })}
+        />
+      ) : null}
+      <div className='console-list__card'>
+        {headerTitle || tools.length > 0 || reloadButton ? (
+          <div className='console-list__toolbar'>
+            <div className='console-list__title'>{headerTitle}</div>
+            <Space wrap>
+              {tools}
+              {reloadButton}
+            </Space>
+          </div>
+        ) : null}
+        {failure ? <LoadFailure title='列表加载失败' error={failure} small onRetry={action.reload} className='console-gap-bottom' /> : null}
+        {rowSelection && selected.length > 0 && tableAlertRender !== false ? (
+          <Alert
+            className='console-gap-bottom'
+            type='info'
+            message={
+              <div className='console-list__alert'>
+                <span>{tableAlertRender ? tableAlertRender(selection) : `已选 ${selected.length} 项`}</span>
+                {tableAlertOptionRender ? (
+                  tableAlertOptionRender(selection)
+                ) : (
+                  <Button type='link' size='small' onClick={selection.onCleanSelected}>
+                    取消选择
+                  </Button>
+                )}
+              </div>
+            }
+          />
+        ) : null}
+        <Table<T>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={failure ? [] : (shown?.rows ?? [])}
+          loading={loading}
+          size={size ?? 'middle'}
+          scroll={scroll}
+          expandable={expandable}
+          rowClassName={rowClassName}
+          locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
+          onChange={onTableChange}
+          pagination={{
+            current: state.page,
+            pageSize: state.size,
+            total: shown?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 条`,
+          }}
+          rowSelection={
+            rowSelection
+              ? {
+                  ...rowSelection,
+                  selectedRowKeys: selected,
+                  onChange: select,
+                  columnTitle: rowSelection.columnTitle ?? ((checkbox: ReactNode) => <HeaderOnly>{checkbox}</HeaderOnly>),
+                }
+              : undefined
+          }
+        />
+      </div>
+    </div>
+  )
+}
