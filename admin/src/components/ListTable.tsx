@@ -97,16 +97,6 @@ function HeaderOnly({ children }: { children: ReactNode }) {
   )
 }
 
-/** The same parameters in any order are the same address (a link from 工作台 writes them in its own). */
-const sameAddress = (a: URLSearchParams, b: URLSearchParams) => {
-  const sorted = (p: URLSearchParams) =>
-    [...p]
-      .map(([k, v]) => `${k}=${v}`)
-      .sort()
-      .join('&')
-  return sorted(a) === sorted(b)
-}
-
 interface Shown<T> {
   /** The address the rows were asked for. */
   key: string
@@ -204,8 +194,11 @@ export function ListTable<T extends Record<string, unknown>>({
 
   const write = (next: ListState) => {
     const params = writeListState(next, stateOptions)
-    if (sameAddress(params, search)) {
-      // The same state again (查询 without a change): ask again, as a person expects.
+    // The same state again (查询 without a change, or the same filters in another order, as a link
+    // from 工作台 writes them): ask again, as a person expects, without a new history entry. Compared
+    // as the list writes it, so an address that only reads the same (an explicit page=1) cannot
+    // leave the spinner waiting for a load that never starts.
+    if (params.toString() === stateKey) {
       action.reload()
       return
     }
