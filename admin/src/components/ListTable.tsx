@@ -12,14 +12,14 @@
  * Built on antd's Table and Form: pro-table's own (with pro-form and every pro-field) was a third of
  * a list screen's script and rendered each cell through its own layers.
  */
-import { ReloadOutlined } from '@ant-design/icons'
 import type { Page } from '@activity/wire'
-import { Alert, Button, Space, Table, type TableProps, Tooltip } from 'antd'
+import { Alert, Button, Space, Table, type TableProps } from 'antd'
 import type { SorterResult, TableRowSelection } from 'antd/es/table/interface'
-import { type MutableRefObject, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type CSSProperties, type MutableRefObject, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useSearchParams } from 'react-router-dom'
 import { LoadFailure } from './LoadFailure'
+import { ListCard } from './list/ListCard'
 import { cellOf, filterColumns, type FilterOption, type ListAction, type ListColumn, titleOf } from './list/columns'
 import { ListFilters } from './list/ListFilters'
 import { type FilterValue, type ListState, PAGE_SIZES, readListState, type SortOrder, writeListState } from '../hooks/list-state'
@@ -56,6 +56,12 @@ export interface ListTableProps<T extends Record<string, unknown>> {
   /** The bar over the rows while some are selected: what is selected, and what can be done with them. */
   tableAlertRender?: false | ((info: SelectionInfo<T>) => ReactNode)
   tableAlertOptionRender?: (info: SelectionInfo<T>) => ReactNode
+  /**
+   * `x`: the table's width when the window is narrower, scrolled sideways (a right-`fixed` actions
+   * column stays in view). Done by the stylesheet, not by antd's scroll.x, which draws the titles
+   * again in a row that measures every column and then renders the whole table a second time (about
+   * 70 ms of a 20-row list's load). `y` (a table in a dialog): antd's own, with its measuring.
+   */
   scroll?: TableProps<T>['scroll']
   size?: TableProps<T>['size']
   expandable?: TableProps<T>['expandable']
@@ -207,6 +213,28 @@ export function ListTable<T extends Record<string, unknown>>({
     else setSearchParams(params)
   }
 
+  // Wide by the stylesheet (see `scroll`); a fixed header keeps antd's scroll.
+  const wide = scroll?.x !== undefined && scroll.y === undefined ? scroll.x : undefined
+  const wideStyle =
+    wide === undefined ? undefined : ({ '--console-list-width': typeof wide === 'number' ? `${wide}px` : 'max-content' } as CSSProperties)
+
+  // A wide list's edge shadow: set on the element as the rows scroll or resize, not by a render.
+  const frame = useRef<HTMLDivElement>(null)
+  const isWide = wide !== undefined
+  useEffect(() => {
+    const rows = isWide ? frame.current?.querySelector<HTMLElement>('.ant-table-content') : undefined
+    if (!rows) return
+    const update = () => frame.current?.classList.toggle('console-list--more', rows.scrollLeft < rows.scrollWidth - rows.clientWidth - 1)
+    const observer = new ResizeObserver(update)
+    observer.observe(rows)
+    if (rows.firstElementChild) observer.observe(rows.firstElementChild)
+    rows.addEventListener('scroll', update, { passive: true })
+    return () => {
+      observer.disconnect()
+      rows.removeEventListener('scroll', update)
+    }
+  }, [isWide])
+
   const filters = searchBar === false ? [] : filterColumns(columns)
   const tableColumns: TableProps<T>['columns'] = columns
     .filter((c) => !c.hideInTable)
@@ -254,16 +282,8 @@ export function ListTable<T extends Record<string, unknown>>({
     onCleanSelected: () => select([], [], { type: 'none' }),
   }
 
-  const tools = toolBarRender?.().filter(Boolean) ?? []
-  const reloadButton =
-    options === false || options?.reload === false ? null : (
-      <Tooltip title='刷新'>
-        <Button type='text' icon={<ReloadOutlined />} aria-label='刷新' onClick={action.reload} />
-      </Tooltip>
-    )
-
   return (
-    <div className='console-list'>
+    <div ref={frame} className={isWide ? 'console-list console-list--wide' : 'console-list'} style={wideStyle}>
       {filters.length > 0 ? (
         <ListFilters
           key={JSON.stringify(state.filters)}
@@ -274,16 +294,11 @@ export function ListTable<T extends Record<string, unknown>>({
           onSubmit={(next: Record<string, FilterValue>) => write({ ...state, filters: next, page: 1 })}
         />
       ) : null}
-      <div className='console-list__card'>
-        {headerTitle || tools.length > 0 || reloadButton ? (
-          <div className='console-list__toolbar'>
-            <div className='console-list__title'>{headerTitle}</div>
-            <Space wrap>
-              {tools}
-              {reloadButton}
-            </Space>
-          </div>
-        ) : null}
+      <ListCard
+        title={headerTitle}
+        tools={toolBarRender?.() ?? []}
+        onReload={options === false || options?.reload === false ? undefined : action.reload}
+      >
         {failure ? <LoadFailure title='列表加载失败' error={failure} small onRetry={action.reload} className='console-gap-bottom' /> : null}
         {rowSelection && selected.length > 0 && tableAlertRender !== false ? (
           <Alert
@@ -309,7 +324,8 @@ export function ListTable<T extends Record<string, unknown>>({
           dataSource={failure ? [] : (shown?.rows ?? [])}
           loading={loading}
           size={size ?? 'middle'}
-          scroll={scroll}
+          scroll={wide === undefined ? scroll : undefined}
+          tableLayout={wide !== undefined && columns.some((c) => c.fixed) ? 'fixed' : undefined}
           expandable={expandable}
           rowClassName={rowClassName}
           locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
@@ -333,7 +349,7 @@ export function ListTable<T extends Record<string, unknown>>({
               : undefined
           }
         />
-      </div>
+      </ListCard>
     </div>
   )
 }

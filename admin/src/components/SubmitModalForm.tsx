@@ -2,8 +2,9 @@
  * A dialog form that sends itself: the console's one way to wire a ModalForm to a call. It sends
  * once however often it is clicked (useSubmission), shows the server's refusal above the fields
  * and keeps the dialog open, says so on success (antd's message), closes and lets the screen
- * behind reload. A screen gives the title, the trigger (or `open` + `onOpenChange`), the initial
- * values, the fields and `onSubmit`; everything else a ModalForm takes passes through.
+ * behind reload. A screen gives the title, the trigger (or `open` + `onOpenChange`, as lazyDialog
+ * does; then a trigger given too is left out, the caller renders its own), the initial values, the
+ * fields and `onSubmit`; everything else a ModalForm takes passes through.
  *
  *   <SubmitModalForm<Values>
  *     title='新增部门'
@@ -66,6 +67,7 @@ export function SubmitModalForm<T extends Values, R = unknown>({
   onValuesChange,
   submitter,
   children,
+  trigger,
   ...rest
 }: SubmitModalFormProps<T, R>) {
   const { message } = App.useApp()
@@ -74,6 +76,7 @@ export function SubmitModalForm<T extends Values, R = unknown>({
   return (
     <ModalForm<T>
       {...rest}
+      trigger={rest.open === undefined ? trigger : undefined}
       modalProps={{
         destroyOnHidden: true,
         ...modalProps,

@@ -1,7 +1,8 @@
 /**
  * The clue workbench's actions, each a ModalForm (or a confirmation) that validates before
  * sending, shows the server's refusal inside the form, and tells its screen when the clue changed:
- * take from the pool, assign (管理员), add a follow-up, record a deal, mark invalid.
+ * assign (管理员), add a follow-up, record a deal, mark invalid, cancel a deal (taking from the pool
+ * is TakeButton.tsx, a confirmation the list shows without loading these forms).
  */
 import {
   ProFormCascader,
@@ -12,14 +13,15 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components'
 import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
-import { Alert, App, Button, Popconfirm, Typography } from 'antd'
+import { Alert, Button, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactElement, useState } from 'react'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { formatYuan, parseYuan } from '@activity/money'
+import type { DialogControl } from '../../components/LazyDialog'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { yuanRules } from '../../components/YuanField'
-import { formatDateTime, OFFICE_TZ } from '../../format'
+import { formatDateTime, officeInstant } from '../../format'
 import { requiredText } from '../../form-rules'
 import { ReasonField } from '../../components/ReasonField'
 
@@ -30,49 +32,19 @@ interface ActionProps {
   trigger?: ReactElement
 }
 
-/** 招生老师: take a pool clue as one's own. */
-export function TakeButton({ clue, onDone, inHeader = false }: ActionProps & { inHeader?: boolean }) {
-  const { message } = App.useApp()
-  const [pending, setPending] = useState(false)
-  return (
-    <Popconfirm
-      title={`领取线索「${clue.name}」？`}
-      description='领取后由您负责跟进'
-      okText='领取'
-      onConfirm={async () => {
-        if (pending) return
-        setPending(true)
-        try {
-          await cluesApi.take(clue.id)
-          void message.success('已领取')
-          onDone()
-        } catch {
-          // The client showed the server's refusal (taken by another teacher meanwhile); the list is stale.
-          onDone()
-        } finally {
-          setPending(false)
-        }
-      }}
-    >
-      <Button
-        type={inHeader ? 'primary' : 'link'}
-        loading={pending}
-        disabled={pending}
-        data-testid={`take-${clue.id}`}
-        style={inHeader ? undefined : { padding: 0 }}
-      >
-        领取
-      </Button>
-    </Popconfirm>
-  )
-}
-
 const POOL = 'pool'
 
 /** 管理员: give the clue to an enabled 招生老师, or put it back in the pool. */
-export function AssignForm({ clue, onDone, trigger, assigneeId }: ActionProps & { assigneeId: number | null }) {
+export function AssignForm({
+  clue,
+  onDone,
+  trigger,
+  assigneeId,
+  ...control
+}: ActionProps & { assigneeId: number | null } & Partial<DialogControl>) {
   return (
     <SubmitModalForm<{ assignee: string }>
+      {...control}
       title={`分配线索「${clue.name}」`}
       width={420}
       trigger={
@@ -119,8 +91,8 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
       keepRefusalWhileEditing
       onSubmit={({ method, note, nextContactAt }) => {
         // What the picker shows is office time (Asia/Shanghai), as every time on screen is.
-        const next = nextContactAt ? dayjs.tz(dayjs(nextContactAt).format('YYYY-MM-DD HH:mm'), OFFICE_TZ) : undefined
-        return cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next.toISOString() } : {}) })
+        const next = nextContactAt ? officeInstant(dayjs(nextContactAt).format('YYYY-MM-DD HH:mm')) : undefined
+        return cluesApi.followUp({ id: clue.id, method, note: note.trim(), ...(next ? { nextContactAt: next } : {}) })
       }}
       success='跟进已记录'
       onDone={onDone}
@@ -153,7 +125,7 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
         rules={[
           {
             validator: async (_rule, value: Dayjs | string | undefined) => {
-              if (value && !dayjs.tz(dayjs(value).format('YYYY-MM-DD HH:mm'), OFFICE_TZ).isAfter(dayjs())) {
+              if (value && !dayjs(officeInstant(dayjs(value).format('YYYY-MM-DD HH:mm'))).isAfter(dayjs())) {
                 throw new Error('下次联系时间需晚于现在')
               }
             },

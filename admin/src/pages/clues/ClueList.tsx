@@ -6,7 +6,7 @@
  */
 import { PageContainer } from '../../components/PageContainer'
 import { ActivityType, ClueStatus } from '@activity/wire'
-import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
+import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -19,11 +19,15 @@ import { type ListColumn, listPreload, ListTable } from '../../components/ListTa
 import { exportQuery, type FilterValue, type ListState, toServerQuery } from '../../hooks/list-state'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
-import { AssignForm, TakeButton } from './ClueForms'
-import { DuplicateCheck } from './Duplicate'
+import { lazyDialog } from '../../components/LazyDialog'
 import { ImportClues } from './ImportClues'
+import { TakeButton } from './TakeButton'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { useTableReload } from '../../hooks/useTableReload'
+
+// The dialogs (pro-form) load when first clicked, not with the list.
+const AssignForm = lazyDialog(() => import('./ClueForms').then((m) => m.AssignForm))
+const DuplicateCheck = lazyDialog(() => import('./DuplicateCheck').then((m) => m.DuplicateCheck))
 
 const ARRAY_KEYS = ['created'] as const
 const QUERY = { ranges: { created: ['dateFrom', 'dateTo'] }, sorts: ['createdAt'], defaultSort: 'createdAt_desc' } as const
@@ -188,7 +192,18 @@ export default function ClueList() {
           <Space size='middle'>
             <Link to={`/clues/${row.id}`}>跟进</Link>
             {open && row.assigneeId === null && canTakeClues ? <TakeButton clue={row} onDone={reload} /> : null}
-            {open && canAssignClues ? <AssignForm clue={row} assigneeId={row.assigneeId} onDone={reload} /> : null}
+            {open && canAssignClues ? (
+              <AssignForm
+                clue={row}
+                assigneeId={row.assigneeId}
+                onDone={reload}
+                trigger={
+                  <Button type='link' className='console-link-button'>
+                    分配
+                  </Button>
+                }
+              />
+            ) : null}
           </Space>
         )
       },
@@ -208,7 +223,7 @@ export default function ClueList() {
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的线索' />}
         toolBarRender={() => [
-          <DuplicateCheck key='dup' />,
+          <DuplicateCheck key='dup' trigger={<Button>查重</Button>} />,
           <ImportClues key='import' onImported={reload} />,
           canExportClues ? (
             <ExportButton

@@ -6,7 +6,7 @@
  * preview from its signed address.
  */
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProCard, ProFormText } from '@ant-design/pro-components'
+import { ProCard } from '@ant-design/pro-components'
 import {
   closestCenter,
   type CollisionDetection,
@@ -19,47 +19,21 @@ import {
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { SectionKind } from '@activity/wire'
 import { App, Button, Empty, Flex, Modal, Space, Tag, Typography } from 'antd'
-import { type ReactElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { type Chapter, chaptersApi, type CourseDetail, type LiveSession, liveSessionsApi, type Section } from '../../api/courses'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
 import { RemoveAction } from '../../components/RemoveAction'
 import { dragAccessibility, SortableItem, useDragSensors } from '../../components/Sortable'
 import { EnumTag, SECTION_KIND_ENUM } from '../../components/status'
-import { SubmitModalForm } from '../../components/SubmitModalForm'
+import { lazyDialog } from '../../components/LazyDialog'
 import { chapterKey, chapterOf, moveChapter, moveSection, parseKey, sectionKey, sectionSortCall } from './content-order'
 import { formatBytes, formatDuration } from './media'
-import { SectionForm } from './SectionForm'
-import { requiredText } from '../../form-rules'
 import { AddButton } from '../../components/AddButton'
 
-function ChapterForm({
-  courseId,
-  chapter,
-  trigger,
-  onSaved,
-}: {
-  courseId: number
-  chapter?: Chapter
-  trigger: ReactElement
-  onSaved: () => void
-}) {
-  return (
-    <SubmitModalForm<{ title: string }>
-      title={chapter ? `重命名章「${chapter.title}」` : '新增章'}
-      trigger={trigger}
-      width={480}
-      initialValues={{ title: chapter?.title }}
-      onSubmit={({ title }) =>
-        chapter ? chaptersApi.update({ id: chapter.id, title: title.trim() }) : chaptersApi.create({ courseId, title: title.trim() })
-      }
-      success={chapter ? '章已重命名' : '章已新增'}
-      onDone={onSaved}
-    >
-      <ProFormText name='title' label='章标题' placeholder='如 第一章 词汇基础' rules={requiredText('章标题', 60)} />
-    </SubmitModalForm>
-  )
-}
+// The chapter and section forms (pro-form, the media upload) load when first clicked, not with the outline.
+const ChapterForm = lazyDialog(() => import('./SectionForm').then((m) => m.ChapterForm))
+const SectionForm = lazyDialog(() => import('./SectionForm').then((m) => m.SectionForm))
 
 /** What a section holds, in a few words: its length and file, or its live session (when and its status). */
 function sectionFacts(section: Section, sessions: ReadonlyMap<number, LiveSession>): string {

@@ -9,6 +9,7 @@ import { STUDENT_LEVELS } from '@activity/wire'
 import { Alert, Button, Col, Form, Result, Row } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { type GrantAnswer, grantsApi } from '../../api/study'
+import type { DialogControl } from '../../components/LazyDialog'
 import { useSubmission } from '../../hooks/useSubmission'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS } from '../students/roll'
 import { grantBody, grantSummary, type GrantValues } from './grant'
@@ -21,22 +22,26 @@ export function GrantDialog({
   studentIds,
   trigger,
   onGranted,
+  ...control
 }: {
   /** The course to grant; without it the dialog asks which. */
   course?: { id: number; title: string }
   /** Students chosen already (the register's selection); without them the dialog asks whom. */
   studentIds?: number[]
-  trigger: ReactElement
+  /** Left out when opened from outside (`open`, as lazyDialog does). */
+  trigger?: ReactElement
   onGranted?: () => void
-}) {
-  const [open, setOpen] = useState(false)
+} & Partial<DialogControl>) {
+  const [ownOpen, setOwnOpen] = useState(false)
+  const open = control.open ?? ownOpen
+  const setOpen = control.onOpenChange ?? setOwnOpen
   const [answer, setAnswer] = useState<GrantAnswer>()
   const { submit, shown, clear } = useSubmission()
   const chosen = studentIds !== undefined
   return (
     <ModalForm<Values>
       title={course ? `开通课程「${course.title}」` : `为 ${studentIds?.length ?? 0} 名学员开通课程`}
-      trigger={trigger}
+      trigger={control.open === undefined ? trigger : undefined}
       width={640}
       open={open}
       onOpenChange={setOpen}

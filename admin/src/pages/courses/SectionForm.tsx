@@ -1,13 +1,15 @@
 /**
  * 新增节 / 编辑节: the title, what it holds (视频 / 文档 / 直播), whether it is open for trial
  * (试看), and by kind its uploaded file (a video's length read in the browser, editable when the
- * browser cannot tell) or the course's live session it shows.
+ * browser cannot tell) or the course's live session it shows; and 新增章 / 重命名 a chapter. The
+ * course's outline (CourseContent) loads this module when one of its buttons is first clicked.
  */
 import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import { SECTION_KINDS, SectionKind } from '@activity/wire'
 import { Alert, Form } from 'antd'
-import { type ReactElement, useState } from 'react'
-import { chaptersApi, liveSessionsApi, type Section } from '../../api/courses'
+import { useState } from 'react'
+import { type Chapter, chaptersApi, liveSessionsApi, type Section } from '../../api/courses'
+import type { DialogControl } from '../../components/LazyDialog'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
 import { useRemote } from '../../hooks/useRemote'
@@ -40,13 +42,12 @@ export function SectionForm({
   courseId,
   chapterId,
   section,
-  trigger,
   onSaved,
-}: {
+  ...control
+}: DialogControl & {
   courseId: number
   chapterId: number
   section?: Section
-  trigger: ReactElement
   onSaved: () => void
 }) {
   const [form] = Form.useForm<SectionValues>()
@@ -55,8 +56,8 @@ export function SectionForm({
 
   return (
     <SubmitModalForm<SectionValues>
+      {...control}
       title={section ? `编辑节「${section.title}」` : '新增节'}
-      trigger={trigger}
       width={600}
       form={form}
       modalProps={{ afterClose: () => setReading(undefined) }}
@@ -139,6 +140,34 @@ export function SectionForm({
           )
         }
       </ProFormDependency>
+    </SubmitModalForm>
+  )
+}
+
+/** 新增章 / 重命名: a chapter's title. */
+export function ChapterForm({
+  courseId,
+  chapter,
+  onSaved,
+  ...control
+}: DialogControl & {
+  courseId: number
+  chapter?: Chapter
+  onSaved: () => void
+}) {
+  return (
+    <SubmitModalForm<{ title: string }>
+      title={chapter ? `重命名章「${chapter.title}」` : '新增章'}
+      {...control}
+      width={480}
+      initialValues={{ title: chapter?.title }}
+      onSubmit={({ title }) =>
+        chapter ? chaptersApi.update({ id: chapter.id, title: title.trim() }) : chaptersApi.create({ courseId, title: title.trim() })
+      }
+      success={chapter ? '章已重命名' : '章已新增'}
+      onDone={onSaved}
+    >
+      <ProFormText name='title' label='章标题' placeholder='如 第一章 词汇基础' rules={requiredText('章标题', 60)} />
     </SubmitModalForm>
   )
 }

@@ -2,25 +2,20 @@
  * 缴费单 (every role reads; 财务/管理员 raise): fee orders of students by status, kind, year or a
  * keyword (name, phone, order number); 开具缴费单 from a standard or typed items; export.
  */
-import { ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { FEE_KINDS, REFUND_STATUSES } from '@activity/wire'
-import { Form } from 'antd'
-import { type ReactElement, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
-import { FEE_ORDERS_EXPORT, type FeeOrder, type FeeOrderDetail, feesApi } from '../../api/fees'
+import { FEE_ORDERS_EXPORT, type FeeOrder, feesApi } from '../../api/fees'
 import { ExportButton } from '../../components/ExportButton'
-import { ItemsField, type ItemValues, toItems } from '../../components/ItemsField'
-import { SubmitModalForm } from '../../components/SubmitModalForm'
+import { lazyDialog } from '../../components/LazyDialog'
 import { enumColumn, ORDER_PAY_STATUS_ENUM, valueEnum } from '../../components/status'
 import { listPreload, ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime as at } from '../../format'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
-import { FeeKindYearFields } from './FeeFields'
 import { academicYears } from './fee-logic'
-import { StudentSelect } from './StudentSelect'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { TwoLineCell } from '../../components/TwoLineCell'
 import { AddButton } from '../../components/AddButton'
@@ -29,71 +24,7 @@ const FEE_KIND_ENUM = valueEnum(FEE_KINDS)
 /** Orders with a refund in this status (工作台's 退款中 opens `?refundStatus=退款中`). */
 const REFUND_STATUS_ENUM = valueEnum(REFUND_STATUSES)
 
-interface RaiseValues {
-  studentId: number
-  feeStandardId?: number
-  feeKind?: string
-  academicYear?: string
-  items?: ItemValues[]
-  remark?: string
-}
-
-function RaiseOrder({ trigger, onRaised }: { trigger: ReactElement; onRaised: (order: FeeOrderDetail) => void }) {
-  return (
-    <SubmitModalForm<RaiseValues, FeeOrderDetail>
-      title='开具缴费单'
-      trigger={trigger}
-      width={720}
-      initialValues={{ items: [{ quantity: 1 }], academicYear: academicYears()[1] }}
-      onSubmit={(v) => {
-        const input = v.feeStandardId
-          ? { studentId: v.studentId, feeStandardId: v.feeStandardId, remark: v.remark?.trim() || undefined }
-          : {
-              studentId: v.studentId,
-              feeKind: v.feeKind as FeeOrder['feeKind'],
-              academicYear: v.academicYear,
-              items: toItems(v.items),
-              remark: v.remark?.trim() || undefined,
-            }
-        return feesApi.raise(input)
-      }}
-      success={(raised) => `缴费单 ${raised.orderNo} 已开具，学员可在「我的缴费」中支付`}
-      onDone={onRaised}
-    >
-      <Form.Item name='studentId' label='学员' rules={[{ required: true, message: '请选择学员' }]}>
-        <StudentSelect className='console-field-lg' />
-      </Form.Item>
-      <ProFormSelect
-        name='feeStandardId'
-        label='收费标准'
-        width='lg'
-        placeholder='按收费标准开单（不选则填写明细）'
-        allowClear
-        request={async () =>
-          (await feesApi.standards({ page: 1, size: 100 })).list.map((s) => ({
-            value: s.id,
-            label: `${s.name} ${s.school} ${s.major} ${s.level} ${formatYuan(s.amount)}`,
-          }))
-        }
-      />
-      <ProFormDependency name={['feeStandardId']}>
-        {({ feeStandardId }: { feeStandardId?: number }) =>
-          feeStandardId ? null : (
-            <>
-              <FeeKindYearFields />
-              <ItemsField
-                label='缴费明细'
-                example='教材费'
-                nameRules={[{ required: true, whitespace: true, message: '请填写项目名称' }, { max: 60 }]}
-              />
-            </>
-          )
-        }
-      </ProFormDependency>
-      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
-    </SubmitModalForm>
-  )
-}
+const RaiseOrder = lazyDialog(() => import('./RaiseOrder').then((m) => m.RaiseOrder))
 
 function fetchPage(state: ListState) {
   return feesApi.orders(toServerQuery(state))

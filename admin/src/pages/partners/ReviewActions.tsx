@@ -3,13 +3,16 @@
  * disable (any but 已禁用) and enable (已禁用). Each asks first; the server's refusal (someone
  * reviewed it meanwhile) is shown and the screen reloads.
  */
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components'
 import { PartnerStatus } from '@activity/wire'
 import { App, Button, Popconfirm, Space } from 'antd'
 import { type AdminPartner, type AuditDecision, partnersApi } from '../../api/partners'
 import { refusalOf } from '../../hooks/useSubmission'
 import { partnerName } from './partner-status'
-import { ReasonField } from '../../components/ReasonField'
+import { lazyDialog } from '../../components/LazyDialog'
+
+// The reason dialogs (pro-form) load when first clicked, not with the partner list.
+const RejectDialog = lazyDialog(() => import('./ReviewDialogs').then((m) => m.RejectDialog))
+const DisableDialog = lazyDialog(() => import('./ReviewDialogs').then((m) => m.DisableDialog))
 
 interface Props {
   partner: AdminPartner
@@ -59,42 +62,26 @@ export function ReviewActions({ partner, onDone, compact = false }: Props) {
         </Popconfirm>
       ) : null}
       {canReject ? (
-        <ModalForm<{ reason: string }>
-          title={`拒绝「${name}」的申请`}
-          width={480}
-          modalProps={{ destroyOnClose: true, okText: '拒绝' }}
+        <RejectDialog
+          name={name}
+          onReason={(reason) => decide({ id: partner.id, status: PartnerStatus.rejected, reason }, '已拒绝')}
           trigger={
             <Button type={type} size={size} danger>
               拒绝
             </Button>
           }
-          onFinish={({ reason }) => decide({ id: partner.id, status: PartnerStatus.rejected, reason: reason.trim() }, '已拒绝')}
-        >
-          <ReasonField label='拒绝原因' placeholder='合伙人会看到这个原因，修改后可重新提交' rows={4} />
-        </ModalForm>
+        />
       ) : null}
       {canDisable ? (
-        <ModalForm<{ reason?: string }>
-          title={`禁用「${name}」`}
-          width={480}
-          modalProps={{ destroyOnClose: true, okText: '禁用', okButtonProps: { danger: true } }}
+        <DisableDialog
+          name={name}
+          onReason={(reason) => decide({ id: partner.id, status: PartnerStatus.disabled, ...(reason ? { reason } : {}) }, '已禁用')}
           trigger={
             <Button type={type} size={size} danger>
               禁用
             </Button>
           }
-          onFinish={({ reason }) =>
-            decide({ id: partner.id, status: PartnerStatus.disabled, ...(reason?.trim() ? { reason: reason.trim() } : {}) }, '已禁用')
-          }
-        >
-          <p>禁用后该合伙人立即退出登录，且不能再登录，直到重新启用。</p>
-          <ProFormTextArea
-            name='reason'
-            label='原因（选填）'
-            fieldProps={{ maxLength: 200, showCount: true, rows: 3 }}
-            rules={[{ max: 200, message: '原因不能超过200个字符' }]}
-          />
-        </ModalForm>
+        />
       ) : null}
       {canEnable ? (
         <Popconfirm

@@ -8,6 +8,7 @@ import { EDUCATION_TYPES, isValidIdCard, STUDENT_LEVELS, STUDENT_STATUSES } from
 import { Alert, Button, Col, Row, Typography } from 'antd'
 import type { ReactElement } from 'react'
 import { type FromClueInput, type StudentInput, type StudentRoll, studentsApi } from '../../api/students'
+import type { DialogControl } from '../../components/LazyDialog'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, compactInput } from './roll'
 import { isMasked, unlessMasked } from '../../masked'
@@ -158,13 +159,15 @@ export function StudentForm({
   roll,
   onDone,
   trigger,
+  ...control
 }: {
   roll?: StudentRoll
   onDone: (saved: StudentRoll) => void
-  trigger: ReactElement
-}) {
+  trigger?: ReactElement
+} & Partial<DialogControl>) {
   return (
     <SubmitModalForm<Values, StudentRoll>
+      {...control}
       title={roll ? `编辑学员「${roll.name}」` : '新增学员'}
       width={720}
       trigger={trigger}

@@ -15,13 +15,16 @@ import { EDUCATION_TYPE_ENUM, STUDENT_LEVEL_ENUM, STUDENT_STATUS_ENUM, enumColum
 import { listPreload, ListTable, type ListColumn } from '../../components/ListTable'
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
-import { GrantDialog } from '../courses/GrantDialog'
+import { lazyDialog } from '../../components/LazyDialog'
 import { ImportStudents } from './ImportStudents'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
-import { StudentForm } from './StudentForms'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
+
+// The dialogs (pro-form) load when first clicked, not with the list.
+const GrantDialog = lazyDialog(() => import('../courses/GrantDialog').then((m) => m.GrantDialog))
+const StudentForm = lazyDialog(() => import('./StudentForms').then((m) => m.StudentForm))
 
 /** Filter options hold text: the address gives the filters back as text. */
 const asText = (options: Array<{ value: number; label: string }>) => options.map((o) => ({ value: String(o.value), label: o.label }))
