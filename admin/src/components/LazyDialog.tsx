@@ -35,19 +35,20 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
 
   function LazyDialog({ trigger, ...props }: Omit<P, keyof DialogControl> & { trigger: ReactElement<TriggerProps> }) {
     const { message } = App.useApp()
-    const [Dialog, setDialog] = useState<ComponentType<P & DialogControl> | undefined>(undefined)
+    // Mounted from the first opening on (so it can animate closed); the loader keeps the component.
+    const [opened, setOpened] = useState(false)
     const [open, setOpen] = useState(false)
-    const show = (loaded: ComponentType<P & DialogControl>) => {
-      setDialog(() => loaded)
+    const show = () => {
+      setOpened(true)
       setOpen(true)
     }
+    const Dialog = opened ? dialog.loaded() : undefined
     return (
       <>
         {cloneElement(trigger, {
           onClick: (event: SyntheticEvent) => {
             trigger.props.onClick?.(event)
-            const ready = dialog.loaded()
-            if (ready) show(ready)
+            if (dialog.loaded()) show()
             else dialog.get().then(show, () => void message.error(DIALOG_LOAD_FAILED))
           },
           onMouseEnter: (event: SyntheticEvent) => {

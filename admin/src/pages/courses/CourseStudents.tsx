@@ -14,10 +14,13 @@ import { ENROLMENT_SOURCE_ENUM, enumColumn } from '../../components/status'
 import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
-import { GrantDialog } from './GrantDialog'
+import { lazyDialog } from '../../components/LazyDialog'
 import { formatStudyTime } from './media'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
+
+// The grant dialog (pro-form) loads when first clicked, not with the tab.
+const GrantDialog = lazyDialog(() => import('./GrantDialog').then((m) => m.GrantDialog))
 
 function RevokeGrant({ courseId, row, onDone }: { courseId: number; row: CourseReportRow; onDone: () => void }) {
   const { message } = App.useApp()

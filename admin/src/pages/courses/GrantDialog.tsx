@@ -7,7 +7,7 @@
 import { ModalForm, ProFormDependency, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { STUDENT_LEVELS } from '@activity/wire'
 import { Alert, Button, Col, Form, Result, Row } from 'antd'
-import { type ReactElement, useState } from 'react'
+import { useState } from 'react'
 import { type GrantAnswer, grantsApi } from '../../api/study'
 import type { DialogControl } from '../../components/LazyDialog'
 import { useSubmission } from '../../hooks/useSubmission'
@@ -20,28 +20,22 @@ type Values = GrantValues & { courseId?: number }
 export function GrantDialog({
   course,
   studentIds,
-  trigger,
   onGranted,
-  ...control
+  open,
+  onOpenChange: setOpen,
 }: {
   /** The course to grant; without it the dialog asks which. */
   course?: { id: number; title: string }
   /** Students chosen already (the register's selection); without them the dialog asks whom. */
   studentIds?: number[]
-  /** Left out when opened from outside (`open`, as lazyDialog does). */
-  trigger?: ReactElement
   onGranted?: () => void
-} & Partial<DialogControl>) {
-  const [ownOpen, setOwnOpen] = useState(false)
-  const open = control.open ?? ownOpen
-  const setOpen = control.onOpenChange ?? setOwnOpen
+} & DialogControl) {
   const [answer, setAnswer] = useState<GrantAnswer>()
   const { submit, shown, clear } = useSubmission()
   const chosen = studentIds !== undefined
   return (
     <ModalForm<Values>
       title={course ? `开通课程「${course.title}」` : `为 ${studentIds?.length ?? 0} 名学员开通课程`}
-      trigger={control.open === undefined ? trigger : undefined}
       width={640}
       open={open}
       onOpenChange={setOpen}
