@@ -93,7 +93,10 @@ export async function openConsole(page: Page, app: RunningApp, address: string):
 /** No skeleton, spinner or table loading left on the page. */
 export async function settled(page: Page): Promise<void> {
   await page.locator('.console-page, .ant-result').first().waitFor({ timeout: 30_000 })
-  await page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning'), null, { timeout: 30_000 })
+  // A list says it is loading (aria-busy) in the render that asks; antd's spinner shows a timer later.
+  await page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning, [aria-busy="true"]'), null, {
+    timeout: 30_000,
+  })
 }
 
 /** The body rows of the page's (first) table. */

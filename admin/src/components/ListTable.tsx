@@ -215,12 +215,13 @@ export function ListTable<T extends Record<string, unknown>>({
 
   // Wide by the stylesheet (see `scroll`); a fixed header keeps antd's scroll.
   const wide = scroll?.x !== undefined && scroll.y === undefined ? scroll.x : undefined
-  const wideStyle =
-    wide === undefined ? undefined : ({ '--console-list-width': typeof wide === 'number' ? `${wide}px` : 'max-content' } as CSSProperties)
+  const isWide = wide !== undefined
+  const wideStyle = isWide
+    ? ({ '--console-list-width': typeof wide === 'number' ? `${wide}px` : 'max-content' } as CSSProperties)
+    : undefined
 
   // A wide list's edge shadow: set on the element as the rows scroll or resize, not by a render.
   const frame = useRef<HTMLDivElement>(null)
-  const isWide = wide !== undefined
   useEffect(() => {
     const rows = isWide ? frame.current?.querySelector<HTMLElement>('.ant-table-content') : undefined
     if (!rows) return
@@ -283,7 +284,9 @@ export function ListTable<T extends Record<string, unknown>>({
   }
 
   return (
-    <div ref={frame} className={isWide ? 'console-list console-list--wide' : 'console-list'} style={wideStyle}>
+    // aria-busy in the same render as `writing` (antd's Spin draws its spinner an effect and a timer later):
+    // a stale page is never taken for the new state's, by assistive technology or by a test.
+    <div ref={frame} className={isWide ? 'console-list console-list--wide' : 'console-list'} style={wideStyle} aria-busy={loading}>
       {filters.length > 0 ? (
         <ListFilters
           key={JSON.stringify(state.filters)}
@@ -324,8 +327,8 @@ export function ListTable<T extends Record<string, unknown>>({
           dataSource={failure ? [] : (shown?.rows ?? [])}
           loading={loading}
           size={size ?? 'middle'}
-          scroll={wide === undefined ? scroll : undefined}
-          tableLayout={wide !== undefined && columns.some((c) => c.fixed) ? 'fixed' : undefined}
+          scroll={isWide ? undefined : scroll}
+          tableLayout={isWide && columns.some((c) => c.fixed) ? 'fixed' : undefined}
           expandable={expandable}
           rowClassName={rowClassName}
           locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
