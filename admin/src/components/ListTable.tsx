@@ -33,7 +33,11 @@ export interface ListTableProps<T extends Record<string, unknown>> {
   fetch: (state: ListState) => Promise<Page<T>>
   /** Filters holding two values (date ranges) or several. */
   arrayKeys?: readonly string[]
-  /** Called with the state of each page shown (an export link uses the current filters). */
+  /**
+   * Called with the state of each page asked for (a summary beside the list that follows its
+   * filters). The list's own tools get the state without it (`toolBarRender`), sparing the screen a
+   * render of its own.
+   */
   onState?: (state: ListState) => void
   /** Called with the rows of each page shown. */
   onLoad?: (rows: T[]) => void
@@ -44,8 +48,8 @@ export interface ListTableProps<T extends Record<string, unknown>> {
   emptyText?: ReactNode
   /** The list's title, left of its tools. */
   headerTitle?: ReactNode
-  /** The list's tools (新增, 导入, 导出), left of 刷新. */
-  toolBarRender?: () => ReactNode[]
+  /** The list's tools (新增, 导入, 导出 with the state shown), left of 刷新. */
+  toolBarRender?: (state: ListState) => ReactNode[]
   /** The filter bar (`span`: a field's share of a row, of 24), or none. */
   search?: false | { span?: number; labelWidth?: unknown; defaultCollapsed?: boolean }
   /** `false`: no 刷新 button. */
@@ -102,6 +106,10 @@ function HeaderOnly({ children }: { children: ReactNode }) {
     </div>
   )
 }
+
+/** Stable empties: a memoized part is not drawn again for a new but equal `[]` or `{}`. */
+const NO_ROWS: never[] = []
+const NO_OPTIONS: Record<string, FilterOption[]> = {}
 
 interface Shown<T> {
   /** The address the rows were asked for. */
@@ -177,18 +185,21 @@ export function ListTable<T extends Record<string, unknown>>({
     }
   }, [loadKey])
 
-  // The select filters' options that are asked for, once.
+  // The select filters' options that are asked for, once, and taken together (one render of the
+  // list for all of them, not one per filter).
   const requests = columns.filter((c) => c.request && c.dataIndex && !c.dependencies)
   const requestKey = requests.map((c) => c.dataIndex).join(',')
   useEffect(() => {
     let current = true
-    for (const column of requests) {
-      column.request!({}).then(
-        (list) => current && setAsked((all) => ({ ...all, [column.dataIndex!]: list })),
+    if (requests.length === 0) return
+    void Promise.allSettled(requests.map((column) => column.request!({}))).then((answers) => {
+      if (!current) return
+      const lists = answers.flatMap((answer, i) =>
         // Without its options the filter still takes what the address holds; the list itself is not refused.
-        () => undefined,
+        answer.status === 'fulfilled' ? [[requests[i]!.dataIndex!, answer.value] as const] : [],
       )
-    }
+      if (lists.length > 0) setAsked((all) => ({ ...all, ...Object.fromEntries(lists) }))
+    })
     return () => {
       current = false
     }
@@ -236,38 +247,75 @@ export function ListTable<T extends Record<string, unknown>>({
     }
   }, [isWide])
 
-  const filters = searchBar === false ? [] : filterColumns(columns)
-  const tableColumns: TableProps<T>['columns'] = columns
-    .filter((c) => !c.hideInTable)
-    .map((column, i) => {
-      const key = column.key ?? column.dataIndex ?? String(i)
-      return {
-        key,
-        title: titleOf(column),
-        dataIndex: column.dataIndex,
-        width: column.width,
-        align: column.align,
-        fixed: column.fixed,
-        ellipsis: column.ellipsis,
-        sorter: column.sorter ? true : undefined,
-        sortOrder: column.sorter ? (state.sort?.field === key ? state.sort.order : null) : undefined,
-        render: (_: unknown, row: T, index: number) => {
-          const dom = cellOf(column, row, column.dataIndex ? asked[column.dataIndex] : undefined)
-          const cell = column.render ? column.render(dom, row, index, action, column) : dom
-          // An actions column given as a list of links: spaced as one row of actions.
-          return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
-        },
-      }
-    })
+  // The handlers read the latest state through a ref: the filter bar and the table below are
+  // drawn again only when what they show changes, not on every render of the list.
+  const handlers = useRef({ write, state })
+  handlers.current = { write, state }
+
+  const span = searchBar ? (searchBar.span ?? 8) : 8
+  const filtersKey = JSON.stringify(state.filters)
+  const filterBar = useMemo(() => {
+    const fields = searchBar === false ? [] : filterColumns(columns)
+    if (fields.length === 0) return null
+    const { state: now } = handlers.current
+    return (
+      <ListFilters
+        key={filtersKey}
+        columns={fields}
+        filters={now.filters}
+        asked={asked}
+        span={span}
+        onSubmit={(next: Record<string, FilterValue>) => handlers.current.write({ ...handlers.current.state, filters: next, page: 1 })}
+      />
+    )
+    // The filters as the address holds them (filtersKey) stand for state.filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, searchBar === false, filtersKey, asked, span])
+
+  // A cell shows an asked-for option's text only in a column that is both shown and asked for; the
+  // rows are not drawn again when only the filter bar's options arrive.
+  const cellsAsk = columns.some((c) => !c.hideInTable && c.request)
+  const cellOptions = cellsAsk ? asked : NO_OPTIONS
+  const sortKey = state.sort ? `${state.sort.field}|${state.sort.order}` : ''
+  const tableColumns = useMemo<TableProps<T>['columns']>(() => {
+    const sort = handlers.current.state.sort
+    return columns
+      .filter((c) => !c.hideInTable)
+      .map((column, i) => {
+        const key = column.key ?? column.dataIndex ?? String(i)
+        return {
+          key,
+          title: titleOf(column),
+          dataIndex: column.dataIndex,
+          width: column.width,
+          align: column.align,
+          fixed: column.fixed,
+          ellipsis: column.ellipsis,
+          sorter: column.sorter ? true : undefined,
+          sortOrder: column.sorter ? (sort?.field === key ? sort.order : null) : undefined,
+          render: (_: unknown, row: T, index: number) => {
+            const dom = cellOf(column, row, column.dataIndex ? cellOptions[column.dataIndex] : undefined)
+            const cell = column.render ? column.render(dom, row, index, action, column) : dom
+            // An actions column given as a list of links: spaced as one row of actions.
+            return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
+          },
+        }
+      })
+    // sortKey stands for state.sort.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, cellOptions, sortKey, action])
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const { state: now, write: send } = handlers.current
     const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
     const field = one?.column ? String(one.columnKey ?? one.field) : undefined
     const sort = field && one?.order ? { field, order: one.order as SortOrder } : undefined
-    const size = pagination.pageSize ?? state.size
-    const page = extra.action === 'paginate' && size === state.size ? (pagination.current ?? 1) : 1
-    write({ ...state, page, size, sort })
+    const size = pagination.pageSize ?? now.size
+    const page = extra.action === 'paginate' && size === now.size ? (pagination.current ?? 1) : 1
+    send({ ...now, page, size, sort })
   }
+  const onTableChangeRef = useRef(onTableChange)
+  onTableChangeRef.current = onTableChange
 
   // Selection held by the screen (selectedRowKeys) or, when it does not hold it, here.
   const [ownSelected, setOwnSelected] = useState<React.Key[]>([])
@@ -282,24 +330,75 @@ export function ListTable<T extends Record<string, unknown>>({
     selectedRows: (shown?.rows ?? []).filter((row) => selected.includes(keyOf(row))),
     onCleanSelected: () => select([], [], { type: 'none' }),
   }
+  const latestSelect = useRef(select)
+  latestSelect.current = select
+
+  const fixedLayout = isWide && columns.some((c) => c.fixed)
+  const rows = failure ? NO_ROWS : (shown?.rows ?? NO_ROWS)
+  const total = shown?.total ?? 0
+  const table = useMemo(
+    () => (
+      <Table<T>
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={rows}
+        loading={loading}
+        size={size ?? 'middle'}
+        scroll={isWide ? undefined : scroll}
+        tableLayout={fixedLayout ? 'fixed' : undefined}
+        expandable={expandable}
+        rowClassName={rowClassName}
+        locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
+        onChange={(...args) => onTableChangeRef.current?.(...args)}
+        pagination={{
+          current: state.page,
+          pageSize: state.size,
+          total,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (all) => `共 ${all} 条`,
+        }}
+        rowSelection={
+          rowSelection
+            ? {
+                ...rowSelection,
+                selectedRowKeys: selected,
+                onChange: (...args) => latestSelect.current?.(...args),
+                columnTitle: rowSelection.columnTitle ?? ((checkbox: ReactNode) => <HeaderOnly>{checkbox}</HeaderOnly>),
+              }
+            : undefined
+        }
+      />
+    ),
+    [
+      rowKey,
+      tableColumns,
+      rows,
+      loading,
+      size,
+      isWide,
+      scroll,
+      fixedLayout,
+      expandable,
+      rowClassName,
+      failure,
+      emptyText,
+      state.page,
+      state.size,
+      total,
+      rowSelection,
+      selected,
+    ],
+  )
 
   return (
     // aria-busy in the same render as `writing` (antd's Spin draws its spinner an effect and a timer later):
     // a stale page is never taken for the new state's, by assistive technology or by a test.
     <div ref={frame} className={isWide ? 'console-list console-list--wide' : 'console-list'} style={wideStyle} aria-busy={loading}>
-      {filters.length > 0 ? (
-        <ListFilters
-          key={JSON.stringify(state.filters)}
-          columns={filters}
-          filters={state.filters}
-          asked={asked}
-          span={searchBar ? (searchBar.span ?? 8) : 8}
-          onSubmit={(next: Record<string, FilterValue>) => write({ ...state, filters: next, page: 1 })}
-        />
-      ) : null}
+      {filterBar}
       <ListCard
         title={headerTitle}
-        tools={toolBarRender?.() ?? []}
+        tools={toolBarRender?.(state) ?? []}
         onReload={options === false || options?.reload === false ? undefined : action.reload}
       >
         {failure ? <LoadFailure title='列表加载失败' error={failure} small onRetry={action.reload} className='console-gap-bottom' /> : null}
@@ -321,37 +420,7 @@ export function ListTable<T extends Record<string, unknown>>({
             }
           />
         ) : null}
-        <Table<T>
-          rowKey={rowKey}
-          columns={tableColumns}
-          dataSource={failure ? [] : (shown?.rows ?? [])}
-          loading={loading}
-          size={size ?? 'middle'}
-          scroll={isWide ? undefined : scroll}
-          tableLayout={isWide && columns.some((c) => c.fixed) ? 'fixed' : undefined}
-          expandable={expandable}
-          rowClassName={rowClassName}
-          locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
-          onChange={onTableChange}
-          pagination={{
-            current: state.page,
-            pageSize: state.size,
-            total: shown?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-          }}
-          rowSelection={
-            rowSelection
-              ? {
-                  ...rowSelection,
-                  selectedRowKeys: selected,
-                  onChange: select,
-                  columnTitle: rowSelection.columnTitle ?? ((checkbox: ReactNode) => <HeaderOnly>{checkbox}</HeaderOnly>),
-                }
-              : undefined
-          }
-        />
+        {table}
       </ListCard>
     </div>
   )

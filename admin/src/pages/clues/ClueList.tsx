@@ -8,7 +8,6 @@ import { PageContainer } from '../../components/PageContainer'
 import { ActivityType, ClueStatus } from '@activity/wire'
 import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -52,7 +51,6 @@ export const preload = listPreload(fetchPage, ARRAY_KEYS)
 
 export default function ClueList() {
   const { seesAllClues, canAssignClues, canTakeClues, canExportClues } = useAccess()
-  const [listState, setListState] = useState<ListState>()
   // After an action the table asks for the same page again (same filters, same page).
   const { actionRef, reload } = useTableReload()
 
@@ -218,20 +216,14 @@ export default function ClueList() {
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={setListState}
         scroll={{ x: 1250 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的线索' />}
-        toolBarRender={() => [
+        toolBarRender={(state) => [
           <DuplicateCheck key='dup' trigger={<Button>查重</Button>} />,
           <ImportClues key='import' onImported={reload} />,
           canExportClues ? (
-            <ExportButton
-              key='export'
-              path={cluesApi.exportPath}
-              query={exportQuery(listState && withAssignee(listState), QUERY)}
-              testId='clue-export'
-            >
+            <ExportButton key='export' path={cluesApi.exportPath} query={exportQuery(withAssignee(state), QUERY)} testId='clue-export'>
               导出
             </ExportButton>
           ) : null,

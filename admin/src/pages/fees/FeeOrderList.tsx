@@ -4,7 +4,7 @@
  */
 import { PageContainer } from '../../components/PageContainer'
 import { FEE_KINDS, REFUND_STATUSES } from '@activity/wire'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { FEE_ORDERS_EXPORT, type FeeOrder, feesApi } from '../../api/fees'
@@ -36,7 +36,6 @@ export default function FeeOrderList() {
   const navigate = useNavigate()
   const { canManageFees, canExportFees } = useAccess()
   const actionRef = useRef<ListAction>(undefined)
-  const [listState, setListState] = useState<ListState>()
 
   const columns: ListColumn<FeeOrder>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '姓名、完整手机号或订单号' } },
@@ -86,12 +85,11 @@ export default function FeeOrderList() {
         actionRef={actionRef}
         headerTitle='缴费单'
         columns={columns}
-        onState={setListState}
         fetch={fetchPage}
         emptyText='没有符合条件的缴费单'
-        toolBarRender={() => [
+        toolBarRender={(state) => [
           canExportFees ? (
-            <ExportButton key='export' path={FEE_ORDERS_EXPORT} query={exportQuery(listState)} testId='fee-export'>
+            <ExportButton key='export' path={FEE_ORDERS_EXPORT} query={exportQuery(state)} testId='fee-export'>
               导出
             </ExportButton>
           ) : null,

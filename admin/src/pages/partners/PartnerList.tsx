@@ -1,14 +1,14 @@
 /** 合伙人: every partner, filtered by status, keyword and registration date; review from the row; export. */
 import { PageContainer } from '../../components/PageContainer'
 import { Space } from 'antd'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { type AdminPartner, partnersApi } from '../../api/partners'
 import { ExportButton } from '../../components/ExportButton'
 import { PARTNER_STATUS_ENUM, enumColumn } from '../../components/status'
 import { listPreload, ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
-import { type ListState, toServerQuery } from '../../hooks/list-state'
+import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { partnerName } from './partner-status'
 import { ReviewActions } from './ReviewActions'
@@ -26,7 +26,6 @@ export const preload = listPreload(fetchPage, ARRAY_KEYS)
 export default function PartnerList() {
   const { canReviewPartners, canExportPartners } = useAccess()
   const actionRef = useRef<ListAction>(undefined)
-  const [state, setState] = useState<ListState>()
 
   const columns: ListColumn<AdminPartner>[] = [
     { title: '编号', dataIndex: 'id', width: 72, search: false },
@@ -76,8 +75,6 @@ export default function PartnerList() {
     },
   ]
 
-  const exportQuery = state ? (({ page: _p, size: _s, ...q }) => q)(toServerQuery(state, { ranges: RANGES })) : {}
-
   return (
     <PageContainer title='合伙人'>
       <ListTable<AdminPartner>
@@ -85,13 +82,17 @@ export default function PartnerList() {
         headerTitle='合伙人列表'
         columns={columns}
         arrayKeys={ARRAY_KEYS}
-        onState={setState}
         emptyText='没有符合条件的合伙人'
         fetch={fetchPage}
-        toolBarRender={() =>
+        toolBarRender={(state) =>
           canExportPartners
             ? [
-                <ExportButton key='export' path={partnersApi.exportPath} query={exportQuery} testId='partner-export'>
+                <ExportButton
+                  key='export'
+                  path={partnersApi.exportPath}
+                  query={exportQuery(state, { ranges: RANGES })}
+                  testId='partner-export'
+                >
                   导出Excel
                 </ExportButton>,
               ]

@@ -8,7 +8,6 @@ import { ProCard, type ProColumns, ProTable } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { SignInKind, SignInMethod, YesNo } from '@activity/wire'
 import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd'
-import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { type FailedIp, type SignInRecord, signInRecordsApi } from '../../api/sign-in-records'
 import { ExportButton } from '../../components/ExportButton'
@@ -16,7 +15,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import type { ValueEnum } from '../../components/status'
 import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
-import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
+import { exportQuery, toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
 
 const ARRAY_KEYS = ['created'] as const
@@ -120,7 +119,6 @@ function RepeatedFailures({ onPick }: { onPick: (ip: string) => void }) {
 
 export default function SignInRecords() {
   const [, setSearchParams] = useSearchParams()
-  const [listState, setListState] = useState<ListState>()
 
   const columns: ListColumn<SignInRecord>[] = [
     { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => formatDateTime(r.createdAt) },
@@ -181,18 +179,12 @@ export default function SignInRecords() {
           headerTitle='登录记录'
           columns={columns}
           arrayKeys={ARRAY_KEYS}
-          onState={setListState}
           emptyText='没有符合条件的登录记录'
           scroll={{ x: 1000 }}
           fetch={(s) => signInRecordsApi.list(toServerQuery(s, QUERY))}
-          toolBarRender={() => [
+          toolBarRender={(state) => [
             // EXPORT
-            <ExportButton
-              key='export'
-              path={signInRecordsApi.exportPath}
-              query={exportQuery(listState, QUERY)}
-              testId='sign-in-records-export'
-            >
+            <ExportButton key='export' path={signInRecordsApi.exportPath} query={exportQuery(state, QUERY)} testId='sign-in-records-export'>
               导出
             </ExportButton>,
           ]}

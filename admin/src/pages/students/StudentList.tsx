@@ -39,7 +39,6 @@ export default function StudentList() {
   const { canEditStudents, canManageCourses, canExportStudents } = useAccess()
   const [selected, setSelected] = useState<number[]>([])
   const navigate = useNavigate()
-  const [listState, setListState] = useState<ListState>()
   const { actionRef, reload } = useTableReload()
 
   const columns: ListColumn<StudentRoll>[] = [
@@ -99,7 +98,6 @@ export default function StudentList() {
         headerTitle='学员列表'
         columns={columns}
         fetch={fetchPage}
-        onState={setListState}
         scroll={{ x: 1000 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         emptyText={<Empty description='没有符合条件的学员' />}
@@ -130,7 +128,7 @@ export default function StudentList() {
             </Button>
           </Space>
         )}
-        toolBarRender={() => [
+        toolBarRender={(state) => [
           ...(canEditStudents
             ? [
                 <ImportStudents key='import' onImported={reload} />,
@@ -138,7 +136,7 @@ export default function StudentList() {
               ]
             : []),
           canExportStudents ? (
-            <ExportButton key='export' path={studentsApi.exportPath} query={exportQuery(listState)} testId='student-export'>
+            <ExportButton key='export' path={studentsApi.exportPath} query={exportQuery(state)} testId='student-export'>
               导出
             </ExportButton>
           ) : null,

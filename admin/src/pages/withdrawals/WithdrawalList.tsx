@@ -9,7 +9,6 @@
 import { PageContainer } from '../../components/PageContainer'
 import { WithdrawalStatus } from '@activity/wire'
 import { Button, Empty, Space, Typography } from 'antd'
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { type AdminWithdrawal, withdrawalsApi } from '../../api/withdrawals'
@@ -34,7 +33,6 @@ function fetchPage(state: ListState) {
 }
 
 export default function WithdrawalList() {
-  const [listState, setListState] = useState<ListState>()
   const { actionRef, reload } = useTableReload()
   const { canPayWithdrawals, canExportWithdrawals } = useAccess()
 
@@ -136,7 +134,6 @@ export default function WithdrawalList() {
         columns={columns}
         arrayKeys={ARRAY_KEYS}
         fetch={fetchPage}
-        onState={setListState}
         scroll={{ x: 1200 }}
         emptyText={<Empty description='没有符合条件的提现申请' />}
         rowSelection={{
@@ -165,15 +162,10 @@ export default function WithdrawalList() {
             </Button>
           </Space>
         )}
-        toolBarRender={() =>
+        toolBarRender={(state) =>
           canExportWithdrawals
             ? [
-                <ExportButton
-                  key='export'
-                  path={withdrawalsApi.exportPath}
-                  query={exportQuery(listState, QUERY)}
-                  testId='withdrawal-export'
-                >
+                <ExportButton key='export' path={withdrawalsApi.exportPath} query={exportQuery(state, QUERY)} testId='withdrawal-export'>
                   导出打款文件
                 </ExportButton>,
               ]
