@@ -32,10 +32,12 @@ export const BUDGETS: Budget[] = [
   {
     name: 'console largest screen JS (gzip)',
     budgetKb: 450,
-    ceilingKb: 740,
+    // 740 -> 680 (issue 39): every list is ListTable (antd Table and Form) and its dialogs load when opened.
+    ceilingKb: 680,
     reason:
-      "a list or detail screen loads pro-components' table, form and field library (ProTable, ProForm: every field type, " +
-      'the colour picker and image viewer among them, about 250 KB gzip) with antd; replacing them on the busiest screens is the way down',
+      'the lists on ListTable load 370-470 KB with the frame; the screens over the budget still draw a ProTable or a ' +
+      "ProForm in the page itself (海报, 登录记录, 积分 获取方式/等级/设置, 档位, 目标, 部门, details' edit dialogs) and load " +
+      "pro-form (about 100 KB) with it; their forms in lazy dialogs or on antd's Form is the way down",
     measure: () => consoleSizes().largest.js,
   },
 ]
