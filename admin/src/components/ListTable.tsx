@@ -190,8 +190,8 @@ export function ListTable<T extends Record<string, unknown>>({
   const requests = columns.filter((c) => c.request && c.dataIndex && !c.dependencies)
   const requestKey = requests.map((c) => c.dataIndex).join(',')
   useEffect(() => {
-    let current = true
     if (requests.length === 0) return
+    let current = true
     void Promise.allSettled(requests.map((column) => column.request!({}))).then((answers) => {
       if (!current) return
       const lists = answers.flatMap((answer, i) =>
@@ -247,75 +247,15 @@ export function ListTable<T extends Record<string, unknown>>({
     }
   }, [isWide])
 
-  // The handlers read the latest state through a ref: the filter bar and the table below are
-  // drawn again only when what they show changes, not on every render of the list.
-  const handlers = useRef({ write, state })
-  handlers.current = { write, state }
-
-  const span = searchBar ? (searchBar.span ?? 8) : 8
-  const filtersKey = JSON.stringify(state.filters)
-  const filterBar = useMemo(() => {
-    const fields = searchBar === false ? [] : filterColumns(columns)
-    if (fields.length === 0) return null
-    const { state: now } = handlers.current
-    return (
-      <ListFilters
-        key={filtersKey}
-        columns={fields}
-        filters={now.filters}
-        asked={asked}
-        span={span}
-        onSubmit={(next: Record<string, FilterValue>) => handlers.current.write({ ...handlers.current.state, filters: next, page: 1 })}
-      />
-    )
-    // The filters as the address holds them (filtersKey) stand for state.filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, searchBar === false, filtersKey, asked, span])
-
-  // A cell shows an asked-for option's text only in a column that is both shown and asked for; the
-  // rows are not drawn again when only the filter bar's options arrive.
-  const cellsAsk = columns.some((c) => !c.hideInTable && c.request)
-  const cellOptions = cellsAsk ? asked : NO_OPTIONS
-  const sortKey = state.sort ? `${state.sort.field}|${state.sort.order}` : ''
-  const tableColumns = useMemo<TableProps<T>['columns']>(() => {
-    const sort = handlers.current.state.sort
-    return columns
-      .filter((c) => !c.hideInTable)
-      .map((column, i) => {
-        const key = column.key ?? column.dataIndex ?? String(i)
-        return {
-          key,
-          title: titleOf(column),
-          dataIndex: column.dataIndex,
-          width: column.width,
-          align: column.align,
-          fixed: column.fixed,
-          ellipsis: column.ellipsis,
-          sorter: column.sorter ? true : undefined,
-          sortOrder: column.sorter ? (sort?.field === key ? sort.order : null) : undefined,
-          render: (_: unknown, row: T, index: number) => {
-            const dom = cellOf(column, row, column.dataIndex ? cellOptions[column.dataIndex] : undefined)
-            const cell = column.render ? column.render(dom, row, index, action, column) : dom
-            // An actions column given as a list of links: spaced as one row of actions.
-            return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
-          },
-        }
-      })
-    // sortKey stands for state.sort.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, cellOptions, sortKey, action])
-
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
-    const { state: now, write: send } = handlers.current
     const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
     const field = one?.column ? String(one.columnKey ?? one.field) : undefined
     const sort = field && one?.order ? { field, order: one.order as SortOrder } : undefined
-    const size = pagination.pageSize ?? now.size
-    const page = extra.action === 'paginate' && size === now.size ? (pagination.current ?? 1) : 1
-    send({ ...now, page, size, sort })
+    const size = pagination.pageSize ?? state.size
+    const page = extra.action === 'paginate' && size === state.size ? (pagination.current ?? 1) : 1
+    write({ ...state, page, size, sort })
   }
-  const onTableChangeRef = useRef(onTableChange)
-  onTableChangeRef.current = onTableChange
+  const submitFilters = (next: Record<string, FilterValue>) => write({ ...state, filters: next, page: 1 })
 
   // Selection held by the screen (selectedRowKeys) or, when it does not hold it, here.
   const [ownSelected, setOwnSelected] = useState<React.Key[]>([])
@@ -330,8 +270,64 @@ export function ListTable<T extends Record<string, unknown>>({
     selectedRows: (shown?.rows ?? []).filter((row) => selected.includes(keyOf(row))),
     onCleanSelected: () => select([], [], { type: 'none' }),
   }
-  const latestSelect = useRef(select)
-  latestSelect.current = select
+
+  // The filter bar and the table below are drawn again only when what they show changes, not on
+  // every render of the list; their handlers are this render's, reached through a ref.
+  const handlers = useRef({ onTableChange, submitFilters, select })
+  handlers.current = { onTableChange, submitFilters, select }
+
+  const span = searchBar ? (searchBar.span ?? 8) : 8
+  const filtersKey = JSON.stringify(state.filters)
+  const filterBar = useMemo(() => {
+    const fields = searchBar === false ? [] : filterColumns(columns)
+    if (fields.length === 0) return null
+    return (
+      <ListFilters
+        key={filtersKey}
+        columns={fields}
+        filters={state.filters}
+        asked={asked}
+        span={span}
+        onSubmit={(next) => handlers.current.submitFilters(next)}
+      />
+    )
+    // The filters as the address holds them (filtersKey) stand for state.filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, searchBar === false, filtersKey, asked, span])
+
+  // A cell shows an asked-for option's text only in a column that is both shown and asked for; the
+  // rows are not drawn again when only the filter bar's options arrive.
+  const cellsAsk = columns.some((c) => !c.hideInTable && c.request)
+  const cellOptions = cellsAsk ? asked : NO_OPTIONS
+  const sortKey = state.sort ? `${state.sort.field}|${state.sort.order}` : ''
+  const tableColumns = useMemo<TableProps<T>['columns']>(
+    () =>
+      columns
+        .filter((c) => !c.hideInTable)
+        .map((column, i) => {
+          const key = column.key ?? column.dataIndex ?? String(i)
+          return {
+            key,
+            title: titleOf(column),
+            dataIndex: column.dataIndex,
+            width: column.width,
+            align: column.align,
+            fixed: column.fixed,
+            ellipsis: column.ellipsis,
+            sorter: column.sorter ? true : undefined,
+            sortOrder: column.sorter ? (state.sort?.field === key ? state.sort.order : null) : undefined,
+            render: (_: unknown, row: T, index: number) => {
+              const dom = cellOf(column, row, column.dataIndex ? cellOptions[column.dataIndex] : undefined)
+              const cell = column.render ? column.render(dom, row, index, action, column) : dom
+              // An actions column given as a list of links: spaced as one row of actions.
+              return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
+            },
+          }
+        }),
+    // sortKey stands for state.sort.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, cellOptions, sortKey, action],
+  )
 
   const fixedLayout = isWide && columns.some((c) => c.fixed)
   const rows = failure ? NO_ROWS : (shown?.rows ?? NO_ROWS)
@@ -349,7 +345,7 @@ export function ListTable<T extends Record<string, unknown>>({
         expandable={expandable}
         rowClassName={rowClassName}
         locale={failure ? { emptyText: '加载失败，请重试' } : emptyText ? { emptyText } : undefined}
-        onChange={(...args) => onTableChangeRef.current?.(...args)}
+        onChange={(...args) => handlers.current.onTableChange?.(...args)}
         pagination={{
           current: state.page,
           pageSize: state.size,
@@ -363,7 +359,7 @@ export function ListTable<T extends Record<string, unknown>>({
             ? {
                 ...rowSelection,
                 selectedRowKeys: selected,
-                onChange: (...args) => latestSelect.current?.(...args),
+                onChange: (...args) => handlers.current.select?.(...args),
                 columnTitle: rowSelection.columnTitle ?? ((checkbox: ReactNode) => <HeaderOnly>{checkbox}</HeaderOnly>),
               }
             : undefined
