@@ -3,12 +3,12 @@
  *
  * antd writes its styles in the browser: each component's first render computes its rules from the
  * theme's tokens and inserts them (a fifth of a list screen's script time, measured). The build
- * renders, on the server, every antd component the console's screens and pro-components use under
+ * renders, on the server, every antd component the console's screens use under
  * the console's ConfigProvider theme, and collects what they register (@ant-design/cssinjs'
  * extractStyle, the way antd documents server-side rendering). The CSS ends with a cache-path map
  * (`.data-ant-cssinjs-cache-path{content:"…"}`): in the browser a component whose style path is on
- * the map takes its rules from the stylesheet and computes nothing; one not on it (pro-components'
- * own styles, a component added later, a theme that differs, as with reduced motion) computes them
+ * the map takes its rules from the stylesheet and computes nothing; one not on it (a component
+ * added later, a theme that differs, as with reduced motion) computes them
  * as before. So a wrong or stale list costs speed, never looks.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
@@ -26,6 +26,7 @@ const PLAIN = [
   'Breadcrumb',
   'Button',
   'Card',
+  'Cascader',
   'Checkbox',
   'DatePicker',
   'Descriptions',

@@ -46,6 +46,9 @@ export function ThemeVariables() {
       'color-success-bg': token.colorSuccessBg,
       'color-error-bg': token.colorErrorBg,
       'color-warning-bg': token.colorWarningBg,
+      'color-warning': token.colorWarning,
+      'color-text-heading': token.colorTextHeading,
+      'font-size-heading-3': `${token.fontSizeHeading3}px`,
     }
     const root = document.documentElement.style
     for (const [name, value] of Object.entries(vars)) root.setProperty(`--console-${name}`, value)

@@ -20,6 +20,9 @@ const base = '/api/ems/adultexam'
 
 export type VolunteerKind = 'studentExamInfo' | 'scoreLine'
 
+/** What a kind of import holds, as the screens name it. */
+export const VOLUNTEER_KIND_NAMES: Record<VolunteerKind, string> = { studentExamInfo: '录取信息', scoreLine: '分数线' }
+
 export const volunteerApi = {
   results: (query: ApiQueryText<'/api/ems/adultexam/studentExamInfo/list', 'get'>) =>
     get<Page<ExamResult>>(`${base}/studentExamInfo/list`, query),

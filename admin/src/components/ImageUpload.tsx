@@ -3,8 +3,9 @@
  * backgrounds, activity covers). Its type and size are checked here before sending; the server
  * checks the content again and its refusal is shown in place. The value is the stored address.
  */
-import { DeleteOutlined, InboxOutlined } from '@ant-design/icons'
-import { Alert, Button, Image, Space, Spin, Upload } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import { Alert, Button, Image, Space } from 'antd'
+import { FileDrop } from './FileDrop'
 import { imageRefusal, IMAGE_MAX_BYTES, postersApi } from '../api/posters'
 import { useSubmission } from '../hooks/useSubmission'
 
@@ -60,29 +61,16 @@ export function ImageUpload({ value, onChange, hint, previewWidth = 160, preview
           </Button>
         </Space>
       ) : null}
-      <Spin spinning={sending} tip='上传中…'>
-        <Upload.Dragger
-          accept={store.accept}
-          multiple={false}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void send(file)
-            // The upload is ours (send); antd's own request never runs.
-            return Upload.LIST_IGNORE
-          }}
-          onDrop={(e) => {
-            // A dropped file of another type is filtered out by `accept` without a word: say why.
-            const refused = Array.from(e.dataTransfer.files).map(store.check)
-            if (refused.length > 0 && refused.every((r) => r !== null) && refused[0]) refuse(refused[0])
-          }}
-        >
-          <p className='ant-upload-drag-icon'>
-            <InboxOutlined />
-          </p>
-          <p className='ant-upload-text'>{value ? '拖入或点击更换图片' : '拖入图片，或点击选择'}</p>
-          <p className='ant-upload-hint'>{hint ?? `PNG、JPG、GIF 或 WebP，不超过${IMAGE_MAX_BYTES / 1024 / 1024}MB`}</p>
-        </Upload.Dragger>
-      </Spin>
+      <FileDrop
+        accept={store.accept}
+        check={store.check}
+        onFile={(file) => void send(file)}
+        onRefused={(_file, reason) => refuse(reason)}
+        sending={sending}
+        sendingTip='上传中…'
+        text={value ? '拖入或点击更换图片' : '拖入图片，或点击选择'}
+        hint={hint ?? `PNG、JPG、GIF 或 WebP，不超过${IMAGE_MAX_BYTES / 1024 / 1024}MB`}
+      />
       {refusal ? <Alert role='alert' type='error' showIcon message={refusal} /> : null}
     </Space>
   )

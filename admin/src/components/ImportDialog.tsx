@@ -1,5 +1,6 @@
 /**
- * An .xlsx import behind a button (导入线索, 导入学员, 导入题目): download the template, fill in the
+ * An .xlsx import (导入线索, 导入学员, 导入题目), opened from a list's 导入 button through
+ * lazyDialog, so a list does not load the upload with its first paint: download the template, fill in the
  * import's own fields if it has any (导入到课程), choose the file, import. All or nothing: when any
  * row is refused nothing is imported and the report lists each refused row and why; or row by row
  * (`rowByRow`, 导入题目): the good rows go in and the report lists the refused ones. The list behind
@@ -8,9 +9,10 @@
 import { InboxOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Modal, Result, Space, Table, Typography, Upload, type UploadFile } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { downloadUrl } from '../api/client'
 import { useSubmission } from '../hooks/useSubmission'
+import type { DialogControl } from './LazyDialog'
 
 const MAX_BYTES = 5 * 1024 * 1024
 
@@ -60,6 +62,8 @@ export function ImportDialog<R extends ImportReportBase>({
   extraColumns = [],
   width = 720,
   onImported,
+  open,
+  onOpenChange,
 }: ImportMode & {
   /** The dialog's title: 导入线索. */
   title: string
@@ -82,9 +86,14 @@ export function ImportDialog<R extends ImportReportBase>({
   extraColumns?: ColumnsType<R['errors'][number]>
   width?: number
   onImported: () => void
-}) {
+} & DialogControl) {
   const { message } = App.useApp()
-  const [open, setOpen] = useState(false)
+  const setOpen = onOpenChange
+  // The extra fields start from their defaults at each opening.
+  useEffect(() => {
+    if (open) onOpen?.()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, whatever onOpen is this render
+  }, [open])
   const [file, setFile] = useState<UploadFile>()
   const [report, setReport] = useState<R>()
   const { submit, refusal, pending, clear } = useSubmission()
@@ -117,99 +126,87 @@ export function ImportDialog<R extends ImportReportBase>({
   }
 
   return (
-    <>
-      <Button
-        onClick={() => {
-          onOpen?.()
-          setOpen(true)
+    <Modal
+      title={title}
+      open={open}
+      width={width}
+      onCancel={() => setOpen(false)}
+      afterClose={closed}
+      footer={
+        <Space>
+          <Button onClick={() => setOpen(false)}>关闭</Button>
+          <Button type='primary' loading={pending} disabled={!file || !ready || pending} onClick={() => void start()}>
+            开始导入
+          </Button>
+        </Space>
+      }
+    >
+      <p>
+        {instructions}
+        <a href={downloadUrl(templatePath)} download data-testid={`${testIdPrefix}import-template`}>
+          下载导入模板
+        </a>
+      </p>
+      {rowByRow ? (
+        <Typography.Paragraph type='secondary'>{rule}</Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph type='secondary'>任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{rule}。</Typography.Paragraph>
+      )}
+      {extraFields?.(changed)}
+      <Upload.Dragger
+        accept='.xlsx'
+        maxCount={1}
+        fileList={file ? [file] : []}
+        beforeUpload={(f) => {
+          if (!f.name.toLowerCase().endsWith('.xlsx')) {
+            void message.error('请上传.xlsx文件')
+            return Upload.LIST_IGNORE
+          }
+          if (f.size > MAX_BYTES) {
+            void message.error('文件不能超过5MB')
+            return Upload.LIST_IGNORE
+          }
+          return false
         }}
+        onChange={({ fileList }) => {
+          setFile(fileList.at(-1))
+          changed()
+        }}
+        onRemove={() => reset()}
       >
-        导入
-      </Button>
-      <Modal
-        title={title}
-        open={open}
-        width={width}
-        onCancel={() => setOpen(false)}
-        afterClose={closed}
-        footer={
-          <Space>
-            <Button onClick={() => setOpen(false)}>关闭</Button>
-            <Button type='primary' loading={pending} disabled={!file || !ready || pending} onClick={() => void start()}>
-              开始导入
-            </Button>
-          </Space>
-        }
-      >
-        <p>
-          {instructions}
-          <a href={downloadUrl(templatePath)} download data-testid={`${testIdPrefix}import-template`}>
-            下载导入模板
-          </a>
+        <p className='ant-upload-drag-icon'>
+          <InboxOutlined />
         </p>
-        {rowByRow ? (
-          <Typography.Paragraph type='secondary'>{rule}</Typography.Paragraph>
-        ) : (
-          <Typography.Paragraph type='secondary'>
-            任何一行不符合要求时整份文件都不导入，请按报告修改后重新上传。{rule}。
-          </Typography.Paragraph>
-        )}
-        {extraFields?.(changed)}
-        <Upload.Dragger
-          accept='.xlsx'
-          maxCount={1}
-          fileList={file ? [file] : []}
-          beforeUpload={(f) => {
-            if (!f.name.toLowerCase().endsWith('.xlsx')) {
-              void message.error('请上传.xlsx文件')
-              return Upload.LIST_IGNORE
-            }
-            if (f.size > MAX_BYTES) {
-              void message.error('文件不能超过5MB')
-              return Upload.LIST_IGNORE
-            }
-            return false
-          }}
-          onChange={({ fileList }) => {
-            setFile(fileList.at(-1))
-            changed()
-          }}
-          onRemove={() => reset()}
-        >
-          <p className='ant-upload-drag-icon'>
-            <InboxOutlined />
-          </p>
-          <p className='ant-upload-text'>点击或拖入 .xlsx 文件</p>
-        </Upload.Dragger>
+        <p className='ant-upload-text'>点击或拖入 .xlsx 文件</p>
+      </Upload.Dragger>
 
-        {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
-        {report && rowByRow ? (
+      {refusal ? <Alert role='alert' type='error' showIcon message={refusal} className='console-gap-top' /> : null}
+      {report && rowByRow ? (
+        <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
+          <Alert
+            type={report.failed === 0 ? 'success' : report.imported === 0 ? 'error' : 'warning'}
+            showIcon
+            message={`已导入 ${report.imported} ${unit.slice(0, 1)}，失败 ${report.failed} 行`}
+            description={report.failed > 0 ? '以下各行未导入，请按原因修改后重新导入这些行。' : undefined}
+            className='console-gap-bottom-sm'
+          />
+          {report.errors.length > 0 ? <ErrorTable errors={report.errors} extraColumns={extraColumns} /> : null}
+        </div>
+      ) : report ? (
+        report.failed === 0 ? (
+          <Result status='success' title={`已导入 ${report.imported} ${unit}`} subTitle={`共 ${report.total} 行，${importedTo}`} />
+        ) : (
           <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
             <Alert
-              type={report.failed === 0 ? 'success' : report.imported === 0 ? 'error' : 'warning'}
+              type='error'
               showIcon
-              message={`已导入 ${report.imported} ${unit.slice(0, 1)}，失败 ${report.failed} 行`}
-              description={report.failed > 0 ? '以下各行未导入，请按原因修改后重新导入这些行。' : undefined}
+              message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何${unit.slice(1)}`}
               className='console-gap-bottom-sm'
             />
-            {report.errors.length > 0 ? <ErrorTable errors={report.errors} extraColumns={extraColumns} /> : null}
+            <ErrorTable errors={report.errors} extraColumns={extraColumns} />
           </div>
-        ) : report ? (
-          report.failed === 0 ? (
-            <Result status='success' title={`已导入 ${report.imported} ${unit}`} subTitle={`共 ${report.total} 行，${importedTo}`} />
-          ) : (
-            <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
-              <Alert
-                type='error'
-                showIcon
-                message={`共 ${report.total} 行，其中 ${report.failed} 行不符合要求，本次未导入任何${unit.slice(1)}`}
-                className='console-gap-bottom-sm'
-              />
-              <ErrorTable errors={report.errors} extraColumns={extraColumns} />
-            </div>
-          )
-        ) : null}
-      </Modal>
-    </>
+        )
+      ) : null}
+    </Modal>
   )
 }

@@ -5,9 +5,10 @@
  *
  *   <ItemsField label='订单明细' example='学费' nameRules={requiredText('项目名称', 60)} />
  */
-import { ProFormDigit, ProFormGroup, ProFormList, ProFormText } from '@ant-design/pro-components'
-import type { ComponentProps } from 'react'
-import { type FormRule, Table } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Form, type FormRule, Table, Tooltip } from 'antd'
+import type { FormListProps } from 'antd/es/form'
+import { FieldGroup, NumberField, TextField } from './form'
 import { formatYuan, parseYuan } from '@activity/money'
 import { yuanRules } from './YuanField'
 
@@ -35,45 +36,57 @@ export interface ItemsFieldProps {
   /** The highest unit price in fen. */
   priceMax?: number
   /** The list's own rules (at least one row). */
-  rules?: ComponentProps<typeof ProFormList>['rules']
+  rules?: FormListProps['rules']
 }
+
+const MAX_ROWS = 50
 
 export function ItemsField({ label, example, nameRules, unit, priceMax, rules }: ItemsFieldProps) {
   return (
-    <ProFormList
-      name='items'
-      label={label}
-      min={1}
-      max={50}
-      creatorButtonProps={{ creatorButtonText: '添加一项' }}
-      creatorRecord={{ quantity: 1 }}
-      copyIconProps={false}
-      rules={rules}
-    >
-      <ProFormGroup>
-        <ProFormText name='name' placeholder={`项目，如 ${example}`} width='sm' rules={nameRules} />
-        <ProFormDigit
-          name='quantity'
-          placeholder='数量'
-          width={90}
-          min={1}
-          max={9999}
-          fieldProps={unit ? { precision: 0, addonAfter: unit } : { precision: 0 }}
-          rules={[{ required: true, message: '请填写数量' }]}
-        />
-        <ProFormText
-          name='unitPrice'
-          placeholder='单价'
-          width='xs'
-          fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
-          rules={yuanRules({ label: '单价', min: 0, max: priceMax })}
-        />
-      </ProFormGroup>
-    </ProFormList>
+    <Form.Item label={label} required>
+      <Form.List name='items' rules={rules}>
+        {(rows, { add, remove }, { errors }) => (
+          <>
+            {rows.map((row) => (
+              <FieldGroup key={row.key}>
+                <TextField name={[row.name, 'name']} placeholder={`项目，如 ${example}`} width='sm' rules={nameRules} />
+                <NumberField
+                  name={[row.name, 'quantity']}
+                  placeholder='数量'
+                  width={90}
+                  min={1}
+                  max={9999}
+                  fieldProps={unit ? { precision: 0, addonAfter: unit } : { precision: 0 }}
+                  rules={[{ required: true, message: '请填写数量' }]}
+                />
+                <TextField
+                  name={[row.name, 'unitPrice']}
+                  placeholder='单价'
+                  width='xs'
+                  fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
+                  rules={yuanRules({ label: '单价', min: 0, max: priceMax })}
+                />
+                {/* At least one row stays. */}
+                {rows.length > 1 ? (
+                  <Tooltip title='删除此项'>
+                    <Button type='text' icon={<DeleteOutlined />} aria-label='删除此项' onClick={() => remove(row.name)} />
+                  </Tooltip>
+                ) : null}
+              </FieldGroup>
+            ))}
+            {rows.length < MAX_ROWS ? (
+              <Button type='dashed' block icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })}>
+                添加一项
+              </Button>
+            ) : null}
+            <Form.ErrorList errors={errors} />
+          </>
+        )}
+      </Form.List>
+    </Form.Item>
   )
 }
 
-/** The rows as the wire's items: the name trimmed, one when no quantity, the price in fen (0 when unreadable). */
 export function toItems(rows: ItemValues[] | undefined, options?: { negative?: boolean }) {
   return (rows ?? []).map((i) => ({
     name: (i.name ?? '').trim(),

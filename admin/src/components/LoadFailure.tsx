@@ -1,8 +1,12 @@
 /**
  * What a screen (or a part of one) shows when what it loads did not come: what failed, the
  * server's message (or the network's), and 重试. Every list, detail and card uses this one piece.
+ *
+ * The whole-page failure is drawn here rather than by antd's Result, whose module carries its
+ * 403/404/500 pictures (10 KB gzip on every screen) though this one shows only an icon.
  */
-import { Alert, Button, Result, Space } from 'antd'
+import { ExclamationCircleFilled } from '@ant-design/icons'
+import { Alert, Button, Space } from 'antd'
 import type { ReactNode } from 'react'
 
 export interface LoadFailureProps {
@@ -28,11 +32,10 @@ export function LoadFailure({ title, error, onRetry, small = false, className, p
   ) : null
   if (page) {
     return (
-      <Result
-        status='warning'
+      <ResultPage
+        className={className}
         title={title ?? error}
         subTitle={title ? error : undefined}
-        className={className}
         extra={
           <Space>
             {retry}
@@ -52,5 +55,30 @@ export function LoadFailure({ title, error, onRetry, small = false, className, p
       description={title ? error : undefined}
       action={retry}
     />
+  )
+}
+
+/**
+ * A warning drawn as a result page: the icon, the title, what to know and the actions, in antd's
+ * Result's look without its module (see above).
+ */
+export function ResultPage({
+  title,
+  subTitle,
+  extra,
+  className,
+}: {
+  title: ReactNode
+  subTitle?: ReactNode
+  extra?: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={className ? `console-result ${className}` : 'console-result'}>
+      <ExclamationCircleFilled className='console-result__icon' />
+      <div className='console-result__title'>{title}</div>
+      {subTitle ? <div className='console-result__subtitle'>{subTitle}</div> : null}
+      {extra ? <div className='console-result__extra'>{extra}</div> : null}
+    </div>
   )
 }

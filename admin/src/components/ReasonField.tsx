@@ -3,7 +3,7 @@
  * characters, counted as typed. `rule` names it in the messages when the label says more
  * (`label='拒绝原因（合伙人可见）' rule='拒绝原因'`).
  */
-import { ProFormTextArea } from '@ant-design/pro-components'
+import { TextAreaField } from './form'
 import { requiredText } from '../form-rules'
 
 export interface ReasonFieldProps {
@@ -19,7 +19,7 @@ export interface ReasonFieldProps {
 
 export function ReasonField({ label, placeholder, name = 'reason', rule = label, rows }: ReasonFieldProps) {
   return (
-    <ProFormTextArea
+    <TextAreaField
       name={name}
       label={label}
       placeholder={placeholder}

@@ -24,6 +24,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { Alert, App, Button, Divider, Input, Modal, Space, Tooltip, Typography } from 'antd'
 import { type ReactNode, useRef, useState } from 'react'
+import { useFileChooser } from '../hooks/useFileChooser'
 import { imageRefusal, postersApi } from '../api/posters'
 import { refusalOf } from '../hooks/useSubmission'
 import './RichTextEditor.css'
@@ -74,7 +75,6 @@ function ToolButton({
 
 export default function RichTextEditor({ value = '', onChange, placeholder = '在这里输入正文', height = 360 }: RichTextEditorProps) {
   const { message } = App.useApp()
-  const fileInput = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(0)
   const [refusal, setRefusal] = useState<string>()
   const [linkOpen, setLinkOpen] = useState(false)
@@ -106,6 +106,12 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
       }
     }
   }
+  const pictures = useFileChooser({
+    accept: 'image/png,image/jpeg,image/gif,image/webp',
+    multiple: true,
+    label: '选择图片',
+    onFiles: (files) => void insertImages(files),
+  })
 
   // Every pasted or dropped file is taken (a non-picture is refused with a message, not dropped silently).
   const images = (list: FileList | null | undefined) => Array.from(list ?? [])
@@ -219,7 +225,7 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
         <ToolButton title='链接' active={state.link} onClick={openLink}>
           <LinkOutlined />
         </ToolButton>
-        <ToolButton title={uploading > 0 ? '图片上传中' : '插入图片'} disabled={uploading > 0} onClick={() => fileInput.current?.click()}>
+        <ToolButton title={uploading > 0 ? '图片上传中' : '插入图片'} disabled={uploading > 0} onClick={pictures.choose}>
           <PictureOutlined />
         </ToolButton>
         <Divider type='vertical' />
@@ -229,19 +235,7 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
         <ToolButton title='重做' disabled={!state.canRedo} onClick={() => run((c) => c.redo())}>
           <RedoOutlined />
         </ToolButton>
-        <input
-          ref={fileInput}
-          type='file'
-          accept='image/png,image/jpeg,image/gif,image/webp'
-          multiple
-          hidden
-          aria-label='选择图片'
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? [])
-            e.target.value = ''
-            void insertImages(files)
-          }}
-        />
+        {pictures.input}
       </div>
       <div className='rich-text-editor__scroll' style={{ height }}>
         {state.empty ? <div className='rich-text-editor__placeholder'>{placeholder}</div> : null}

@@ -13,14 +13,14 @@
  *     success='已保存'
  *     onDone={reload}
  *   >
- *     <ProFormText name='name' … />
+ *     <TextField name='name' … />
  *   </SubmitModalForm>
  *
  * A refusal found before sending (an amount out of range) is thrown from `onSubmit` as an Error
  * with the text to show; it is shown the same way as the server's.
  */
-import { ModalForm, type ModalFormProps } from '@ant-design/pro-components'
 import { App } from 'antd'
+import { ModalForm, type ModalFormProps } from './form'
 import { type ReactNode, useRef } from 'react'
 import { useSubmission } from '../hooks/useSubmission'
 
@@ -78,7 +78,6 @@ export function SubmitModalForm<T extends Values, R = unknown>({
       {...rest}
       trigger={rest.open === undefined ? trigger : undefined}
       modalProps={{
-        destroyOnHidden: true,
         ...modalProps,
         ...(lockWhilePending ? { maskClosable: !pending } : {}),
         onCancel: (event) => {

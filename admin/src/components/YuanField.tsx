@@ -2,7 +2,7 @@
  * A money field typed in yuan (two decimals at most) whose value stays the typed text; the form's
  * submit turns it into fen with parseYuan (@activity/money), the only conversion.
  */
-import { ProFormText } from '@ant-design/pro-components'
+import { TextField } from './form'
 import type { Rule } from 'antd/es/form'
 import { formatYuan, parseYuan } from '@activity/money'
 
@@ -37,7 +37,7 @@ export function yuanRules({ label = '金额', min = 0, max = 100_000_000, requir
 
 export function YuanField({ name, label = '金额', min, max, required, placeholder, width = 'sm', extra }: YuanFieldProps) {
   return (
-    <ProFormText
+    <TextField
       name={name}
       label={label}
       width={width}

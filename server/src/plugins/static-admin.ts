@@ -11,7 +11,8 @@ const CONSOLE = /^\/admin(\/|$)/
 /**
  * The operator console's policy. Scripts: only its own files (Vite writes no inline script).
  * Styles need 'unsafe-inline': Ant Design's components read theirs from the built stylesheet, but
- * pro-components and components' style attributes still write styles at run time (CSS-in-JS). Images:
+ * components' style attributes and a component the built stylesheet lacks still write styles at run
+ * time (CSS-in-JS). Images:
  * partners' avatars come from WeChat. Calls: this origin only (the API is on it). Media: a
  * course video chosen for upload is read from a blob: address (its length, before sending), and a
  * stored one is previewed from its signed address, on an object store's https origin when the

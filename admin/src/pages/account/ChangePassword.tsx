@@ -1,7 +1,7 @@
 /** 修改密码: the operator's own password (old one, new one twice); the server's refusal shown on the form. */
-import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { PageForm, PasswordField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { App } from 'antd'
+import { App, Card, Form } from 'antd'
 import { sessionApi } from '../../api/session'
 import { useSubmission } from '../../hooks/useSubmission'
 
@@ -16,14 +16,14 @@ interface Values {
 
 export default function ChangePassword() {
   const { message } = App.useApp()
-  const [form] = ProForm.useForm<Values>()
+  const [form] = Form.useForm<Values>()
   const { submit, shown, clear } = useSubmission()
 
   return (
     <PageContainer title='修改密码'>
-      <ProCard className='console-narrow'>
+      <Card variant='borderless' className='console-narrow'>
         {shown}
-        <ProForm<Values>
+        <PageForm<Values>
           form={form}
           onValuesChange={clear}
           submitter={{ searchConfig: { submitText: '保存', resetText: '清空' } }}
@@ -35,13 +35,13 @@ export default function ChangePassword() {
             })
           }}
         >
-          <ProFormText.Password
+          <PasswordField
             name='oldPassword'
             label='原密码'
             fieldProps={{ autoComplete: 'current-password' }}
             rules={[{ required: true, message: '请填写原密码' }]}
           />
-          <ProFormText.Password
+          <PasswordField
             name='password'
             label='新密码'
             fieldProps={{ autoComplete: 'new-password' }}
@@ -51,7 +51,7 @@ export default function ChangePassword() {
               { pattern: PASSWORD, message: '密码为8-32位字母和数字，且同时包含字母和数字' },
             ]}
           />
-          <ProFormText.Password
+          <PasswordField
             name='confirm'
             label='确认新密码'
             fieldProps={{ autoComplete: 'new-password' }}
@@ -64,8 +64,8 @@ export default function ChangePassword() {
               }),
             ]}
           />
-        </ProForm>
-      </ProCard>
+        </PageForm>
+      </Card>
     </PageContainer>
   )
 }

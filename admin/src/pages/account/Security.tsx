@@ -4,10 +4,9 @@
  * QR code (or typing the key) and entering one of its codes; once bound it replaces the SMS code.
  * Binding and unbinding start from a step-up.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { STEP_UP_METHOD_LABEL, type StepUpMethod } from '@activity/wire'
-import { App, Button, Descriptions, Form, Input, Popconfirm, QRCode, Space, Tag, Typography } from 'antd'
+import { App, Button, Card, Descriptions, Form, Input, Popconfirm, QRCode, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { stepUpApi, type TotpSetup } from '../../api/step-up'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -45,7 +44,7 @@ export default function Security() {
   return (
     <PageContainer title='账号安全'>
       {state.error ? <LoadFailure title='账号安全加载失败' error={state.error} onRetry={state.reload} /> : null}
-      <ProCard title='身份验证' loading={state.loading && !data} className='console-gap-bottom'>
+      <Card variant='borderless' title='身份验证' loading={state.loading && !data} className='console-gap-bottom'>
         <Typography.Paragraph type='secondary'>
           打款、资金调整、退款等高风险操作前需要验证身份，验证后{data?.minutes ?? 5}分钟内有效（仅限本次登录）。
         </Typography.Paragraph>
@@ -84,9 +83,9 @@ export default function Security() {
             </Descriptions.Item>
           </Descriptions>
         ) : null}
-      </ProCard>
+      </Card>
       {setup ? (
-        <ProCard title='绑定身份验证器'>
+        <Card variant='borderless' title='绑定身份验证器'>
           <Space align='start' size='large' wrap>
             <QRCode value={setup.uri} size={180} aria-label='身份验证器二维码' />
             <div className='console-narrow'>
@@ -122,7 +121,7 @@ export default function Security() {
               </Form>
             </div>
           </Space>
-        </ProCard>
+        </Card>
       ) : null}
       {setup ? null : shown}
     </PageContainer>

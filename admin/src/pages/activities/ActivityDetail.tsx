@@ -3,10 +3,9 @@
  * for who holds the right (access.ts canManageActivities), its actions; the clues its page brought
  * (the clue list filtered by activity) and the partners they came through.
  */
-import { ProCard, ProDescriptions } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { ActivityStatus, ClueStatus } from '@activity/wire'
-import { Alert, Button, Flex, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
@@ -143,28 +142,33 @@ export default function ActivityDetail() {
     >
       <div className='console-split'>
         <Flex vertical gap='middle' className='console-grow'>
-          <ProCard title='活动信息' bordered>
-            <ProDescriptions column={2} dataSource={a}>
-              <ProDescriptions.Item label='活动时间' span={2}>
+          <Card title='活动信息'>
+            <Descriptions column={2}>
+              <Descriptions.Item label='活动时间' span={2}>
                 {formatDateTime(a.startAt)} 至 {formatDateTime(a.endAt)}
-              </ProDescriptions.Item>
-              <ProDescriptions.Item label='报名表单'>
+              </Descriptions.Item>
+              <Descriptions.Item label='报名表单'>
                 {a.acceptsClues ? '开放中' : a.type === '资讯' ? '资讯无报名表单' : '不在活动时间内，关闭'}
-              </ProDescriptions.Item>
-              <ProDescriptions.Item label='发布时间'>{formatDateTime(a.publishedAt)}</ProDescriptions.Item>
-              <ProDescriptions.Item label='摘要' span={2}>
+              </Descriptions.Item>
+              <Descriptions.Item label='发布时间'>{formatDateTime(a.publishedAt)}</Descriptions.Item>
+              <Descriptions.Item label='摘要' span={2}>
                 {a.summary || '-'}
-              </ProDescriptions.Item>
-              <ProDescriptions.Item label='最后修改'>{formatDateTime(a.updatedAt)}</ProDescriptions.Item>
-            </ProDescriptions>
-          </ProCard>
-          <ProCard
-            title='带来的线索 · 按合伙人'
-            bordered
-            data-testid='activity-partners'
-            subTitle={
-              summary ? `共 ${summary.total} 条线索${summary.read < summary.total ? `，统计了最近 ${summary.read} 条` : ''}` : undefined
+              </Descriptions.Item>
+              <Descriptions.Item label='最后修改'>{formatDateTime(a.updatedAt)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <Card
+            title={
+              <Space>
+                带来的线索 · 按合伙人
+                {summary ? (
+                  <Typography.Text type='secondary'>
+                    共 {summary.total} 条线索{summary.read < summary.total ? `，统计了最近 ${summary.read} 条` : ''}
+                  </Typography.Text>
+                ) : null}
+              </Space>
             }
+            data-testid='activity-partners'
           >
             {partners.error ? (
               <LoadFailure error={partners.error} onRetry={partners.reload} />
@@ -192,7 +196,7 @@ export default function ActivityDetail() {
                 ]}
               />
             )}
-          </ProCard>
+          </Card>
           <ListTable<AdminClue>
             headerTitle='带来的线索'
             columns={clueColumns}
@@ -201,17 +205,12 @@ export default function ActivityDetail() {
             emptyText='这个活动还没有带来线索'
           />
         </Flex>
-        <ProCard
-          title='手机预览'
-          bordered
-          className='console-preview'
-          extra={<Typography.Text type='secondary'>服务器保存的内容</Typography.Text>}
-        >
+        <Card title='手机预览' className='console-preview' extra={<Typography.Text type='secondary'>服务器保存的内容</Typography.Text>}>
           <Space direction='vertical' className='console-full-width'>
             {a.status !== ActivityStatus.published ? <Alert type='info' showIcon message='未发布：合伙人和访客还看不到这个活动' /> : null}
             <ActivityPhone activity={a} />
           </Space>
-        </ProCard>
+        </Card>
       </div>
     </PageContainer>
   )

@@ -5,18 +5,10 @@
  * activities open on their page, whose phone preview shows what the back-office stored
  * (sanitised), never the editor's own HTML.
  */
-import {
-  ProCard,
-  ProForm,
-  ProFormDateTimeRangePicker,
-  ProFormDependency,
-  ProFormRadio,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components'
+import { DateTimeRangeField, FormDependency, PageForm, RadioField, TextAreaField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { ACTIVITY_TYPES, ActivityStatus, ActivityType } from '@activity/wire'
-import { Alert, App, Button, Form, Skeleton, Typography } from 'antd'
+import { Alert, App, Button, Card, Form, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Activity, activitiesApi } from '../../api/activities'
@@ -68,7 +60,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
   const { submit, refusal, clear } = useSubmission()
 
   return (
-    <ProForm<Values>
+    <PageForm<Values>
       layout='vertical'
       initialValues={initialOf(activity)}
       onValuesChange={clear}
@@ -105,8 +97,8 @@ function ActivityForm({ activity }: { activity?: Activity }) {
       {activity?.status === ActivityStatus.published ? (
         <Alert type='warning' showIcon message='这个活动已发布：保存后合伙人和访客立即看到修改。' className='console-gap-bottom' />
       ) : null}
-      <ProFormText name='title' label='活动标题' width='xl' rules={requiredText('活动标题', 60)} />
-      <ProFormRadio.Group
+      <TextField name='title' label='活动标题' width='xl' rules={requiredText('活动标题', 60)} />
+      <RadioField
         name='type'
         label='类型'
         radioType='button'
@@ -114,10 +106,10 @@ function ActivityForm({ activity }: { activity?: Activity }) {
         extra='招生活动在活动时间内开放报名表单（访客通过合伙人分享的链接报名，线索记在该合伙人名下）；资讯没有报名表单。'
         rules={[{ required: true, message: '请选择类型' }]}
       />
-      <ProFormDependency name={['type']}>
+      <FormDependency name={['type']}>
         {({ type }) =>
           type === ActivityType.campaign ? (
-            <ProFormRadio.Group
+            <RadioField
               name='clueForm'
               label='报名表单'
               radioType='button'
@@ -129,8 +121,8 @@ function ActivityForm({ activity }: { activity?: Activity }) {
             />
           ) : null
         }
-      </ProFormDependency>
-      <ProFormDateTimeRangePicker
+      </FormDependency>
+      <DateTimeRangeField
         name='window'
         label='活动时间'
         fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' } }}
@@ -148,7 +140,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
       <Form.Item name='cover' label='封面图片' extra='手机上以 750×400 的比例居中裁切显示；不填则不显示封面'>
         <ImageUpload previewWidth={240} previewHeight={128} />
       </Form.Item>
-      <ProFormTextArea
+      <TextAreaField
         name='summary'
         label='摘要'
         fieldProps={{ rows: 2, maxLength: 200, showCount: true }}
@@ -170,7 +162,7 @@ function ActivityForm({ activity }: { activity?: Activity }) {
       >
         <RichTextField placeholder='活动介绍、时间地点、报名须知…' />
       </Form.Item>
-    </ProForm>
+    </PageForm>
   )
 }
 
@@ -186,7 +178,7 @@ export default function ActivityEdit() {
       onBack={() => navigate(editing ? `/activities/${id}` : '/activities')}
     >
       <div className='console-split'>
-        <ProCard className='console-grow'>
+        <Card variant='borderless' className='console-grow'>
           {editing && error ? (
             <LoadFailure title='活动加载失败' error={error} onRetry={reload} />
           ) : editing && (loading || !data) ? (
@@ -194,16 +186,15 @@ export default function ActivityEdit() {
           ) : (
             <ActivityForm key={data?.id ?? 'new'} activity={data} />
           )}
-        </ProCard>
+        </Card>
         {data ? (
-          <ProCard
+          <Card
             title='手机预览'
-            bordered
             className='console-preview'
             extra={<Typography.Text type='secondary'>保存于 {formatDateTime(data.updatedAt)}</Typography.Text>}
           >
             <ActivityPhone activity={data} />
-          </ProCard>
+          </Card>
         ) : null}
       </div>
     </PageContainer>

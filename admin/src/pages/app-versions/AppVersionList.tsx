@@ -3,7 +3,7 @@
  * `latest` answer for its platform) is marked 当前最新. A future release time schedules it. Whoever
  * may open it reads; who holds the right (access.ts canManageAppVersions) adds, changes and deletes.
  */
-import { ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { DateTimeField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { APP_PLATFORMS, type AppPlatform } from '@activity/wire'
 import { Space, Tag, Typography } from 'antd'
@@ -59,7 +59,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
       success={version ? '版本已修改' : '版本已新增'}
       onDone={onSaved}
     >
-      <ProFormSelect
+      <SelectField
         name='platform'
         label='平台'
         width='sm'
@@ -67,7 +67,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
         rules={[{ required: true, message: '请选择平台' }]}
       />
       <Space size='large'>
-        <ProFormText
+        <TextField
           name='version'
           label='版本号'
           width='sm'
@@ -77,7 +77,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
             { pattern: VERSION, message: '版本号格式不正确，例如 1.4.2' },
           ]}
         />
-        <ProFormDigit
+        <NumberField
           name='buildNumber'
           label='构建号'
           width='sm'
@@ -87,7 +87,7 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           rules={[{ required: true, message: '请填写构建号' }]}
         />
       </Space>
-      <ProFormText
+      <TextField
         name='downloadUrl'
         label='下载地址'
         placeholder='https://'
@@ -97,15 +97,15 @@ function VersionForm({ version, trigger, onSaved }: { version?: AppVersion; trig
           { max: 2048, message: '下载地址不能超过2048个字符' },
         ]}
       />
-      <ProFormTextArea
+      <TextAreaField
         name='releaseNotes'
         label='更新说明'
         fieldProps={{ rows: 4, maxLength: 2000, showCount: true }}
         rules={[{ required: true, whitespace: true, message: '请填写更新说明' }]}
       />
       <Space size='large'>
-        <ProFormSwitch name='forceUpdate' label='强制更新' />
-        <ProFormDateTimePicker
+        <SwitchField name='forceUpdate' label='强制更新' />
+        <DateTimeField
           name='releasedAt'
           label='发布时间'
           width='md'

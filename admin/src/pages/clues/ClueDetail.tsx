@@ -5,10 +5,9 @@
  * also assigns. A deal's prospect becomes a student here (转为学员), and the clue links to them after.
  */
 import { CheckCircleOutlined } from '@ant-design/icons'
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { ClueStatus } from '@activity/wire'
-import { Alert, Button, Descriptions, type DescriptionsProps, Empty, Space, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Empty, Row, Space, Tag, Timeline, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -183,14 +182,24 @@ export default function ClueDetail() {
     >
       {error ? <Alert type='error' showIcon message={error} className='console-gap-bottom' /> : null}
       {clue.duplicate ? <DuplicateNotice clue={clue.duplicate} /> : null}
-      <ProCard split='vertical' bordered>
-        <ProCard colSpan='58%' title='线索信息'>
-          <Descriptions column={2} size='middle' items={infoItems(clue)} data-testid='clue-info' />
-        </ProCard>
-        <ProCard title='跟进时间线' extra={<Typography.Text type='secondary'>共 {clue.followUps.length} 次跟进</Typography.Text>}>
-          <ClueTimeline items={clue.timeline} />
-        </ProCard>
-      </ProCard>
+      <Card className='console-split-card'>
+        <Row>
+          <Col xs={24} lg={14}>
+            <Card variant='borderless' title='线索信息'>
+              <Descriptions column={2} size='middle' items={infoItems(clue)} data-testid='clue-info' />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card
+              variant='borderless'
+              title='跟进时间线'
+              extra={<Typography.Text type='secondary'>共 {clue.followUps.length} 次跟进</Typography.Text>}
+            >
+              <ClueTimeline items={clue.timeline} />
+            </Card>
+          </Col>
+        </Row>
+      </Card>
     </PageContainer>
   )
 }

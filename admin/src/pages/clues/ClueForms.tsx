@@ -4,14 +4,8 @@
  * assign (管理员), add a follow-up, record a deal, mark invalid, cancel a deal (taking from the pool
  * is TakeButton.tsx, a confirmation the list shows without loading these forms).
  */
-import {
-  ProFormCascader,
-  ProFormDateTimePicker,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components'
+import { DateTimeField, RadioField, SelectField, TextAreaField, TextField } from '../../components/form'
+import { CascaderField } from '../../components/form/cascader'
 import { CATEGORY_TREE, FOLLOW_UP_METHODS, type FollowUpMethod } from '@activity/wire'
 import { Alert, Button, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -55,14 +49,13 @@ export function AssignForm({
         )
       }
       initialValues={{ assignee: assigneeId ? String(assigneeId) : undefined }}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       onSubmit={({ assignee }) => cluesApi.assign({ id: clue.id, assigneeId: assignee === POOL ? null : Number(assignee) })}
       success={(_, { assignee }) => (assignee === POOL ? '已放回公海' : '已分配')}
       onDone={onDone}
       onStale={onDone}
     >
-      <ProFormSelect
+      <SelectField
         name='assignee'
         label='负责老师'
         placeholder='选择负责老师'
@@ -87,7 +80,6 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
       width={520}
       trigger={trigger ?? <Button type='primary'>添加跟进</Button>}
       initialValues={{ method: '电话' }}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       onSubmit={({ method, note, nextContactAt }) => {
         // What the picker shows is office time (Asia/Shanghai), as every time on screen is.
@@ -99,21 +91,21 @@ export function FollowUpForm({ clue, onDone, trigger }: ActionProps) {
       onStale={onDone}
     >
       <Typography.Paragraph type='secondary'>跟进时间记为提交时间（{formatDateTime(new Date().toISOString())}）。</Typography.Paragraph>
-      <ProFormRadio.Group
+      <RadioField
         name='method'
         label='跟进方式'
         radioType='button'
         options={FOLLOW_UP_METHODS.map((m) => ({ value: m, label: m }))}
         rules={[{ required: true, message: '请选择跟进方式' }]}
       />
-      <ProFormTextArea
+      <TextAreaField
         name='note'
         label='跟进内容'
         placeholder='沟通了什么、对方的意向和顾虑'
         fieldProps={{ maxLength: 500, showCount: true, autoSize: { minRows: 3, maxRows: 8 } }}
         rules={requiredText('跟进内容', 500)}
       />
-      <ProFormDateTimePicker
+      <DateTimeField
         name='nextContactAt'
         label='下次联系时间（选填）'
         fieldProps={{
@@ -154,7 +146,6 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
       width={520}
       trigger={trigger ?? <Button>录入成交</Button>}
       initialValues={preset ? { programme: preset } : undefined}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       onValuesChange={(changed: { amount?: string }) => {
         if ('amount' in changed) setAmountText(changed.amount ?? '')
@@ -170,14 +161,14 @@ export function DealForm({ clue, onDone, trigger, intention }: ActionProps & { i
       onDone={onDone}
       onStale={onDone}
     >
-      <ProFormCascader
+      <CascaderField
         name='programme'
         label='成交专业'
         placeholder='选择报考类别和专业'
         fieldProps={{ options: PROGRAMME_OPTIONS, expandTrigger: 'hover' }}
         rules={[{ required: true, message: '请选择成交专业' }]}
       />
-      <ProFormText
+      <TextField
         name='amount'
         label='成交金额（元）'
         placeholder='例如 3980.00'
@@ -196,7 +187,6 @@ export function InvalidForm({ clue, onDone, trigger }: ActionProps) {
       title={`标记无效「${clue.name}」`}
       width={480}
       trigger={trigger ?? <Button danger>标记无效</Button>}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       submitter={{ searchConfig: { submitText: '标记无效' } }}
       onSubmit={({ reason }) => cluesApi.invalid({ id: clue.id, reason: reason.trim() })}
@@ -220,7 +210,6 @@ export function CancelDealForm({ clue, onDone, trigger }: ActionProps & { clue: 
       title={`退费撤销成交「${clue.name}」`}
       width={480}
       trigger={trigger ?? <Button danger>退费撤销成交</Button>}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       submitter={{ searchConfig: { submitText: '确认撤销' } }}
       onSubmit={({ reason }) => cluesApi.cancelDeal({ id: clue.id, reason: reason.trim() })}

@@ -19,12 +19,12 @@ import { exportQuery, type FilterValue, type ListState, toServerQuery } from '..
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
 import { lazyDialog } from '../../components/LazyDialog'
-import { ImportClues } from './ImportClues'
 import { TakeButton } from './TakeButton'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { useTableReload } from '../../hooks/useTableReload'
 
 // The dialogs (pro-form) load when first clicked, not with the list.
+const ImportClues = lazyDialog(() => import('./ImportClues').then((m) => m.ImportClues))
 const AssignForm = lazyDialog(() => import('./ClueForms').then((m) => m.AssignForm))
 const DuplicateCheck = lazyDialog(() => import('./DuplicateCheck').then((m) => m.DuplicateCheck))
 
@@ -221,7 +221,7 @@ export default function ClueList() {
         emptyText={<Empty description='没有符合条件的线索' />}
         toolBarRender={(state) => [
           <DuplicateCheck key='dup' trigger={<Button>查重</Button>} />,
-          <ImportClues key='import' onImported={reload} />,
+          <ImportClues key='import' trigger={<Button>导入</Button>} onImported={reload} />,
           canExportClues ? (
             <ExportButton key='export' path={cluesApi.exportPath} query={exportQuery(withAssignee(state), QUERY)} testId='clue-export'>
               导出

@@ -2,7 +2,7 @@
  * 查重: is this phone already someone's clue? A teacher asks before promising a prospect to anyone.
  * Loaded when the list's 查重 is first clicked (lazyDialog).
  */
-import { ModalForm, ProFormText } from '@ant-design/pro-components'
+import { ModalForm, TextField } from '../../components/form'
 import { Alert, Descriptions, Empty, Typography } from 'antd'
 import { useState } from 'react'
 import { cluesApi, type DuplicateClue } from '../../api/clues'
@@ -21,7 +21,6 @@ export function DuplicateCheck(control: DialogControl) {
       {...control}
       submitter={{ searchConfig: { submitText: '查询' }, resetButtonProps: { style: { display: 'none' } } }}
       modalProps={{
-        destroyOnClose: true,
         afterClose: () => {
           setAnswer(undefined)
           clear()
@@ -37,7 +36,7 @@ export function DuplicateCheck(control: DialogControl) {
       }}
     >
       <Typography.Paragraph type='secondary'>{DEDUP_RULE}。</Typography.Paragraph>
-      <ProFormText
+      <TextField
         name='phone'
         label='手机号'
         placeholder='11位手机号'

@@ -4,9 +4,10 @@
  */
 import { cluesApi } from '../../api/clues'
 import { ImportDialog } from '../../components/ImportDialog'
+import type { DialogControl } from '../../components/LazyDialog'
 import { DEDUP_RULE, DuplicateLine } from './Duplicate'
 
-export function ImportClues({ onImported }: { onImported: () => void }) {
+export function ImportClues({ onImported, ...control }: { onImported: () => void } & DialogControl) {
   return (
     <ImportDialog
       title='导入线索'
@@ -25,6 +26,7 @@ export function ImportClues({ onImported }: { onImported: () => void }) {
         },
       ]}
       onImported={onImported}
+      {...control}
     />
   )
 }

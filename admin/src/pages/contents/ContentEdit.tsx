@@ -4,9 +4,9 @@
  * policy keep their keys (the field is locked). Beside the form, the page as a phone shows it,
  * from what the back-office stored (sanitised) at the last save.
  */
-import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components'
+import { PageForm, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { App, Button, Form, Skeleton, Space, Typography } from 'antd'
+import { App, Button, Card, Form, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { PROTECTED_KEYS, type SiteContent, siteContentsApi } from '../../api/site-contents'
@@ -53,7 +53,7 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
   const { submit, refusal, clear } = useSubmission()
   const locked = Boolean(content?.key && PROTECTED_KEYS[content.key])
   return (
-    <ProForm<Values>
+    <PageForm<Values>
       layout='vertical'
       initialValues={content ? { title: content.title, key: content.key ?? undefined, body: content.body } : { body: '' }}
       onValuesChange={clear}
@@ -77,8 +77,8 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
       }}
     >
       <RefusalAlert message={refusal} />
-      <ProFormText name='title' label='标题' rules={requiredText('标题', 100)} />
-      <ProFormText
+      <TextField name='title' label='标题' rules={requiredText('标题', 100)} />
+      <TextField
         name='key'
         label='内容标识'
         width='md'
@@ -108,7 +108,7 @@ function ContentForm({ content, onSaved }: { content?: SiteContent; onSaved: (sa
       >
         <RichTextField height={440} />
       </Form.Item>
-    </ProForm>
+    </PageForm>
   )
 }
 
@@ -132,7 +132,7 @@ export default function ContentEdit() {
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
         <div className='console-split'>
-          <ProCard className='console-grow'>
+          <Card variant='borderless' className='console-grow'>
             <ContentForm
               key={data?.id ?? 'new'}
               content={data}
@@ -141,10 +141,9 @@ export default function ContentEdit() {
                 if (!editing) navigate(`/contents/${c.id}/edit`, { replace: true })
               }}
             />
-          </ProCard>
-          <ProCard
+          </Card>
+          <Card
             title='手机预览'
-            bordered
             className='console-preview'
             extra={stored ? <Typography.Text type='secondary'>保存于 {formatDateTime(stored.updatedAt)}</Typography.Text> : null}
           >
@@ -155,7 +154,7 @@ export default function ContentEdit() {
                 <Typography.Text type='secondary'>保存后在这里显示服务器清理后的内容，与合伙人手机上看到的一致。</Typography.Text>
               </Space>
             )}
-          </ProCard>
+          </Card>
         </div>
       )}
     </PageContainer>

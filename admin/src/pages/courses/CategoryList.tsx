@@ -4,9 +4,9 @@
  * back-office refuses a category holding courses or children, and says so), and drags either
  * level into its order; a disabled category and its courses leave the students' catalogue.
  */
-import { ProCard, ProFormText } from '@ant-design/pro-components'
+import { TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { App, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
+import { App, Card, Empty, Flex, Skeleton, Switch, Tag, Typography } from 'antd'
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react'
 import { type CategoryChild, type CategoryParent, categoriesApi } from '../../api/courses'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -41,7 +41,7 @@ function NameForm({
       onSubmit={(values) => save(values.name.trim())}
       success={done}
     >
-      <ProFormText name='name' label='名称' rules={requiredText('分类名称', 30)} />
+      <TextField name='name' label='名称' rules={requiredText('分类名称', 30)} />
     </SubmitModalForm>
   )
 }
@@ -139,9 +139,8 @@ export default function CategoryList() {
   return (
     <PageContainer title='课程分类' subTitle={canManageCourses ? '两级分类，课程放在二级分类下；拖动左侧把手调整顺序' : '只读'}>
       {error ? <LoadFailure title='课程分类加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
-      <ProCard
+      <Card
         title='分类'
-        bordered
         extra={
           canManageCourses ? (
             <NameForm
@@ -200,7 +199,7 @@ export default function CategoryList() {
             )}
           />
         )}
-      </ProCard>
+      </Card>
     </PageContainer>
   )
 }

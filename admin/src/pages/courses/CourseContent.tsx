@@ -6,7 +6,6 @@
  * preview from its signed address.
  */
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProCard } from '@ant-design/pro-components'
 import {
   closestCenter,
   type CollisionDetection,
@@ -18,7 +17,7 @@ import {
 } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { SectionKind } from '@activity/wire'
-import { App, Button, Empty, Flex, Modal, Space, Tag, Typography } from 'antd'
+import { App, Button, Card, Empty, Flex, Modal, Space, Tag, Typography } from 'antd'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { type Chapter, chaptersApi, type CourseDetail, type LiveSession, liveSessionsApi, type Section } from '../../api/courses'
 import { formatDateTime } from '../../format'
@@ -269,8 +268,7 @@ export function CourseContent({ course, canManage, onChanged }: { course: Course
                 className='console-gap-bottom'
               >
                 {(handle) => (
-                  <ProCard
-                    bordered
+                  <Card
                     size='small'
                     data-testid={`chapter-${chapter.id}`}
                     title={
@@ -338,7 +336,7 @@ export function CourseContent({ course, canManage, onChanged }: { course: Course
                         ))
                       )}
                     </SortableContext>
-                  </ProCard>
+                  </Card>
                 )}
               </SortableItem>
             ))}

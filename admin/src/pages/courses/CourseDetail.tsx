@@ -4,9 +4,8 @@
  * 学员与进度 (students, grants, export) and 基本信息 (the course's details). 上架 / 下架 and
  * 删除 in the header.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { App, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
+import { App, Card, Descriptions, type DescriptionsProps, Image, Skeleton, Space, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { categoriesApi, type CourseDetail as Detail, coursesApi } from '../../api/courses'
@@ -116,15 +115,15 @@ export default function CourseDetail() {
     >
       <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
         {tab === 'content' ? (
-          <ProCard>
+          <Card variant='borderless'>
             <CourseContent course={course} canManage={canManageCourses} onChanged={reload} />
-          </ProCard>
+          </Card>
         ) : tab === 'live' ? (
           <LiveSessions courseId={course.id} teacher={course.teacher} canManage={canManageCourses} />
         ) : tab === 'students' ? (
           <CourseStudents course={course} canManage={canManageCourses} onGranted={reload} />
         ) : (
-          <ProCard className='console-narrow-form'>
+          <Card variant='borderless' className='console-narrow-form'>
             {categories.error ? (
               <LoadFailure title='课程分类加载失败' error={categories.error} onRetry={categories.reload} />
             ) : !categories.data ? (
@@ -135,7 +134,7 @@ export default function CourseDetail() {
                 <CourseForm key={course.id} course={course} tree={categories.data} readOnly={!canManageCourses} onSaved={reload} />
               </>
             )}
-          </ProCard>
+          </Card>
         )}
       </Suspense>
     </PageContainer>

@@ -2,9 +2,8 @@
  * 新建课程 (管理员): the course's details; once created (下架, so students do not see it yet) it
  * opens on its page at 课程内容, to add chapters and sections before 上架.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Button, Skeleton } from 'antd'
+import { Button, Card, Skeleton } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { categoriesApi } from '../../api/courses'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -16,7 +15,7 @@ export default function CourseEdit() {
   const { data: tree, error, reload } = useRemote(() => categoriesApi.tree(), [])
   return (
     <PageContainer title='新建课程' onBack={() => navigate('/courses')}>
-      <ProCard className='console-narrow-form'>
+      <Card variant='borderless' className='console-narrow-form'>
         {error ? (
           <LoadFailure title='课程分类加载失败' error={error} onRetry={reload} />
         ) : !tree ? (
@@ -32,7 +31,7 @@ export default function CourseEdit() {
             ]}
           />
         )}
-      </ProCard>
+      </Card>
     </PageContainer>
   )
 }

@@ -5,7 +5,8 @@
  * before sending; the server's refusal stays on the form. Read-only for a role that does not
  * keep courses.
  */
-import { ProForm, ProFormCascader, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { PageForm, RadioField, SwitchField, TextAreaField, TextField } from '../../components/form'
+import { CascaderField } from '../../components/form/cascader'
 import { PRODUCT_TYPES } from '@activity/wire'
 import { App, Form } from 'antd'
 import type { ReactNode } from 'react'
@@ -41,7 +42,7 @@ export function CourseForm({
   const { message } = App.useApp()
   const { submit, refusal, clear } = useSubmission()
   return (
-    <ProForm<CourseValues>
+    <PageForm<CourseValues>
       layout='vertical'
       disabled={readOnly}
       initialValues={courseValues(course, tree)}
@@ -61,8 +62,8 @@ export function CourseForm({
       }
     >
       <RefusalAlert message={refusal} />
-      <ProFormText name='title' label='课程名称' width='xl' rules={requiredText('课程名称', 60)} />
-      <ProFormCascader
+      <TextField name='title' label='课程名称' width='xl' rules={requiredText('课程名称', 60)} />
+      <CascaderField
         name='category'
         label='课程分类'
         width='lg'
@@ -74,7 +75,7 @@ export function CourseForm({
         extra={tree.length === 0 ? '还没有课程分类：请先在「课程分类」中添加' : undefined}
         rules={[{ required: true, message: '请选择课程分类' }]}
       />
-      <ProFormRadio.Group
+      <RadioField
         name='type'
         label='类型'
         radioType='button'
@@ -85,18 +86,18 @@ export function CourseForm({
       <Form.Item name='cover' label='封面' extra='16:9 横图，如 1280×720；不填则显示默认封面'>
         <ImageUpload previewWidth={192} previewHeight={108} store={COVERS} hint='PNG、JPG 或 WebP 图片' />
       </Form.Item>
-      <ProFormText name='teacher' label='讲师' width='md' rules={[{ max: 30, message: '讲师不能超过30个字符' }]} />
-      <ProFormTextArea
+      <TextField name='teacher' label='讲师' width='md' rules={[{ max: 30, message: '讲师不能超过30个字符' }]} />
+      <TextAreaField
         name='intro'
         label='课程介绍'
         fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 5000, showCount: true }}
         rules={[{ max: 5000, message: '课程介绍不能超过5000个字符' }]}
       />
-      <ProFormSwitch
+      <SwitchField
         name='noSkip'
         label='首次观看禁止拖动'
         extra='开启后，学员第一次观看某节视频时不能拖动到还没看过的位置；看完这一节后可以自由拖动。'
       />
-    </ProForm>
+    </PageForm>
   )
 }

@@ -4,7 +4,7 @@
  * level / batch. The dialog then says how many were granted and how many had it already; the
  * list behind it is refreshed once it closes.
  */
-import { ModalForm, ProFormDependency, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { FormDependency, ModalForm, RadioField, SelectField, TextField } from '../../components/form'
 import { STUDENT_LEVELS } from '@activity/wire'
 import { Alert, Button, Col, Form, Result, Row } from 'antd'
 import { useState } from 'react'
@@ -40,7 +40,6 @@ export function GrantDialog({
       open={open}
       onOpenChange={setOpen}
       modalProps={{
-        destroyOnHidden: true,
         onCancel: clear,
         afterClose: () => {
           if (answer && answer.granted > 0) onGranted?.()
@@ -90,7 +89,7 @@ export function GrantDialog({
             <Alert type='info' showIcon className='console-gap-bottom' message={`将为学员列表中选中的 ${studentIds.length} 名学员开通。`} />
           ) : (
             <>
-              <ProFormRadio.Group
+              <RadioField
                 name='mode'
                 label='开通给'
                 radioType='button'
@@ -99,7 +98,7 @@ export function GrantDialog({
                   { value: 'roll', label: '按学籍条件' },
                 ]}
               />
-              <ProFormDependency name={['mode']}>
+              <FormDependency name={['mode']}>
                 {({ mode }: Partial<Values>) =>
                   mode === 'roll' ? (
                     <>
@@ -111,13 +110,13 @@ export function GrantDialog({
                       />
                       <Row gutter={16}>
                         <Col span={12}>
-                          <ProFormText name='school' label='学校' placeholder='全部学校' />
+                          <TextField name='school' label='学校' placeholder='全部学校' />
                         </Col>
                         <Col span={12}>
-                          <ProFormText name='major' label='专业' placeholder='全部专业' />
+                          <TextField name='major' label='专业' placeholder='全部专业' />
                         </Col>
                         <Col span={8}>
-                          <ProFormSelect
+                          <SelectField
                             name='level'
                             label='层次'
                             placeholder='全部层次'
@@ -125,10 +124,10 @@ export function GrantDialog({
                           />
                         </Col>
                         <Col span={8}>
-                          <ProFormSelect name='batchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
+                          <SelectField name='batchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
                         </Col>
                         <Col span={8}>
-                          <ProFormSelect name='batch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
+                          <SelectField name='batch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
                         </Col>
                       </Row>
                     </>
@@ -138,7 +137,7 @@ export function GrantDialog({
                     </Form.Item>
                   )
                 }
-              </ProFormDependency>
+              </FormDependency>
             </>
           )}
         </>

@@ -4,7 +4,7 @@
  * browser cannot tell) or the course's live session it shows; and 新增章 / 重命名 a chapter. The
  * course's outline (CourseContent) loads this module when one of its buttons is first clicked.
  */
-import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { FormDependency, NumberField, RadioField, SelectField, SwitchField, TextField } from '../../components/form'
 import { SECTION_KINDS, SectionKind } from '@activity/wire'
 import { Alert, Form } from 'antd'
 import { useState } from 'react'
@@ -21,7 +21,7 @@ import { requiredText } from '../../form-rules'
 function LiveSessionField({ courseId }: { courseId: number }) {
   const { data, loading, error } = useRemote(() => liveSessionsApi.list({ courseId, page: 1, size: 100 }), [courseId])
   return (
-    <ProFormSelect
+    <SelectField
       name='liveSessionId'
       label='直播场次'
       placeholder={loading ? '正在加载直播场次…' : '选择本课程的一场直播'}
@@ -70,8 +70,8 @@ export function SectionForm({
       success={section ? '节已保存' : '节已新增'}
       onDone={onSaved}
     >
-      <ProFormText name='title' label='节标题' rules={requiredText('节标题', 60)} />
-      <ProFormRadio.Group
+      <TextField name='title' label='节标题' rules={requiredText('节标题', 60)} />
+      <RadioField
         name='kind'
         label='类型'
         radioType='button'
@@ -85,8 +85,8 @@ export function SectionForm({
           },
         }}
       />
-      <ProFormSwitch name='trial' label='试看' extra='开启后，没有购买或加入课程的学员也能看这一节。' />
-      <ProFormDependency name={['kind']}>
+      <SwitchField name='trial' label='试看' extra='开启后，没有购买或加入课程的学员也能看这一节。' />
+      <FormDependency name={['kind']}>
         {({ kind }: Partial<SectionValues>) =>
           kind === SectionKind.live ? (
             <LiveSessionField courseId={courseId} />
@@ -116,9 +116,9 @@ export function SectionForm({
                       message='浏览器读不出这个视频的时长，请手动填写（秒）。'
                     />
                   ) : null}
-                  <ProFormDependency name={['duration']}>
+                  <FormDependency name={['duration']}>
                     {({ duration }: Partial<SectionValues>) => (
-                      <ProFormDigit
+                      <NumberField
                         name='duration'
                         label='时长（秒）'
                         width='sm'
@@ -133,13 +133,13 @@ export function SectionForm({
                         rules={[{ required: true, message: '请填写视频时长' }]}
                       />
                     )}
-                  </ProFormDependency>
+                  </FormDependency>
                 </>
               ) : null}
             </>
           )
         }
-      </ProFormDependency>
+      </FormDependency>
     </SubmitModalForm>
   )
 }
@@ -167,7 +167,7 @@ export function ChapterForm({
       success={chapter ? '章已重命名' : '章已新增'}
       onDone={onSaved}
     >
-      <ProFormText name='title' label='章标题' placeholder='如 第一章 词汇基础' rules={requiredText('章标题', 60)} />
+      <TextField name='title' label='章标题' placeholder='如 第一章 词汇基础' rules={requiredText('章标题', 60)} />
     </SubmitModalForm>
   )
 }

@@ -4,9 +4,8 @@
  * 学校开通 / 免费加入), progress, time and each section's progress, and the live classes they
  * attended. Time is the server's credited time, the same the student's app shows.
  */
-import { ProCard, StatisticCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Empty, Progress, Skeleton, Table, Tag, Typography } from 'antd'
+import { Card, Col, Empty, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type SectionProgress, type StudentCourse, type StudentReport, studyReportApi } from '../../api/study'
@@ -166,23 +165,40 @@ export default function StudentStudy() {
       onBack={back}
       extra={<Link to={`/students/${data.student.id}`}>学员详情</Link>}
     >
-      <ProCard split='vertical' bordered className='console-gap-bottom'>
-        <StatisticCard data-testid='study-courses' statistic={{ title: '课程', value: data.courses.length, suffix: '门' }} />
-        <StatisticCard data-testid='study-total' statistic={{ title: '累计学习', value: formatStudyTime(total) }} />
-        <StatisticCard data-testid='study-month' statistic={{ title: '近30天学习', value: formatStudyTime(month) }} />
-        <StatisticCard statistic={{ title: '直播出勤', value: `${attended} / ${data.live.length}`, suffix: '场' }} />
-      </ProCard>
-      <ProCard title='近30天每日学习时长' bordered className='console-gap-bottom'>
+      <Card className='console-gap-bottom'>
+        <Row className='console-parts'>
+          <Col data-testid='study-courses'>
+            <Statistic title='课程' value={data.courses.length} suffix='门' />
+          </Col>
+          <Col data-testid='study-total'>
+            <Statistic title='累计学习' value={formatStudyTime(total)} />
+          </Col>
+          <Col data-testid='study-month'>
+            <Statistic title='近30天学习' value={formatStudyTime(month)} />
+          </Col>
+          <Col>
+            <Statistic title='直播出勤' value={`${attended} / ${data.live.length}`} suffix='场' />
+          </Col>
+        </Row>
+      </Card>
+      <Card title='近30天每日学习时长' className='console-gap-bottom'>
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           {month > 0 ? <StudyChart days={data.days} /> : <Empty description='近30天没有学习记录' />}
         </Suspense>
-      </ProCard>
-      <ProCard title='课程' subTitle='展开一门课程查看每一节的进度' bordered className='console-gap-bottom'>
+      </Card>
+      <Card
+        title={
+          <Space>
+            课程<Typography.Text type='secondary'>展开一门课程查看每一节的进度</Typography.Text>
+          </Space>
+        }
+        className='console-gap-bottom'
+      >
         <Courses courses={data.courses} />
-      </ProCard>
-      <ProCard title='直播' bordered>
+      </Card>
+      <Card title='直播'>
         <Live live={data.live} />
-      </ProCard>
+      </Card>
     </PageContainer>
   )
 }

@@ -4,9 +4,8 @@
  * this cycle's figures and the last 30 days. What a position does not handle (null from the server)
  * is not shown; a position with nothing to do sees so.
  */
-import { ProCard, StatisticCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Button, Empty, Flex, List, Skeleton, Table, Tag, Typography } from 'antd'
+import { Button, Card, Col, Empty, Flex, List, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import type { ClueStatus } from '@activity/wire'
@@ -28,12 +27,14 @@ const TrendChart = lazy(() => import('./TrendChart'))
 function TodoCard({ card }: { card: Todo }) {
   return (
     <Link to={card.to} data-testid={card.testId} className='todo-card'>
-      <StatisticCard
-        hoverable
-        className='console-full-height'
-        statistic={{ title: card.title, value: card.value, suffix: card.suffix }}
-        footer={card.note ? <span data-testid={card.noteTestId}>{card.note}</span> : undefined}
-      />
+      <Card hoverable variant='borderless' className='console-full-height'>
+        <Statistic title={card.title} value={card.value} suffix={card.suffix} />
+        {card.note ? (
+          <div className='todo-card__note'>
+            <span data-testid={card.noteTestId}>{card.note}</span>
+          </div>
+        ) : null}
+      </Card>
     </Link>
   )
 }
@@ -62,14 +63,14 @@ function OldestQuestions({ questions }: { questions: WaitingQuestion[] }) {
 function TodoGroupCard({ group, questions }: { group: TodoGroup; questions: WaitingQuestion[] }) {
   return (
     <section data-testid={`todo-group-${group.key}`} aria-label={group.title}>
-      <ProCard title={group.title} bordered className='console-gap-bottom'>
+      <Card title={group.title} className='console-gap-bottom'>
         <Flex gap='middle' wrap className='console-full-width'>
           {group.cards.map((card) => (
             <TodoCard key={card.testId} card={card} />
           ))}
         </Flex>
         {group.key === 'teaching' ? <OldestQuestions questions={questions} /> : null}
-      </ProCard>
+      </Card>
     </section>
   )
 }
@@ -118,34 +119,40 @@ export default function Dashboard() {
       {groups.length > 0 ? (
         groups.map((group) => <TodoGroupCard key={group.key} group={group} questions={data.todos.questions?.oldest ?? []} />)
       ) : (
-        <ProCard bordered className='console-gap-bottom'>
+        <Card className='console-gap-bottom'>
           <Empty data-testid='todo-empty' image={Empty.PRESENTED_IMAGE_SIMPLE} description='当前岗位没有待办事项' />
-        </ProCard>
+        </Card>
       )}
 
       {canWorkClues ? <MyTargetCard /> : null}
 
-      <ProCard
-        title='本周期'
-        subTitle={`${formatDate(cycle.from)} 至 ${cycleEnd.format('YYYY-MM-DD')}`}
-        split='vertical'
-        bordered
+      <Card
+        title={
+          <Space>
+            本周期
+            <Typography.Text type='secondary'>{`${formatDate(cycle.from)} 至 ${cycleEnd.format('YYYY-MM-DD')}`}</Typography.Text>
+          </Space>
+        }
         className='console-gap-bottom'
       >
-        <StatisticCard data-testid='cycle-clues' statistic={{ title: '新增线索', value: cycle.newClues, suffix: '条' }} />
-        <StatisticCard data-testid='cycle-deals' statistic={{ title: '成交', value: cycle.deals, suffix: '单' }} />
-        <StatisticCard
-          data-testid='cycle-commission'
-          statistic={{ title: '佣金入账', value: formatYuan(cycle.commission, { symbol: false }), prefix: '¥' }}
-        />
-        <StatisticCard
-          data-testid='cycle-paid'
-          statistic={{ title: '已打款', value: formatYuan(cycle.paidOut, { symbol: false }), prefix: '¥' }}
-        />
-      </ProCard>
+        <Row className='console-parts'>
+          <Col data-testid='cycle-clues'>
+            <Statistic title='新增线索' value={cycle.newClues} suffix='条' />
+          </Col>
+          <Col data-testid='cycle-deals'>
+            <Statistic title='成交' value={cycle.deals} suffix='单' />
+          </Col>
+          <Col data-testid='cycle-commission'>
+            <Statistic title='佣金入账' value={formatYuan(cycle.commission, { symbol: false })} prefix='¥' />
+          </Col>
+          <Col data-testid='cycle-paid'>
+            <Statistic title='已打款' value={formatYuan(cycle.paidOut, { symbol: false })} prefix='¥' />
+          </Col>
+        </Row>
+      </Card>
 
       <div data-testid='trend-card'>
-        <ProCard title='近30天趋势' bordered className='console-gap-bottom'>
+        <Card title='近30天趋势' className='console-gap-bottom'>
           {data.trend.length > 0 ? (
             // echarts loads when the chart scrolls into view, not with the to-dos above it.
             <WhenVisible placeholder={<div className='trend-chart' aria-hidden />}>
@@ -156,11 +163,11 @@ export default function Dashboard() {
           ) : (
             <Empty description='暂无数据' />
           )}
-        </ProCard>
+        </Card>
       </div>
 
       {canWorkClues ? (
-        <ProCard title='逾期未联系的线索' bordered>
+        <Card title='逾期未联系的线索'>
           <Table<OverdueContact>
             rowKey='clueId'
             size='small'
@@ -169,7 +176,7 @@ export default function Dashboard() {
             dataSource={data.overdueContacts}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description='没有逾期未联系的线索' /> }}
           />
-        </ProCard>
+        </Card>
       ) : null}
     </PageContainer>
   )

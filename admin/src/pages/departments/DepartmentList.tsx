@@ -3,14 +3,18 @@
  * each; add, rename, change the leader, remove an empty one. Operators are put in a department on
  * 操作员 (修改). A department's monthly target is set on 招生目标.
  */
-import { type ActionType, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import { SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { type ReactElement, useRef } from 'react'
+import { Space, Table, type TableColumnsType } from 'antd'
+import type { ReactElement } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { type Department, departmentsApi } from '../../api/targets'
+import { ListCard } from '../../components/list/ListCard'
+import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { formatDateTime } from '../../format'
+import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { requiredText } from '../../form-rules'
 import { saveRecord } from '../../components/record-form'
@@ -39,58 +43,61 @@ function DepartmentForm({ department, trigger, onSaved }: { department?: Departm
       success='已保存'
       onDone={onSaved}
     >
-      <ProFormText name='name' label='部门名称' width='md' rules={requiredText('部门名称', 30)} />
-      <ProFormSelect name='leaderId' label='负责人' width='md' request={leaderOptions} showSearch allowClear placeholder='可不填' />
+      <TextField name='name' label='部门名称' width='md' rules={requiredText('部门名称', 30)} />
+      <SelectField name='leaderId' label='负责人' width='md' request={leaderOptions} showSearch allowClear placeholder='可不填' />
     </SubmitModalForm>
   )
 }
 
 export default function DepartmentList() {
   const { canManageDepartments } = useAccess()
-  const actionRef = useRef<ActionType>(undefined)
-  const reload = () => void actionRef.current?.reload()
+  // The office has a handful of departments: the whole list comes in one answer.
+  const { data, error, loading, reload } = useRemote(() => departmentsApi.list(), [])
 
-  const columns: ProColumns<Department>[] = [
+  const columns: TableColumnsType<Department> = [
     { title: '部门名称', dataIndex: 'name' },
     { title: '负责人', dataIndex: 'leaderName', render: (_, d) => d.leaderName ?? '-' },
     { title: '成员', dataIndex: 'memberCount', render: (_, d) => `${d.memberCount}人` },
     { title: '创建时间', dataIndex: 'createdAt', render: (_, d) => formatDateTime(d.createdAt) },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 160,
-      hideInTable: !canManageDepartments,
-      render: (_, d) => [
-        <DepartmentForm key='edit' department={d} onSaved={reload} trigger={<a>修改</a>} />,
-        <RemoveAction
-          key='remove'
-          title={`删除部门「${d.name}」？`}
-          description='部门的月度目标一并删除；还有成员的部门不能删除。'
-          remove={() => departmentsApi.remove(d.id)}
-          onRemoved={reload}
-        />,
-      ],
-    },
   ]
+  if (canManageDepartments)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 160,
+      render: (_, d) => (
+        <Space size='middle'>
+          <DepartmentForm department={d} onSaved={reload} trigger={<a>修改</a>} />
+          <RemoveAction
+            title={`删除部门「${d.name}」？`}
+            description='部门的月度目标一并删除；还有成员的部门不能删除。'
+            remove={() => departmentsApi.remove(d.id)}
+            onRemoved={reload}
+          />
+        </Space>
+      ),
+    })
 
   return (
     <PageContainer title='部门'>
-      <ProTable<Department>
-        rowKey='id'
-        actionRef={actionRef}
-        headerTitle='部门'
-        search={false}
-        pagination={false}
-        columns={columns}
-        request={async () => {
-          const list = await departmentsApi.list()
-          return { data: list, total: list.length, success: true }
-        }}
-        locale={{ emptyText: '还没有部门' }}
-        toolBarRender={() =>
-          canManageDepartments ? [<DepartmentForm key='add' onSaved={reload} trigger={<AddButton>新增部门</AddButton>} />] : []
-        }
-      />
+      {error ? <LoadFailure title='部门加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
+      <div className='console-list'>
+        <ListCard
+          title='部门'
+          tools={canManageDepartments ? [<DepartmentForm key='add' onSaved={reload} trigger={<AddButton>新增部门</AddButton>} />] : []}
+          onReload={reload}
+        >
+          <Table<Department>
+            rowKey='id'
+            size='middle'
+            loading={loading}
+            dataSource={data ?? []}
+            columns={columns}
+            pagination={false}
+            locale={{ emptyText: '还没有部门' }}
+          />
+        </ListCard>
+      </div>
     </PageContainer>
   )
 }

@@ -5,10 +5,9 @@
  * given; when none is left the score is final and the student is told (成绩公布). 收卷 closes an
  * attempt still being answered.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { AttemptStatus, QuestionType } from '@activity/wire'
-import { Alert, App, Button, Descriptions, Flex, Input, InputNumber, Popconfirm, Space, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Descriptions, Flex, Input, InputNumber, Popconfirm, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type AttemptDetail, type AttemptQuestion, attemptsApi } from '../../api/exams'
@@ -43,8 +42,7 @@ function QuestionCard({
     q.type === QuestionType.single || q.type === QuestionType.multiple || q.type === QuestionType.judge ? q.rightAnswer : [],
   )
   return (
-    <ProCard
-      bordered
+    <Card
       className='console-gap-bottom'
       data-testid={`attempt-question-${q.position}`}
       title={
@@ -111,7 +109,7 @@ function QuestionCard({
           />
         </Flex>
       ) : null}
-    </ProCard>
+    </Card>
   )
 }
 
@@ -180,7 +178,7 @@ function Marking({
         />
       ))}
       {editable ? (
-        <ProCard bordered className='attempt-submit'>
+        <Card className='attempt-submit'>
           {shown}
           <Flex align='center' justify='space-between' gap='middle'>
             <Typography.Text>
@@ -190,7 +188,7 @@ function Marking({
               提交阅卷
             </Button>
           </Flex>
-        </ProCard>
+        </Card>
       ) : null}
     </>
   )

@@ -4,10 +4,9 @@
  * paper's rules), 考生作答 (attempts, marking, scores) and 基本信息 (the paper's details). 发布 /
  * 停用 and 删除 in the header.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { AttemptStatus, PaperKind } from '@activity/wire'
-import { App, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
+import { App, Card, Descriptions, type DescriptionsProps, Skeleton, Space, Typography } from 'antd'
 import { lazy, Suspense } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type PaperDetail as Detail, papersApi } from '../../api/exams'
@@ -127,10 +126,10 @@ export default function PaperDetail() {
         ) : tab === 'attempts' ? (
           <PaperAttempts paper={paper} canManage={canManageExams} onChanged={reload} />
         ) : (
-          <ProCard className='console-narrow-form'>
+          <Card variant='borderless' className='console-narrow-form'>
             {canManageExams ? null : <Typography.Paragraph type='secondary'>只读：试卷由管理员维护。</Typography.Paragraph>}
             <PaperForm key={paper.id} paper={paper} readOnly={!canManageExams} onSaved={reload} />
-          </ProCard>
+          </Card>
         )}
       </Suspense>
     </PageContainer>

@@ -6,15 +6,16 @@
  * server's refusal stays on the form. Read-only for a role that does not keep papers.
  */
 import {
-  ProForm,
-  ProFormDateTimeRangePicker,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components'
+  DateTimeRangeField,
+  FieldGroup,
+  NumberField,
+  PageForm,
+  RadioField,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+} from '../../components/form'
 import { PAPER_KINDS, PAPER_USES } from '@activity/wire'
 import { App } from 'antd'
 import { type PaperDetail, type PaperItem, papersApi } from '../../api/exams'
@@ -42,10 +43,9 @@ export function PaperForm({
   const courses = useCourseOptions()
   const answered = (paper?.attemptCount ?? 0) > 0
   return (
-    <ProForm<PaperValues>
+    <PageForm<PaperValues>
       layout='vertical'
       disabled={readOnly}
-      dateFormatter='string'
       initialValues={paperValues(paper, { courseId })}
       onValuesChange={clear}
       submitter={
@@ -61,7 +61,7 @@ export function PaperForm({
       }
     >
       <RefusalAlert message={refusal} />
-      <ProFormSelect
+      <SelectField
         name='courseId'
         label='课程'
         width='lg'
@@ -71,15 +71,15 @@ export function PaperForm({
         fieldProps={{ showSearch: true, optionFilterProp: 'label', loading: courses.loading }}
         rules={[{ required: true, message: '请选择课程' }]}
       />
-      <ProFormText name='title' label='试卷名称' width='xl' rules={requiredText('试卷名称', TITLE_MAX)} />
-      <ProFormRadio.Group
+      <TextField name='title' label='试卷名称' width='xl' rules={requiredText('试卷名称', TITLE_MAX)} />
+      <RadioField
         name='use'
         label='用途'
         radioType='button'
         options={PAPER_USES.map((u) => ({ value: u, label: u }))}
         rules={[{ required: true, message: '请选择用途' }]}
       />
-      <ProFormRadio.Group
+      <RadioField
         name='kind'
         label='组卷方式'
         radioType='button'
@@ -88,8 +88,8 @@ export function PaperForm({
         extra={answered ? '已有学员作答，不能更换组卷方式' : '固定试卷：每人同一套题；随机试卷：按规则为每位学员从题库抽题'}
         rules={[{ required: true, message: '请选择组卷方式' }]}
       />
-      <ProForm.Group>
-        <ProFormDigit
+      <FieldGroup>
+        <NumberField
           name='durationMinutes'
           label='答题时长（分钟）'
           width='sm'
@@ -98,7 +98,7 @@ export function PaperForm({
           fieldProps={{ precision: 0 }}
           rules={[{ required: true, message: '请填写答题时长' }]}
         />
-        <ProFormDigit
+        <NumberField
           name='maxAttempts'
           label='可作答次数'
           width='sm'
@@ -108,7 +108,7 @@ export function PaperForm({
           extra='0 为不限次数'
           rules={[{ required: true, message: '请填写可作答次数' }]}
         />
-        <ProFormDigit
+        <NumberField
           name='passScore'
           label='及格分'
           width='sm'
@@ -118,23 +118,23 @@ export function PaperForm({
           extra='发布时不能高于试卷总分'
           rules={[{ required: true, message: '请填写及格分' }]}
         />
-      </ProForm.Group>
-      <ProFormDateTimeRangePicker
+      </FieldGroup>
+      <DateTimeRangeField
         name='window'
         label='开放时间'
         extra='可不填；填写后学员只能在这段时间内开始答题，结束时间一到未交的答卷自动交卷'
         fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' }, allowEmpty: [false, false] }}
       />
-      <ProForm.Group>
-        <ProFormSwitch name='shuffleQuestions' label='题目乱序' />
-        <ProFormSwitch name='shuffleOptions' label='选项乱序' tooltip='单选题和多选题的选项为每位学员打乱；判断题不打乱' />
-        <ProFormSwitch name='showRank' label='显示排名' tooltip='学员查看成绩时看到自己在本试卷的名次（按最好成绩）' />
-      </ProForm.Group>
-      <ProFormTextArea
+      <FieldGroup>
+        <SwitchField name='shuffleQuestions' label='题目乱序' />
+        <SwitchField name='shuffleOptions' label='选项乱序' tooltip='单选题和多选题的选项为每位学员打乱；判断题不打乱' />
+        <SwitchField name='showRank' label='显示排名' tooltip='学员查看成绩时看到自己在本试卷的名次（按最好成绩）' />
+      </FieldGroup>
+      <TextAreaField
         name='intro'
         label='考试说明'
         fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: INTRO_MAX, showCount: true }}
       />
-    </ProForm>
+    </PageForm>
   )
 }

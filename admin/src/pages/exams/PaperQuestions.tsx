@@ -5,8 +5,7 @@
  * question now, and again when publishing). Once students have answered the list is fixed.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { ProCard } from '@ant-design/pro-components'
-import { App, Alert, Button, Empty, Flex, InputNumber, Modal, Space, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Empty, Flex, InputNumber, Modal, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { coursesApi } from '../../api/courses'
 import { type PaperDetail, papersApi } from '../../api/exams'
@@ -127,7 +126,8 @@ export function PaperQuestions({ paper, canManage, onSaved }: { paper: PaperDeta
   }
 
   return (
-    <ProCard
+    <Card
+      variant='borderless'
       title={`试卷题目（${items.length} 题，共 ${pickedTotal(items)} 分）`}
       extra={
         editable ? (
@@ -196,6 +196,6 @@ export function PaperQuestions({ paper, canManage, onSaved }: { paper: PaperDeta
           }}
         />
       )}
-    </ProCard>
+    </Card>
   )
 }

@@ -6,9 +6,8 @@
  * the bank cannot fill may be saved but not published. Once students have answered they are fixed.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProCard } from '@ant-design/pro-components'
 import { DIFFICULTIES, type Difficulty, QUESTION_TYPES, type QuestionType } from '@activity/wire'
-import { Alert, App, Button, Empty, InputNumber, Select, Space, Table, Typography } from 'antd'
+import { Alert, App, Button, Card, Empty, InputNumber, Select, Space, Table, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { type PaperDetail, papersApi } from '../../api/exams'
 import { questionsApi } from '../../api/questions'
@@ -98,7 +97,8 @@ export function PaperRules({ paper, canManage, onSaved }: { paper: PaperDetail; 
   }
 
   return (
-    <ProCard
+    <Card
+      variant='borderless'
       title='抽题规则'
       extra={
         editable ? (
@@ -265,6 +265,6 @@ export function PaperRules({ paper, canManage, onSaved }: { paper: PaperDetail; 
       <Typography.Paragraph type='secondary' className='console-gap-top'>
         每位学员开始答题时按规则从题库随机抽题；发布时每条规则的题库可用数量须不少于抽取数量。
       </Typography.Paragraph>
-    </ProCard>
+    </Card>
   )
 }

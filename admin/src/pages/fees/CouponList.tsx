@@ -2,14 +2,7 @@
  * 优惠券 (every role reads; 财务/管理员 create and void): codes that take an amount or a rate off
  * one unpaid fee order, once. Create one code (typed) or a batch of random codes; void an unused one.
  */
-import {
-  ProFormDateTimePicker,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components'
+import { DateTimeField, FormDependency, NumberField, RadioField, TextAreaField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { COUPON_KINDS, COUPON_STATUSES, CouponKind, CouponStatus } from '@activity/wire'
 import { Form, Typography } from 'antd'
@@ -69,10 +62,10 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
       success={(made) => `已创建 ${made} 张优惠券`}
       onDone={onCreated}
     >
-      <ProFormRadio.Group name='kind' label='类型' options={[...COUPON_KINDS]} />
-      <ProFormDependency name={['kind']}>
+      <RadioField name='kind' label='类型' options={[...COUPON_KINDS]} />
+      <FormDependency name={['kind']}>
         {({ kind }: { kind?: CouponKind }) => (
-          <ProFormText
+          <TextField
             name='value'
             label={kind === CouponKind.rate ? '折扣' : '面额'}
             width='sm'
@@ -81,8 +74,8 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
             rules={[{ required: true, message: kind === CouponKind.rate ? '请填写折扣' : '请填写面额' }]}
           />
         )}
-      </ProFormDependency>
-      <ProFormText
+      </FormDependency>
+      <TextField
         name='code'
         label='券码'
         width='md'
@@ -90,18 +83,18 @@ function CreateCoupons({ onCreated }: { onCreated: () => void }) {
         extra='4-32位字母、数字或-，不区分大小写'
         rules={[{ pattern: /^[A-Za-z0-9-]{4,32}$/, message: '券码为4-32位字母、数字或-' }]}
       />
-      <ProFormDependency name={['code']}>
+      <FormDependency name={['code']}>
         {({ code }: { code?: string }) =>
           code ? null : (
-            <ProFormDigit name='count' label='数量' width='sm' min={1} max={500} fieldProps={{ precision: 0, addonAfter: '张' }} />
+            <NumberField name='count' label='数量' width='sm' min={1} max={500} fieldProps={{ precision: 0, addonAfter: '张' }} />
           )
         }
-      </ProFormDependency>
-      <ProFormDateTimePicker name='expiresAt' label='有效期至' width='md' rules={[{ required: true, message: '请填写有效期' }]} />
+      </FormDependency>
+      <DateTimeField name='expiresAt' label='有效期至' width='md' rules={[{ required: true, message: '请填写有效期' }]} />
       <Form.Item name='studentId' label='指定学员' extra='不选则任何学员可用'>
         <StudentSelect allowClear className='console-field-lg' />
       </Form.Item>
-      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+      <TextAreaField name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
     </SubmitModalForm>
   )
 }
@@ -115,7 +108,7 @@ function VoidCoupon({ coupon, onVoided }: { coupon: Coupon; onVoided: () => void
       onSubmit={({ reason }) => feesApi.voidCoupon(coupon.id, reason.trim())}
       onDone={onVoided}
     >
-      <ProFormTextArea
+      <TextAreaField
         name='reason'
         label='作废原因'
         fieldProps={{ rows: 3, maxLength: 200 }}

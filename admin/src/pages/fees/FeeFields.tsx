@@ -1,19 +1,19 @@
 /** The fee kind and the academic year a fee is for: asked the same way by 收费标准 and 开具缴费单. */
-import { ProFormSelect } from '@ant-design/pro-components'
+import { SelectField } from '../../components/form'
 import { FEE_KINDS } from '@activity/wire'
 import { academicYears } from './fee-logic'
 
 export function FeeKindYearFields() {
   return (
     <>
-      <ProFormSelect
+      <SelectField
         name='feeKind'
         label='费用类型'
         width='sm'
         options={[...FEE_KINDS]}
         rules={[{ required: true, message: '请选择费用类型' }]}
       />
-      <ProFormSelect
+      <SelectField
         name='academicYear'
         label='学年'
         width='sm'

@@ -3,9 +3,9 @@
  * receipts (作废 with a reason, 重开 a new number linked to the old). An order not paid yet may be
  * cancelled; a payment arriving after that is refunded automatically.
  */
-import { ProCard, ProDescriptions, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { TextAreaField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { App, Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Card, Descriptions, Empty, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { OrderPayStatus, ReceiptStatus, RefundStatus } from '@activity/wire'
@@ -49,7 +49,7 @@ function ReasonDialog({
       onSubmit={({ reason }) => run(reason.trim())}
       onDone={() => done()}
     >
-      <ProFormTextArea
+      <TextAreaField
         name='reason'
         label={label}
         fieldProps={{ rows: 3, maxLength: 200, showCount: true }}
@@ -83,14 +83,14 @@ function RefundDialog({ id, refundable, done }: { id: number; refundable: number
       onDone={() => done()}
     >
       <Typography.Paragraph type='secondary'>可退金额 {formatYuan(refundable)}，款项原路退回学员的支付账户。</Typography.Paragraph>
-      <ProFormText
+      <TextField
         name='amount'
         label='退款金额'
         width='sm'
         fieldProps={{ prefix: '¥', suffix: '元', inputMode: 'decimal', autoComplete: 'off' }}
         rules={yuanRules({ label: '退款金额', min: 1, max: refundable })}
       />
-      <ProFormTextArea
+      <TextAreaField
         name='reason'
         label='退款原因'
         fieldProps={{ rows: 3, maxLength: 200, showCount: true }}
@@ -146,42 +146,42 @@ export default function FeeOrderDetail() {
         ) : null
       }
     >
-      <ProCard direction='column' gutter={[0, 16]} ghost>
-        <ProCard title='缴费信息' bordered>
-          <ProDescriptions column={3} dataSource={order}>
-            <ProDescriptions.Item label='学员'>
+      <Flex vertical gap={16}>
+        <Card title='缴费信息'>
+          <Descriptions column={3}>
+            <Descriptions.Item label='学员'>
               {order.studentName} <MaskedPhone phone={order.studentPhone} kind='student' id={order.studentId} />
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='院校专业'>
+            </Descriptions.Item>
+            <Descriptions.Item label='院校专业'>
               {order.school} {order.major}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='名称'>{order.title}</ProDescriptions.Item>
-            <ProDescriptions.Item label='费用类型'>{order.feeKind}</ProDescriptions.Item>
-            <ProDescriptions.Item label='学年'>{order.academicYear ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='金额'>{formatYuan(order.amount)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='优惠'>
+            </Descriptions.Item>
+            <Descriptions.Item label='名称'>{order.title}</Descriptions.Item>
+            <Descriptions.Item label='费用类型'>{order.feeKind}</Descriptions.Item>
+            <Descriptions.Item label='学年'>{order.academicYear ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='金额'>{formatYuan(order.amount)}</Descriptions.Item>
+            <Descriptions.Item label='优惠'>
               {order.discount ? `${formatYuan(order.discount)}（${order.couponCode ?? ''}）` : '-'}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='应付'>
+            </Descriptions.Item>
+            <Descriptions.Item label='应付'>
               <span data-testid='fee-pay-amount'>{formatYuan(order.payAmount)}</span>
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='已退款'>
+            </Descriptions.Item>
+            <Descriptions.Item label='已退款'>
               <span data-testid='fee-refunded'>{formatYuan(order.refunded)}</span>
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='支付方式'>{order.channel ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='交易号'>{order.transactionId ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='支付时间'>{at(order.paidAt)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='开具时间'>{at(order.createdAt)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='取消'>
+            </Descriptions.Item>
+            <Descriptions.Item label='支付方式'>{order.channel ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='交易号'>{order.transactionId ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='支付时间'>{at(order.paidAt)}</Descriptions.Item>
+            <Descriptions.Item label='开具时间'>{at(order.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label='取消'>
               {order.cancelledAt ? `${at(order.cancelledAt)} ${order.cancelReason ?? ''}` : '-'}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='备注'>{order.remark ?? '-'}</ProDescriptions.Item>
-          </ProDescriptions>
-        </ProCard>
-        <ProCard title='缴费明细' bordered>
+            </Descriptions.Item>
+            <Descriptions.Item label='备注'>{order.remark ?? '-'}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+        <Card title='缴费明细'>
           <ItemsTable items={order.items} />
-        </ProCard>
-        <ProCard title='退款记录' bordered data-testid='fee-refunds'>
+        </Card>
+        <Card title='退款记录' data-testid='fee-refunds'>
           <Table<FeeRefund>
             rowKey='id'
             size='small'
@@ -208,8 +208,8 @@ export default function FeeOrderDetail() {
               },
             ]}
           />
-        </ProCard>
-        <ProCard title='收据' bordered data-testid='fee-receipts'>
+        </Card>
+        <Card title='收据' data-testid='fee-receipts'>
           <Table<FeeReceipt>
             rowKey='id'
             size='small'
@@ -269,8 +269,8 @@ export default function FeeOrderDetail() {
               },
             ]}
           />
-        </ProCard>
-      </ProCard>
+        </Card>
+      </Flex>
     </PageContainer>
   )
 }

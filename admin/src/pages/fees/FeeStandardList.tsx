@@ -3,7 +3,7 @@
  * every batch) pay for a kind of fee in an academic year; 批量开单 raises the standard's order
  * for every student it covers who has none yet (a second run makes none twice).
  */
-import { ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { NumberField, SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { FEE_KINDS, STUDENT_LEVELS } from '@activity/wire'
 import { App, Popconfirm, Typography } from 'antd'
@@ -69,26 +69,10 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
       }}
       onDone={onSaved}
     >
-      <ProFormText
-        name='school'
-        label='院校'
-        width='md'
-        rules={[{ required: true, whitespace: true, message: '请填写院校' }, { max: 60 }]}
-      />
-      <ProFormText
-        name='major'
-        label='专业'
-        width='md'
-        rules={[{ required: true, whitespace: true, message: '请填写专业' }, { max: 60 }]}
-      />
-      <ProFormSelect
-        name='level'
-        label='层次'
-        width='sm'
-        options={[...STUDENT_LEVELS]}
-        rules={[{ required: true, message: '请选择层次' }]}
-      />
-      <ProFormDigit
+      <TextField name='school' label='院校' width='md' rules={[{ required: true, whitespace: true, message: '请填写院校' }, { max: 60 }]} />
+      <TextField name='major' label='专业' width='md' rules={[{ required: true, whitespace: true, message: '请填写专业' }, { max: 60 }]} />
+      <SelectField name='level' label='层次' width='sm' options={[...STUDENT_LEVELS]} rules={[{ required: true, message: '请选择层次' }]} />
+      <NumberField
         name='batchYear'
         label='批次年份'
         width='sm'
@@ -97,7 +81,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
         fieldProps={{ precision: 0 }}
         extra='不填则适用所有批次'
       />
-      <ProFormDigit
+      <NumberField
         name='batch'
         label='批次'
         width='sm'
@@ -107,7 +91,7 @@ function StandardForm({ standard, trigger, onSaved }: { standard?: FeeStandard; 
         extra='不填则适用该年所有批次'
       />
       <FeeKindYearFields />
-      <ProFormText
+      <TextField
         name='name'
         label='收费名称'
         width='md'

@@ -2,7 +2,7 @@
  * 开具缴费单 (财务/管理员): for a student, from a fee standard or typed items. Its own module, loaded
  * when the list's button is first clicked (lazyDialog), so the list does not wait for pro-form.
  */
-import { ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components'
+import { FormDependency, SelectField, TextAreaField } from '../../components/form'
 import { Form } from 'antd'
 import { formatYuan } from '@activity/money'
 import { type FeeOrder, type FeeOrderDetail, feesApi } from '../../api/fees'
@@ -47,7 +47,7 @@ export function RaiseOrder({ onRaised, ...control }: DialogControl & { onRaised:
       <Form.Item name='studentId' label='学员' rules={[{ required: true, message: '请选择学员' }]}>
         <StudentSelect className='console-field-lg' />
       </Form.Item>
-      <ProFormSelect
+      <SelectField
         name='feeStandardId'
         label='收费标准'
         width='lg'
@@ -60,7 +60,7 @@ export function RaiseOrder({ onRaised, ...control }: DialogControl & { onRaised:
           }))
         }
       />
-      <ProFormDependency name={['feeStandardId']}>
+      <FormDependency name={['feeStandardId']}>
         {({ feeStandardId }: { feeStandardId?: number }) =>
           feeStandardId ? null : (
             <>
@@ -73,8 +73,8 @@ export function RaiseOrder({ onRaised, ...control }: DialogControl & { onRaised:
             </>
           )
         }
-      </ProFormDependency>
-      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+      </FormDependency>
+      <TextAreaField name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
     </SubmitModalForm>
   )
 }

@@ -3,7 +3,7 @@
  * anything is written the server's preview is shown for confirmation: the balance now, the change
  * and the balance after (an adjustment that would take the balance below zero is refused there).
  */
-import { ModalForm, ProFormRadio, ProFormText } from '@ant-design/pro-components'
+import { ModalForm, RadioField, TextField } from '../../components/form'
 import { Alert, App, Button, Descriptions, Form, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { type AdjustPreview, ledgerApi } from '../../api/ledger'
@@ -48,7 +48,6 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
           </Button>
         }
         initialValues={{ direction: '+', partnerId }}
-        modalProps={{ destroyOnClose: true }}
         submitter={{ searchConfig: { submitText: '下一步：确认' }, submitButtonProps: { disabled: previewing.pending } }}
         onFinish={async (values) => {
           const fen = parseYuan(values.amount, { negative: true })
@@ -66,7 +65,7 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
         <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
           <PartnerSelect />
         </Form.Item>
-        <ProFormRadio.Group
+        <RadioField
           name='direction'
           label='调整方向'
           radioType='button'
@@ -76,7 +75,7 @@ export function AdjustForm({ partnerId, onDone }: { partnerId?: string; onDone: 
           ]}
           rules={[{ required: true, message: '请选择调整方向' }]}
         />
-        <ProFormText
+        <TextField
           name='amount'
           label='金额（元）'
           placeholder='例如 50.00'

@@ -5,12 +5,13 @@
  * When the server cannot be reached the last code stays only while it still checks in.
  */
 import { CompressOutlined, ExpandOutlined } from '@ant-design/icons'
-import { Alert, Button, Drawer, Progress, Result, Spin, Typography } from 'antd'
-import QRCode from 'qrcode'
+import { Alert, Button, Drawer, Spin, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { type NightClassDetail, type NightScreenCode, nightApi } from '../../api/night'
 import { formatDateTime, officeTime } from '../../format'
 import { clockOffset, percentLeft, refreshDelay, RETRY_MS, secondsLeft, spacedCode, stale } from './check-in-screen'
+import { useQrDataUrl } from '../../hooks/useQrDataUrl'
+import { ResultPage } from '../../components/LoadFailure'
 
 interface Screen {
   shown?: NightScreenCode
@@ -79,15 +80,38 @@ function useFullScreen(element: HTMLElement | null) {
 }
 
 function QrImage({ url, title }: { url: string; title: string }) {
-  const [src, setSrc] = useState<string>()
-  useEffect(() => {
-    let live = true
-    void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 720 }).then((data) => live && setSrc(data))
-    return () => {
-      live = false
-    }
-  }, [url])
+  const src = useQrDataUrl(url, 720)
   return src ? <img className='night-screen-qr' src={src} alt={`「${title}」投屏签到二维码`} data-url={url} /> : <Spin size='large' />
+}
+
+const RING_RADIUS = 44
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS
+
+/** The seconds left, in a ring that empties as they run out. */
+function CountdownRing({ percent, seconds }: { percent: number; seconds: number }) {
+  return (
+    <div
+      className='night-screen-ring'
+      role='progressbar'
+      aria-label='签到码剩余时间'
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(percent)}
+    >
+      <svg viewBox='0 0 100 100' aria-hidden='true'>
+        <circle className='night-screen-ring__track' cx='50' cy='50' r={RING_RADIUS} />
+        <circle
+          className='night-screen-ring__left'
+          cx='50'
+          cy='50'
+          r={RING_RADIUS}
+          strokeDasharray={RING_LENGTH}
+          strokeDashoffset={RING_LENGTH * (1 - percent / 100)}
+        />
+      </svg>
+      <span className='night-screen-ring__seconds'>{seconds}秒</span>
+    </div>
+  )
 }
 
 export function CheckInScreen({ cls, open, onClose }: { cls: NightClassDetail; open: boolean; onClose: () => void }) {
@@ -100,8 +124,8 @@ export function CheckInScreen({ cls, open, onClose }: { cls: NightClassDetail; o
   }
 
   const body = () => {
-    if (!shown) return failing ? <Result status='warning' title='连接不上服务器，正在重试…' /> : <Spin size='large' />
-    if (stale(shown, offset, now)) return <Result status='warning' title='连接中断，签到码已失效，正在重试…' />
+    if (!shown) return failing ? <ResultPage title='连接不上服务器，正在重试…' /> : <Spin size='large' />
+    if (stale(shown, offset, now)) return <ResultPage title='连接中断，签到码已失效，正在重试…' />
     const seconds = secondsLeft(shown, offset, now)
     return (
       <div className='night-screen-main'>
@@ -112,7 +136,7 @@ export function CheckInScreen({ cls, open, onClose }: { cls: NightClassDetail; o
             {spacedCode(shown.code)}
           </div>
           <div className='night-screen-countdown' data-testid='night-screen-countdown'>
-            <Progress type='circle' percent={percentLeft(shown, offset, now)} size={88} format={() => `${seconds}秒`} />
+            <CountdownRing percent={percentLeft(shown, offset, now)} seconds={seconds} />
             <span>后更换</span>
           </div>
           {failing ? <Typography.Text type='warning'>网络不稳定，正在重试</Typography.Text> : null}

@@ -5,7 +5,7 @@
  * ones; the class may turn it off), and the room screen's code that changes every 30 seconds
  * (投屏签到码, CheckInScreen); the export of sign-ups and attendance.
  */
-import { ProCard, ProFormTextArea } from '@ant-design/pro-components'
+import { TextAreaField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { NightSignUpStatus } from '@activity/wire'
 import { DesktopOutlined } from '@ant-design/icons'
@@ -13,32 +13,39 @@ import {
   Alert,
   App,
   Button,
+  Card,
+  Col,
   Descriptions,
   type DescriptionsProps,
   Divider,
   Empty,
   Popconfirm,
+  Row,
   Skeleton,
   Space,
   Tag,
   Typography,
 } from 'antd'
-import QRCode from 'qrcode'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { NIGHT_EXPORT_PATH, type NightClassDetail as Detail, type NightSignUpRow, nightApi } from '../../api/night'
 import { DetailFrame } from '../../components/DetailFrame'
 import { ExportButton } from '../../components/ExportButton'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
+import { lazyDialog } from '../../components/LazyDialog'
 import { enumColumn, valueEnum } from '../../components/status'
 import { ListTable, type ListColumn, type ListAction } from '../../components/ListTable'
 import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
+import { useQrDataUrl } from '../../hooks/useQrDataUrl'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
-import { CheckInScreen } from './CheckInScreen'
-import { NightClassForm } from './NightClassForm'
 import './night.css'
+
+/** 新建夜校课 / 编辑: loaded when first opened. */
+const NightClassForm = lazyDialog(() => import('./NightClassForm').then((m) => m.NightClassForm))
+/** 投屏签到码: loaded when first shown. */
+const CheckInScreen = lazy(() => import('./CheckInScreen').then((m) => ({ default: m.CheckInScreen })))
 
 const SIGN_UP_STATUS_ENUM = valueEnum([NightSignUpStatus.signedUp, NightSignUpStatus.cancelled], {
   [NightSignUpStatus.signedUp]: { status: 'Processing' },
@@ -64,25 +71,32 @@ function summary(c: Detail): DescriptionsProps['items'] {
  */
 function CheckInCode({ cls, canManage, onRotated }: { cls: Detail; canManage: boolean; onRotated: () => void }) {
   const { message } = App.useApp()
-  const [src, setSrc] = useState<string>()
+  const src = useQrDataUrl(cls.checkInUrl, 480)
   const [screen, setScreen] = useState(false)
-  useEffect(() => {
-    let live = true
-    void QRCode.toDataURL(cls.checkInUrl, { errorCorrectionLevel: 'M', margin: 2, width: 480 }).then((url) => live && setSrc(url))
-    return () => {
-      live = false
-    }
-  }, [cls.checkInUrl])
+  // Mounted from the first showing on, so it can animate closed.
+  const [shownOnce, setShownOnce] = useState(false)
   return (
     <div className='night-qr' data-testid='night-qr'>
       <div className='night-qr-actions'>
-        <Button type='primary' size='large' icon={<DesktopOutlined />} onClick={() => setScreen(true)}>
+        <Button
+          type='primary'
+          size='large'
+          icon={<DesktopOutlined />}
+          onClick={() => {
+            setShownOnce(true)
+            setScreen(true)
+          }}
+        >
           投屏签到码
         </Button>
         <Typography.Paragraph type='secondary' className='night-qr-screen-hint'>
           在教室屏幕上显示每30秒更换的签到二维码和签到码，拍照带走无效
         </Typography.Paragraph>
-        <CheckInScreen cls={cls} open={screen} onClose={() => setScreen(false)} />
+        {shownOnce ? (
+          <Suspense fallback={null}>
+            <CheckInScreen cls={cls} open={screen} onClose={() => setScreen(false)} />
+          </Suspense>
+        ) : null}
         <Divider plain>打印的固定二维码</Divider>
       </div>
       {cls.fixedCodeEnabled ? (
@@ -142,7 +156,7 @@ function CancelSignUp({ row, onDone }: { row: NightSignUpRow; onDone: () => void
       success='已取消报名，名额已释放'
       onDone={onDone}
     >
-      <ProFormTextArea
+      <TextAreaField
         name='reason'
         label='取消原因'
         rules={[{ required: true, whitespace: true, message: '请填写取消原因' }]}
@@ -289,14 +303,16 @@ export default function NightClassDetail() {
         </>
       }
     >
-      <ProCard split='vertical' gutter={16} ghost>
-        <ProCard colSpan={{ xs: 24, xl: 16 }} ghost>
+      <Row gutter={16}>
+        <Col xs={24} xl={16}>
           <SignUps cls={cls} canManage={canManageNight} onChanged={reload} />
-        </ProCard>
-        <ProCard colSpan={{ xs: 24, xl: 8 }} title='签到' bordered>
-          <CheckInCode cls={cls} canManage={canManageNight} onRotated={reload} />
-        </ProCard>
-      </ProCard>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card title='签到'>
+            <CheckInCode cls={cls} canManage={canManageNight} onRotated={reload} />
+          </Card>
+        </Col>
+      </Row>
     </PageContainer>
   )
 }

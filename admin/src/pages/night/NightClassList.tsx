@@ -14,9 +14,12 @@ import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime, officeTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
-import { NightClassForm } from './NightClassForm'
+import { lazyDialog } from '../../components/LazyDialog'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
+
+/** 新建夜校课 / 编辑: loaded when first opened. */
+const NightClassForm = lazyDialog(() => import('./NightClassForm').then((m) => m.NightClassForm))
 
 const PHASE_ENUM = valueEnum(['未开始', '进行中', '已结束'] as const, {
   未开始: { status: 'Default' },

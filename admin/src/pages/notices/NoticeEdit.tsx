@@ -6,10 +6,10 @@
  * shows it, from what the back-office stored at the last save. A published notice is taken down
  * before it is changed.
  */
-import { ProCard, ProForm, ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { FormDependency, PageForm, SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { NoticeStatus, STUDENT_LEVELS } from '@activity/wire'
-import { Alert, App, Button, Col, Divider, Form, Row, Skeleton, Space, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Divider, Form, Row, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Notice, noticesApi } from '../../api/notices'
@@ -89,7 +89,7 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
   const { submit, refusal, clear } = useSubmission()
   const locked = notice?.status === NoticeStatus.published
   return (
-    <ProForm<Values>
+    <PageForm<Values>
       layout='vertical'
       disabled={locked}
       initialValues={initialOf(notice)}
@@ -117,20 +117,20 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
     >
       <RefusalAlert message={refusal} />
       {locked ? <Alert type='warning' showIcon message='这条通知已发布：下架后才能修改。' className='console-gap-bottom' /> : null}
-      <ProFormText name='title' label='标题' rules={requiredText('标题', 60)} />
+      <TextField name='title' label='标题' rules={requiredText('标题', 60)} />
       <Divider orientation='left' orientationMargin={0}>
         发送对象
       </Divider>
       <Typography.Paragraph type='secondary'>不填则发给全部学员；填写的每一项都需符合（如 某校 + 2026年1期）。</Typography.Paragraph>
       <Row gutter={16}>
         <Col span={8}>
-          <ProFormText name='targetSchool' label='学校' placeholder='全部学校' rules={[{ max: 60, message: '学校不能超过60个字符' }]} />
+          <TextField name='targetSchool' label='学校' placeholder='全部学校' rules={[{ max: 60, message: '学校不能超过60个字符' }]} />
         </Col>
         <Col span={8}>
-          <ProFormText name='targetMajor' label='专业' placeholder='全部专业' rules={[{ max: 60, message: '专业不能超过60个字符' }]} />
+          <TextField name='targetMajor' label='专业' placeholder='全部专业' rules={[{ max: 60, message: '专业不能超过60个字符' }]} />
         </Col>
         <Col span={8}>
-          <ProFormSelect
+          <SelectField
             name='targetLevel'
             label='层次'
             placeholder='全部层次'
@@ -138,13 +138,13 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
           />
         </Col>
         <Col span={8}>
-          <ProFormSelect name='targetBatchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
+          <SelectField name='targetBatchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
         </Col>
         <Col span={8}>
-          <ProFormSelect name='targetBatch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
+          <SelectField name='targetBatch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
         </Col>
       </Row>
-      <ProFormDependency name={[...TARGET_FIELDS]}>{(target) => <Audience target={target as TargetValues} />}</ProFormDependency>
+      <FormDependency name={[...TARGET_FIELDS]}>{(target) => <Audience target={target as TargetValues} />}</FormDependency>
       <Form.Item
         name='content'
         label='内容'
@@ -161,7 +161,7 @@ function NoticeForm({ notice, onSaved }: { notice?: Notice; onSaved: (saved: Not
       >
         <RichTextField placeholder='通知正文…' />
       </Form.Item>
-    </ProForm>
+    </PageForm>
   )
 }
 
@@ -195,7 +195,7 @@ export default function NoticeEdit() {
         <Skeleton active loading={loading} paragraph={{ rows: 10 }} />
       ) : (
         <div className='console-split'>
-          <ProCard className='console-grow'>
+          <Card variant='borderless' className='console-grow'>
             <NoticeForm
               // A publish or take-down reloads the notice: the form follows its status.
               key={data ? `${data.id}-${data.status}` : 'new'}
@@ -206,10 +206,9 @@ export default function NoticeEdit() {
                 else navigate(`/notices/${n.id}/edit`, { replace: true })
               }}
             />
-          </ProCard>
-          <ProCard
+          </Card>
+          <Card
             title='手机预览'
-            bordered
             className='console-preview'
             extra={stored ? <Typography.Text type='secondary'>保存于 {formatDateTime(stored.updatedAt)}</Typography.Text> : null}
           >
@@ -218,7 +217,7 @@ export default function NoticeEdit() {
             ) : (
               <Typography.Text type='secondary'>保存后在这里显示服务器清理后的内容，与学员手机上看到的一致。</Typography.Text>
             )}
-          </ProCard>
+          </Card>
         </div>
       )}
     </PageContainer>

@@ -3,7 +3,7 @@
  * position, enable/disable, reset a password (a new one generated here and shown once), delete. The
  * back-office refuses what would lock the office out (yourself, the last 管理员) with its message.
  */
-import { ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { App, Form, Popconfirm, Space, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
@@ -43,7 +43,7 @@ interface CreateValues {
 const positionOptions = async () => (await positionsApi.list()).map((p) => ({ value: p.id, label: p.name }))
 
 const positionField = (
-  <ProFormSelect
+  <SelectField
     name='positionId'
     label='岗位'
     width='sm'
@@ -56,7 +56,7 @@ const positionField = (
 /** 手机号, optional: where the operator's step-up (身份验证) SMS codes go; the back-office's rule (lib/fields.ts phoneField). */
 function PhoneField({ filled }: { filled?: string | null }) {
   return (
-    <ProFormText
+    <TextField
       name='phone'
       label='手机号'
       width='md'
@@ -113,7 +113,7 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
         onSaved()
       }}
     >
-      <ProFormText
+      <TextField
         name='account'
         label='账号'
         width='md'
@@ -123,10 +123,10 @@ function CreateForm({ trigger, onSaved }: { trigger: ReactElement; onSaved: () =
           { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: '账号为3-32位字母、数字或下划线' },
         ]}
       />
-      <ProFormText name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
+      <TextField name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
       {positionField}
       <PhoneField />
-      <ProFormText
+      <TextField
         name='password'
         label='初始密码'
         width='md'
@@ -164,10 +164,10 @@ function EditForm({ operator, trigger, onSaved }: { operator: Operator; trigger:
       success='已保存'
       onDone={onSaved}
     >
-      <ProFormText name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
+      <TextField name='name' label='姓名' width='md' rules={requiredText('姓名', 20)} />
       {positionField}
       <PhoneField filled={operator.phone} />
-      <ProFormSelect name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
+      <SelectField name='departmentId' label='部门' width='sm' request={departmentOptions} allowClear placeholder='未分配' />
     </SubmitModalForm>
   )
 }

@@ -1,7 +1,6 @@
 /** 订单详情 (财务/管理员): the order, its items, and the pay provider's notifications received for it. */
-import { ProCard, ProDescriptions } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Alert, Empty, Table } from 'antd'
+import { Alert, Card, Descriptions, Empty, Flex, Table, Typography } from 'antd'
 import { useParams } from 'react-router-dom'
 import { formatYuan } from '@activity/money'
 import { ordersApi, type PaymentNotification } from '../../api/orders'
@@ -38,15 +37,15 @@ export default function OrderDetail() {
       onBack={back}
       tags={<EnumTag valueEnum={ORDER_PAY_STATUS_ENUM} value={order.payStatus} />}
     >
-      <ProCard direction='column' gutter={[0, 16]} ghost>
-        <ProCard title='订单信息' bordered>
-          <ProDescriptions column={3} dataSource={order}>
-            <ProDescriptions.Item label='订单号' copyable>
-              {order.orderNo}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='标题'>{order.title}</ProDescriptions.Item>
-            <ProDescriptions.Item label='金额'>{formatYuan(order.amount)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='合伙人'>
+      <Flex vertical gap={16}>
+        <Card title='订单信息'>
+          <Descriptions column={3}>
+            <Descriptions.Item label='订单号'>
+              <Typography.Text copyable>{order.orderNo}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label='标题'>{order.title}</Descriptions.Item>
+            <Descriptions.Item label='金额'>{formatYuan(order.amount)}</Descriptions.Item>
+            <Descriptions.Item label='合伙人'>
               {order.partnerName ?? '未填姓名'}{' '}
               {order.partnerId ? (
                 <MaskedPhone phone={order.partnerPhone} kind='partner' id={order.partnerId} />
@@ -55,21 +54,21 @@ export default function OrderDetail() {
               ) : (
                 order.partnerPhone
               )}
-            </ProDescriptions.Item>
-            <ProDescriptions.Item label='支付状态'>{order.payStatus}</ProDescriptions.Item>
-            <ProDescriptions.Item label='支付方式'>{order.channel ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='支付渠道'>{order.provider ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='交易号'>{order.transactionId ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='支付时间'>{at(order.paidAt)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='创建时间'>{at(order.createdAt)}</ProDescriptions.Item>
-            <ProDescriptions.Item label='失败原因'>{order.failReason ?? '-'}</ProDescriptions.Item>
-            <ProDescriptions.Item label='备注'>{order.remark ?? '-'}</ProDescriptions.Item>
-          </ProDescriptions>
-        </ProCard>
-        <ProCard title='订单明细' bordered>
+            </Descriptions.Item>
+            <Descriptions.Item label='支付状态'>{order.payStatus}</Descriptions.Item>
+            <Descriptions.Item label='支付方式'>{order.channel ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='支付渠道'>{order.provider ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='交易号'>{order.transactionId ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='支付时间'>{at(order.paidAt)}</Descriptions.Item>
+            <Descriptions.Item label='创建时间'>{at(order.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label='失败原因'>{order.failReason ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label='备注'>{order.remark ?? '-'}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+        <Card title='订单明细'>
           <ItemsTable items={order.items} total={order.amount} />
-        </ProCard>
-        <ProCard title='支付通知' bordered data-testid='order-notifications'>
+        </Card>
+        <Card title='支付通知' data-testid='order-notifications'>
           {order.notifications === undefined ? (
             <Alert
               type='warning'
@@ -95,8 +94,8 @@ export default function OrderDetail() {
               ]}
             />
           )}
-        </ProCard>
-      </ProCard>
+        </Card>
+      </Flex>
     </PageContainer>
   )
 }

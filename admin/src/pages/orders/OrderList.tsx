@@ -3,7 +3,7 @@
  * a partner with its items typed in yuan (sent in fen); each order's page shows its items and the
  * pay notifications received. Only the provider's verified notification marks an order paid.
  */
-import { ProFormDependency, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { FormDependency, TextAreaField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { Form, Space, Typography } from 'antd'
 import { type ReactElement } from 'react'
@@ -68,7 +68,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
       <Form.Item name='partnerId' label='合伙人' rules={[{ required: true, message: '请选择合伙人' }]}>
         <PartnerSelect className='console-field-lg' />
       </Form.Item>
-      <ProFormText
+      <TextField
         name='title'
         label='订单标题'
         width='lg'
@@ -83,7 +83,7 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
         priceMax={ORDER_MAX}
         rules={[{ validator: async (_r, v: unknown[]) => (v?.length ? undefined : Promise.reject(new Error('请至少添加一项订单明细'))) }]}
       />
-      <ProFormDependency name={['items']}>
+      <FormDependency name={['items']}>
         {({ items }: { items?: ItemValues[] }) => {
           const total = totalOf(items)
           return (
@@ -95,8 +95,8 @@ function CreateOrder({ trigger, onCreated }: { trigger: ReactElement; onCreated:
             </Typography.Paragraph>
           )
         }}
-      </ProFormDependency>
-      <ProFormTextArea name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+      </FormDependency>
+      <TextAreaField name='remark' label='备注' fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
     </SubmitModalForm>
   )
 }

@@ -3,10 +3,10 @@
  * sends them in full: 管理员 and 财务), money, team, and the partner's clues, ledger and
  * withdrawals in tabs for the roles that handle them; the review for 管理员.
  */
-import { ProCard, StatisticCard } from '@ant-design/pro-components'
+import { QuestionCircleOutlined } from '@ant-design/icons'
 import { PageContainer } from '../../components/PageContainer'
 import type { PartnerStatus } from '@activity/wire'
-import { Alert, Col, Descriptions, Row, Space, Tag, theme, Typography } from 'antd'
+import { Alert, Card, Col, Descriptions, Row, Space, Statistic, Tag, theme, Tooltip, Typography } from 'antd'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { type AdminLedgerEntry, ledgerApi } from '../../api/ledger'
@@ -32,6 +32,8 @@ import { ReviewActions } from './ReviewActions'
 import { MaskedPhone } from '../../components/MaskedPhone'
 
 const text = (v: string | null | undefined) => (v ? v : '-')
+
+const DEBT_TIP = '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣'
 
 function ClueTab({ partnerId }: { partnerId: number }) {
   const columns: ListColumn<AdminClue>[] = [
@@ -161,30 +163,49 @@ export default function PartnerDetail() {
         <Alert type='warning' showIcon message={`禁用原因：${p.rejectReason}`} className='console-gap-bottom' />
       ) : null}
 
-      <ProCard split='vertical' bordered className='console-gap-bottom'>
-        <StatisticCard statistic={{ title: '团队人数', value: p.teamSize, suffix: '人' }} />
-        <StatisticCard statistic={{ title: '线索', value: p.clueCounts.total, suffix: '条' }} />
-        <StatisticCard statistic={{ title: '成交', value: p.clueCounts.deal, suffix: '单' }} />
-        {p.wallet ? (
-          <>
-            <StatisticCard statistic={{ title: '余额', value: formatYuan(p.wallet.balance, { symbol: false }), prefix: '¥' }} />
-            <StatisticCard statistic={{ title: '冻结中', value: formatYuan(p.wallet.frozen, { symbol: false }), prefix: '¥' }} />
-            <StatisticCard statistic={{ title: '可提现', value: formatYuan(p.wallet.withdrawable, { symbol: false }), prefix: '¥' }} />
-            <StatisticCard
-              data-testid='partner-debt'
-              statistic={{
-                title: '欠款',
-                tip: '成交退费撤回佣金时余额不足的部分，由之后的佣金和推荐奖励优先抵扣',
-                value: formatYuan(p.wallet.debt, { symbol: false }),
-                prefix: '¥',
-                valueStyle: p.wallet.debt > 0 ? { color: token.colorError } : undefined,
-              }}
-            />
-          </>
-        ) : null}
-      </ProCard>
+      <Card className='console-gap-bottom'>
+        <Row className='console-parts'>
+          <Col>
+            <Statistic title='团队人数' value={p.teamSize} suffix='人' />
+          </Col>
+          <Col>
+            <Statistic title='线索' value={p.clueCounts.total} suffix='条' />
+          </Col>
+          <Col>
+            <Statistic title='成交' value={p.clueCounts.deal} suffix='单' />
+          </Col>
+          {p.wallet ? (
+            <>
+              <Col>
+                <Statistic title='余额' value={formatYuan(p.wallet.balance, { symbol: false })} prefix='¥' />
+              </Col>
+              <Col>
+                <Statistic title='冻结中' value={formatYuan(p.wallet.frozen, { symbol: false })} prefix='¥' />
+              </Col>
+              <Col>
+                <Statistic title='可提现' value={formatYuan(p.wallet.withdrawable, { symbol: false })} prefix='¥' />
+              </Col>
+              <Col data-testid='partner-debt'>
+                <Statistic
+                  title={
+                    <>
+                      欠款{' '}
+                      <Tooltip title={DEBT_TIP}>
+                        <QuestionCircleOutlined aria-label={DEBT_TIP} />
+                      </Tooltip>
+                    </>
+                  }
+                  value={formatYuan(p.wallet.debt, { symbol: false })}
+                  prefix='¥'
+                  valueStyle={p.wallet.debt > 0 ? { color: token.colorError } : undefined}
+                />
+              </Col>
+            </>
+          ) : null}
+        </Row>
+      </Card>
 
-      <ProCard title='基本信息' bordered className='console-gap-bottom'>
+      <Card title='基本信息' className='console-gap-bottom'>
         <Descriptions column={3} size='small'>
           <Descriptions.Item label='编号'>{p.id}</Descriptions.Item>
           <Descriptions.Item label='手机号'>
@@ -210,11 +231,11 @@ export default function PartnerDetail() {
             )}
           </Descriptions.Item>
         </Descriptions>
-      </ProCard>
+      </Card>
 
       <Row gutter={16} className='console-gap-bottom'>
         <Col span={12}>
-          <ProCard title='个人信息' bordered className='console-full-height'>
+          <Card title='个人信息' className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='真实姓名'>{text(p.personal.realName)}</Descriptions.Item>
               <Descriptions.Item label='性别'>{text(p.personal.gender)}</Descriptions.Item>
@@ -225,10 +246,10 @@ export default function PartnerDetail() {
               {p.sensitiveVisible ? <Descriptions.Item label='收款账号'>{text(p.personal.payoutAccount)}</Descriptions.Item> : null}
               <Descriptions.Item label='收款人'>{text(p.personal.payoutName)}</Descriptions.Item>
             </Descriptions>
-          </ProCard>
+          </Card>
         </Col>
         <Col span={12}>
-          <ProCard title='报名信息' bordered className='console-full-height'>
+          <Card title='报名信息' className='console-full-height'>
             <Descriptions column={2} size='small'>
               <Descriptions.Item label='学校'>{text(p.signUp.school)}</Descriptions.Item>
               <Descriptions.Item label='专业'>{text(p.signUp.major)}</Descriptions.Item>
@@ -236,20 +257,19 @@ export default function PartnerDetail() {
               <Descriptions.Item label='入学年份'>{text(p.signUp.intakeYear)}</Descriptions.Item>
               <Descriptions.Item label='批次'>{text(p.signUp.batch)}</Descriptions.Item>
             </Descriptions>
-          </ProCard>
+          </Card>
         </Col>
       </Row>
 
       {tabs.length > 0 && tab ? (
-        <ProCard
-          bordered
-          tabs={{
-            activeKey: tab,
-            items: tabs,
-            destroyInactiveTabPane: true,
-            onChange: (key) => setSearch({ tab: key }, { replace: true }),
-          }}
-        />
+        // Only the open tab's list is drawn (and fetched), as the tabs' destroyInactiveTabPane did.
+        <Card
+          tabList={tabs.map(({ key, label }) => ({ key, label }))}
+          activeTabKey={tab}
+          onTabChange={(key) => setSearch({ tab: key }, { replace: true })}
+        >
+          {tabs.find((t) => t.key === tab)?.children}
+        </Card>
       ) : null}
     </PageContainer>
   )

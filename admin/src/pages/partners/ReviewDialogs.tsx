@@ -2,7 +2,7 @@
  * The review's two dialogs that ask why (ReviewActions loads them when first clicked): reject an
  * application (the partner sees the reason) and disable a partner (the reason is optional).
  */
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components'
+import { ModalForm, TextAreaField } from '../../components/form'
 import type { DialogControl } from '../../components/LazyDialog'
 import { ReasonField } from '../../components/ReasonField'
 
@@ -19,7 +19,7 @@ export function RejectDialog({ name, onReason, ...control }: Props) {
       {...control}
       title={`拒绝「${name}」的申请`}
       width={480}
-      modalProps={{ destroyOnClose: true, okText: '拒绝' }}
+      modalProps={{ okText: '拒绝' }}
       onFinish={({ reason }) => onReason(reason.trim())}
     >
       <ReasonField label='拒绝原因' placeholder='合伙人会看到这个原因，修改后可重新提交' rows={4} />
@@ -33,11 +33,11 @@ export function DisableDialog({ name, onReason, ...control }: Props) {
       {...control}
       title={`禁用「${name}」`}
       width={480}
-      modalProps={{ destroyOnClose: true, okText: '禁用', okButtonProps: { danger: true } }}
+      modalProps={{ okText: '禁用', okButtonProps: { danger: true } }}
       onFinish={({ reason }) => onReason(reason?.trim() ?? '')}
     >
       <p>禁用后该合伙人立即退出登录，且不能再登录，直到重新启用。</p>
-      <ProFormTextArea
+      <TextAreaField
         name='reason'
         label='原因（选填）'
         fieldProps={{ maxLength: 200, showCount: true, rows: 3 }}

@@ -3,7 +3,7 @@
  * status and student. 管理员 approves (the way's points, at once) or refuses with a reason; the
  * student gets a message (积分申请结果) either way.
  */
-import { ProFormTextArea } from '@ant-design/pro-components'
+import { TextAreaField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { PointsApplicationStatus } from '@activity/wire'
 import { Empty, Image, Space, Typography } from 'antd'
@@ -32,7 +32,7 @@ function ReviewForm({ row, approve, onDone }: { row: PointsApplicationRow; appro
       onDone={onDone}
     >
       <Typography.Paragraph>{row.description}</Typography.Paragraph>
-      <ProFormTextArea
+      <TextAreaField
         name='note'
         label={approve ? '备注（选填）' : '驳回原因'}
         fieldProps={{ maxLength: 200, showCount: true }}

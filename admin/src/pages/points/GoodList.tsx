@@ -3,113 +3,22 @@
  * whether listed. Every role reads; 管理员 adds, changes, lists/unlists and deletes (one with
  * exchanges is unlisted instead).
  */
-import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { GOOD_KINDS, GOOD_STATUSES, GoodKind, GoodStatus } from '@activity/wire'
-import { App, Empty, Form, Image, Popconfirm, Typography } from 'antd'
-import { type ReactElement } from 'react'
-import { coursesApi } from '../../api/courses'
-import { type Good, type GoodInput, pointsApi } from '../../api/points'
-import { ImageUpload } from '../../components/ImageUpload'
+import { GoodStatus } from '@activity/wire'
+import { App, Empty, Image, Popconfirm, Typography } from 'antd'
+import { type Good, pointsApi } from '../../api/points'
+import { lazyDialog } from '../../components/LazyDialog'
 import { RemoveAction } from '../../components/RemoveAction'
-import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { enumColumn } from '../../components/status'
 import { ListTable, type ListColumn } from '../../components/ListTable'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { GOOD_KIND_ENUM, GOOD_STATUS_ENUM } from './enums'
-import { requiredText } from '../../form-rules'
-import { recordTexts, saveRecord } from '../../components/record-form'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
 
-const PICTURES = {
-  upload: (file: File) => pointsApi.upload(file).then(({ url }) => url),
-  check: (file: File) =>
-    !['image/png', 'image/jpeg', 'image/webp'].includes(file.type)
-      ? '只能上传 PNG、JPEG 或 WebP 图片'
-      : file.size > 5 * 1024 * 1024
-        ? '图片不能超过5MB'
-        : null,
-  accept: 'image/png,image/jpeg,image/webp',
-}
-
-type GoodValues = Omit<GoodInput, 'cover'> & { cover?: string }
-
-function GoodForm({ good, trigger, onSaved }: { good?: Good; trigger: ReactElement; onSaved: () => void }) {
-  return (
-    <SubmitModalForm<GoodValues>
-      {...recordTexts('商品', good)}
-      trigger={trigger}
-      width={600}
-      initialValues={
-        good
-          ? { ...good, cover: good.coverUrl ?? undefined, courseId: good.courseId ?? undefined, description: good.description ?? undefined }
-          : { kind: GoodKind.physical, status: GoodStatus.listed, perPersonLimit: 0, sort: 0 }
-      }
-      onSubmit={(values) => {
-        const input: GoodInput = {
-          ...values,
-          name: values.name.trim(),
-          cover: values.cover ?? '',
-          description: values.description ?? '',
-          courseId: values.kind === GoodKind.courseVoucher ? values.courseId : undefined,
-        }
-        return saveRecord(good, input, pointsApi.createGood, pointsApi.updateGood)
-      }}
-      onDone={onSaved}
-    >
-      <ProFormRadio.Group
-        name='kind'
-        label='商品类型'
-        radioType='button'
-        options={GOOD_KINDS.map((k) => ({ label: k, value: k }))}
-        rules={[{ required: true, message: '请选择商品类型' }]}
-        extra='教材和实物需要学员填写收货地址，由后台发货；课程券兑换后立即开通课程'
-      />
-      <ProFormDependency name={['kind']}>
-        {({ kind }) =>
-          kind === GoodKind.courseVoucher ? (
-            <ProFormSelect
-              name='courseId'
-              label='开通课程'
-              width='md'
-              showSearch
-              request={async () => (await coursesApi.list({ page: 1, size: 100 })).list.map((c) => ({ label: c.title, value: c.id }))}
-              rules={[{ required: true, message: '请选择课程券开通的课程' }]}
-            />
-          ) : null
-        }
-      </ProFormDependency>
-      <ProFormText name='name' label='商品名称' width='md' rules={requiredText('商品名称', 40, '个字')} />
-      <Form.Item name='cover' label='商品图片'>
-        <ImageUpload previewWidth={120} previewHeight={120} store={PICTURES} hint='PNG、JPEG 或 WebP，不超过5MB' />
-      </Form.Item>
-      <ProFormDigit
-        name='points'
-        label='所需积分'
-        width='sm'
-        min={1}
-        max={10000000}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写所需积分' }]}
-      />
-      <ProFormDigit
-        name='stock'
-        label='库存'
-        width='sm'
-        min={0}
-        max={1000000}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写库存' }]}
-      />
-      <ProFormDigit name='perPersonLimit' label='每人限兑' width='sm' min={0} max={1000} fieldProps={{ precision: 0 }} extra='0 表示不限' />
-      <ProFormRadio.Group name='status' label='状态' options={GOOD_STATUSES.map((s) => ({ label: s, value: s }))} />
-      <ProFormDigit name='sort' label='排序' width='xs' min={0} max={100000} fieldProps={{ precision: 0 }} extra='数字大的排在前面' />
-      <ProFormTextArea name='description' label='商品介绍' fieldProps={{ maxLength: 2000, showCount: true }} />
-    </SubmitModalForm>
-  )
-}
+/** 新增商品 / 修改: in a module of its own, loaded when first opened (it brings the picture upload). */
+const GoodForm = lazyDialog(() => import('./GoodForm').then((m) => m.GoodForm))
 
 export default function GoodList() {
   const { message } = App.useApp()

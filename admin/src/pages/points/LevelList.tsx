@@ -2,7 +2,7 @@
  * 积分等级: a student's level is the highest one whose points their lifetime points reach. Every
  * role reads; 管理员 adds, changes and deletes (access.ts canManagePoints).
  */
-import { ProFormDigit, ProFormText } from '@ant-design/pro-components'
+import { NumberField, TextField } from '../../components/form'
 import type { ReactElement } from 'react'
 import { type PointsLevel, type PointsLevelInput, pointsApi } from '../../api/points'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
@@ -23,8 +23,8 @@ function LevelForm({ level, trigger, onSaved }: { level?: PointsLevel; trigger: 
       }}
       onDone={onSaved}
     >
-      <ProFormText name='name' label='等级名称' width='md' placeholder='如 青铜学员' rules={requiredText('等级名称', 20, '个字')} />
-      <ProFormDigit
+      <TextField name='name' label='等级名称' width='md' placeholder='如 青铜学员' rules={requiredText('等级名称', 20, '个字')} />
+      <NumberField
         name='minPoints'
         label='所需累计积分'
         width='sm'

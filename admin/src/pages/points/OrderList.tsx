@@ -3,7 +3,7 @@
  * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
  * reason (points and stock back).
  */
-import { ProFormText } from '@ant-design/pro-components'
+import { TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { GoodOrderStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
@@ -38,14 +38,8 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
           地址：{row.address.address}
         </Typography.Paragraph>
       ) : null}
-      <ProFormText
-        name='expressCompany'
-        label='快递公司'
-        width='md'
-        placeholder='如 顺丰速运'
-        rules={requiredText('快递公司', 20, '个字')}
-      />
-      <ProFormText
+      <TextField name='expressCompany' label='快递公司' width='md' placeholder='如 顺丰速运' rules={requiredText('快递公司', 20, '个字')} />
+      <TextField
         name='expressNo'
         label='快递单号'
         width='md'
@@ -69,7 +63,7 @@ function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) 
       onDone={onDone}
     >
       <Typography.Paragraph type='secondary'>取消后积分退回学员，库存恢复。</Typography.Paragraph>
-      <ProFormText name='reason' label='取消原因' width='md' rules={requiredText('取消原因', 100, '个字')} />
+      <TextField name='reason' label='取消原因' width='md' rules={requiredText('取消原因', 100, '个字')} />
     </SubmitModalForm>
   )
 }

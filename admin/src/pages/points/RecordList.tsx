@@ -2,7 +2,7 @@
  * 积分记录: every student's points changes, newest first, by student, type and way; 管理员 adjusts
  * a student's points by hand (人工调整, never below 0) with a reason.
  */
-import { ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { NumberField, SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { Empty, Typography } from 'antd'
 import { useRef } from 'react'
@@ -29,7 +29,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
       success={(balance) => `积分已调整，当前余额 ${balance}`}
       onDone={onSaved}
     >
-      <ProFormSelect
+      <SelectField
         name='studentId'
         label='学员'
         width='md'
@@ -44,7 +44,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
         }
         rules={[{ required: true, message: '请选择学员' }]}
       />
-      <ProFormDigit
+      <NumberField
         name='change'
         label='调整积分'
         width='sm'
@@ -57,7 +57,7 @@ function AdjustForm({ onSaved }: { onSaved: () => void }) {
           { validator: async (_: unknown, v: unknown) => (v === 0 ? Promise.reject(new Error('调整积分不能为0')) : undefined) },
         ]}
       />
-      <ProFormText name='note' label='调整原因' width='md' rules={requiredText('调整原因', 100, '个字')} />
+      <TextField name='note' label='调整原因' width='md' rules={requiredText('调整原因', 100, '个字')} />
     </SubmitModalForm>
   )
 }

@@ -4,9 +4,11 @@
  * The texts follow the setting's name: 「积分等级加载失败」, 「还没有积分等级」, 「删除积分等级「…」？」,
  * 「积分等级已删除」.
  */
-import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
+import { Space, Table, type TableColumnsType } from 'antd'
 import { Fragment, type ReactElement, type ReactNode } from 'react'
+import { ListCard } from '../../components/list/ListCard'
+import { cellOf, type ListColumn, titleOf } from '../../components/list/columns'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useRemote } from '../../hooks/useRemote'
@@ -15,6 +17,22 @@ import { AddButton } from '../../components/AddButton'
 
 /** A form that adds a row (no `row`) or changes one, opened by `trigger`. */
 export type SettingForm<T> = (props: { row?: T; trigger: ReactElement; onSaved: () => void }) => ReactNode
+
+/** A setting's column as antd draws it: the bare cell ('-' when empty, an enum's tag) unless the column renders its own. */
+function tableColumn<T>(column: ListColumn<T>, i: number): TableColumnsType<T>[number] {
+  return {
+    key: column.key ?? column.dataIndex ?? String(i),
+    title: titleOf(column),
+    dataIndex: column.dataIndex,
+    width: column.width,
+    align: column.align,
+    ellipsis: column.ellipsis,
+    render: (_: unknown, row: T, index: number) => {
+      const dom = cellOf(column, row)
+      return column.render ? column.render(dom, row, index, undefined, column) : dom
+    },
+  }
+}
 
 export function SettingTable<T extends { id: number; name: string }>({
   name,
@@ -30,8 +48,8 @@ export function SettingTable<T extends { id: number; name: string }>({
   name: string
   subTitle: string
   load: () => Promise<{ list: T[] }>
-  /** The setting's own columns; 操作 is added for 管理员. */
-  columns: ProColumns<T>[]
+  /** The setting's own columns (the console's list columns); 操作 is added for 管理员. */
+  columns: ListColumn<T>[]
   form: SettingForm<T>
   /** The add button: 新增等级. */
   addLabel: string
@@ -41,49 +59,47 @@ export function SettingTable<T extends { id: number; name: string }>({
 }) {
   const { canManagePoints } = useAccess()
   const { data, error, loading, reload } = useRemote(load, [])
-  const actions: ProColumns<T> = {
-    title: '操作',
-    valueType: 'option',
-    width: 120,
-    hideInTable: !canManagePoints,
-    render: (_, row) => [
-      <Fragment key='edit'>{form({ row, onSaved: reload, trigger: <a>修改</a> })}</Fragment>,
-      <RemoveAction
-        key='remove'
-        title={`删除${name}「${row.name}」？`}
-        description={removeNote}
-        remove={() => remove(row)}
-        onRemoved={reload}
-        done={`${name}已删除`}
-      />,
-    ],
-  }
+  const tableColumns: TableColumnsType<T> = columns.map(tableColumn)
+  if (canManagePoints)
+    tableColumns.push({
+      title: '操作',
+      key: 'actions',
+      width: 120,
+      render: (_, row) => (
+        <Space size='middle'>
+          {form({ row, onSaved: reload, trigger: <a>修改</a> })}
+          <RemoveAction
+            title={`删除${name}「${row.name}」？`}
+            description={removeNote}
+            remove={() => remove(row)}
+            onRemoved={reload}
+            done={`${name}已删除`}
+          />
+        </Space>
+      ),
+    })
   return (
     <PageContainer title={name} subTitle={subTitle}>
       {error ? <LoadFailure title={`${name}加载失败`} error={error} onRetry={reload} className='console-gap-bottom' /> : null}
-      <ProTable<T>
-        rowKey='id'
-        headerTitle={name}
-        columns={[...columns, actions]}
-        dataSource={data?.list ?? []}
-        loading={loading}
-        search={false}
-        pagination={false}
-        options={{ density: false, setting: false, reload }}
-        locale={{ emptyText: `还没有${name}` }}
-        toolBarRender={() =>
-          canManagePoints
-            ? [
-                <Fragment key='add'>
-                  {form({
-                    onSaved: reload,
-                    trigger: <AddButton>{addLabel}</AddButton>,
-                  })}
-                </Fragment>,
-              ]
-            : []
-        }
-      />
+      <div className='console-list'>
+        <ListCard
+          title={name}
+          tools={
+            canManagePoints ? [<Fragment key='add'>{form({ onSaved: reload, trigger: <AddButton>{addLabel}</AddButton> })}</Fragment>] : []
+          }
+          onReload={reload}
+        >
+          <Table<T>
+            rowKey='id'
+            size='middle'
+            columns={tableColumns}
+            dataSource={data?.list ?? []}
+            loading={loading}
+            pagination={false}
+            locale={{ emptyText: `还没有${name}` }}
+          />
+        </ListCard>
+      </div>
     </PageContainer>
   )
 }

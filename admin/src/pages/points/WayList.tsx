@@ -2,7 +2,7 @@
  * 积分途径: how students earn (one way per kind), each with its points, a daily cap (0: none) and
  * whether it is on. Every role reads; 管理员 adds, changes and deletes (access.ts canManagePoints).
  */
-import { ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from '../../components/form'
 import { POINTS_WAY_KINDS, PointsWayKind } from '@activity/wire'
 import { Tag } from 'antd'
 import type { ReactElement } from 'react'
@@ -35,15 +35,15 @@ function WayForm({ way, trigger, onSaved }: { way?: PointsWay; trigger: ReactEle
       }}
       onDone={onSaved}
     >
-      <ProFormSelect
+      <SelectField
         name='kind'
         label='途径类型'
         width='md'
         options={POINTS_WAY_KINDS.map((k) => ({ label: `${k}（${KIND_HINT[k]}）`, value: k }))}
         rules={[{ required: true, message: '请选择途径类型' }]}
       />
-      <ProFormText name='name' label='途径名称' width='md' rules={requiredText('途径名称', 30, '个字')} />
-      <ProFormDigit
+      <TextField name='name' label='途径名称' width='md' rules={requiredText('途径名称', 30, '个字')} />
+      <NumberField
         name='points'
         label='每次积分'
         width='sm'
@@ -52,7 +52,7 @@ function WayForm({ way, trigger, onSaved }: { way?: PointsWay; trigger: ReactEle
         fieldProps={{ precision: 0 }}
         rules={[{ required: true, message: '请填写积分' }]}
       />
-      <ProFormDigit
+      <NumberField
         name='dailyCap'
         label='每日上限'
         width='sm'
@@ -61,8 +61,8 @@ function WayForm({ way, trigger, onSaved }: { way?: PointsWay; trigger: ReactEle
         fieldProps={{ precision: 0, addonAfter: '次' }}
         extra='按北京时间自然日计算，0 表示不限'
       />
-      <ProFormSwitch name='enabled' label='启用' />
-      <ProFormTextArea name='description' label='说明' fieldProps={{ maxLength: 200, showCount: true }} />
+      <SwitchField name='enabled' label='启用' />
+      <TextAreaField name='description' label='说明' fieldProps={{ maxLength: 200, showCount: true }} />
     </SubmitModalForm>
   )
 }

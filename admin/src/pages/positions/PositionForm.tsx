@@ -2,7 +2,7 @@
  * 新增岗位 / 编辑权限: a position's name, what it is for, and its rights as a matrix (a row per
  * screen, a box per action). Loaded when the 岗位 screen's button is first clicked (lazyDialog).
  */
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { TextAreaField, TextField } from '../../components/form'
 import { Checkbox, Form, Space, Table } from 'antd'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'
 import type { DialogControl } from '../../components/LazyDialog'
@@ -114,7 +114,7 @@ export function PositionForm({
       success={position ? '已保存，岗位下的操作员下一次操作起生效' : '已新增岗位'}
       onDone={onSaved}
     >
-      <ProFormText
+      <TextField
         name='name'
         label='岗位名称'
         width='md'
@@ -122,7 +122,7 @@ export function PositionForm({
         extra={position?.builtin ? '内置岗位不能改名' : undefined}
         rules={requiredText('岗位名称', 20)}
       />
-      <ProFormTextArea name='description' label='说明' fieldProps={{ maxLength: 100, showCount: true, rows: 2 }} />
+      <TextAreaField name='description' label='说明' fieldProps={{ maxLength: 100, showCount: true, rows: 2 }} />
       <Form.Item name='rights' label='权限' required>
         <RightsMatrix catalogue={catalogue} />
       </Form.Item>

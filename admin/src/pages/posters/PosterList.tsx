@@ -5,68 +5,25 @@
  * names, orders, deletes, and turns on/off where the back-office has the switch.
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { ProCard, ProFormDigit, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Alert, App, Button, Form, Image, Space, Switch, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Image, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
-import { type ReactElement, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type Background, type PartnerCard, postersApi } from '../../api/posters'
-import { ImageUpload } from '../../components/ImageUpload'
+import { lazyDialog } from '../../components/LazyDialog'
+import { ListCard } from '../../components/list/ListCard'
 import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
-import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
 import { PosterPhone } from './PosterPhone'
-import { requiredText } from '../../form-rules'
 import { AddButton } from '../../components/AddButton'
-
-interface BackgroundValues {
-  name: string
-  url: string
-  sort: number
-}
 
 /** Whether this back-office has the on/off switch (the OpenAPI document at /docs). */
 const hasSwitch = (list: Background[]) => list.some((b) => typeof b.enabled === 'boolean')
 
-function BackgroundForm({
-  background,
-  nextSort,
-  trigger,
-  onSaved,
-}: {
-  background?: Background
-  nextSort: number
-  trigger: ReactElement
-  onSaved: (saved: Background) => void
-}) {
-  return (
-    <SubmitModalForm<BackgroundValues, Background>
-      title={background ? `修改背景「${background.name}」` : '新增海报背景'}
-      trigger={trigger}
-      width={560}
-      initialValues={background ? { name: background.name, url: background.url, sort: background.sort } : { sort: nextSort }}
-      onSubmit={(values) => {
-        const input = { name: values.name.trim(), url: values.url, sort: values.sort ?? 0 }
-        return background ? postersApi.update({ id: background.id, ...input }, { quiet: true }) : postersApi.create(input)
-      }}
-      success={background ? '背景已修改' : '背景已新增'}
-      onDone={(saved) => onSaved(saved)}
-    >
-      <Form.Item
-        name='url'
-        label='背景图片'
-        rules={[{ required: true, message: '请上传背景图片' }]}
-        extra='海报为 5:8 竖图（如 1200×1920），图片会居中裁切铺满'
-      >
-        <ImageUpload previewWidth={100} previewHeight={160} />
-      </Form.Item>
-      <ProFormText name='name' label='名称' width='md' placeholder='如 春季招生' rules={requiredText('名称', 40)} />
-      <ProFormDigit name='sort' label='排序' width='xs' min={0} max={10000} fieldProps={{ precision: 0 }} extra='数字小的排在前面' />
-    </SubmitModalForm>
-  )
-}
+/** 新增背景 / 修改: in a module of its own, loaded when first opened (it brings the picture upload). */
+const BackgroundForm = lazyDialog(() => import('./BackgroundForm').then((m) => m.BackgroundForm))
 
 const SAMPLE = { name: '张三', code: 'ABC123' }
 
@@ -126,7 +83,7 @@ export default function PosterList() {
     }
   }
 
-  const columns: ProColumns<Background>[] = [
+  const columns: TableColumnsType<Background> = [
     {
       title: '图片',
       dataIndex: 'url',
@@ -166,45 +123,44 @@ export default function PosterList() {
                 }
               />
             ),
-          } satisfies ProColumns<Background>,
+          } satisfies TableColumnsType<Background>[number],
         ]
       : []),
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 190,
-      hideInTable: !canManagePosters,
-      render: (_, b, index) => [
-        <Button
-          key='up'
-          size='small'
-          type='text'
-          icon={<ArrowUpOutlined />}
-          aria-label='上移'
-          disabled={index === 0 || moving}
-          onClick={() => void move(index, -1)}
-        />,
-        <Button
-          key='down'
-          size='small'
-          type='text'
-          icon={<ArrowDownOutlined />}
-          aria-label='下移'
-          disabled={index === list.length - 1 || moving}
-          onClick={() => void move(index, 1)}
-        />,
-        <BackgroundForm key='edit' background={b} nextSort={nextSort} onSaved={reload} trigger={<a>修改</a>} />,
-        <RemoveAction
-          key='remove'
-          title={`删除背景「${b.name}」？`}
-          description='合伙人将不能再选择这张背景。'
-          remove={() => postersApi.remove(b.id)}
-          onRemoved={reload}
-          done='背景已删除'
-        />,
-      ],
-    },
   ]
+  if (canManagePosters)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 190,
+      render: (_, b, index) => (
+        <Space size='middle'>
+          <Button
+            size='small'
+            type='text'
+            icon={<ArrowUpOutlined />}
+            aria-label='上移'
+            disabled={index === 0 || moving}
+            onClick={() => void move(index, -1)}
+          />
+          <Button
+            size='small'
+            type='text'
+            icon={<ArrowDownOutlined />}
+            aria-label='下移'
+            disabled={index === list.length - 1 || moving}
+            onClick={() => void move(index, 1)}
+          />
+          <BackgroundForm background={b} nextSort={nextSort} onSaved={reload} trigger={<a>修改</a>} />
+          <RemoveAction
+            title={`删除背景「${b.name}」？`}
+            description='合伙人将不能再选择这张背景。'
+            remove={() => postersApi.remove(b.id)}
+            onRemoved={reload}
+            done='背景已删除'
+          />
+        </Space>
+      ),
+    })
 
   const name = partner ? posterNameOf(partner) : SAMPLE.name
   const code = partner?.code ?? SAMPLE.code
@@ -224,34 +180,39 @@ export default function PosterList() {
       ) : null}
       <div className='console-split'>
         <div className='console-grow'>
-          <ProTable<Background>
-            rowKey='id'
-            headerTitle='海报背景'
-            columns={columns}
-            dataSource={list}
-            loading={loading || moving}
-            search={false}
-            pagination={false}
-            options={{ density: false, setting: false, reload }}
-            locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
-            toolBarRender={() =>
-              canManagePosters
-                ? [
-                    <BackgroundForm
-                      key='add'
-                      nextSort={nextSort}
-                      onSaved={(saved) => {
-                        setChosenId(saved.id)
-                        reload()
-                      }}
-                      trigger={<AddButton>新增背景</AddButton>}
-                    />,
-                  ]
-                : []
-            }
-          />
+          <div className='console-list'>
+            <ListCard
+              title='海报背景'
+              tools={
+                canManagePosters
+                  ? [
+                      <BackgroundForm
+                        key='add'
+                        nextSort={nextSort}
+                        onSaved={(saved) => {
+                          setChosenId(saved.id)
+                          reload()
+                        }}
+                        trigger={<AddButton>新增背景</AddButton>}
+                      />,
+                    ]
+                  : []
+              }
+              onReload={reload}
+            >
+              <Table<Background>
+                rowKey='id'
+                size='middle'
+                columns={columns}
+                dataSource={list}
+                loading={loading || moving}
+                pagination={false}
+                locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
+              />
+            </ListCard>
+          </div>
         </div>
-        <ProCard title='手机预览' bordered className='console-preview' data-testid='poster-preview'>
+        <Card title='手机预览' className='console-preview' data-testid='poster-preview'>
           <Space direction='vertical' className='console-full-width'>
             <PartnerSelect
               value={partnerId}
@@ -263,7 +224,7 @@ export default function PosterList() {
             <Typography.Text type='secondary'>{partner ? `${name} 的海报：二维码为其分享链接` : '示例合伙人的海报'}</Typography.Text>
             <PosterPhone backgrounds={shown} chosenId={chosenId} onPick={setChosenId} name={name} code={code} link={link} />
           </Space>
-        </ProCard>
+        </Card>
       </div>
     </PageContainer>
   )

@@ -8,9 +8,10 @@ import { Form, Select } from 'antd'
 import { useState } from 'react'
 import { questionsApi } from '../../api/questions'
 import { ImportDialog, type ImportReportBase } from '../../components/ImportDialog'
+import type { DialogControl } from '../../components/LazyDialog'
 import { useCourseOptions } from '../../hooks/useCourseOptions'
 
-export function ImportQuestions({ courseId, onImported }: { courseId?: number; onImported: () => void }) {
+export function ImportQuestions({ courseId, onImported, ...control }: { courseId?: number; onImported: () => void } & DialogControl) {
   const courses = useCourseOptions()
   const [course, setCourse] = useState<number | undefined>(courseId)
 
@@ -60,6 +61,7 @@ export function ImportQuestions({ courseId, onImported }: { courseId?: number; o
       )}
       width={760}
       onImported={onImported}
+      {...control}
     />
   )
 }

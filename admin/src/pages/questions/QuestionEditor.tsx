@@ -7,7 +7,7 @@
  * drawer. Read-only for a role that does not keep the bank.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
-import { DrawerForm, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components'
+import { DrawerForm, RadioField, SelectField, TextAreaField } from '../../components/form'
 import { DIFFICULTIES, QUESTION_TYPES, QuestionType } from '@activity/wire'
 import { App, Button, Checkbox, Flex, Form, Input, Radio, Typography } from 'antd'
 import { type BankQuestion, questionsApi } from '../../api/questions'
@@ -172,7 +172,7 @@ export function QuestionEditor({
       open={open}
       width={640}
       disabled={readOnly}
-      drawerProps={{ destroyOnHidden: true, onClose, maskClosable: readOnly }}
+      drawerProps={{ onClose, maskClosable: readOnly }}
       onOpenChange={(next) => {
         if (!next) onClose()
       }}
@@ -203,7 +203,7 @@ export function QuestionEditor({
     >
       <RefusalAlert message={refusal} />
       <Flex gap='middle'>
-        <ProFormSelect
+        <SelectField
           name='courseId'
           label='课程'
           width='md'
@@ -213,7 +213,7 @@ export function QuestionEditor({
           fieldProps={{ showSearch: true, optionFilterProp: 'label', loading: courses.loading }}
           rules={[{ required: true, message: '请选择课程' }]}
         />
-        <ProFormSelect
+        <SelectField
           name='chapterId'
           label='章节'
           width='sm'
@@ -222,21 +222,21 @@ export function QuestionEditor({
           fieldProps={{ allowClear: true, loading: chapters.loading }}
         />
       </Flex>
-      <ProFormRadio.Group
+      <RadioField
         name='type'
         label='题型'
         radioType='button'
         options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))}
         rules={[{ required: true, message: '请选择题型' }]}
       />
-      <ProFormRadio.Group
+      <RadioField
         name='difficulty'
         label='难度'
         radioType='button'
         options={DIFFICULTIES.map((d) => ({ value: d, label: d }))}
         rules={[{ required: true, message: '请选择难度' }]}
       />
-      <ProFormTextArea
+      <TextAreaField
         name='stem'
         label='题干'
         fieldProps={{ autoSize: { minRows: 3, maxRows: 10 }, maxLength: STEM_MAX, showCount: true }}
@@ -260,7 +260,7 @@ export function QuestionEditor({
             )
           if (type === QuestionType.fill) return <FillBlanks readOnly={readOnly} />
           return (
-            <ProFormTextArea
+            <TextAreaField
               name='reference'
               label='参考答案'
               extra='简答题由老师阅卷评分，参考答案在阅卷时和学员查看结果时显示'
@@ -270,7 +270,7 @@ export function QuestionEditor({
           )
         }}
       </Form.Item>
-      <ProFormTextArea
+      <TextAreaField
         name='analysis'
         label='解析'
         fieldProps={{ autoSize: { minRows: 2, maxRows: 8 }, maxLength: ANALYSIS_MAX, showCount: true }}

@@ -16,11 +16,13 @@ import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { asText, useCourseOptions } from '../../hooks/useCourseOptions'
 import { useAccess } from '../../session/access'
-import { ImportQuestions } from './ImportQuestions'
 import { QuestionEditor } from './QuestionEditor'
 import { answerText } from './question-form'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
+import { lazyDialog } from '../../components/LazyDialog'
+
+const ImportQuestions = lazyDialog(() => import('./ImportQuestions').then((m) => m.ImportQuestions))
 
 /** Which question the drawer shows: a new one, or one of the list. */
 type Editing = { question?: BankQuestion; key: number }
@@ -130,7 +132,7 @@ export default function QuestionList() {
         toolBarRender={() =>
           canManageExams
             ? [
-                <ImportQuestions key='import' courseId={filterCourse} onImported={reload} />,
+                <ImportQuestions key='import' trigger={<Button>导入</Button>} courseId={filterCourse} onImported={reload} />,
                 <AddButton key='add' onClick={() => open()}>
                   新增题目
                 </AddButton>,

@@ -51,7 +51,6 @@ export function RequestActions({ request, onDone }: Props) {
             驳回
           </Button>
         }
-        modalProps={{ destroyOnClose: true }}
         keepRefusalWhileEditing
         submitter={{ searchConfig: { submitText: '驳回' } }}
         onSubmit={({ reason }) => rollRequestsApi.refuse({ id: request.id, reason: reason.trim() })}

@@ -4,11 +4,11 @@
  * until its student's first tuition order is paid (a refund of that order claws it back); the
  * receipt's payee and seal image are printed on every receipt issued from now on.
  */
-import { ProCard, ProForm, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { PageForm, SwitchField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { SCHOOL_NAME_MAX } from '@activity/domain'
 import { SettingKey } from '@activity/wire'
-import { App, Skeleton } from 'antd'
+import { App, Card, Skeleton } from 'antd'
 import { settingsApi, type Settings as SettingsData } from '../../api/settings'
 import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
@@ -44,8 +44,8 @@ export default function Settings() {
       ) : !data ? (
         <Skeleton active />
       ) : (
-        <ProCard bordered>
-          <ProForm<Values>
+        <Card>
+          <PageForm<Values>
             initialValues={toValues(data)}
             disabled={!canManageSettings}
             onValuesChange={clear}
@@ -68,20 +68,20 @@ export default function Settings() {
             }}
           >
             {shown}
-            <ProFormText
+            <TextField
               name='schoolName'
               label='学校名称'
               width='md'
               extra='后台标题、浏览器标签页和登录页显示的名称'
               rules={[...requiredText('学校名称', SCHOOL_NAME_MAX), { pattern: /^[^<>]*$/, message: '学校名称不能含有 < 或 >' }]}
             />
-            <ProFormSwitch
+            <SwitchField
               name='untilTuitionPaid'
               label='佣金待学员缴学费后解冻'
               extra='开启后，新成交的佣金一直冻结，直到该线索的学员缴清首笔学费；该学费全额退款时佣金撤回。关闭时按冻结天数解冻。'
             />
-            <ProFormText name='payee' label='收据收款单位' width='lg' rules={requiredText('收款单位', 60)} />
-            <ProFormText
+            <TextField name='payee' label='收据收款单位' width='lg' rules={requiredText('收款单位', 60)} />
+            <TextField
               name='seal'
               label='收据印章图片地址'
               width='xl'
@@ -89,8 +89,8 @@ export default function Settings() {
               extra='不填则收据上绘制收款单位的圆形印章'
               rules={[{ pattern: /^(https:\/\/|\/)\S*$/, message: '印章图片地址须以 https:// 或 / 开头' }]}
             />
-          </ProForm>
-        </ProCard>
+          </PageForm>
+        </Card>
       )}
     </PageContainer>
   )

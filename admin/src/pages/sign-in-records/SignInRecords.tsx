@@ -4,10 +4,9 @@
  * click filters the list by that IP). The server narrows an operator who is not the administrator
  * to their own records, so the screen is the same for everyone.
  */
-import { ProCard, type ProColumns, ProTable } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { SignInKind, SignInMethod, YesNo } from '@activity/wire'
-import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd'
+import { Alert, Button, Card, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd'
 import { useSearchParams } from 'react-router-dom'
 import { type FailedIp, type SignInRecord, signInRecordsApi } from '../../api/sign-in-records'
 import { ExportButton } from '../../components/ExportButton'
@@ -49,7 +48,7 @@ function RepeatedFailures({ onPick }: { onPick: (ip: string) => void }) {
   if (remote.error)
     return <LoadFailure title='重复失败的 IP 加载失败' error={remote.error} onRetry={remote.reload} className='console-gap-bottom' />
   const list = remote.data?.list ?? []
-  const columns: ProColumns<FailedIp>[] = [
+  const columns: TableColumnsType<FailedIp> = [
     {
       title: 'IP',
       dataIndex: 'ip',
@@ -79,9 +78,9 @@ function RepeatedFailures({ onPick }: { onPick: (ip: string) => void }) {
     { title: '最近一次', dataIndex: 'lastAt', width: 160, render: (_, r) => formatDateTime(r.lastAt) },
   ]
   return (
-    <ProCard
+    <Card
       title={title}
-      headerBordered
+      variant='borderless'
       className='console-gap-bottom'
       loading={remote.loading && !remote.data}
       extra={
@@ -101,19 +100,11 @@ function RepeatedFailures({ onPick }: { onPick: (ip: string) => void }) {
             className='console-gap-bottom-sm'
             message={`${list.length} 个 IP 近${WINDOW_HOURS}小时登录失败 ${MIN_FAILURES} 次及以上，可能在猜测密码`}
           />
-          <ProTable<FailedIp>
-            rowKey='ip'
-            columns={columns}
-            dataSource={list}
-            search={false}
-            options={false}
-            toolBarRender={false}
-            pagination={false}
-            size='small'
-          />
+          {/* A plain table: the card around it holds the title and 刷新. */}
+          <Table<FailedIp> rowKey='ip' columns={columns} dataSource={list} pagination={false} size='small' />
         </>
       )}
-    </ProCard>
+    </Card>
   )
 }
 

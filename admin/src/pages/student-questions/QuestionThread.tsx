@@ -6,7 +6,7 @@
  */
 import { PictureOutlined } from '@ant-design/icons'
 import { QUESTION_IMAGES_MAX, type ReplyStatus } from '@activity/wire'
-import { App, Button, Descriptions, Drawer, Empty, Image, Input, Popconfirm, Space, Spin, Tag, Typography, Upload } from 'antd'
+import { App, Button, Descriptions, Drawer, Empty, Image, Input, Popconfirm, Space, Spin, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import {
   imageRefusal,
@@ -19,6 +19,7 @@ import {
 import { LoadFailure } from '../../components/LoadFailure'
 import { EnumTag, REPLY_STATUS_ENUM } from '../../components/status'
 import { formatDateTime } from '../../format'
+import { useFileChooser } from '../../hooks/useFileChooser'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
 
@@ -65,15 +66,24 @@ function AnswerBox({ thread, onAnswered }: { thread: Thread; onAnswered: (t: Thr
       message.success('已回复，学员会收到提醒')
     })
 
-  const add = (file: File) => {
-    const refused = imageRefusal(file)
+  // The pictures chosen at once are checked together, then stored one after another.
+  const add = (files: File[]) => {
+    const refused = files.map(imageRefusal).find(Boolean)
     if (refused) return uploading.refuse(refused)
-    if (images.length >= QUESTION_IMAGES_MAX) return uploading.refuse(`最多上传${QUESTION_IMAGES_MAX}张图片`)
+    if (images.length + files.length > QUESTION_IMAGES_MAX) return uploading.refuse(`最多上传${QUESTION_IMAGES_MAX}张图片`)
     void uploading.submit(async () => {
-      const stored = await questionsApi.upload(file)
-      setImages((list) => [...list, stored])
+      for (const file of files) {
+        const stored = await questionsApi.upload(file)
+        setImages((list) => [...list, stored])
+      }
     })
   }
+  const chooser = useFileChooser({
+    accept: IMAGE_TYPES.join(','),
+    multiple: true,
+    label: '选择回复图片',
+    onFiles: add,
+  })
 
   return (
     <div className='console-gap-top'>
@@ -88,7 +98,7 @@ function AnswerBox({ thread, onAnswered }: { thread: Thread; onAnswered: (t: Thr
         showCount
         placeholder='回复学员的问题'
       />
-      <Space className='console-gap-top-sm' wrap>
+      <Space className='console-gap-top-sm console-full-width' wrap>
         {images.map((image, i) => (
           <Space key={image.key} direction='vertical' size={0}>
             <Image src={image.url} width={72} height={72} className='console-thumb' alt={`回复图片${i + 1}`} />
@@ -98,19 +108,9 @@ function AnswerBox({ thread, onAnswered }: { thread: Thread; onAnswered: (t: Thr
           </Space>
         ))}
         {images.length < QUESTION_IMAGES_MAX ? (
-          <Upload
-            accept={IMAGE_TYPES.join(',')}
-            multiple
-            showUploadList={false}
-            beforeUpload={(file) => {
-              add(file)
-              return Upload.LIST_IGNORE
-            }}
-          >
-            <Button icon={<PictureOutlined />} loading={uploading.pending}>
-              添加图片（{images.length}/{QUESTION_IMAGES_MAX}）
-            </Button>
-          </Upload>
+          <Button icon={<PictureOutlined />} loading={uploading.pending} onClick={chooser.choose}>
+            添加图片（{images.length}/{QUESTION_IMAGES_MAX}）
+          </Button>
         ) : null}
       </Space>
       <Space className='console-gap-top'>
@@ -133,6 +133,7 @@ function AnswerBox({ thread, onAnswered }: { thread: Thread; onAnswered: (t: Thr
         </Popconfirm>
       </Space>
       {close.shown}
+      {chooser.input}
     </div>
   )
 }

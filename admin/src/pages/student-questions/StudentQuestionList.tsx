@@ -6,7 +6,7 @@
 import { PageContainer } from '../../components/PageContainer'
 import { ReplyStatus } from '@activity/wire'
 import { App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { coursesApi } from '../../api/courses'
 import { type QuestionRow, questionsApi } from '../../api/student-questions'
 import { enumColumn, REPLY_STATUS_ENUM } from '../../components/status'
@@ -14,7 +14,9 @@ import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
-import { QuestionDrawer } from './QuestionThread'
+
+// The thread (its reply form, pictures and upload) loads with the first question opened.
+const QuestionDrawer = lazy(() => import('./QuestionThread').then((m) => ({ default: m.QuestionDrawer })))
 import { TwoLineCell } from '../../components/TwoLineCell'
 import { useTableReload } from '../../hooks/useTableReload'
 
@@ -25,6 +27,9 @@ export default function StudentQuestionList() {
   const { canAnswerQuestions } = useAccess()
   const { actionRef, reload } = useTableReload()
   const [open, setOpen] = useState<number | null>(null)
+  // Mounted from the first opening on, so it can animate closed.
+  const [opened, setOpened] = useState(false)
+  if (open !== null && !opened) setOpened(true)
 
   const columns: ListColumn<QuestionRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '标题、学员姓名、学号或完整手机号' } },
@@ -126,7 +131,11 @@ export default function StudentQuestionList() {
           </Space>
         )}
       />
-      <QuestionDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <QuestionDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} />
+        </Suspense>
+      ) : null}
     </PageContainer>
   )
 }

@@ -1,8 +1,9 @@
 /** 导入学员 from an .xlsx sheet, as the clue import (the shared ImportDialog). */
 import { studentsApi } from '../../api/students'
 import { ImportDialog } from '../../components/ImportDialog'
+import type { DialogControl } from '../../components/LazyDialog'
 
-export function ImportStudents({ onImported }: { onImported: () => void }) {
+export function ImportStudents({ onImported, ...control }: { onImported: () => void } & DialogControl) {
   return (
     <ImportDialog
       title='导入学员'
@@ -14,6 +15,7 @@ export function ImportStudents({ onImported }: { onImported: () => void }) {
       rule='已登记为学员的手机号、已存在的学号不能重复导入'
       importedTo='全部导入'
       onImported={onImported}
+      {...control}
     />
   )
 }

@@ -5,10 +5,9 @@
  * student's courses and study time.
  */
 import { LineChartOutlined } from '@ant-design/icons'
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
 import { RollRequestStatus } from '@activity/wire'
-import { Button, Descriptions, type DescriptionsProps, Empty, Space, Table, Tag, Timeline, Typography } from 'antd'
+import { Button, Card, Col, Descriptions, type DescriptionsProps, Empty, Space, Table, Row, Tag, Timeline, Typography } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { type RollRequest, type StatusChange, type StudentDetail as Detail, studentsApi } from '../../api/students'
 import { DetailFrame } from '../../components/DetailFrame'
@@ -186,17 +185,23 @@ export default function StudentDetail() {
         </Space>
       }
     >
-      <ProCard title='学籍信息' bordered className='console-gap-bottom'>
+      <Card title='学籍信息' className='console-gap-bottom'>
         <Descriptions column={3} size='small' items={rollItems(data)} data-testid='student-roll' />
-      </ProCard>
-      <ProCard split='vertical' bordered>
-        <ProCard colSpan='30%' title='状态记录'>
-          <History items={data.history} />
-        </ProCard>
-        <ProCard title='学籍变更申请' extra={pending > 0 ? <Tag color='warning'>{pending} 条待审核</Tag> : null}>
-          <Requests items={data.requests} studentName={roll.name} onDone={reload} canReview={canReviewRollRequests} />
-        </ProCard>
-      </ProCard>
+      </Card>
+      <Card className='console-split-card'>
+        <Row>
+          <Col xs={24} lg={7}>
+            <Card variant='borderless' title='状态记录'>
+              <History items={data.history} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={17}>
+            <Card variant='borderless' title='学籍变更申请' extra={pending > 0 ? <Tag color='warning'>{pending} 条待审核</Tag> : null}>
+              <Requests items={data.requests} studentName={roll.name} onDone={reload} canReview={canReviewRollRequests} />
+            </Card>
+          </Col>
+        </Row>
+      </Card>
     </PageContainer>
   )
 }

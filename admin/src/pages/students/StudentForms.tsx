@@ -3,7 +3,7 @@
  * inside itself: 新增学员 / 编辑 (the whole roll), 变更状态 (status and a required reason), and
  * 转为学员 from a deal clue (the roll's school part; name, phone and programme come from the clue).
  */
-import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { RadioField, SelectField, TextAreaField, TextField } from '../../components/form'
 import { EDUCATION_TYPES, isValidIdCard, STUDENT_LEVELS, STUDENT_STATUSES } from '@activity/wire'
 import { Alert, Button, Col, Row, Typography } from 'antd'
 import type { ReactElement } from 'react'
@@ -28,7 +28,7 @@ function SchoolFields() {
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <ProFormSelect
+        <SelectField
           name='educationType'
           label='教育类型'
           options={options(EDUCATION_TYPES)}
@@ -36,7 +36,7 @@ function SchoolFields() {
         />
       </Col>
       <Col span={12}>
-        <ProFormRadio.Group
+        <RadioField
           name='level'
           label='层次'
           radioType='button'
@@ -45,13 +45,13 @@ function SchoolFields() {
         />
       </Col>
       <Col span={12}>
-        <ProFormText name='school' label='学校' placeholder='如 浙江工商大学' rules={requiredText('学校', 50)} />
+        <TextField name='school' label='学校' placeholder='如 浙江工商大学' rules={requiredText('学校', 50)} />
       </Col>
       <Col span={12}>
-        <ProFormText name='major' label='专业' placeholder='如 工商管理' rules={requiredText('专业', 50)} />
+        <TextField name='major' label='专业' placeholder='如 工商管理' rules={requiredText('专业', 50)} />
       </Col>
       <Col span={12}>
-        <ProFormSelect
+        <SelectField
           name='batchYear'
           label='批次年份'
           options={BATCH_YEAR_OPTIONS}
@@ -59,10 +59,10 @@ function SchoolFields() {
         />
       </Col>
       <Col span={12}>
-        <ProFormSelect name='batch' label='批次' options={BATCH_OPTIONS} rules={[{ required: true, message: '请选择批次' }]} />
+        <SelectField name='batch' label='批次' options={BATCH_OPTIONS} rules={[{ required: true, message: '请选择批次' }]} />
       </Col>
       <Col span={12}>
-        <ProFormText
+        <TextField
           name='discipline'
           label='学科（选填）'
           placeholder='如 管理学-工商管理类'
@@ -70,7 +70,7 @@ function SchoolFields() {
         />
       </Col>
       <Col span={12}>
-        <ProFormText
+        <TextField
           name='studentNo'
           label='学号（选填）'
           rules={[{ max: 30, message: '学号不能超过30个字符' }]}
@@ -95,7 +95,7 @@ function PersonFields({
       {withName ? (
         <>
           <Col span={12}>
-            <ProFormText
+            <TextField
               name='name'
               label='姓名'
               rules={[
@@ -105,7 +105,7 @@ function PersonFields({
             />
           </Col>
           <Col span={12}>
-            <ProFormText
+            <TextField
               name='phone'
               label='手机号'
               fieldProps={{ maxLength: 11, inputMode: 'numeric', autoComplete: 'off' }}
@@ -116,7 +116,7 @@ function PersonFields({
         </>
       ) : null}
       <Col span={12}>
-        <ProFormText
+        <TextField
           name='idCard'
           label={maskedIdCard ? '身份证号' : '身份证号（选填）'}
           placeholder={maskedIdCard ? `已登记 ${maskedIdCard}` : '18位身份证号'}
@@ -127,7 +127,7 @@ function PersonFields({
         />
       </Col>
       <Col span={12}>
-        <ProFormRadio.Group name='gender' label='性别（选填）' radioType='button' options={options(['男', '女'])} />
+        <RadioField name='gender' label='性别（选填）' radioType='button' options={options(['男', '女'])} />
       </Col>
     </Row>
   )
@@ -172,7 +172,6 @@ export function StudentForm({
       width={720}
       trigger={trigger}
       initialValues={initialOf(roll)}
-      modalProps={{ destroyOnClose: true }}
       onSubmit={(values) =>
         roll
           ? studentsApi.update({ ...(compactInput(values, { keepEmpty: true }) as StudentInput), id: roll.id })
@@ -183,13 +182,13 @@ export function StudentForm({
     >
       <PersonFields maskedIdCard={roll?.idCard} filledPhone={roll?.phone} />
       <SchoolFields />
-      <ProFormText
+      <TextField
         name='programme'
         label='报读项目（选填）'
         placeholder='如 专升本、高起专'
         rules={[{ max: 50, message: '报读项目不能超过50个字符' }]}
       />
-      <ProFormTextArea
+      <TextAreaField
         name='remark'
         label='备注（选填）'
         fieldProps={{ maxLength: 200, showCount: true, autoSize: { minRows: 2, maxRows: 4 } }}
@@ -206,7 +205,6 @@ export function StatusForm({ roll, onDone }: { roll: StudentRoll; onDone: () => 
       title={`变更学籍状态「${roll.name}」`}
       width={480}
       trigger={<Button>变更状态</Button>}
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       onSubmit={({ status, reason }) => studentsApi.changeStatus({ id: roll.id, status, reason: reason.trim() })}
       success={(_, { status }) => `学籍状态已变更为${status}`}
@@ -214,7 +212,7 @@ export function StatusForm({ roll, onDone }: { roll: StudentRoll; onDone: () => 
       onStale={onDone}
       notice={<Typography.Paragraph>当前状态：{roll.status}</Typography.Paragraph>}
     >
-      <ProFormRadio.Group
+      <RadioField
         name='status'
         label='新状态'
         radioType='button'
@@ -239,7 +237,6 @@ export function FromClueForm({
       title={`转为学员「${clue.name}」`}
       width={720}
       trigger={<Button type='primary'>转为学员</Button>}
-      modalProps={{ destroyOnClose: true }}
       onSubmit={(values) => studentsApi.fromClue({ ...(compactInput(values) as Omit<FromClueInput, 'clueId'>), clueId: clue.id })}
       success={(student) => (student.linked ? '该手机号已是学员，已关联到这条线索' : '已转为学员，状态为在读')}
       onDone={(student) => onDone(student)}

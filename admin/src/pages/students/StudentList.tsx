@@ -16,13 +16,13 @@ import { listPreload, ListTable, type ListColumn } from '../../components/ListTa
 import { exportQuery, type ListState, toServerQuery } from '../../hooks/list-state'
 import { useAccess } from '../../session/access'
 import { lazyDialog } from '../../components/LazyDialog'
-import { ImportStudents } from './ImportStudents'
 import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS, batchLabel } from './roll'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { AddButton } from '../../components/AddButton'
 import { useTableReload } from '../../hooks/useTableReload'
 
 // The dialogs (pro-form) load when first clicked, not with the list.
+const ImportStudents = lazyDialog(() => import('./ImportStudents').then((m) => m.ImportStudents))
 const GrantDialog = lazyDialog(() => import('../courses/GrantDialog').then((m) => m.GrantDialog))
 const StudentForm = lazyDialog(() => import('./StudentForms').then((m) => m.StudentForm))
 
@@ -131,7 +131,7 @@ export default function StudentList() {
         toolBarRender={(state) => [
           ...(canEditStudents
             ? [
-                <ImportStudents key='import' onImported={reload} />,
+                <ImportStudents key='import' trigger={<Button>导入</Button>} onImported={reload} />,
                 <StudentForm key='add' onDone={(saved) => navigate(`/students/${saved.id}`)} trigger={<AddButton>新增学员</AddButton>} />,
               ]
             : []),

@@ -1,6 +1,5 @@
 /** 工作台's 本月目标 card for a teacher: their follow-up and deal progress this month, opening the targets dashboard. */
-import { ProCard } from '@ant-design/pro-components'
-import { Flex, Typography } from 'antd'
+import { Card, Flex, Space, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { targetsApi } from '../../api/targets'
 import { useRemote } from '../../hooks/useRemote'
@@ -13,11 +12,13 @@ export default function MyTargetCard() {
   const me = data?.teachers[0]
   if (!data || data.all || !me) return null
   return (
-    <ProCard
-      title='本月目标'
-      subTitle={month}
+    <Card
+      title={
+        <Space>
+          本月目标<Typography.Text type='secondary'>{month}</Typography.Text>
+        </Space>
+      }
       extra={<Link to={`/targets?month=${month}`}>目标看板</Link>}
-      bordered
       className='console-gap-bottom'
       data-testid='dashboard-my-target'
     >
@@ -37,6 +38,6 @@ export default function MyTargetCard() {
           </div>
         </div>
       </Flex>
-    </ProCard>
+    </Card>
   )
 }

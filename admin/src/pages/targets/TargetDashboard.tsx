@@ -3,12 +3,13 @@
  * conversion (deals / clues assigned), the median time from assignment to the first follow-up,
  * and the ranking (deals, then conversion). A 招生老师 sees their own row and their department's.
  */
-import { ProCard, ProTable, type ProColumns, StatisticCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Button, Empty, Skeleton, Space, Tag, Typography } from 'antd'
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type DepartmentFigures, EXPORT_TARGETS_PATH, type TeacherFigures, targetsApi } from '../../api/targets'
 import { ExportButton } from '../../components/ExportButton'
+import { ListCard } from '../../components/list/ListCard'
+import { titleOf } from '../../components/list/columns'
 import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
 import { useAccess } from '../../session/access'
@@ -17,7 +18,7 @@ import { TargetProgress } from './TargetProgress'
 
 type Figures = TeacherFigures | DepartmentFigures
 
-function figureColumns<T extends Figures>(): ProColumns<T>[] {
+function figureColumns<T extends Figures>(): TableColumnsType<T> {
   return [
     { title: '分配线索', dataIndex: 'assigned', width: 90, align: 'right' },
     {
@@ -34,10 +35,9 @@ function figureColumns<T extends Figures>(): ProColumns<T>[] {
     },
     { title: '转化率', dataIndex: 'conversionRate', width: 90, align: 'right', render: (_, r) => formatPercent(r.conversionRate) },
     {
-      title: '首次跟进中位时长',
+      title: titleOf({ title: '首次跟进中位时长', tooltip: '本月分配的线索，从分配到该老师第一次写跟进记录的时长中位数' }),
       dataIndex: 'medianFirstFollowUpSeconds',
       width: 150,
-      tooltip: '本月分配的线索，从分配到该老师第一次写跟进记录的时长中位数',
       render: (_, r) => (
         <Space size={4}>
           {formatWait(r.medianFirstFollowUpSeconds)}
@@ -48,7 +48,7 @@ function figureColumns<T extends Figures>(): ProColumns<T>[] {
   ]
 }
 
-const rankColumn = <T extends Figures>(): ProColumns<T> => ({
+const rankColumn = <T extends Figures>(): TableColumnsType<T>[number] => ({
   title: '排名',
   dataIndex: 'rank',
   width: 70,
@@ -57,18 +57,24 @@ const rankColumn = <T extends Figures>(): ProColumns<T> => ({
 
 function MyProgress({ me }: { me: TeacherFigures }) {
   return (
-    <ProCard title='我的本月进度' bordered split='vertical' className='console-gap-bottom' data-testid='my-progress'>
-      <ProCard colSpan='30%'>
-        <Typography.Text type='secondary'>跟进线索</Typography.Text>
-        <TargetProgress value={me.followed} target={me.followTarget} percent={me.followProgress} testId='my-follow' />
-      </ProCard>
-      <ProCard colSpan='30%'>
-        <Typography.Text type='secondary'>成交</Typography.Text>
-        <TargetProgress value={me.deals} target={me.dealTarget} percent={me.dealProgress} testId='my-deals' />
-      </ProCard>
-      <StatisticCard statistic={{ title: '排名', value: me.rank, prefix: '第', suffix: '名' }} />
-      <StatisticCard statistic={{ title: '转化率', value: formatPercent(me.conversionRate) }} />
-    </ProCard>
+    <Card title='我的本月进度' className='console-gap-bottom' data-testid='my-progress'>
+      <Row className='console-parts'>
+        <Col flex='30%'>
+          <Typography.Text type='secondary'>跟进线索</Typography.Text>
+          <TargetProgress value={me.followed} target={me.followTarget} percent={me.followProgress} testId='my-follow' />
+        </Col>
+        <Col flex='30%'>
+          <Typography.Text type='secondary'>成交</Typography.Text>
+          <TargetProgress value={me.deals} target={me.dealTarget} percent={me.dealProgress} testId='my-deals' />
+        </Col>
+        <Col>
+          <Statistic title='排名' value={me.rank} prefix='第' suffix='名' />
+        </Col>
+        <Col>
+          <Statistic title='转化率' value={formatPercent(me.conversionRate)} />
+        </Col>
+      </Row>
+    </Card>
   )
 }
 
@@ -108,7 +114,7 @@ export default function TargetDashboard() {
   }
   const me = data.all ? undefined : data.teachers[0]
 
-  const teacherColumns: ProColumns<TeacherFigures>[] = [
+  const teacherColumns: TableColumnsType<TeacherFigures> = [
     rankColumn<TeacherFigures>(),
     {
       title: '老师',
@@ -123,7 +129,7 @@ export default function TargetDashboard() {
     { title: '部门', dataIndex: 'departmentName', render: (_, r) => r.departmentName ?? '未分配' },
     ...figureColumns<TeacherFigures>(),
   ]
-  const departmentColumns: ProColumns<DepartmentFigures>[] = [
+  const departmentColumns: TableColumnsType<DepartmentFigures> = [
     rankColumn<DepartmentFigures>(),
     { title: '部门', dataIndex: 'name' },
     { title: '老师', dataIndex: 'members', width: 70, align: 'right' },
@@ -133,30 +139,32 @@ export default function TargetDashboard() {
   return (
     <PageContainer title='目标看板' subTitle={`${month}（北京时间）`} extra={extra}>
       {me ? <MyProgress me={me} /> : null}
-      <ProTable<TeacherFigures>
-        rowKey='adminId'
-        headerTitle={seesAllTargets ? '老师排行' : '我的数据'}
-        search={false}
-        options={false}
-        pagination={false}
-        loading={loading}
-        dataSource={data.teachers}
-        columns={teacherColumns}
-        data-testid='teacher-table'
-        locale={{ emptyText: <Empty description='本月还没有招生老师的数据' /> }}
-        className='console-gap-bottom'
-      />
-      <ProTable<DepartmentFigures>
-        rowKey='departmentId'
-        headerTitle='部门汇总'
-        search={false}
-        options={false}
-        pagination={false}
-        loading={loading}
-        dataSource={data.departments}
-        columns={departmentColumns}
-        locale={{ emptyText: <Empty description={seesAllTargets ? '还没有部门：在「部门」中添加' : '您还没有所属部门'} /> }}
-      />
+      {/* No 刷新 on the lists: the page's own 刷新 (above) reloads both. */}
+      <div className='console-list'>
+        <ListCard title={seesAllTargets ? '老师排行' : '我的数据'}>
+          <Table<TeacherFigures>
+            rowKey='adminId'
+            size='middle'
+            pagination={false}
+            loading={loading}
+            dataSource={data.teachers}
+            columns={teacherColumns}
+            data-testid='teacher-table'
+            locale={{ emptyText: <Empty description='本月还没有招生老师的数据' /> }}
+          />
+        </ListCard>
+        <ListCard title='部门汇总'>
+          <Table<DepartmentFigures>
+            rowKey='departmentId'
+            size='middle'
+            pagination={false}
+            loading={loading}
+            dataSource={data.departments}
+            columns={departmentColumns}
+            locale={{ emptyText: <Empty description={seesAllTargets ? '还没有部门：在「部门」中添加' : '您还没有所属部门'} /> }}
+          />
+        </ListCard>
+      </div>
     </PageContainer>
   )
 }

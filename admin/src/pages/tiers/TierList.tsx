@@ -4,19 +4,11 @@
  * bonus (推荐奖励) setting. Whoever may open it reads; who holds the right (access.ts
  * canManageTiers) adds, changes and deletes tiers and saves the referral bonus.
  */
-import {
-  ProCard,
-  ProForm,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProTable,
-  type ProColumns,
-} from '@ant-design/pro-components'
+import { FormDependency, NumberField, PageForm, RadioField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
-import { Alert, App, Flex, InputNumber, Space, Table, Typography } from 'antd'
+import { Alert, App, Card, Flex, InputNumber, Space, Table, type TableColumnsType, Typography } from 'antd'
+import { ListCard } from '../../components/list/ListCard'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useState } from 'react'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
@@ -56,8 +48,8 @@ function TierForm({ tier, trigger, onSaved }: { tier?: Level; trigger: ReactElem
       }}
       onDone={onSaved}
     >
-      <ProFormText name='name' label='档位名称' width='md' placeholder='如 青铜、白银' rules={requiredText('档位名称', 20)} />
-      <ProFormDigit
+      <TextField name='name' label='档位名称' width='md' placeholder='如 青铜、白银' rules={requiredText('档位名称', 20)} />
+      <NumberField
         name='minDeals'
         label='最低成交单数'
         width='sm'
@@ -77,7 +69,7 @@ function EarningsPreview({ tiers }: { tiers: Level[] }) {
   const [deals, setDeals] = useState<number>(10)
   const { total, lines } = cycleEarnings(tiers, deals)
   return (
-    <ProCard title='佣金预览' bordered headerBordered data-testid='tier-preview'>
+    <Card title='佣金预览' data-testid='tier-preview'>
       <Space align='center' wrap>
         <span>按以上档位，本周期成交</span>
         <InputNumber
@@ -110,7 +102,7 @@ function EarningsPreview({ tiers }: { tiers: Level[] }) {
           ]}
         />
       ) : null}
-    </ProCard>
+    </Card>
   )
 }
 
@@ -131,12 +123,12 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
   const { submit, shown, clear } = useSubmission()
   const example = tiers[0]?.commissionPerDeal ?? 10000
   return (
-    <ProCard title='推荐奖励' bordered headerBordered data-testid='referral-bonus'>
+    <Card title='推荐奖励' data-testid='referral-bonus'>
       <Typography.Paragraph type='secondary'>{BONUS_RULE_TEXT}</Typography.Paragraph>
       {error ? (
         <LoadFailure error={error} onRetry={reload} />
       ) : !data ? null : (
-        <ProForm<BonusValues>
+        <PageForm<BonusValues>
           key={`${data.mode}-${data.amount}-${data.percent}`}
           layout='horizontal'
           initialValues={{
@@ -165,14 +157,14 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
           }}
         >
           {shown}
-          <ProFormRadio.Group
+          <RadioField
             name='mode'
             label='奖励方式'
             radioType='button'
             options={REFERRAL_BONUS_MODES.map((m) => ({ label: m, value: m }))}
             rules={[{ required: true, message: '请选择推荐奖励方式' }]}
           />
-          <ProFormDependency name={['mode', 'amount', 'percent']}>
+          <FormDependency name={['mode', 'amount', 'percent']}>
             {(values) => {
               const { mode, amount, percent } = values as Partial<BonusValues>
               if (mode === ReferralBonusMode.fixed) {
@@ -190,7 +182,7 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
               if (mode === ReferralBonusMode.percent) {
                 const bonus = percent ? referralBonusFor({ mode, amount: 0, percent }, example) : undefined
                 return (
-                  <ProFormDigit
+                  <NumberField
                     name='percent'
                     label='奖励比例'
                     width='sm'
@@ -208,10 +200,10 @@ function ReferralBonusCard({ tiers }: { tiers: Level[] }) {
               }
               return null
             }}
-          </ProFormDependency>
-        </ProForm>
+          </FormDependency>
+        </PageForm>
       )}
-    </ProCard>
+    </Card>
   )
 }
 
@@ -220,45 +212,51 @@ export default function TierList() {
   const { data, error, loading, reload } = useRemote(() => levelsApi.list(), [])
   const tiers = data ?? []
 
-  const columns: ProColumns<Level>[] = [
+  const columns: TableColumnsType<Level> = [
     { title: '档位名称', dataIndex: 'name' },
     { title: '最低成交单数', dataIndex: 'minDeals', render: (_, t) => `≥ ${t.minDeals} 单` },
     { title: '每单佣金', dataIndex: 'commissionPerDeal', align: 'right', render: (_, t) => formatYuan(t.commissionPerDeal) },
-    {
-      title: '操作',
-      valueType: 'option',
-      hideInTable: !canManageTiers,
-      render: (_, tier) => [
-        <TierForm key='edit' tier={tier} onSaved={reload} trigger={<a>修改</a>} />,
-        <RemoveAction
-          key='remove'
-          title={`删除档位「${tier.name}」？`}
-          description='已成交的佣金不受影响；之后的成交按剩下的档位计算。'
-          remove={() => levelsApi.remove(tier.id)}
-          onRemoved={reload}
-          done='档位已删除'
-        />,
-      ],
-    },
   ]
+  if (canManageTiers)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      render: (_, tier) => (
+        <Space size='middle'>
+          <TierForm tier={tier} onSaved={reload} trigger={<a>修改</a>} />
+          <RemoveAction
+            title={`删除档位「${tier.name}」？`}
+            description='已成交的佣金不受影响；之后的成交按剩下的档位计算。'
+            remove={() => levelsApi.remove(tier.id)}
+            onRemoved={reload}
+            done='档位已删除'
+          />
+        </Space>
+      ),
+    })
 
   return (
     <PageContainer title='档位'>
       <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} className='console-gap-bottom' />
       {error ? <LoadFailure title='档位加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
-      <ProTable<Level>
-        rowKey='id'
-        headerTitle='本周期档位'
-        columns={columns}
-        dataSource={tiers}
-        loading={loading}
-        search={false}
-        pagination={false}
-        options={{ density: false, setting: false, reload }}
-        locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
-        toolBarRender={() => (canManageTiers ? [<TierForm key='add' onSaved={reload} trigger={<AddButton>新增档位</AddButton>} />] : [])}
-      />
-      <Flex vertical gap='middle' className='console-gap-top'>
+      <div className='console-list'>
+        <ListCard
+          title='本周期档位'
+          tools={canManageTiers ? [<TierForm key='add' onSaved={reload} trigger={<AddButton>新增档位</AddButton>} />] : []}
+          onReload={reload}
+        >
+          <Table<Level>
+            rowKey='id'
+            size='middle'
+            columns={columns}
+            dataSource={tiers}
+            loading={loading}
+            pagination={false}
+            locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
+          />
+        </ListCard>
+      </div>
+      <Flex vertical gap='middle'>
         <EarningsPreview tiers={tiers} />
         <ReferralBonusCard tiers={tiers} />
       </Flex>

@@ -5,22 +5,31 @@
  * office sees what a student will see.
  * The tab is part of the address: /volunteer (录取信息), /volunteer/scoreLines, /volunteer/query.
  */
-import { ProCard } from '@ant-design/pro-components'
 import { PageContainer } from '../../components/PageContainer'
-import { Alert, Button, Descriptions, Form, Input, Result, Space, Table, Tag, Typography } from 'antd'
+import { UploadOutlined } from '@ant-design/icons'
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Table, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { cleanVolunteerForm, validateVolunteerForm, type VolunteerErrors } from '@activity/domain'
-import { type ExamResult, type ScoreLine, volunteerApi, type VolunteerAnswer, type VolunteerKind } from '../../api/volunteer'
+import {
+  type ExamResult,
+  type ScoreLine,
+  VOLUNTEER_KIND_NAMES,
+  volunteerApi,
+  type VolunteerAnswer,
+  type VolunteerKind,
+} from '../../api/volunteer'
 import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
 import { type ListState, toServerQuery } from '../../hooks/list-state'
 import { useSubmission } from '../../hooks/useSubmission'
 import { useAccess } from '../../session/access'
-import { VolunteerImport } from './VolunteerImport'
 import type { Page } from '@activity/wire'
 import { useTableReload } from '../../hooks/useTableReload'
+import { lazyDialog } from '../../components/LazyDialog'
+
+const VolunteerImport = lazyDialog(() => import('./VolunteerImport').then((m) => m.VolunteerImport))
 
 const TABS = [
   { key: 'results', label: '录取信息', path: '/volunteer' },
@@ -78,7 +87,22 @@ function ImportedTable<T extends ExamResult | ScoreLine>({
       columns={all}
       fetch={fetch}
       emptyText={emptyText}
-      toolBarRender={() => (canManageVolunteer ? [<VolunteerImport key='import' kind={kind} onImported={reload} />] : [])}
+      toolBarRender={() =>
+        canManageVolunteer
+          ? [
+              <VolunteerImport
+                key='import'
+                kind={kind}
+                onImported={reload}
+                trigger={
+                  <Button type='primary' icon={<UploadOutlined />}>
+                    导入{VOLUNTEER_KIND_NAMES[kind]}
+                  </Button>
+                }
+              />,
+            ]
+          : []
+      }
     />
   )
 }
@@ -196,7 +220,14 @@ function Query() {
   }
 
   return (
-    <ProCard title='志愿查询' subTitle='与合伙人端「志愿查询」页面同一个查询，结果相同' bordered>
+    <Card
+      title={
+        <Space>
+          志愿查询
+          <Typography.Text type='secondary'>与合伙人端「志愿查询」页面同一个查询，结果相同</Typography.Text>
+        </Space>
+      }
+    >
       <Form layout='inline' onFinish={() => void submit()} className='console-gap-bottom'>
         <Form.Item label='姓名' validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
           <Input
@@ -228,11 +259,17 @@ function Query() {
         </Form.Item>
       </Form>
       {refusal ? (
-        <Result status='warning' title={refusal} subTitle='学生在手机上查询会看到同样的结果；请核对姓名和考生号，或先导入录取信息。' />
+        <Alert
+          role='alert'
+          type='warning'
+          showIcon
+          message={refusal}
+          description='学生在手机上查询会看到同样的结果；请核对姓名和考生号，或先导入录取信息。'
+        />
       ) : null}
       {answer ? <Answer answer={answer} /> : null}
       {!answer && !refusal ? <Alert type='info' showIcon message='输入考生姓名和考生号，查询成人高考录取结果及批次分数线' /> : null}
-    </ProCard>
+    </Card>
   )
 }
 

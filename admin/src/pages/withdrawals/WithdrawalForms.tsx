@@ -4,7 +4,7 @@
  * why). Each sends once however often it is clicked, and a refusal from the server (the
  * withdrawal was handled by someone else meanwhile) is shown in the form.
  */
-import { ModalForm, ProFormText } from '@ant-design/pro-components'
+import { ModalForm, TextField } from '../../components/form'
 import { WithdrawalStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, Form, Input, Table, Tag, Typography } from 'antd'
 import { type ReactElement, useState } from 'react'
@@ -57,7 +57,6 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       lockWhilePending
       submitter={{ searchConfig: { submitText: '确认已打款' } }}
@@ -67,7 +66,7 @@ export function PayForm({ withdrawal, onDone, trigger }: ActionProps) {
       onStale={onDone}
       notice={<Summary w={withdrawal} />}
     >
-      <ProFormText
+      <TextField
         name='transactionNo'
         label='交易流水号'
         placeholder='银行或微信、支付宝的转账流水号'
@@ -96,7 +95,6 @@ export function TransferForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       lockWhilePending
       submitter={{ searchConfig: { submitText: retry ? '重新发起' : '发起微信转账' } }}
@@ -132,7 +130,6 @@ export function RefuseForm({ withdrawal, onDone, trigger }: ActionProps) {
           </Button>
         )
       }
-      modalProps={{ destroyOnClose: true }}
       keepRefusalWhileEditing
       lockWhilePending
       submitter={{ searchConfig: { submitText: '拒绝提现' }, submitButtonProps: { danger: true } }}
@@ -170,7 +167,6 @@ export function BatchPayForm({ rows, onDone }: { rows: AdminWithdrawal[]; onDone
         </Button>
       }
       modalProps={{
-        destroyOnClose: true,
         maskClosable: !pending,
         onCancel: clear,
         afterClose: () => {
