@@ -88,7 +88,6 @@ export function ImportDialog<R extends ImportReportBase>({
   onImported: () => void
 } & DialogControl) {
   const { message } = App.useApp()
-  const setOpen = onOpenChange
   // The extra fields start from their defaults at each opening.
   useEffect(() => {
     if (open) onOpen?.()
@@ -130,11 +129,11 @@ export function ImportDialog<R extends ImportReportBase>({
       title={title}
       open={open}
       width={width}
-      onCancel={() => setOpen(false)}
+      onCancel={() => onOpenChange(false)}
       afterClose={closed}
       footer={
         <Space>
-          <Button onClick={() => setOpen(false)}>关闭</Button>
+          <Button onClick={() => onOpenChange(false)}>关闭</Button>
           <Button type='primary' loading={pending} disabled={!file || !ready || pending} onClick={() => void start()}>
             开始导入
           </Button>

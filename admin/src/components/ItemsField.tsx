@@ -87,6 +87,7 @@ export function ItemsField({ label, example, nameRules, unit, priceMax, rules }:
   )
 }
 
+/** The rows as the wire's items: the name trimmed, one when no quantity, the price in fen (0 when unreadable). */
 export function toItems(rows: ItemValues[] | undefined, options?: { negative?: boolean }) {
   return (rows ?? []).map((i) => ({
     name: (i.name ?? '').trim(),

@@ -13,14 +13,14 @@
  * a list screen's script and rendered each cell through its own layers.
  */
 import type { Page } from '@activity/wire'
-import { Alert, Button, Space, Table, type TableProps } from 'antd'
+import { Alert, Button, Table, type TableProps } from 'antd'
 import type { SorterResult, TableRowSelection } from 'antd/es/table/interface'
 import { type CSSProperties, type MutableRefObject, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useSearchParams } from 'react-router-dom'
 import { LoadFailure } from './LoadFailure'
 import { ListCard } from './list/ListCard'
-import { cellOf, filterColumns, type FilterOption, type ListAction, type ListColumn, titleOf } from './list/columns'
+import { filterColumns, type FilterOption, type ListAction, type ListColumn, tableColumnOf } from './list/columns'
 import { ListFilters } from './list/ListFilters'
 import { type FilterValue, type ListState, PAGE_SIZES, readListState, type SortOrder, writeListState } from '../hooks/list-state'
 import type { ScreenPreload } from '../screen-preload'
@@ -302,28 +302,7 @@ export function ListTable<T extends Record<string, unknown>>({
   const sortKey = state.sort ? `${state.sort.field}|${state.sort.order}` : ''
   const tableColumns = useMemo<TableProps<T>['columns']>(
     () =>
-      columns
-        .filter((c) => !c.hideInTable)
-        .map((column, i) => {
-          const key = column.key ?? column.dataIndex ?? String(i)
-          return {
-            key,
-            title: titleOf(column),
-            dataIndex: column.dataIndex,
-            width: column.width,
-            align: column.align,
-            fixed: column.fixed,
-            ellipsis: column.ellipsis,
-            sorter: column.sorter ? true : undefined,
-            sortOrder: column.sorter ? (state.sort?.field === key ? state.sort.order : null) : undefined,
-            render: (_: unknown, row: T, index: number) => {
-              const dom = cellOf(column, row, column.dataIndex ? cellOptions[column.dataIndex] : undefined)
-              const cell = column.render ? column.render(dom, row, index, action, column) : dom
-              // An actions column given as a list of links: spaced as one row of actions.
-              return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
-            },
-          }
-        }),
+      columns.filter((c) => !c.hideInTable).map((column, i) => tableColumnOf(column, i, { asked: cellOptions, action, sort: state.sort })),
     // sortKey stands for state.sort.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [columns, cellOptions, sortKey, action],

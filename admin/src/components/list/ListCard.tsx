@@ -1,24 +1,20 @@
 /**
  * A list's card: its title, its tools (新增, 导入, 导出) and 刷新 on one row, then the rows. ListTable
- * draws its pages in one; a screen whose whole list comes in one answer (岗位) draws an antd Table
- * in one too, so every list looks alike.
+ * draws its pages in one; a list that comes whole in one answer (岗位, 部门, 档位…) is drawn by
+ * WholeListCard, an antd Table without pages in one, so every list looks alike.
  */
 import { ReloadOutlined } from '@ant-design/icons'
-import { Button, Space, Tooltip } from 'antd'
+import { Button, Space, Table, type TableProps, Tooltip } from 'antd'
 import type { ReactNode } from 'react'
 
-export function ListCard({
-  title,
-  tools = [],
-  onReload,
-  children,
-}: {
+interface ListCardProps {
   title?: ReactNode
   tools?: ReactNode[]
   /** Shows 刷新 (a button named 刷新) when given. */
   onReload?: () => void
-  children: ReactNode
-}) {
+}
+
+export function ListCard({ title, tools = [], onReload, children }: ListCardProps & { children: ReactNode }) {
   const shown = tools.filter(Boolean)
   return (
     <div className='console-list__card'>
@@ -37,5 +33,19 @@ export function ListCard({
       ) : null}
       {children}
     </div>
+  )
+}
+
+/** A list that comes whole in one answer, in its card: every row on one page, keyed by `id` unless told. */
+export function WholeListCard<T extends object>({
+  title,
+  tools,
+  onReload,
+  ...table
+}: ListCardProps & Omit<TableProps<T>, 'title' | 'size' | 'pagination'>) {
+  return (
+    <ListCard title={title} tools={tools} onReload={onReload}>
+      <Table<T> rowKey='id' size='middle' pagination={false} {...table} />
+    </ListCard>
   )
 }

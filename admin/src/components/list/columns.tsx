@@ -8,10 +8,11 @@
  *   { title: '操作', valueType: 'option', fixed: 'right', render: (_, row) => <Link ... /> }
  */
 import { QuestionCircleOutlined } from '@ant-design/icons'
-import { Tooltip, Typography } from 'antd'
+import { Space, type TableColumnType, Tooltip, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import type { ReactNode } from 'react'
 import type { EnumItem } from '../status'
+import type { SortOrder } from '../../hooks/list-state'
 
 /** What a list screen may ask of its table: ask for the same page again (after an action). */
 export interface ListAction {
@@ -103,6 +104,35 @@ export function titleOf<T>(column: ListColumn<T>): ReactNode {
       </Tooltip>
     </span>
   )
+}
+
+/**
+ * A column as antd's Table draws it: its title (with its hint), the bare cell (cellOf, with the
+ * options asked for its filter) unless the column renders its own, a list of links spaced as one
+ * row of actions; a sorted column shows `sort`'s order.
+ */
+export function tableColumnOf<T>(
+  column: ListColumn<T>,
+  i: number,
+  { asked, action, sort }: { asked?: Record<string, FilterOption[]>; action?: ListAction; sort?: { field: string; order: SortOrder } } = {},
+): TableColumnType<T> {
+  const key = column.key ?? column.dataIndex ?? String(i)
+  return {
+    key,
+    title: titleOf(column),
+    dataIndex: column.dataIndex,
+    width: column.width,
+    align: column.align,
+    fixed: column.fixed,
+    ellipsis: column.ellipsis,
+    sorter: column.sorter ? true : undefined,
+    sortOrder: column.sorter ? (sort?.field === key ? sort.order : null) : undefined,
+    render: (_: unknown, row: T, index: number) => {
+      const dom = cellOf(column, row, column.dataIndex ? asked?.[column.dataIndex] : undefined)
+      const cell = column.render ? column.render(dom, row, index, action, column) : dom
+      return Array.isArray(cell) ? <Space size='middle'>{cell}</Space> : cell
+    },
+  }
 }
 
 /** The columns that are filters, in their order. */

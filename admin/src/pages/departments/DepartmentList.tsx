@@ -5,11 +5,11 @@
  */
 import { SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { Space, Table, type TableColumnsType } from 'antd'
+import { Space, type TableColumnsType } from 'antd'
 import type { ReactElement } from 'react'
 import { operatorsApi } from '../../api/operators'
 import { type Department, departmentsApi } from '../../api/targets'
-import { ListCard } from '../../components/list/ListCard'
+import { WholeListCard } from '../../components/list/ListCard'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
@@ -82,21 +82,15 @@ export default function DepartmentList() {
     <PageContainer title='部门'>
       {error ? <LoadFailure title='部门加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <div className='console-list'>
-        <ListCard
+        <WholeListCard<Department>
           title='部门'
           tools={canManageDepartments ? [<DepartmentForm key='add' onSaved={reload} trigger={<AddButton>新增部门</AddButton>} />] : []}
           onReload={reload}
-        >
-          <Table<Department>
-            rowKey='id'
-            size='middle'
-            loading={loading}
-            dataSource={data ?? []}
-            columns={columns}
-            pagination={false}
-            locale={{ emptyText: '还没有部门' }}
-          />
-        </ListCard>
+          loading={loading}
+          dataSource={data ?? []}
+          columns={columns}
+          locale={{ emptyText: '还没有部门' }}
+        />
       </div>
     </PageContainer>
   )

@@ -5,10 +5,10 @@
  * 「积分等级已删除」.
  */
 import { PageContainer } from '../../components/PageContainer'
-import { Space, Table, type TableColumnsType } from 'antd'
+import { Space, type TableColumnsType } from 'antd'
 import { Fragment, type ReactElement, type ReactNode } from 'react'
-import { ListCard } from '../../components/list/ListCard'
-import { cellOf, type ListColumn, titleOf } from '../../components/list/columns'
+import { WholeListCard } from '../../components/list/ListCard'
+import { type ListColumn, tableColumnOf } from '../../components/list/columns'
 import { LoadFailure } from '../../components/LoadFailure'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useRemote } from '../../hooks/useRemote'
@@ -17,22 +17,6 @@ import { AddButton } from '../../components/AddButton'
 
 /** A form that adds a row (no `row`) or changes one, opened by `trigger`. */
 export type SettingForm<T> = (props: { row?: T; trigger: ReactElement; onSaved: () => void }) => ReactNode
-
-/** A setting's column as antd draws it: the bare cell ('-' when empty, an enum's tag) unless the column renders its own. */
-function tableColumn<T>(column: ListColumn<T>, i: number): TableColumnsType<T>[number] {
-  return {
-    key: column.key ?? column.dataIndex ?? String(i),
-    title: titleOf(column),
-    dataIndex: column.dataIndex,
-    width: column.width,
-    align: column.align,
-    ellipsis: column.ellipsis,
-    render: (_: unknown, row: T, index: number) => {
-      const dom = cellOf(column, row)
-      return column.render ? column.render(dom, row, index, undefined, column) : dom
-    },
-  }
-}
 
 export function SettingTable<T extends { id: number; name: string }>({
   name,
@@ -59,7 +43,7 @@ export function SettingTable<T extends { id: number; name: string }>({
 }) {
   const { canManagePoints } = useAccess()
   const { data, error, loading, reload } = useRemote(load, [])
-  const tableColumns: TableColumnsType<T> = columns.map(tableColumn)
+  const tableColumns: TableColumnsType<T> = columns.map((column, i) => tableColumnOf(column, i))
   if (canManagePoints)
     tableColumns.push({
       title: '操作',
@@ -82,23 +66,17 @@ export function SettingTable<T extends { id: number; name: string }>({
     <PageContainer title={name} subTitle={subTitle}>
       {error ? <LoadFailure title={`${name}加载失败`} error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <div className='console-list'>
-        <ListCard
+        <WholeListCard<T>
           title={name}
           tools={
             canManagePoints ? [<Fragment key='add'>{form({ onSaved: reload, trigger: <AddButton>{addLabel}</AddButton> })}</Fragment>] : []
           }
           onReload={reload}
-        >
-          <Table<T>
-            rowKey='id'
-            size='middle'
-            columns={tableColumns}
-            dataSource={data?.list ?? []}
-            loading={loading}
-            pagination={false}
-            locale={{ emptyText: `还没有${name}` }}
-          />
-        </ListCard>
+          columns={tableColumns}
+          dataSource={data?.list ?? []}
+          loading={loading}
+          locale={{ emptyText: `还没有${name}` }}
+        />
       </div>
     </PageContainer>
   )

@@ -6,12 +6,12 @@
  * the position one holds oneself cannot be changed by oneself. Every change is in 操作日志.
  */
 import { PageContainer } from '../../components/PageContainer'
-import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { type Position, positionsApi, type RightCatalogue } from '../../api/positions'
 import type { ScreenPreload } from '../../screen-preload'
 import { lazyDialog } from '../../components/LazyDialog'
-import { ListCard } from '../../components/list/ListCard'
+import { WholeListCard } from '../../components/list/ListCard'
 import { RemoveAction } from '../../components/RemoveAction'
 import { PositionTag } from '../../components/status'
 import { formatDateTime } from '../../format'
@@ -117,23 +117,17 @@ export default function PositionList() {
   return (
     <PageContainer title='岗位' content='岗位决定操作员能看到的菜单和能做的操作；修改在岗位下操作员的下一次操作时生效，并记入操作日志。'>
       <div className='console-list'>
-        <ListCard
+        <WholeListCard<Position>
           title='岗位'
           tools={
             canManagePositions
               ? [<PositionForm key='add' catalogue={catalogue} onSaved={reload} trigger={<AddButton>新增岗位</AddButton>} />]
               : []
           }
-        >
-          <Table<Position>
-            rowKey='id'
-            size='middle'
-            loading={positions === undefined}
-            dataSource={positions}
-            columns={columns}
-            pagination={false}
-          />
-        </ListCard>
+          loading={positions === undefined}
+          dataSource={positions}
+          columns={columns}
+        />
       </div>
     </PageContainer>
   )

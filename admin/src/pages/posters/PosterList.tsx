@@ -6,12 +6,12 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { PageContainer } from '../../components/PageContainer'
-import { Alert, App, Button, Card, Image, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Image, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd'
 import { RemoveAction } from '../../components/RemoveAction'
 import { useEffect, useState } from 'react'
 import { type Background, type PartnerCard, postersApi } from '../../api/posters'
 import { lazyDialog } from '../../components/LazyDialog'
-import { ListCard } from '../../components/list/ListCard'
+import { WholeListCard } from '../../components/list/ListCard'
 import { LoadFailure } from '../../components/LoadFailure'
 import { PartnerSelect } from '../../components/PartnerSelect'
 import { useRemote } from '../../hooks/useRemote'
@@ -181,7 +181,7 @@ export default function PosterList() {
       <div className='console-split'>
         <div className='console-grow'>
           <div className='console-list'>
-            <ListCard
+            <WholeListCard<Background>
               title='海报背景'
               tools={
                 canManagePosters
@@ -199,17 +199,11 @@ export default function PosterList() {
                   : []
               }
               onReload={reload}
-            >
-              <Table<Background>
-                rowKey='id'
-                size='middle'
-                columns={columns}
-                dataSource={list}
-                loading={loading || moving}
-                pagination={false}
-                locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
-              />
-            </ListCard>
+              columns={columns}
+              dataSource={list}
+              loading={loading || moving}
+              locale={{ emptyText: '还没有海报背景：合伙人的海报将只有纯色底' }}
+            />
           </div>
         </div>
         <Card title='手机预览' className='console-preview' data-testid='poster-preview'>

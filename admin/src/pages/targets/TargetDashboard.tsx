@@ -4,11 +4,11 @@
  * and the ranking (deals, then conversion). A 招生老师 sees their own row and their department's.
  */
 import { PageContainer } from '../../components/PageContainer'
-import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, type TableColumnsType, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import { type DepartmentFigures, EXPORT_TARGETS_PATH, type TeacherFigures, targetsApi } from '../../api/targets'
 import { ExportButton } from '../../components/ExportButton'
-import { ListCard } from '../../components/list/ListCard'
+import { WholeListCard } from '../../components/list/ListCard'
 import { titleOf } from '../../components/list/columns'
 import { LoadFailure } from '../../components/LoadFailure'
 import { useRemote } from '../../hooks/useRemote'
@@ -141,29 +141,23 @@ export default function TargetDashboard() {
       {me ? <MyProgress me={me} /> : null}
       {/* No 刷新 on the lists: the page's own 刷新 (above) reloads both. */}
       <div className='console-list'>
-        <ListCard title={seesAllTargets ? '老师排行' : '我的数据'}>
-          <Table<TeacherFigures>
-            rowKey='adminId'
-            size='middle'
-            pagination={false}
-            loading={loading}
-            dataSource={data.teachers}
-            columns={teacherColumns}
-            data-testid='teacher-table'
-            locale={{ emptyText: <Empty description='本月还没有招生老师的数据' /> }}
-          />
-        </ListCard>
-        <ListCard title='部门汇总'>
-          <Table<DepartmentFigures>
-            rowKey='departmentId'
-            size='middle'
-            pagination={false}
-            loading={loading}
-            dataSource={data.departments}
-            columns={departmentColumns}
-            locale={{ emptyText: <Empty description={seesAllTargets ? '还没有部门：在「部门」中添加' : '您还没有所属部门'} /> }}
-          />
-        </ListCard>
+        <WholeListCard<TeacherFigures>
+          title={seesAllTargets ? '老师排行' : '我的数据'}
+          rowKey='adminId'
+          loading={loading}
+          dataSource={data.teachers}
+          columns={teacherColumns}
+          data-testid='teacher-table'
+          locale={{ emptyText: <Empty description='本月还没有招生老师的数据' /> }}
+        />
+        <WholeListCard<DepartmentFigures>
+          title='部门汇总'
+          rowKey='departmentId'
+          loading={loading}
+          dataSource={data.departments}
+          columns={departmentColumns}
+          locale={{ emptyText: <Empty description={seesAllTargets ? '还没有部门：在「部门」中添加' : '您还没有所属部门'} /> }}
+        />
       </div>
     </PageContainer>
   )

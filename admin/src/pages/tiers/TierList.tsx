@@ -8,7 +8,7 @@ import { FormDependency, NumberField, PageForm, RadioField, TextField } from '..
 import { PageContainer } from '../../components/PageContainer'
 import { REFERRAL_BONUS_MODES, ReferralBonusMode } from '@activity/wire'
 import { Alert, App, Card, Flex, InputNumber, Space, Table, type TableColumnsType, Typography } from 'antd'
-import { ListCard } from '../../components/list/ListCard'
+import { WholeListCard } from '../../components/list/ListCard'
 import { RemoveAction } from '../../components/RemoveAction'
 import { type ReactElement, useState } from 'react'
 import { type Level, levelsApi, type ReferralBonus } from '../../api/levels'
@@ -240,21 +240,15 @@ export default function TierList() {
       <Alert type='info' showIcon message='佣金规则' description={TIER_RULE_TEXT} className='console-gap-bottom' />
       {error ? <LoadFailure title='档位加载失败' error={error} onRetry={reload} className='console-gap-bottom' /> : null}
       <div className='console-list'>
-        <ListCard
+        <WholeListCard<Level>
           title='本周期档位'
           tools={canManageTiers ? [<TierForm key='add' onSaved={reload} trigger={<AddButton>新增档位</AddButton>} />] : []}
           onReload={reload}
-        >
-          <Table<Level>
-            rowKey='id'
-            size='middle'
-            columns={columns}
-            dataSource={tiers}
-            loading={loading}
-            pagination={false}
-            locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
-          />
-        </ListCard>
+          columns={columns}
+          dataSource={tiers}
+          loading={loading}
+          locale={{ emptyText: '还没有档位：没有档位时成交不产生佣金' }}
+        />
       </div>
       <Flex vertical gap='middle'>
         <EarningsPreview tiers={tiers} />
