@@ -119,6 +119,10 @@ export async function choose(page: Page, select: Locator, option: string | RegEx
   await select.click()
   if (search !== undefined) await select.locator('input').fill(search)
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
+  // A click in the list makes rc-select give focus back to the select in a timer. Until that timer
+  // runs, a fill elsewhere can lose its text to the select, because fill focuses and types in two
+  // steps. The list finishes closing after that timer has run.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0)
 }
 
 /** The form item labelled `label` inside `scope`. */
