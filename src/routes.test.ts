@@ -50,7 +50,14 @@ describe('the route table', () => {
     'pages/fee/detail': '缴费详情',
     'pages/fee/receipt': '电子收据',
   }
+  // 请假: my leaves, the form, a leave with its approval (the student's subpackage).
+  const LEAVE: Record<string, string> = {
+    'pages/student/leave': '我的请假',
+    'pages/student/leaveApply': '请假申请',
+    'pages/student/leaveDetail': '请假详情',
+  }
   const EXTRA =
+    Object.keys(LEAVE).length +
     ISSUE_15.length +
     ISSUE_22.length +
     ISSUE_23.length +
@@ -73,6 +80,8 @@ describe('the route table', () => {
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/night', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_POINTS))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/points', true, title])
+    for (const [path, title] of Object.entries(LEAVE))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_FEES))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
   })
@@ -109,12 +118,13 @@ describe('the route table', () => {
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices and the study lists", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices and leaves, and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
       ...ISSUE_15,
       'pages/student/notice',
+      'pages/student/leave',
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',

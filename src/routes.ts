@@ -70,6 +70,10 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/student/rollRequest', title: '学籍信息修改', needsLogin: true },
   { path: 'pages/student/notice', title: '通知公告', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/student/noticeDetail', title: '通知详情', needsLogin: true },
+  // 请假: my leaves, the form (a returned leave changed there too), a leave with its approval.
+  { path: 'pages/student/leave', title: '我的请假', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/student/leaveApply', title: '请假申请', needsLogin: true },
+  { path: 'pages/student/leaveDetail', title: '请假详情', needsLogin: true },
   { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/courseDetail`, title: '课程详情', needsLogin: true },
   { path: `${STUDY_AREA}/index`, title: '我的课程', pullDownRefresh: true, needsLogin: true },

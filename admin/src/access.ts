@@ -46,6 +46,16 @@ export const PERMISSIONS = {
   canExportStudents: ['students.export'],
   /** Approve or refuse a student's correction request. */
   canReviewRollRequests: ['rollRequests.approve'],
+  /** 班级: add, change (head teacher included), remove classes; place students in them (分班) and take them out. */
+  canEditClasses: ['classes.edit'],
+  /** 审批: every request (全部审批), not only those the operator approves or is copied on. */
+  seesAllApprovals: ['approvals.view'],
+  /** 审批流程: change each kind's steps, copies and limits. */
+  canEditApprovalFlows: ['approvals.flows'],
+  /** 撤销 an approved request (its effects undone). */
+  canRevokeApprovals: ['approvals.revoke'],
+  /** Export the requests. */
+  canExportApprovals: ['approvals.export'],
   /** Turn a deal clue into a student (转为学员). */
   canConvertClues: (has: (r: Right) => boolean) => has('clues.work') && has('students.edit'),
   /** Write, publish, take down and delete notices to students. */

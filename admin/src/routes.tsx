@@ -152,10 +152,40 @@ export const ROUTES: readonly ConsoleRoute[] = [
     hideInMenu: true,
   },
   {
+    path: '/classes',
+    name: '班级',
+    right: ['classes.view', 'classes.edit'],
+    screen: () => import('./pages/classes/ClassList'),
+    group: 'academic',
+  },
+  {
+    path: '/classes/:id',
+    name: '班级详情',
+    right: ['classes.view', 'classes.edit'],
+    screen: () => import('./pages/classes/ClassDetail'),
+    hideInMenu: true,
+  },
+  {
     path: '/roll-requests',
     name: '学籍变更申请',
     right: 'rollRequests.view',
     screen: () => import('./pages/roll-requests/RollRequestList'),
+    group: 'academic',
+  },
+  // 审批: every operator has boxes (those they approve, are copied on); 全部审批 with approvals.view
+  { path: '/approvals', name: '审批', right: ANY_OPERATOR, screen: () => import('./pages/approvals/ApprovalList'), group: 'academic' },
+  {
+    path: '/approvals/:box',
+    name: '审批',
+    right: ANY_OPERATOR,
+    screen: () => import('./pages/approvals/ApprovalList'),
+    hideInMenu: true,
+  },
+  {
+    path: '/approval-flows',
+    name: '审批流程',
+    right: ['approvals.flows', 'approvals.view'],
+    screen: () => import('./pages/approvals/FlowList'),
     group: 'academic',
   },
   {

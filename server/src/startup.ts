@@ -8,7 +8,7 @@ import { sendLiveReminders } from './modules/learning/index.ts'
 import { closeOverdueAttempts } from './modules/learning/index.ts'
 import { earnForExamPassed } from './modules/points/index.ts'
 import { retryStaleRefunds } from './modules/money/index.ts'
-import { pruneSignInRecords } from './modules/platform/index.ts'
+import { pruneSignInRecords, remindOverdue } from './modules/platform/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
 import { ensureUniqueIdCards, STUDENTS_DEMO } from './modules/roll/index.ts'
@@ -135,6 +135,32 @@ export function scheduleOverdueAttempts({ app, db }: { app: FastifyInstance; db:
     }
   }
   const timer = setInterval(() => void run(), OVERDUE_ATTEMPTS_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const APPROVAL_REMINDERS_EVERY_MS = 10 * 60 * 1000
+
+/**
+ * Every 10 minutes: approval steps waiting past their flow's limit are reminded (催办, on the
+ * request's timeline), each at most once a day; several processes share the work (SKIP LOCKED).
+ */
+export function scheduleApprovalReminders({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      await remindOverdue({ db })
+    } catch (error) {
+      app.log.warn({ err: error }, 'reminding overdue approvals failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), APPROVAL_REMINDERS_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     void run()
   })

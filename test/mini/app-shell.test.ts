@@ -37,6 +37,10 @@ const ISSUE_22_ROUTES = [
   'pages/student/rollRequest',
   'pages/student/notice',
   'pages/student/noticeDetail',
+  // 请假: my leaves, the form, a leave with its approval.
+  'pages/student/leave',
+  'pages/student/leaveApply',
+  'pages/student/leaveDetail',
 ]
 /** Issue 23's study pages (their own subpackage). */
 const ISSUE_23_ROUTES = [

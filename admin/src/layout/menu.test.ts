@@ -11,7 +11,7 @@ test("the administrator's menu: 工作台, then the office's groups in their ord
   assert.deepEqual(outline(ALL_RIGHTS), [
     '工作台',
     '招生: 合伙人 线索 活动 海报 档位 志愿数据',
-    '教务: 学员 学籍变更申请 通知公告 夜校课程',
+    '教务: 学员 班级 学籍变更申请 审批 审批流程 通知公告 夜校课程',
     '教学: 课程列表 课程分类 题库 试卷 答疑',
     '财务: 缴费单 收费标准 优惠券 订单 提现 资金流水',
     '积分: 积分途径 积分等级 学员积分 积分记录 积分申请 商品 兑换订单',
@@ -24,8 +24,8 @@ test('a position sees only the screens its rights open, and no group it cannot o
   const teacher = outline(BUILTIN_RIGHTS.enrollTeacher)
   for (const line of teacher) assert.doesNotMatch(line, /操作员|岗位|设置|提现|资金流水/, line)
   assert.ok(teacher.some((line) => line.startsWith('招生: ') && line.includes('线索')))
-  // 工作台, and what every operator has of their own (目标看板, 登录记录).
-  assert.deepEqual(outline(['dashboard.view']), ['工作台', '统计: 目标看板', '系统: 登录记录'])
+  // 工作台, and what every operator has of their own (审批 they are asked for, 目标看板, 登录记录).
+  assert.deepEqual(outline(['dashboard.view']), ['工作台', '教务: 审批', '统计: 目标看板', '系统: 登录记录'])
 })
 
 test('a detail screen lights its list in the menu, and the group holding it opens', () => {

@@ -4804,7 +4804,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -9341,6 +9341,9 @@ export interface paths {
                                 /** @description 1-20 (1期-20期) */
                                 batch: number;
                                 batchYear: number;
+                                /** @description the class (班级) the student is in now */
+                                classId: number | null;
+                                className: string | null;
                                 /** @description the clue whose deal this student came from */
                                 clueId: number | null;
                                 createdAt: string;
@@ -9427,6 +9430,9 @@ export interface paths {
                                 /** @description 1-20 (1期-20期) */
                                 batch: number;
                                 batchYear: number;
+                                /** @description the class (班级) the student is in now */
+                                classId: number | null;
+                                className: string | null;
                                 /** @description the clue whose deal this student came from */
                                 clueId: number | null;
                                 createdAt: string;
@@ -9526,12 +9532,15 @@ export interface paths {
                                     refuseReason: string | null;
                                     reviewedAt: string | null;
                                     /** @enum {string} */
-                                    status: "待审核" | "已通过" | "已驳回";
+                                    status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                                 }[];
                                 roll: {
                                     /** @description 1-20 (1期-20期) */
                                     batch: number;
                                     batchYear: number;
+                                    /** @description the class (班级) the student is in now */
+                                    classId: number | null;
+                                    className: string | null;
                                     /** @description the clue whose deal this student came from */
                                     clueId: number | null;
                                     createdAt: string;
@@ -9630,7 +9639,7 @@ export interface paths {
                                     refuseReason: string | null;
                                     reviewedAt: string | null;
                                     /** @enum {string} */
-                                    status: "待审核" | "已通过" | "已驳回";
+                                    status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                                 }[];
                                 roll: {
                                     /** @description 1-20 (1期-20期) */
@@ -9685,12 +9694,16 @@ export interface paths {
                 query?: {
                     batch?: number;
                     batchYear?: number;
+                    /** @description only the students now in this class */
+                    classId?: number;
                     educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
                     keyword?: string;
                     level?: "专科" | "本科";
                     major?: string;
                     school?: string;
                     status?: "在读" | "休学" | "退学" | "毕业";
+                    /** @description only the students in no class now */
+                    unplaced?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -9781,6 +9794,9 @@ export interface paths {
                                 /** @description 1-20 (1期-20期) */
                                 batch: number;
                                 batchYear: number;
+                                /** @description the class (班级) the student is in now */
+                                classId: number | null;
+                                className: string | null;
                                 /** @description the clue whose deal this student came from */
                                 clueId: number | null;
                                 createdAt: string;
@@ -9920,6 +9936,8 @@ export interface paths {
                 query?: {
                     batch?: number;
                     batchYear?: number;
+                    /** @description only the students now in this class */
+                    classId?: number;
                     educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
                     keyword?: string;
                     level?: "专科" | "本科";
@@ -9928,6 +9946,8 @@ export interface paths {
                     school?: string;
                     size?: number;
                     status?: "在读" | "休学" | "退学" | "毕业";
+                    /** @description only the students in no class now */
+                    unplaced?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -9948,6 +9968,9 @@ export interface paths {
                                     /** @description 1-20 (1期-20期) */
                                     batch: number;
                                     batchYear: number;
+                                    /** @description the class (班级) the student is in now */
+                                    classId: number | null;
+                                    className: string | null;
                                     /** @description the clue whose deal this student came from */
                                     clueId: number | null;
                                     createdAt: string;
@@ -10065,6 +10088,9 @@ export interface paths {
                                 /** @description 1-20 (1期-20期) */
                                 batch: number;
                                 batchYear: number;
+                                /** @description the class (班级) the student is in now */
+                                classId: number | null;
+                                className: string | null;
                                 /** @description the clue whose deal this student came from */
                                 clueId: number | null;
                                 createdAt: string;
@@ -10177,6 +10203,9 @@ export interface paths {
                                 /** @description 1-20 (1期-20期) */
                                 batch: number;
                                 batchYear: number;
+                                /** @description the class (班级) the student is in now */
+                                classId: number | null;
+                                className: string | null;
                                 /** @description the clue whose deal this student came from */
                                 clueId: number | null;
                                 createdAt: string;
@@ -10276,7 +10305,7 @@ export interface paths {
                                 refuseReason: string | null;
                                 reviewedAt: string | null;
                                 /** @enum {string} */
-                                status: "待审核" | "已通过" | "已驳回";
+                                status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                             };
                             message: string;
                         };
@@ -10340,7 +10369,7 @@ export interface paths {
                                 refuseReason: string | null;
                                 reviewedAt: string | null;
                                 /** @enum {string} */
-                                status: "待审核" | "已通过" | "已驳回";
+                                status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                             };
                             message: string;
                         };
@@ -10369,7 +10398,7 @@ export interface paths {
                     keyword?: string;
                     page?: number;
                     size?: number;
-                    status?: "待审核" | "已通过" | "已驳回";
+                    status?: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                 };
                 header?: never;
                 path?: never;
@@ -10401,7 +10430,7 @@ export interface paths {
                                     refuseReason: string | null;
                                     reviewedAt: string | null;
                                     /** @enum {string} */
-                                    status: "待审核" | "已通过" | "已驳回";
+                                    status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                                     studentId: number;
                                     studentName: string;
                                     studentPhone: string;
@@ -10465,7 +10494,7 @@ export interface paths {
                                     refuseReason: string | null;
                                     reviewedAt: string | null;
                                     /** @enum {string} */
-                                    status: "待审核" | "已通过" | "已驳回";
+                                    status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                                 }[];
                             };
                             message: string;
@@ -10534,7 +10563,7 @@ export interface paths {
                                 refuseReason: string | null;
                                 reviewedAt: string | null;
                                 /** @enum {string} */
-                                status: "待审核" | "已通过" | "已驳回";
+                                status: "待审核" | "已通过" | "已驳回" | "已撤回" | "已撤销";
                             };
                             message: string;
                         };
@@ -23691,6 +23720,3018 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An approver decides the step under way: approve, refuse (with a reason) or return to the applicant (with a reason). Acts once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        /** @enum {string} */
+                        decision: "approve" | "refuse" | "return";
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        comment?: string;
+                        /** @enum {string} */
+                        decision: "approve" | "refuse" | "return";
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/batchAudit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An approver approves or refuses several requests, each on its own: a result per request */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        /** @enum {string} */
+                        decision: "approve" | "refuse";
+                        ids: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        comment?: string;
+                        /** @enum {string} */
+                        decision: "approve" | "refuse";
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                results: {
+                                    id: number;
+                                    message: string;
+                                    ok: boolean;
+                                    status: string | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/cc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Who may read a request (its approvers, its submitter, 审批 · 查看全部) copies it to operators (抄送): they find it under cc */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        adminIds: number[];
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        adminIds: number[];
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: how many requests wait for me (the badge) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                waiting: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a request with its steps, approvers, decisions and timeline (its approvers, copies, submitter, or 审批 · 查看全部) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's own request with its steps and who acted when */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 审批 · 导出: every request of the filter as .xlsx, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    kind?: "leave" | "rollCorrection";
+                    status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a box of requests, newest first (waiting: 待我审批; done: 我已审批; cc: 抄送我的; submitted: 我代提交的; all: every request, with 审批 · 查看全部) */
+        get: {
+            parameters: {
+                query?: {
+                    box?: "waiting" | "done" | "cc" | "submitted" | "all";
+                    keyword?: string;
+                    kind?: "leave" | "rollCorrection";
+                    page?: number;
+                    size?: number;
+                    status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    applicantName: string;
+                                    createdAt: string;
+                                    currentStep: string | null;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    overdue: boolean;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 审批 · 撤销: revoke an approved request within its flow's days; its effects are undone */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/revokeForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The applicant revokes their approved request within the flow's days (a leave no longer needed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The operator who applied for a student takes the request back, until an approver has acted */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/withdrawForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The applicant takes their request back, until an approver has acted (then 422) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                applicantName: string;
+                                can: {
+                                    decide: boolean;
+                                    resubmit: boolean;
+                                    revoke: boolean;
+                                    withdraw: boolean;
+                                };
+                                createdAt: string;
+                                decidedAt: string | null;
+                                fields: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                id: number;
+                                /** @enum {string} */
+                                kind: "leave" | "rollCorrection";
+                                kindName: string;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                steps: {
+                                    approvers: {
+                                        actedAt: string | null;
+                                        adminId: number;
+                                        comment: string | null;
+                                        decision: string | null;
+                                        decisionName: string | null;
+                                        name: string;
+                                    }[];
+                                    decidedAt: string | null;
+                                    dueAt: string | null;
+                                    id: number;
+                                    mode: string;
+                                    modeName: string;
+                                    name: string;
+                                    overdue: boolean;
+                                    seq: number;
+                                    startedAt: string | null;
+                                    status: string;
+                                }[];
+                                subjectId: number;
+                                submittedByName: string | null;
+                                timeline: {
+                                    action: string;
+                                    actorName: string;
+                                    comment: string | null;
+                                    createdAt: string;
+                                    id: number;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 审批 · 流程设置: replace a kind's flow (steps and cc as JSON); requests under way keep the flow they started with */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cc?: {
+                            departmentId?: number;
+                            positionId?: number;
+                            right?: string;
+                            /** @enum {string} */
+                            type: "headTeacher" | "position" | "departmentHead" | "right";
+                        }[];
+                        /** @enum {string} */
+                        kind: "leave" | "rollCorrection";
+                        overdueHours?: number;
+                        revokeDays?: number;
+                        steps: {
+                            approver: {
+                                departmentId?: number;
+                                positionId?: number;
+                                right?: string;
+                                /** @enum {string} */
+                                type: "headTeacher" | "position" | "departmentHead" | "right";
+                            };
+                            minDays?: number | null;
+                            /** @enum {string} */
+                            mode: "any" | "all";
+                            name: string;
+                        }[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        cc?: {
+                            departmentId?: number;
+                            positionId?: number;
+                            right?: string;
+                            /** @enum {string} */
+                            type: "headTeacher" | "position" | "departmentHead" | "right";
+                        }[];
+                        /** @enum {string} */
+                        kind: "leave" | "rollCorrection";
+                        overdueHours?: number;
+                        revokeDays?: number;
+                        steps: {
+                            approver: {
+                                departmentId?: number;
+                                positionId?: number;
+                                right?: string;
+                                /** @enum {string} */
+                                type: "headTeacher" | "position" | "departmentHead" | "right";
+                            };
+                            minDays?: number | null;
+                            /** @enum {string} */
+                            mode: "any" | "all";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    cc: {
+                                        approverName: string;
+                                        departmentId?: number;
+                                        positionId?: number;
+                                        right?: string;
+                                        type: string;
+                                    }[];
+                                    custom: boolean;
+                                    kind: string;
+                                    kindName: string;
+                                    overdueHours: number;
+                                    revokeDays: number;
+                                    steps: {
+                                        approver: {
+                                            departmentId?: number;
+                                            positionId?: number;
+                                            right?: string;
+                                            type: string;
+                                        };
+                                        approverName: string;
+                                        minDays: number | null;
+                                        mode: string;
+                                        name: string;
+                                    }[];
+                                    updatedAt: string | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/flow/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every kind of approval with its flow (steps, conditions, copies, limits) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    cc: {
+                                        approverName: string;
+                                        departmentId?: number;
+                                        positionId?: number;
+                                        right?: string;
+                                        type: string;
+                                    }[];
+                                    custom: boolean;
+                                    kind: string;
+                                    kindName: string;
+                                    overdueHours: number;
+                                    revokeDays: number;
+                                    steps: {
+                                        approver: {
+                                            departmentId?: number;
+                                            positionId?: number;
+                                            right?: string;
+                                            type: string;
+                                        };
+                                        approverName: string;
+                                        minDays: number | null;
+                                        mode: string;
+                                        name: string;
+                                    }[];
+                                    updatedAt: string | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/flow/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a flow's steps may ask: every position and department, by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                departments: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                positions: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student asks for leave: type, start and end half-days (上午/下午, both included), reason, up to 6 pictures. Overlapping a leave under way or approved: 409 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/applyForHeaderTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A head teacher asks for leave for a student of their class (代请假); the steps they approve themselves pass at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        studentId: number;
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        studentId: number;
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/destroy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 销假: the student records the half-day they came back; the unused rest of the approved leave is released */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        backDate: string;
+                        /** @enum {string} */
+                        backHalf: "上午" | "下午";
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        backDate: string;
+                        /** @enum {string} */
+                        backHalf: "上午" | "下午";
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/destroyForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 销假 by a student's head teacher */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        backDate: string;
+                        /** @enum {string} */
+                        backHalf: "上午" | "下午";
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        backDate: string;
+                        /** @enum {string} */
+                        backHalf: "上午" | "下午";
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own leave with its approval: the steps, who acted when, and what the student may do now */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/detailsForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators who may read the leave's approval: the leave (with its pictures) and the approval */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/listByStudent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's own leaves, latest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    approvalId: number | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student changes a returned (已退回) leave and submits it again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        id: number;
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        endDate: string;
+                        /** @enum {string} */
+                        endHalf: "上午" | "下午";
+                        id: number;
+                        /** @default [] */
+                        pictures?: string[];
+                        reason: string;
+                        startDate: string;
+                        /** @enum {string} */
+                        startHalf: "上午" | "下午";
+                        /** @enum {string} */
+                        type: "事假" | "病假" | "其他";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                };
+                                leave: {
+                                    /** @description the head teacher who applied for the student (代请假) */
+                                    appliedByName: string | null;
+                                    /** @description 销假: the day the student came back */
+                                    backDate: string | null;
+                                    /** @enum {string|null} */
+                                    backHalf: "上午" | "下午" | null;
+                                    createdAt: string;
+                                    /** @description 1.5天 */
+                                    daysText: string;
+                                    endDate: string;
+                                    /** @enum {string} */
+                                    endHalf: "上午" | "下午";
+                                    /** @description the leave in half-days (3 = 1.5 days) */
+                                    halfDays: number;
+                                    id: number;
+                                    pictures: {
+                                        key: string;
+                                        url: string;
+                                    }[];
+                                    reason: string;
+                                    startDate: string;
+                                    /** @enum {string} */
+                                    startHalf: "上午" | "下午";
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    studentId: number;
+                                    /** @enum {string} */
+                                    type: "事假" | "病假" | "其他";
+                                    /** @description 销假: the half-days actually taken */
+                                    usedHalfDays: number | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student uploads a leave's picture (multipart `file`: png/jpeg/webp, at most 5 MB, checked by its bytes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in pictures */
+                                key: string;
+                                /** @description signed preview address */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/leave/uploadForTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A head teacher uploads a picture for a leave they apply for (multipart `file`) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description send it in pictures */
+                                key: string;
+                                /** @description signed preview address */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: change a class; a new head teacher is recorded (更换班主任) in the audit log */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch?: number;
+                        batchYear?: number;
+                        /** @description the head teacher (admins.id); blank or null: none yet */
+                        headTeacherId?: number | null;
+                        id: number;
+                        /** @enum {string} */
+                        level?: "专科" | "本科";
+                        major?: string;
+                        name?: string;
+                        school?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch?: number;
+                        batchYear?: number;
+                        /** @description the head teacher (admins.id); blank or null: none yet */
+                        headTeacherId?: number | null;
+                        id: number;
+                        /** @enum {string} */
+                        level?: "专科" | "本科";
+                        major?: string;
+                        name?: string;
+                        school?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                createdAt: string;
+                                headTeacherId: number | null;
+                                headTeacherName: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                school: string;
+                                studentCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: add a class (a unique name) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        /** @description the head teacher (admins.id); blank or null: none yet */
+                        headTeacherId?: number | null;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        /** @description the head teacher (admins.id); blank or null: none yet */
+                        headTeacherId?: number | null;
+                        /** @enum {string} */
+                        level: "专科" | "本科";
+                        major: string;
+                        name: string;
+                        school: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                createdAt: string;
+                                headTeacherId: number | null;
+                                headTeacherName: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                school: string;
+                                studentCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: remove a class without students */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 分班: put students in a class, picked (studentIds) or every student a roll filter matches; one in another class moves (history kept) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        classId: number;
+                        filter?: {
+                            batch?: number;
+                            batchYear?: number;
+                            /** @description only the students now in this class */
+                            classId?: number;
+                            /** @enum {string} */
+                            educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                            keyword?: string;
+                            /** @enum {string} */
+                            level?: "专科" | "本科";
+                            major?: string;
+                            school?: string;
+                            /** @enum {string} */
+                            status?: "在读" | "休学" | "退学" | "毕业";
+                            /** @description only the students in no class now */
+                            unplaced?: boolean;
+                        };
+                        studentIds?: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        classId: number;
+                        filter?: {
+                            batch?: number;
+                            batchYear?: number;
+                            /** @description only the students now in this class */
+                            classId?: number;
+                            /** @enum {string} */
+                            educationType?: "成人高考" | "自学考试" | "开放教育" | "网络教育" | "免试学位";
+                            keyword?: string;
+                            /** @enum {string} */
+                            level?: "专科" | "本科";
+                            major?: string;
+                            school?: string;
+                            /** @enum {string} */
+                            status?: "在读" | "休学" | "退学" | "毕业";
+                            /** @description only the students in no class now */
+                            unplaced?: boolean;
+                        };
+                        studentIds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                already: number;
+                                joined: number;
+                                moved: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one class */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                createdAt: string;
+                                headTeacherId: number | null;
+                                headTeacherName: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                level: "专科" | "本科";
+                                major: string;
+                                name: string;
+                                school: string;
+                                studentCount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/headTeachers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: who may head a class (every enabled operator, with their position), for the class form */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    id: number;
+                                    name: string;
+                                    positionName: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a student's classes, newest first (when they joined and left) */
+        get: {
+            parameters: {
+                query: {
+                    studentId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    addedBy: string | null;
+                                    classId: number;
+                                    className: string;
+                                    joinedAt: string;
+                                    leftAt: string | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 分班 by spreadsheet (.xlsx, field `file`; 手机号 or 学号 per row). All or nothing: with any row naming nobody, nothing is placed and every such row is listed */
+        post: {
+            parameters: {
+                query: {
+                    classId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                already: number;
+                                /** @description at most 1000 listed */
+                                errors: {
+                                    reason: string;
+                                    /** @description sheet row (header = 1) */
+                                    row: number;
+                                }[];
+                                failed: number;
+                                /** @description rows taken: all of them, or 0 when any row was refused */
+                                imported: number;
+                                joined: number;
+                                moved: number;
+                                /** @description data rows read */
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 分班 import template (.xlsx): 手机号 or 学号 per row */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: classes, newest batch first, with head teacher and how many students each holds now */
+        get: {
+            parameters: {
+                query?: {
+                    batch?: number;
+                    batchYear?: number;
+                    headTeacherId?: number;
+                    keyword?: string;
+                    page?: number;
+                    school?: string;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    headTeacherId: number | null;
+                                    headTeacherName: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    level: "专科" | "本科";
+                                    major: string;
+                                    name: string;
+                                    school: string;
+                                    studentCount: number;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/class/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: take students out of a class */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        classId: number;
+                        studentIds: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        classId: number;
+                        studentIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                removed: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -13,7 +13,9 @@ export const RIGHT_SCREENS = {
     name: '线索',
     actions: { view: '查看', viewAll: '查看全部线索', work: '跟进与成交', assign: '分配', export: '导出' },
   },
-  students: { name: '学员', actions: { view: '查看', edit: '登记与编辑', export: '导出' } },
+  students: { name: '学员', actions: { view: '查看', viewAll: '查看全部学员', edit: '登记与编辑', export: '导出' } },
+  classes: { name: '班级', actions: { view: '查看', edit: '编辑与分班' } },
+  approvals: { name: '审批', actions: { view: '查看全部审批', flows: '流程设置', revoke: '撤销', export: '导出' } },
   rollRequests: { name: '学籍变更申请', actions: { view: '查看', approve: '审批' } },
   courses: { name: '课程', actions: { view: '查看', edit: '编辑' } },
   studentQuestions: { name: '答疑', actions: { view: '查看', answer: '回答' } },
@@ -90,6 +92,8 @@ export const BUILTIN_RIGHTS = {
     'ledger.export',
     'data.reveal',
     'data.unmaskedExport',
+    // Added with classes (migration 0024 appends it to every position that saw the students).
+    'students.viewAll',
   ],
   enrollTeacher: [
     'dashboard.view',
@@ -116,6 +120,8 @@ export const BUILTIN_RIGHTS = {
     'targets.export',
     'departments.view',
     'data.reveal',
+    // Added with classes (migration 0024 appends it to every position that saw the students).
+    'students.viewAll',
   ],
 } as const satisfies Record<'finance' | 'enrollTeacher', readonly Right[]>
 

@@ -228,148 +228,6 @@ export const RankingCycle = { current: '本周期', last: '上周期' } as const
 export type RankingCycle = (typeof RankingCycle)[keyof typeof RankingCycle]
 export const RANKING_CYCLES = /*#__PURE__*/ values(RankingCycle)
 
-/** Every operator write the audit log records (key -> the label the console shows). */
-export const AuditAction = {
-  'partner.approve': '审核通过',
-  'partner.reject': '审核拒绝',
-  'partner.disable': '禁用合伙人',
-  'partner.enable': '启用合伙人',
-  'clue.assign': '分配线索',
-  'clue.take': '领取线索',
-  'clue.followUp': '跟进记录',
-  'clue.follow': '开始跟进',
-  'clue.deal': '录入成交',
-  'clue.invalid': '标记无效',
-  'clue.import': '导入线索',
-  'clue.cancel': '退费撤销成交',
-  'withdrawal.pay': '确认打款',
-  'withdrawal.refuse': '拒绝提现',
-  'withdrawal.transfer': '发起微信转账',
-  'ledger.adjust': '余额调整',
-  'level.create': '新增档位',
-  'level.update': '修改档位',
-  'level.delete': '删除档位',
-  'referralBonus.update': '修改推荐奖励',
-  'poster.upload': '上传图片',
-  'poster.create': '新增海报',
-  'poster.update': '修改海报',
-  'poster.delete': '删除海报',
-  'activity.create': '新增活动',
-  'activity.update': '修改活动',
-  'activity.publish': '发布活动',
-  'activity.unpublish': '下架活动',
-  'activity.delete': '删除活动',
-  'siteContent.create': '新增内容',
-  'siteContent.update': '修改内容',
-  'siteContent.delete': '删除内容',
-  'appVersion.create': '新增版本',
-  'appVersion.update': '修改版本',
-  'appVersion.delete': '删除版本',
-  'examResult.import': '导入录取信息',
-  'examResult.delete': '删除录取信息',
-  'scoreLine.import': '导入分数线',
-  'scoreLine.delete': '删除分数线',
-  'order.create': '新建订单',
-  'admin.create': '新增操作员',
-  'admin.update': '修改操作员',
-  'admin.delete': '删除操作员',
-  'export.run': '导出',
-  'data.reveal': '查看手机号',
-  'data.lookup': '按手机号或身份证号查找',
-  'position.create': '新增岗位',
-  'position.update': '修改岗位',
-  'position.delete': '删除岗位',
-  'stepUp.confirm': '身份验证',
-  'stepUp.totpEnable': '绑定身份验证器',
-  'stepUp.totpDisable': '解绑身份验证器',
-  'student.create': '新增学员',
-  'student.update': '修改学员',
-  'student.status': '变更学籍状态',
-  'student.import': '导入学员',
-  'student.fromClue': '线索转为学员',
-  'rollRequest.approve': '通过学籍变更',
-  'rollRequest.refuse': '驳回学籍变更',
-  'notice.create': '新增通知',
-  'notice.update': '修改通知',
-  'notice.publish': '发布通知',
-  'notice.withdraw': '下架通知',
-  'notice.delete': '删除通知',
-  'category.create': '新增课程分类',
-  'category.update': '修改课程分类',
-  'category.delete': '删除课程分类',
-  'category.sort': '调整分类顺序',
-  'course.create': '新增课程',
-  'course.update': '修改课程',
-  'course.status': '上架/下架课程',
-  'course.delete': '删除课程',
-  'course.upload': '上传课程资源',
-  'chapter.create': '新增章',
-  'chapter.update': '修改章',
-  'chapter.delete': '删除章',
-  'chapter.sort': '调整章顺序',
-  'section.create': '新增节',
-  'section.update': '修改节',
-  'section.delete': '删除节',
-  'section.sort': '调整节顺序',
-  'course.grant': '开通课程',
-  'course.revoke': '撤销开通',
-  'live.create': '新增直播',
-  'live.update': '修改直播',
-  'live.delete': '删除直播',
-  'question.create': '新增试题',
-  'question.update': '修改试题',
-  'question.delete': '删除试题',
-  'question.import': '导入试题',
-  'paper.create': '新增试卷',
-  'paper.update': '修改试卷',
-  'paper.status': '发布/停用试卷',
-  'paper.delete': '删除试卷',
-  'attempt.mark': '阅卷',
-  'attempt.close': '收卷',
-  'attempt.clear': '重置考试',
-  'studentQuestion.answer': '回复答疑',
-  'studentQuestion.close': '关闭答疑',
-  'setting.update': '修改设置',
-  'feeStandard.create': '新增收费标准',
-  'feeStandard.update': '修改收费标准',
-  'feeStandard.delete': '删除收费标准',
-  'feeOrder.create': '开具缴费单',
-  'feeOrder.bulkCreate': '批量开具缴费单',
-  'feeOrder.cancel': '取消缴费单',
-  'feeOrder.refund': '退款',
-  'receipt.void': '作废收据',
-  'receipt.reissue': '重开收据',
-  'coupon.create': '新增优惠券',
-  'coupon.void': '作废优惠券',
-  'pointsWay.create': '新增积分途径',
-  'pointsWay.update': '修改积分途径',
-  'pointsWay.delete': '删除积分途径',
-  'pointsLevel.create': '新增积分等级',
-  'pointsLevel.update': '修改积分等级',
-  'pointsLevel.delete': '删除积分等级',
-  'points.adjust': '积分调整',
-  'pointsApplication.approve': '通过积分申请',
-  'pointsApplication.refuse': '驳回积分申请',
-  'good.create': '新增商品',
-  'good.update': '修改商品',
-  'good.status': '上架/下架商品',
-  'good.delete': '删除商品',
-  'goodOrder.ship': '填写快递单号',
-  'goodOrder.cancel': '取消兑换',
-  'nightClass.create': '新增夜校课',
-  'nightClass.update': '修改夜校课',
-  'nightClass.delete': '删除夜校课',
-  'nightSignUp.cancel': '取消夜校报名',
-  'nightAttendance.mark': '标记出勤',
-  'department.create': '新增部门',
-  'department.update': '修改部门',
-  'department.delete': '删除部门',
-  'department.member': '设置所属部门',
-  'enrollTarget.set': '设置招生目标',
-} as const
-export type AuditAction = keyof typeof AuditAction
-export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]
-
 /**
  * What a partner's message (消息通知) reports. Each kind is sent as a WeChat subscribe message of
  * one template (SubscribeTemplate), when the partner accepted that template.
@@ -503,10 +361,72 @@ export const RollField = { name: '姓名', idCard: '身份证号', phone: '手�
 export type RollField = keyof typeof RollField
 export const ROLL_FIELDS = /*#__PURE__*/ Object.keys(RollField) as RollField[]
 
-/** A correction request's status: 待审核 -> 已通过 or 已驳回. */
-export const RollRequestStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
+/** A correction request's status: 待审核 -> 已通过 or 已驳回 (or 已撤回 by the student); 已通过 -> 已撤销 (the old value back). */
+export const RollRequestStatus = {
+  pending: '待审核',
+  approved: '已通过',
+  refused: '已驳回',
+  withdrawn: '已撤回',
+  revoked: '已撤销',
+} as const
 export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequestStatus]
 export const ROLL_REQUEST_STATUSES = /*#__PURE__*/ values(RollRequestStatus)
+
+/** What an approval (审批) is about: each kind has its flow and its business record. */
+export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更' } as const
+export type ApprovalKind = keyof typeof ApprovalKind
+export const APPROVAL_KINDS = /*#__PURE__*/ Object.keys(ApprovalKind) as ApprovalKind[]
+
+/**
+ * An approval request's status: 审批中 -> 已通过 / 已驳回 / 已退回 (the applicant edits and submits
+ * again) / 已撤回 (by the applicant before anyone acted); 已通过 -> 已撤销 (its effects undone).
+ */
+export const ApprovalStatus = {
+  pending: '审批中',
+  approved: '已通过',
+  refused: '已驳回',
+  returned: '已退回',
+  withdrawn: '已撤回',
+  revoked: '已撤销',
+} as const
+export type ApprovalStatus = (typeof ApprovalStatus)[keyof typeof ApprovalStatus]
+export const APPROVAL_STATUSES = /*#__PURE__*/ values(ApprovalStatus)
+
+/** One step of a request: 未开始 until the steps before it pass, then 审批中 until decided; 已取消 when the request ends before it. */
+export const ApprovalStepStatus = {
+  waiting: '未开始',
+  pending: '审批中',
+  approved: '已通过',
+  refused: '已驳回',
+  returned: '已退回',
+  cancelled: '已取消',
+} as const
+export type ApprovalStepStatus = (typeof ApprovalStepStatus)[keyof typeof ApprovalStepStatus]
+
+/** What an approver decides on a step. */
+export const ApprovalDecision = { approve: '同意', refuse: '驳回', return: '退回' } as const
+export type ApprovalDecision = keyof typeof ApprovalDecision
+export const APPROVAL_DECISIONS = /*#__PURE__*/ Object.keys(ApprovalDecision) as ApprovalDecision[]
+
+/** Who acts on a step: the applicant's head teacher, the operators of a position, a department's head, or those holding a right. */
+export const ApproverType = { headTeacher: '班主任', position: '岗位', departmentHead: '部门负责人', right: '有权限的操作员' } as const
+export type ApproverType = keyof typeof ApproverType
+export const APPROVER_TYPES = /*#__PURE__*/ Object.keys(ApproverType) as ApproverType[]
+
+/** Whether one approver of a step decides it (或签) or all must agree (会签). */
+export const ApprovalMode = { any: '或签', all: '会签' } as const
+export type ApprovalMode = keyof typeof ApprovalMode
+export const APPROVAL_MODES = /*#__PURE__*/ Object.keys(ApprovalMode) as ApprovalMode[]
+
+/** The kinds of leave (请假类型). */
+export const LeaveType = { personal: '事假', sick: '病假', other: '其他' } as const
+export type LeaveType = (typeof LeaveType)[keyof typeof LeaveType]
+export const LEAVE_TYPES = /*#__PURE__*/ values(LeaveType)
+
+/** The half of a day a leave starts or ends in: leave counts in half-days. */
+export const HalfDay = { am: '上午', pm: '下午' } as const
+export type HalfDay = (typeof HalfDay)[keyof typeof HalfDay]
+export const HALF_DAYS = /*#__PURE__*/ values(HalfDay)
 
 /** A notice's status: 草稿 -> 已发布 -> 已下架 (and published again). */
 export const NoticeStatus = { draft: '草稿', published: '已发布', withdrawn: '已下架' } as const

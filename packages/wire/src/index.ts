@@ -1,6 +1,7 @@
 export * from './envelope'
 export * from './codes'
 export * from './enums'
+export * from './audit-actions'
 export * from './categories'
 export * from './allow-list'
 export * from './id-card'

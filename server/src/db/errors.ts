@@ -7,6 +7,7 @@ export const SqlState = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
   checkViolation: '23514',
+  exclusionViolation: '23P01',
   serializationFailure: '40001',
 } as const
 
@@ -37,4 +38,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function violatedUniqueIndex(error: unknown): string | undefined {
   const found = driverError(error)
   return found?.code === SqlState.uniqueViolation ? found.constraint : undefined
+}
+
+/** An exclusion constraint refused the write (of `constraint`, when given: the constraint's name). */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const found = driverError(error)
+  return found?.code === SqlState.exclusionViolation && (constraint === undefined || found.constraint === constraint)
 }

@@ -57,20 +57,27 @@ export function fenField({ label = '金额', min, max }: { label?: string; min: 
   return intField({ label, min, max, unit: '分' })
 }
 
+/** A calendar date YYYY-MM-DD (a real day, 2000-2999). */
+function dateText(label: string, missing: string) {
+  return z
+    .string({ error: missing })
+    .min(1, missing)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`)
+    .refine((v) => {
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number]
+      const t = new Date(Date.UTC(y, m - 1, d))
+      return y >= 2000 && y <= 2999 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d
+    }, `${label}不是有效日期`)
+}
+
 /** A calendar date YYYY-MM-DD (a real day); empty means "not given". */
 export function dateField(label: string) {
-  return z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: `${label}格式不正确` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`)
-      .refine((v) => {
-        const [y, m, d] = v.split('-').map(Number) as [number, number, number]
-        const t = new Date(Date.UTC(y, m - 1, d))
-        return y >= 2000 && y <= 2999 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d
-      }, `${label}不是有效日期`)
-      .optional(),
-  )
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), dateText(label, `${label}格式不正确`).optional())
+}
+
+/** A calendar date YYYY-MM-DD that must be given (`请选择<label>` when empty). */
+export function requiredDateField(label: string) {
+  return dateText(label, `请选择${label}`)
 }
 
 /** `dateFrom` / `dateTo` list filters (both inclusive); refuse a start after the end with `.superRefine(dateOrder)`. */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminsRoutes,
+  approvalsRoutes,
   appVersionsRoutes,
   auditRoutes,
   createMessagePusher,
@@ -37,7 +38,17 @@ import {
   walletSummary,
   withdrawalsRoutes,
 } from './partner-programme/index.ts'
-import { nightRoutes, noticesRoutes, startPartnerSession, studentsRoutes, usersRoutes } from './roll/index.ts'
+import {
+  classesRoutes,
+  leaveApprovalKind,
+  leaveRoutes,
+  nightRoutes,
+  noticesRoutes,
+  rollCorrectionApprovalKind,
+  startPartnerSession,
+  studentsRoutes,
+  usersRoutes,
+} from './roll/index.ts'
 import { afterFeeOrderPaid, clientOrderExtras, feesRoutes, onFeeOrderPaid, onRefundNotice, ordersRoutes } from './money/index.ts'
 import {
   courseHasPapers,
@@ -84,6 +95,9 @@ async function tagged<Options extends Record<string, unknown>>(
     await scope.register(routes, options ?? ({} as Options))
   })
 }
+
+/** What each kind of approval does when its request's status changes (the engine calls it in the same transaction). */
+export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCorrectionApprovalKind }
 
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
@@ -146,7 +160,7 @@ export const registerModules = fp(
     await tagged(app, 'partner-programme/ranking', rankingRoutes)
     await tagged(app, 'platform/messages', messagesRoutes)
     // 转为学员 earns the referring partner's 推荐入学 points in its transaction.
-    await tagged(app, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral })
+    await tagged(app, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral, kinds: APPROVAL_KINDS })
     await tagged(app, 'roll/notices', noticesRoutes)
     // The course page shows the study module's progress; a course with questions or papers stays.
     await tagged(app, 'learning/courses', coursesRoutes, {
@@ -174,6 +188,10 @@ export const registerModules = fp(
     await tagged(app, 'office/enroll-targets', enrollTargetsRoutes)
     await tagged(app, 'office/sensitive-data', sensitiveDataRoutes)
     await tagged(app, 'office/finder', finderRoutes)
+    await tagged(app, 'roll/students', classesRoutes)
+    // The approval engine (platform) changes each kind's business record through its handler: a leave takes its status.
+    await tagged(app, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
+    await tagged(app, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -64,6 +64,9 @@ describe('demo data', () => {
         'ledger.adjust',
         'withdrawal.pay',
         'feeOrder.create',
+        'class.create',
+        'class.assign',
+        'approval.approve',
       ]),
     )
   })

@@ -30,6 +30,7 @@ import { applyWithdrawal, finishPay } from '../modules/partner-programme/index.t
 import { FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { BUILTIN_POSITION } from '@activity/domain'
 import { seedOtherScreensDemo } from './other-screens.ts'
+import { seedStaffDemo } from './staff.ts'
 
 export const DEMO = {
   partner: { phone: '13800000000', password: 'demo1234' },
@@ -213,5 +214,7 @@ export async function seedDemo({
   await seedPointsDemo({ db })
   // Fees (issue 25): standards, 林小雨's unpaid tuition and paid textbook order (with its receipt), coupons.
   await seedFeesDemo({ db, actor: financeActor, studentPhone: STUDENTS_DEMO.student.phone })
+  // Staff (issue 40): 班主任 王老师 (headteacher) and 教务处 (office), 林小雨's class, the leave flow, her leaves.
+  await seedStaffDemo({ db })
   return true
 }

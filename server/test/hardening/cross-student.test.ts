@@ -257,6 +257,18 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       }),
       'roll request',
     )
+    // 请假: one asked for (with its approval), in days of its own.
+    ok(
+      await client.post('/api/zms/approval/leave/apply', {
+        type: '事假',
+        startDate: `2030-0${n}-10`,
+        startHalf: '上午',
+        endDate: `2030-0${n}-11`,
+        endHalf: '上午',
+        reason: `${tag}请假事由`,
+      }),
+      'leave',
+    )
     // A notice to B's school only, opened.
     const notice = ok(
       await admin.post('/api/ems/education/notices/save', {
@@ -327,6 +339,7 @@ describe('student A against student B, on every student route', { skip: POSTGRES
         student.studentNo!,
         `${tag}大学`,
         `${tag}学籍备注`,
+        `${tag}请假事由`,
         `${tag}练习作答`,
         `${tag}简答作答`,
         `${tag}未交作答`,
@@ -490,6 +503,12 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       reason: '甲修改理由',
       days: '7',
       scope: 'open',
+      startDate: '2030-06-01',
+      endDate: '2030-06-01',
+      startHalf: '上午',
+      endHalf: '下午',
+      backDate: '2030-06-01',
+      backHalf: '下午',
       size: '100',
     }
     const out: Record<string, string> = {}
@@ -501,6 +520,8 @@ describe('student A against student B, on every student route', { skip: POSTGRES
           checkInSecret: cat.nowClass.checkInSecret,
           now: new Date(),
         }).code
+      // `type` means a question's type elsewhere: a leave's only on the leave routes.
+      else if (f === 'type' && route.url.startsWith('/api/zms/approval/leave/')) out[f] = '病假'
       else if (values[f] !== undefined) out[f] = values[f]!
     }
     return out

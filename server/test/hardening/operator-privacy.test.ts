@@ -102,7 +102,7 @@ describe('operator answers: no whole phone, ID number or payout account without 
   })
 
   test('an edit form filled from a masked answer keeps the numbers on file; audit summaries keep them masked', async () => {
-    const position = await insertPosition(t.app, ['students.view', 'students.edit'])
+    const position = await insertPosition(t.app, ['students.view', 'students.viewAll', 'students.edit'])
     const { client } = await adminClient(t.app, '管理员', { positionId: position.id })
     const [stored] = await t.app.db.select().from(students).where(eq(students.phone, '13900000777'))
     const detail = (await client.get('/api/ems/education/schoolRoll/details', { id: stored!.id })).json().data.roll
@@ -125,7 +125,7 @@ describe('operator answers: no whole phone, ID number or payout account without 
   })
 
   test('a list matches a phone only whole; a whole one is a look-up, recorded and limited', async () => {
-    const position = await insertPosition(t.app, ['students.view'])
+    const position = await insertPosition(t.app, ['students.view', 'students.viewAll'])
     const { client, admin } = await adminClient(t.app, '管理员', { positionId: position.id })
     const LIST = '/api/ems/education/schoolRoll/list'
     // Digit by digit, a prefix or a middle part finds no one.

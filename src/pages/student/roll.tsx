@@ -11,6 +11,7 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
+import { LEAVE_LINKS } from '../../links/leave'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
 import './roll.scss'
 
@@ -69,7 +70,8 @@ function History({ items }: { items: RollHistoryItem[] }) {
 /**
  * 我的学籍: the student's roll (programme, school, major and level, batch, number, status), the
  * personal fields as the office holds them (ID number and phone masked by the server), the
- * corrections still waiting (审核中 on their field), the status history, and the way to 申请修改.
+ * corrections still waiting (审核中 on their field), the status history, and the ways to 申请修改
+ * and to 我的请假.
  */
 export default function StudentRollPage() {
   const signedIn = useRequireLogin()
@@ -113,6 +115,13 @@ export default function StudentRollPage() {
             <Row label={RollField.idCard} value={roll.idCard} pending={pending.has('idCard')} />
             <Row label={RollField.phone} value={roll.phone} pending={pending.has('phone')} />
             {pending.size ? <Text className='roll-card__note'>修改申请审核通过后，以上信息将自动更新。</Text> : null}
+          </View>
+          <View className='roll-card roll-link' role='link' onClick={() => void Taro.navigateTo({ url: LEAVE_LINKS.list })}>
+            <View className='roll-link__main'>
+              <Text className='roll-link__title'>我的请假</Text>
+              <Text className='roll-link__note'>请假申请、审批进度与销假</Text>
+            </View>
+            <Text className='roll-link__go'>查看</Text>
           </View>
           {details.data.history.length ? <History items={details.data.history} /> : null}
         </View>

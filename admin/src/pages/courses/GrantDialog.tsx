@@ -4,14 +4,13 @@
  * level / batch. The dialog then says how many were granted and how many had it already; the
  * list behind it is refreshed once it closes.
  */
-import { FormDependency, ModalForm, RadioField, SelectField, TextField } from '../../components/form'
-import { STUDENT_LEVELS } from '@activity/wire'
-import { Alert, Button, Col, Form, Result, Row } from 'antd'
+import { FormDependency, ModalForm, RadioField } from '../../components/form'
+import { Alert, Button, Form, Result } from 'antd'
 import { useState } from 'react'
 import { type GrantAnswer, grantsApi } from '../../api/study'
 import type { DialogControl } from '../../components/LazyDialog'
 import { useSubmission } from '../../hooks/useSubmission'
-import { BATCH_OPTIONS, BATCH_YEAR_OPTIONS } from '../students/roll'
+import { RollFilterFields } from '../students/roll-filter'
 import { grantBody, grantSummary, type GrantValues } from './grant'
 import { CoursePicker, StudentPicker } from './Pickers'
 
@@ -108,28 +107,7 @@ export function GrantDialog({
                         className='console-gap-bottom'
                         message='为符合全部所填条件的学员开通（如 某校 + 2026年1期）；至少填写一项。'
                       />
-                      <Row gutter={16}>
-                        <Col span={12}>
-                          <TextField name='school' label='学校' placeholder='全部学校' />
-                        </Col>
-                        <Col span={12}>
-                          <TextField name='major' label='专业' placeholder='全部专业' />
-                        </Col>
-                        <Col span={8}>
-                          <SelectField
-                            name='level'
-                            label='层次'
-                            placeholder='全部层次'
-                            options={STUDENT_LEVELS.map((l) => ({ value: l, label: l }))}
-                          />
-                        </Col>
-                        <Col span={8}>
-                          <SelectField name='batchYear' label='批次年份' placeholder='全部年份' options={BATCH_YEAR_OPTIONS} />
-                        </Col>
-                        <Col span={8}>
-                          <SelectField name='batch' label='批次' placeholder='全部批次' options={BATCH_OPTIONS} />
-                        </Col>
-                      </Row>
+                      <RollFilterFields />
                     </>
                   ) : (
                     <Form.Item name='studentIds' label='学员' rules={[{ required: true, message: '请选择要开通的学员' }]}>

@@ -81,6 +81,7 @@ export default function StudentList() {
     },
     { title: '批次', dataIndex: 'batch', hideInTable: true, valueType: 'select', fieldProps: { options: asText(BATCH_OPTIONS) } },
     { title: '学号', dataIndex: 'studentNo', search: false, width: 110, render: (_, s) => s.studentNo ?? '-' },
+    { title: '班级', dataIndex: 'className', search: false, ellipsis: true, render: (_, s) => s.className ?? '未分班' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, ...enumColumn(STUDENT_STATUS_ENUM) },
     {
       title: '操作',

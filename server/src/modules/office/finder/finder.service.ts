@@ -30,7 +30,9 @@ export async function quickFind({
   const may = (kind: keyof typeof FINDER_RIGHTS) => actor.rights.has(FINDER_RIGHTS[kind])
   return db.transaction(async (tx) => {
     // One after another: a transaction's statements share its one connection.
-    const students = may('students') ? await quickFindStudents({ db: tx, q, limit: FINDER_LIMIT }) : null
+    // A head teacher without 查看全部学员 finds only their classes' students, as their list shows.
+    const headTeacherId = actor.rights.has('students.viewAll') ? undefined : actor.id
+    const students = may('students') ? await quickFindStudents({ db: tx, q, limit: FINDER_LIMIT, headTeacherId }) : null
     const partners = may('partners') ? await quickFindPartners({ db: tx, q, limit: FINDER_LIMIT }) : null
     const clues = may('clues') ? await quickFindClues({ db: tx, actor, q, limit: FINDER_LIMIT }) : null
     const findings: Findings = {

@@ -37,7 +37,7 @@ describe('quick finder: students, partners and clues by name or whole phone', ()
     await insertStudent(t.app, { name: '百分%号同学' })
     await insertStudent(t.app, { name: '下划_线同学' })
     partner = await insertPartner(t.app, { realName: '寻找周合' })
-    const teacherPosition = await insertPosition(t.app, ['clues.view', 'clues.work', 'students.view'])
+    const teacherPosition = await insertPosition(t.app, ['clues.view', 'clues.work', 'students.view', 'students.viewAll'])
     teacher = await adminClient(t.app, '管理员', { positionId: teacherPosition.id })
     otherTeacherId = (await adminClient(t.app, '管理员', { positionId: teacherPosition.id })).admin.id
     cluePhone = uniquePhone()
@@ -69,7 +69,7 @@ describe('quick finder: students, partners and clues by name or whole phone', ()
       .where(and(eq(auditLogs.adminId, adminId), eq(auditLogs.action, 'data.lookup')))
 
   test("the position's rights decide which kinds are searched", async () => {
-    const onlyStudents = await insertPosition(t.app, ['students.view'])
+    const onlyStudents = await insertPosition(t.app, ['students.view', 'students.viewAll'])
     const { client } = await adminClient(t.app, '管理员', { positionId: onlyStudents.id })
     const found = ok<Findings>(await client.get(URL, { q: '寻找' }))
     assert.deepEqual(
@@ -150,7 +150,7 @@ describe('quick finder: students, partners and clues by name or whole phone', ()
   })
 
   test('an answer showing or implying a whole phone is audited once; a masked one by name is not', async () => {
-    const masking = await insertPosition(t.app, ['students.view', 'partners.view'])
+    const masking = await insertPosition(t.app, ['students.view', 'students.viewAll', 'partners.view'])
     const { client, admin } = await adminClient(t.app, '管理员', { positionId: masking.id })
 
     // By name, without 查看完整手机号: phones masked, nothing recorded.

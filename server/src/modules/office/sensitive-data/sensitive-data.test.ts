@@ -99,7 +99,7 @@ describe('sensitive data: masked exports and lists, the audited reveal', () => {
   test('an unmasked export needs the right and a step-up, and says so in the audit log', async () => {
     const url = '/api/ems/education/schoolRoll/export'
     assert.ok(exports.some((e) => e.url === url))
-    const lacking = await insertPosition(t.app, ['students.view', 'students.export'])
+    const lacking = await insertPosition(t.app, ['students.view', 'students.viewAll', 'students.export'])
     const { client: noRight } = await adminClient(t.app, '管理员', { positionId: lacking.id })
     const refused = await noRight.get(url, { unmasked: '是' })
     assert.equal(refused.statusCode, 403)
@@ -126,7 +126,7 @@ describe('sensitive data: masked exports and lists, the audited reveal', () => {
   })
 
   test('lists mask phones for a position without 查看完整手机号; a reveal shows one and is audited', async () => {
-    const position = await insertPosition(t.app, ['clues.view', 'clues.work', 'students.view', 'partners.view'])
+    const position = await insertPosition(t.app, ['clues.view', 'clues.work', 'students.view', 'students.viewAll', 'partners.view'])
     const { client, admin } = await adminClient(t.app, '管理员', { positionId: position.id })
     const clueRes = await client.get('/api/ems/partner/clue/listForAdmin', { size: 50 })
     assert.equal(clueRes.statusCode, 200, clueRes.body)

@@ -47,3 +47,29 @@ export const createRequestHandledError = createErrorFactory({
   code: Code.conflict,
   message: '该申请已处理',
 })
+
+export const createClassNotFoundError = createErrorFactory({
+  key: 'class.notFound',
+  code: Code.notFound,
+  message: '班级不存在',
+})
+export const createClassNameTakenError = createErrorFactory({
+  key: 'class.nameTaken',
+  code: Code.conflict,
+  message: '已有同名班级',
+})
+export const createClassHasStudentsError = createErrorFactory({
+  key: 'class.hasStudents',
+  code: Code.ruleRefused,
+  message: '班级里还有学员，请先把学员移出或转到其他班级',
+})
+export const createHeadTeacherNotFoundError = createErrorFactory({
+  key: 'class.headTeacherNotFound',
+  code: Code.notFound,
+  message: '班主任不存在或已停用',
+})
+export const createAssignTooManyError = createErrorFactory({
+  key: 'class.assignRefused',
+  code: Code.conflict,
+  message: '分班未完成，请重试',
+})

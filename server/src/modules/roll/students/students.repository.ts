@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'dri
 import type { Executor } from '../../../db/types.ts'
 import { partnersView } from '../../partner-programme/index.ts'
 import { rollModifyRequests, studentStatusHistory, students } from './students.table.ts'
+import { classes, classMembers } from './classes.table.ts'
 import { containing, personKeyword } from '../../../lib/person-search.ts'
 import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
@@ -10,7 +11,7 @@ export type StudentInsert = typeof students.$inferInsert
 export type HistoryRow = typeof studentStatusHistory.$inferSelect
 export type RollRequestRow = typeof rollModifyRequests.$inferSelect
 /** A student as the console lists it: the roll and whether the same person is a partner too. */
-export type ConsoleStudentRow = StudentRow & { hasPartner: boolean }
+export type ConsoleStudentRow = StudentRow & { hasPartner: boolean; classId: number | null; className: string | null }
 export type ConsoleRequestRow = RollRequestRow & { studentName: string; studentPhone: string }
 
 export interface StudentFilter {
@@ -22,7 +23,21 @@ export interface StudentFilter {
   batchYear?: number
   batch?: number
   status?: string
+  /** Only this student. */
+  id?: number
+  /** Only these students. */
+  ids?: number[]
+  /** Only the students now in this class. */
+  classId?: number
+  /** Only the students now in a class this operator heads (a head teacher without 查看全部学员). */
+  headTeacherId?: number
+  /** Only the students in no class now (分班: who is left to place). */
+  unplaced?: boolean
 }
+
+/** The students now in a class matching `where` (classes c, memberships m). */
+const inClass = (where: SQL) =>
+  sql`exists (select 1 from ${classMembers} m join ${classes} c on c.id = m.class_id where m.student_id = ${students.id} and m.left_at is null and ${where})`
 
 function studentWhere(f: StudentFilter): SQL | undefined {
   const c: SQL[] = []
@@ -36,6 +51,11 @@ function studentWhere(f: StudentFilter): SQL | undefined {
   if (f.batchYear !== undefined) c.push(eq(students.batchYear, f.batchYear))
   if (f.batch !== undefined) c.push(eq(students.batch, f.batch))
   if (f.status) c.push(eq(students.status, f.status))
+  if (f.id !== undefined) c.push(eq(students.id, f.id))
+  if (f.ids !== undefined) c.push(f.ids.length ? inArray(students.id, f.ids) : sql`false`)
+  if (f.classId !== undefined) c.push(inClass(sql`c.id = ${f.classId}`))
+  if (f.headTeacherId !== undefined) c.push(inClass(sql`c.head_teacher_id = ${f.headTeacherId}`))
+  if (f.unplaced) c.push(sql`not exists (select 1 from ${classMembers} m where m.student_id = ${students.id} and m.left_at is null)`)
   return c.length ? and(...c) : undefined
 }
 
@@ -48,17 +68,28 @@ const ID_CARD_LOCK = 'students.id_card'
 const hasPartner = sql<boolean>`exists (select 1 from ${partnersView} where ${partnersView.accountId} = "students"."account_id")`.mapWith(
   Boolean,
 )
-const consoleSelect = (db: Executor) => db.select({ student: students, hasPartner }).from(students)
-const flat = (r: { student: StudentRow; hasPartner: boolean }): ConsoleStudentRow => ({ ...r.student, hasPartner: r.hasPartner })
+const currentClass = sql<
+  string | null
+>`(select c.id || ':' || c.name from ${classMembers} m join ${classes} c on c.id = m.class_id where m.student_id = "students"."id" and m.left_at is null)`
+const consoleSelect = (db: Executor) => db.select({ student: students, hasPartner, currentClass }).from(students)
+const flat = (r: { student: StudentRow; hasPartner: boolean; currentClass: string | null }): ConsoleStudentRow => {
+  const at = r.currentClass?.indexOf(':') ?? -1
+  return {
+    ...r.student,
+    hasPartner: r.hasPartner,
+    classId: r.currentClass && at > 0 ? Number(r.currentClass.slice(0, at)) : null,
+    className: r.currentClass && at > 0 ? r.currentClass.slice(at + 1) : null,
+  }
+}
 
 export function createStudentsRepository({ db }: { db: Executor }) {
   return {
     /** The quick finder's students: the name containing `q`, or the phone equal to it when `q` is a whole phone; nearest matches first. */
-    async quickFind({ q, limit }: { q: string; limit: number }) {
+    async quickFind({ q, limit, headTeacherId }: { q: string; limit: number; headTeacherId?: number }) {
       return db
         .select({ id: students.id, name: students.name, phone: students.phone, studentNo: students.studentNo, status: students.status })
         .from(students)
-        .where(personKeyword(q, { text: [students.name], phones: [students.phone] }))
+        .where(and(personKeyword(q, { text: [students.name], phones: [students.phone] }), studentWhere({ headTeacherId })))
         .orderBy(sql`strpos(lower(${students.name}), lower(${q}))`, desc(students.id))
         .limit(limit)
     },
@@ -210,6 +241,9 @@ export function createStudentsRepository({ db }: { db: Executor }) {
     },
     async insertRequest(values: typeof rollModifyRequests.$inferInsert): Promise<RollRequestRow> {
       return insertRow(db, rollModifyRequests, values)
+    },
+    async findRequest({ id }: { id: number }): Promise<RollRequestRow | undefined> {
+      return rowById(db, rollModifyRequests, id)
     },
     async findRequestForUpdate({ id }: { id: number }): Promise<RollRequestRow | undefined> {
       return rowById(db, rollModifyRequests, id, { forUpdate: true })

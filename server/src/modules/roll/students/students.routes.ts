@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
@@ -6,7 +7,7 @@ import { maskIdCard4, maskPhone } from '../../../lib/mask.ts'
 import { buildTemplate, readSheet, uploadedXlsx } from '../../../lib/spreadsheet.ts'
 import { batches, sendXlsx, timeCell, XLSX_TYPE } from '../../../lib/xlsx-export.ts'
 import { RollRequestStatus } from '../../../wire.ts'
-import { actorOf } from '../../platform/index.ts'
+import { actorOf, type ApprovalKinds } from '../../platform/index.ts'
 import { createStudentNotFoundError } from './students.errors.ts'
 import { importStudents, STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_NOTES } from './students.import.ts'
 import {
@@ -31,7 +32,7 @@ import {
 } from './students.schemas.ts'
 import {
   applyForCorrection,
-  approveRequest,
+  decideRequest,
   changeStudentStatus,
   type ConsoleStudentRow,
   consoleStudentByClue,
@@ -43,7 +44,6 @@ import {
   listStudents,
   rollHistory,
   rollRequestsOf,
-  refuseRequest,
   refusingDuplicates,
   studentFromClue,
   toConsoleRoll,
@@ -56,7 +56,10 @@ import {
 } from './students.service.ts'
 
 /** The school roll (学籍): the student's own roll and correction requests, and the office's student register. */
-export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueConverted }> = async (app, { onClueConverted }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueConverted; kinds: ApprovalKinds }> = async (
+  app,
+  { onClueConverted, kinds },
+) => {
   const roll = '/api/ems/education/schoolRoll'
   const modify = '/api/ems/education/schoolRollInfoModify'
   const studentSecurity = [{ studentSession: [] }]
@@ -66,10 +69,15 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
   const limit = app.config.uploadLimit
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, parts: 6 } })
 
-  /** One student as the console shows it, or 404. */
-  async function consoleStudent(id: number) {
+  /** A head teacher's position without 学员 · 查看全部学员 sees only the students of the classes they head. */
+  const scopeOf = (request: FastifyRequest) => (request.admin.rights.has('students.viewAll') ? {} : { headTeacherId: request.admin.id })
+
+  /** One student as the console shows it, or 404 (a head teacher without 查看全部学员: only their classes' students). */
+  async function consoleStudent(id: number, request?: FastifyRequest) {
     const row = await consoleStudentById({ db: app.db, id })
     if (!row) throw createStudentNotFoundError()
+    const scope = request && scopeOf(request)
+    if (scope && !(await listStudents({ db: app.db, filter: { ...scope, id }, page: 1, size: 1 })).total) throw createStudentNotFoundError()
     return toConsoleRoll(row)
   }
 
@@ -130,7 +138,13 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const row = await applyForCorrection({ db: app.db, verification: app.verification, studentId: request.studentId, ...request.body })
+      const row = await applyForCorrection({
+        db: app.db,
+        verification: app.verification,
+        studentId: request.studentId,
+        ...request.body,
+        kinds,
+      })
       return ok(toRollRequest(row, 'client'))
     },
   )
@@ -150,7 +164,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
     },
     async (request) => {
       const { page, size, ...filter } = request.query
-      const { rows, total } = await listStudents({ db: app.db, filter, page, size })
+      const { rows, total } = await listStudents({ db: app.db, filter: { ...filter, ...scopeOf(request) }, page, size })
       return ok({ list: rows.map(toConsoleRoll), total, page, size })
     },
   )
@@ -167,7 +181,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
       },
     },
     async (request) => {
-      const rollItem = await consoleStudent(request.query.id)
+      const rollItem = await consoleStudent(request.query.id, request)
       const [history, requests] = await Promise.all([
         rollHistory({ db: app.db, studentId: rollItem.id }),
         rollRequestsOf({ db: app.db, studentId: rollItem.id }),
@@ -294,7 +308,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
         reply,
         filename: '学员.xlsx',
         sheetName: '学员',
-        rows: batches({ next: (last, size) => exportStudentsBatch({ db: app.db, filter, last, limit: size }) }),
+        rows: batches({
+          next: (last, size) => exportStudentsBatch({ db: app.db, filter: { ...filter, ...scopeOf(request) }, last, limit: size }),
+        }),
         columns: [
           { header: '编号', width: 8, value: (s) => s.id },
           { header: '姓名', width: 12, value: (s) => s.name },
@@ -384,7 +400,13 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
         response: { 200: envelope(rollRequestSchema) },
       },
     },
-    async (request) => ok(toRollRequest(await approveRequest({ db: app.db, id: request.body.id, actor: actorOf(request) }), 'console')),
+    async (request) =>
+      ok(
+        toRollRequest(
+          await decideRequest({ db: app.db, id: request.body.id, actor: actorOf(request), decision: 'approve', kinds }),
+          'console',
+        ),
+      ),
   )
 
   app.put(
@@ -399,6 +421,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ onClueConverted?: OnClueCon
         response: { 200: envelope(rollRequestSchema) },
       },
     },
-    async (request) => ok(toRollRequest(await refuseRequest({ db: app.db, ...request.body, actor: actorOf(request) }), 'console')),
+    async (request) =>
+      ok(
+        toRollRequest(
+          await decideRequest({
+            db: app.db,
+            id: request.body.id,
+            reason: request.body.reason,
+            actor: actorOf(request),
+            decision: 'refuse',
+            kinds,
+          }),
+          'console',
+        ),
+      ),
   )
 }

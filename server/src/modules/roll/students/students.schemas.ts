@@ -60,6 +60,8 @@ export const rollSchema = z.object({
 
 export const consoleRollSchema = rollSchema.extend({
   hasPartner: z.boolean().describe('the same person holds a partner profile'),
+  classId: z.number().int().nullable().describe('the class (班级) the student is in now'),
+  className: z.string().nullable(),
   clueId: z.number().int().nullable().describe('the clue whose deal this student came from'),
   remark: z.string().nullable(),
   updatedAt: z.string(),
@@ -198,6 +200,10 @@ export const studentFilterQuery = {
   batchYear: z.preprocess(emptyToUndefined, batchYearField.optional()),
   batch: z.preprocess(emptyToUndefined, batchField.optional()),
   status: optionalOneOf(STUDENT_STATUSES as readonly StudentStatus[], '学籍状态不在可选范围内'),
+  classId: z.preprocess(emptyToUndefined, idField.optional()).describe('only the students now in this class'),
+  unplaced: z
+    .preprocess((v) => (v === '' ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional())
+    .describe('only the students in no class now'),
 }
 export const listQuery = z.object({ ...studentFilterQuery, ...pagingQuery })
 export const exportQuery = z.object(studentFilterQuery)

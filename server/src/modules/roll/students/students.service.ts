@@ -1,8 +1,16 @@
 import { violatedUniqueIndex } from '../../../db/errors.ts'
 import type { Executor } from '../../../db/types.ts'
 import { maskIdCard4, maskPhone } from '../../../lib/mask.ts'
-import { ClueStatus, RollField, RollRequestStatus, StudentStatus, VerifyType } from '../../../wire.ts'
-import { createAccountsRepository } from '../../platform/index.ts'
+import { ApprovalStatus, ClueStatus, RollField, RollRequestStatus, StudentStatus, VerifyType } from '../../../wire.ts'
+import {
+  type ApprovalKindHandler,
+  type ApprovalKinds,
+  approvalOf,
+  createAccountsRepository,
+  decideApprovalAs,
+  submitApproval,
+} from '../../platform/index.ts'
+import { createClassesRepository } from './classes.repository.ts'
 import { type Actor, recordAudit } from '../../platform/index.ts'
 import { clueForConversion } from '../../partner-programme/index.ts'
 import { createPartnersRepository } from '../../partner-programme/index.ts'
@@ -79,7 +87,15 @@ export function toRoll(s: StudentRow, audience: Audience) {
 }
 
 export function toConsoleRoll(s: ConsoleStudentRow) {
-  return { ...toRoll(s, 'console'), hasPartner: s.hasPartner, clueId: s.clueId, remark: s.remark, updatedAt: s.updatedAt.toISOString() }
+  return {
+    ...toRoll(s, 'console'),
+    hasPartner: s.hasPartner,
+    classId: s.classId,
+    className: s.className,
+    clueId: s.clueId,
+    remark: s.remark,
+    updatedAt: s.updatedAt.toISOString(),
+  }
 }
 
 export function toHistory(h: HistoryRow, audience: Audience) {
@@ -455,6 +471,7 @@ export async function applyForCorrection({
   value,
   reason,
   code,
+  kinds,
 }: {
   db: Executor
   verification: VerificationService
@@ -463,6 +480,7 @@ export async function applyForCorrection({
   value: string
   reason?: string
   code?: string
+  kinds: ApprovalKinds
 }): Promise<RollRequestRow> {
   const repo = createStudentsRepository({ db })
   const student = await repo.findById({ id: studentId })
@@ -478,90 +496,163 @@ export async function applyForCorrection({
     await verification.verify({ db, phone: value, code: code ?? '', types: [VerifyType.bindPhone] })
   }
   return refusingDuplicates(() =>
-    repo.insertRequest({ studentId, field, oldValue: old, newValue: value, reason: reason ?? null, status: RollRequestStatus.pending }),
-  )
-}
-
-/** The office approves a request: the change applies in the same transaction (a phone moves the person's account and partner profile too). */
-export async function approveRequest({ db, id, actor }: { db: Executor; id: number; actor: Actor }): Promise<RollRequestRow> {
-  return refusingDuplicates(() =>
     db.transaction(async (tx) => {
-      const repo = createStudentsRepository({ db: tx })
-      const request = await repo.findRequestForUpdate({ id })
-      if (!request) throw createRequestNotFoundError()
-      if (request.status !== RollRequestStatus.pending) throw createRequestHandledError()
-      const student = await repo.findByIdForUpdate({ id: request.studentId })
-      if (!student) throw createStudentNotFoundError()
-      const field = request.field as RollField
-      if (field === 'phone') {
-        if (request.newValue !== student.phone && (await repo.findByPhone({ phone: request.newValue }))) throw createPhoneInUseError()
-        await movePhone({ tx, student, phone: request.newValue })
-      } else {
-        if (field === 'idCard') await claimIdCard({ tx, idCard: request.newValue, studentId: student.id })
-        await repo.update({ id: student.id, values: field === 'name' ? { name: request.newValue } : { idCard: request.newValue } })
-      }
-      const done = await repo.updateRequest({
-        id,
-        values: { status: RollRequestStatus.approved, reviewedBy: actor.id, reviewedByName: actor.name, reviewedAt: new Date() },
+      const request = await createStudentsRepository({ db: tx }).insertRequest({
+        studentId,
+        field,
+        oldValue: old,
+        newValue: value,
+        reason: reason ?? null,
+        status: RollRequestStatus.pending,
       })
-      const shown = (v: string | null) => shownValue(field, v, 'console')
-      await recordAudit({
-        tx,
-        actor,
-        entry: {
-          action: 'rollRequest.approve',
-          entityType: 'student',
-          entityId: student.id,
-          summary: `通过学员 ${student.name} 的${RollField[field] ?? field}修改：${shown(request.oldValue) ?? '空'} → ${shown(request.newValue)}`,
-          before: { requestId: id, status: request.status, [field]: shown(request.oldValue) },
-          after: { requestId: id, status: done.status, [field]: shown(request.newValue) },
-        },
-      })
-      return done
+      await submitCorrection({ tx, request, kinds })
+      return request
     }),
   )
 }
 
-export async function refuseRequest({
+/** The roll-correction kind's lines on its approval: the field, the old and new values as an operator may read them, the reason. */
+function correctionWording(request: RollRequestRow, studentName: string) {
+  const field = request.field as RollField
+  const shown = (v: string | null) => shownValue(field, v, 'console') ?? '空'
+  return {
+    title: `${studentName}的学籍变更（${RollField[field] ?? field}）`,
+    fields: [
+      { label: '修改项目', value: RollField[field] ?? field },
+      { label: '原内容', value: shown(request.oldValue) },
+      { label: '新内容', value: shown(request.newValue) },
+      ...(request.reason ? [{ label: '理由', value: request.reason }] : []),
+    ],
+  }
+}
+
+/** Submits a correction request to the approval engine (学籍变更), in the caller's transaction. */
+async function submitCorrection({ tx, request, kinds }: { tx: Executor; request: RollRequestRow; kinds: ApprovalKinds }) {
+  const student = (await createStudentsRepository({ db: tx }).findById({ id: request.studentId }))!
+  const klass = await createClassesRepository({ db: tx }).classOf({ studentId: student.id })
+  await submitApproval({
+    db: tx,
+    submission: {
+      kind: 'rollCorrection',
+      subjectId: request.id,
+      ...correctionWording(request, student.name),
+      applicant: { accountId: student.accountId, name: student.name },
+      headTeacherId: klass?.headTeacherId ?? null,
+    },
+    kinds,
+  })
+}
+
+/**
+ * The office decides a correction request (the 学籍变更申请 screen) through the approval engine: the
+ * change applies, or the refusal is recorded, in the decision's transaction (the kind's handler). A
+ * request from before the engine gets its approval first.
+ */
+export async function decideRequest({
   db,
   id,
-  reason,
   actor,
+  decision,
+  reason,
+  kinds,
 }: {
   db: Executor
   id: number
-  reason: string
   actor: Actor
+  decision: 'approve' | 'refuse'
+  reason?: string
+  kinds: ApprovalKinds
 }): Promise<RollRequestRow> {
-  return db.transaction(async (tx) => {
+  const repo = createStudentsRepository({ db })
+  const request = await repo.findRequest({ id })
+  if (!request) throw createRequestNotFoundError()
+  if (request.status !== RollRequestStatus.pending) throw createRequestHandledError()
+  if (!(await approvalOf({ db, kind: 'rollCorrection', subjectId: id })))
+    await db.transaction(async (tx) => {
+      if (!(await approvalOf({ db: tx, kind: 'rollCorrection', subjectId: id }))) await submitCorrection({ tx, request, kinds })
+    })
+  await refusingDuplicates(() => decideApprovalAs({ db, kind: 'rollCorrection', subjectId: id, actor, decision, comment: reason, kinds }))
+  return (await repo.findRequest({ id }))!
+}
+
+/** The change a request asks for, applied to the student (a phone moves the person's account and partner profile too). */
+async function applyCorrection({
+  tx,
+  student,
+  field,
+  value,
+}: {
+  tx: Executor
+  student: StudentRow
+  field: RollField
+  value: string | null
+}) {
+  const repo = createStudentsRepository({ db: tx })
+  if (field === 'phone') {
+    if (value !== student.phone && (await repo.findByPhone({ phone: value! }))) throw createPhoneInUseError()
+    await movePhone({ tx, student, phone: value! })
+  } else {
+    if (field === 'idCard') await claimIdCard({ tx, idCard: value, studentId: student.id })
+    await repo.update({ id: student.id, values: field === 'name' ? { name: value! } : { idCard: value } })
+  }
+}
+
+/**
+ * 学籍变更 on the approval engine: approved, the change applies (and is audited as before); refused,
+ * the reason is kept; withdrawn, it ends; revoked, the old value comes back. All in the engine's
+ * transaction. A correction is approved or refused, never returned (the student has nothing to edit).
+ */
+export const rollCorrectionApprovalKind: ApprovalKindHandler = {
+  returnable: false,
+  async onStatus({ db: tx, request: approval, status, now, by }) {
     const repo = createStudentsRepository({ db: tx })
-    const request = await repo.findRequestForUpdate({ id })
+    const request = await repo.findRequestForUpdate({ id: approval.subjectId })
     if (!request) throw createRequestNotFoundError()
-    if (request.status !== RollRequestStatus.pending) throw createRequestHandledError()
-    const done = await repo.updateRequest({
-      id,
-      values: {
-        status: RollRequestStatus.refused,
-        refuseReason: reason,
-        reviewedBy: actor.id,
-        reviewedByName: actor.name,
-        reviewedAt: new Date(),
-      },
-    })
-    await recordAudit({
-      tx,
-      actor,
-      entry: {
-        action: 'rollRequest.refuse',
-        entityType: 'student',
-        entityId: request.studentId,
-        summary: `驳回${RollField[request.field as RollField] ?? request.field}修改申请 #${id}：${reason}`,
-        before: { requestId: id, status: request.status },
-        after: { requestId: id, status: done.status, refuseReason: reason },
-      },
-    })
-    return done
-  })
+    const reviewed = by.actor ? { reviewedBy: by.actor.id, reviewedByName: by.actor.name, reviewedAt: now } : { reviewedAt: now }
+    const field = request.field as RollField
+    const shown = (v: string | null) => shownValue(field, v, 'console')
+    if (status === ApprovalStatus.approved || status === ApprovalStatus.revoked) {
+      const student = await repo.findByIdForUpdate({ id: request.studentId })
+      if (!student) throw createStudentNotFoundError()
+      const [from, to] = status === ApprovalStatus.approved ? [request.oldValue, request.newValue] : [request.newValue, request.oldValue]
+      await applyCorrection({ tx, student, field, value: to })
+      const done = await repo.updateRequest({
+        id: request.id,
+        values:
+          status === ApprovalStatus.approved ? { status: RollRequestStatus.approved, ...reviewed } : { status: RollRequestStatus.revoked },
+      })
+      if (by.actor && status === ApprovalStatus.approved)
+        await recordAudit({
+          tx,
+          actor: by.actor,
+          entry: {
+            action: 'rollRequest.approve',
+            entityType: 'student',
+            entityId: student.id,
+            summary: `通过学员 ${student.name} 的${RollField[field] ?? field}修改：${shown(from) ?? '空'} → ${shown(to)}`,
+            before: { requestId: request.id, status: request.status, [field]: shown(from) },
+            after: { requestId: request.id, status: done.status, [field]: shown(to) },
+          },
+        })
+    } else if (status === ApprovalStatus.refused) {
+      await repo.updateRequest({ id: request.id, values: { status: RollRequestStatus.refused, refuseReason: by.comment, ...reviewed } })
+      if (by.actor)
+        await recordAudit({
+          tx,
+          actor: by.actor,
+          entry: {
+            action: 'rollRequest.refuse',
+            entityType: 'student',
+            entityId: request.studentId,
+            summary: `驳回${RollField[field] ?? field}修改申请 #${request.id}：${by.comment ?? ''}`,
+            before: { requestId: request.id, status: request.status },
+            after: { requestId: request.id, status: RollRequestStatus.refused, refuseReason: by.comment },
+          },
+        })
+    } else if (status === ApprovalStatus.withdrawn) {
+      await repo.updateRequest({ id: request.id, values: { status: RollRequestStatus.withdrawn } })
+    }
+  },
 }
 
 // ---- reads ----

@@ -1,0 +1,108 @@
+import type { Executor } from '../db/types.ts'
+import { type Actor, createAdmin, createPosition, saveFlow } from '../modules/platform/index.ts'
+import {
+  assignStudents,
+  createClass,
+  createStudentsRepository,
+  leaveApprovalKind,
+  seedLeaveDemo,
+  STUDENTS_DEMO,
+} from '../modules/roll/index.ts'
+import { StudentLevel } from '../wire.ts'
+
+/** The staff's demo sign-ins (issue 40): a head teacher and the education office. */
+export const STAFF_DEMO = {
+  headTeacher: { account: 'headteacher', password: 'demo1234', name: '王老师' },
+  office: { account: 'office', password: 'demo1234', name: '教务处演示' },
+  className: '2026年1期 工商管理（本科）1班',
+}
+
+/** What a 班主任 does: their classes' students, leave and roll approvals, questions. */
+const HEAD_TEACHER_RIGHTS = [
+  'dashboard.view',
+  'students.view',
+  'classes.view',
+  'rollRequests.view',
+  'studentQuestions.view',
+  'studentQuestions.answer',
+  'notices.view',
+]
+/** What 教务处 does: every student, classes, every approval and its flows. */
+const OFFICE_RIGHTS = [
+  'dashboard.view',
+  'students.view',
+  'students.viewAll',
+  'students.edit',
+  'students.export',
+  'classes.view',
+  'classes.edit',
+  'approvals.view',
+  'approvals.flows',
+  'approvals.revoke',
+  'approvals.export',
+  'rollRequests.view',
+  'rollRequests.approve',
+  'notices.view',
+  'departments.view',
+]
+
+/**
+ * Staff demo: the 班主任 and 教务处 positions and their operators, the class of 林小雨 and the demo
+ * partner-student headed by 王老师, the leave flow (班主任; over 3 days also 教务处), and two of
+ * 林小雨's leaves (one approved, one waiting for 王老师).
+ */
+export async function seedStaffDemo({ db, now = new Date() }: { db: Executor; now?: Date }) {
+  const headPosition = await createPosition({
+    db,
+    name: '班主任',
+    description: '带班：本班学员、请假与学籍审批',
+    rights: HEAD_TEACHER_RIGHTS,
+  })
+  const officePosition = await createPosition({ db, name: '教务处', description: '全部学员、班级、审批与流程', rights: OFFICE_RIGHTS })
+  const head = await createAdmin({ db, ...STAFF_DEMO.headTeacher, positionId: headPosition.id })
+  const office = await createAdmin({ db, ...STAFF_DEMO.office, positionId: officePosition.id })
+  const actor = (a: { id: number; name: string }, role: string, rights: string[]): Actor => ({
+    id: a.id,
+    name: a.name,
+    role,
+    rights: new Set(rights),
+  })
+  const officeActor = actor(office, officePosition.name, OFFICE_RIGHTS)
+  const klass = await createClass({
+    db,
+    input: {
+      name: STAFF_DEMO.className,
+      school: '浙江工商大学',
+      major: '工商管理',
+      level: StudentLevel.bachelor,
+      batchYear: 2026,
+      batch: 1,
+      headTeacherId: head.id,
+    },
+    actor: officeActor,
+  })
+  const students = createStudentsRepository({ db })
+  const lin = (await students.findByPhone({ phone: STUDENTS_DEMO.student.phone }))!
+  const chen = (await students.findByPhone({ phone: STUDENTS_DEMO.partnerStudent.phone }))!
+  await assignStudents({ db, classId: klass.id, studentIds: [lin.id, chen.id], actor: officeActor, now })
+  await saveFlow({
+    db,
+    kind: 'leave',
+    input: {
+      steps: [
+        { name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' },
+        { name: '教务处审批', approver: { type: 'position', positionId: officePosition.id }, mode: 'any', minDays: 3 },
+      ],
+      cc: [],
+      overdueHours: 24,
+      revokeDays: 7,
+    },
+  })
+  await seedLeaveDemo({
+    db,
+    studentId: lin.id,
+    headTeacher: actor(head, headPosition.name, HEAD_TEACHER_RIGHTS),
+    kinds: { leave: leaveApprovalKind },
+    now,
+  })
+}

@@ -1,0 +1,15 @@
+/** The leave pages' addresses (请假), for 我的学籍's entry and the leave pages themselves. */
+export const LEAVE_LINKS = {
+  list: '/pages/student/leave',
+  apply: '/pages/student/leaveApply',
+} as const
+
+export const leaveDetailUrl = (id: number) => `/pages/student/leaveDetail?id=${id}`
+/** 修改后重新提交: the form on a returned leave. */
+export const leaveEditUrl = (id: number) => `${LEAVE_LINKS.apply}?id=${id}`
+
+/** A leave's id from a page's query: a positive whole number, or null. */
+export function leaveIdOf(raw: string | undefined): number | null {
+  const id = Number(raw)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
