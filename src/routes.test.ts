@@ -56,7 +56,24 @@ describe('the route table', () => {
     'pages/student/leaveApply': '请假申请',
     'pages/student/leaveDetail': '请假详情',
   }
+  // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
+  const STAFF_WORK: Record<string, string> = {
+    'pages/staff/clues': '我的线索',
+    'pages/staff/clueDetail': '线索详情',
+    'pages/staff/questions': '答疑',
+    'pages/staff/questionDetail': '答疑详情',
+  }
+  // 教职工's shell and approvals (the operator session, no needsLogin): sign-in, the workbench, a roster, approvals, one approval.
+  const STAFF_SHELL: Record<string, string> = {
+    'pages/staff/login': '教职工登录',
+    'pages/staff/index': '工作台',
+    'pages/staff/roster': '班级学员',
+    'pages/staff/approvals': '审批',
+    'pages/staff/approvalDetail': '审批详情',
+  }
   const EXTRA =
+    Object.keys(STAFF_SHELL).length +
+    Object.keys(STAFF_WORK).length +
     Object.keys(LEAVE).length +
     ISSUE_15.length +
     ISSUE_22.length +
@@ -84,6 +101,10 @@ describe('the route table', () => {
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_FEES))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
+    for (const [path, title] of Object.entries(STAFF_SHELL))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/staff', undefined, title])
+    for (const [path, title] of Object.entries(STAFF_WORK))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/staff', undefined, title])
   })
 
   it('gives the titles SPEC.md fixes', () => {
@@ -136,6 +157,12 @@ describe('the route table', () => {
       'pages/points/shop',
       'pages/points/orders',
       'pages/fee/index',
+      'pages/staff/index',
+      'pages/staff/roster',
+      'pages/staff/approvals',
+      'pages/staff/clues',
+      'pages/staff/clueDetail',
+      'pages/staff/questions',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

@@ -34,6 +34,12 @@ export const NIGHT_AREA = 'pages/night'
 export const FEE_AREA = 'pages/fee'
 /** The student's points and the points shop (issue 25); their login is the student's too. */
 export const POINTS_AREA = 'pages/points'
+/** 教职工's pages (the operator session, src/staff): their guard is useRequireStaff, not needsLogin. */
+export const STAFF_AREA = 'pages/staff'
+/** 教职工登录: account and password (mini-programs sign a bound operator in silently first). */
+export const STAFF_LOGIN_PATH = 'pages/staff/login'
+/** 工作台: what the operator holds (head teacher, enrolment, teaching). */
+export const STAFF_HOME_PATH = 'pages/staff/index'
 /** The default page title: a slogan meaning "make learning a habit". */
 export const DEFAULT_TITLE = '让学习成为一种习惯'
 
@@ -101,6 +107,17 @@ export const ROUTES: RouteDef[] = [
   { path: `${FEE_AREA}/index`, title: '我的缴费', pullDownRefresh: true, needsLogin: true },
   { path: `${FEE_AREA}/detail`, title: '缴费详情', needsLogin: true },
   { path: `${FEE_AREA}/receipt`, title: '电子收据', needsLogin: true },
+  // 教职工 (the operator session): sign-in, the workbench, a class's roster, approvals and one approval.
+  { path: STAFF_LOGIN_PATH, title: '教职工登录' },
+  { path: STAFF_HOME_PATH, title: '工作台', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/roster`, title: '班级学员', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/approvals`, title: '审批', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/approvalDetail`, title: '审批详情' },
+  // 教职工's work: my clues and one with its follow-ups (招生老师), the 答疑 queue and one thread (老师).
+  { path: `${STAFF_AREA}/clues`, title: '我的线索', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/clueDetail`, title: '线索详情', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/questions`, title: '答疑', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/questionDetail`, title: '答疑详情' },
 ]
 
 /**

@@ -8,8 +8,5 @@ export const leaveDetailUrl = (id: number) => `/pages/student/leaveDetail?id=${i
 /** 修改后重新提交: the form on a returned leave. */
 export const leaveEditUrl = (id: number) => `${LEAVE_LINKS.apply}?id=${id}`
 
-/** A leave's id from a page's query: a positive whole number, or null. */
-export function leaveIdOf(raw: string | undefined): number | null {
-  const id = Number(raw)
-  return Number.isInteger(id) && id > 0 ? id : null
-}
+/** A leave's id from a page's query, or null. */
+export { idOf as leaveIdOf } from './query'

@@ -20,8 +20,4 @@ export const questionDetailUrl = (id: number) => `/pages/study/questionDetail?id
 /** The existing pay page, for a course's order. */
 export const payUrl = (orderId: number) => `/pages/main/pay?id=${orderId}`
 
-/** A positive whole number from a page's query, or null. */
-export function idOf(raw: string | undefined): number | null {
-  const id = Number(raw)
-  return Number.isInteger(id) && id > 0 ? id : null
-}
+export { idOf } from './query'

@@ -5,7 +5,8 @@ import type { CookieCarrier, SessionCookie } from './types'
  * The mini-program cookie jar. Mini-program hosts keep no cookies, so the session cookie the
  * server sets (HttpOnly `Set-Cookie`) is kept in local storage and sent back as a `Cookie`
  * header on every call. Only name and value are kept: the server decides expiry by answering
- * 100000004, and a `Max-Age=0` or past `Expires` removes the cookie.
+ * 100000004, and a `Max-Age=0` or past `Expires` removes the cookie. Cookies are kept by name, so
+ * the person's `sid` and the operator's `asid` travel side by side, and a sign-out forgets its own.
  */
 export const COOKIE_STORAGE_KEY = storageKey('cookie')
 
@@ -60,6 +61,11 @@ function readJar(): Record<string, string> {
   }
 }
 
+function writeJar(jar: Record<string, string>): void {
+  if (Object.keys(jar).length) taroStorage.set(COOKIE_STORAGE_KEY, JSON.stringify(jar))
+  else taroStorage.remove(COOKIE_STORAGE_KEY)
+}
+
 function headerValue(header: Record<string, unknown> | undefined, name: string): string | string[] | undefined {
   if (!header) return undefined
   const key = Object.keys(header).find((k) => k.toLowerCase() === name)
@@ -92,10 +98,13 @@ export const sessionCookie: SessionCookie = {
       if (cookie.expired) delete jar[cookie.name]
       else jar[cookie.name] = cookie.value
     }
-    if (Object.keys(jar).length) taroStorage.set(COOKIE_STORAGE_KEY, JSON.stringify(jar))
-    else taroStorage.remove(COOKIE_STORAGE_KEY)
+    writeJar(jar)
   },
-  clear() {
-    taroStorage.remove(COOKIE_STORAGE_KEY)
+  clear(name?: string) {
+    if (name === undefined) return taroStorage.remove(COOKIE_STORAGE_KEY)
+    const jar = readJar()
+    if (!(name in jar)) return
+    delete jar[name]
+    writeJar(jar)
   },
 }

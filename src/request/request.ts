@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { dispatchSession } from '../session/events'
+import { dispatchStaff } from '../staff/events'
 import { useStore } from '../store'
 import { Code, type Envelope } from '@activity/wire'
 import { NETWORK_TIMEOUT_MS } from './constants'
@@ -23,6 +24,21 @@ export interface RequestOptions {
   header?: Record<string, string>
   /** Show no toast when the call fails (background loads the person did not ask for). */
   quiet?: boolean
+  /**
+   * Whose session the call runs in: 'staff' for the 教职工 pages' calls (the operator cookie
+   * `asid`), whose 100000004 ends only the staff session; the person (student or partner, `sid`)
+   * stays signed in. @default 'person'
+   */
+  session?: SessionKind
+}
+
+/** The two sessions a device may hold side by side: the person's (`sid`) and the operator's (`asid`). */
+export type SessionKind = 'person' | 'staff'
+
+/** A 100000004 (or a download's 401) ends the session the call ran in, and only that one. */
+function expire(session: SessionKind = 'person'): void {
+  if (session === 'staff') dispatchStaff({ type: 'staffSessionExpired' })
+  else dispatchSession({ type: 'sessionExpired' })
 }
 
 export type RequestErrorKind =
@@ -111,11 +127,11 @@ function bareMessageOf(data: unknown): string | undefined {
 }
 
 /** SPEC.md section 8, in the order that matters: the session code first, whatever the status. */
-function settle<T>(statusCode: number, data: unknown, quiet = false): Envelope<T> {
+function settle<T>(statusCode: number, data: unknown, { quiet = false, session }: RequestOptions = {}): Envelope<T> {
   const toast = quiet ? () => undefined : showToast
   const envelope = envelopeOf(data)
   if (envelope?.code === Code.sessionInvalid) {
-    dispatchSession({ type: 'sessionExpired' })
+    expire(session)
     throw new RequestError('sessionInvalid', envelope.message, { code: envelope.code, status: statusCode })
   }
   // A 4xx carrying our envelope is a refusal written for a person ("该手机号已登记"): it is shown
@@ -178,7 +194,7 @@ export async function request<T = unknown>(
       throw networkError(err)
     }
     sessionCookie.remember(res)
-    return settle<T>(res.statusCode, res.data, options.quiet)
+    return settle<T>(res.statusCode, res.data, options)
   } finally {
     endLoading()
   }
@@ -220,7 +236,7 @@ export async function upload<T = unknown>(path: string, file: UploadFile, option
       throw networkError(err)
     }
     sessionCookie.remember(res)
-    return settle<T>(res.statusCode, res.data)
+    return settle<T>(res.statusCode, res.data, { session: options.session })
   } finally {
     endLoading()
   }
@@ -245,7 +261,7 @@ export async function download(path: string, payload?: Payload, options: Request
     throw networkError(err)
   }
   if (res.statusCode === 401) {
-    dispatchSession({ type: 'sessionExpired' })
+    expire(options.session)
     throw new RequestError('sessionInvalid', MESSAGES.sessionExpired, { code: Code.sessionInvalid, status: 401 })
   }
   if (res.statusCode !== 200) {

@@ -14,6 +14,14 @@ export interface SessionCookie {
   headers: () => Record<string, string>
   /** Keeps what a response set. */
   remember: (res: CookieCarrier) => void
-  /** Forgets the session cookie (sign-out). */
-  clear: () => void
+  /**
+   * Forgets a session's cookie on its sign-out: `name` only (the person's `sid`, the operator's
+   * `asid`), so the other session stays; every cookie without a name.
+   */
+  clear: (name?: string) => void
 }
+
+/** The person's (student's, partner's) session cookie, as the back-office names it. */
+export const PERSON_COOKIE = 'sid'
+/** The operator's (教职工's) session cookie: kept and sent beside the person's. */
+export const STAFF_COOKIE = 'asid'

@@ -1,4 +1,5 @@
 import { sessionCookie } from '../request/cookie'
+import { PERSON_COOKIE } from '../request/types'
 import { useStore } from '../store'
 import { REMEMBERED_VIEWS, storageKey, taroStorage } from '../store/storage'
 import { sessionReducer, type SessionEvent, type SessionState } from './reducer'
@@ -21,7 +22,8 @@ export function dispatchSession(event: SessionEvent): void {
   useStore.setState(sessionReducer(sessionStateOf(), event))
   // What was kept of this person's data for a quick first paint goes with them.
   if (leaving !== undefined) for (const name of Object.values(REMEMBERED_VIEWS)) taroStorage.remove(storageKey(name, leaving))
-  if (event.type === 'signedOut') sessionCookie.clear()
+  // Only the person's cookie: a 教职工 session on the same device (asid) is not theirs to end.
+  if (event.type === 'signedOut') sessionCookie.clear(PERSON_COOKIE)
   for (const listener of listeners) listener(event)
 }
 

@@ -6,6 +6,7 @@ import { createHomeFaceSlice, type HomeFaceSlice } from './home-face'
 import { createRouterSlice, type RouterSlice } from './router'
 import { createServerTimeSlice, type ServerTimeSlice } from './server-time'
 import { createSessionSlice, type SessionSlice } from './session'
+import { createStaffSlice, type StaffSlice } from './staff'
 import { storageKey, taroStateStorage } from './storage'
 import { createUiSlice, type UiSlice } from './ui'
 
@@ -13,10 +14,17 @@ import { createUiSlice, type UiSlice } from './ui'
  * The one app store: typed slices combined here (zustand's slices pattern), `persist` applied
  * once over Taro storage. Only what must outlive a restart is written: the user and their person
  * (profiles, student header info), the other-login flags, header info, the router snapshot, and
- * each person's home part and current course. Toast, loading and the server clock are never
- * persisted.
+ * each person's home part and current course. Toast, loading, the server clock and the 教职工
+ * session (asked again each run) are never persisted.
  */
-export type AppState = UiSlice & SessionSlice & HeaderInfoSlice & RouterSlice & ServerTimeSlice & HomeFaceSlice & CurrentCourseSlice
+export type AppState = UiSlice &
+  SessionSlice &
+  StaffSlice &
+  HeaderInfoSlice &
+  RouterSlice &
+  ServerTimeSlice &
+  HomeFaceSlice &
+  CurrentCourseSlice
 
 export type PersistedState = Pick<AppState, 'user' | 'person' | 'loginOther' | 'headerInfo' | 'router' | 'homeFaces' | 'currentCourses'>
 
@@ -31,6 +39,7 @@ export const useStore = create<AppState>()(
     (...a) => ({
       ...createUiSlice(...a),
       ...createSessionSlice(...a),
+      ...createStaffSlice(...a),
       ...createHeaderInfoSlice(...a),
       ...createRouterSlice(...a),
       ...createServerTimeSlice(...a),

@@ -76,6 +76,18 @@ const ISSUE_25_ROUTES = [
   'pages/night/checkIn',
 ]
 
+/** 教职工's shell and approvals (the operator session): sign-in, the workbench, a roster, approvals, one approval. */
+const STAFF_SHELL_ROUTES = [
+  'pages/staff/login',
+  'pages/staff/index',
+  'pages/staff/roster',
+  'pages/staff/approvals',
+  'pages/staff/approvalDetail',
+]
+
+/** 教职工's work pages (the operator session): my clues, a clue, the 答疑 queue, a thread. */
+const STAFF_WORK_ROUTES = ['pages/staff/clues', 'pages/staff/clueDetail', 'pages/staff/questions', 'pages/staff/questionDetail']
+
 interface AppJson {
   entryPagePath: string
   pages: string[]
@@ -97,7 +109,16 @@ describe('the weapp build', () => {
     // The pages/dev area (the component gallery of non-production builds) is not a SPEC route.
     const spec = all.filter((p) => !p.startsWith(`${DEV_AREA}/`))
     expect([...spec].sort()).toEqual(
-      [...SPEC_ROUTES, ...ISSUE_15_ROUTES, ...ISSUE_22_ROUTES, ...ISSUE_23_ROUTES, ...ISSUE_24_ROUTES, ...ISSUE_25_ROUTES].sort(),
+      [
+        ...SPEC_ROUTES,
+        ...ISSUE_15_ROUTES,
+        ...ISSUE_22_ROUTES,
+        ...ISSUE_23_ROUTES,
+        ...ISSUE_24_ROUTES,
+        ...ISSUE_25_ROUTES,
+        ...STAFF_SHELL_ROUTES,
+        ...STAFF_WORK_ROUTES,
+      ].sort(),
     )
     expect(app.entryPagePath).toBe('pages/tabBar/home')
     expect(app.pages[0]).toBe('pages/tabBar/home')
@@ -115,6 +136,7 @@ describe('the weapp build', () => {
       'pages/night',
       'pages/partner',
       'pages/points',
+      'pages/staff',
       'pages/student',
       'pages/study',
       'pages/user',

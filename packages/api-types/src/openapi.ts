@@ -4514,6 +4514,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/system/admin/bindOpenId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 教职工 in the app: bind this client's WeChat/Alipay open id to the signed-in operator (next time they are signed in silently) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        signCode: string;
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        signCode: string;
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                bound: "是" | "否";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/system/admin/list": {
         parameters: {
             query?: never;
@@ -4645,6 +4705,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bms/system/admin/signInByOpenId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 教职工 in the app: sign in with a WeChat/Alipay code whose open id an operator bound (bound 是); unbound (否): sign in with account and password, then bindOpenId */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        signCode: string;
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        signCode: string;
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                account?: string;
+                                /**
+                                 * @description 是: signed in as the bound operator; 否: not bound, sign in with account and password, then bind
+                                 * @enum {string}
+                                 */
+                                bound: "是" | "否";
+                                createdAt?: string;
+                                /** @description the department (部门) the operator works in; null = none */
+                                departmentId?: number | null;
+                                enabled?: boolean;
+                                id?: number;
+                                name?: string;
+                                /** @description for step-up SMS codes */
+                                phone?: string | null;
+                                positionId?: number;
+                                rights?: string[];
+                                role?: string;
+                                /** @description an authenticator is bound (it replaces the SMS code in step-up) */
+                                totpEnabled?: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bms/system/admin/signInfo": {
         parameters: {
             query?: never;
@@ -4736,6 +4873,64 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bms/system/admin/unbindOpenId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 教职工 in the app: remove the signed-in operator's open id of a platform (退出登录 on a shared phone) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        platform: "weixin" | "alipay";
+                        /** @enum {string} */
+                        type: "公众号" | "小程序";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                bound: "是" | "否";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -24020,6 +24215,8 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description my unread approval messages (待审批, 催办, 抄送) */
+                                unreadMessages: number;
                                 waiting: number;
                             };
                             message: string;
@@ -24322,6 +24519,117 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: my approval messages (待审批 when a step starts, 催办 once a day while overdue, 抄送), unread first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    id: number;
+                                    kind: string;
+                                    read: boolean;
+                                    requestId: number;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                                unread: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/approval/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: mark one of my approval messages (or, without id, every one) read */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description one message; none: every one */
+                        id?: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description one message; none: every one */
+                        id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description my unread approval messages (待审批, 催办, 抄送) */
+                                unreadMessages: number;
+                                waiting: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -27282,6 +27590,76 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/zhijiaotong/page/homePageForHeaderTeacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A head teacher's workbench: my classes, approvals waiting for me, my students on leave today, the latest notices with how many of my students read them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the classes I head; their rosters: the student list with classId */
+                                classes: {
+                                    id: number;
+                                    name: string;
+                                    studentCount: number;
+                                }[];
+                                notices: {
+                                    /** @description how many of my students it addresses */
+                                    audience: number;
+                                    id: number;
+                                    publishedAt: string | null;
+                                    /** @description how many of them opened it */
+                                    read: number;
+                                    title: string;
+                                }[];
+                                onLeaveToday: {
+                                    className: string | null;
+                                    daysText: string;
+                                    endDate: string;
+                                    endHalf: string;
+                                    leaveId: number;
+                                    name: string;
+                                    startDate: string;
+                                    startHalf: string;
+                                    studentId: number;
+                                    type: string;
+                                }[];
+                                /** @description approvals waiting for me (the badge) */
+                                waitingApprovals: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

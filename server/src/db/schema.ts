@@ -1,6 +1,7 @@
 /** Every table, for Drizzle's typed queries and for drizzle-kit (server/drizzle.config.ts). */
 export * from '../modules/platform/accounts/accounts.table.ts'
 export * from '../modules/platform/admins/admins.table.ts'
+export * from '../modules/platform/admins/admin-open-ids.table.ts'
 export * from '../modules/partner-programme/partners/partners.table.ts'
 export * from '../modules/platform/sessions/sessions.table.ts'
 export * from '../modules/platform/accounts/open-id-bindings.table.ts'

@@ -68,7 +68,7 @@ import {
   withheldQuestions,
 } from './learning/index.ts'
 import { earnForExamPassed, earnForReferral, earnForStudyTime, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
-import { dashboardRoutes, enrollTargetsRoutes, finderRoutes, sensitiveDataRoutes } from './office/index.ts'
+import { dashboardRoutes, enrollTargetsRoutes, finderRoutes, sensitiveDataRoutes, staffHomeRoutes } from './office/index.ts'
 import type { ModuleTag } from './tags.ts'
 
 declare module 'fastify' {
@@ -192,6 +192,7 @@ export const registerModules = fp(
     // The approval engine (platform) changes each kind's business record through its handler: a leave takes its status.
     await tagged(app, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
     await tagged(app, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
+    await tagged(app, 'office/staff-home', staffHomeRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },
 )

@@ -36,6 +36,12 @@ const ANY_OPERATOR = new Set([
   'POST /api/zms/approval/approval/cc',
   ...['uploadForTeacher', 'applyForHeaderTeacher'].map((path) => `POST /api/zms/approval/leave/${path}`),
   'PUT /api/zms/approval/leave/destroyForTeacher',
+  'GET /api/zms/approval/approval/messages',
+  'PUT /api/zms/approval/approval/messages/read',
+  // 教职工 in the app: any operator binds their own open id and reads their own workbench.
+  'POST /api/bms/system/admin/bindOpenId',
+  'POST /api/bms/system/admin/unbindOpenId',
+  'GET /api/zms/zhijiaotong/page/homePageForHeaderTeacher',
   'GET /api/zms/approval/leave/detailsForTeacher',
 ])
 

@@ -1,4 +1,5 @@
 import type { ApiBody, ApiData, ApiItem, ApiQuery } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { call, defineFamily, type NoPayload } from '../define'
 
 // The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
@@ -8,6 +9,11 @@ import { call, defineFamily, type NoPayload } from '../define'
 
 /** 我的学籍: the roll, its status history (newest first) and the requests still waiting. */
 export type RollDetails = ApiData<'/api/ems/education/schoolRoll/detailsForClient', 'get'>
+
+/** A student in the operators' register (a class's roster): `phone` masked unless the position may see it whole. */
+export type RosterStudent = ApiItem<'/api/ems/education/schoolRoll/list', 'get'>
+
+export type RosterQuery = ApiQuery<'/api/ems/education/schoolRoll/list', 'get'>
 
 /** A student's roll (学籍) as the student sees it; `batch` 1-20 (1期-20期). */
 export type Roll = RollDetails['roll']
@@ -65,6 +71,8 @@ export const education = defineFamily('/api/ems/education', {
   photoCollection: { actions: { saveForClient: true, auditByHeaderTeacher: true, auditByEducation: true } },
   previewGraduate: { actions: { listForClient: true } },
   schoolRoll: {
+    // `list` is the operators' register; a head teacher's roster is it with `classId` (operator session).
+    base: { list: call<RosterQuery, Page<RosterStudent>>() },
     actions: {
       passByEducation: true,
       passByEnroll: true,

@@ -109,6 +109,24 @@ export type PartnerMessage = ApiItem<'/api/ems/partner/message/list', 'get'>
 /** The WeChat subscribe-message templates configured on the server (none: ask for nothing). */
 export type SubscribeTemplates = ApiData<'/api/ems/partner/message/subscribeTemplates', 'get'>
 
+// The operator's side of clues (招生老师, 管理员), as the staff pages (pages/staff) call it with the
+// operator session: phones come whole only to a position holding 查看完整手机号, masked otherwise.
+
+/** The console's clue filters: `mine=1` the operator's own, `overdue=1` open clues past their next contact. */
+export type StaffClueQuery = ApiQuery<'/api/ems/partner/clue/listForAdmin', 'get'>
+
+/** A clue as an operator sees it: `nextContactAt` the next contact planned, `assigneeId` null in the pool. */
+export type StaffClue = ApiItem<'/api/ems/partner/clue/listForAdmin', 'get'>
+
+/** A clue with its follow-ups and timeline (newest first): what detailsForAdmin and followUp answer. */
+export type StaffClueDetail = ApiData<'/api/ems/partner/clue/detailsForAdmin', 'get'>
+
+/** One entry of a clue's timeline: 登记, a follow-up, an action (跟进, 成交, 分配…). */
+export type StaffClueEvent = StaffClueDetail['timeline'][number]
+
+/** 添加跟进: method (电话/微信/面谈), note, optional next contact (yyyy-MM-dd HH:mm:ss, Beijing; in the future). */
+export type FollowUpPayload = ApiBody<'/api/ems/partner/clue/followUp', 'post'>
+
 export const partner = defineFamily('/api/ems/partner', {
   client: {
     base: false,
@@ -131,7 +149,10 @@ export const partner = defineFamily('/api/ems/partner', {
     actions: {
       saveForActivity: call<ActivityCluePayload, ApiData<'/api/ems/partner/clue/saveForActivity', 'post'>>(),
       progress: call<ApiQuery<'/api/ems/partner/clue/progress', 'get'>, ClueProgress>('GET'),
-      listForAdmin: true,
+      listForAdmin: call<StaffClueQuery, ApiData<'/api/ems/partner/clue/listForAdmin', 'get'>>(),
+      detailsForAdmin: call<ApiQuery<'/api/ems/partner/clue/detailsForAdmin', 'get'>, StaffClueDetail>(),
+      /** A follow-up: 待跟进 becomes 跟进中; the clue keeps its latest next contact. */
+      followUp: call<FollowUpPayload, StaffClueDetail>('POST'),
       follow: 'PUT',
       deal: 'PUT',
       invalid: 'PUT',

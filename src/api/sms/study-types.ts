@@ -75,3 +75,18 @@ export type FollowUpBody = ApiBody<'/api/sms/study/studentQuestion/answerForClie
 
 /** An uploaded picture: its key (sent in `images`) and a signed address. */
 export type QuestionImage = ApiData<'/api/sms/study/studentQuestion/upload', 'post'>
+
+// The office's side of 答疑 (the console's calls, with the operator session; the staff pages):
+// the queue 待回复 first (the longest waiting first), a thread with its student, answer and close.
+
+/** The queue's filters: status, course, closed, keyword. */
+export type TeacherQuestionQuery = ApiQuery<'/api/sms/study/studentQuestion/list', 'get'>
+/** One question of the queue: its student, course, status, posts so far. */
+export type TeacherQuestionItem = ApiItem<'/api/sms/study/studentQuestion/list', 'get'>
+export type TeacherQuestionPage = ApiData<'/api/sms/study/studentQuestion/list', 'get'>
+/** A question with its thread and its student (phone masked): what detail, answer and close answer. */
+export type TeacherQuestionDetail = ApiData<'/api/sms/study/studentQuestion/detail', 'get'>
+/** A teacher's answer: content and picture keys from uploadForTeacher (at most 6). */
+export type TeacherAnswerBody = ApiBody<'/api/sms/study/studentQuestion/answerForTeacher', 'post'>
+/** A picture uploaded for an answer: its key (sent in `images`) and a signed address. */
+export type TeacherQuestionImage = ApiData<'/api/sms/study/studentQuestion/uploadForTeacher', 'post'>

@@ -17,6 +17,11 @@ import type {
   ProgressBody,
   SectionPlay,
   StudyTime,
+  TeacherAnswerBody,
+  TeacherQuestionDetail,
+  TeacherQuestionImage,
+  TeacherQuestionPage,
+  TeacherQuestionQuery,
 } from './study-types'
 import type {
   AddForSelfAnswer,
@@ -145,7 +150,8 @@ export const study = defineFamily('/api/sms/study', {
   },
   // 答疑: my questions to the teachers; a picture is uploaded first (its key goes in `images`).
   studentQuestion: {
-    base: { upload: uploadCall<QuestionImage>() },
+    // `list` is the office's queue (待回复 first), `detail` a thread with its student (operator session).
+    base: { upload: uploadCall<QuestionImage>(), list: call<TeacherQuestionQuery, TeacherQuestionPage>() },
     actions: {
       saveForClient: call<AskBody, ApiData<'/api/sms/study/studentQuestion/saveForClient', 'post'>>(),
       listForClient: call<QuestionListQuery, QuestionPage>(),
@@ -159,11 +165,12 @@ export const study = defineFamily('/api/sms/study', {
       >('PUT'),
       /** My questions holding a reply I have not read (home's badge). */
       unreadCountForClient: call<NoPayload, ApiData<'/api/sms/study/studentQuestion/unreadCountForClient', 'get'>>('GET'),
-      answerForTeacher: 'POST',
-      uploadForTeacher: 'POST',
-      closeForTeacher: 'PUT',
+      /** A teacher's answer: 已回复, an unread reply for the student (a closed question: 409). */
+      answerForTeacher: call<TeacherAnswerBody, TeacherQuestionDetail>('POST'),
+      uploadForTeacher: uploadCall<TeacherQuestionImage>(),
+      closeForTeacher: call<ApiBody<'/api/sms/study/studentQuestion/closeForTeacher', 'put'>, TeacherQuestionDetail>('PUT'),
       batchUpdateStatus: true,
-      detail: true,
+      detail: call<ApiQuery<'/api/sms/study/studentQuestion/detail', 'get'>, TeacherQuestionDetail>(),
     },
   },
   studentSubject: {

@@ -1,4 +1,5 @@
 import type { ApiBody, ApiData, ApiItem, ApiQuery } from '@activity/api-types'
+import type { Page } from '@activity/wire'
 import { call, defineFamily, type NoPayload, uploadCall } from '../define'
 
 // The student's leave (请假) calls: the leave counts in half-days (上午/下午, both ends included),
@@ -35,11 +36,32 @@ export type LeaveDestroyPayload = ApiBody<'/api/zms/approval/leave/destroy', 'pu
 /** An uploaded picture: `key` goes in `pictures`, `url` shows it. */
 export type LeavePicture = ApiData<'/api/zms/approval/leave/upload', 'post'>
 
+/** An approval in an approver's lists (待我审批 / 我已审批 / 抄送我的): title, fields, current step, 已超时. */
+export type ApprovalListItem = ApiItem<'/api/zms/approval/approval/list', 'get'>
+
+/** The list's query: `box` waiting | done | cc, a page. */
+export type ApprovalListQuery = ApiQuery<'/api/zms/approval/approval/list', 'get'>
+
+/** An approval as its approver sees it: fields, steps, timeline and what I may do (`can.decide`). */
+export type ApprovalDetails = ApiData<'/api/zms/approval/approval/details', 'get'>
+
+/** 同意 / 驳回 / 退回, with a comment (required for 驳回 and 退回). */
+export type ApprovalDecision = ApiBody<'/api/zms/approval/approval/audit', 'put'>
+
+/** A leave as its head teacher sees it, with its pictures (`detailsForTeacher`). */
+export type TeacherLeaveDetails = ApiData<'/api/zms/approval/leave/detailsForTeacher', 'get'>
+
 /** /api/zms/approval: approvals (audit, batch audit, withdraw, revoke), focus-status change, flows, leave. */
 export const approval = defineFamily('/api/zms/approval', {
+  // An approver's calls run in the operator session (src/staff); the student's are the *ForClient ones.
   approval: {
+    base: {
+      list: call<ApprovalListQuery, Page<ApprovalListItem>>(),
+      details: call<ApiQuery<'/api/zms/approval/approval/details', 'get'>, ApprovalDetails>(),
+    },
     actions: {
-      audit: true,
+      audit: call<ApprovalDecision, ApprovalDetails>('PUT'),
+      count: call<NoPayload, ApiData<'/api/zms/approval/approval/count', 'get'>>('GET'),
       batchAudit: true,
       withdraw: 'PUT',
       /** 撤回: the applicant takes a request back until an approver has acted (then 422). */
@@ -63,6 +85,7 @@ export const approval = defineFamily('/api/zms/approval', {
       resubmit: call<LeaveResubmitPayload, LeaveDetails>('PUT', 'update'),
       destroy: call<LeaveDestroyPayload, LeaveDetails>('PUT'),
       listByStudent: call<NoPayload, { list: LeaveItem[] }>(),
+      detailsForTeacher: call<ApiQuery<'/api/zms/approval/leave/detailsForTeacher', 'get'>, TeacherLeaveDetails>(),
     },
   },
 })

@@ -7,7 +7,7 @@ import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { useRoute } from '../../components/router-helper'
 import { RequestError } from '../../request'
-import { HOME_PATH, LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
+import { HOME_PATH, LOGIN_PATH, STAFF_LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, isSignedIn, launchSettled, loginUrl, signInStudent } from '../../session'
 import { useStore } from '../../store'
 import { VerifyType } from '@activity/wire'
@@ -143,6 +143,14 @@ export default function StudentLoginPage() {
         <View className='student-login__links'>
           <Text className='student-login__link student-login__link--partner' onClick={toPartnerLogin}>
             我是合伙人，去合伙人登录
+          </Text>
+        </View>
+        <View className='student-login__links'>
+          <Text
+            className='student-login__link student-login__link--staff'
+            onClick={() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined)}
+          >
+            教职工登录
           </Text>
         </View>
       </View>

@@ -7,7 +7,7 @@ import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { replaceQuery, useRoute } from '../../components/router-helper'
 import { LOGIN_PLATFORM } from '../../platform'
-import { LOGIN_PATH, routeOf } from '../../routes'
+import { LOGIN_PATH, STAFF_LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, launchSettled, registerPartner, signInPartner } from '../../session'
 import { useStore } from '../../store'
 import { LoginPlatform, VerifyType } from '@activity/wire'
@@ -216,6 +216,17 @@ export default function UserLoginPage() {
             </Text>
           )}
         </View>
+
+        {mode === 'signIn' ? (
+          <View className='user-login__links user-login__links--staff'>
+            <Text
+              className='user-login__link user-login__link--staff user-login__link--center'
+              onClick={() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined)}
+            >
+              教职工登录
+            </Text>
+          </View>
+        ) : null}
 
         {wechatQuick ? (
           <View className='user-login__other'>

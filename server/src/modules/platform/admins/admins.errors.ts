@@ -37,3 +37,8 @@ export const createOwnPositionError = createErrorFactory({
   code: Code.ruleRefused,
   message: '不能修改自己所在岗位的权限',
 })
+export const createAdminCodeExchangeError = createErrorFactory({
+  key: 'admin.codeExchange',
+  code: Code.upstreamFailed,
+  message: '第三方登录服务暂不可用，请稍后再试',
+})

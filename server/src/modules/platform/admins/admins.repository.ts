@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, 
 import type { Executor } from '../../../db/types.ts'
 import { BUILTIN_POSITION, rightsOfPosition } from '@activity/domain'
 import { admins, positions } from './admins.table.ts'
+import { adminOpenIds } from './admin-open-ids.table.ts'
 import { rowById, updateRow } from '../../../db/rows.ts'
 
 export type AdminRow = typeof admins.$inferSelect
@@ -162,6 +163,45 @@ export function createPositionsRepository({ db }: { db: Executor }) {
     async memberCount({ id }: { id: number }) {
       const [row] = await db.select({ n: count() }).from(admins).where(eq(admins.positionId, id))
       return row?.n ?? 0
+    },
+  }
+}
+
+/** Operators' open ids (教职工 in the app). */
+export function createAdminOpenIdsRepository({ db }: { db: Executor }) {
+  return {
+    async find({ platform, type, openId }: { platform: string; type: string; openId: string }) {
+      const [row] = await db
+        .select()
+        .from(adminOpenIds)
+        .where(and(eq(adminOpenIds.platform, platform), eq(adminOpenIds.type, type), eq(adminOpenIds.openId, openId)))
+        .limit(1)
+      return row
+    },
+    /** Binds the open id to the operator: it leaves any other operator, and replaces the operator's own for the platform. */
+    async bind({ adminId, platform, type, openId }: { adminId: number; platform: string; type: string; openId: string }) {
+      await db
+        .delete(adminOpenIds)
+        .where(
+          and(
+            eq(adminOpenIds.platform, platform),
+            eq(adminOpenIds.type, type),
+            or(eq(adminOpenIds.openId, openId), eq(adminOpenIds.adminId, adminId)),
+          ),
+        )
+      await db.insert(adminOpenIds).values({ adminId, platform, type, openId })
+    },
+    async unbind({ adminId, platform, type }: { adminId: number; platform: string; type: string }) {
+      await db
+        .delete(adminOpenIds)
+        .where(and(eq(adminOpenIds.adminId, adminId), eq(adminOpenIds.platform, platform), eq(adminOpenIds.type, type)))
+    },
+    async boundFor({ adminId, platform, type }: { adminId: number; platform: string; type: string }) {
+      const [row] = await db
+        .select({ id: adminOpenIds.id })
+        .from(adminOpenIds)
+        .where(and(eq(adminOpenIds.adminId, adminId), eq(adminOpenIds.platform, platform), eq(adminOpenIds.type, type)))
+      return Boolean(row)
     },
   }
 }

@@ -4,6 +4,10 @@ import { emptyEnvelope, envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib
 import { perIp } from '../../../lib/rate-limits.ts'
 import { RIGHT_SCREENS } from '@activity/domain'
 import { YesNo } from '../../../wire.ts'
+import type { FastifyRequest } from 'fastify'
+import { GatewayError } from '../../../gateways/login.ts'
+import { type LoginPlatform, type LoginType } from '../../../wire.ts'
+import { createAdminCodeExchangeError } from './admins.errors.ts'
 import {
   adminListQuery,
   adminSchema,
@@ -11,6 +15,10 @@ import {
   createAdminBody,
   createPositionBody,
   idQuery,
+  openIdBoundSchema,
+  openIdCodeBody,
+  openIdPlatformBody,
+  openIdSignInSchema,
   positionSchema,
   rightCatalogueSchema,
   updateAdminBody,
@@ -18,6 +26,8 @@ import {
   updatePositionBody,
 } from './admins.schemas.ts'
 import {
+  adminOfOpenId,
+  bindAdminOpenId,
   createAdmin,
   createPosition,
   deleteAdmin,
@@ -29,6 +39,7 @@ import {
   signInAdmin,
   toAdmin,
   toPosition,
+  unbindAdminOpenId,
   updateAdmin,
   updateOwnPassword,
   updatePosition,
@@ -68,6 +79,85 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
         await request.session.start({ kind: 'admin', adminId: admin.id })
         return ok(toAdmin(await loadAdmin({ db: app.db, id: admin.id })))
       }),
+  )
+
+  // ---- 教职工 in the app: silent sign-in by a bound open id, as students sign in ----
+
+  /** The open id of an app's sign-in code (WeChat / Alipay), or a readable 502. */
+  async function openIdOf(request: FastifyRequest, body: { platform: LoginPlatform; type: LoginType; signCode: string }) {
+    try {
+      return (await app.loginGateway.exchangeCode({ platform: body.platform, type: body.type, code: body.signCode })).openId
+    } catch (error) {
+      request.log.warn({ err: error }, 'operator sign-in code exchange failed')
+      throw createAdminCodeExchangeError(error instanceof GatewayError ? { message: error.publicMessage } : {})
+    }
+  }
+
+  app.post(
+    `${base}/signInByOpenId`,
+    {
+      config: perIp(30, 60),
+      schema: {
+        summary:
+          '教职工 in the app: sign in with a WeChat/Alipay code whose open id an operator bound (bound 是); unbound (否): sign in with account and password, then bindOpenId',
+        consumes: FORM_CONSUMES,
+        body: openIdCodeBody,
+        response: { 200: envelope(openIdSignInSchema) },
+      },
+    },
+    async (request) =>
+      app.signInRecorder.track(
+        { request, kind: 'operator', method: request.body.platform === 'alipay' ? 'alipay' : 'wechat' },
+        async (attempt) => {
+          const openId = await openIdOf(request, request.body)
+          const admin = await adminOfOpenId({ db: app.db, platform: request.body.platform, type: request.body.type, openId })
+          if (!admin) {
+            attempt.refuse('unbound')
+            return ok({ bound: YesNo.no })
+          }
+          attempt.who({ adminId: admin.id, name: admin.name })
+          await request.session.start({ kind: 'admin', adminId: admin.id })
+          return ok({ bound: YesNo.yes, ...toAdmin(await loadAdmin({ db: app.db, id: admin.id })) })
+        },
+      ),
+  )
+
+  app.post(
+    `${base}/bindOpenId`,
+    {
+      preHandler: signedIn,
+      schema: {
+        summary:
+          "教职工 in the app: bind this client's WeChat/Alipay open id to the signed-in operator (next time they are signed in silently)",
+        security,
+        consumes: FORM_CONSUMES,
+        body: openIdCodeBody,
+        response: { 200: envelope(openIdBoundSchema) },
+      },
+    },
+    async (request) => {
+      const openId = await openIdOf(request, request.body)
+      await bindAdminOpenId({ db: app.db, adminId: request.admin.id, platform: request.body.platform, type: request.body.type, openId })
+      return ok({ bound: YesNo.yes })
+    },
+  )
+
+  app.post(
+    `${base}/unbindOpenId`,
+    {
+      preHandler: signedIn,
+      schema: {
+        summary: "教职工 in the app: remove the signed-in operator's open id of a platform (退出登录 on a shared phone)",
+        security,
+        consumes: FORM_CONSUMES,
+        body: openIdPlatformBody,
+        response: { 200: envelope(openIdBoundSchema) },
+      },
+    },
+    async (request) => {
+      await unbindAdminOpenId({ db: app.db, adminId: request.admin.id, ...request.body })
+      return ok({ bound: YesNo.no })
+    },
   )
 
   app.delete(`${base}/signOut`, { schema: { summary: 'Operator sign-out', response: { 200: emptyEnvelope } } }, async (request) => {

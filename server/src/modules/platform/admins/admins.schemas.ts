@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { LOGIN_PLATFORMS, LOGIN_TYPES, type LoginPlatform, type LoginType, YesNo } from '../../../wire.ts'
 import { pagingQuery } from '../../../lib/envelope.ts'
 import { idField, intField, keptIfMasked, optionalText, passwordField, phoneField } from '../../../lib/fields.ts'
 import { ALL_RIGHTS } from '@activity/domain'
-import { YesNo } from '../../../wire.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
 
 const positionId = intField({ label: '岗位', min: 1, max: 2147483647 })
@@ -103,3 +103,19 @@ export const positionSchema = z.object({
 export const rightCatalogueSchema = z.array(
   z.object({ screen: z.string(), name: z.string(), actions: z.array(z.object({ right: z.string(), name: z.string() })) }),
 )
+
+const platform = z.enum(LOGIN_PLATFORMS as [LoginPlatform, ...LoginPlatform[]], '平台只能是 weixin 或 alipay')
+const type = z.enum(LOGIN_TYPES as [LoginType, ...LoginType[]], '类型只能是公众号或小程序')
+/** A WeChat/Alipay sign-in code of the app (教职工 in the mini-program or WeChat H5). */
+export const openIdCodeBody = z.object({
+  platform,
+  type,
+  signCode: z.string({ error: '请填写授权码' }).trim().min(1, '请填写授权码').max(512, '授权码不能超过512个字符'),
+})
+export const openIdPlatformBody = z.object({ platform, type })
+export const openIdSignInSchema = adminSchema.partial().extend({
+  bound: z
+    .enum([YesNo.yes, YesNo.no])
+    .describe('是: signed in as the bound operator; 否: not bound, sign in with account and password, then bind'),
+})
+export const openIdBoundSchema = z.object({ bound: z.enum([YesNo.yes, YesNo.no]) })

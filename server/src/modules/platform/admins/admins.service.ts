@@ -22,6 +22,7 @@ import {
 import {
   type AdminRow,
   type AdminWithPosition,
+  createAdminOpenIdsRepository,
   createAdminsRepository,
   createPositionsRepository,
   type PositionRow,
@@ -347,4 +348,37 @@ export async function operatorsWithRight({
   ...query
 }: { db: Executor } & Parameters<ReturnType<typeof createAdminsRepository>['enabledWithRight']>[0]) {
   return createAdminsRepository({ db }).enabledWithRight(query)
+}
+
+/** The enabled operator an open id is bound to, if any (教职工's silent sign-in in the app). */
+export async function adminOfOpenId({ db, platform, type, openId }: { db: Executor; platform: string; type: string; openId: string }) {
+  const binding = await createAdminOpenIdsRepository({ db }).find({ platform, type, openId })
+  if (!binding) return undefined
+  const admin = await createAdminsRepository({ db }).findById({ id: binding.adminId })
+  return admin?.enabled ? admin : undefined
+}
+
+/** Binds the signed-in operator's open id for the platform (in one transaction: it moves from anyone else). */
+export async function bindAdminOpenId({
+  db,
+  adminId,
+  platform,
+  type,
+  openId,
+}: {
+  db: Executor
+  adminId: number
+  platform: string
+  type: string
+  openId: string
+}) {
+  await db.transaction((tx) => createAdminOpenIdsRepository({ db: tx }).bind({ adminId, platform, type, openId }))
+}
+
+export async function unbindAdminOpenId({ db, ...args }: { db: Executor; adminId: number; platform: string; type: string }) {
+  await createAdminOpenIdsRepository({ db }).unbind(args)
+}
+
+export async function adminOpenIdBound({ db, ...args }: { db: Executor; adminId: number; platform: string; type: string }) {
+  return createAdminOpenIdsRepository({ db }).boundFor(args)
 }

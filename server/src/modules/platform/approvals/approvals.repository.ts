@@ -7,6 +7,7 @@ import { ApprovalStatus, ApprovalStepStatus } from '../../../wire.ts'
 import {
   approvalActions,
   approvalCcs,
+  approvalMessages,
   approvalFlows,
   approvalRequests,
   approvalStepApprovers,
@@ -335,6 +336,41 @@ export function createApprovalsRepository({ db }: { db: Executor }) {
       return db.select().from(approvalRequests).where(inArray(approvalRequests.id, ids))
     },
 
+    async insertMessages(values: Array<typeof approvalMessages.$inferInsert>) {
+      if (values.length) await db.insert(approvalMessages).values(values)
+    },
+    /** An operator's messages, unread first, newest first. */
+    async messages({ adminId, page, size }: { adminId: number; page: number; size: number }) {
+      const where = eq(approvalMessages.adminId, adminId)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(approvalMessages)
+          .where(where)
+          .orderBy(sql`(${approvalMessages.readAt} IS NULL) DESC`, desc(approvalMessages.createdAt), desc(approvalMessages.id))
+          .limit(size)
+          .offset((page - 1) * size),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(approvalMessages)
+          .where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+    async unreadMessages({ adminId }: { adminId: number }) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(approvalMessages)
+        .where(and(eq(approvalMessages.adminId, adminId), isNull(approvalMessages.readAt)))
+      return row?.n ?? 0
+    },
+    /** Marks one message (or, without an id, every one) of the operator read. */
+    async readMessages({ adminId, id, now }: { adminId: number; id?: number; now: Date }) {
+      await db
+        .update(approvalMessages)
+        .set({ readAt: now })
+        .where(and(eq(approvalMessages.adminId, adminId), isNull(approvalMessages.readAt), id ? eq(approvalMessages.id, id) : undefined))
+    },
     /** Steps 审批中 past their due time and not reminded in the last day, locked and skipped by another sweeper. */
     async overdueToRemind({ now, limit }: { now: Date; limit: number }) {
       const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000)

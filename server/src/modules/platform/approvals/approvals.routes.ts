@@ -13,6 +13,9 @@ import {
   batchResultSchema,
   ccBody,
   countSchema,
+  messagesQuery,
+  messagesSchema,
+  readMessagesBody,
   decideBody,
   flowListSchema,
   flowOptionsSchema,
@@ -25,6 +28,7 @@ import {
   type ApprovalActor,
   type ApprovalKinds,
   approvalDetails,
+  approvalMessagesOf,
   ccApproval,
   decideApproval,
   decideApprovals,
@@ -34,9 +38,11 @@ import {
   listApprovals,
   listFlows,
   mayReadApproval,
+  readApprovalMessages,
   revokeApproval,
   saveFlow,
   toApprovalDetails,
+  unreadApprovalMessages,
   waitingCount,
   withdrawApproval,
 } from './approvals.service.ts'
@@ -144,7 +150,49 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds }> = 
       preHandler: anyOperator,
       schema: { summary: 'Operators: how many requests wait for me (the badge)', security, response: { 200: envelope(countSchema) } },
     },
-    async (request) => ok({ waiting: await waitingCount({ db: app.db, adminId: request.admin.id }) }),
+    async (request) =>
+      ok({
+        waiting: await waitingCount({ db: app.db, adminId: request.admin.id }),
+        unreadMessages: await unreadApprovalMessages({ db: app.db, adminId: request.admin.id }),
+      }),
+  )
+
+  app.get(
+    `${base}/messages`,
+    {
+      preHandler: anyOperator,
+      schema: {
+        summary: 'Operators: my approval messages (待审批 when a step starts, 催办 once a day while overdue, 抄送), unread first',
+        security,
+        querystring: messagesQuery,
+        response: { 200: envelope(messagesSchema) },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query
+      return ok({ ...(await approvalMessagesOf({ db: app.db, adminId: request.admin.id, page, size })), page, size })
+    },
+  )
+
+  app.put(
+    `${base}/messages/read`,
+    {
+      preHandler: anyOperator,
+      schema: {
+        summary: 'Operators: mark one of my approval messages (or, without id, every one) read',
+        security,
+        consumes: FORM_CONSUMES,
+        body: readMessagesBody,
+        response: { 200: envelope(countSchema) },
+      },
+    },
+    async (request) => {
+      await readApprovalMessages({ db: app.db, adminId: request.admin.id, id: request.body.id })
+      return ok({
+        waiting: await waitingCount({ db: app.db, adminId: request.admin.id }),
+        unreadMessages: await unreadApprovalMessages({ db: app.db, adminId: request.admin.id }),
+      })
+    },
   )
 
   app.get(

@@ -151,6 +151,22 @@ export const approvalDetailsSchema = approvalSummarySchema.extend({
 export const batchResultSchema = z.object({
   results: z.array(z.object({ id: z.number(), ok: z.boolean(), status: z.string().nullable(), message: z.string() })),
 })
-export const countSchema = z.object({ waiting: z.number() })
+export const countSchema = z.object({
+  waiting: z.number(),
+  unreadMessages: z.number().describe('my unread approval messages (待审批, 催办, 抄送)'),
+})
+export const messagesQuery = z.object(pagingQuery)
+export const messagesSchema = z.object({
+  list: z.array(
+    z.object({ id: z.number(), requestId: z.number(), kind: z.string(), title: z.string(), read: z.boolean(), createdAt: z.string() }),
+  ),
+  total: z.number(),
+  unread: z.number(),
+  page: z.number(),
+  size: z.number(),
+})
+export const readMessagesBody = z.object({
+  id: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()).describe('one message; none: every one'),
+})
 const named = z.object({ id: z.number(), name: z.string() })
 export const flowOptionsSchema = z.object({ positions: z.array(named), departments: z.array(named) })

@@ -207,6 +207,12 @@ async function startStep({ db, request, step, now, kinds, by = NOBODY }: StepArg
   })
   if (!started) return
   await repo.insertApprovers(approvers.map((a) => ({ stepId: step.id, adminId: a.id, adminName: a.name })))
+  // Each approver gets a message (待审批), but the submitter whose own step passes at once.
+  await repo.insertMessages(
+    approvers
+      .filter((a) => a.id !== request.submittedByAdminId)
+      .map((a) => ({ adminId: a.id, requestId: request.id, kind: '待审批', title: `请审批：${request.title}`, createdAt: now })),
+  )
   if (fallback) await act(db, request, 'system', '转交', { stepId: step.id, comment: '未找到审批人，转交管理员', now })
   const submitter = request.submittedByAdminId
   if (submitter && approvers.some((a) => a.id === submitter)) {
@@ -246,6 +252,9 @@ async function setStatus({
     const ids = new Set<number>()
     for (const a of request.cc) for (const op of (await resolveApprovers({ db, request, approver: a })).approvers) ids.add(op.id)
     await repo.insertCcs({ requestId: request.id, adminIds: [...ids] })
+    await repo.insertMessages(
+      [...ids].map((adminId) => ({ adminId, requestId: request.id, kind: '抄送', title: `抄送：${request.title}`, createdAt: now })),
+    )
     if (ids.size) await act(db, request, 'system', '抄送', { comment: `抄送${ids.size}人`, now })
   }
   return updated
@@ -760,8 +769,18 @@ export async function remindOverdue({ db, now = new Date(), limit = 100 }: { db:
     const steps = await repo.overdueToRemind({ now, limit })
     for (const step of steps) {
       const request = (await repo.request({ id: step.requestId }))!
-      const waiting = (await repo.approvers({ stepIds: [step.id] })).filter((a) => !a.decision).map((a) => a.adminName)
+      const undecided = (await repo.approvers({ stepIds: [step.id] })).filter((a) => !a.decision)
+      const waiting = undecided.map((a) => a.adminName)
       await repo.markReminded({ id: step.id, now })
+      await repo.insertMessages(
+        undecided.map((a) => ({
+          adminId: a.adminId,
+          requestId: request.id,
+          kind: '催办',
+          title: `已超时，请尽快审批：${request.title}`,
+          createdAt: now,
+        })),
+      )
       await act(tx, request, 'system', '催办', { stepId: step.id, comment: `「${step.name}」已超时，已提醒${waiting.join('、')}`, now })
     }
     return steps.length
@@ -825,10 +844,55 @@ export async function ccApproval({
     const operators = await repo.enabledOperators({ ids: [...new Set(adminIds)] })
     if (operators.length !== new Set(adminIds).size) throw createFlowInvalidError({ message: '抄送的操作员不存在或已停用' })
     await repo.insertCcs({ requestId: id, adminIds: operators.map((o) => o.id) })
+    await repo.insertMessages(
+      operators.map((o) => ({
+        adminId: o.id,
+        requestId: id,
+        kind: '抄送',
+        title: `${actor.name}抄送：${details.request.title}`,
+        createdAt: now,
+      })),
+    )
     await act(tx, details.request, { type: 'admin', ...actor }, '抄送', {
       comment: `抄送给${operators.map((o) => o.name).join('、')}`,
       now,
     })
     return operators.length
   })
+}
+
+/** An operator's approval messages (待审批, 催办, 抄送), unread first. */
+export async function approvalMessagesOf({ db, adminId, page, size }: { db: Executor; adminId: number; page: number; size: number }) {
+  const repo = createApprovalsRepository({ db })
+  const [{ rows, total }, unread] = await Promise.all([repo.messages({ adminId, page, size }), repo.unreadMessages({ adminId })])
+  return {
+    list: rows.map((m) => ({
+      id: m.id,
+      requestId: m.requestId,
+      kind: m.kind,
+      title: m.title,
+      read: m.readAt !== null,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    total,
+    unread,
+  }
+}
+
+export async function unreadApprovalMessages({ db, adminId }: { db: Executor; adminId: number }) {
+  return createApprovalsRepository({ db }).unreadMessages({ adminId })
+}
+
+export async function readApprovalMessages({
+  db,
+  adminId,
+  id,
+  now = new Date(),
+}: {
+  db: Executor
+  adminId: number
+  id?: number
+  now?: Date
+}) {
+  await createApprovalsRepository({ db }).readMessages({ adminId, id, now })
 }

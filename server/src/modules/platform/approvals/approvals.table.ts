@@ -177,3 +177,30 @@ export const approvalCcs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.adminId] }), index('approval_ccs_admin_idx').on(t.adminId, t.createdAt)],
 )
+
+/**
+ * An approver's messages (消息): a step waiting for them (待审批), a daily reminder of an overdue
+ * one (催办), a copy (抄送). Written in the transaction of the change; the app's workbench and the
+ * console read them with the 待我审批 badge.
+ */
+export const approvalMessages = pgTable(
+  'approval_messages',
+  {
+    id: id(),
+    adminId: integer('admin_id').notNull(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => approvalRequests.id, { onDelete: 'cascade' }),
+    /** 待审批, 催办 or 抄送. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('approval_messages_admin_idx').on(t.adminId, t.createdAt, t.id),
+    index('approval_messages_unread_idx')
+      .on(t.adminId)
+      .where(sql`read_at IS NULL`),
+  ],
+)

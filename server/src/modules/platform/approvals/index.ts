@@ -17,5 +17,6 @@ export {
   submitApproval,
   toApprovalDetails,
   toApprovalSummary,
+  waitingCount,
 } from './approvals.service.ts'
 export { approvalDetailsSchema, approvalSummarySchema } from './approvals.schemas.ts'

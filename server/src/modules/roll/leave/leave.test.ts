@@ -102,7 +102,10 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
       applied.approval.steps.map((x: { name: string; status: string }) => [x.name, x.status]),
       [['班主任审批', '审批中']],
     )
-    assert.equal(ok(await head.client.get(`${APPROVAL}/count`)).waiting, 1)
+    assert.deepEqual(ok(await head.client.get(`${APPROVAL}/count`)), { waiting: 1, unreadMessages: 1 })
+    const messages = ok(await head.client.get(`${APPROVAL}/messages`))
+    assert.deepEqual([messages.list[0].kind, messages.list[0].title], ['待审批', `请审批：${s.name}的请假（病假 1.5天）`])
+    assert.equal(ok(await head.client.put(`${APPROVAL}/messages/read`, {})).unreadMessages, 0)
     const waiting = ok(await head.client.get(`${APPROVAL}/list`, { box: 'waiting' }))
     assert.equal(waiting.list[0].title, `${s.name}的请假（病假 1.5天）`)
     assert.equal(waiting.list[0].currentStep, '班主任审批')
@@ -319,6 +322,11 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
     assert.equal(await remindOverdue({ db: t.app.db, now: new Date(inTwoDays.getTime() + 3600 * 1000) }), 0)
     const details = ok(await head.client.get(`${APPROVAL}/details`, { id: applied.approval.id }))
     assert.equal(details.timeline.filter((x: { action: string }) => x.action === '催办').length, 1)
+    assert.ok(
+      ok(await head.client.get(`${APPROVAL}/messages`)).list.some(
+        (m: { kind: string; requestId: number }) => m.kind === '催办' && m.requestId === applied.approval.id,
+      ),
+    )
     assert.equal(
       ok(await head.client.get(`${APPROVAL}/list`, { box: 'waiting' })).list.find((r: { id: number }) => r.id === applied.approval.id)
         .overdue,

@@ -2,4 +2,4 @@
 export { createNoticesRepository } from './notices.repository.ts'
 export { noticesRoutes } from './notices.routes.ts'
 export { seedNoticesDemo } from './notices.seed.ts'
-export { unreadNoticeCount } from './notices.service.ts'
+export { noticeReach, unreadNoticeCount } from './notices.service.ts'

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../../db/types.ts'
 import { NoticeStatus } from '../../../wire.ts'
@@ -123,6 +123,29 @@ export function createNoticesRepository({ db }: { db: Executor }) {
     },
 
     /** The student's notices: unread first, then newest first. */
+    /**
+     * The latest published notices addressed to any of `studentIds`, each with how many of those
+     * students it addresses and how many of them opened it (a head teacher's class).
+     */
+    async reachAmong({ studentIds, limit }: { studentIds: number[]; limit: number }) {
+      if (!studentIds.length) return []
+      const among = inArray(studentsView.id, studentIds)
+      return db
+        .select({
+          id: notices.id,
+          title: notices.title,
+          publishedAt: notices.publishedAt,
+          audience: sql<number>`count(distinct ${studentsView.id})`.mapWith(Number),
+          read: sql<number>`count(distinct ${noticeReads.studentId})`.mapWith(Number),
+        })
+        .from(notices)
+        .innerJoin(studentsView, and(among, addressedToStudentRow))
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentsView.id)))
+        .where(eq(notices.status, NoticeStatus.published))
+        .groupBy(notices.id)
+        .orderBy(desc(notices.publishedAt), desc(notices.id))
+        .limit(limit)
+    },
     async listForStudent({ studentId, page, size }: { studentId: number; page: number; size: number }) {
       const published = eq(notices.status, NoticeStatus.published)
       const rows = await db

@@ -199,3 +199,14 @@ export async function unreadNoticeCount({
 }: { db: Executor } & Parameters<ReturnType<typeof createNoticesRepository>['unreadCountForStudent']>[0]) {
   return createNoticesRepository({ db }).unreadCountForStudent(query)
 }
+
+/** The latest published notices addressed to these students, with how many of them read each (a head teacher's workbench). */
+export async function noticeReach({ db, studentIds, limit = 5 }: { db: Executor; studentIds: number[]; limit?: number }) {
+  return (await createNoticesRepository({ db }).reachAmong({ studentIds, limit })).map((n) => ({
+    id: n.id,
+    title: n.title,
+    publishedAt: n.publishedAt?.toISOString() ?? null,
+    audience: n.audience,
+    read: n.read,
+  }))
+}

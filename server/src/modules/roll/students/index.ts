@@ -5,7 +5,7 @@ export { studentsRoutes } from './students.routes.ts'
 export { classesRoutes } from './classes.routes.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
 export { countRollRequests, quickFindStudents, rollCorrectionApprovalKind, toStudentHeader, toStudentUser } from './students.service.ts'
-export { assignStudents, classesHeadedBy, classOfStudent, createClass } from './classes.service.ts'
+export { assignStudents, classesHeadedBy, classOfStudent, createClass, studentsOfHeadTeacher } from './classes.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 
 export { studentRecipients, studentsView } from './students.views.ts'

@@ -1,0 +1,2 @@
+// The staff-home module's face (the staff's workbench in the app).
+export { staffHomeRoutes } from './staff-home.routes.ts'

@@ -1,0 +1,79 @@
+import { ApprovalDecision, ApprovalStatus, ApprovalStepStatus } from '@activity/wire'
+
+/** The approver's three lists, in the tabs' order. */
+export const APPROVAL_BOXES = [
+  { box: 'waiting', label: '待我审批' },
+  { box: 'done', label: '我已审批' },
+  { box: 'cc', label: '抄送我的' },
+] as const
+
+export type ApprovalBox = (typeof APPROVAL_BOXES)[number]['box']
+
+/** The tab a page's `?box=` names, 待我审批 otherwise. */
+export function boxOf(raw: string | undefined): ApprovalBox {
+  return APPROVAL_BOXES.find((b) => b.box === raw)?.box ?? 'waiting'
+}
+
+export type Tone = 'orange' | 'green' | 'red' | 'blue' | 'grey'
+
+/** An approval's tag: 审批中 orange, 已通过 green, 已驳回 red, 已退回 blue, 已撤回 and 已撤销 grey. */
+export function approvalTone(status: string): Tone {
+  switch (status) {
+    case ApprovalStatus.pending:
+      return 'orange'
+    case ApprovalStatus.approved:
+      return 'green'
+    case ApprovalStatus.refused:
+      return 'red'
+    case ApprovalStatus.returned:
+      return 'blue'
+    default:
+      return 'grey'
+  }
+}
+
+/** A step's tag: as the approval's, with 未开始 and 已取消 grey. */
+export function stepTone(status: string): Tone {
+  return status === ApprovalStepStatus.waiting || status === ApprovalStepStatus.cancelled ? 'grey' : approvalTone(status)
+}
+
+/** A list row's one-line summary of the request's fields: 请假类型：病假 · 时长：1.5天 (the first `max`). */
+export function fieldsSummary(fields: ReadonlyArray<{ label: string; value: string }>, max = 3): string {
+  return fields
+    .filter((f) => f.value)
+    .slice(0, max)
+    .map((f) => `${f.label}：${f.value}`)
+    .join(' · ')
+}
+
+/** 同意 / 驳回 / 退回, as the buttons show them. */
+export const DECISIONS: ReadonlyArray<{ decision: ApprovalDecision; label: string }> = [
+  { decision: 'approve', label: ApprovalDecision.approve },
+  { decision: 'refuse', label: ApprovalDecision.refuse },
+  { decision: 'return', label: ApprovalDecision.return },
+]
+
+export const COMMENT_MAX = 200
+
+/** What is wrong with a decision before it is sent: 驳回 and 退回 need a reason; '' when nothing is. */
+export function decisionProblem(decision: ApprovalDecision, comment: string): string {
+  if (decision !== 'approve' && !comment.trim()) return `请填写${ApprovalDecision[decision]}原因`
+  if (comment.trim().length > COMMENT_MAX) return `意见不能超过${COMMENT_MAX}个字符`
+  return ''
+}
+
+/** A phone shown whole (the position may see it: 拨打 is offered), not masked (139****0000). */
+export function isWholePhone(phone: string | null | undefined): phone is string {
+  return typeof phone === 'string' && /^1\d{10}$/.test(phone)
+}
+
+/** 已读 3/5: how many of my students opened a notice addressed to them. */
+export function readText(read: number, audience: number): string {
+  return audience > 0 ? `已读 ${read}/${audience}` : '无学员'
+}
+
+/** The badge over 待我审批: the count, 99+ past 99, nothing at 0. */
+export function badgeText(count: number | null | undefined): string {
+  if (!count || count < 0) return ''
+  return count > 99 ? '99+' : String(count)
+}

@@ -1,0 +1,91 @@
+import TestUtils from '@tarojs/test-utils-react'
+import { until } from '../../components/testing'
+import { envelope } from '../../request/testing/server'
+import { dispatchStaff } from '../../staff/events'
+import { useStore } from '../../store'
+import { drawn, openAt } from '../../testing/student-pages'
+import { operatorOf, staffPageHarness } from '../../testing/staff-pages'
+import { HOME, homeOf } from './components/staff-testing'
+import StaffHomePage from './index'
+
+jest.mock('@tarojs/taro', () => {
+  const actual = jest.requireActual('@tarojs/taro')
+  const none = () => undefined
+  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: none, usePullDownRefresh: none }
+})
+
+const DASHBOARD = 'GET /api/bms/system/dashboard'
+const QUESTIONS = 'GET /api/sms/study/studentQuestion/list'
+
+describe('工作台', () => {
+  const h = staffPageHarness()
+  let t: TestUtils
+  beforeEach(() => {
+    t = new TestUtils()
+    openAt('/pages/staff/index')
+  })
+  afterEach(() => t.unmout())
+
+  const $ = (selector: string) => document.querySelector(selector)
+  const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent)
+
+  it("shows a head teacher's classes, the approvals waiting with their badge, today's leaves and who read the notices", async () => {
+    h.server.on(HOME, { body: envelope(homeOf()) })
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__class')
+    expect([$('.staff-home__name')?.textContent, $('.staff-home__role')?.textContent]).toEqual(['王老师', '班主任'])
+    expect($('.staff-home__approvals .staff-home__badge')?.textContent).toBe('2')
+    expect(texts('.staff-home__class-name')).toEqual(['2026年1期 工商管理（本科）1班'])
+    expect(texts('.staff-home__leave-name')).toEqual(['林小雨'])
+    expect(texts('.staff-home__notice-read')).toEqual(['已读 1/2'])
+    expect($('.staff-home__clues')).toBeNull()
+    expect($('.staff-home__questions')).toBeNull()
+    t.fireEvent.click($('.staff-home__class') as Element)
+    t.fireEvent.click($('.staff-home__approvals') as Element)
+    expect(h.navigations).toEqual(['/pages/staff/roster?classId=5', '/pages/staff/approvals'])
+    expect(h.server.last(DASHBOARD)).toBeUndefined()
+  })
+
+  it("shows an enrolment teacher's figures and a teacher's questions, without the head teacher's part", async () => {
+    dispatchStaff({
+      type: 'staffSignedIn',
+      via: 'session',
+      staff: operatorOf({
+        name: '李老师',
+        role: '招生老师',
+        rights: ['dashboard.view', 'clues.work', 'studentQuestions.view', 'studentQuestions.answer'],
+      }),
+    })
+    h.server.on(HOME, { body: envelope(homeOf({ classes: [], waitingApprovals: 0, onLeaveToday: [], notices: [] })) })
+    h.server.on(DASHBOARD, {
+      body: envelope({ cycle: { newClues: 12, deals: 3 }, overdueContacts: [], todos: { overdueClues: 4 } }),
+    })
+    h.server.on(QUESTIONS, { body: envelope({ list: [], total: 5, page: 1, size: 1 }) })
+    await t.mount(StaffHomePage)
+    await until(
+      () => texts('.staff-home__figure-value').length === 3 && $('.staff-home__questions .staff-home__muted') !== null,
+      'cards drawn',
+    )
+    expect(texts('.staff-home__figure-value')).toEqual(['4', '12', '3'])
+    expect($('.staff-home__questions .staff-home__muted')?.textContent).toBe('5条待回复')
+    expect(h.server.last(QUESTIONS)?.query).toMatchObject({ status: '待回复' })
+    expect($('.staff-home__classes')).toBeNull()
+    expect($('.staff-home__approvals .staff-home__muted')?.textContent).toBe('暂无待办')
+    t.fireEvent.click($('.staff-home__clues') as Element)
+    t.fireEvent.click($('.staff-home__questions') as Element)
+    expect(h.navigations).toEqual(['/pages/staff/clues', '/pages/staff/questions'])
+  })
+
+  it('退出登录 ends the staff session after a confirmation, and sends the operator to 教职工登录', async () => {
+    h.server.on(HOME, { body: envelope(homeOf()) })
+    h.server.on('DELETE /api/bms/system/admin/signOut', { body: envelope(null) })
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__signout')
+    t.fireEvent.click($('.staff-home__signout') as Element)
+    t.fireEvent.click((await drawn('.app-dialog__confirm')) as Element)
+    await until(() => h.navigations.length > 0, 'sent to login')
+    expect(h.server.last('DELETE /api/bms/system/admin/signOut')).toBeDefined()
+    expect(useStore.getState()).toMatchObject({ staff: null, staffKnown: true })
+    expect(h.navigations[0]).toMatch(/^\/pages\/staff\/login\?from=/)
+  })
+})

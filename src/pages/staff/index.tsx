@@ -1,0 +1,208 @@
+import { useState } from 'react'
+import Taro, { usePullDownRefresh } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { beijingDate } from '@activity/domain'
+import { system } from '../../api/bms/system'
+import { study } from '../../api/sms/study'
+import { zhijiaotong, type HeadTeacherHome } from '../../api/zms/zhijiaotong'
+import Dialog from '../../components/dialog'
+import LoadingIndicator from '../../components/loading-indicator'
+import Page from '../../components/page'
+import RetryLine from '../../components/retry-line'
+import { useRemote } from '../../hooks/remote'
+import { STAFF_LINKS, rosterUrl } from '../../links/staff'
+import { STAFF_HOME_PATH, routeOf } from '../../routes'
+import { asStaff, signOutStaff, staffHolds, useRequireStaff, type StaffMe } from '../../staff/session'
+import { formatDate } from '../../utils/date'
+import { badgeText, readText } from './components/staff-approvals'
+import './index.scss'
+
+const TITLE = routeOf(STAFF_HOME_PATH)?.title ?? '工作台'
+
+const go = (url: string) => void Taro.navigateTo({ url }).catch(() => undefined)
+
+function halfText(date: string, half: string, today: string) {
+  return `${date === today ? '今天' : formatDate(date, 'MM-dd')} ${half}`
+}
+
+/** 我的班级, 今日请假 and 通知阅读: a head teacher's part of the workbench. */
+function HeadTeacher({ home, today }: { home: HeadTeacherHome; today: string }) {
+  return (
+    <>
+      <View className='staff-home__card staff-home__classes'>
+        <Text className='staff-home__title'>我的班级</Text>
+        {home.classes.map((c) => (
+          <View key={c.id} className='staff-home__class' role='link' onClick={() => go(rosterUrl(c.id))}>
+            <Text className='staff-home__class-name'>{c.name}</Text>
+            <Text className='staff-home__class-count'>{`${c.studentCount}名学员`}</Text>
+            <Text className='staff-home__arrow'>›</Text>
+          </View>
+        ))}
+      </View>
+      <View className='staff-home__card staff-home__leaves'>
+        <Text className='staff-home__title'>{`今日请假（${home.onLeaveToday.length}）`}</Text>
+        {home.onLeaveToday.length ? (
+          home.onLeaveToday.map((l) => (
+            <View key={l.leaveId} className='staff-home__leave'>
+              <View className='staff-home__leave-top'>
+                <Text className='staff-home__leave-name'>{l.name}</Text>
+                <Text className='staff-home__leave-type'>{l.type}</Text>
+                <Text className='staff-home__leave-days'>{l.daysText}</Text>
+              </View>
+              <Text className='staff-home__leave-span'>
+                {`${halfText(l.startDate, l.startHalf, today)} 至 ${halfText(l.endDate, l.endHalf, today)}${l.className ? ` · ${l.className}` : ''}`}
+              </Text>
+            </View>
+          ))
+        ) : (
+          <Text className='staff-home__none'>今天没有学员请假</Text>
+        )}
+      </View>
+      <View className='staff-home__card staff-home__notices'>
+        <Text className='staff-home__title'>通知阅读</Text>
+        {home.notices.length ? (
+          home.notices.map((n) => (
+            <View key={n.id} className='staff-home__notice'>
+              <View className='staff-home__notice-main'>
+                <Text className='staff-home__notice-title'>{n.title}</Text>
+                <Text className='staff-home__notice-date'>{n.publishedAt ? formatDate(n.publishedAt, 'yyyy-MM-dd') : ''}</Text>
+              </View>
+              <Text className='staff-home__notice-read'>{readText(n.read, n.audience)}</Text>
+            </View>
+          ))
+        ) : (
+          <Text className='staff-home__none'>暂无通知</Text>
+        )}
+      </View>
+    </>
+  )
+}
+
+/** A figure of a card: the number over its label. */
+function Figure({ value, label, name }: { value: number | null | undefined; label: string; name: string }) {
+  return (
+    <View className={`staff-home__figure staff-home__figure--${name}`}>
+      <Text className='staff-home__figure-value'>{value ?? '-'}</Text>
+      <Text className='staff-home__figure-label'>{label}</Text>
+    </View>
+  )
+}
+
+/**
+ * 工作台 (教职工): what the operator holds. A head teacher (heading classes): 我的班级 (each to its
+ * roster), 今日请假 and how many of their students read each notice; every operator: 审批 with the
+ * number waiting for them; an enrolment teacher (clues.work): this month's figures and overdue
+ * contacts, to 我的线索; a teacher (studentQuestions.answer): questions waiting, to 答疑. 退出登录
+ * ends only the staff session. Asked again on show and on a pull-down.
+ */
+export default function StaffHomePage() {
+  const { staff, failed, retry } = useRequireStaff()
+  const signedIn = staff !== null
+  const clues = staffHolds(staff, 'clues.work')
+  const teaches = staffHolds(staff, 'studentQuestions.answer')
+  const home = useRemote((options) => zhijiaotong.page.homePageForHeaderTeacher(undefined, asStaff(options)), signedIn, {
+    reloadOnShow: true,
+  })
+  const dashboard = useRemote(
+    (options) => system.dashboard.overview({ overdueLimit: 5 }, asStaff({ ...options, quiet: true })),
+    signedIn && clues && staffHolds(staff, 'dashboard.view'),
+    { reloadOnShow: true },
+  )
+  const questions = useRemote(
+    (options) => study.studentQuestion.list({ status: '待回复', closed: false, page: 1, size: 1 }, asStaff({ ...options, quiet: true })),
+    signedIn && teaches && staffHolds(staff, 'studentQuestions.view'),
+    { reloadOnShow: true },
+  )
+  const [leaving, setLeaving] = useState(false)
+  const [today] = useState(() => beijingDate(Date.now()))
+
+  usePullDownRefresh(() => {
+    const reloads = [home.reload({ lock: true }), dashboard.reload({ lock: true }), questions.reload({ lock: true })]
+    void Promise.all(reloads).finally(() => void Taro.stopPullDownRefresh())
+  })
+
+  const body = (me: StaffMe, data: HeadTeacherHome) => {
+    const waiting = badgeText(data.waitingApprovals)
+    const figures = dashboard.data
+    return (
+      <View className='staff-home'>
+        <View className='staff-home__me'>
+          <View className='staff-home__who'>
+            <Text className='staff-home__name'>{me.name}</Text>
+            <Text className='staff-home__role'>{me.role}</Text>
+          </View>
+          <View className='staff-home__signout' role='button' onClick={() => setLeaving(true)}>
+            <Text>退出登录</Text>
+          </View>
+        </View>
+
+        <View className='staff-home__card staff-home__approvals' role='link' onClick={() => go(STAFF_LINKS.approvals)}>
+          <Text className='staff-home__entry'>待我审批</Text>
+          {waiting ? (
+            <Text className='staff-home__badge' aria-label={`${data.waitingApprovals}条待审批`}>
+              {waiting}
+            </Text>
+          ) : (
+            <Text className='staff-home__muted'>暂无待办</Text>
+          )}
+          <Text className='staff-home__arrow'>›</Text>
+        </View>
+
+        {data.classes.length ? <HeadTeacher home={data} today={today} /> : null}
+
+        {clues ? (
+          <View className='staff-home__card staff-home__clues' role='link' onClick={() => go(STAFF_LINKS.clues)}>
+            <View className='staff-home__card-top'>
+              <Text className='staff-home__title'>招生工作</Text>
+              <Text className='staff-home__more'>我的线索 ›</Text>
+            </View>
+            {figures ? (
+              <View className='staff-home__figures'>
+                <Figure name='overdue' value={figures.todos.overdueClues ?? figures.overdueContacts.length} label='逾期未联系' />
+                <Figure name='new' value={figures.cycle.newClues} label='本月新线索' />
+                <Figure name='deals' value={figures.cycle.deals} label='本月成交' />
+              </View>
+            ) : null}
+          </View>
+        ) : null}
+
+        {teaches ? (
+          <View className='staff-home__card staff-home__questions' role='link' onClick={() => go(STAFF_LINKS.questions)}>
+            <Text className='staff-home__entry'>学员答疑</Text>
+            {questions.data ? (
+              <Text className='staff-home__muted'>{questions.data.total ? `${questions.data.total}条待回复` : '暂无待回复'}</Text>
+            ) : null}
+            <Text className='staff-home__arrow'>›</Text>
+          </View>
+        ) : null}
+
+        <Dialog
+          isOpened={leaving}
+          title='退出登录'
+          content='退出后需重新输入账号密码登录，确定退出吗？'
+          confirmText='退出'
+          onConfirm={() => {
+            setLeaving(false)
+            void signOutStaff()
+          }}
+          onCancel={() => setLeaving(false)}
+          onClose={() => setLeaving(false)}
+        />
+      </View>
+    )
+  }
+
+  return (
+    <Page title={TITLE}>
+      {staff && home.data ? (
+        body(staff, home.data)
+      ) : failed || home.failed ? (
+        <RetryLine className='staff-home-state' onRetry={() => (failed ? retry() : void home.reload())} />
+      ) : (
+        <View className='staff-home-state'>
+          <LoadingIndicator content='加载中' />
+        </View>
+      )}
+    </Page>
+  )
+}
