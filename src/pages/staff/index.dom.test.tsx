@@ -15,6 +15,7 @@ jest.mock('@tarojs/taro', () => {
 })
 
 const DASHBOARD = 'GET /api/bms/system/dashboard'
+const TARGETS = 'GET /api/bms/statistics/enrollTarget/statistics'
 const QUESTIONS = 'GET /api/sms/study/studentQuestion/list'
 
 describe('工作台', () => {
@@ -61,11 +62,19 @@ describe('工作台', () => {
       body: envelope({ cycle: { newClues: 12, deals: 3 }, overdueContacts: [], todos: { overdueClues: 4 } }),
     })
     h.server.on(QUESTIONS, { body: envelope({ list: [], total: 5, page: 1, size: 1 }) })
+    // This month's target: the teacher's own row among what they may see.
+    h.server.on(TARGETS, {
+      body: envelope({ teachers: [{ adminId: 11, deals: 3, dealTarget: 10, dealProgress: 30 }], departments: [] }),
+    })
     await t.mount(StaffHomePage)
     await until(
-      () => texts('.staff-home__figure-value').length === 3 && $('.staff-home__questions .staff-home__muted') !== null,
+      () =>
+        texts('.staff-home__figure-value').length === 3 &&
+        $('.staff-home__questions .staff-home__muted') !== null &&
+        $('.staff-home__target') !== null,
       'cards drawn',
     )
+    expect($('.staff-home__target')?.textContent).toBe('本月目标：成交 3 / 10（30%）')
     expect(texts('.staff-home__figure-value')).toEqual(['4', '12', '3'])
     expect($('.staff-home__questions .staff-home__muted')?.textContent).toBe('5条待回复')
     expect(h.server.last(QUESTIONS)?.query).toMatchObject({ status: '待回复' })

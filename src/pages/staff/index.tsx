@@ -2,6 +2,7 @@ import { useState } from 'react'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { beijingDate } from '@activity/domain'
+import { statistics } from '../../api/bms/statistics'
 import { system } from '../../api/bms/system'
 import { study } from '../../api/sms/study'
 import { zhijiaotong, type HeadTeacherHome } from '../../api/zms/zhijiaotong'
@@ -14,7 +15,7 @@ import { STAFF_LINKS, rosterUrl } from '../../links/staff'
 import { STAFF_HOME_PATH, routeOf } from '../../routes'
 import { asStaff, signOutStaff, staffHolds, useRequireStaff, type StaffMe } from '../../staff/session'
 import { formatDate } from '../../utils/date'
-import { badgeText, readText } from './components/staff-approvals'
+import { badgeText, readText, targetText } from './components/staff-approvals'
 import './index.scss'
 
 const TITLE = routeOf(STAFF_HOME_PATH)?.title ?? '工作台'
@@ -108,6 +109,10 @@ export default function StaffHomePage() {
     signedIn && clues && staffHolds(staff, 'dashboard.view'),
     { reloadOnShow: true },
   )
+  // This month's 招生目标: the teacher's own row (a teacher sees theirs with clues.work).
+  const target = useRemote((options) => statistics.enrollTarget.statistics({}, asStaff({ ...options, quiet: true })), signedIn && clues, {
+    reloadOnShow: true,
+  })
   const questions = useRemote(
     (options) => study.studentQuestion.list({ status: '待回复', closed: false, page: 1, size: 1 }, asStaff({ ...options, quiet: true })),
     signedIn && teaches && staffHolds(staff, 'studentQuestions.view'),
@@ -117,13 +122,19 @@ export default function StaffHomePage() {
   const [today] = useState(() => beijingDate(Date.now()))
 
   usePullDownRefresh(() => {
-    const reloads = [home.reload({ lock: true }), dashboard.reload({ lock: true }), questions.reload({ lock: true })]
+    const reloads = [
+      home.reload({ lock: true }),
+      dashboard.reload({ lock: true }),
+      target.reload({ lock: true }),
+      questions.reload({ lock: true }),
+    ]
     void Promise.all(reloads).finally(() => void Taro.stopPullDownRefresh())
   })
 
   const body = (me: StaffMe, data: HeadTeacherHome) => {
     const waiting = badgeText(data.waitingApprovals)
     const figures = dashboard.data
+    const mine = target.data?.teachers.find((t) => t.adminId === me.id)
     return (
       <View className='staff-home'>
         <View className='staff-home__me'>
@@ -163,6 +174,7 @@ export default function StaffHomePage() {
                 <Figure name='deals' value={figures.cycle.deals} label='本月成交' />
               </View>
             ) : null}
+            {mine ? <Text className='staff-home__target'>{targetText(mine)}</Text> : null}
           </View>
         ) : null}
 

@@ -1,4 +1,14 @@
-import { approvalTone, badgeText, boxOf, decisionProblem, fieldsSummary, isWholePhone, readText, stepTone } from './staff-approvals'
+import {
+  approvalTone,
+  badgeText,
+  boxOf,
+  decisionProblem,
+  fieldsSummary,
+  isWholePhone,
+  readText,
+  stepTone,
+  targetText,
+} from './staff-approvals'
 
 describe("the approver's pages' rules", () => {
   it('opens 待我审批 unless the address names another list', () => {
@@ -37,6 +47,10 @@ describe("the approver's pages' rules", () => {
     expect(['审批中', '已通过', '已驳回', '已退回', '已撤回'].map(approvalTone)).toEqual(['orange', 'green', 'red', 'blue', 'grey'])
     expect(['未开始', '已取消', '审批中'].map(stepTone)).toEqual(['grey', 'grey', 'orange'])
     expect([readText(3, 5), readText(0, 0)]).toEqual(['已读 3/5', '无学员'])
+    expect([
+      targetText({ deals: 3, dealTarget: 10, dealProgress: 30 }),
+      targetText({ deals: 2, dealTarget: null, dealProgress: null }),
+    ]).toEqual(['本月目标：成交 3 / 10（30%）', '本月目标：未设置（已成交 2）'])
     expect([badgeText(0), badgeText(2), badgeText(120)]).toEqual(['', '2', '99+'])
   })
 })

@@ -77,3 +77,9 @@ export function badgeText(count: number | null | undefined): string {
   if (!count || count < 0) return ''
   return count > 99 ? '99+' : String(count)
 }
+
+/** This month's 招生目标 line of a teacher's row: 本月目标：成交 3 / 10（30%）, or that none is set. */
+export function targetText(row: { deals: number; dealTarget: number | null; dealProgress: number | null }): string {
+  if (row.dealTarget === null) return `本月目标：未设置（已成交 ${row.deals}）`
+  return `本月目标：成交 ${row.deals} / ${row.dealTarget}${row.dealProgress === null ? '' : `（${row.dealProgress}%）`}`
+}
