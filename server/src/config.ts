@@ -107,6 +107,7 @@ const envSchema = z.object({
   WECHAT_SUBSCRIBE_TEMPLATE_NOTICE: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_LIVE: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_REPLY: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_APPROVAL: optional,
   WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
@@ -325,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ['notice', e.WECHAT_SUBSCRIBE_TEMPLATE_NOTICE],
             ['live', e.WECHAT_SUBSCRIBE_TEMPLATE_LIVE],
             ['reply', e.WECHAT_SUBSCRIBE_TEMPLATE_REPLY],
+            ['approval', e.WECHAT_SUBSCRIBE_TEMPLATE_APPROVAL],
           ] as const
         )
           .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])

@@ -146,6 +146,8 @@ const APPROVAL_REMINDERS_EVERY_MS = 10 * 60 * 1000
 /**
  * Every 10 minutes: approval steps waiting past their flow's limit are reminded (催办, on the
  * request's timeline), each at most once a day; several processes share the work (SKIP LOCKED).
+ * Then the approvers' WeChat subscribe messages still waiting (the reminders', and ones a process
+ * stopped before sending).
  */
 export function scheduleApprovalReminders({ app, db }: { app: FastifyInstance; db: Executor }): void {
   let busy = false
@@ -154,6 +156,7 @@ export function scheduleApprovalReminders({ app, db }: { app: FastifyInstance; d
     busy = true
     try {
       await remindOverdue({ db })
+      await app.approvalPusher.drain()
     } catch (error) {
       app.log.warn({ err: error }, 'reminding overdue approvals failed')
     } finally {

@@ -22,7 +22,7 @@ import {
   StudentLevel,
   StudentStatus,
 } from '../src/wire.ts'
-import { type Client, createClient } from './helper.ts'
+import { type Client, createClient, ok } from './helper.ts'
 
 /** Plain fixture objects, inserted directly (fast); the routes under test are called through app.inject. */
 export const PASSWORD = 'pass1234'
@@ -235,4 +235,17 @@ export function subscribeMessageRecorder() {
 /** Binds a WeChat mini-program open id to a person (by account, or by partner), as a WeChat sign-in in the mini-program does. */
 export async function bindMiniProgramOpenId(app: FastifyInstance, who: { accountId: number } | { partnerId: number }, openId: string) {
   await createOpenIdBindingsRepository({ db: app.db }).bind({ ...who, platform: LoginPlatform.weixin, type: LoginType.miniProgram, openId })
+}
+
+/** The head teacher's step of an approval flow (班主任审批, one of them decides). */
+export const HEAD_TEACHER_STEP = { name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' } as const
+
+/** Sets the flow of an approval kind as `office` (a client whose position edits flows): PUT /api/zms/approval/flow. */
+export async function setApprovalFlow(
+  office: Client,
+  flow: { kind: string; steps: readonly object[]; cc?: readonly object[]; overdueHours?: number; revokeDays?: number },
+) {
+  return ok(
+    await office.inject({ method: 'PUT', url: '/api/zms/approval/flow', payload: { cc: [], overdueHours: 24, revokeDays: 7, ...flow } }),
+  )
 }

@@ -13,7 +13,10 @@ import type { UserInfo } from './types'
  * import this module.
  */
 export const OAUTH_STATE = 'wechat_oauth'
-const TRIED_KEY = storageKey('oauth_tried')
+/** The 教职工's round trip (src/staff/login-redirect.ts): its code signs in the operator, not the person. */
+export const STAFF_OAUTH_STATE = 'staff_oauth'
+// Each round trip is tried once per browser session, apart from the other.
+const triedKey = (state: string) => storageKey(state === OAUTH_STATE ? 'oauth_tried' : `${state}_tried`)
 
 let serverAppId = ''
 
@@ -55,25 +58,31 @@ export function isLocalDevHost(hostname: string): boolean {
   return /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(hostname)
 }
 
-export function authorizeUrlFor(redirectUri: string, hostname: string, appId: string = officialAppId()): string {
+export function authorizeUrlFor(
+  redirectUri: string,
+  hostname: string,
+  appId: string = officialAppId(),
+  state: string = OAUTH_STATE,
+): string {
   if (isLocalDevHost(hostname)) {
-    return `/pages/main/wxCode?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(OAUTH_STATE)}`
+    return `/pages/main/wxCode?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(state)}`
   }
-  return wechatAuthorizeUrl(appId, redirectUri)
+  return wechatAuthorizeUrl(appId, redirectUri, state)
 }
 
 /**
- * Takes an OAuth `code` out of the address: returns it, and rewrites the address without `code`
- * and `state` (history.replaceState), so a reload or a share never replays a spent code.
+ * Takes an OAuth `code` out of the address: returns it with its `state`, and rewrites the address
+ * without them (history.replaceState), so a reload or a share never replays a spent code.
  */
-export function takeOAuthCode(loc: Location = window.location, hist: History = window.history): string | null {
+export function takeOAuthCode(loc: Location = window.location, hist: History = window.history): { code: string; state: string } | null {
   const url = new URL(loc.href)
   const code = url.searchParams.get('code')
   if (!code) return null
+  const state = url.searchParams.get('state') ?? ''
   url.searchParams.delete('code')
   url.searchParams.delete('state')
   hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`)
-  return code
+  return { code, state }
 }
 
 /** Exchanges a WeChat OAuth code for a login; null when the open id signs no one in. */
@@ -93,18 +102,18 @@ function storage(): Storage | null {
 }
 
 /** Whether OAuth was already tried in this browser session (so a code that signs no one in cannot loop). */
-export function oauthTried(): boolean {
-  return storage()?.getItem(TRIED_KEY) === '1'
+export function oauthTried(state: string = OAUTH_STATE): boolean {
+  return storage()?.getItem(triedKey(state)) === '1'
 }
 
 /**
- * Sends the person to WeChat's authorize page, to come back to `returnPath` (a page address of
- * ours) with a code. Only once per browser session, and never without an AppID (it could not
- * come back); returns whether it went.
+ * Sends the person (`state` STAFF_OAUTH_STATE: the operator) to WeChat's authorize page, to come
+ * back to `returnPath` (a page address of ours) with a code. Only once per browser session, and
+ * never without an AppID (it could not come back); returns whether it went.
  */
-export function startWechatOAuth(returnPath: string, loc: Location = window.location): boolean {
-  if (!officialAppId() || oauthTried()) return false
-  storage()?.setItem(TRIED_KEY, '1')
-  loc.replace(authorizeUrlFor(`${loc.origin}${returnPath}`, loc.hostname))
+export function startWechatOAuth(returnPath: string, loc: Location = window.location, state: string = OAUTH_STATE): boolean {
+  if (!officialAppId() || oauthTried(state)) return false
+  storage()?.setItem(triedKey(state), '1')
+  loc.replace(authorizeUrlFor(`${loc.origin}${returnPath}`, loc.hostname, undefined, state))
   return true
 }

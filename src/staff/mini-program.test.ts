@@ -9,6 +9,7 @@ import { signOut } from '../session/flows'
 import { useStore } from '../store'
 import { initialUi } from '../store/ui'
 import { ensureStaff, signInStaff, signOutStaff } from './session'
+import { operatorOf } from '../testing/operator'
 
 jest.mock('../request/cookie', () => jest.requireActual('../request/cookie.weapp'))
 jest.mock('../platform/build', () => jest.requireActual('../platform/build.weapp'))
@@ -18,19 +19,7 @@ jest.mock('../platform/build', () => jest.requireActual('../platform/build.weapp
  * beside the person's (sid), the silent open-id sign-in, the bind after a password sign-in and the
  * unbind on 退出登录, against a real local back-office stand-in.
  */
-const OPERATOR = {
-  id: 11,
-  account: 'headteacher',
-  name: '王老师',
-  role: '班主任',
-  positionId: 3,
-  rights: ['approvals.decide'],
-  enabled: true,
-  phone: null,
-  totpEnabled: false,
-  departmentId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-}
+const OPERATOR = operatorOf()
 const STUDENT = { id: 21, phone: '139****0000', nickname: '林小雨', avatar: null, school: '', major: '', discipline: '' }
 const EXPIRED = { status: 401, body: envelope(null, 100000004, '请先登录') }
 const STAFF_COOKIE = { 'set-cookie': 'asid=op-1; Path=/; HttpOnly' }

@@ -1,7 +1,17 @@
 import type { SubscribeTemplate } from '@activity/wire'
+import type { SubscribeTemplates } from '../api/ems/partner'
 
-/** Whose templates: the partner's pages ask for the partner's, the student's notices page for the notice one. */
-export type SubscribeAudience = 'partner' | 'student'
+/**
+ * Whose templates: the partner's pages ask for the partner's, the student's pages for the student's,
+ * the staff pages (教职工, in the operator session) for the approval one (审批提醒).
+ */
+export type SubscribeAudience = 'partner' | 'student' | 'staff'
+
+/** An audience's two calls: the template ids to ask for, and the ids the person accepted. */
+export interface SubscribeCalls {
+  templates(): Promise<{ data: SubscribeTemplates }>
+  subscribe(templateIds: string): Promise<unknown>
+}
 
 /** Whether this build can ask for subscribe messages at all (the weapp's subscribe.weapp.ts says true). */
 export const CAN_SUBSCRIBE = false
@@ -16,3 +26,6 @@ export function prefetchSubscribeTemplates(_audience?: SubscribeAudience): void 
 export function askSubscribe(_templates: SubscribeTemplate[], _audience?: SubscribeAudience): Promise<void> {
   return Promise.resolve()
 }
+
+/** An audience's calls, brought by its subpackage (weapp only: see subscribe.weapp.ts). */
+export function provideSubscribeCalls(_audience: SubscribeAudience, _calls: SubscribeCalls): void {}

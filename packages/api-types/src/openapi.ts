@@ -5111,7 +5111,7 @@ export interface paths {
                                     clueId: number;
                                     name: string;
                                     nextContactAt: string;
-                                    partnerId: number;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     phone: string;
                                     /** @enum {string} */
@@ -9270,7 +9270,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live | reply */
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -11645,7 +11645,7 @@ export interface paths {
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -11723,15 +11723,16 @@ export interface paths {
                                 levelName: string | null;
                                 name: string;
                                 nextContactAt: string | null;
-                                partnerCode: string;
-                                partnerId: number;
+                                partnerCode: string | null;
+                                /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                partnerId: number | null;
                                 partnerName: string | null;
-                                partnerPhone: string;
+                                partnerPhone: string | null;
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -11852,8 +11853,8 @@ export interface paths {
                                     createdAt: string;
                                     id: number;
                                     name: string;
-                                    partnerCode: string;
-                                    partnerId: number;
+                                    partnerCode: string | null;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     phone: string;
                                     /** @enum {string} */
@@ -11878,15 +11879,16 @@ export interface paths {
                                 levelName: string | null;
                                 name: string;
                                 nextContactAt: string | null;
-                                partnerCode: string;
-                                partnerId: number;
+                                partnerCode: string | null;
+                                /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                partnerId: number | null;
                                 partnerName: string | null;
-                                partnerPhone: string;
+                                partnerPhone: string | null;
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
@@ -11974,7 +11976,7 @@ export interface paths {
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -12042,7 +12044,7 @@ export interface paths {
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -12109,8 +12111,8 @@ export interface paths {
                                     createdAt: string;
                                     id: number;
                                     name: string;
-                                    partnerCode: string;
-                                    partnerId: number;
+                                    partnerCode: string | null;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     phone: string;
                                     /** @enum {string} */
@@ -12135,15 +12137,16 @@ export interface paths {
                                 levelName: string | null;
                                 name: string;
                                 nextContactAt: string | null;
-                                partnerCode: string;
-                                partnerId: number;
+                                partnerCode: string | null;
+                                /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                partnerId: number | null;
                                 partnerName: string | null;
-                                partnerPhone: string;
+                                partnerPhone: string | null;
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
@@ -12202,8 +12205,8 @@ export interface paths {
                                     createdAt: string;
                                     id: number;
                                     name: string;
-                                    partnerCode: string;
-                                    partnerId: number;
+                                    partnerCode: string | null;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     phone: string;
                                     /** @enum {string} */
@@ -12245,7 +12248,7 @@ export interface paths {
                     phone?: string;
                     pool?: "0" | "1" | "true" | "false";
                     sort?: "createdAt_desc" | "createdAt_asc";
-                    source?: "活动" | "合伙人录入" | "后台导入";
+                    source?: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                     staleHours?: number;
                     status?: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                     timeType?: "今天" | "本周" | "本月" | "昨天" | "上周" | "上月" | "今年" | "去年";
@@ -12334,7 +12337,7 @@ export interface paths {
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -12419,8 +12422,8 @@ export interface paths {
                                     createdAt: string;
                                     id: number;
                                     name: string;
-                                    partnerCode: string;
-                                    partnerId: number;
+                                    partnerCode: string | null;
+                                    partnerId: number | null;
                                     partnerName: string | null;
                                     phone: string;
                                     /** @enum {string} */
@@ -12445,15 +12448,16 @@ export interface paths {
                                 levelName: string | null;
                                 name: string;
                                 nextContactAt: string | null;
-                                partnerCode: string;
-                                partnerId: number;
+                                partnerCode: string | null;
+                                /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                partnerId: number | null;
                                 partnerName: string | null;
-                                partnerPhone: string;
+                                partnerPhone: string | null;
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 timeline: {
@@ -12512,8 +12516,8 @@ export interface paths {
                                         createdAt: string;
                                         id: number;
                                         name: string;
-                                        partnerCode: string;
-                                        partnerId: number;
+                                        partnerCode: string | null;
+                                        partnerId: number | null;
                                         partnerName: string | null;
                                         phone: string;
                                         /** @enum {string} */
@@ -12636,7 +12640,7 @@ export interface paths {
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -12710,7 +12714,7 @@ export interface paths {
                                     programme: string | null;
                                     remark: string | null;
                                     /** @enum {string} */
-                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                     /** @enum {string} */
                                     status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
@@ -12757,7 +12761,7 @@ export interface paths {
                     pool?: "0" | "1" | "true" | "false";
                     size?: number;
                     sort?: "createdAt_desc" | "createdAt_asc";
-                    source?: "活动" | "合伙人录入" | "后台导入";
+                    source?: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                     staleHours?: number;
                     status?: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                     timeType?: "今天" | "本周" | "本月" | "昨天" | "上周" | "上月" | "今年" | "去年";
@@ -12802,15 +12806,16 @@ export interface paths {
                                     levelName: string | null;
                                     name: string;
                                     nextContactAt: string | null;
-                                    partnerCode: string;
-                                    partnerId: number;
+                                    partnerCode: string | null;
+                                    /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                    partnerId: number | null;
                                     partnerName: string | null;
-                                    partnerPhone: string;
+                                    partnerPhone: string | null;
                                     phone: string;
                                     programme: string | null;
                                     remark: string | null;
                                     /** @enum {string} */
-                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                     /** @enum {string} */
                                     status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 }[];
@@ -12886,7 +12891,7 @@ export interface paths {
                                     programme: string | null;
                                     remark: string | null;
                                     /** @enum {string} */
-                                    source: "活动" | "合伙人录入" | "后台导入";
+                                    source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                     /** @enum {string} */
                                     status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                                 };
@@ -13043,15 +13048,16 @@ export interface paths {
                                 levelName: string | null;
                                 name: string;
                                 nextContactAt: string | null;
-                                partnerCode: string;
-                                partnerId: number;
+                                partnerCode: string | null;
+                                /** @description null: a prospect of a 招生老师's own poster (source 招生老师推广) */
+                                partnerId: number | null;
                                 partnerName: string | null;
-                                partnerPhone: string;
+                                partnerPhone: string | null;
                                 phone: string;
                                 programme: string | null;
                                 remark: string | null;
                                 /** @enum {string} */
-                                source: "活动" | "合伙人录入" | "后台导入";
+                                source: "活动" | "合伙人录入" | "后台导入" | "招生老师推广";
                                 /** @enum {string} */
                                 status: "待跟进" | "跟进中" | "已成交" | "无效" | "已退费";
                             };
@@ -13642,7 +13648,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live | reply */
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -14261,6 +14267,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/partner/partner/miniProgramCodeForEnroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 招生老师: the WeChat mini-program code (小程序码) of the teacher's own poster (scene r=<teacher code>[&a=<activity>]) */
+        get: {
+            parameters: {
+                query?: {
+                    activityId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the mini-program page the code opens (pages/jump/index) */
+                                page: string;
+                                /** @description r=<partner code>[&a=<activity id>], at most 32 characters */
+                                scene: string;
+                                /** @description /uploads/wxacode/<name>.png: the image, served with the uploads */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/partner/partner/position": {
         parameters: {
             query?: never;
@@ -14454,6 +14509,60 @@ export interface paths {
             cookie?: never;
         };
         /** Poster data: backgrounds, the partner's code, name and share link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                backgrounds: {
+                                    /** @description offered on the partner's share poster */
+                                    enabled: boolean;
+                                    id: number;
+                                    name: string;
+                                    sort: number;
+                                    url: string;
+                                }[];
+                                /** @description the partner's share code */
+                                code: string;
+                                /** @description <PUBLIC_ORIGIN>/pages/activity/main?ref=<code> */
+                                link: string;
+                                name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/partner/partner/sharePosterForEnroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 招生老师: poster data with the teacher's own share code (made on first use), name and share link */
         get: {
             parameters: {
                 query?: never;
@@ -26428,6 +26537,109 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: the templates they accepted in requestSubscribeMessage, each allowing one message (待审批, 催办, 抄送); other ids are ignored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The template ids the partner accepted (comma-separated in a form) */
+                        templateIds: string[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description The template ids the partner accepted (comma-separated in a form) */
+                        templateIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                subscriptions: {
+                                    remaining: number;
+                                    template: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/approval/subscribeTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the WeChat subscribe-message template ids the weapp asks them to accept (审批提醒) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description The subscribe-message templates configured (empty: request none) */
+                                templates: {
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
+                                    template: string;
+                                    templateId: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

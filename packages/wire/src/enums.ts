@@ -122,7 +122,8 @@ export const ClueStatus = { new: '待跟进', following: '跟进中', deal: '已
 export type ClueStatus = (typeof ClueStatus)[keyof typeof ClueStatus]
 export const CLUE_STATUSES = /*#__PURE__*/ values(ClueStatus)
 
-export const ClueSource = { activity: '活动', partner: '合伙人录入', imported: '后台导入' } as const
+/** Where a clue came from: a partner's poster (活动), the partner's own entry, an import, or a 招生老师's own poster (assigned to them, no partner). */
+export const ClueSource = { activity: '活动', partner: '合伙人录入', imported: '后台导入', staff: '招生老师推广' } as const
 export type ClueSource = (typeof ClueSource)[keyof typeof ClueSource]
 export const CLUE_SOURCES = /*#__PURE__*/ values(ClueSource)
 
@@ -284,6 +285,7 @@ export const SubscribeTemplate = {
   notice: 'notice',
   live: 'live',
   reply: 'reply',
+  approval: 'approval',
 } as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
 export const SUBSCRIBE_TEMPLATES = /*#__PURE__*/ values(SubscribeTemplate)
@@ -302,6 +304,12 @@ export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
   SubscribeTemplate.live,
   SubscribeTemplate.reply,
 ]
+/**
+ * The templates the staff's pages ask for (审批提醒: a request waiting for them, an overdue one's
+ * reminder, a copy; GET /api/zms/approval/subscribeTemplates). Sent to the operator's bound
+ * mini-program open id.
+ */
+export const STAFF_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [SubscribeTemplate.approval]
 
 /** The template a kind is sent with (review results are in-app only: no tap precedes them). */
 export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {

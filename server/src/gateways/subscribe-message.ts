@@ -1,6 +1,8 @@
 import { desc } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../db/types.ts'
 import { subscribeOutbox } from './subscribe-message.table.ts'
+import { type PushOutcome, PushState } from './subscribe-outbox.ts'
 import { TOKEN_ERRORS, type WechatAccessToken } from './wechat-token.ts'
 
 /**
@@ -29,6 +31,37 @@ export class SubscribeMessageError extends Error {
     readonly errcode?: number,
   ) {
     super(message)
+  }
+}
+
+/**
+ * Sends one message on one of the recipient's acceptances of its template: none left, skipped. A
+ * failed send is logged (with `context`) and gives the acceptance back, since WeChat did not use it.
+ */
+export async function sendOnAcceptance({
+  gateway,
+  message,
+  take,
+  giveBack,
+  log,
+  context,
+}: {
+  gateway: SubscribeMessageGateway
+  message: SubscribeMessage
+  /** Uses one acceptance atomically; false when none is left. */
+  take: () => Promise<boolean>
+  giveBack: () => Promise<void>
+  log: FastifyBaseLogger
+  context: Record<string, unknown>
+}): Promise<PushOutcome> {
+  if (!(await take())) return PushState.skipped
+  try {
+    await gateway.send(message)
+    return PushState.sent
+  } catch (error) {
+    log.warn({ err: error, ...context }, 'WeChat subscribe message not sent')
+    await giveBack()
+    return PushState.failed
   }
 }
 

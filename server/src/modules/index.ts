@@ -4,8 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminsRoutes,
   approvalsRoutes,
+  type ApprovalPusher,
   appVersionsRoutes,
   auditRoutes,
+  createApprovalPusher,
   createMessagePusher,
   createOpenIdBindingsRepository,
   createSignInRecorder,
@@ -75,6 +77,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the WeChat subscribe messages of recorded messages, after their transaction commits. */
     messagePusher: MessagePusher
+    /** Sends the WeChat subscribe messages of approvers' messages (审批提醒), after their transaction commits. */
+    approvalPusher: ApprovalPusher
   }
 }
 
@@ -116,11 +120,27 @@ export const registerModules = fp(
         miniOpenId: ({ db, accountId }) => createOpenIdBindingsRepository({ db }).miniOpenId({ accountId }),
       }),
     )
-    // A change that may have recorded messages answered: send their subscribe messages now (in the background).
+    app.decorate(
+      'approvalPusher',
+      createApprovalPusher({
+        db: app.db,
+        gateway: app.subscribeMessage,
+        templates: app.config.subscribeMessages.templates,
+        keys: app.config.subscribeMessages.keys,
+        log: app.log,
+      }),
+    )
+    // A change that may have recorded messages answered (a person's, or an approver's: a leave applied
+    // for, a step decided, a copy): send their subscribe messages now (in the background).
     app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.messagePusher.kick()
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        app.messagePusher.kick()
+        app.approvalPusher.kick()
+      }
     })
-    app.addHook('onClose', async () => app.messagePusher.settle())
+    app.addHook('onClose', async () => {
+      await Promise.all([app.messagePusher.settle(), app.approvalPusher.settle()])
+    })
     await tagged(app, 'platform/health', healthRoutes)
     await tagged(app, 'platform/verification', verificationRoutes)
     await tagged(app, 'roll/users', usersRoutes)

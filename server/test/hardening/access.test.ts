@@ -38,6 +38,9 @@ const ANY_OPERATOR = new Set([
   'PUT /api/zms/approval/leave/destroyForTeacher',
   'GET /api/zms/approval/approval/messages',
   'PUT /api/zms/approval/approval/messages/read',
+  // 审批提醒: any operator accepts the approval template for themselves.
+  'GET /api/zms/approval/subscribeTemplates',
+  'POST /api/zms/approval/subscribe',
   // 教职工 in the app: any operator binds their own open id and reads their own workbench.
   'POST /api/bms/system/admin/bindOpenId',
   'POST /api/bms/system/admin/unbindOpenId',

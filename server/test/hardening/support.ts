@@ -76,14 +76,16 @@ export async function createFingerprint(app: FastifyInstance) {
   const tables = result.rows
     .map((r) => r.table_name)
     .filter((t) => !['sign_in_failures', 'sign_in_known_sources', 'rate_limit_hits'].includes(t))
-  // A message's push state is the outbox sender's background work after an earlier success, not
-  // a write of the request being checked.
+  // A message's push state (a person's or an approver's) is the outbox sender's background work
+  // after an earlier success, not a write of the request being checked.
   const rowOf = (t: string) =>
     t === 'verification_codes'
       ? `(x.id, x.phone, x.type, x.code_hash, x.expires_at, x.consumed_at, x.created_at)::text`
       : t === 'messages'
         ? `(x.id, x.partner_id, x.kind, x.title, x.body, x.target_type, x.target_id, x.read_at, x.created_at)::text`
-        : 'x::text'
+        : t === 'approval_messages'
+          ? `(x.id, x.admin_id, x.request_id, x.kind, x.title, x.read_at, x.created_at)::text`
+          : 'x::text'
   const text = tables
     .map((t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(hashtextextended(${rowOf(t)}, 0)), 0)::text as h from "${t}" x`)
     .join(' union all ')

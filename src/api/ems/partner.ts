@@ -169,6 +169,9 @@ export const partner = defineFamily('/api/ems/partner', {
       ranking: call<ApiQuery<'/api/ems/partner/partner/ranking', 'get'>, Ranking>('GET'),
       sharePoster: call<NoPayload, SharePoster>('GET'),
       miniProgramCode: call<ApiQuery<'/api/ems/partner/partner/miniProgramCode', 'get'>, MiniProgramCode>('GET'),
+      // The 招生老师's own poster (staff session: call with asStaff).
+      sharePosterForEnroll: call<NoPayload, SharePoster>('GET'),
+      miniProgramCodeForEnroll: call<ApiQuery<'/api/ems/partner/partner/miniProgramCodeForEnroll', 'get'>, MiniProgramCode>('GET'),
       audit: true,
     },
   },

@@ -70,6 +70,17 @@ export const approval = defineFamily('/api/zms/approval', {
       revokeForClient: call<ApiBody<'/api/zms/approval/approval/revokeForClient', 'put'>, LeaveApproval>('PUT'),
     },
   },
+  // 审批提醒 at the family's root (/api/zms/approval/subscribe…), in the operator session: the
+  // WeChat subscribe-message template ids to ask for, and the ids the operator accepted.
+  subscription: {
+    path: '',
+    base: false,
+    actions: {
+      subscribeTemplates: call<NoPayload, ApiData<'/api/zms/approval/subscribeTemplates', 'get'>>('GET'),
+      /** `templateIds` comma-separated (the form body's spelling of the list). */
+      subscribe: call<{ templateIds: string }, ApiData<'/api/zms/approval/subscribe', 'post'>>('POST'),
+    },
+  },
   changeFocusStatus: { actions: { apply: true } },
   flow: {},
   // A picture is uploaded first (its key goes in `pictures`); an overlapping leave is refused (409).

@@ -1,4 +1,4 @@
-import type { SharePoster } from '../../api/ems/partner'
+import type { MiniProgramCode, SharePoster } from '../../api/ems/partner'
 import type { QrMatrix } from '@activity/domain'
 import { qrMatrix } from './qr'
 
@@ -16,6 +16,12 @@ export interface PosterCode {
   miniCodeUrl: string | null
 }
 
-export async function posterCode(data: SharePoster): Promise<PosterCode> {
+/** Whose poster it is: where its data and its mini-program code come from (a partner's, a 招生老师's). */
+export interface PosterSource {
+  load(): Promise<SharePoster>
+  miniCode(): Promise<MiniProgramCode>
+}
+
+export async function posterCode(data: SharePoster, _source?: PosterSource): Promise<PosterCode> {
   return { key: data.link, qr: await qrMatrix(data.link), miniCodeUrl: null }
 }

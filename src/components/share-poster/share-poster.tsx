@@ -7,7 +7,7 @@ import ConfirmButton from '../confirm-button'
 import LoadingIndicator from '../loading-indicator'
 import { PosterCanvas, renderPoster } from './canvas'
 import { PosterActions, PosterPicture } from './picture'
-import { posterCode, type PosterCode } from './poster-code'
+import { posterCode, type PosterCode, type PosterSource } from './poster-code'
 import './index.scss'
 
 export interface SharePosterProps {
@@ -15,6 +15,14 @@ export interface SharePosterProps {
   visible?: boolean
   /** The close button was tapped. */
   onClose?: () => void
+  /** Whose poster: the signed-in partner's by default; the staff workbench passes the 招生老师's. */
+  source?: PosterSource
+}
+
+/** The signed-in partner's poster (a partner session). */
+export const PARTNER_POSTER: PosterSource = {
+  load: async () => (await partner.partner.sharePoster()).data,
+  miniCode: async () => (await partner.partner.miniProgramCode({})).data,
 }
 
 export const SHARE_POSTER_TEXTS = {
@@ -37,9 +45,9 @@ function imageSrc(url: string): string {
  * The partner's share poster, full screen: the backgrounds the operator uploaded to pick from,
  * the poster drawn with the partner's code (the QR code of their activity link with `ref`; in the
  * WeChat mini-program the back-office's mini-program code, see poster-code.weapp.ts) and name, and the
- * way to keep it: 保存到相册 in mini-programs, a long press on H5. Needs a partner session.
+ * way to keep it: 保存到相册 in mini-programs, a long press on H5. Whose poster comes from `source`: the partner's (a partner session) or a 招生老师's (the staff session).
  */
-export default function SharePoster({ visible = false, onClose }: SharePosterProps) {
+export default function SharePoster({ visible = false, onClose, source = PARTNER_POSTER }: SharePosterProps) {
   const [data, setData] = useState<SharePosterData | null>(null)
   const [status, setStatus] = useState<Status>('idle')
   const [chosen, setChosen] = useState(0)
@@ -59,9 +67,9 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
   const load = async () => {
     setStatus('loading')
     try {
-      const res = await partner.partner.sharePoster()
+      const loaded = await source.load()
       if (!mounted.current) return
-      setData(res.data)
+      setData(loaded)
       setChosen(0)
       setStatus('ready')
     } catch {
@@ -72,7 +80,7 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
 
   useEffect(() => {
     if (visible && (status === 'idle' || status === 'failed')) void load()
-    // Loads when first shown (and again after a failure); `status` is read, not followed.
+    // Loads when first shown (and again after a failure); `status` and `source` are read, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible])
 
@@ -83,7 +91,7 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
     setDrawFailed(false)
     const background = data.backgrounds[chosen]
     const draw = async () => {
-      if (code.current?.link !== data.link) code.current = { link: data.link, value: await posterCode(data) }
+      if (code.current?.link !== data.link) code.current = { link: data.link, value: await posterCode(data, source) }
       if (!current) return
       const src = await renderPoster({
         backgroundUrl: background ? imageSrc(background.url) : null,
@@ -101,7 +109,7 @@ export default function SharePoster({ visible = false, onClose }: SharePosterPro
     return () => {
       current = false
     }
-  }, [visible, data, chosen])
+  }, [visible, data, chosen, source])
 
   if (!visible) return null
   return (

@@ -4,9 +4,9 @@ import { Text, View } from '@tarojs/components'
 import { develop } from '../../api/bms/develop'
 import { ConfirmButton, LoadingIndicator, Page } from '../../components'
 import { IS_WECHAT_H5 } from '../../platform'
-import { HOME_PATH, routeOf } from '../../routes'
+import { HOME_PATH, LOGIN_PATH, STAFF_LOGIN_PATH, routeOf } from '../../routes'
 import { launchSettled, loginUrl, returnAddress } from '../../session'
-import { OAUTH_STATE, officialAppId, wechatAuthorizeUrl } from '../../session/wechat-oauth'
+import { OAUTH_STATE, STAFF_OAUTH_STATE, officialAppId, wechatAuthorizeUrl } from '../../session/wechat-oauth'
 import { storageKey } from '../../store/storage'
 import { PublicConfigKey, parseHttpUrl } from '@activity/wire'
 import { addressParam } from './components/address'
@@ -35,12 +35,13 @@ const TEXTS = {
 type View_ = { kind: 'checking' } | { kind: 'failed' } | WxCodeStep
 
 /**
- * Our own OAuth round trip (state wechat_oauth, back to a page of this app): the page it was
- * for, so a round trip that cannot finish goes on to the login page with it as `from`.
+ * Our own OAuth round trip (state wechat_oauth, or staff_oauth for 教职工, back to a page of this
+ * app): the page it was for, so a round trip that cannot finish goes on to the login page with it
+ * as `from`.
  */
 function ownReturn(redirectUri: string, state: string): string | null {
   const own = ownAddress('')
-  if (state !== OAUTH_STATE || !own || !redirectUri.startsWith(`${own}/`)) return null
+  if ((state !== OAUTH_STATE && state !== STAFF_OAUTH_STATE) || !own || !redirectUri.startsWith(`${own}/`)) return null
   const [pathAndQuery = ''] = redirectUri.slice(own.length).split('#')
   const [path = '', query = ''] = pathAndQuery.split('?')
   const kept = query.split('&').filter((pair) => pair !== '' && !/^(code|state)(=|$)/.test(pair))
@@ -77,6 +78,8 @@ export default function MainWxCodePage() {
   const [view, setView] = useState<View_>({ kind: 'checking' })
   const [attempt, setAttempt] = useState(0)
   const back = ownReturn(redirectUri, state)
+  // The operator's round trip goes on to 教职工登录, the person's to the login page.
+  const toLogin = back ? loginUrl(back, state === STAFF_OAUTH_STATE ? STAFF_LOGIN_PATH : LOGIN_PATH) : null
 
   useEffect(() => {
     let active = true
@@ -101,9 +104,9 @@ export default function MainWxCodePage() {
         } else if (step.kind === 'authorize') {
           setSessionFlag(WENT_KEY, true)
           leaveTo(wechatAuthorizeUrl(step.appId, step.redirectUri, step.state))
-        } else if ((step.kind === 'noAppId' || step.kind === 'noCode') && back) {
+        } else if ((step.kind === 'noAppId' || step.kind === 'noCode') && toLogin) {
           // Our own sign-in could not finish in WeChat: sign in on the login page instead, never loop.
-          void Taro.redirectTo({ url: loginUrl(back) })
+          void Taro.redirectTo({ url: toLogin })
         }
       })
       .catch(() => {
@@ -113,7 +116,7 @@ export default function MainWxCodePage() {
     return () => {
       active = false
     }
-  }, [redirectUri, state, code, attempt, back])
+  }, [redirectUri, state, code, attempt, toLogin])
 
   const leaving = view.kind === 'checking' || view.kind === 'forward' || view.kind === 'authorize'
   const refusedHost = view.kind === 'refused' && view.reason === 'host' ? (parseHttpUrl(redirectUri)?.host ?? redirectUri) : null
@@ -131,7 +134,7 @@ export default function MainWxCodePage() {
             {refusedHost ? <Text className='wx-code__host'>{refusedHost}</Text> : null}
             <View className='wx-code__actions'>
               {view.kind === 'failed' ? <ConfirmButton inline title={TEXTS.retry} onClick={() => setAttempt((n) => n + 1)} /> : null}
-              {back ? <ConfirmButton inline title={TEXTS.login} onClick={() => void Taro.redirectTo({ url: loginUrl(back) })} /> : null}
+              {toLogin ? <ConfirmButton inline title={TEXTS.login} onClick={() => void Taro.redirectTo({ url: toLogin })} /> : null}
               <ConfirmButton inline title={TEXTS.home} onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })} />
             </View>
           </View>

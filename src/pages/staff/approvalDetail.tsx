@@ -1,28 +1,30 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Image, Text, Textarea, View } from '@tarojs/components'
-import { ApprovalDecision, ApprovalStepStatus } from '@activity/wire'
-import { approval, type ApprovalDetails, type TeacherLeaveDetails } from '../../api/zms/approval'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Text, Textarea, View } from '@tarojs/components'
+import { ApprovalDecision, SubscribeTemplate } from '@activity/wire'
+import { approval, type ApprovalDetails } from '../../api/zms/approval'
+import ApprovalSteps, { ApprovalRecord } from '../../components/approval-steps'
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
-import { previewImages } from '../../components/image-picker'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
+import PictureGrid from '../../components/picture-grid'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
+import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { staffIdOf } from '../../links/staff'
-import { RequestError, apiUrl } from '../../request'
+import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
+import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../staff/subscribe'
 import { COMMENT_MAX, DECISIONS, approvalTone, decisionProblem, stepTone } from './components/staff-approvals'
 import './approvalDetail.scss'
 
 const TITLE = routeOf('pages/staff/approvalDetail')?.title ?? '审批详情'
 
-type Step = ApprovalDetails['steps'][number]
 type Decision = (typeof DECISIONS)[number]['decision']
 
 const timeText = (iso: string | null) => (iso ? formatDate(iso, 'yyyy-MM-dd hh:mm') : '')
@@ -33,58 +35,6 @@ function Section({ title, name, children }: { title: string; name: string; child
       <Text className='staff-detail__section-title'>{title}</Text>
       {children}
     </View>
-  )
-}
-
-function Pictures({ pictures }: { pictures: TeacherLeaveDetails['leave']['pictures'] }) {
-  const urls = pictures.map((p) => p.url)
-  return (
-    <View className='staff-detail__pictures'>
-      {pictures.map((p, i) => (
-        <Image
-          key={p.key}
-          className='staff-detail__picture'
-          src={apiUrl(p.url)}
-          mode='aspectFill'
-          imgProps={{ alt: `请假图片${i + 1}` }}
-          onClick={() => previewImages(urls, p.url)}
-        />
-      ))}
-    </View>
-  )
-}
-
-/** The steps, top to bottom: who decided what and when, with their comments; whom a step waits for. */
-function Steps({ steps }: { steps: Step[] }) {
-  return (
-    <Section title='审批流程' name='steps'>
-      {steps.map((step) => {
-        const waiting = step.approvers.filter((a) => !a.decisionName)
-        return (
-          <View key={step.id} className={`staff-step staff-step--${stepTone(step.status)}`}>
-            <View className='staff-step__top'>
-              <Text className='staff-step__name'>{step.approvers.length > 1 ? `${step.name}（${step.modeName}）` : step.name}</Text>
-              <Text className={`staff-tag staff-tag--${stepTone(step.status)}`}>{step.status}</Text>
-              {step.overdue ? <Text className='staff-step__overdue'>已超时</Text> : null}
-            </View>
-            {step.approvers
-              .filter((a) => a.decisionName)
-              .map((a) => (
-                <View key={a.adminId} className='staff-step__act'>
-                  <View className='staff-step__who'>
-                    <Text className='staff-step__actor'>{`${a.name} ${a.decisionName ?? ''}`}</Text>
-                    <Text className='staff-step__time'>{timeText(a.actedAt)}</Text>
-                  </View>
-                  {a.comment ? <Text className='staff-step__comment'>{a.comment}</Text> : null}
-                </View>
-              ))}
-            {waiting.length && step.status === ApprovalStepStatus.pending ? (
-              <Text className='staff-step__waiting'>{`等待${waiting.map((a) => a.name).join('、')}审批`}</Text>
-            ) : null}
-          </View>
-        )
-      })}
-    </Section>
   )
 }
 
@@ -111,13 +61,11 @@ export default function StaffApprovalDetailPage() {
   const [problem, setProblem] = useState('')
   const [refusal, setRefusal] = useState('')
   const [busy, setBusy] = useState(false)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
+  const mounted = useMounted()
+  // The template ids must be here before the decision's tap (this page may open from a WeChat message).
+  useEffect(() => {
+    if (CAN_SUBSCRIBE && signedIn) prefetchSubscribeTemplates('staff')
+  }, [signedIn])
 
   const choose = (next: Decision) => {
     setDecision((d) => (d === next ? null : next))
@@ -133,6 +81,8 @@ export default function StaffApprovalDetailPage() {
     setBusy(true)
     setRefusal('')
     try {
+      // 审批提醒: WeChat asks only from within a tap, so here, before the decision is sent.
+      if (CAN_SUBSCRIBE) await askSubscribe([SubscribeTemplate.approval], 'staff')
       const text = comment.trim()
       await approval.approval.audit({ id: request.id, decision, ...(text ? { comment: text } : {}) }, asStaff({ loadingTitle: '正在提交' }))
       useStore.getState().showToast(`已${ApprovalDecision[decision]}`, { icon: 'success' })
@@ -172,7 +122,12 @@ export default function StaffApprovalDetailPage() {
           {pictures.length ? (
             <View className='staff-detail__field'>
               <Text className='staff-detail__label'>图片</Text>
-              <Pictures pictures={pictures} />
+              <PictureGrid
+                pictures={pictures}
+                label='请假图片'
+                className='staff-detail__pictures'
+                pictureClassName='staff-detail__picture'
+              />
             </View>
           ) : null}
         </View>
@@ -217,18 +172,14 @@ export default function StaffApprovalDetailPage() {
         ) : null}
         <FormError name='refusal' error={refusal} />
 
-        {request.steps.length ? <Steps steps={request.steps} /> : null}
+        {request.steps.length ? (
+          <Section title='审批流程' name='steps'>
+            <ApprovalSteps steps={request.steps} block='staff' tone={stepTone} />
+          </Section>
+        ) : null}
         {request.timeline.length ? (
           <Section title='操作记录' name='timeline'>
-            {request.timeline.map((a) => (
-              <View key={a.id} className='staff-record'>
-                <View className='staff-record__top'>
-                  <Text className='staff-record__what'>{`${a.actorName} ${a.action}`}</Text>
-                  <Text className='staff-record__time'>{timeText(a.createdAt)}</Text>
-                </View>
-                {a.comment ? <Text className='staff-record__comment'>{a.comment}</Text> : null}
-              </View>
-            ))}
+            <ApprovalRecord actions={request.timeline} block='staff' />
           </Section>
         ) : null}
       </View>

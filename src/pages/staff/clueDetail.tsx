@@ -76,7 +76,9 @@ function Head({ clue, now }: { clue: StaffClueDetail; now: number }) {
         <Text>{clue.intention ?? '未填写'}</Text>
       </Row>
       <Row name='partner' label='来源合伙人'>
-        <Text>{clue.partnerName ? `${clue.partnerName}（${clue.partnerCode}）` : clue.partnerCode}</Text>
+        <Text>
+          {clue.partnerCode === null ? clue.source : clue.partnerName ? `${clue.partnerName}（${clue.partnerCode}）` : clue.partnerCode}
+        </Text>
       </Row>
       <Row name='source' label='来源'>
         <Text>{clue.source}</Text>

@@ -46,7 +46,9 @@ function ClueRow({ clue, now }: { clue: StaffClue; now: number }) {
       </View>
       <Text className='staff-clue__phone'>{maskPhone(clue.phone)}</Text>
       {clue.intention ? <Text className='staff-clue__line'>意向：{clue.intention}</Text> : null}
-      {clue.partnerName ? <Text className='staff-clue__line'>来源：{`${clue.partnerName}（${clue.source}）`}</Text> : null}
+      {clue.partnerName || clue.partnerCode === null ? (
+        <Text className='staff-clue__line'>来源：{clue.partnerName ? `${clue.partnerName}（${clue.source}）` : clue.source}</Text>
+      ) : null}
       {isOpenStatus(clue.status) && clue.nextContactAt ? (
         <Text className={`staff-clue__next${overdue ? ' staff-clue__next--overdue' : ''}`}>
           下次联系：{formatDate(clue.nextContactAt, 'yyyy-MM-dd hh:mm')}

@@ -17,6 +17,7 @@ jest.mock('@tarojs/taro', () => {
 const DASHBOARD = 'GET /api/bms/system/dashboard'
 const TARGETS = 'GET /api/bms/statistics/enrollTarget/statistics'
 const QUESTIONS = 'GET /api/sms/study/studentQuestion/list'
+const POSTER = 'GET /api/ems/partner/partner/sharePosterForEnroll'
 
 describe('工作台', () => {
   const h = staffPageHarness()
@@ -83,6 +84,31 @@ describe('工作台', () => {
     t.fireEvent.click($('.staff-home__clues') as Element)
     t.fireEvent.click($('.staff-home__questions') as Element)
     expect(h.navigations).toEqual(['/pages/staff/clues', '/pages/staff/questions'])
+  })
+
+  it("我的推广海报 opens the enrolment teacher's own poster, asked in the staff session", async () => {
+    dispatchStaff({
+      type: 'staffSignedIn',
+      via: 'session',
+      staff: operatorOf({ name: '李老师', role: '招生老师', rights: ['clues.work'] }),
+    })
+    h.server.on(HOME, { body: envelope(homeOf({ classes: [], waitingApprovals: 0, onLeaveToday: [], notices: [] })) })
+    h.server.on(TARGETS, { body: envelope({ teachers: [], departments: [] }) })
+    h.server.on(POSTER, {
+      body: envelope({
+        backgrounds: [],
+        code: 'T7K2M9QX',
+        name: '李老师',
+        link: 'https://partner.example.com/pages/activity/main?ref=T7K2M9QX',
+      }),
+    })
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__poster')
+    expect($('.share-poster')).toBeNull()
+    t.fireEvent.click($('.staff-home__poster') as Element)
+    await until(() => h.server.last(POSTER) !== undefined, 'poster asked')
+    await drawn('.share-poster')
+    expect($('.share-poster__title')?.textContent).toBe('分享海报')
   })
 
   it('退出登录 ends the staff session after a confirmation, and sends the operator to 教职工登录', async () => {

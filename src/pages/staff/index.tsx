@@ -1,7 +1,8 @@
-import { useState } from 'react'
-import Taro, { usePullDownRefresh } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { beijingDate } from '@activity/domain'
+import { SubscribeTemplate } from '@activity/wire'
 import { statistics } from '../../api/bms/statistics'
 import { system } from '../../api/bms/system'
 import { study } from '../../api/sms/study'
@@ -10,11 +11,15 @@ import Dialog from '../../components/dialog'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
+import SharePoster from '../../components/share-poster'
 import { useRemote } from '../../hooks/remote'
 import { STAFF_LINKS, rosterUrl } from '../../links/staff'
 import { STAFF_HOME_PATH, routeOf } from '../../routes'
+import { STAFF_POSTER } from '../../staff/poster'
 import { asStaff, signOutStaff, staffHolds, useRequireStaff, type StaffMe } from '../../staff/session'
+import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
+import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../staff/subscribe'
 import { badgeText, readText, targetText } from './components/staff-approvals'
 import './index.scss'
 
@@ -93,7 +98,7 @@ function Figure({ value, label, name }: { value: number | null | undefined; labe
  * 工作台 (教职工): what the operator holds. A head teacher (heading classes): 我的班级 (each to its
  * roster), 今日请假 and how many of their students read each notice; every operator: 审批 with the
  * number waiting for them; an enrolment teacher (clues.work): this month's figures and overdue
- * contacts, to 我的线索; a teacher (studentQuestions.answer): questions waiting, to 答疑. 退出登录
+ * contacts, to 我的线索, their target and 我的推广海报 (their own share poster); a teacher (studentQuestions.answer): questions waiting, to 答疑. 退出登录
  * ends only the staff session. Asked again on show and on a pull-down.
  */
 export default function StaffHomePage() {
@@ -119,7 +124,16 @@ export default function StaffHomePage() {
     { reloadOnShow: true },
   )
   const [leaving, setLeaving] = useState(false)
+  const [poster, setPoster] = useState(false)
   const [today] = useState(() => beijingDate(Date.now()))
+  // 订阅审批提醒: the ids are fetched before the tap (WeChat asks only from within the tap itself),
+  // once signed in and again on show (after a failed fetch).
+  useEffect(() => {
+    if (CAN_SUBSCRIBE && signedIn) prefetchSubscribeTemplates('staff')
+  }, [signedIn])
+  useDidShow(() => {
+    if (CAN_SUBSCRIBE && signedIn) prefetchSubscribeTemplates('staff')
+  })
 
   usePullDownRefresh(() => {
     const reloads = [
@@ -147,16 +161,27 @@ export default function StaffHomePage() {
           </View>
         </View>
 
-        <View className='staff-home__card staff-home__approvals' role='link' onClick={() => go(STAFF_LINKS.approvals)}>
-          <Text className='staff-home__entry'>待我审批</Text>
-          {waiting ? (
-            <Text className='staff-home__badge' aria-label={`${data.waitingApprovals}条待审批`}>
-              {waiting}
-            </Text>
-          ) : (
-            <Text className='staff-home__muted'>暂无待办</Text>
-          )}
-          <Text className='staff-home__arrow'>›</Text>
+        <View className='staff-home__card'>
+          <View className='staff-home__approvals' role='link' onClick={() => go(STAFF_LINKS.approvals)}>
+            <Text className='staff-home__entry'>待我审批</Text>
+            {waiting ? (
+              <Text className='staff-home__badge' aria-label={`${data.waitingApprovals}条待审批`}>
+                {waiting}
+              </Text>
+            ) : (
+              <Text className='staff-home__muted'>暂无待办</Text>
+            )}
+            <Text className='staff-home__arrow'>›</Text>
+          </View>
+          {CAN_SUBSCRIBE ? (
+            <View
+              className='staff-home__subscribe'
+              role='button'
+              onClick={() => void askSubscribe([SubscribeTemplate.approval], 'staff').then(() => useStore.getState().showToast('已订阅'))}
+            >
+              <Text>订阅审批提醒</Text>
+            </View>
+          ) : null}
         </View>
 
         {data.classes.length ? <HeadTeacher home={data} today={today} /> : null}
@@ -175,6 +200,14 @@ export default function StaffHomePage() {
               </View>
             ) : null}
             {mine ? <Text className='staff-home__target'>{targetText(mine)}</Text> : null}
+          </View>
+        ) : null}
+
+        {clues ? (
+          <View className='staff-home__card staff-home__poster' role='button' onClick={() => setPoster(true)}>
+            <Text className='staff-home__entry'>我的推广海报</Text>
+            <Text className='staff-home__muted'>留资即为我的线索</Text>
+            <Text className='staff-home__arrow'>›</Text>
           </View>
         ) : null}
 
@@ -200,6 +233,7 @@ export default function StaffHomePage() {
           onCancel={() => setLeaving(false)}
           onClose={() => setLeaving(false)}
         />
+        {clues ? <SharePoster visible={poster} onClose={() => setPoster(false)} source={STAFF_POSTER} /> : null}
       </View>
     )
   }

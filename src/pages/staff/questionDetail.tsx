@@ -1,22 +1,21 @@
-import { useEffect, useRef, useState } from 'react'
-import { Image, Text, Textarea, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { Text, View } from '@tarojs/components'
 import { study } from '../../api/sms/study'
 import type { TeacherQuestionDetail } from '../../api/sms/study-types'
-import ConfirmButton from '../../components/confirm-button'
-import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
-import ImagePicker, { previewImages, type DraftImage } from '../../components/image-picker'
+import ImagePicker, { type DraftImage } from '../../components/image-picker'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
+import QuestionThread, { QuestionReply } from '../../components/question-thread'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
+import { useMounted } from '../../hooks/mounted'
 import { staffIdOf } from '../../links/staff'
-import { RequestError, apiUrl } from '../../request'
+import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { asStaff, staffHolds, useRequireStaff } from '../../staff/session'
 import { useStore } from '../../store'
-import { formatDate } from '../../utils/date'
 import { ANSWER_MAX, QUESTION_IMAGES_MAX, answerPayload, postAuthor, staffQuestionTag } from './components/staff-questions'
 import './questionDetail.scss'
 
@@ -30,37 +29,6 @@ const toast = (text: string) => useStore.getState().showToast(text, { icon: 'suc
 const uploadPicture = async (filePath: string) =>
   (await study.studentQuestion.uploadForTeacher({ filePath, fileName: filePath.split('/').pop() }, asStaff({ loadingTitle: '正在上传' })))
     .data.key
-
-type Post = TeacherQuestionDetail['posts'][number]
-
-function PostView({ post, student, me, first }: { post: Post; student: string; me: string | undefined; first: boolean }) {
-  const urls = post.images.map((i) => i.url)
-  return (
-    <View className={`staff-post staff-post--${post.author}`}>
-      <View className='staff-post__head'>
-        <Text className='staff-post__who'>{postAuthor(post, student, me, first)}</Text>
-        <Text className='staff-post__time'>{formatDate(post.createdAt, 'yyyy-MM-dd hh:mm')}</Text>
-      </View>
-      <Text className='staff-post__content' userSelect>
-        {post.content}
-      </Text>
-      {urls.length ? (
-        <View className='staff-post__images'>
-          {post.images.map((image, i) => (
-            <Image
-              key={image.key}
-              className='staff-post__image'
-              src={apiUrl(image.url)}
-              mode='aspectFill'
-              imgProps={{ alt: `${post.author === 'teacher' ? '回复' : '提问'}图片${i + 1}` }}
-              onClick={() => previewImages(urls, image.url)}
-            />
-          ))}
-        </View>
-      ) : null}
-    </View>
-  )
-}
 
 /**
  * 答疑详情 (教职工, `?id=`): the question, its student and the thread (pictures open full screen);
@@ -77,14 +45,7 @@ export default function StaffQuestionDetailPage() {
   const [images, setImages] = useState<DraftImage[]>([])
   const [refusal, setRefusal] = useState('')
   const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
+  const mounted = useMounted()
 
   const load = async () => {
     if (id === null) return setState('missing')
@@ -139,7 +100,6 @@ export default function StaffQuestionDetailPage() {
   }
 
   const close = () => {
-    setConfirming(false)
     if (data) void act(() => study.studentQuestion.closeForTeacher({ id: data.id }, asStaff({ loadingTitle: '正在关闭' })), '已关闭')
   }
 
@@ -169,34 +129,33 @@ export default function StaffQuestionDetailPage() {
             {`学员：${data.student.name}${data.student.studentNo ? `（${data.student.studentNo}）` : ''} ${data.student.phone}`}
           </Text>
         </View>
-        <View className='staff-thread'>
-          {data.posts.map((p, i) => (
-            <PostView key={p.id} post={p} student={data.student.name} me={staff?.name} first={i === 0} />
-          ))}
-        </View>
+        <QuestionThread
+          posts={data.posts}
+          block='staff'
+          authorOf={(post, first) => postAuthor(post, data.student.name, staff?.name, first)}
+          replyLabel='回复'
+        />
         {data.closed ? (
           <Text className='staff-question-closed'>{data.closedBy === 'teacher' ? '老师已关闭该提问' : '学员已关闭该提问'}</Text>
         ) : answers ? (
-          <View className='staff-reply'>
-            <Textarea
-              className='staff-reply__input'
-              value={content}
-              maxlength={ANSWER_MAX}
-              placeholder='回复学员的问题'
-              onInput={(e) => {
-                setContent(e.detail.value)
-                setRefusal('')
-              }}
-            />
+          <QuestionReply
+            block='staff'
+            content={content}
+            onInput={(text) => {
+              setContent(text)
+              setRefusal('')
+            }}
+            maxlength={ANSWER_MAX}
+            placeholder='回复学员的问题'
+            sendTitle='回复'
+            busy={busy}
+            onSend={() => void reply()}
+            closeWarning='关闭后学员不能再追问，确定关闭吗？'
+            onClose={close}
+          >
             <ImagePicker images={images} onChange={setImages} upload={uploadPicture} max={QUESTION_IMAGES_MAX} disabled={busy} />
             <FormError name='refusal' error={refusal} />
-            <View className='staff-reply__actions'>
-              <View className='staff-reply__close' role='button' onClick={() => setConfirming(true)}>
-                <Text>关闭提问</Text>
-              </View>
-              <ConfirmButton className='staff-reply__send' title='回复' loading={busy} onClick={() => void reply()} />
-            </View>
-          </View>
+          </QuestionReply>
         ) : null}
       </>
     )
@@ -205,15 +164,6 @@ export default function StaffQuestionDetailPage() {
   return (
     <Page title={TITLE} insetBottom>
       {body()}
-      <Dialog
-        isOpened={confirming}
-        title='关闭提问'
-        content='关闭后学员不能再追问，确定关闭吗？'
-        confirmText='关闭'
-        onConfirm={close}
-        onCancel={() => setConfirming(false)}
-        onClose={() => setConfirming(false)}
-      />
     </Page>
   )
 }

@@ -129,7 +129,13 @@ describe('答疑 (教职工)', () => {
   it("keeps the server's refusal under the box, and closes a question", async () => {
     openAt('/pages/staff/questionDetail', { id: '4' })
     let closed = false
-    h.server.on(QUESTION, () => ({ body: envelope(questionOf(closed ? { closed: true, closedBy: 'student' } : {})) }))
+    // The thread asked again after the refusal answers only once the refusal was seen under the box.
+    let seen: () => void = () => undefined
+    const refusalSeen = new Promise<void>((resolve) => (seen = resolve))
+    h.server.on(QUESTION, async () => {
+      if (closed) await refusalSeen
+      return { body: envelope(questionOf(closed ? { closed: true, closedBy: 'student' } : {})) }
+    })
     h.server.on(ANSWER, () => {
       closed = true
       return { status: 409, body: envelope(null, 100000009, '该提问已关闭') }
@@ -139,6 +145,7 @@ describe('答疑 (教职工)', () => {
     t.fireEvent.input(await drawn('.staff-reply__input textarea, textarea.staff-reply__input'), { target: { value: '看第二章' } } as never)
     t.fireEvent.click($('.staff-reply__send') as Element)
     expect((await drawn('.user-form__error--refusal')).textContent).toBe('该提问已关闭')
+    seen()
     await until(() => $('.staff-question-closed')?.textContent === '学员已关闭该提问', 'the thread asked again, closed')
     expect($('.staff-reply')).toBeNull()
 

@@ -1,24 +1,26 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import Taro from '@tarojs/taro'
-import { Image, Text, Textarea, View } from '@tarojs/components'
+import { Text, Textarea, View } from '@tarojs/components'
 import { beijingDate } from '@activity/domain'
-import { ApprovalStatus, ApprovalStepStatus } from '@activity/wire'
-import { approval, type ApprovalAction, type ApprovalStep, type Leave, type LeaveDetails } from '../../api/zms/approval'
+import { ApprovalStatus } from '@activity/wire'
+import { approval, type Leave, type LeaveDetails } from '../../api/zms/approval'
+import ApprovalSteps, { ApprovalRecord } from '../../components/approval-steps'
 import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
-import { previewImages } from '../../components/image-picker'
 import LoadingIndicator from '../../components/loading-indicator'
 import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
+import PictureGrid from '../../components/picture-grid'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import SelectPicker from '../../components/select-picker'
+import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
 import { leaveEditUrl, leaveIdOf } from '../../links/leave'
-import { RequestError, apiUrl } from '../../request'
+import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -44,7 +46,6 @@ function Row({ label, children, name }: { label: string; name: string; children:
 }
 
 function LeaveCard({ leave, today }: { leave: Leave; today: string }) {
-  const urls = leave.pictures.map((p) => p.url)
   const back = backText(leave, today)
   return (
     <View className='leave-card'>
@@ -62,20 +63,9 @@ function LeaveCard({ leave, today }: { leave: Leave; today: string }) {
       <Row name='reason' label='请假事由'>
         <Text userSelect>{leave.reason}</Text>
       </Row>
-      {urls.length ? (
+      {leave.pictures.length ? (
         <Row name='pictures' label='图片'>
-          <View className='leave-card__pictures'>
-            {leave.pictures.map((p, i) => (
-              <Image
-                key={p.key}
-                className='leave-card__picture'
-                src={apiUrl(p.url)}
-                mode='aspectFill'
-                imgProps={{ alt: `请假图片${i + 1}` }}
-                onClick={() => previewImages(urls, p.url)}
-              />
-            ))}
-          </View>
+          <PictureGrid pictures={leave.pictures} label='请假图片' className='leave-card__pictures' pictureClassName='leave-card__picture' />
         </Row>
       ) : null}
       {back ? (
@@ -91,69 +81,6 @@ function LeaveCard({ leave, today }: { leave: Leave; today: string }) {
       <Row name='created' label='申请时间'>
         <Text>{timeText(leave.createdAt)}</Text>
       </Row>
-    </View>
-  )
-}
-
-const names = (approvers: ApprovalStep['approvers']) => approvers.map((a) => a.name).join('、')
-
-/** The steps of the approval, top to bottom: who decided when, with their comment; who it waits for. */
-function Steps({ steps }: { steps: ApprovalStep[] }) {
-  return (
-    <View className='leave-section'>
-      <Text className='leave-section__title'>审批流程</Text>
-      {steps.map((step, i) => {
-        const acted = step.approvers.filter((a) => a.decisionName)
-        const waiting = step.approvers.filter((a) => !a.decisionName)
-        const tone = stepTone(step.status)
-        return (
-          <View key={step.id} className={`leave-step leave-step--${tone}`}>
-            <View className='leave-step__rail'>
-              <View className='leave-step__dot' />
-              {i < steps.length - 1 ? <View className='leave-step__line' /> : null}
-            </View>
-            <View className='leave-step__body'>
-              <View className='leave-step__top'>
-                <Text className='leave-step__name'>{step.approvers.length > 1 ? `${step.name}（${step.modeName}）` : step.name}</Text>
-                <Text className={`leave-tag leave-tag--${tone}`}>{step.status}</Text>
-                {step.overdue ? <Text className='leave-step__overdue'>已超时</Text> : null}
-              </View>
-              {acted.map((a) => (
-                <View key={a.adminId} className='leave-step__act'>
-                  <View className='leave-step__who'>
-                    <Text className='leave-step__actor'>{`${a.name} ${a.decisionName ?? ''}`}</Text>
-                    <Text className='leave-step__time'>{timeText(a.actedAt)}</Text>
-                  </View>
-                  {a.comment ? <Text className='leave-step__comment'>{a.comment}</Text> : null}
-                </View>
-              ))}
-              {waiting.length && step.status === ApprovalStepStatus.pending ? (
-                <Text className='leave-step__waiting'>{`等待${names(waiting)}审批`}</Text>
-              ) : waiting.length && step.status === ApprovalStepStatus.waiting ? (
-                <Text className='leave-step__waiting'>{`审批人：${names(waiting)}`}</Text>
-              ) : null}
-            </View>
-          </View>
-        )
-      })}
-    </View>
-  )
-}
-
-/** Everything done to the request, in order: 提交, each decision, 撤回, 撤销, 销假. */
-function Timeline({ actions }: { actions: ApprovalAction[] }) {
-  return (
-    <View className='leave-section'>
-      <Text className='leave-section__title'>操作记录</Text>
-      {actions.map((a) => (
-        <View key={a.id} className='leave-record'>
-          <View className='leave-record__top'>
-            <Text className='leave-record__what'>{`${a.actorName} ${a.action}`}</Text>
-            <Text className='leave-record__time'>{timeText(a.createdAt)}</Text>
-          </View>
-          {a.comment ? <Text className='leave-record__comment'>{a.comment}</Text> : null}
-        </View>
-      ))}
     </View>
   )
 }
@@ -185,13 +112,7 @@ export default function StudentLeaveDetailPage() {
   const [back, setBack] = useState<number | null>(null)
   const [refusal, setRefusal] = useState('')
   const [busy, setBusy] = useState(false)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
+  const mounted = useMounted()
 
   const open = (next: Panel) => {
     setPanel((p) => (p === next ? null : next))
@@ -335,8 +256,18 @@ export default function StudentLeaveDetailPage() {
           </View>
         ) : null}
         <FormError name='refusal' error={refusal} />
-        {request.steps.length ? <Steps steps={request.steps} /> : null}
-        {request.timeline.length ? <Timeline actions={request.timeline} /> : null}
+        {request.steps.length ? (
+          <View className='leave-section'>
+            <Text className='leave-section__title'>审批流程</Text>
+            <ApprovalSteps steps={request.steps} block='leave' tone={stepTone} rail upcoming />
+          </View>
+        ) : null}
+        {request.timeline.length ? (
+          <View className='leave-section'>
+            <Text className='leave-section__title'>操作记录</Text>
+            <ApprovalRecord actions={request.timeline} block='leave' />
+          </View>
+        ) : null}
         <Dialog
           isOpened={confirming}
           title='撤回请假'

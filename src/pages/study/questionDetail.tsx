@@ -1,26 +1,25 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { Image, Text, Textarea, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { SubscribeTemplate } from '@activity/wire'
 import { study } from '../../api/sms/study'
-import type { QuestionDetail, QuestionPost } from '../../api/sms/study-types'
-import ConfirmButton from '../../components/confirm-button'
-import Dialog from '../../components/dialog'
+import type { QuestionDetail } from '../../api/sms/study-types'
 import EmptyNotice from '../../components/empty-notice'
 import LoadingIndicator from '../../components/loading-indicator'
 import NotStudent from '../../components/not-student'
+import { useMounted } from '../../hooks/mounted'
 import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
+import QuestionThread, { QuestionReply, type ThreadPost } from '../../components/question-thread'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
-import { RequestError, apiUrl } from '../../request'
+import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
-import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../wechat/subscribe'
 import { idOf } from '../../links/study'
-import QuestionImages, { previewImages } from './components/question-images'
+import QuestionImages from './components/question-images'
 import { QUESTION_CONTENT_MAX, questionTag, type DraftImage } from './components/question-logic'
 import './questionDetail.scss'
 
@@ -29,35 +28,9 @@ const MISSING = '提问不存在'
 
 const toast = (text: string) => useStore.getState().showToast(text)
 
-function Post({ post, first }: { post: QuestionPost; first: boolean }) {
-  const teacher = post.author === 'teacher'
-  const urls = post.images.map((i) => i.url)
-  return (
-    <View className={`question-post question-post--${post.author}`}>
-      <View className='question-post__head'>
-        <Text className='question-post__who'>{teacher ? `${post.teacherName ?? '老师'} · 老师` : first ? '我的提问' : '我的追问'}</Text>
-        <Text className='question-post__time'>{formatDate(post.createdAt, 'yyyy-MM-dd hh:mm')}</Text>
-      </View>
-      <Text className='question-post__content' userSelect>
-        {post.content}
-      </Text>
-      {urls.length ? (
-        <View className='question-post__images'>
-          {post.images.map((image, i) => (
-            <Image
-              key={image.key}
-              className='question-post__image'
-              src={apiUrl(image.url)}
-              mode='aspectFill'
-              imgProps={{ alt: `${teacher ? '老师回复' : '提问'}图片${i + 1}` }}
-              onClick={() => previewImages(urls, image.url)}
-            />
-          ))}
-        </View>
-      ) : null}
-    </View>
-  )
-}
+/** Who wrote a post, as the thread heads it for its student. */
+const postAuthor = (post: ThreadPost, first: boolean) =>
+  post.author === 'teacher' ? `${post.teacherName ?? '老师'} · 老师` : first ? '我的提问' : '我的追问'
 
 /**
  * 答疑详情 (`?id=`): the question and its thread (teachers' answers with their names, pictures
@@ -74,14 +47,7 @@ export default function StudyQuestionDetailPage() {
   const [content, setContent] = useState('')
   const [images, setImages] = useState<DraftImage[]>([])
   const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
+  const mounted = useMounted()
 
   const load = async () => {
     if (id === null) return setState('missing')
@@ -130,7 +96,6 @@ export default function StudyQuestionDetailPage() {
   }
 
   const close = async () => {
-    setConfirming(false)
     if (!data) return
     try {
       const { data: detail } = await study.studentQuestion.closeForClient({ id: data.id })
@@ -173,30 +138,24 @@ export default function StudyQuestionDetailPage() {
             </View>
           ) : null}
         </View>
-        <View className='question-thread'>
-          {data.posts.map((p, i) => (
-            <Post key={p.id} post={p} first={i === 0} />
-          ))}
-        </View>
+        <QuestionThread posts={data.posts} block='question' authorOf={postAuthor} replyLabel='老师回复' />
         {data.closed ? (
           <Text className='question-closed'>{data.closedBy === 'teacher' ? '老师已关闭该提问' : '你已关闭该提问'}</Text>
         ) : (
-          <View className='question-reply'>
-            <Textarea
-              className='question-reply__input'
-              value={content}
-              maxlength={QUESTION_CONTENT_MAX}
-              placeholder='还有疑问？继续追问老师'
-              onInput={(e) => setContent(e.detail.value)}
-            />
+          <QuestionReply
+            block='question'
+            content={content}
+            onInput={setContent}
+            maxlength={QUESTION_CONTENT_MAX}
+            placeholder='还有疑问？继续追问老师'
+            sendTitle='发送追问'
+            busy={busy}
+            onSend={() => void send()}
+            closeWarning='关闭后不能再追问，确定关闭吗？'
+            onClose={() => void close()}
+          >
             <QuestionImages images={images} onChange={setImages} disabled={busy} />
-            <View className='question-reply__actions'>
-              <View className='question-reply__close' role='button' onClick={() => setConfirming(true)}>
-                <Text>关闭提问</Text>
-              </View>
-              <ConfirmButton className='question-reply__send' title='发送追问' loading={busy} onClick={() => void send()} />
-            </View>
-          </View>
+          </QuestionReply>
         )}
       </>
     )
@@ -205,15 +164,6 @@ export default function StudyQuestionDetailPage() {
   return (
     <Page title={TITLE} insetBottom>
       {body()}
-      <Dialog
-        isOpened={confirming}
-        title='关闭提问'
-        content='关闭后不能再追问，确定关闭吗？'
-        confirmText='关闭'
-        onConfirm={() => void close()}
-        onCancel={() => setConfirming(false)}
-        onClose={() => setConfirming(false)}
-      />
     </Page>
   )
 }

@@ -14,6 +14,7 @@ import { DetailFrame } from '../../components/DetailFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { ACTIVITY_STATE_ENUM, ACTIVITY_STATUS_ENUM, CLUE_STATUS_ENUM, EnumTag, enumColumn } from '../../components/status'
 import { ListTable, type ListColumn } from '../../components/ListTable'
+import { PartnerLink, partnerLabel } from '../../components/PartnerLink'
 import { formatDateTime } from '../../format'
 import { toServerQuery } from '../../hooks/list-state'
 import { useRemote } from '../../hooks/useRemote'
@@ -25,9 +26,10 @@ import { PublishButton } from './ActivityList'
 const SUMMARY_MAX = 1000
 
 interface PartnerRow {
-  partnerId: number
+  /** null: the clues of 招生老师's own posters (no partner), counted as one row. */
+  partnerId: number | null
   partnerName: string | null
-  partnerCode: string
+  partnerCode: string | null
   clues: number
   deals: number
   /** fen */
@@ -36,7 +38,7 @@ interface PartnerRow {
 
 /** The clues of one activity grouped by partner, from the clue list (every page up to SUMMARY_MAX). */
 async function cluesByPartner(activityId: number): Promise<{ rows: PartnerRow[]; total: number; read: number }> {
-  const byPartner = new Map<number, PartnerRow>()
+  const byPartner = new Map<number | null, PartnerRow>()
   let page = 1
   let total = 0
   let read = 0
@@ -101,11 +103,7 @@ export default function ActivityDetail() {
       title: '来自合伙人',
       dataIndex: 'partnerName',
       search: false,
-      render: (_, c) => (
-        <Link to={`/partners/${c.partnerId}`}>
-          {c.partnerName ?? '未填姓名'}（{c.partnerCode}）
-        </Link>
-      ),
+      render: (_, c) => <PartnerLink clue={c}>{partnerLabel(c)}</PartnerLink>,
     },
     {
       title: '负责老师',
@@ -175,7 +173,7 @@ export default function ActivityDetail() {
             ) : (
               <Table<PartnerRow>
                 size='small'
-                rowKey='partnerId'
+                rowKey={(p) => p.partnerId ?? 0}
                 loading={partners.loading}
                 pagination={false}
                 dataSource={summary?.rows ?? []}
@@ -184,11 +182,7 @@ export default function ActivityDetail() {
                   {
                     title: '合伙人',
                     dataIndex: 'partnerName',
-                    render: (_, p) => (
-                      <Link to={`/partners/${p.partnerId}`}>
-                        {p.partnerName ?? '未填姓名'}（{p.partnerCode}）
-                      </Link>
-                    ),
+                    render: (_, p) => <PartnerLink clue={p}>{partnerLabel(p)}</PartnerLink>,
                   },
                   { title: '线索', dataIndex: 'clues', align: 'right' },
                   { title: '成交', dataIndex: 'deals', align: 'right' },

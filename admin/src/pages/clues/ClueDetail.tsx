@@ -26,6 +26,7 @@ import { FromClueForm } from '../students/StudentForms'
 import { AssignForm, CancelDealForm, DealForm, FollowUpForm, InvalidForm } from './ClueForms'
 import { TakeButton } from './TakeButton'
 import { DuplicateNotice } from './Duplicate'
+import { PartnerLink } from '../../components/PartnerLink'
 import { MaskedPhone } from '../../components/MaskedPhone'
 
 const KIND_COLOR: Record<TimelineItem['kind'], string> = { created: 'gray', followUp: 'blue', action: 'green' }
@@ -65,9 +66,9 @@ function infoItems(clue: Detail): DescriptionsProps['items'] {
       key: 'partner',
       label: '合伙人',
       children: (
-        <Link to={`/partners/${clue.partnerId}`}>
+        <PartnerLink clue={clue}>
           {clue.partnerName ?? '未填姓名'} {clue.partnerPhone}（{clue.partnerCode}）
-        </Link>
+        </PartnerLink>
       ),
     },
     { key: 'assignee', label: '负责老师', children: clue.assigneeName ?? <Tag>公海（未分配）</Tag> },

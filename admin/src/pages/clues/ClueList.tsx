@@ -9,6 +9,7 @@ import { ActivityType, ClueStatus } from '@activity/wire'
 import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link } from 'react-router-dom'
+import { PartnerLink } from '../../components/PartnerLink'
 import { activitiesApi } from '../../api/activities'
 import { type AdminClue, cluesApi } from '../../api/clues'
 import { ExportButton } from '../../components/ExportButton'
@@ -91,12 +92,12 @@ export default function ClueList() {
       search: false,
       width: 150,
       render: (_, row) => (
-        <Link to={`/partners/${row.partnerId}`}>
+        <PartnerLink clue={row}>
           {row.partnerName ?? '未填姓名'}
           <Typography.Text type='secondary' className='console-sub'>
             {row.partnerCode}
           </Typography.Text>
-        </Link>
+        </PartnerLink>
       ),
     },
     { title: '合伙人', dataIndex: 'partnerId', hideInTable: true, renderFormItem: () => <PartnerSelect /> },

@@ -6,13 +6,10 @@
 import { Alert, Tag, Typography } from 'antd'
 import { Link } from 'react-router-dom'
 import type { DuplicateClue } from '../../api/clues'
+import { PartnerLink, partnerLabel } from '../../components/PartnerLink'
 import { formatDate } from '../../format'
 
 export const DEDUP_RULE = '同一手机号90天内只能登记一次，线索归最先登记的合伙人'
-
-export function partnerLabel(d: { partnerName: string | null; partnerCode: string }): string {
-  return `${d.partnerName ?? '未填姓名'}（${d.partnerCode}）`
-}
 
 /** One line naming the earlier clue, its partner and its teacher, with links. */
 export function DuplicateLine({ clue }: { clue: DuplicateClue }) {
@@ -22,7 +19,7 @@ export function DuplicateLine({ clue }: { clue: DuplicateClue }) {
         线索 #{clue.id}「{clue.name}」
       </Link>
       ，{formatDate(clue.createdAt)} 登记，<Tag className='console-tag-tight'>{clue.status}</Tag>合伙人{' '}
-      <Link to={`/partners/${clue.partnerId}`}>{partnerLabel(clue)}</Link>，负责老师 {clue.assigneeName ?? '未分配'}
+      <PartnerLink clue={clue}>{partnerLabel(clue)}</PartnerLink>，负责老师 {clue.assigneeName ?? '未分配'}
     </span>
   )
 }

@@ -1,13 +1,7 @@
-import Taro from '@tarojs/taro'
 import type { StaffClue, StaffClueDetail } from '../../../api/ems/partner'
 import type { TeacherQuestionDetail, TeacherQuestionItem } from '../../../api/sms/study-types'
-import { initDesignPx } from '../../../components/testing'
-import { setApiHost } from '../../../request'
-import { startTestServer, type TestServer } from '../../../request/testing/server'
-import { dispatchStaff } from '../../../staff/events'
 import type { StaffMe } from '../../../staff/session'
-import { useStore } from '../../../store'
-import { initialUi } from '../../../store/ui'
+import { staffPageHarness as operatorPageHarness, type StaffPageHarness } from '../../../testing/staff-pages'
 
 /** Test-only: the staff work pages' far side (a real HTTP server) and a signed-in 招生老师. */
 export const LIST = 'GET /api/ems/partner/clue/listForAdmin'
@@ -135,32 +129,5 @@ export function questionOf(over: Partial<TeacherQuestionDetail> = {}): TeacherQu
   }
 }
 
-export interface StaffPageHarness {
-  server: TestServer
-  navigations: string[]
-}
-
-/** Installs a staff page test file's hooks: the server, `TEACHER` signed in as staff, navigation recorded. */
-export function staffPageHarness(): StaffPageHarness {
-  const h = { navigations: [] as string[] } as StaffPageHarness
-  beforeAll(async () => {
-    initDesignPx()
-    h.server = await startTestServer()
-    setApiHost(h.server.url)
-  })
-  afterAll(() => h.server.close())
-  beforeEach(() => {
-    h.server.reset()
-    h.navigations.length = 0
-    for (const method of ['navigateTo', 'redirectTo', 'reLaunch'] as const) {
-      jest.spyOn(Taro, method).mockImplementation(((options: { url: string }) => {
-        h.navigations.push(options.url)
-        return Promise.resolve({ errMsg: `${method}:ok` })
-      }) as never)
-    }
-    useStore.setState({ ...initialUi })
-    dispatchStaff({ type: 'staffSignedIn', staff: TEACHER, via: 'password' })
-  })
-  afterEach(() => jest.restoreAllMocks())
-  return h
-}
+/** Installs a staff page test file's hooks (src/testing/staff-pages.ts) with `TEACHER` signed in. */
+export const staffPageHarness = (): StaffPageHarness => operatorPageHarness(TEACHER)

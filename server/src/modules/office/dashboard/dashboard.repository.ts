@@ -45,7 +45,7 @@ export function createDashboardRepository({ db }: { db: Executor }) {
           partnerName: partnersView.realName,
         })
         .from(cluesView)
-        .innerJoin(partnersView, eq(partnersView.id, cluesView.partnerId))
+        .leftJoin(partnersView, eq(partnersView.id, cluesView.partnerId))
         .leftJoin(adminsView, eq(adminsView.id, cluesView.assigneeId))
         .where(
           and(

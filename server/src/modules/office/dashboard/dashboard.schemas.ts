@@ -65,7 +65,7 @@ export const dashboardSchema = z.object({
       nextContactAt: z.string(),
       assigneeId: z.number().nullable(),
       assigneeName: z.string().nullable(),
-      partnerId: z.number(),
+      partnerId: z.number().nullable(),
       partnerName: z.string().nullable(),
     }),
   ),

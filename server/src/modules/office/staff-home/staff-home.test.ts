@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { beijingDate } from '@activity/domain'
-import { adminClient, insertPosition, studentClient } from '../../../../test/fixtures.ts'
+import { eq } from 'drizzle-orm'
+import { adminClient, insertPosition, PASSWORD, studentClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, ok, refused, type TestApp } from '../../../../test/helper.ts'
+import { adminOpenIds } from '../../platform/admins/admin-open-ids.table.ts'
 
 const ADMIN = '/api/bms/system/admin'
 const HOME = '/api/zms/zhijiaotong/page/homePageForHeaderTeacher'
@@ -16,6 +18,12 @@ describe('教职工 in the app: silent sign-in by open id, and the head teacher�
     office = (await adminClient(t.app, '管理员')).client
   })
   after(() => t.close())
+
+  const bindingsOf = (adminId: number) =>
+    t.app.db
+      .select({ platform: adminOpenIds.platform, type: adminOpenIds.type })
+      .from(adminOpenIds)
+      .where(eq(adminOpenIds.adminId, adminId))
 
   test('an unbound code answers 否; bound after a password sign-in, the next launch signs the operator in; unbound again, it does not', async () => {
     const { admin } = await adminClient(t.app, '招生老师')
@@ -40,6 +48,35 @@ describe('教职工 in the app: silent sign-in by open id, and the head teacher�
     // The sign-in records name the method.
     const records = ok(await office.get('/api/ums/user/loginRecord/list', { page: 1, size: 50 })).list as Array<{ method: string }>
     assert.ok(records.some((r) => r.method === 'wechat'))
+  })
+
+  test('WeChat H5: an unbound 公众号 code is remembered, the password sign-in in the same client binds it, and a console sign-in binds nothing', async () => {
+    const { admin } = await adminClient(t.app, '招生老师', { stepUp: false })
+    const code = { platform: 'weixin', type: '公众号', signCode: 'h5-staff-oauth-code' }
+    const phone = createClient(t.app)
+    assert.equal(ok(await phone.post(`${ADMIN}/signInByOpenId`, code)).bound, '否')
+    refused(await phone.get(`${ADMIN}/signInfo`), 401)
+    assert.equal(ok(await phone.post(`${ADMIN}/signIn`, { account: admin.account, password: PASSWORD })).id, admin.id)
+    assert.deepEqual(await bindingsOf(admin.id), [{ platform: 'weixin', type: '公众号' }])
+    // Next time, in another client: signed in silently.
+    const next = createClient(t.app)
+    const answer = ok(await next.post(`${ADMIN}/signInByOpenId`, code))
+    assert.deepEqual([answer.bound, answer.id], ['是', admin.id])
+    assert.equal(ok(await next.get(`${ADMIN}/signInfo`)).id, admin.id)
+    // A console sign-in (no open id pending) binds nothing, and moves no one's open id.
+    const { admin: other } = await adminClient(t.app, '招生老师', { stepUp: false })
+    ok(await createClient(t.app).post(`${ADMIN}/signIn`, { account: other.account, password: PASSWORD }))
+    assert.deepEqual(await bindingsOf(other.id), [])
+    assert.equal(ok(await createClient(t.app).post(`${ADMIN}/signInByOpenId`, code)).id, admin.id)
+    // An unbound code leaves an operator signed in here signed in.
+    assert.equal(ok(await next.post(`${ADMIN}/signInByOpenId`, { ...code, signCode: 'another-code' })).bound, '否')
+    assert.equal(ok(await next.get(`${ADMIN}/signInfo`)).id, admin.id)
+    // 退出登录 in WeChat H5: the 公众号 open id unbound, then the session ended.
+    ok(await next.post(`${ADMIN}/unbindOpenId`, { platform: 'weixin', type: '公众号' }))
+    ok(await next.del(`${ADMIN}/signOut`))
+    refused(await next.get(`${ADMIN}/signInfo`), 401)
+    assert.deepEqual(await bindingsOf(admin.id), [])
+    assert.equal(ok(await createClient(t.app).post(`${ADMIN}/signInByOpenId`, code)).bound, '否')
   })
 
   test('the workbench: my classes, approvals waiting for me, my students on leave today, notices with how many of mine read them', async () => {

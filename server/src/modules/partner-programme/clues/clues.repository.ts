@@ -367,7 +367,7 @@ function consoleSelect(db: Executor) {
       assigneeName: adminsView.name,
     })
     .from(clues)
-    .innerJoin(partnersView, eq(partnersView.id, clues.partnerId))
+    .leftJoin(partnersView, eq(partnersView.id, clues.partnerId))
     .leftJoin(adminsView, eq(adminsView.id, clues.assigneeId))
     .$dynamic()
 }

@@ -158,10 +158,10 @@ export const partnerClueSchema = z.object({
 
 export const adminClueSchema = partnerClueSchema.extend({
   phone: phoneOut(),
-  partnerId: z.number(),
+  partnerId: z.number().nullable().describe("null: a prospect of a 招生老师's own poster (source 招生老师推广)"),
   partnerName: z.string().nullable(),
-  partnerPhone: phoneOut(),
-  partnerCode: z.string(),
+  partnerPhone: phoneOut().nullable(),
+  partnerCode: z.string().nullable(),
   assigneeId: z.number().nullable().describe('the 招生老师 it is assigned to; null = in the pool'),
   assigneeName: z.string().nullable(),
   lastTouchedAt: z.string().describe('created, followed or followed up last at'),
@@ -174,9 +174,9 @@ export const duplicateClueSchema = z.object({
   phone: phoneOut(),
   status: wireEnum(CLUE_STATUSES),
   createdAt: z.string(),
-  partnerId: z.number(),
+  partnerId: z.number().nullable(),
   partnerName: z.string().nullable(),
-  partnerCode: z.string(),
+  partnerCode: z.string().nullable(),
   assigneeName: z.string().nullable(),
 })
 

@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/types.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { dayRange, days, timeTypeRange } from '../../../lib/time-range.ts'
 import { ClueSource, ClueStatus, MessageKind, PartnerStatus } from '../../../wire.ts'
-import { type Actor, recordAudit } from '../../platform/index.ts'
+import { type Actor, adminOfShareCode, recordAudit } from '../../platform/index.ts'
 import { recordMessage } from '../../platform/index.ts'
 import { createNotActiveError, createPartnersRepository } from '../partners/index.ts'
 import {
@@ -54,7 +54,7 @@ export function toPartnerClue(c: PartnerClueRow) {
 
 export function toAdminClue(
   c: ClueRow,
-  partner: { partnerPhone: string; partnerName: string | null; partnerCode: string; assigneeName?: string | null },
+  partner: { partnerPhone: string | null; partnerName: string | null; partnerCode: string | null; assigneeName?: string | null },
 ) {
   return {
     ...toPartnerClue(c),
@@ -100,12 +100,15 @@ interface NewClue {
 async function insertClue({
   db,
   partnerId,
+  assigneeId = null,
   source,
   input,
   now,
 }: {
   db: Executor
-  partnerId: number
+  partnerId: number | null
+  /** A 招生老师's own poster: the clue is theirs from the start. */
+  assigneeId?: number | null
   source: string
   input: NewClue
   now: Date
@@ -114,10 +117,12 @@ async function insertClue({
     const repo = createCluesRepository({ db: tx })
     await repo.lockPhone({ phone: input.phone })
     if (await repo.existsSince({ phone: input.phone, since: new Date(now.getTime() - days(DEDUP_DAYS)) })) {
-      throw source === ClueSource.activity ? createAlreadySubmittedError() : createDuplicatePhoneError()
+      throw source === ClueSource.activity || source === ClueSource.staff ? createAlreadySubmittedError() : createDuplicatePhoneError()
     }
     return repo.insert({
       partnerId,
+      assigneeId,
+      assignedAt: assigneeId === null ? null : now,
       source,
       status: ClueStatus.new,
       name: input.name,
@@ -149,10 +154,20 @@ export async function createPartnerClue({
   return insertClue({ db, partnerId, source: ClueSource.partner, input, now })
 }
 
+/**
+ * A prospect's details from a poster's link: `ref` is a partner's code (the partner's clue, 活动) or
+ * a 招生老师's (no partner: assigned to that teacher at once, 招生老师推广). A disabled partner's or
+ * operator's link takes nothing.
+ */
 export async function createActivityClue({ db, ref, input, now = new Date() }: { db: Executor; ref: string; input: NewClue; now?: Date }) {
   const partner = await createPartnersRepository({ db }).findByCode({ code: ref })
-  if (!partner || partner.status === PartnerStatus.disabled) throw createRefNotFoundError()
-  return insertClue({ db, partnerId: partner.id, source: ClueSource.activity, input, now })
+  if (partner) {
+    if (partner.status === PartnerStatus.disabled) throw createRefNotFoundError()
+    return insertClue({ db, partnerId: partner.id, source: ClueSource.activity, input, now })
+  }
+  const teacher = await adminOfShareCode({ db, code: ref })
+  if (!teacher?.enabled) throw createRefNotFoundError()
+  return insertClue({ db, partnerId: null, assigneeId: teacher.id, source: ClueSource.staff, input, now })
 }
 
 export function assertOpen(clue: ClueRow) {

@@ -7,9 +7,8 @@ export const clues = pgTable(
   'clues',
   {
     id: id(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
+    /** The partner whose link or form it came from; null for a prospect of a 招生老师's own poster (ClueSource.staff). */
+    partnerId: integer('partner_id').references(() => partners.id),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     contactMethod: text('contact_method'),

@@ -26,11 +26,85 @@ import { assertOpen, lockForActor, takeOnAct } from './clues.service.ts'
 const maskName = (name: string | null, phone: string) => (name ? `${name.slice(0, 1)}**` : maskPhone(phone))
 
 /**
- * Records a deal and credits its commission in the same transaction. The partner's wallet row is
- * locked first (with the referrer's, lowest id first), so their deals are counted one at a time: the
- * deal earns the commission of the tier reached counting itself; earlier deals keep their price.
- * With the referral bonus on, the partner's referrer (one level, 已通过 only) is credited the bonus
- * (推荐奖励) in the same transaction. Both credits pay the wallet's debt first.
+ * A partner's side of a deal, in the deal's transaction: the partner's wallet row is locked first
+ * (with the referrer's, lowest id first), so their deals are counted one at a time: the deal earns
+ * the commission of the tier reached counting itself; earlier deals keep their price. With the
+ * referral bonus on, the partner's referrer (one level, 已通过 only) is credited the bonus (推荐奖励).
+ * Both credits pay the wallet's debt first; the partner is told (成交, 佣金入账).
+ */
+async function creditDeal({
+  tx,
+  clue,
+  partnerId,
+  programme,
+  freezeDays,
+  now,
+}: {
+  tx: Executor
+  clue: { id: number; name: string }
+  partnerId: number
+  programme: string
+  freezeDays: number
+  now: Date
+}) {
+  const levelsRepo = createLevelsRepository({ db: tx })
+  const partnersRepo = createPartnersRepository({ db: tx })
+  const [partner, bonusSetting] = await Promise.all([partnersRepo.findById({ id: partnerId }), levelsRepo.referralBonus()])
+  const referrer =
+    bonusSetting.mode !== ReferralBonusMode.off && partner?.referrerId ? await partnersRepo.findById({ id: partner.referrerId }) : undefined
+  const bonusTo = referrer && referrer.status === PartnerStatus.active && referrer.id !== partnerId ? referrer : undefined
+  await lockWallets({ tx, partnerIds: bonusTo ? [partnerId, bonusTo.id] : [partnerId] })
+  const before = await createCluesRepository({ db: tx }).countDeals({ partnerId, range: cycleRange(now) })
+  const tier = tierFor(await levelsRepo.listAll(), before + 1)
+  const commission = tier?.commissionPerDeal ?? 0
+  await recordMessage(tx, partnerId, { kind: MessageKind.clueDeal, clueId: clue.id, clueName: clue.name, programme }, now)
+  // With commission.untilTuitionPaid on, the credits wait for the student's first tuition payment (releaseTuitionCommission).
+  const untilTuition = await readSetting({ db: tx, key: SettingKey.commissionUntilTuitionPaid })
+  const frozenUntil = untilTuition ? UNTIL_TUITION_PAID : new Date(now.getTime() + days(freezeDays))
+  if (commission > 0) {
+    await creditPayingDebt({
+      tx,
+      partnerId,
+      type: LedgerType.commission,
+      amount: commission,
+      frozenUntil,
+      note: `线索「${clue.name}」成交，${tier!.name}档位佣金`,
+      refType: 'clue',
+      refId: clue.id,
+    })
+    await recordMessage(
+      tx,
+      partnerId,
+      {
+        kind: MessageKind.commissionCredited,
+        clueId: clue.id,
+        clueName: clue.name,
+        amount: commission,
+        levelName: tier!.name,
+        withdrawableAt: frozenUntil,
+      },
+      now,
+    )
+  }
+  const bonus = bonusTo ? referralBonusFor(bonusSetting, commission) : 0
+  if (bonusTo && bonus > 0) {
+    await creditPayingDebt({
+      tx,
+      partnerId: bonusTo.id,
+      type: LedgerType.referralBonus,
+      amount: bonus,
+      frozenUntil,
+      note: `推荐的合伙人${maskName(partner!.realName, partner!.phone)}成交一单，推荐奖励`,
+      refType: 'clue',
+      refId: clue.id,
+    })
+  }
+  return { commission, levelName: tier?.name ?? null, bonus, bonusTo }
+}
+
+/**
+ * Records a deal and credits its commission in the same transaction (creditDeal). A clue of a
+ * 招生老师's own poster has no partner: its deal earns no commission and no bonus.
  */
 export async function recordDeal({
   db,
@@ -53,18 +127,10 @@ export async function recordDeal({
     const repo = createCluesRepository({ db: tx })
     const clue = await lockForActor({ tx, id, actor })
     assertOpen(clue)
-    const levelsRepo = createLevelsRepository({ db: tx })
-    const partnersRepo = createPartnersRepository({ db: tx })
-    const [partner, bonusSetting] = await Promise.all([partnersRepo.findById({ id: clue.partnerId }), levelsRepo.referralBonus()])
-    const referrer =
-      bonusSetting.mode !== ReferralBonusMode.off && partner?.referrerId
-        ? await partnersRepo.findById({ id: partner.referrerId })
-        : undefined
-    const bonusTo = referrer && referrer.status === PartnerStatus.active && referrer.id !== clue.partnerId ? referrer : undefined
-    await lockWallets({ tx, partnerIds: bonusTo ? [clue.partnerId, bonusTo.id] : [clue.partnerId] })
-    const before = await repo.countDeals({ partnerId: clue.partnerId, range: cycleRange(now) })
-    const tier = tierFor(await levelsRepo.listAll(), before + 1)
-    const commission = tier?.commissionPerDeal ?? 0
+    const credited = clue.partnerId === null ? null : await creditDeal({ tx, clue, partnerId: clue.partnerId, programme, freezeDays, now })
+    const commission = credited?.commission ?? 0
+    const bonus = credited?.bonus ?? 0
+    const bonusTo = credited?.bonusTo
     const updated = await repo.update({
       id,
       values: {
@@ -73,54 +139,12 @@ export async function recordDeal({
         amount,
         dealAt: now,
         commission,
-        levelName: tier?.name ?? null,
+        levelName: credited?.levelName ?? null,
         nextContactAt: null,
         lastTouchedAt: now,
         ...takeOnAct(clue, actor, now),
       },
     })
-    await recordMessage(tx, clue.partnerId, { kind: MessageKind.clueDeal, clueId: id, clueName: clue.name, programme }, now)
-    // With commission.untilTuitionPaid on, the credits wait for the student's first tuition payment (releaseTuitionCommission).
-    const untilTuition = await readSetting({ db: tx, key: SettingKey.commissionUntilTuitionPaid })
-    const frozenUntil = untilTuition ? UNTIL_TUITION_PAID : new Date(now.getTime() + days(freezeDays))
-    if (commission > 0) {
-      await creditPayingDebt({
-        tx,
-        partnerId: clue.partnerId,
-        type: LedgerType.commission,
-        amount: commission,
-        frozenUntil,
-        note: `线索「${clue.name}」成交，${tier!.name}档位佣金`,
-        refType: 'clue',
-        refId: clue.id,
-      })
-      await recordMessage(
-        tx,
-        clue.partnerId,
-        {
-          kind: MessageKind.commissionCredited,
-          clueId: id,
-          clueName: clue.name,
-          amount: commission,
-          levelName: tier!.name,
-          withdrawableAt: frozenUntil,
-        },
-        now,
-      )
-    }
-    const bonus = bonusTo ? referralBonusFor(bonusSetting, commission) : 0
-    if (bonusTo && bonus > 0) {
-      await creditPayingDebt({
-        tx,
-        partnerId: bonusTo.id,
-        type: LedgerType.referralBonus,
-        amount: bonus,
-        frozenUntil,
-        note: `推荐的合伙人${maskName(partner!.realName, partner!.phone)}成交一单，推荐奖励`,
-        refType: 'clue',
-        refId: clue.id,
-      })
-    }
     if (actor)
       await recordAudit({
         tx,
@@ -165,10 +189,11 @@ export async function cancelDeal({ db, id, reason, actor, now = new Date() }: Om
     if (clue.status !== ClueStatus.deal) throw createClueTransitionError({ message: '只有已成交的线索可以退费撤销' })
     const ledger = createLedgerRepository({ db: tx })
     const bonusHolders = await ledger.partnersWithRef({ type: LedgerType.referralBonus, refType: 'clue', refId: id })
-    await lockWallets({ tx, partnerIds: [clue.partnerId, ...bonusHolders] })
-    const credits = [
-      ...(await ledger.forRef({ partnerId: clue.partnerId, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.commission),
-    ]
+    const partnerIds = clue.partnerId === null ? [] : [clue.partnerId]
+    await lockWallets({ tx, partnerIds: [...partnerIds, ...bonusHolders] })
+    const credits = []
+    for (const partnerId of partnerIds)
+      credits.push(...(await ledger.forRef({ partnerId, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.commission))
     for (const holder of bonusHolders)
       credits.push(
         ...(await ledger.forRef({ partnerId: holder, refType: 'clue', refId: id })).filter((e) => e.type === LedgerType.referralBonus),

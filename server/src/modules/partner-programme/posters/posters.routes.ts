@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static'
 import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -30,7 +31,7 @@ import {
   toBackground,
   updateBackground,
 } from './posters.service.ts'
-import { audited, auditedDeleteRoute } from '../../platform/index.ts'
+import { audited, auditedDeleteRoute, shareCodeOfAdmin } from '../../platform/index.ts'
 
 /** Whether an /uploads/ path reaches the local file store's folder (however it is spelled). */
 function insideStorage(pathName: string): boolean {
@@ -185,6 +186,25 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   })
 
+  /** The poster's data for a share code and the name printed on it. */
+  async function posterOf({ code, name }: { code: string; name: string }) {
+    const backgrounds = (await listBackgrounds({ db: app.db, enabledOnly: true })).map(toBackground)
+    return { backgrounds, code, name, link: shareLink({ publicOrigin: app.config.publicOrigin, code }) }
+  }
+
+  /** The mini-program code of a share code's link (and an activity's), made once. */
+  async function miniCodeOf(request: FastifyRequest, { code, activityId }: { code: string; activityId?: number }) {
+    if (activityId !== undefined && !(await findActivity({ db: app.db, id: activityId }))) throw createActivityNotFoundError()
+    const scene = miniCodeScene({ code, activityId })
+    try {
+      const url = await miniCodeFile({ gateway: app.miniCode, uploadsDir, scene })
+      return { url, page: MINI_CODE_PAGE, scene }
+    } catch (error) {
+      request.log.warn({ err: error, scene }, 'mini-program code not made')
+      throw createMiniCodeUnavailableError()
+    }
+  }
+
   app.get(
     '/api/ems/partner/partner/sharePoster',
     {
@@ -198,14 +218,46 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
-      const backgrounds = (await listBackgrounds({ db: app.db, enabledOnly: true })).map(toBackground)
-      return ok({
-        backgrounds,
-        code: partner.code,
-        name: partner.realName ?? partner.nickname ?? maskPhone(partner.phone),
-        link: shareLink({ publicOrigin: app.config.publicOrigin, code: partner.code }),
-      })
+      return ok(await posterOf({ code: partner.code, name: partner.realName ?? partner.nickname ?? maskPhone(partner.phone) }))
     },
+  )
+
+  // The 招生老师's own poster (教职工 in the app): prospects who leave details through it become
+  // clues assigned to them (ClueSource.staff, no partner, no commission).
+  const enrollTeacher = app.requireAdmin('clues.work')
+  app.get(
+    '/api/ems/partner/partner/sharePosterForEnroll',
+    {
+      preHandler: enrollTeacher,
+      schema: {
+        summary: "招生老师: poster data with the teacher's own share code (made on first use), name and share link",
+        security,
+        response: { 200: envelope(sharePosterSchema) },
+      },
+    },
+    async (request) =>
+      ok(await posterOf({ code: await shareCodeOfAdmin({ db: app.db, adminId: request.admin.id }), name: request.admin.name })),
+  )
+
+  app.get(
+    '/api/ems/partner/partner/miniProgramCodeForEnroll',
+    {
+      preHandler: enrollTeacher,
+      config: perIp(30, 60),
+      schema: {
+        summary: "招生老师: the WeChat mini-program code (小程序码) of the teacher's own poster (scene r=<teacher code>[&a=<activity>])",
+        security,
+        querystring: miniCodeQuery,
+        response: { 200: envelope(miniCodeSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await miniCodeOf(request, {
+          code: await shareCodeOfAdmin({ db: app.db, adminId: request.admin.id }),
+          activityId: request.query.activityId,
+        }),
+      ),
   )
 
   app.get(
@@ -224,16 +276,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const partner = await findPartner({ db: app.db, id: request.partnerId })
       if (!partner) throw createPartnerNotFoundError()
-      const { activityId } = request.query
-      if (activityId !== undefined && !(await findActivity({ db: app.db, id: activityId }))) throw createActivityNotFoundError()
-      const scene = miniCodeScene({ code: partner.code, activityId })
-      try {
-        const url = await miniCodeFile({ gateway: app.miniCode, uploadsDir, scene })
-        return ok({ url, page: MINI_CODE_PAGE, scene })
-      } catch (error) {
-        request.log.warn({ err: error, scene }, 'mini-program code not made')
-        throw createMiniCodeUnavailableError()
-      }
+      return ok(await miniCodeOf(request, { code: partner.code, activityId: request.query.activityId }))
     },
   )
 }

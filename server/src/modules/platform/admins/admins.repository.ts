@@ -196,6 +196,22 @@ export function createAdminOpenIdsRepository({ db }: { db: Executor }) {
         .delete(adminOpenIds)
         .where(and(eq(adminOpenIds.adminId, adminId), eq(adminOpenIds.platform, platform), eq(adminOpenIds.type, type)))
     },
+    /** The open id an enabled operator bound for the platform/type, if any. */
+    async openIdOf({ adminId, platform, type }: { adminId: number; platform: string; type: string }) {
+      const [row] = await db
+        .select({ openId: adminOpenIds.openId })
+        .from(adminOpenIds)
+        .innerJoin(admins, eq(admins.id, adminOpenIds.adminId))
+        .where(
+          and(
+            eq(adminOpenIds.adminId, adminId),
+            eq(adminOpenIds.platform, platform),
+            eq(adminOpenIds.type, type),
+            eq(admins.enabled, true),
+          ),
+        )
+      return row?.openId
+    },
     async boundFor({ adminId, platform, type }: { adminId: number; platform: string; type: string }) {
       const [row] = await db
         .select({ id: adminOpenIds.id })

@@ -76,6 +76,9 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
       app.signInRecorder.track({ request, kind: 'operator', method: 'password', identifier: request.body.account }, async (attempt) => {
         const admin = await signInAdmin({ db: app.db, ...request.body, ip: request.ip })
         attempt.who({ adminId: admin.id, name: admin.name })
+        // An open id this client's signInByOpenId found unbound is the operator's from now on.
+        const pending = (await request.session.get('admin'))?.pendingOpenId
+        if (pending) await bindAdminOpenId({ db: app.db, adminId: admin.id, ...pending })
         await request.session.start({ kind: 'admin', adminId: admin.id })
         return ok(toAdmin(await loadAdmin({ db: app.db, id: admin.id })))
       }),
@@ -109,9 +112,15 @@ export const adminsRoutes: FastifyPluginAsyncZod<AdminsRoutesOptions> = async (a
       app.signInRecorder.track(
         { request, kind: 'operator', method: request.body.platform === 'alipay' ? 'alipay' : 'wechat' },
         async (attempt) => {
+          const { platform, type } = request.body
           const openId = await openIdOf(request, request.body)
-          const admin = await adminOfOpenId({ db: app.db, platform: request.body.platform, type: request.body.type, openId })
+          const admin = await adminOfOpenId({ db: app.db, platform, type, openId })
           if (!admin) {
+            // Remembered in a session with no operator until this client's password sign-in binds
+            // it (as a student's open id); an operator signed in here already stays signed in.
+            if (!(await request.session.live('admin'))?.admin) {
+              await request.session.start({ kind: 'admin', adminId: null, pendingOpenId: { platform, type, openId } })
+            }
             attempt.refuse('unbound')
             return ok({ bound: YesNo.no })
           }

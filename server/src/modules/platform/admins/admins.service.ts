@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../../config.ts'
 import type { Executor } from '../../../db/types.ts'
 import { dummyPasswordHash, hashPassword, randomString, verifyPassword } from '../../../lib/crypto.ts'
+import { LoginPlatform, LoginType } from '../../../wire.ts'
 import { BUILTIN_POSITION, isRight } from '@activity/domain'
 import { createSessionsRepository } from '../sessions/index.ts'
 import { createSignInGuard } from '../sign-in-guard/index.ts'
@@ -377,6 +378,11 @@ export async function bindAdminOpenId({
 
 export async function unbindAdminOpenId({ db, ...args }: { db: Executor; adminId: number; platform: string; type: string }) {
   await createAdminOpenIdsRepository({ db }).unbind(args)
+}
+
+/** The mini-program open id an enabled operator signed in to the app with (where their subscribe messages go), if any. */
+export async function miniOpenIdOfAdmin({ db, adminId }: { db: Executor; adminId: number }): Promise<string | undefined> {
+  return createAdminOpenIdsRepository({ db }).openIdOf({ adminId, platform: LoginPlatform.weixin, type: LoginType.miniProgram })
 }
 
 export async function adminOpenIdBound({ db, ...args }: { db: Executor; adminId: number; platform: string; type: string }) {

@@ -40,6 +40,11 @@ export const admins = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The department (部门) the operator works in, if any: whose team target their figures count towards. */
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /**
+     * The 招生老师's share code (their poster's `ref`), made on first use: a prospect who leaves
+     * details through it becomes a clue assigned to them. Never equal to a partner's code.
+     */
+    shareCode: text('share_code').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

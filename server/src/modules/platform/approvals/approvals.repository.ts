@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
+import { PushState } from '../../../gateways/subscribe-outbox.ts'
 import { rowById, updateRow } from '../../../db/rows.ts'
 import { adminsView, positionsView } from '../admins/index.ts'
 import { departmentsView } from '../departments/index.ts'
@@ -12,6 +13,7 @@ import {
   approvalRequests,
   approvalStepApprovers,
   approvalSteps,
+  approvalSubscriptions,
   type FlowApprover,
 } from './approvals.table.ts'
 
@@ -20,6 +22,7 @@ export type RequestRow = typeof approvalRequests.$inferSelect
 export type StepRow = typeof approvalSteps.$inferSelect
 export type StepApproverRow = typeof approvalStepApprovers.$inferSelect
 export type ActionRow = typeof approvalActions.$inferSelect
+export type MessageRow = typeof approvalMessages.$inferSelect
 
 /** Which requests a list shows an operator. */
 export type ApprovalBox = 'waiting' | 'done' | 'cc' | 'submitted' | 'all'
@@ -109,6 +112,14 @@ export function createApprovalsRepository({ db }: { db: Executor }) {
         .limit(1)
       const [row] = forUpdate ? await q.for('update') : await q
       return row
+    },
+    /** The requests of `kind` for these records (one query: a page of leave asks once). */
+    async requestsOf({ kind, subjectIds }: { kind: string; subjectIds: number[] }) {
+      if (subjectIds.length === 0) return []
+      return db
+        .select()
+        .from(approvalRequests)
+        .where(and(eq(approvalRequests.kind, kind), inArray(approvalRequests.subjectId, subjectIds)))
     },
     async updateRequest({ id, values }: { id: number; values: Partial<typeof approvalRequests.$inferInsert> }) {
       return (await updateRow(db, approvalRequests, id, values))!
@@ -336,8 +347,9 @@ export function createApprovalsRepository({ db }: { db: Executor }) {
       return db.select().from(approvalRequests).where(inArray(approvalRequests.id, ids))
     },
 
+    /** An approver's messages, each waiting to go out as a WeChat subscribe message too (if they accepted one). */
     async insertMessages(values: Array<typeof approvalMessages.$inferInsert>) {
-      if (values.length) await db.insert(approvalMessages).values(values)
+      if (values.length) await db.insert(approvalMessages).values(values.map((v) => ({ pushState: PushState.pending, ...v })))
     },
     /** An operator's messages, unread first, newest first. */
     async messages({ adminId, page, size }: { adminId: number; page: number; size: number }) {
@@ -390,6 +402,62 @@ export function createApprovalsRepository({ db }: { db: Executor }) {
     },
     async markReminded({ id, now }: { id: number; now: Date }) {
       await db.update(approvalSteps).set({ remindedAt: now }).where(eq(approvalSteps.id, id))
+    },
+
+    /** Claims up to `limit` messages waiting for WeChat (SKIP LOCKED: several processes never claim the same one). */
+    async claimPending({ limit }: { limit: number }): Promise<MessageRow[]> {
+      const waiting = db
+        .select({ id: approvalMessages.id })
+        .from(approvalMessages)
+        .where(eq(approvalMessages.pushState, PushState.pending))
+        .orderBy(asc(approvalMessages.id))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+      return db.update(approvalMessages).set({ pushState: PushState.sending }).where(inArray(approvalMessages.id, waiting)).returning()
+    },
+    async setPushState({ id, state }: { id: number; state: PushState }) {
+      await db.update(approvalMessages).set({ pushState: state }).where(eq(approvalMessages.id, id))
+    },
+
+    /** Adds one acceptance of each template (capped: WeChat keeps at most a few dozen per user and template). */
+    async addSubscriptions({ adminId, templates, cap }: { adminId: number; templates: string[]; cap: number }) {
+      if (templates.length === 0) return
+      await db
+        .insert(approvalSubscriptions)
+        .values(templates.map((template) => ({ adminId, template, remaining: 1 })))
+        .onConflictDoUpdate({
+          target: [approvalSubscriptions.adminId, approvalSubscriptions.template],
+          set: { remaining: sql`least(${approvalSubscriptions.remaining} + 1, ${cap})`, updatedAt: new Date() },
+        })
+    },
+    async subscriptions({ adminId, templates }: { adminId: number; templates: readonly string[] }) {
+      return db
+        .select({ template: approvalSubscriptions.template, remaining: approvalSubscriptions.remaining })
+        .from(approvalSubscriptions)
+        .where(and(eq(approvalSubscriptions.adminId, adminId), inArray(approvalSubscriptions.template, [...templates])))
+        .orderBy(asc(approvalSubscriptions.template))
+    },
+    /** Uses one acceptance atomically; false when none is left. */
+    async takeSubscription({ adminId, template }: { adminId: number; template: string }): Promise<boolean> {
+      const rows = await db
+        .update(approvalSubscriptions)
+        .set({ remaining: sql`${approvalSubscriptions.remaining} - 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(approvalSubscriptions.adminId, adminId),
+            eq(approvalSubscriptions.template, template),
+            gt(approvalSubscriptions.remaining, 0),
+          ),
+        )
+        .returning({ remaining: approvalSubscriptions.remaining })
+      return rows.length > 0
+    },
+    /** Gives back an acceptance whose send failed (WeChat did not use it). */
+    async returnSubscription({ adminId, template }: { adminId: number; template: string }) {
+      await db
+        .update(approvalSubscriptions)
+        .set({ remaining: sql`${approvalSubscriptions.remaining} + 1`, updatedAt: new Date() })
+        .where(and(eq(approvalSubscriptions.adminId, adminId), eq(approvalSubscriptions.template, template)))
     },
   }
 }

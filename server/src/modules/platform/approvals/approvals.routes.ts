@@ -2,8 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { beijingMinute } from '@activity/domain'
 import { batches, sendXlsx } from '../../../lib/xlsx-export.ts'
-import { ApprovalKind } from '../../../wire.ts'
+import { ApprovalKind, STAFF_SUBSCRIBE_TEMPLATES } from '../../../wire.ts'
 import { actorOf, audited } from '../audit/index.ts'
+import {
+  acceptedTemplates,
+  configuredTemplates,
+  SUBSCRIPTION_CAP,
+  subscribeBody,
+  subscriptionsSchema,
+  templatesSchema,
+} from '../messages/index.ts'
 import { createForbiddenError } from '../sessions/index.ts'
 import { createApprovalNotFoundError, createFlowInvalidError } from './approvals.errors.ts'
 import {
@@ -25,6 +33,7 @@ import {
   saveFlowBody,
 } from './approvals.schemas.ts'
 import {
+  addApprovalSubscriptions,
   type ApprovalActor,
   type ApprovalKinds,
   approvalDetails,
@@ -38,6 +47,7 @@ import {
   listApprovals,
   listFlows,
   mayReadApproval,
+  readApprovalCopy,
   readApprovalMessages,
   revokeApproval,
   saveFlow,
@@ -195,6 +205,48 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds }> = 
     },
   )
 
+  // 审批提醒: the operator accepts the approval template in the weapp; each acceptance allows one WeChat message.
+  const templates = app.config.subscribeMessages.templates
+
+  app.get(
+    '/api/zms/approval/subscribeTemplates',
+    {
+      preHandler: anyOperator,
+      schema: {
+        summary: 'Operators: the WeChat subscribe-message template ids the weapp asks them to accept (审批提醒)',
+        security,
+        response: { 200: envelope(templatesSchema) },
+      },
+    },
+    async () => ok({ templates: configuredTemplates({ templates, keys: STAFF_SUBSCRIBE_TEMPLATES }) }),
+  )
+
+  app.post(
+    '/api/zms/approval/subscribe',
+    {
+      preHandler: anyOperator,
+      schema: {
+        summary:
+          'Operators: the templates they accepted in requestSubscribeMessage, each allowing one message (待审批, 催办, 抄送); other ids are ignored',
+        security,
+        consumes: FORM_CONSUMES,
+        body: subscribeBody,
+        response: { 200: envelope(subscriptionsSchema) },
+      },
+    },
+    async (request) => {
+      const accepted = acceptedTemplates({ templates, keys: STAFF_SUBSCRIBE_TEMPLATES, templateIds: request.body.templateIds })
+      const subscriptions = await addApprovalSubscriptions({
+        db: app.db,
+        adminId: request.admin.id,
+        templates: accepted,
+        keys: STAFF_SUBSCRIBE_TEMPLATES,
+        cap: SUBSCRIPTION_CAP,
+      })
+      return ok({ subscriptions })
+    },
+  )
+
   app.get(
     `${base}/export`,
     {
@@ -248,6 +300,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds }> = 
     async (request) => {
       const details = await approvalDetails({ db: app.db, id: request.query.id })
       if (!details || !(await mayReadApproval({ db: app.db, details, actor: actorOf(request) }))) throw createApprovalNotFoundError()
+      // Opening a copy (抄送) reads it.
+      await readApprovalCopy({ db: app.db, requestId: details.request.id, adminId: request.admin.id })
       return ok(toApprovalDetails(details, asAdmin(request)))
     },
   )

@@ -707,11 +707,22 @@ export async function mayReadApproval({ db, details, actor }: { db: Executor; de
   const repo = createApprovalsRepository({ db })
   const all = await repo.steps({ requestId: details.request.id })
   if ((await repo.approvers({ stepIds: all.map((s) => s.id) })).some((a) => a.adminId === actor.id)) return true
-  if (await repo.isCc({ requestId: details.request.id, adminId: actor.id })) {
-    await repo.markCcRead({ requestId: details.request.id, adminId: actor.id, now: new Date() })
-    return true
-  }
-  return false
+  return repo.isCc({ requestId: details.request.id, adminId: actor.id })
+}
+
+/** An operator opened request `requestId`: their copy of it (抄送), if any, is read. */
+export async function readApprovalCopy({
+  db,
+  requestId,
+  adminId,
+  now = new Date(),
+}: {
+  db: Executor
+  requestId: number
+  adminId: number
+  now?: Date
+}) {
+  await createApprovalsRepository({ db }).markCcRead({ requestId, adminId, now })
 }
 
 /** A page of an operator's box (待我审批, 我已审批, 抄送我的, 我提交的, or all with 审批 · 查看全部). */
@@ -749,9 +760,8 @@ export async function waitingCount({ db, adminId }: { db: Executor; adminId: num
 
 /** The requests of `kind` whose records these are (their ids), by subject id. */
 export async function approvalsOf({ db, kind, subjectIds }: { db: Executor; kind: ApprovalKind; subjectIds: number[] }) {
-  const repo = createApprovalsRepository({ db })
-  const rows = await Promise.all(subjectIds.map((subjectId) => repo.requestOf({ kind, subjectId })))
-  return new Map(rows.flatMap((r) => (r ? [[r.subjectId, r] as const] : [])))
+  const rows = await createApprovalsRepository({ db }).requestsOf({ kind, subjectIds })
+  return new Map(rows.map((r) => [r.subjectId, r] as const))
 }
 
 /** The request of a business record, if it has one. */
@@ -895,4 +905,24 @@ export async function readApprovalMessages({
   now?: Date
 }) {
   await createApprovalsRepository({ db }).readMessages({ adminId, id, now })
+}
+
+/** Counts one acceptance of each template the operator accepted in the app (审批提醒), capped; answers what they have left. */
+export async function addApprovalSubscriptions({
+  db,
+  adminId,
+  templates,
+  keys,
+  cap,
+}: {
+  db: Executor
+  adminId: number
+  /** The accepted ones among `keys`. */
+  templates: string[]
+  keys: readonly string[]
+  cap: number
+}) {
+  const repo = createApprovalsRepository({ db })
+  await repo.addSubscriptions({ adminId, templates, cap })
+  return repo.subscriptions({ adminId, templates: keys })
 }

@@ -195,6 +195,8 @@ export const approvalMessages = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     readAt: ts('read_at'),
+    /** The outbox state of its WeChat subscribe message (PushState of the messages module). */
+    pushState: text('push_state').notNull().default('none'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -202,5 +204,22 @@ export const approvalMessages = pgTable(
     index('approval_messages_unread_idx')
       .on(t.adminId)
       .where(sql`read_at IS NULL`),
+    // The sender's queue: the few messages waiting to go to WeChat.
+    index('approval_messages_push_pending_idx')
+      .on(t.id)
+      .where(sql`push_state = 'pending'`),
   ],
+)
+
+/** One-time WeChat subscriptions an operator accepted in the app: each acceptance allows one message of that template. */
+export const approvalSubscriptions = pgTable(
+  'approval_subscriptions',
+  {
+    adminId: integer('admin_id').notNull(),
+    /** SubscribeTemplate key (审批提醒). */
+    template: text('template').notNull(),
+    remaining: integer('remaining').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.template] })],
 )

@@ -1,5 +1,6 @@
 // The approvals module's face (审批, the one engine every approval of the product runs on).
 export { approvalsRoutes } from './approvals.routes.ts'
+export { type ApprovalPusher, createApprovalPusher } from './approvals.push.ts'
 export {
   type ApprovalActor,
   type ApprovalKindHandler,

@@ -1,13 +1,37 @@
 import { beijingMinute } from '@activity/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../../../db/types.ts'
-import type { SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
+import { sendOnAcceptance, type SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
+import { createOutboxPusher, type OutboxPusher, type PushOutcome, PushState } from '../../../gateways/subscribe-outbox.ts'
 import { MESSAGE_TEMPLATE, type MessageKind, MessageTarget, type SubscribeTemplate } from '../../../wire.ts'
 import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
-import { PushState } from './messages.table.ts'
 
 /** The configured template id of each SubscribeTemplate (none configured: nothing is requested or sent). */
 export type TemplateIds = Partial<Record<SubscribeTemplate, string>>
+
+/** The configured template ids among `keys` (none configured: the client asks for none). */
+export function configuredTemplates({ templates, keys }: { templates: TemplateIds; keys: readonly SubscribeTemplate[] }) {
+  return keys.flatMap((template) => {
+    const templateId = templates[template]
+    return templateId ? [{ template, templateId }] : []
+  })
+}
+
+/** The templates among `keys` whose configured id was accepted; other ids are ignored (an old client's, or another app's). */
+export function acceptedTemplates({
+  templates,
+  keys,
+  templateIds,
+}: {
+  templates: TemplateIds
+  keys: readonly SubscribeTemplate[]
+  templateIds: readonly string[]
+}): SubscribeTemplate[] {
+  return keys.filter((t) => {
+    const id = templates[t]
+    return id !== undefined && templateIds.includes(id)
+  })
+}
 
 /** The template keywords a message fills: its title, its text and its time (WECHAT_SUBSCRIBE_KEYS). */
 export interface TemplateKeys {
@@ -46,14 +70,8 @@ export function templateData(m: Pick<MessageRow, 'title' | 'body' | 'createdAt'>
   return { [keys.title]: { value: thing(m.title) }, [keys.body]: { value: thing(m.body) }, [keys.time]: { value: minute(m.createdAt) } }
 }
 
-export interface MessagePusher {
-  /** Sends what is waiting now, in the background (after a change committed); never throws. */
-  kick(): void
-  /** Sends everything waiting and resolves when done (tests, the periodic sweep, closing). */
-  drain(): Promise<{ sent: number; skipped: number; failed: number }>
-  /** Resolves when a run under way ends (closing the app), starting none. */
-  settle(): Promise<void>
-}
+/** The sender of the person's messages (the generic outbox pusher over `messages`). */
+export type MessagePusher = OutboxPusher
 
 /**
  * The outbox of WeChat subscribe messages. A message is written `pending` in the transaction of
@@ -77,72 +95,24 @@ export function createMessagePusher({
   /** The open id the person signed in to the mini-program with (the users module knows it). */
   miniOpenId: (args: { db: Executor; accountId: number }) => Promise<string | undefined>
 }): MessagePusher {
-  let running: Promise<{ sent: number; skipped: number; failed: number }> | undefined
-  let again = false
+  const repo = createMessagesRepository({ db })
 
-  async function pushOne(m: MessageRow): Promise<PushState> {
-    const repo = createMessagesRepository({ db })
+  async function push(m: MessageRow): Promise<PushOutcome> {
     const template = MESSAGE_TEMPLATE[m.kind as MessageKind]
     const templateId = template ? templates[template] : undefined
     if (!template || !templateId) return PushState.skipped
     const openId = await miniOpenId({ db, accountId: m.accountId })
     if (!openId) return PushState.skipped
-    if (!(await repo.takeSubscription({ accountId: m.accountId, template }))) return PushState.skipped
-    try {
-      await gateway.send({ openId, templateId, page: pushPageOf(m), data: templateData(m, keys) })
-      return PushState.sent
-    } catch (error) {
-      log.warn({ err: error, messageId: m.id, kind: m.kind }, 'WeChat subscribe message not sent')
-      await repo.returnSubscription({ accountId: m.accountId, template })
-      return PushState.failed
-    }
-  }
-
-  async function run() {
-    const counts = { sent: 0, skipped: 0, failed: 0 }
-    const repo = createMessagesRepository({ db })
-    for (;;) {
-      const claimed = await repo.claimPending({ limit: 20 })
-      for (const m of claimed) {
-        const state = await pushOne(m).catch((error: unknown) => {
-          log.warn({ err: error, messageId: m.id }, 'WeChat subscribe message not sent')
-          return PushState.failed
-        })
-        await repo.setPushState({ id: m.id, state })
-        counts[state as 'sent' | 'skipped' | 'failed']++
-      }
-      if (claimed.length === 0) return counts
-    }
-  }
-
-  function drain() {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      const total = { sent: 0, skipped: 0, failed: 0 }
-      do {
-        again = false
-        const c = await run()
-        total.sent += c.sent
-        total.skipped += c.skipped
-        total.failed += c.failed
-      } while (again)
-      return total
-    })().finally(() => {
-      running = undefined
+    const subscription = { accountId: m.accountId, template }
+    return sendOnAcceptance({
+      gateway,
+      message: { openId, templateId, page: pushPageOf(m), data: templateData(m, keys) },
+      take: () => repo.takeSubscription(subscription),
+      giveBack: () => repo.returnSubscription(subscription),
+      log,
+      context: { messageId: m.id, kind: m.kind },
     })
-    return running
   }
 
-  return {
-    kick() {
-      drain().catch((error: unknown) => log.warn({ err: error }, 'sending WeChat subscribe messages failed'))
-    },
-    drain,
-    async settle() {
-      await running?.catch(() => {})
-    },
-  }
+  return createOutboxPusher({ log, claim: repo.claimPending, push, record: repo.setPushState })
 }

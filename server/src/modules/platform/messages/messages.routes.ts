@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok, pageOf } from '../../../lib/envelope.ts'
 import { PARTNER_SUBSCRIBE_TEMPLATES, STUDENT_SUBSCRIBE_TEMPLATES, type SubscribeTemplate } from '../../../wire.ts'
 import { createMessageNotFoundError } from './messages.errors.ts'
+import { acceptedTemplates, configuredTemplates } from './messages.push.ts'
 import { readSubscribeOutbox } from '../../../gateways/subscribe-message.ts'
 import {
   listQuery,
@@ -93,12 +94,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok({ count: await markAllMessagesRead({ db: app.db, accountId: request.accountId, now: new Date() }) }),
   )
 
-  /** The configured template ids among `keys` (none configured: the client asks for none). */
-  const configured = (keys: readonly SubscribeTemplate[]) =>
-    keys.flatMap((template) => {
-      const templateId = templates[template]
-      return templateId ? [{ template, templateId }] : []
-    })
+  const configured = (keys: readonly SubscribeTemplate[]) => configuredTemplates({ templates, keys })
 
   /** Counts one acceptance of each template id the person accepted among `keys`; ids that are not one of them are ignored (an old client's, or another app's). */
   async function subscribe({
@@ -110,10 +106,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     templateIds: string[]
     keys: readonly SubscribeTemplate[]
   }) {
-    const accepted = keys.filter((t) => {
-      const id = templates[t]
-      return id !== undefined && templateIds.includes(id)
-    })
+    const accepted = acceptedTemplates({ templates, keys, templateIds })
     await addSubscriptions({ db: app.db, accountId, templates: accepted, cap: SUBSCRIPTION_CAP })
     return { subscriptions: await subscriptionsOf({ db: app.db, accountId, templates: keys }) }
   }

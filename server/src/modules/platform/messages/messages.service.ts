@@ -137,14 +137,16 @@ export function wordMessage(event: MessageEvent): Worded {
  * Records a message for the partner. Call it with the transaction of the change it reports (`tx`),
  * so the message exists exactly when the change does. Its WeChat subscribe message (when the kind
  * has a template) is sent after the commit by the message pusher (messages.push.ts). Returns
- * undefined when the message was already recorded (a sweep's second try).
+ * undefined when the message was already recorded (a sweep's second try), or when there is no
+ * partner to tell (a clue of a 招生老师's own poster).
  */
 export async function recordMessage(
   tx: Executor,
-  partnerId: number,
+  partnerId: number | null,
   event: MessageEvent,
   now: Date = new Date(),
 ): Promise<MessageRow | undefined> {
+  if (partnerId === null) return undefined
   const worded = wordMessage(event)
   return createMessagesRepository({ db: tx }).insert({
     partnerId,

@@ -3,17 +3,10 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-
 import { createdAt, id, ts, updatedAt } from '../../../db/columns.ts'
 import { accounts } from '../accounts/accounts.table.ts'
 import { partners } from '../../partner-programme/partners/partners.table.ts'
+import { PushState } from '../../../gateways/subscribe-outbox.ts'
 
-/** Where a message stands towards WeChat: nothing to send, waiting, claimed by a sender, sent, not sent (no subscription), failed. */
-export const PushState = {
-  none: 'none',
-  pending: 'pending',
-  sending: 'sending',
-  sent: 'sent',
-  skipped: 'skipped',
-  failed: 'failed',
-} as const
-export type PushState = (typeof PushState)[keyof typeof PushState]
+// Where a message stands towards WeChat: the outbox states every subscribe-message outbox shares.
+export { PushState }
 
 /**
  * A person's messages (消息通知): written in the transaction of the change they report. The

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { beijingDate } from '@activity/domain'
 import { FAKE_PNG, multipart } from '../../../../test/course-fixtures.ts'
-import { adminClient, insertPosition, studentClient } from '../../../../test/fixtures.ts'
+import { adminClient, HEAD_TEACHER_STEP, insertPosition, setApprovalFlow, studentClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, type Client, createClient, ok, openRaceApp, refused, type TestApp } from '../../../../test/helper.ts'
 import { remindOverdue } from '../../platform/index.ts'
 
@@ -56,22 +56,13 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
       }),
     ).id
     // The leave flow: the head teacher; a leave over 3 days also 教务处.
-    ok(
-      await office.inject({
-        method: 'PUT',
-        url: '/api/zms/approval/flow',
-        payload: {
-          kind: 'leave',
-          steps: [
-            { name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' },
-            { name: '教务处审批', approver: { type: 'position', positionId: officePosition.id }, mode: 'any', minDays: 3 },
-          ],
-          cc: [],
-          overdueHours: 24,
-          revokeDays: 7,
-        },
-      }),
-    )
+    await setApprovalFlow(office, {
+      kind: 'leave',
+      steps: [
+        HEAD_TEACHER_STEP,
+        { name: '教务处审批', approver: { type: 'position', positionId: officePosition.id }, mode: 'any', minDays: 3 },
+      ],
+    })
   })
   after(() => t.close())
 
@@ -230,19 +221,12 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
     const position = await insertPosition(t.app, ['students.view'], `岗位会签${process.pid}`)
     const a1 = await adminClient(t.app, '管理员', { positionId: position.id })
     const a2 = await adminClient(t.app, '管理员', { positionId: position.id })
-    ok(
-      await office.inject({
-        method: 'PUT',
-        url: '/api/zms/approval/flow',
-        payload: {
-          kind: 'leave',
-          steps: [{ name: '岗位审批', approver: { type: 'position', positionId: position.id }, mode: 'any' }],
-          cc: [{ type: 'headTeacher' }],
-          overdueHours: 1,
-          revokeDays: 7,
-        },
-      }),
-    )
+    await setApprovalFlow(office, {
+      kind: 'leave',
+      steps: [{ name: '岗位审批', approver: { type: 'position', positionId: position.id }, mode: 'any' }],
+      cc: [{ type: 'headTeacher' }],
+      overdueHours: 1,
+    })
     const { client } = await student()
     const applied = ok(await client.post(`${LEAVE}/apply`, leave(10, 10)))
     const race = await openRaceApp(t)
@@ -288,19 +272,7 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
     refused(await second.client.put(`${APPROVAL}/batchAudit`, { ids: '', decision: 'approve' }), 400)
 
     // The head teacher applies for a student of their class (代请假): not for another's.
-    ok(
-      await office.inject({
-        method: 'PUT',
-        url: '/api/zms/approval/flow',
-        payload: {
-          kind: 'leave',
-          steps: [{ name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' }],
-          cc: [],
-          overdueHours: 24,
-          revokeDays: 7,
-        },
-      }),
-    )
+    await setApprovalFlow(office, { kind: 'leave', steps: [HEAD_TEACHER_STEP] })
     const s = await student()
     const forStudent = ok(await head.client.post(`${LEAVE}/applyForHeaderTeacher`, { studentId: s.student.id, ...leave(20, 20) }))
     assert.equal(forStudent.leave.appliedByName !== null, true)

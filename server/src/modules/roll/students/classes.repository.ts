@@ -132,6 +132,16 @@ export function createClassesRepository({ db }: { db: Executor }) {
       return row?.class
     },
     /** The classes an operator heads, with how many students each holds. */
+    /** The students now in the classes `adminId` heads, with their class (one join over the current memberships). */
+    async studentsHeadedBy({ adminId }: { adminId: number }) {
+      return db
+        .select({ id: students.id, name: students.name, classId: classes.id, className: classes.name })
+        .from(classes)
+        .innerJoin(classMembers, and(eq(classMembers.classId, classes.id), isNull(classMembers.leftAt)))
+        .innerJoin(students, eq(students.id, classMembers.studentId))
+        .where(eq(classes.headTeacherId, adminId))
+        .orderBy(asc(classes.id), asc(students.id))
+    },
     async headedBy({ adminId }: { adminId: number }) {
       return db
         .select({ class: classes, headTeacherName, studentCount })

@@ -312,6 +312,5 @@ export async function importToClass({ db, classId, rows, actor }: { db: Executor
 
 /** The students now in the classes an operator heads, with their class (a head teacher's roster). */
 export async function studentsOfHeadTeacher({ db, adminId }: { db: Executor; adminId: number }) {
-  const { rows } = await createStudentsRepository({ db }).list({ filter: { headTeacherId: adminId }, page: 1, size: ASSIGN_MAX })
-  return rows.map((r) => ({ id: r.id, name: r.name, classId: r.classId, className: r.className }))
+  return createClassesRepository({ db }).studentsHeadedBy({ adminId })
 }
