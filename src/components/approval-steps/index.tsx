@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { ApprovalStepStatus } from '@activity/wire'
 import type { ApprovalAction, ApprovalStep } from '../../api/zms/approval'
 import { formatDate } from '../../utils/date'
+import { approvalTone } from './tone'
 
 /**
  * The block the parts' class names start with, so that the page styles them and its tests find
@@ -14,8 +15,6 @@ export interface ApprovalStepsProps {
   steps: ReadonlyArray<ApprovalStep>
   /** Names the parts: `${block}-step` with `__name`, `__act`, `__actor`, `__time`, `__comment`, `__waiting`; the tag `${block}-tag`. */
   block: ApprovalBlock
-  /** A step status's tone: the step's and its tag's modifier (`--orange`, `--grey` ...). */
-  tone: (status: string) => string
   /** Each step beside a rail: a dot (`__rail`, `__dot`), a line down to the next (`__line`), the step in `__body`. @default false */
   rail?: boolean
   /** Also names the approvers of a step not reached yet (审批人：…). @default false */
@@ -33,13 +32,13 @@ const timeText = (iso: string | null) => (iso ? formatDate(iso, 'yyyy-MM-dd hh:m
 const names = (approvers: ApprovalStep['approvers']) => approvers.map((a) => a.name).join('、')
 
 /** An approval's steps, top to bottom: who decided what and when, with their comments; whom a step waits for. */
-export default function ApprovalSteps({ steps, block, tone, rail = false, upcoming = false }: ApprovalStepsProps) {
+export default function ApprovalSteps({ steps, block, rail = false, upcoming = false }: ApprovalStepsProps) {
   const part = `${block}-step`
   return (
     <>
       {steps.map((step, i) => {
         const waiting = step.approvers.filter((a) => !a.decisionName)
-        const stepTone = tone(step.status)
+        const stepTone = approvalTone(step.status)
         const content = (
           <>
             <View className={`${part}__top`}>

@@ -20,7 +20,8 @@ import { asStaff, useRequireStaff } from '../../staff/session'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { askSubscribe, CAN_SUBSCRIBE, prefetchSubscribeTemplates } from '../../staff/subscribe'
-import { COMMENT_MAX, DECISIONS, approvalTone, decisionProblem, stepTone } from './components/staff-approvals'
+import { approvalTone } from '../../components/approval-steps/tone'
+import { COMMENT_MAX, DECISIONS, decisionProblem } from './components/staff-approvals'
 import './approvalDetail.scss'
 
 const TITLE = routeOf('pages/staff/approvalDetail')?.title ?? '审批详情'
@@ -174,7 +175,7 @@ export default function StaffApprovalDetailPage() {
 
         {request.steps.length ? (
           <Section title='审批流程' name='steps'>
-            <ApprovalSteps steps={request.steps} block='staff' tone={stepTone} />
+            <ApprovalSteps steps={request.steps} block='staff' />
           </Section>
         ) : null}
         {request.timeline.length ? (

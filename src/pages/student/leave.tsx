@@ -12,7 +12,8 @@ import { useStudentLoad } from '../../hooks/student-load'
 import { LEAVE_LINKS, leaveDetailUrl } from '../../links/leave'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
-import { backText, leaveSpanText, statusTone } from './components/leave-text'
+import { approvalTone } from '../../components/approval-steps/tone'
+import { backText, leaveSpanText } from './components/leave-text'
 import './leave.scss'
 
 const TITLE = routeOf('pages/student/leave')?.title ?? '我的请假'
@@ -24,7 +25,7 @@ function LeaveRow({ leave, today, onOpen }: { leave: LeaveItem; today: string; o
       <View className='leave-item__top'>
         <Text className='leave-item__type'>{leave.type}</Text>
         <Text className='leave-item__days'>{leave.daysText}</Text>
-        <Text className={`leave-tag leave-tag--${statusTone(leave.status)}`}>{leave.status}</Text>
+        <Text className={`leave-tag leave-tag--${approvalTone(leave.status)}`}>{leave.status}</Text>
       </View>
       <Text className='leave-item__span'>{leaveSpanText(leave, today)}</Text>
       <Text className='leave-item__reason'>{leave.reason}</Text>

@@ -26,7 +26,8 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { LEAVE_REASON_MAX, backChoices, usedText } from './components/leave-form'
-import { backText, halfDayText, statusTone, stepTone } from './components/leave-text'
+import { approvalTone } from '../../components/approval-steps/tone'
+import { backText, halfDayText } from './components/leave-text'
 import './leaveDetail.scss'
 
 const TITLE = routeOf('pages/student/leaveDetail')?.title ?? '请假详情'
@@ -52,7 +53,7 @@ function LeaveCard({ leave, today }: { leave: Leave; today: string }) {
       <View className='leave-card__top'>
         <Text className='leave-card__type'>{leave.type}</Text>
         <Text className='leave-card__days'>{leave.daysText}</Text>
-        <Text className={`leave-tag leave-tag--${statusTone(leave.status)}`}>{leave.status}</Text>
+        <Text className={`leave-tag leave-tag--${approvalTone(leave.status)}`}>{leave.status}</Text>
       </View>
       <Row name='start' label='开始时间'>
         <Text>{halfDayText(leave.startDate, leave.startHalf, today)}</Text>
@@ -259,7 +260,7 @@ export default function StudentLeaveDetailPage() {
         {request.steps.length ? (
           <View className='leave-section'>
             <Text className='leave-section__title'>审批流程</Text>
-            <ApprovalSteps steps={request.steps} block='leave' tone={stepTone} rail upcoming />
+            <ApprovalSteps steps={request.steps} block='leave' rail upcoming />
           </View>
         ) : null}
         {request.timeline.length ? (

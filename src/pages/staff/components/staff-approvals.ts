@@ -1,4 +1,4 @@
-import { ApprovalDecision, ApprovalStatus, ApprovalStepStatus } from '@activity/wire'
+import { ApprovalDecision } from '@activity/wire'
 
 /** The approver's three lists, in the tabs' order. */
 export const APPROVAL_BOXES = [
@@ -12,29 +12,6 @@ export type ApprovalBox = (typeof APPROVAL_BOXES)[number]['box']
 /** The tab a page's `?box=` names, 待我审批 otherwise. */
 export function boxOf(raw: string | undefined): ApprovalBox {
   return APPROVAL_BOXES.find((b) => b.box === raw)?.box ?? 'waiting'
-}
-
-export type Tone = 'orange' | 'green' | 'red' | 'blue' | 'grey'
-
-/** An approval's tag: 审批中 orange, 已通过 green, 已驳回 red, 已退回 blue, 已撤回 and 已撤销 grey. */
-export function approvalTone(status: string): Tone {
-  switch (status) {
-    case ApprovalStatus.pending:
-      return 'orange'
-    case ApprovalStatus.approved:
-      return 'green'
-    case ApprovalStatus.refused:
-      return 'red'
-    case ApprovalStatus.returned:
-      return 'blue'
-    default:
-      return 'grey'
-  }
-}
-
-/** A step's tag: as the approval's, with 未开始 and 已取消 grey. */
-export function stepTone(status: string): Tone {
-  return status === ApprovalStepStatus.waiting || status === ApprovalStepStatus.cancelled ? 'grey' : approvalTone(status)
 }
 
 /** A list row's one-line summary of the request's fields: 请假类型：病假 · 时长：1.5天 (the first `max`). */

@@ -11,7 +11,7 @@ import {
   withStart,
   type LeaveForm,
 } from './leave-form'
-import { backText, dayText, leaveSpanText, statusTone, stepTone } from './leave-text'
+import { backText, dayText, leaveSpanText } from './leave-text'
 
 const TODAY = '2026-03-05' // a Thursday
 const form = (over: Partial<LeaveForm>): LeaveForm => ({ ...newLeaveForm(TODAY), type: '事假', reason: '家中有事', ...over })
@@ -33,18 +33,6 @@ describe('a leave as a student reads it', () => {
   it('says a 销假 with the half-days taken', () => {
     expect(backText({ backDate: '2026-03-06', backHalf: '上午', usedHalfDays: 2 }, TODAY)).toBe('3月6日 上午返回，实际请假1天')
     expect(backText({ backDate: null, backHalf: null, usedHalfDays: null }, TODAY)).toBe('')
-  })
-
-  it('colours 审批中 orange, 已通过 green, 已驳回 red, 已退回 blue, 已撤回 and 已撤销 grey; a step 未开始 grey', () => {
-    expect(['审批中', '已通过', '已驳回', '已退回', '已撤回', '已撤销'].map(statusTone)).toEqual([
-      'orange',
-      'green',
-      'red',
-      'blue',
-      'grey',
-      'grey',
-    ])
-    expect(['审批中', '已通过', '未开始', '已取消'].map(stepTone)).toEqual(['orange', 'green', 'grey', 'grey'])
   })
 })
 

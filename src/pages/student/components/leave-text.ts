@@ -1,5 +1,4 @@
 import { halfDaysText, type Half } from '@activity/domain'
-import { ApprovalStatus, ApprovalStepStatus } from '@activity/wire'
 import type { Leave } from '../../../api/zms/approval'
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const
@@ -37,38 +36,4 @@ export function backText(leave: Pick<Leave, 'backDate' | 'backHalf' | 'usedHalfD
   if (!leave.backDate || !leave.backHalf) return ''
   const used = leave.usedHalfDays === null ? '' : `，实际请假${halfDaysText(leave.usedHalfDays)}`
   return `${halfDayText(leave.backDate, leave.backHalf, today)}返回${used}`
-}
-
-export type Tone = 'orange' | 'green' | 'red' | 'blue' | 'grey'
-
-/** A leave's (its approval's) tag: 审批中 orange, 已通过 green, 已驳回 red, 已退回 blue (yours to change), 已撤回 and 已撤销 grey. */
-export function statusTone(status: string): Tone {
-  switch (status) {
-    case ApprovalStatus.pending:
-      return 'orange'
-    case ApprovalStatus.approved:
-      return 'green'
-    case ApprovalStatus.refused:
-      return 'red'
-    case ApprovalStatus.returned:
-      return 'blue'
-    default:
-      return 'grey'
-  }
-}
-
-/** A step's tag: as the leave's, with 未开始 and 已取消 grey. */
-export function stepTone(status: string): Tone {
-  switch (status) {
-    case ApprovalStepStatus.pending:
-      return 'orange'
-    case ApprovalStepStatus.approved:
-      return 'green'
-    case ApprovalStepStatus.refused:
-      return 'red'
-    case ApprovalStepStatus.returned:
-      return 'blue'
-    default:
-      return 'grey'
-  }
 }
