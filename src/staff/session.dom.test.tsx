@@ -9,11 +9,7 @@ import { HEAD_TEACHER, staffPageHarness } from '../testing/staff-pages'
 import { useStore } from '../store'
 import { asStaff, ensureStaff, signInStaff, signOutStaff, useRequireStaff } from './session'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: none, usePullDownRefresh: none }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh']))
 
 const EXPIRED = { status: 401, body: envelope(null, 100000004, '请先登录') }
 const SIGN_INFO = 'GET /api/bms/system/admin/signInfo'

@@ -16,11 +16,7 @@ import { HEAD_TEACHER, staffPageHarness } from '../testing/staff-pages'
 import { ensureStaff, signInStaff, signOutStaff, useRequireStaff } from './session'
 
 jest.mock('weixin-js-sdk', () => jest.requireActual('../wechat/testing-fake-sdk').fakeWechatSdkModule)
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: none, usePullDownRefresh: none }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh']))
 
 /**
  * 教职工 in WeChat's browser: a staff page with no operator session goes once through the

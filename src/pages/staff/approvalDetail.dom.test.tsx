@@ -8,18 +8,9 @@ import { dispatchSession } from '../../session/events'
 import { AUDIT, DETAILS, LEAVE, detailsOf, teacherLeaveOf } from './components/staff-testing'
 import StaffApprovalDetailPage from './approvalDetail'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 describe('审批详情', () => {
   const h = staffPageHarness()

@@ -8,18 +8,9 @@ import StaffClueDetailPage from './clueDetail'
 import StaffCluesPage from './clues'
 import { DETAILS, FOLLOW_UP, LIST, clueDetailOf, clueOf, hoursFromNow, page, staffPageHarness } from './components/staff-work-testing'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 const $ = (selector: string) => document.querySelector(selector)
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent)

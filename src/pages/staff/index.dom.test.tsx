@@ -8,11 +8,7 @@ import { operatorOf, staffPageHarness } from '../../testing/staff-pages'
 import { HOME, homeOf } from './components/staff-testing'
 import StaffHomePage from './index'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: none, usePullDownRefresh: none }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh']))
 
 const DASHBOARD = 'GET /api/bms/system/dashboard'
 const TARGETS = 'GET /api/bms/statistics/enrollTarget/statistics'

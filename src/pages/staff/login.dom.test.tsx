@@ -6,11 +6,7 @@ import { drawn, openAt } from '../../testing/student-pages'
 import { HEAD_TEACHER, staffPageHarness } from '../../testing/staff-pages'
 import StaffLoginPage from './login'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return { __esModule: true, ...actual, default: actual.default ?? actual, useDidShow: none }
-})
+jest.mock('@tarojs/taro', () => jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow']))
 
 const SIGN_IN = 'POST /api/bms/system/admin/signIn'
 

@@ -6,18 +6,9 @@ import { staffPageHarness } from '../../testing/staff-pages'
 import { ROSTER } from './components/staff-testing'
 import StaffRosterPage from './roster'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 const student = (id: number, name: string, phone: string) => ({
   id,

@@ -5,18 +5,9 @@ import { LIST, daysFromToday, leaveOf } from './components/leave-testing'
 import { dateText } from './components/leave-text'
 import StudentLeavePage from './leave'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 describe('我的请假', () => {
   const h = studentPageHarness()

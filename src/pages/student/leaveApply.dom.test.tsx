@@ -8,18 +8,9 @@ import { APPLY, DETAILS, LEAVE_STATES, RESUBMIT, daysFromToday } from './compone
 import { dayText } from './components/leave-text'
 import StudentLeaveApplyPage from './leaveApply'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 const OVERLAP = '这段时间已有请假（审批中或已通过），不能重复请假'
 

@@ -7,18 +7,9 @@ import { DESTROY, DETAILS, LEAVE_STATES, REVOKE, WITHDRAW, daysFromToday, type L
 import { dateText } from './components/leave-text'
 import StudentLeaveDetailPage from './leaveDetail'
 
-jest.mock('@tarojs/taro', () => {
-  const actual = jest.requireActual('@tarojs/taro')
-  const none = () => undefined
-  return {
-    __esModule: true,
-    ...actual,
-    default: actual.default ?? actual,
-    useDidShow: none,
-    usePullDownRefresh: none,
-    useReachBottom: none,
-  }
-})
+jest.mock('@tarojs/taro', () =>
+  jest.requireActual('../../testing/taro-mock').taroWithout(['useDidShow', 'usePullDownRefresh', 'useReachBottom']),
+)
 
 const TOO_LATE = '审批人已处理，不能撤回'
 

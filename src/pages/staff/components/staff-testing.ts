@@ -1,5 +1,6 @@
 import type { ApprovalDetails, ApprovalListItem, TeacherLeaveDetails } from '../../../api/zms/approval'
 import type { HeadTeacherHome } from '../../../api/zms/zhijiaotong'
+import { stepOf, SUBMITTED } from '../../../testing/approvals'
 
 /** Test-only: the staff pages' server answers. */
 export const HOME = 'GET /api/zms/zhijiaotong/page/homePageForHeaderTeacher'
@@ -55,20 +56,6 @@ export function itemOf(over: Partial<ApprovalListItem> = {}): ApprovalListItem {
   }
 }
 
-const STEP = {
-  id: 1,
-  seq: 1,
-  name: '班主任审批',
-  mode: 'any',
-  modeName: '或签',
-  status: '审批中',
-  startedAt: '2026-03-02T02:00:00.000Z',
-  decidedAt: null,
-  dueAt: null,
-  overdue: false,
-  approvers: [{ adminId: 11, name: '王老师', decision: null, decisionName: null, comment: null, actedAt: null }],
-}
-
 /** 审批中, waiting for me (王老师), or as it stands after my decision. */
 export function detailsOf(state: 'waiting' | 'approved' | 'returned' = 'waiting'): ApprovalDetails {
   const { fields, ...rest } = itemOf()
@@ -83,15 +70,14 @@ export function detailsOf(state: 'waiting' | 'approved' | 'returned' = 'waiting'
     status: state === 'approved' ? '已通过' : state === 'returned' ? '已退回' : '审批中',
     steps: [
       decided
-        ? {
-            ...STEP,
+        ? stepOf({
             status: state === 'approved' ? '已通过' : '已退回',
-            approvers: [{ ...STEP.approvers[0]!, ...decision, actedAt: '2026-03-02T03:00:00.000Z' }],
-          }
-        : STEP,
+            approvers: [{ ...stepOf().approvers[0]!, ...decision, actedAt: '2026-03-02T03:00:00.000Z' }],
+          })
+        : stepOf(),
     ],
     timeline: [
-      { id: 1, actorName: '林小雨', action: '提交', comment: null, createdAt: '2026-03-02T02:00:00.000Z' },
+      SUBMITTED,
       ...(decided
         ? [{ id: 2, actorName: '王老师', action: decision.decisionName, comment: decision.comment, createdAt: '2026-03-02T03:00:00.000Z' }]
         : []),

@@ -1,5 +1,6 @@
 import { beijingDate } from '@activity/domain'
-import type { ApprovalStep, Leave, LeaveApproval, LeaveDetails } from '../../../api/zms/approval'
+import type { Leave, LeaveApproval, LeaveDetails } from '../../../api/zms/approval'
+import { stepOf, SUBMITTED } from '../../../testing/approvals'
 import { addDays } from './leave-form'
 
 /** Test-only: the leave pages' server answers, with dates around today (Beijing) as the pages read them. */
@@ -38,25 +39,6 @@ export function leaveOf(over: Partial<Leave> = {}): Leave {
     ...over,
   }
 }
-
-export function stepOf(over: Partial<ApprovalStep> = {}): ApprovalStep {
-  return {
-    id: 1,
-    seq: 1,
-    name: '班主任审批',
-    mode: 'any',
-    modeName: '或签',
-    status: '审批中',
-    startedAt: '2026-03-02T02:00:00.000Z',
-    decidedAt: null,
-    dueAt: null,
-    overdue: false,
-    approvers: [{ adminId: 11, name: '王老师', decision: null, decisionName: null, comment: null, actedAt: null }],
-    ...over,
-  }
-}
-
-const SUBMITTED = { id: 1, actorName: '林小雨', action: '提交', comment: null, createdAt: '2026-03-02T02:00:00.000Z' }
 
 export function approvalOf(over: Partial<LeaveApproval> = {}): LeaveApproval {
   return {
