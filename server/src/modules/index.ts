@@ -103,6 +103,16 @@ async function tagged<Options extends Record<string, unknown>>(
 /** What each kind of approval does when its request's status changes (the engine calls it in the same transaction). */
 export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCorrectionApprovalKind }
 
+/**
+ * After a change answered in `scope`'s routes (a write that succeeded), sends in the background the
+ * WeChat subscribe messages it may have recorded; the periodic sweeps send whatever a kick missed.
+ */
+function kickAfterWrites(scope: FastifyInstance, pusher: { kick(): void }): void {
+  scope.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) pusher.kick()
+  })
+}
+
 /** Every feature's routes, with the services they share decorated once above them. */
 export const registerModules = fp(
   async (app) => {
@@ -130,14 +140,9 @@ export const registerModules = fp(
         log: app.log,
       }),
     )
-    // A change that may have recorded messages answered (a person's, or an approver's: a leave applied
-    // for, a step decided, a copy): send their subscribe messages now (in the background).
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        app.messagePusher.kick()
-        app.approvalPusher.kick()
-      }
-    })
+    // A change that may have recorded a person's messages answered: send their subscribe messages now
+    // (in the background). The approvers' are kicked by the approval routes' writes alone (below).
+    kickAfterWrites(app, app.messagePusher)
     app.addHook('onClose', async () => {
       await Promise.all([app.messagePusher.settle(), app.approvalPusher.settle()])
     })
@@ -179,8 +184,6 @@ export const registerModules = fp(
     await tagged(app, 'partner-programme/team', teamRoutes)
     await tagged(app, 'partner-programme/ranking', rankingRoutes)
     await tagged(app, 'platform/messages', messagesRoutes)
-    // 转为学员 earns the referring partner's 推荐入学 points in its transaction.
-    await tagged(app, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral, kinds: APPROVAL_KINDS })
     await tagged(app, 'roll/notices', noticesRoutes)
     // The course page shows the study module's progress; a course with questions or papers stays.
     await tagged(app, 'learning/courses', coursesRoutes, {
@@ -209,9 +212,16 @@ export const registerModules = fp(
     await tagged(app, 'office/sensitive-data', sensitiveDataRoutes)
     await tagged(app, 'office/finder', finderRoutes)
     await tagged(app, 'roll/students', classesRoutes)
-    // The approval engine (platform) changes each kind's business record through its handler: a leave takes its status.
-    await tagged(app, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
-    await tagged(app, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
+    // The routes that submit or decide approvals (学籍变更申请, 请假, the engine's own): the engine changes
+    // each kind's business record through its handler (a leave takes its status), and their writes
+    // send the approvers' messages they recorded (待审批, 抄送) to WeChat.
+    await app.register(async (scope) => {
+      kickAfterWrites(scope, app.approvalPusher)
+      // 转为学员 earns the referring partner's 推荐入学 points in its transaction.
+      await tagged(scope, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral, kinds: APPROVAL_KINDS })
+      await tagged(scope, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
+      await tagged(scope, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
+    })
     await tagged(app, 'office/staff-home', staffHomeRoutes)
   },
   { name: 'modules', dependencies: ['sessions', 'services', 'swagger'] },

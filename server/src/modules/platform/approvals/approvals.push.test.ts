@@ -110,6 +110,18 @@ describe('WeChat subscribe messages to approvers', () => {
     refused(await student.post(SUBSCRIBE, { templateIds: TEMPLATE_ID }), 401)
   })
 
+  test("the change's own answer sends it: a leave applied reaches the head teacher's WeChat without waiting for the sweep", async () => {
+    const { head, openId, student } = await headAndStudent()
+    ok(await head.post(SUBSCRIBE, { templateIds: TEMPLATE_ID }))
+    ok(await student.post(`${LEAVE}/apply`, leaveOn(3)))
+    // Sent in the background after the answer (the apply route's write kicked the sender): waited for, never timed.
+    for (const deadline = Date.now() + 10_000; (await outboxOf(openId)).length === 0;) {
+      assert.ok(Date.now() < deadline, "the apply kicked the approvers' sender")
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    assert.equal((await outboxOf(openId)).length, 1)
+  })
+
   test('a head teacher who accepted once gets one message when a leave reaches their step, opening the request; the next leave none', async () => {
     const { head, adminId, openId, student } = await headAndStudent()
     ok(await head.post(SUBSCRIBE, { templateIds: TEMPLATE_ID }))
