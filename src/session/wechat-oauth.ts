@@ -13,7 +13,7 @@ import type { UserInfo } from './types'
  * import this module.
  */
 export const OAUTH_STATE = 'wechat_oauth'
-/** The 教职工's round trip (src/staff/login-redirect.ts): its code signs in the operator, not the person. */
+/** The 教职工's round trip (login-redirect.ts, audience staff): its code signs in the operator, not the person. */
 export const STAFF_OAUTH_STATE = 'staff_oauth'
 // Each round trip is tried once per browser session, apart from the other.
 const triedKey = (state: string) => storageKey(state === OAUTH_STATE ? 'oauth_tried' : `${state}_tried`)

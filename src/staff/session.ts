@@ -6,11 +6,11 @@ import { MESSAGES, RequestError, type RequestOptions } from '../request'
 import { STAFF_HOME_PATH, STAFF_LOGIN_PATH } from '../routes'
 import { currentPage, loginUrl, pageAddress, returnAddress } from '../session/guard'
 import { launchSettled } from '../session/launch-state'
+import { loginRedirect } from '../session/login-redirect'
 import { useStore } from '../store'
 import { logger } from '../utils/logger'
 import { LoginPlatform, LoginType, YesNo } from '@activity/wire'
 import { dispatchStaff } from './events'
-import { staffLoginRedirect } from './login-redirect'
 import type { StaffMe } from './reducer'
 
 /**
@@ -126,13 +126,13 @@ export function ensureStaff(): Promise<StaffMe | null> {
 
 /**
  * Sends the operator from the current page to 教职工登录, with the way back; in WeChat H5 first
- * (once per browser session) through WeChat's silent OAuth back to the page (staffLoginRedirect).
+ * (once per browser session) through WeChat's silent OAuth back to the page (loginRedirect).
  */
 export function sendToStaffLogin(): void {
   const { page, query } = currentPage()
   if (page === STAFF_LOGIN_PATH) return
   const from = pageAddress(page, query)
-  if (staffLoginRedirect(from)) return
+  if (loginRedirect(from, 'staff')) return
   Taro.redirectTo({ url: loginUrl(from, STAFF_LOGIN_PATH) }).catch((err: unknown) =>
     logger.warn('could not open the staff login page', err),
   )
