@@ -12,6 +12,7 @@ import {
   scheduleSignInRecordsPrune,
   scheduleStaleRefunds,
   scheduleApprovalReminders,
+  scheduleAttendanceSweep,
 } from './startup.ts'
 
 /** After the delay (SHUTDOWN_DELAY_MS), how long a stop waits for the open connections to end (idle ones end at Node's 5 s keep-alive timeout). */
@@ -47,6 +48,7 @@ export async function startServer(
     scheduleOverdueAttempts({ app, db: database.db })
     scheduleStaleRefunds({ app, db: database.db })
     scheduleApprovalReminders({ app, db: database.db })
+    scheduleAttendanceSweep({ app, db: database.db })
     await app.ready()
     // N processes starting together must not each create the first operator or the demo data.
     await database.runAlone(() => runStartupTasks({ app: app!, config }))

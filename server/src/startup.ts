@@ -11,7 +11,7 @@ import { retryStaleRefunds } from './modules/money/index.ts'
 import { pruneSignInRecords, remindOverdue } from './modules/platform/index.ts'
 import { DEMO, seedDemo } from './seed/demo.ts'
 import { VOLUNTEER_DEMO } from './seed/other-screens.ts'
-import { ensureUniqueIdCards, STUDENTS_DEMO } from './modules/roll/index.ts'
+import { ensureUniqueIdCards, STUDENTS_DEMO, sweepEndedSessions } from './modules/roll/index.ts'
 import { COURSES_DEMO, ensureCourseCategories } from './modules/learning/index.ts'
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
@@ -164,6 +164,32 @@ export function scheduleApprovalReminders({ app, db }: { app: FastifyInstance; d
     }
   }
   const timer = setInterval(() => void run(), APPROVAL_REMINDERS_EVERY_MS).unref()
+  app.addHook('onReady', async () => {
+    void run()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+const ATTENDANCE_SWEEP_EVERY_MS = 60 * 1000
+
+/**
+ * Every minute: face-to-face sessions that ended are looked at once (SKIP LOCKED: processes share
+ * them) and their students whose absence rate passed the threshold are warned (考勤预警).
+ */
+export function scheduleAttendanceSweep({ app, db }: { app: FastifyInstance; db: Executor }): void {
+  let busy = false
+  const run = async () => {
+    if (busy) return
+    busy = true
+    try {
+      while ((await sweepEndedSessions({ db })) > 0);
+    } catch (error) {
+      app.log.warn({ err: error }, 'the attendance sweep failed')
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void run(), ATTENDANCE_SWEEP_EVERY_MS).unref()
   app.addHook('onReady', async () => {
     void run()
   })

@@ -4005,6 +4005,20 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description holidays the timetable skips: YYYY-MM-DD dates separated by commas or lines */
+                                "attendance.holidays": string;
+                                /** @description a scan this many minutes after the start or later is 迟到 */
+                                "attendance.lateMinutes": number;
+                                /** @description 请假 counts in the denominator of the attendance statistics */
+                                "attendance.leaveCounted": boolean;
+                                /** @description make-up check-ins (补卡) a student may ask for in a month */
+                                "attendance.makeUpPerMonth": number;
+                                /** @description a face-to-face session opens for check-in this many minutes before its start */
+                                "attendance.opensMinutes": number;
+                                /** @description the sessions held before a rate can warn */
+                                "attendance.warnMinSessions": number;
+                                /** @description the absence rate (percent) that warns a student */
+                                "attendance.warnPercent": number;
                                 /** @description a deal’s commission stays frozen until its student’s first tuition order is paid */
                                 "commission.untilTuitionPaid": boolean;
                                 /** @description the payee printed on receipts */
@@ -4031,12 +4045,26 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        "attendance.holidays"?: string;
+                        "attendance.lateMinutes"?: number;
+                        "attendance.leaveCounted"?: boolean;
+                        "attendance.makeUpPerMonth"?: number;
+                        "attendance.opensMinutes"?: number;
+                        "attendance.warnMinSessions"?: number;
+                        "attendance.warnPercent"?: number;
                         "commission.untilTuitionPaid"?: boolean;
                         "receipt.payee"?: string;
                         "receipt.seal"?: string;
                         "school.name"?: string;
                     };
                     "application/x-www-form-urlencoded": {
+                        "attendance.holidays"?: string;
+                        "attendance.lateMinutes"?: number;
+                        "attendance.leaveCounted"?: boolean;
+                        "attendance.makeUpPerMonth"?: number;
+                        "attendance.opensMinutes"?: number;
+                        "attendance.warnMinSessions"?: number;
+                        "attendance.warnPercent"?: number;
                         "commission.untilTuitionPaid"?: boolean;
                         "receipt.payee"?: string;
                         "receipt.seal"?: string;
@@ -4054,6 +4082,20 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description holidays the timetable skips: YYYY-MM-DD dates separated by commas or lines */
+                                "attendance.holidays": string;
+                                /** @description a scan this many minutes after the start or later is 迟到 */
+                                "attendance.lateMinutes": number;
+                                /** @description 请假 counts in the denominator of the attendance statistics */
+                                "attendance.leaveCounted": boolean;
+                                /** @description make-up check-ins (补卡) a student may ask for in a month */
+                                "attendance.makeUpPerMonth": number;
+                                /** @description a face-to-face session opens for check-in this many minutes before its start */
+                                "attendance.opensMinutes": number;
+                                /** @description the sessions held before a rate can warn */
+                                "attendance.warnMinSessions": number;
+                                /** @description the absence rate (percent) that warns a student */
+                                "attendance.warnPercent": number;
                                 /** @description a deal’s commission stays frozen until its student’s first tuition order is paid */
                                 "commission.untilTuitionPaid": boolean;
                                 /** @description the payee printed on receipts */
@@ -4999,7 +5041,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -6365,7 +6407,7 @@ export interface paths {
                                 place: string;
                                 title: string;
                                 /** @enum {string} */
-                                way: "扫码签到" | "老师标记";
+                                way: "扫码签到" | "老师标记" | "补卡";
                             };
                             message: string;
                         };
@@ -6419,7 +6461,7 @@ export interface paths {
                                     teacher: string;
                                     title: string;
                                     /** @enum {string|null} */
-                                    way: "扫码签到" | "老师标记" | null;
+                                    way: "扫码签到" | "老师标记" | "补卡" | null;
                                 }[];
                                 page: number;
                                 size: number;
@@ -6487,7 +6529,7 @@ export interface paths {
                                 present: boolean;
                                 studentId: number;
                                 /** @enum {string|null} */
-                                way: "扫码签到" | "老师标记" | null;
+                                way: "扫码签到" | "老师标记" | "补卡" | null;
                             };
                             message: string;
                         };
@@ -6796,7 +6838,7 @@ export interface paths {
                                 attendance: {
                                     checkedInAt: string;
                                     /** @enum {string} */
-                                    way: "扫码签到" | "老师标记";
+                                    way: "扫码签到" | "老师标记" | "补卡";
                                 } | null;
                                 attended: boolean;
                                 /** @description signed up and not started */
@@ -7159,7 +7201,7 @@ export interface paths {
                                 studentId: number;
                                 studentNo: string | null;
                                 /** @enum {string|null} */
-                                way: "扫码签到" | "老师标记" | null;
+                                way: "扫码签到" | "老师标记" | "补卡" | null;
                             };
                             message: string;
                         };
@@ -7215,7 +7257,7 @@ export interface paths {
                                 attendance: {
                                     checkedInAt: string;
                                     /** @enum {string} */
-                                    way: "扫码签到" | "老师标记";
+                                    way: "扫码签到" | "老师标记" | "补卡";
                                 } | null;
                                 attended: boolean;
                                 /** @description signed up and not started */
@@ -7339,7 +7381,7 @@ export interface paths {
                                     studentId: number;
                                     studentNo: string | null;
                                     /** @enum {string|null} */
-                                    way: "扫码签到" | "老师标记" | null;
+                                    way: "扫码签到" | "老师标记" | "补卡" | null;
                                 }[];
                                 page: number;
                                 size: number;
@@ -7401,7 +7443,7 @@ export interface paths {
                                 attendance: {
                                     checkedInAt: string;
                                     /** @enum {string} */
-                                    way: "扫码签到" | "老师标记";
+                                    way: "扫码签到" | "老师标记" | "补卡";
                                 } | null;
                                 attended: boolean;
                                 /** @description signed up and not started */
@@ -13431,13 +13473,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -13499,13 +13541,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -24087,7 +24129,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24251,7 +24293,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24385,7 +24427,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24477,7 +24519,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24538,7 +24580,7 @@ export interface paths {
             parameters: {
                 query?: {
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch";
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
                 };
                 header?: never;
@@ -24577,7 +24619,7 @@ export interface paths {
                 query?: {
                     box?: "waiting" | "done" | "cc" | "submitted" | "all";
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch";
                     page?: number;
                     size?: number;
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24608,7 +24650,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     overdue: boolean;
                                     /** @enum {string} */
@@ -24799,7 +24841,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24900,7 +24942,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24999,7 +25041,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25098,7 +25140,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25173,7 +25215,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -25199,7 +25241,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -25459,7 +25501,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25614,7 +25656,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25752,7 +25794,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25891,7 +25933,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26016,7 +26058,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26142,7 +26184,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26372,7 +26414,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26631,6 +26673,1273 @@ export interface paths {
                                     template: string;
                                     templateId: string;
                                 }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/abnormalPunching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 补卡: the student asks, with a reason, for a session they missed (ended within 7 days; a set number a month); the approval engine decides */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        sessionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        reason: string;
+                        sessionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                approvalId: number;
+                                id: number;
+                                /** @enum {string} */
+                                status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendance/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's week: the sessions they teach and their classes', with the students' counts */
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                sessions: {
+                                    cancelReason: string | null;
+                                    checkInOpensAt: string;
+                                    classId: number;
+                                    className: string;
+                                    counts: {
+                                        absent: number;
+                                        late: number;
+                                        leave: number;
+                                        present: number;
+                                        /** @description students of the session */
+                                        total: number;
+                                        /** @description no record yet (the session has not ended) */
+                                        unmarked: number;
+                                    };
+                                    course: string;
+                                    /** @description YYYY-MM-DD, Beijing */
+                                    date: string;
+                                    endsAt: string;
+                                    endTime: string;
+                                    id: number;
+                                    /** @description a scan from this moment is 迟到 */
+                                    lateAt: string;
+                                    onlineUrl: string;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    place: string;
+                                    /** @description sessions planned together (one weekly plan) share it */
+                                    planKey: string | null;
+                                    startsAt: string;
+                                    /** @description HH:MM */
+                                    startTime: string;
+                                    teacherId: number | null;
+                                    teacherName: string;
+                                }[];
+                                today: string;
+                                weekEnd: string;
+                                weekStart: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendance/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The room screen (投屏签到): the session’s code now (it changes every 30 s, good for about a minute) and the address its QR code carries */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                changesAt: string;
+                                checkInOpen: boolean;
+                                checkInOpensAt: string;
+                                /** @description what the QR code carries */
+                                checkInUrl: string;
+                                className: string;
+                                /** @description 6 digits; changes every periodSeconds */
+                                code: string;
+                                counts: {
+                                    absent: number;
+                                    late: number;
+                                    leave: number;
+                                    present: number;
+                                    /** @description students of the session */
+                                    total: number;
+                                    /** @description no record yet (the session has not ended) */
+                                    unmarked: number;
+                                };
+                                course: string;
+                                endsAt: string;
+                                lateAt: string;
+                                periodSeconds: number;
+                                place: string;
+                                serverTime: string;
+                                sessionId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels a session not yet started, with a reason its students read */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cancelReason: string | null;
+                                checkInOpensAt: string;
+                                classId: number;
+                                className: string;
+                                course: string;
+                                /** @description YYYY-MM-DD, Beijing */
+                                date: string;
+                                endsAt: string;
+                                endTime: string;
+                                id: number;
+                                /** @description a scan from this moment is 迟到 */
+                                lateAt: string;
+                                onlineUrl: string;
+                                /** @enum {string} */
+                                phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                place: string;
+                                /** @description sessions planned together (one weekly plan) share it */
+                                planKey: string | null;
+                                startsAt: string;
+                                /** @description HH:MM */
+                                startTime: string;
+                                teacherId: number | null;
+                                teacherName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 课表 by spreadsheet (.xlsx, field `file`). All or nothing: with any row refused, nothing is created and every such row is listed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                errors: {
+                                    reason: string;
+                                    row: number;
+                                }[];
+                                failed: number;
+                                /** @description sessions created: all rows, or 0 when any row was refused */
+                                imported: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: sessions (the latest first) by class, teacher, course and date range, with their students’ counts */
+        get: {
+            parameters: {
+                query?: {
+                    classId?: number;
+                    course?: string;
+                    dateFrom?: string;
+                    dateTo?: string;
+                    page?: number;
+                    size?: number;
+                    teacherId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    cancelReason: string | null;
+                                    checkInOpensAt: string;
+                                    classId: number;
+                                    className: string;
+                                    counts: {
+                                        absent: number;
+                                        late: number;
+                                        leave: number;
+                                        present: number;
+                                        /** @description students of the session */
+                                        total: number;
+                                        /** @description no record yet (the session has not ended) */
+                                        unmarked: number;
+                                    };
+                                    course: string;
+                                    /** @description YYYY-MM-DD, Beijing */
+                                    date: string;
+                                    endsAt: string;
+                                    endTime: string;
+                                    id: number;
+                                    /** @description a scan from this moment is 迟到 */
+                                    lateAt: string;
+                                    onlineUrl: string;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    place: string;
+                                    /** @description sessions planned together (one weekly plan) share it */
+                                    planKey: string | null;
+                                    startsAt: string;
+                                    /** @description HH:MM */
+                                    startTime: string;
+                                    teacherId: number | null;
+                                    teacherName: string;
+                                }[];
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's 课表: the week holding `date` (today's when none), each session with their status and 补卡 */
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                sessions: {
+                                    cancelReason: string | null;
+                                    canMakeUp: boolean;
+                                    checkedInAt: string | null;
+                                    checkInOpen: boolean;
+                                    checkInOpensAt: string;
+                                    classId: number;
+                                    className: string;
+                                    course: string;
+                                    /** @description YYYY-MM-DD, Beijing */
+                                    date: string;
+                                    endsAt: string;
+                                    endTime: string;
+                                    id: number;
+                                    /** @description a scan from this moment is 迟到 */
+                                    lateAt: string;
+                                    /** @description the latest 补卡 asked for this session */
+                                    makeUp: {
+                                        approvalId: number | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    } | null;
+                                    onlineUrl: string;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    place: string;
+                                    /** @description sessions planned together (one weekly plan) share it */
+                                    planKey: string | null;
+                                    startsAt: string;
+                                    /** @description HH:MM */
+                                    startTime: string;
+                                    /**
+                                     * @description null: no record yet
+                                     * @enum {string|null}
+                                     */
+                                    status: "出勤" | "迟到" | "请假" | "缺勤" | null;
+                                    teacherId: number | null;
+                                    teacherName: string;
+                                    /** @enum {string|null} */
+                                    way: "扫码签到" | "老师标记" | "补卡" | null;
+                                }[];
+                                today: string;
+                                weekEnd: string;
+                                weekStart: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the pickers of the timetable (teachers, classes, courses planned) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                classes: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                courses: string[];
+                                teachers: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 排课: one session (no lastDate) or weekly on weekdays (1 = Monday) from firstDate to lastDate; holidays (a setting) skipped */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        classId: number;
+                        course: string;
+                        endTime: string;
+                        firstDate: string;
+                        lastDate?: string;
+                        /** @default  */
+                        onlineUrl?: string;
+                        /** @default  */
+                        place?: string;
+                        startTime: string;
+                        teacherId: number;
+                        /** @default [] */
+                        weekdays?: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        classId: number;
+                        course: string;
+                        endTime: string;
+                        firstDate: string;
+                        lastDate?: string;
+                        /** @default  */
+                        onlineUrl?: string;
+                        /** @default  */
+                        place?: string;
+                        startTime: string;
+                        teacherId: number;
+                        /** @default [] */
+                        weekdays?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                created: number;
+                                planKey: string | null;
+                                /** @description dates left out as holidays */
+                                skipped: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 课表 import template (.xlsx): one session per row */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceCourse/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a session not yet ended; its students get a 课表变更 message when its time or place changes */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        course: string;
+                        date: string;
+                        endTime: string;
+                        id: number;
+                        /** @default  */
+                        onlineUrl?: string;
+                        /** @default  */
+                        place?: string;
+                        startTime: string;
+                        teacherId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        course: string;
+                        date: string;
+                        endTime: string;
+                        id: number;
+                        /** @default  */
+                        onlineUrl?: string;
+                        /** @default  */
+                        place?: string;
+                        startTime: string;
+                        teacherId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cancelReason: string | null;
+                                checkInOpensAt: string;
+                                classId: number;
+                                className: string;
+                                course: string;
+                                /** @description YYYY-MM-DD, Beijing */
+                                date: string;
+                                endsAt: string;
+                                endTime: string;
+                                id: number;
+                                /** @description a scan from this moment is 迟到 */
+                                lateAt: string;
+                                onlineUrl: string;
+                                /** @enum {string} */
+                                phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                place: string;
+                                /** @description sessions planned together (one weekly plan) share it */
+                                planKey: string | null;
+                                startsAt: string;
+                                /** @description HH:MM */
+                                startTime: string;
+                                teacherId: number | null;
+                                teacherName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/atRisk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Students whose absence rate passes the threshold (after the minimum sessions), worst first; a head teacher sees their classes’ */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                minSessions: number;
+                                rows: {
+                                    /** @description 缺勤 / denominator, percent with one decimal */
+                                    absenceRate: number | null;
+                                    absent: number;
+                                    /** @description (出勤 + 迟到) / denominator, percent with one decimal; null when 0 */
+                                    attendanceRate: number | null;
+                                    className: string;
+                                    /** @description 应出勤: held, less 请假 unless the setting counts it */
+                                    denominator: number;
+                                    /** @description sessions held so far (ended, not cancelled) */
+                                    held: number;
+                                    late: number;
+                                    leave: number;
+                                    name: string;
+                                    present: number;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    warnedAt: string | null;
+                                }[];
+                                rule: {
+                                    leaveCounted: boolean;
+                                    /** @description how the rates are counted, for people */
+                                    text: string;
+                                };
+                                thresholdPercent: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A class's grid: its students by its sessions in the range (not cancelled), each cell a status */
+        get: {
+            parameters: {
+                query: {
+                    classId: number;
+                    course?: string;
+                    dateFrom?: string;
+                    dateTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                rows: {
+                                    /** @description one per session, in the sessions' order */
+                                    cells: ("出勤" | "迟到" | "请假" | "缺勤" | null)[];
+                                    name: string;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                }[];
+                                rule: {
+                                    leaveCounted: boolean;
+                                    /** @description how the rates are counted, for people */
+                                    text: string;
+                                };
+                                sessions: {
+                                    course: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    startTime: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 点名: the session’s teacher, its class’s head teacher or 排课与点名 sets students’ status (or everyone’s: all), audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        all?: boolean;
+                        sessionId: number;
+                        /** @enum {string} */
+                        status: "出勤" | "迟到" | "请假" | "缺勤";
+                        studentIds?: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        all?: boolean;
+                        sessionId: number;
+                        /** @enum {string} */
+                        status: "出勤" | "迟到" | "请假" | "缺勤";
+                        studentIds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                canMark: boolean;
+                                counts: {
+                                    absent: number;
+                                    late: number;
+                                    leave: number;
+                                    present: number;
+                                    /** @description students of the session */
+                                    total: number;
+                                    /** @description no record yet (the session has not ended) */
+                                    unmarked: number;
+                                };
+                                rows: {
+                                    checkedInAt: string | null;
+                                    /** @description the scan carried a location */
+                                    located: boolean;
+                                    markedByName: string | null;
+                                    name: string;
+                                    /** @description an approved leave holds the session */
+                                    onLeave: boolean;
+                                    /** @description masked */
+                                    phone: string;
+                                    /** @enum {string|null} */
+                                    status: "出勤" | "迟到" | "请假" | "缺勤" | null;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    /** @enum {string|null} */
+                                    way: "扫码签到" | "老师标记" | "补卡" | null;
+                                }[];
+                                session: {
+                                    cancelReason: string | null;
+                                    checkInOpensAt: string;
+                                    classId: number;
+                                    className: string;
+                                    course: string;
+                                    /** @description YYYY-MM-DD, Beijing */
+                                    date: string;
+                                    endsAt: string;
+                                    endTime: string;
+                                    id: number;
+                                    /** @description a scan from this moment is 迟到 */
+                                    lateAt: string;
+                                    onlineUrl: string;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    place: string;
+                                    /** @description sessions planned together (one weekly plan) share it */
+                                    planKey: string | null;
+                                    startsAt: string;
+                                    /** @description HH:MM */
+                                    startTime: string;
+                                    teacherId: number | null;
+                                    teacherName: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A class's grid as .xlsx (a row per student, a column per session, the totals) */
+        get: {
+            parameters: {
+                query: {
+                    classId: number;
+                    course?: string;
+                    dateFrom?: string;
+                    dateTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's students with their status (the roll-call sheet); canMark: this operator may mark them now */
+        get: {
+            parameters: {
+                query: {
+                    sessionId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                canMark: boolean;
+                                counts: {
+                                    absent: number;
+                                    late: number;
+                                    leave: number;
+                                    present: number;
+                                    /** @description students of the session */
+                                    total: number;
+                                    /** @description no record yet (the session has not ended) */
+                                    unmarked: number;
+                                };
+                                rows: {
+                                    checkedInAt: string | null;
+                                    /** @description the scan carried a location */
+                                    located: boolean;
+                                    markedByName: string | null;
+                                    name: string;
+                                    /** @description an approved leave holds the session */
+                                    onLeave: boolean;
+                                    /** @description masked */
+                                    phone: string;
+                                    /** @enum {string|null} */
+                                    status: "出勤" | "迟到" | "请假" | "缺勤" | null;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                    /** @enum {string|null} */
+                                    way: "扫码签到" | "老师标记" | "补卡" | null;
+                                }[];
+                                session: {
+                                    cancelReason: string | null;
+                                    checkInOpensAt: string;
+                                    classId: number;
+                                    className: string;
+                                    course: string;
+                                    /** @description YYYY-MM-DD, Beijing */
+                                    date: string;
+                                    endsAt: string;
+                                    endTime: string;
+                                    id: number;
+                                    /** @description a scan from this moment is 迟到 */
+                                    lateAt: string;
+                                    onlineUrl: string;
+                                    /** @enum {string} */
+                                    phase: "已取消" | "未开始" | "签到中" | "上课中" | "已结束";
+                                    place: string;
+                                    /** @description sessions planned together (one weekly plan) share it */
+                                    planKey: string | null;
+                                    startsAt: string;
+                                    /** @description HH:MM */
+                                    startTime: string;
+                                    teacherId: number | null;
+                                    teacherName: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/punchCourse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student scans the room screen’s code: 出勤 before the late mark, 迟到 after it (the server’s clock); a second scan answers the first. Location optional, stored as a signal */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accuracy?: number;
+                        code: string;
+                        latitude?: number;
+                        longitude?: number;
+                        sessionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        accuracy?: number;
+                        code: string;
+                        latitude?: number;
+                        longitude?: number;
+                        sessionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description true: checked in before; this is the first record */
+                                again: boolean;
+                                checkedInAt: string | null;
+                                course: string;
+                                place: string;
+                                sessionId: number;
+                                /** @enum {string} */
+                                status: "出勤" | "迟到" | "请假" | "缺勤";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zms/attendance/attendanceRecord/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Figures per student, class, course or teacher over the held sessions, with the denominator stated (rule) */
+        get: {
+            parameters: {
+                query?: {
+                    by?: "student" | "class" | "course" | "teacher";
+                    classId?: number;
+                    dateFrom?: string;
+                    dateTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                rows: {
+                                    /** @description 缺勤 / denominator, percent with one decimal */
+                                    absenceRate: number | null;
+                                    absent: number;
+                                    /** @description (出勤 + 迟到) / denominator, percent with one decimal; null when 0 */
+                                    attendanceRate: number | null;
+                                    /** @description 应出勤: held, less 请假 unless the setting counts it */
+                                    denominator: number;
+                                    /** @description sessions held so far (ended, not cancelled) */
+                                    held: number;
+                                    key: number | string;
+                                    label: string;
+                                    late: number;
+                                    leave: number;
+                                    present: number;
+                                }[];
+                                rule: {
+                                    leaveCounted: boolean;
+                                    /** @description how the rates are counted, for people */
+                                    text: string;
+                                };
                             };
                             message: string;
                         };

@@ -153,6 +153,11 @@ export const AuditAction = {
   'approval.withdraw': '撤回审批',
   'leave.applyFor': '代学员请假',
   'leave.destroy': '销假',
+  'attendance.plan': '排课',
+  'attendance.updateSession': '修改课次',
+  'attendance.cancelSession': '取消课次',
+  'attendance.import': '导入课表',
+  'attendance.rollCall': '点名',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

@@ -252,6 +252,8 @@ export const MessageKind = {
   feeRefunded: '退款通知',
   pointsApplication: '积分申请结果',
   goodShipped: '兑换商品已发货',
+  timetableChanged: '课表变更',
+  attendanceWarning: '考勤预警',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = /*#__PURE__*/ values(MessageKind)
@@ -269,6 +271,7 @@ export const MessageTarget = {
   feeOrder: 'feeOrder',
   pointsRecord: 'pointsRecord',
   goodOrder: 'goodOrder',
+  timetable: 'timetable',
 } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = /*#__PURE__*/ values(MessageTarget)
@@ -336,6 +339,9 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   [MessageKind.feeRefunded]: null,
   [MessageKind.pointsApplication]: null,
   [MessageKind.goodShipped]: null,
+  // The timetable's changes and attendance warnings are in-app only.
+  [MessageKind.timetableChanged]: null,
+  [MessageKind.attendanceWarning]: null,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */
@@ -381,7 +387,7 @@ export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequ
 export const ROLL_REQUEST_STATUSES = /*#__PURE__*/ values(RollRequestStatus)
 
 /** What an approval (审批) is about: each kind has its flow and its business record. */
-export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更' } as const
+export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更', makeUpPunch: '补卡' } as const
 export type ApprovalKind = keyof typeof ApprovalKind
 export const APPROVAL_KINDS = /*#__PURE__*/ Object.keys(ApprovalKind) as ApprovalKind[]
 
@@ -551,6 +557,20 @@ export const SettingKey = {
   receiptSeal: 'receipt.seal',
   /** string, default the product's name (PRODUCT_NAME): the school's name the console carries. */
   schoolName: 'school.name',
+  /** number, default 15: a face-to-face session opens for check-in this many minutes before its start. */
+  attendanceOpensMinutes: 'attendance.opensMinutes',
+  /** number, default 10: a scan this many minutes after the start or later is 迟到. */
+  attendanceLateMinutes: 'attendance.lateMinutes',
+  /** boolean, default false: 请假 counts in the denominator of the attendance statistics (应出勤). */
+  attendanceLeaveCounted: 'attendance.leaveCounted',
+  /** number, default 30: the absence rate (percent) that warns a student. */
+  attendanceWarnPercent: 'attendance.warnPercent',
+  /** number, default 3: the sessions held before a rate can warn. */
+  attendanceWarnMinSessions: 'attendance.warnMinSessions',
+  /** number, default 3: make-up check-ins (补卡) a student may ask for in a month. */
+  attendanceMakeUpPerMonth: 'attendance.makeUpPerMonth',
+  /** string, default '': holidays the timetable skips, dates (YYYY-MM-DD) separated by commas or lines. */
+  attendanceHolidays: 'attendance.holidays',
 } as const
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey]
 export const SETTING_KEYS = /*#__PURE__*/ values(SettingKey)
@@ -599,9 +619,22 @@ export type NightSignUpStatus = (typeof NightSignUpStatus)[keyof typeof NightSig
 export const NIGHT_SIGN_UP_STATUSES = /*#__PURE__*/ values(NightSignUpStatus)
 
 /** How an attendance was recorded: the student scanned the class's QR code, or a teacher marked it. */
-export const AttendanceWay = { scan: '扫码签到', office: '老师标记' } as const
+export const AttendanceWay = { scan: '扫码签到', office: '老师标记', makeUp: '补卡' } as const
 export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
 export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
+/**
+ * A student's attendance at a face-to-face session (面授): 出勤 or 迟到 from the server's clock at the
+ * scan; 请假 when an approved leave holds the session; 缺勤 when the session ended without either.
+ */
+export const AttendanceStatus = { present: '出勤', late: '迟到', leave: '请假', absent: '缺勤' } as const
+export type AttendanceStatus = (typeof AttendanceStatus)[keyof typeof AttendanceStatus]
+export const ATTENDANCE_STATUSES = /*#__PURE__*/ values(AttendanceStatus)
+/** Where a face-to-face session stands for its students: cancelled, not yet open, open for check-in, running, over. */
+export const SessionPhase = { cancelled: '已取消', upcoming: '未开始', checkIn: '签到中', running: '上课中', ended: '已结束' } as const
+export type SessionPhase = (typeof SessionPhase)[keyof typeof SessionPhase]
+export const SESSION_PHASES = /*#__PURE__*/ values(SessionPhase)
+/** The rotating code of a face-to-face session's room screen changes every this many seconds (good in its window and the next). */
+export const ATTENDANCE_CODE_SECONDS = 30
 /** Check-in opens this many minutes before a night class starts, and closes when it ends. */
 export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
 /** The room's screen shows a new check-in code every this many seconds; a code is good in its window and the next. */

@@ -43,6 +43,8 @@ import {
 import {
   classesRoutes,
   leaveApprovalKind,
+  makeUpApprovalKind,
+  attendanceRoutes,
   leaveRoutes,
   nightRoutes,
   noticesRoutes,
@@ -101,7 +103,7 @@ async function tagged<Options extends Record<string, unknown>>(
 }
 
 /** What each kind of approval does when its request's status changes (the engine calls it in the same transaction). */
-export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCorrectionApprovalKind }
+export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCorrectionApprovalKind, makeUpPunch: makeUpApprovalKind }
 
 /**
  * After a change answered in `scope`'s routes (a write that succeeded), sends in the background the
@@ -221,6 +223,8 @@ export const registerModules = fp(
       await tagged(scope, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral, kinds: APPROVAL_KINDS })
       await tagged(scope, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
+      // 补卡 is an approval too (abnormalPunching); the timetable and check-in calls live beside it.
+      await tagged(scope, 'roll/attendance', attendanceRoutes, { kinds: APPROVAL_KINDS })
     })
     await tagged(app, 'office/staff-home', staffHomeRoutes)
   },

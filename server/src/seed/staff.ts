@@ -5,6 +5,7 @@ import {
   createClass,
   createStudentsRepository,
   leaveApprovalKind,
+  seedAttendanceDemo,
   seedLeaveDemo,
   STUDENTS_DEMO,
 } from '../modules/roll/index.ts'
@@ -44,6 +45,9 @@ const OFFICE_RIGHTS = [
   'rollRequests.approve',
   'notices.view',
   'departments.view',
+  'attendance.view',
+  'attendance.edit',
+  'attendance.export',
 ]
 
 /**
@@ -84,7 +88,14 @@ export async function seedStaffDemo({ db, now = new Date() }: { db: Executor; no
   const students = createStudentsRepository({ db })
   const lin = (await students.findByPhone({ phone: STUDENTS_DEMO.student.phone }))!
   const chen = (await students.findByPhone({ phone: STUDENTS_DEMO.partnerStudent.phone }))!
-  await assignStudents({ db, classId: klass.id, studentIds: [lin.id, chen.id], actor: officeActor, now })
+  // In the class since the term began (60 days ago): the timetable's past sessions are theirs.
+  await assignStudents({
+    db,
+    classId: klass.id,
+    studentIds: [lin.id, chen.id],
+    actor: officeActor,
+    now: new Date(now.getTime() - 60 * 86400000),
+  })
   await saveFlow({
     db,
     kind: 'leave',
@@ -105,4 +116,6 @@ export async function seedStaffDemo({ db, now = new Date() }: { db: Executor; no
     kinds: { leave: leaveApprovalKind },
     now,
   })
+  // 课表与考勤 (issue 41): the class's weekly face-to-face course, one session open now, attendance so far.
+  await seedAttendanceDemo({ db, classId: klass.id, teacherId: head.id, studentId: lin.id, office: officeActor, now })
 }

@@ -42,7 +42,7 @@ export const APPROVAL_STATUS_LOOKS = {
 } as const satisfies Record<ApprovalStatus, { text: string; status: 'Processing' | 'Success' | 'Error' | 'Warning' | 'Default' }>
 
 /** The kinds as a filter's options, by their key (the server's `kind`). */
-export const KIND_LOOKS = { leave: { text: '请假' }, rollCorrection: { text: '学籍变更' } } as const satisfies Record<
+export const KIND_LOOKS = { leave: { text: '请假' }, rollCorrection: { text: '学籍变更' }, makeUpPunch: { text: '补卡' } } as const satisfies Record<
   ApprovalKind,
   { text: string }
 >

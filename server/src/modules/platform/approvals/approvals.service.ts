@@ -70,6 +70,8 @@ export const DEFAULT_FLOWS: Record<ApprovalKind, { steps: FlowStep[]; cc: FlowAp
     overdueHours: 48,
     revokeDays: 7,
   },
+  // 补卡: the student's head teacher confirms they were there.
+  makeUpPunch: { steps: [{ name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' }], cc: [], overdueHours: 24, revokeDays: 7 },
 }
 
 /** The kind's flow: its row, or the default. */

@@ -205,6 +205,36 @@ export async function recordNoticeMessages({
   })
 }
 
+/**
+ * Records a message of the timetable (课表变更: a session changed or cancelled; 考勤预警: an absence
+ * rate passed the threshold) for `recipients`, in the transaction of the change, in one statement
+ * (in-app only). It opens the student's 课表 (at `targetId`, a session, when given). The dedupe key
+ * (`<dedupe>:<account>`) makes a second call with the same `dedupe` write nothing.
+ */
+export async function recordTimetableMessages({
+  tx,
+  message,
+  recipients,
+  now = new Date(),
+}: ForRecipients<{
+  message: {
+    kind: typeof MessageKind.timetableChanged | typeof MessageKind.attendanceWarning
+    title: string
+    body: string
+    sessionId: number
+    dedupe: string
+  }
+}>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: message.kind,
+    title: message.title,
+    body: message.body,
+    targetType: MessageTarget.timetable,
+    targetId: message.sessionId,
+    dedupe: message.dedupe,
+  })
+}
+
 const clock = (d: Date) => beijingMinute(d).slice(11)
 
 /**

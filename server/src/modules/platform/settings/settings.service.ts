@@ -10,6 +10,13 @@ export const SETTING_DEFAULTS = {
   [SettingKey.receiptPayee]: '学历教育服务中心' as string,
   [SettingKey.receiptSeal]: '' as string,
   [SettingKey.schoolName]: PRODUCT_NAME as string,
+  [SettingKey.attendanceOpensMinutes]: 15 as number,
+  [SettingKey.attendanceLateMinutes]: 10 as number,
+  [SettingKey.attendanceLeaveCounted]: false as boolean,
+  [SettingKey.attendanceWarnPercent]: 30 as number,
+  [SettingKey.attendanceWarnMinSessions]: 3 as number,
+  [SettingKey.attendanceMakeUpPerMonth]: 3 as number,
+  [SettingKey.attendanceHolidays]: '' as string,
 }
 export type Settings = typeof SETTING_DEFAULTS
 

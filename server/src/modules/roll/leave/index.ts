@@ -2,3 +2,4 @@
 export { leaveRoutes } from './leave.routes.ts'
 export { leaveApprovalKind, onLeave, toLeave } from './leave.service.ts'
 export { seedLeaveDemo } from './leave.seed.ts'
+export { leaveRequestsView } from './leave.views.ts'

@@ -8,4 +8,4 @@ export { countRollRequests, quickFindStudents, rollCorrectionApprovalKind, toStu
 export { assignStudents, classesHeadedBy, classOfStudent, createClass, studentsOfHeadTeacher } from './classes.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 
-export { studentRecipients, studentsView } from './students.views.ts'
+export { classesView, classMembersView, studentRecipients, studentsView } from './students.views.ts'
