@@ -8,6 +8,7 @@ import { questions } from '../modules/learning/question-bank/question-bank.table
 import { STUDENTS_DEMO } from '../modules/roll/index.ts'
 import { students } from '../modules/roll/students/students.table.ts'
 import { COOKIE_NAMES } from '../modules/platform/sessions/sessions.service.ts'
+import { STAFF_DEMO } from './staff.ts'
 import { DEMO, seedDemo } from './demo.ts'
 
 describe('demo data', () => {
@@ -67,8 +68,24 @@ describe('demo data', () => {
         'class.create',
         'class.assign',
         'approval.approve',
+        'attendance.plan',
       ]),
     )
+  })
+
+  test('the demo timetable: 王老师 has a session open now; 林小雨 came, came late and was on leave; her classmate is at risk', async () => {
+    const head = createClient(t.app)
+    assert.equal((await head.post('/api/bms/system/admin/signIn', STAFF_DEMO.headTeacher)).statusCode, 200)
+    const week = (await head.get('/api/zms/attendance/attendance/lists')).json().data
+    assert.ok(week.sessions.some((s: { phase: string }) => s.phase === '签到中'))
+    const risk = (await head.get('/api/zms/attendance/attendanceRecord/atRisk')).json().data
+    assert.deepEqual(
+      risk.rows.map((r: { name: string; absent: number; warnedAt: string | null }) => [r.name, r.absent, r.warnedAt !== null]),
+      [['陈晓明', 3, true]],
+    )
+    const lin = await head.get('/api/zms/attendance/attendanceRecord/statistics', { by: 'student' })
+    const row = lin.json().data.rows.find((r: { label: string }) => r.label.startsWith('林小雨'))
+    assert.deepEqual([row.present, row.late, row.leave, row.absent], [1, 1, 1, 0])
   })
 
   test('林小雨 finds issue 24 in the demo: a bank of 40+ questions over two courses, the 高等数学 mock paper, and a teacher reply unread', async () => {

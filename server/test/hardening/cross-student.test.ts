@@ -5,6 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { screenCode } from '../../src/modules/roll/night/night.check-in-code.ts'
 import { createClass } from '../../src/modules/roll/night/night.service.ts'
 import { COOKIE_NAMES } from '../../src/modules/platform/sessions/sessions.service.ts'
+import { createAttendanceRepository } from '../../src/modules/roll/attendance/attendance.repository.ts'
+import { slotsOf } from '../../src/modules/roll/attendance/attendance.service.ts'
+import { classMembers } from '../../src/db/schema.ts'
 import type { RouteEntry } from '../../src/plugins/route-table.ts'
 import { GoodKind, GoodStatus, PayChannel, PointsWayKind, QuestionType } from '../../src/wire.ts'
 import { addLiveSection, enrol, insertCourse, insertLive } from '../study-fixtures.ts'
@@ -38,6 +41,8 @@ interface Catalogue {
   laterClassId: number
   offlineWayId: number
   goodId: number
+  /** 课表: a class with a face-to-face session open now and one that ended an hour ago. */
+  attendance: { classId: number; nowSessionId: number; pastSessionId: number }
 }
 
 interface Owned {
@@ -122,7 +127,39 @@ async function makeCatalogue(app: FastifyInstance, admin: Client): Promise<Catal
     laterClassId: laterClass.id,
     offlineWayId: offline.id,
     goodId: good.id,
+    attendance: await attendanceCatalogue(app, admin),
   }
+}
+
+/** A class whose face-to-face sessions every student of the walk attends: one open now, one ended an hour ago. */
+async function attendanceCatalogue(app: FastifyInstance, admin: Client) {
+  const klass = ok(
+    await admin.post('/api/zms/class', {
+      name: '公共面授班',
+      school: '公共大学',
+      major: '工商管理',
+      level: '本科',
+      batchYear: 2026,
+      batch: 1,
+    }),
+    'class',
+  )
+  const at = (from: number, to: number) => {
+    const startsAt = new Date(Date.now() + from * 60_000)
+    const endsAt = new Date(Date.now() + to * 60_000)
+    return {
+      classId: klass.id,
+      course: '公共面授',
+      teacherName: '王老师',
+      startsAt,
+      endsAt,
+      ...slotsOf(startsAt, endsAt),
+      place: '301',
+      checkInSecret: `s${from}`,
+    }
+  }
+  const [now, past] = await createAttendanceRepository({ db: app.db }).insertSessions([at(-2, 120), at(-120, -60)])
+  return { classId: klass.id as number, nowSessionId: now!.id, pastSessionId: past!.id }
 }
 
 /** The tables that hold a student's rows (by student_id or account_id) and the tables whose rows hang off those. */
@@ -238,6 +275,21 @@ describe('student A against student B, on every student route', { skip: POSTGRES
     }).code
     ok(await client.post('/api/cms/night/nightAttendance/checkInForClient', { classId: cat.nowClass.id, token: code }), 'check in')
     ok(await client.post('/api/cms/night/nightStudent/saveForClient', { classId: cat.laterClassId }), 'night sign-up')
+    // 课表: in the class since before its sessions, scanned the session of now, asked for 补卡 of the past one.
+    ok(await admin.post('/api/zms/class/assign', { classId: cat.attendance.classId, studentIds: student.id }), 'assign')
+    await t.app.db
+      .update(classMembers)
+      .set({ joinedAt: new Date(Date.now() - 86_400_000) })
+      .where(sql`${classMembers.studentId} = ${student.id}`)
+    const screen = ok(await admin.get('/api/zms/attendance/attendance/open', { id: cat.attendance.nowSessionId }), 'screen')
+    ok(
+      await client.post('/api/zms/attendance/attendanceRecord/punchCourse', { sessionId: cat.attendance.nowSessionId, code: screen.code }),
+      'punch',
+    )
+    ok(
+      await client.post('/api/zms/attendance/abnormalPunching', { sessionId: cat.attendance.pastSessionId, reason: `${tag}补卡原因` }),
+      'make-up',
+    )
     // Points: checked in, adjusted, an exchange shipped to an address, an application.
     ok(await client.post('/api/zms/point/studentPoint/checkIn'), 'points check-in')
     ok(await admin.post(`${cyber}/pointsRecord/adjust`, { studentId: student.id, change: 500, note: `${tag}积分调整备注` }), 'adjust')
@@ -407,6 +459,8 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       'student_questions',
       'night_sign_ups',
       'night_attendance',
+      'attendance_records',
+      'attendance_make_ups',
       'points_records',
       'points_applications',
       'good_orders',
@@ -555,6 +609,8 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       cat.paperId,
       cat.nowClass.id,
       cat.laterClassId,
+      cat.attendance.nowSessionId,
+      cat.attendance.pastSessionId,
       cat.goodId,
       cat.offlineWayId,
       ...a.ids,

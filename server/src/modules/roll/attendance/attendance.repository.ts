@@ -144,8 +144,8 @@ export function createAttendanceRepository({ db }: { db: Executor }) {
       return { rows, total: total?.n ?? 0 }
     },
 
-    /** Sessions in [from, until), soonest first (a week's timetable). */
-    async sessionsBetween(filter: SessionFilter & { from: Date; until: Date }) {
+    /** Sessions of the filter (a week's timetable: [from, until)), soonest first. */
+    async sessionsBetween(filter: SessionFilter) {
       return sessionsWithClass().where(sessionConditions(filter)).orderBy(asc(attendanceSessions.startsAt), asc(attendanceSessions.id))
     },
 

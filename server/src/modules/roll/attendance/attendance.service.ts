@@ -201,7 +201,7 @@ async function visibleSession(db: Executor, id: number, actor: Pick<Actor, 'id' 
 
 // ---- the timetable (课表) ----
 
-const slotsOf = (startsAt: Date, endsAt: Date) => ({ startSlot: slotOf(startsAt), endSlot: slotOf(new Date(endsAt.getTime() - 1)) })
+export const slotsOf = (startsAt: Date, endsAt: Date) => ({ startSlot: slotOf(startsAt), endSlot: slotOf(new Date(endsAt.getTime() - 1)) })
 
 async function checkedTeacher(db: Executor, teacherId: number) {
   const teacher = await createAttendanceRepository({ db }).teacher({ id: teacherId })
@@ -605,7 +605,7 @@ export async function screenOf({
   }
 }
 
-const codeSubject = (s: Pick<SessionRow, 'id' | 'checkInSecret'>) => `attendance:${s.id}:${s.checkInSecret}`
+export const codeSubject = (s: Pick<SessionRow, 'id' | 'checkInSecret'>) => `attendance:${s.id}:${s.checkInSecret}`
 
 /** A session's students with their status (the roll call sheet). */
 export async function rosterOf({ db, id, actor, now = new Date() }: { db: Executor; id: number; actor: Actor; now?: Date }) {
@@ -640,7 +640,7 @@ const punchGuard = (db: Executor) => createSignInGuard({ db, lockedMessage: (min
  * A scan of the room screen's code: the code of now's window or the one before, the student one of
  * the session's, now within [start − opens, end]. 出勤 before the late mark, 迟到 from it, by the
  * server's clock. One record per session and student (the unique index): a second scan answers
- * the first. Location, when given, is stored beside the record as a signal.
+ * the first (whatever code it carries). Location, when given, is stored beside the record as a signal.
  */
 export async function punch({
   db,
@@ -658,10 +658,6 @@ export async function punch({
   const repo = createAttendanceRepository({ db })
   const s = await repo.findSession({ id: input.sessionId })
   if (!s) throw createBadCodeError()
-  await punchGuard(db).check({ key: `attendance-punch:${studentId}`, now }, async () => {
-    if (!rotatingCodeMatches({ secret, subject: codeSubject(s), periodSeconds: ATTENDANCE_CODE_SECONDS, given: input.code, now }))
-      throw createBadCodeError()
-  })
   const answer = (r: { status: string; checkedInAt: Date | null }, again: boolean) => ({
     sessionId: s.id,
     course: s.course,
@@ -670,8 +666,13 @@ export async function punch({
     checkedInAt: r.checkedInAt?.toISOString() ?? null,
     again,
   })
+  // A second scan answers the first, whatever code it carries (it reveals nothing but one's own record).
   const before = await repo.record({ sessionId: s.id, studentId })
   if (before) return answer(before, true)
+  await punchGuard(db).check({ key: `attendance-punch:${studentId}`, now }, async () => {
+    if (!rotatingCodeMatches({ secret, subject: codeSubject(s), periodSeconds: ATTENDANCE_CODE_SECONDS, given: input.code, now }))
+      throw createBadCodeError()
+  })
   if (!(await repo.isInSession({ sessionId: s.id, studentId }))) throw createNotInSessionError()
   if (s.cancelledAt) throw createSessionStateError({ message: '本节课已取消' })
   const rules = await rulesOf(db)
@@ -913,8 +914,8 @@ export async function board({
     await repo.sessionsBetween({
       classId,
       course: course || undefined,
-      from: dateFrom ? instant(dateFrom, '00:00') : new Date(0),
-      until: dateTo ? instant(addDays(dateTo, 1), '00:00') : new Date(8.64e15),
+      from: dateFrom ? instant(dateFrom, '00:00') : undefined,
+      until: dateTo ? instant(addDays(dateTo, 1), '00:00') : undefined,
       scope: scopeOf(actor),
     })
   )
