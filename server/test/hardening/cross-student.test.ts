@@ -458,7 +458,6 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       'wrong_questions',
       'student_questions',
       'night_sign_ups',
-      'night_attendance',
       'attendance_records',
       'attendance_make_ups',
       'points_records',

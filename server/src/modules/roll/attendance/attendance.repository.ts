@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 import { ApprovalStatus, AttendanceStatus } from '../../../wire.ts'
@@ -8,6 +8,8 @@ import { classesView, classMembersView, studentsView } from '../students/index.t
 import { attendanceMakeUps, attendanceRecords, attendanceSessions, attendanceWarnings } from './attendance.table.ts'
 
 export type SessionRow = typeof attendanceSessions.$inferSelect
+/** A session of a class's timetable (not a night class's). */
+export type ClassSessionRow = SessionRow & { classId: number }
 export type RecordRow = typeof attendanceRecords.$inferSelect
 export type MakeUpRow = typeof attendanceMakeUps.$inferSelect
 
@@ -119,8 +121,15 @@ export function createAttendanceRepository({ db }: { db: Executor }) {
       return (await updateRow(db, attendanceSessions, id, values))!
     },
 
-    async findSession({ id, forUpdate = false }: { id: number; forUpdate?: boolean }): Promise<SessionRow | undefined> {
-      return rowById(db, attendanceSessions, id, { forUpdate })
+    /** A class's session (a night class's is the night module's: not found here); `forUpdate` locks it. */
+    async findSession({ id, forUpdate = false }: { id: number; forUpdate?: boolean }): Promise<ClassSessionRow | undefined> {
+      const query = db
+        .select()
+        .from(attendanceSessions)
+        .where(and(eq(attendanceSessions.id, id), isNotNull(attendanceSessions.classId)))
+        .limit(1)
+      const [row] = forUpdate ? await query.for('update') : await query
+      return row as ClassSessionRow | undefined
     },
 
     /** A session with its class's name and head teacher. */

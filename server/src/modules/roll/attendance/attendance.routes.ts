@@ -37,6 +37,8 @@ import {
   atRisk,
   board,
   cancelSession,
+  classById,
+  sessionById,
   importSessions,
   listSessions,
   options,
@@ -44,17 +46,14 @@ import {
   punch,
   rollCall,
   rosterOf,
-  rulesOf,
   scopeOf,
   screenOf,
   SESSION_IMPORT_COLUMNS,
   statistics,
-  toSession,
   updateSession,
   weekForStudent,
   weekForTeacher,
 } from './attendance.service.ts'
-import { createAttendanceRepository } from './attendance.repository.ts'
 
 /**
  * Face-to-face sessions and attendance under /api/zms/attendance: the office's timetable
@@ -122,10 +121,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds }> =
     async (request) => ok(await planSessions({ db: app.db, input: request.body, actor: actorOf(request) })),
   )
 
-  const oneSession = async (id: number) => {
-    const row = (await createAttendanceRepository({ db: app.db }).sessionWithClass({ id }))!
-    return toSession(row, await rulesOf(app.db), new Date())
-  }
+  const oneSession = (id: number) => sessionById({ db: app.db, id })
 
   app.put(
     `${base}/attendanceCourse/update`,
@@ -370,7 +366,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds }> =
     },
     async (request, reply) => {
       const grid = await board({ db: app.db, ...request.query, actor: actorOf(request) })
-      const klass = await createAttendanceRepository({ db: app.db }).classById({ id: request.query.classId })
+      const klass = await classById({ db: app.db, id: request.query.classId })
       type Row = (typeof grid.rows)[number]
       const count = (r: Row, status: string) => r.cells.filter((c) => c === status).length
       return sendXlsx<Row>({

@@ -133,7 +133,8 @@ export function toSession(row: { session: SessionRow; className: string }, r: Ru
   const s = row.session
   return {
     id: s.id,
-    classId: s.classId,
+    // A class's session: every read of this module joins the class (a night class's session is the night module's).
+    classId: s.classId!,
     className: row.className,
     course: s.course,
     teacherId: s.teacherId,
@@ -277,7 +278,7 @@ async function tellClass(tx: Executor, s: SessionRow, title: string, body: strin
   const repo = createAttendanceRepository({ db: tx })
   await recordTimetableMessages({
     tx,
-    recipients: studentRecipients(tx, repo.currentMembers(s.classId)),
+    recipients: studentRecipients(tx, repo.currentMembers(s.classId!)),
     message: { kind: MessageKind.timetableChanged, title, body, sessionId: s.id, dedupe: `session:${s.id}:${now.getTime()}` },
     now,
   })
@@ -945,6 +946,18 @@ export async function board({
     })),
     rows: [...students.values()].sort((a, b) => (a.studentNo ?? '').localeCompare(b.studentNo ?? '') || a.name.localeCompare(b.name)),
   }
+}
+
+/** One class session as the wire carries it. */
+export async function sessionById({ db, id, now = new Date() }: { db: Executor; id: number; now?: Date }) {
+  const row = await createAttendanceRepository({ db }).sessionWithClass({ id })
+  if (!row) throw createSessionNotFoundError()
+  return toSession(row, await rulesOf(db), now)
+}
+
+/** A class by id (the export's file name). */
+export async function classById({ db, id }: { db: Executor; id: number }) {
+  return createAttendanceRepository({ db }).classById({ id })
 }
 
 /** The console's pickers: enabled operators, the classes (a head teacher's own), the courses planned so far. */

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm'
 import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../../db/columns.ts'
 import { admins } from '../../platform/admins/admins.table.ts'
+import { nightClasses } from '../night/night.table.ts'
 import { classes } from '../students/classes.table.ts'
 import { students } from '../students/students.table.ts'
 
 /**
  * A face-to-face session (面授课次) of a class's timetable (课表): a course, its teacher, when and
- * where (a room or an online address). Sessions of one weekly plan share `plan_key`. A cancelled
+ * where (a room or an online address). A night class (夜校) is a session too (`night_class_id`,
+ * no class: its students are its sign-ups, its check-in the night module's rules), so its
+ * attendance is records of this module. Sessions of one weekly plan share `plan_key`. A cancelled
  * session (`cancelled_at`) is no longer held: it counts nowhere. `start_slot`/`end_slot` are the
  * half-days it runs over (packages/domain leave.ts), so an approved leave holding one of them makes
  * the session 请假. `check_in_secret` keys the room screen's rotating codes; `warned_at` marks a
@@ -17,9 +20,10 @@ export const attendanceSessions = pgTable(
   'attendance_sessions',
   {
     id: id(),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').references(() => classes.id, { onDelete: 'cascade' }),
+    nightClassId: integer('night_class_id')
+      .unique()
+      .references(() => nightClasses.id, { onDelete: 'cascade' }),
     planKey: text('plan_key'),
     course: text('course').notNull(),
     teacherId: integer('teacher_id').references(() => admins.id, { onDelete: 'set null' }),
@@ -40,6 +44,7 @@ export const attendanceSessions = pgTable(
   },
   (t) => [
     check('attendance_sessions_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check('attendance_sessions_class_or_night', sql`(${t.classId} IS NULL) <> (${t.nightClassId} IS NULL)`),
     index('attendance_sessions_class_idx').on(t.classId, t.startsAt),
     index('attendance_sessions_teacher_idx').on(t.teacherId, t.startsAt),
     index('attendance_sessions_starts_idx').on(t.startsAt),

@@ -2,3 +2,12 @@
 export { attendanceRoutes } from './attendance.routes.ts'
 export { makeUpApprovalKind, sweepEndedSessions } from './attendance.service.ts'
 export { seedAttendanceDemo } from './attendance.seed.ts'
+// Night classes keep their rules and store their check-ins here (a night class is a session).
+export {
+  moveNightSession,
+  nightAttendanceView,
+  type NightAttendanceRow,
+  openNightSession,
+  recordNightAttendance,
+  removeNightAttendance,
+} from './attendance.night.ts'

@@ -2,22 +2,40 @@ import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from
 import type { Executor } from '../../../db/types.ts'
 import { NightSignUpStatus } from '../../../wire.ts'
 import { studentsView } from '../students/index.ts'
-import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
+import { nightAttendanceView as nightAttendance, type NightAttendanceRow } from '../attendance/index.ts'
+import { nightClasses, nightSignUps } from './night.table.ts'
 import { containing } from '../../../lib/person-search.ts'
 import { dayRange } from '../../../lib/time-range.ts'
 import { insertRow, rowById, updateRow } from '../../../db/rows.ts'
 
 export type ClassRow = typeof nightClasses.$inferSelect
 export type SignUpRow = typeof nightSignUps.$inferSelect
-export type AttendanceRow = typeof nightAttendance.$inferSelect
+export type AttendanceRow = NightAttendanceRow
 
 const active = eq(nightSignUps.status, NightSignUpStatus.signedUp)
+
+/** The attendance's columns beside a class (a left join: all null when the student has none). */
+const attendanceColumns = {
+  id: nightAttendance.id,
+  classId: nightAttendance.classId,
+  studentId: nightAttendance.studentId,
+  way: nightAttendance.way,
+  adminId: nightAttendance.adminId,
+  checkedInAt: nightAttendance.checkedInAt,
+}
+/** A row's attendance, null when the left join found none. */
+const attended = <R extends { attendance: { id: number | null } | null }>(
+  row: R,
+): Omit<R, 'attendance'> & { attendance: AttendanceRow | null } => ({
+  ...row,
+  attendance: row.attendance?.id == null ? null : (row.attendance as unknown as AttendanceRow),
+})
 
 export function createNightRepository({ db }: { db: Executor }) {
   /** A class with the student's own 已报名 sign-up and attendance beside it (null when none). */
   const withMine = (studentId: number) =>
     db
-      .select({ cls: nightClasses, signUp: nightSignUps, attendance: nightAttendance })
+      .select({ cls: nightClasses, signUp: nightSignUps, attendance: attendanceColumns })
       .from(nightClasses)
       .leftJoin(nightSignUps, and(eq(nightSignUps.classId, nightClasses.id), eq(nightSignUps.studentId, studentId), active))
       .leftJoin(nightAttendance, and(eq(nightAttendance.classId, nightClasses.id), eq(nightAttendance.studentId, studentId)))
@@ -84,27 +102,17 @@ export function createNightRepository({ db }: { db: Executor }) {
 
     async attendance({ classId, studentId }: { classId: number; studentId: number }): Promise<AttendanceRow | undefined> {
       const [row] = await db
-        .select()
+        .select(attendanceColumns)
         .from(nightAttendance)
         .where(and(eq(nightAttendance.classId, classId), eq(nightAttendance.studentId, studentId)))
         .limit(1)
-      return row
-    },
-
-    /** Records the attendance unless there is one already (a second scan keeps the first). */
-    async insertAttendance(values: typeof nightAttendance.$inferInsert): Promise<AttendanceRow | undefined> {
-      const [row] = await db.insert(nightAttendance).values(values).onConflictDoNothing().returning()
-      return row
-    },
-
-    async deleteAttendance({ classId, studentId }: { classId: number; studentId: number }) {
-      await db.delete(nightAttendance).where(and(eq(nightAttendance.classId, classId), eq(nightAttendance.studentId, studentId)))
+      return row as AttendanceRow | undefined
     },
 
     /** One class as the student sees it: published, or one they hold a sign-up for. */
     async classForStudent({ id, studentId }: { id: number; studentId: number }) {
       const [row] = await withMine(studentId).where(eq(nightClasses.id, id)).limit(1)
-      return row
+      return row && attended(row)
     },
 
     /** open: published and not ended, soonest first; mine: my 已报名 classes, the latest first. */
@@ -129,11 +137,11 @@ export function createNightRepository({ db }: { db: Executor }) {
           .limit(size)
           .offset((page - 1) * size)
         const [total] = await db.select({ n: count() }).from(nightClasses).where(where)
-        return { rows, total: total?.n ?? 0 }
+        return { rows: rows.map(attended), total: total?.n ?? 0 }
       }
       const where = and(eq(nightSignUps.studentId, studentId), active)
       const rows = await db
-        .select({ cls: nightClasses, signUp: nightSignUps, attendance: nightAttendance })
+        .select({ cls: nightClasses, signUp: nightSignUps, attendance: attendanceColumns })
         .from(nightSignUps)
         .innerJoin(nightClasses, eq(nightClasses.id, nightSignUps.classId))
         .leftJoin(nightAttendance, and(eq(nightAttendance.classId, nightClasses.id), eq(nightAttendance.studentId, studentId)))
@@ -142,7 +150,7 @@ export function createNightRepository({ db }: { db: Executor }) {
         .limit(size)
         .offset((page - 1) * size)
       const [total] = await db.select({ n: count() }).from(nightSignUps).where(where)
-      return { rows, total: total?.n ?? 0 }
+      return { rows: rows.map(attended), total: total?.n ?? 0 }
     },
 
     /** My attendance record: my 已报名 classes that have started or that I checked in to, attended or not, the latest first. */
@@ -153,7 +161,7 @@ export function createNightRepository({ db }: { db: Executor }) {
         sql`(${nightClasses.startsAt} <= ${now} or ${nightAttendance.id} is not null)`,
       )
       const rows = await db
-        .select({ cls: nightClasses, attendance: nightAttendance })
+        .select({ cls: nightClasses, attendance: attendanceColumns })
         .from(nightSignUps)
         .innerJoin(nightClasses, eq(nightClasses.id, nightSignUps.classId))
         .leftJoin(nightAttendance, and(eq(nightAttendance.classId, nightClasses.id), eq(nightAttendance.studentId, studentId)))
@@ -167,7 +175,7 @@ export function createNightRepository({ db }: { db: Executor }) {
         .innerJoin(nightClasses, eq(nightClasses.id, nightSignUps.classId))
         .leftJoin(nightAttendance, and(eq(nightAttendance.classId, nightClasses.id), eq(nightAttendance.studentId, studentId)))
         .where(where)
-      return { rows, total: total?.n ?? 0 }
+      return { rows: rows.map(attended), total: total?.n ?? 0 }
     },
 
     /** The office's classes, the latest start first, with how many attended. */
@@ -177,7 +185,7 @@ export function createNightRepository({ db }: { db: Executor }) {
         .select({
           cls: nightClasses,
           // Spelled out: drizzle leaves columns unqualified inside sql``, and "id" would be the attendance's own.
-          attended: sql<number>`(select count(*)::int from night_attendance a where a.class_id = "night_classes"."id")`,
+          attended: sql<number>`(select count(*)::int from ${nightAttendance} where ${nightAttendance.classId} = "night_classes"."id")`,
         })
         .from(nightClasses)
         .where(where)

@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/types.ts'
 import { AttendanceWay, NightSignUpStatus } from '../../../wire.ts'
 import { STUDENTS_DEMO, studentsView } from '../students/index.ts'
 import { nightClasses } from './night.table.ts'
+import { recordNightAttendance } from '../attendance/index.ts'
 import { createNightRepository } from './night.repository.ts'
 import { createClass, signUp } from './night.service.ts'
 
@@ -80,6 +81,6 @@ export async function seedNightDemo({ db, now = new Date() }: { db: Executor; no
     createdAt: new Date(past.startsAt.getTime() - 24 * 60 * MINUTE),
   })
   await db.update(nightClasses).set({ signedUp: 1 }).where(eq(nightClasses.id, past.id))
-  await repo.insertAttendance({ classId: past.id, studentId: lin.id, way: AttendanceWay.scan, checkedInAt: past.startsAt })
+  await recordNightAttendance({ db, nightClassId: past.id, studentId: lin.id, way: AttendanceWay.scan, checkedInAt: past.startsAt })
   return true
 }

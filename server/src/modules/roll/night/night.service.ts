@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/types.ts'
 import { maskPhone } from '../../../lib/mask.ts'
 import { AttendanceWay, NIGHT_CHECK_IN_CODE_SECONDS, NIGHT_CHECK_IN_OPENS_MINUTES, NightSignUpStatus } from '../../../wire.ts'
 import { createSignInGuard } from '../../platform/index.ts'
+import { moveNightSession, openNightSession, recordNightAttendance, removeNightAttendance } from '../attendance/index.ts'
 import { rotatingCodeMatches, sameText, screenCode } from './night.check-in-code.ts'
 import {
   createAlreadySignedUpError,
@@ -262,7 +263,7 @@ export async function checkIn({
   if (!(await repo.activeSignUp({ classId, studentId }))) throw createCheckInNotSignedUpError()
   if (now < checkInOpensAt(cls)) throw createCheckInNotOpenError()
   if (now > cls.endsAt) throw createCheckInClosedError()
-  const inserted = await repo.insertAttendance({ classId, studentId, way: AttendanceWay.scan, checkedInAt: now })
+  const inserted = await recordNightAttendance({ db, nightClassId: classId, studentId, way: AttendanceWay.scan, checkedInAt: now })
   if (inserted) return answer(inserted, false)
   // Two scans at once: the other one recorded it.
   return answer((await repo.attendance({ classId, studentId }))!, true)
@@ -289,9 +290,9 @@ export async function markAttendance({
   if (!cls) throw createClassNotFoundError()
   if (present) {
     if (!(await repo.activeSignUp({ classId, studentId }))) throw createMarkNotSignedUpError()
-    await repo.insertAttendance({ classId, studentId, way: AttendanceWay.office, adminId, checkedInAt: now })
+    await recordNightAttendance({ db, nightClassId: classId, studentId, way: AttendanceWay.office, adminId, checkedInAt: now })
   } else {
-    await repo.deleteAttendance({ classId, studentId })
+    await removeNightAttendance({ db, nightClassId: classId, studentId })
   }
   const a = await repo.attendance({ classId, studentId })
   return {
@@ -319,12 +320,17 @@ export type ClassInput = {
   fixedCodeEnabled?: boolean
 }
 
+/** A new class, and its session of the attendance module (where its check-ins are kept), in one transaction. */
 export async function createClass({ db, input }: { db: Executor; input: ClassInput }) {
-  return createNightRepository({ db }).insertClass({
-    ...input,
-    published: input.published ?? false,
-    fixedCodeEnabled: input.fixedCodeEnabled ?? true,
-    checkInSecret: newCheckInSecret(),
+  return db.transaction(async (tx) => {
+    const cls = await createNightRepository({ db: tx }).insertClass({
+      ...input,
+      published: input.published ?? false,
+      fixedCodeEnabled: input.fixedCodeEnabled ?? true,
+      checkInSecret: newCheckInSecret(),
+    })
+    await openNightSession({ db: tx, nightClass: cls })
+    return cls
   })
 }
 
@@ -342,6 +348,7 @@ export async function updateClass({ db, id, input }: { db: Executor; id: number;
       fixedCodeEnabled: input.fixedCodeEnabled ?? before.fixedCodeEnabled,
     },
   })
+  await moveNightSession({ db, nightClass: after })
   return { before, after }
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from '../../../db/columns.ts'
-import { admins } from '../../platform/admins/admins.table.ts'
 import { students } from '../students/students.table.ts'
 
 /**
@@ -63,27 +62,5 @@ export const nightSignUps = pgTable(
       .where(sql`${t.status} = '已报名'`),
     index('night_sign_ups_class_idx').on(t.classId, t.id),
     index('night_sign_ups_student_idx').on(t.studentId, t.id),
-  ],
-)
-
-/** A student's attendance at a class: scanned (扫码签到) or marked by a teacher (老师标记); once per student and class. */
-export const nightAttendance = pgTable(
-  'night_attendance',
-  {
-    id: id(),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => nightClasses.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    /** AttendanceWay label. */
-    way: text('way').notNull(),
-    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
-    checkedInAt: ts('checked_in_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('night_attendance_uq').on(t.classId, t.studentId),
-    index('night_attendance_student_idx').on(t.studentId, t.checkedInAt),
   ],
 )

@@ -7,7 +7,8 @@ import { AdminRole, AttendanceWay, NightSignUpStatus } from '../../../wire.ts'
 import { auditLogs } from '../../platform/audit/audit.table.ts'
 import { COOKIE_NAMES } from '../../platform/sessions/sessions.service.ts'
 import { checkIn, screenCodeForConsole } from './night.service.ts'
-import { nightAttendance, nightClasses, nightSignUps } from './night.table.ts'
+import { nightClasses, nightSignUps } from './night.table.ts'
+import { attendanceRecords, attendanceSessions } from '../attendance/attendance.table.ts'
 
 const base = '/api/cms/night'
 const MINUTE = 60_000
@@ -156,8 +157,14 @@ describe('night classes (夜校)', () => {
     const second = ok(await client.post(`${base}/nightAttendance/checkInForClient`, { classId: c, token }))
     assert.equal(second.again, true)
     assert.equal(second.checkedInAt, first.checkedInAt)
-    const rows = await t.app.db.select().from(nightAttendance).where(eq(nightAttendance.classId, cls.id))
+    // Kept as the records of the class's session in the attendance module.
+    const rows = await t.app.db
+      .select({ id: attendanceRecords.id, status: attendanceRecords.status })
+      .from(attendanceRecords)
+      .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceRecords.sessionId))
+      .where(eq(attendanceSessions.nightClassId, cls.id))
     assert.equal(rows.length, 1)
+    assert.equal(rows[0]!.status, '出勤')
 
     // Ended: closed for a student who had not checked in.
     const late = await aClass()
