@@ -56,12 +56,22 @@ describe('the route table', () => {
     'pages/student/leaveApply': '请假申请',
     'pages/student/leaveDetail': '请假详情',
   }
+  // 课表 (issue 41): my week with 扫码签到 and 补卡, the landing of the room screen's QR code (the student's subpackage).
+  const TIMETABLE: Record<string, string> = {
+    'pages/student/timetable': '我的课表',
+    'pages/student/attend': '课堂签到',
+  }
   // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
   const STAFF_WORK: Record<string, string> = {
     'pages/staff/clues': '我的线索',
     'pages/staff/clueDetail': '线索详情',
     'pages/staff/questions': '答疑',
     'pages/staff/questionDetail': '答疑详情',
+  }
+  // 课表点名 (issue 41, the operator session): my week, a session's room screen and roll call.
+  const STAFF_ATTENDANCE: Record<string, string> = {
+    'pages/staff/sessions': '课表点名',
+    'pages/staff/session': '签到与点名',
   }
   // 教职工's shell and approvals (the operator session, no needsLogin): sign-in, the workbench, a roster, approvals, one approval.
   const STAFF_SHELL: Record<string, string> = {
@@ -74,7 +84,9 @@ describe('the route table', () => {
   const EXTRA =
     Object.keys(STAFF_SHELL).length +
     Object.keys(STAFF_WORK).length +
+    Object.keys(STAFF_ATTENDANCE).length +
     Object.keys(LEAVE).length +
+    Object.keys(TIMETABLE).length +
     ISSUE_15.length +
     ISSUE_22.length +
     ISSUE_23.length +
@@ -99,11 +111,15 @@ describe('the route table', () => {
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/points', true, title])
     for (const [path, title] of Object.entries(LEAVE))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
+    for (const [path, title] of Object.entries(TIMETABLE))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_FEES))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
     for (const [path, title] of Object.entries(STAFF_SHELL))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/staff', undefined, title])
     for (const [path, title] of Object.entries(STAFF_WORK))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/staff', undefined, title])
+    for (const [path, title] of Object.entries(STAFF_ATTENDANCE))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/staff', undefined, title])
   })
 
@@ -139,13 +155,14 @@ describe('the route table', () => {
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices and leaves, and the study lists", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves and timetable, and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
       ...ISSUE_15,
       'pages/student/notice',
       'pages/student/leave',
+      'pages/student/timetable',
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',
@@ -163,6 +180,8 @@ describe('the route table', () => {
       'pages/staff/clues',
       'pages/staff/clueDetail',
       'pages/staff/questions',
+      'pages/staff/sessions',
+      'pages/staff/session',
     ])
     expect(pageConfigOf('pages/tabBar/clue')).toMatchObject({ enablePullDownRefresh: true, navigationStyle: 'custom' })
     expect(pageConfigOf('pages/partner/deal')).not.toHaveProperty('enablePullDownRefresh')

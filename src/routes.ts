@@ -80,6 +80,9 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/student/leave', title: '我的请假', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/student/leaveApply', title: '请假申请', needsLogin: true },
   { path: 'pages/student/leaveDetail', title: '请假详情', needsLogin: true },
+  // 课表 (issue 41): my week of face-to-face sessions (扫码签到, 补卡), the landing of the room screen's QR code.
+  { path: 'pages/student/timetable', title: '我的课表', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/student/attend', title: '课堂签到', needsLogin: true },
   { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/courseDetail`, title: '课程详情', needsLogin: true },
   { path: `${STUDY_AREA}/index`, title: '我的课程', pullDownRefresh: true, needsLogin: true },
@@ -118,6 +121,9 @@ export const ROUTES: RouteDef[] = [
   { path: `${STAFF_AREA}/clueDetail`, title: '线索详情', pullDownRefresh: true },
   { path: `${STAFF_AREA}/questions`, title: '答疑', pullDownRefresh: true },
   { path: `${STAFF_AREA}/questionDetail`, title: '答疑详情' },
+  // 课表点名 (issue 41): my week of face-to-face sessions, one session's room screen (投屏签到) and roll call.
+  { path: `${STAFF_AREA}/sessions`, title: '课表点名', pullDownRefresh: true },
+  { path: `${STAFF_AREA}/session`, title: '签到与点名', pullDownRefresh: true },
 ]
 
 /**

@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   canReviewRollRequests: ['rollRequests.approve'],
   /** 班级: add, change (head teacher included), remove classes; place students in them (分班) and take them out. */
   canEditClasses: ['classes.edit'],
+  /** 课表: 排课 (one-off or weekly), change and cancel sessions, import the timetable; roll call of any session. */
+  canPlanSessions: ['attendance.edit'],
+  /** Export a class's attendance grid (考勤表). */
+  canExportAttendance: ['attendance.export'],
   /** 审批: every request (全部审批), not only those the operator approves or is copied on. */
   seesAllApprovals: ['approvals.view'],
   /** 审批流程: change each kind's steps, copies and limits. */

@@ -165,6 +165,22 @@ export const ROUTES: readonly ConsoleRoute[] = [
     screen: () => import('./pages/classes/ClassDetail'),
     hideInMenu: true,
   },
+  // 课表 for who keeps it or sees it all (a teacher's own sessions are on the app); 考勤 for who sees it all
+  {
+    path: '/timetable',
+    name: '课表',
+    right: ['attendance.view', 'attendance.edit'],
+    screen: () => import('./pages/attendance/Timetable'),
+    group: 'academic',
+  },
+  { path: '/attendance', name: '考勤', right: 'attendance.view', screen: () => import('./pages/attendance/Attendance'), group: 'academic' },
+  {
+    path: '/attendance/:tab',
+    name: '考勤',
+    right: 'attendance.view',
+    screen: () => import('./pages/attendance/Attendance'),
+    hideInMenu: true,
+  },
   {
     path: '/roll-requests',
     name: '学籍变更申请',

@@ -115,3 +115,41 @@ describe('useRemote with remember: the last answer paints at once', () => {
     expect(Taro.getStorageSync(other)).toBeTruthy()
   })
 })
+
+describe("useRemote's replace: an action's reply is the new state", () => {
+  let t: TestUtils
+  beforeEach(() => {
+    t = new TestUtils()
+  })
+  afterEach(() => t.unmout())
+
+  it('shows the reply at once, and a call still on its way no longer overwrites it', async () => {
+    const first = deferred()
+    const late = deferred()
+    const answers = [first, late]
+    let replace: (data: Summary) => void = () => undefined
+    let reload: () => Promise<void> = () => Promise.resolve()
+    function Replacing() {
+      const r = useRemote(() => answers.shift()!.promise, true)
+      replace = r.replace
+      reload = () => r.reload()
+      return <Text className='probe'>{r.data ? `amount ${r.data.withdrawable}` : 'none'}</Text>
+    }
+    await t.mount(Replacing)
+    await t.act(async () => {
+      first.resolve(ok({ withdrawable: 1 }))
+      await flush()
+    })
+    void reload()
+    await t.act(async () => {
+      replace({ withdrawable: 2 })
+      await flush()
+    })
+    expect(t.queries.querySelector('.probe')?.textContent).toBe('amount 2')
+    await t.act(async () => {
+      late.resolve(ok({ withdrawable: 1 }))
+      await flush()
+    })
+    expect(t.queries.querySelector('.probe')?.textContent).toBe('amount 2')
+  })
+})

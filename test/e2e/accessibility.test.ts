@@ -178,6 +178,11 @@ test.describe('the console', () => {
     '/account/password',
     '/night/classes',
     '/night/classes/1',
+    // 课表与考勤 (issue 41)
+    '/timetable',
+    '/attendance',
+    '/attendance/statistics',
+    '/attendance/at-risk',
     // 积分 (issue 25)
     '/points/ways',
     '/points/levels',

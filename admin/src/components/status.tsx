@@ -49,6 +49,8 @@ import {
   RollRequestStatus,
   SECTION_KINDS,
   SectionKind,
+  SESSION_PHASES,
+  SessionPhase,
   STUDENT_LEVELS,
   STUDENT_STATUSES,
   StudentStatus,
@@ -236,6 +238,15 @@ export const ATTEMPT_STATUS_ENUM = valueEnum(ATTEMPT_STATUSES, {
   [AttemptStatus.marking]: { status: 'Warning' },
   [AttemptStatus.done]: { status: 'Success' },
   [AttemptStatus.abandoned]: { status: 'Default' },
+})
+
+/** A face-to-face session's phase (课表). */
+export const SESSION_PHASE_ENUM = valueEnum(SESSION_PHASES, {
+  [SessionPhase.cancelled]: { status: 'Error' },
+  [SessionPhase.upcoming]: { status: 'Default' },
+  [SessionPhase.checkIn]: { status: 'Processing' },
+  [SessionPhase.running]: { status: 'Warning' },
+  [SessionPhase.ended]: { status: 'Success' },
 })
 
 /** antd Tag's colour for a badge status. */

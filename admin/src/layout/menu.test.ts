@@ -11,7 +11,7 @@ test("the administrator's menu: 工作台, then the office's groups in their ord
   assert.deepEqual(outline(ALL_RIGHTS), [
     '工作台',
     '招生: 合伙人 线索 活动 海报 档位 志愿数据',
-    '教务: 学员 班级 学籍变更申请 审批 审批流程 通知公告 夜校课程',
+    '教务: 学员 班级 课表 考勤 学籍变更申请 审批 审批流程 通知公告 夜校课程',
     '教学: 课程列表 课程分类 题库 试卷 答疑',
     '财务: 缴费单 收费标准 优惠券 订单 提现 资金流水',
     '积分: 积分途径 积分等级 学员积分 积分记录 积分申请 商品 兑换订单',
@@ -28,10 +28,17 @@ test('a position sees only the screens its rights open, and no group it cannot o
   assert.deepEqual(outline(['dashboard.view']), ['工作台', '教务: 审批', '统计: 目标看板', '系统: 登录记录'])
 })
 
+test('课表 opens with 查看全部 or 排课与点名; 考勤 (every class’s figures) with 查看全部 only', () => {
+  assert.ok(outline(['attendance.edit']).includes('教务: 课表 审批'))
+  assert.ok(outline(['attendance.view']).includes('教务: 课表 考勤 审批'))
+  assert.ok(outline(['attendance.export']).includes('教务: 审批'))
+})
+
 test('a detail screen lights its list in the menu, and the group holding it opens', () => {
   const menu = menuOf(ROUTES, MENU_GROUPS, ALL_RIGHTS)
   assert.equal(selectedEntry(menu, '/partners/12'), '/partners')
   assert.equal(selectedEntry(menu, '/night/classes/3'), '/night/classes')
+  assert.equal(selectedEntry(menu, '/attendance/statistics'), '/attendance')
   assert.equal(selectedEntry(menu, '/dashboard'), '/dashboard')
   assert.equal(groupOf(menu, selectedEntry(menu, '/partners/12')), '/~enrolment')
   assert.equal(groupOf(menu, '/fee-orders'), '/~finance')

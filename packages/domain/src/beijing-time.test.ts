@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { beijingDate, beijingDateText, beijingDateTime, beijingDayStart, beijingMinute, beijingMonth } from './beijing-time'
+import { beijingDate, beijingDateText, beijingDateTime, beijingDayStart, beijingMinute, beijingMonth, shiftDate } from './beijing-time'
 
 describe('Beijing time is UTC+8 whatever the machine', () => {
   test('an instant before UTC midnight is already the next day in Beijing', () => {
@@ -16,5 +16,10 @@ describe('Beijing time is UTC+8 whatever the machine', () => {
     assert.equal(beijingDayStart('2026-12-01').toISOString(), '2026-11-30T16:00:00.000Z')
     assert.equal(beijingDate(beijingDayStart('2026-12-01')), '2026-12-01')
     assert.equal(beijingDate(beijingDayStart('2026-12-01').getTime() - 1), '2026-11-30')
+  })
+
+  test('a week on is seven calendar days, across a month and a year', () => {
+    assert.equal(shiftDate('2026-12-28', 7), '2027-01-04')
+    assert.equal(shiftDate('2026-03-02', -7), '2026-02-23')
   })
 })

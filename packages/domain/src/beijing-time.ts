@@ -29,3 +29,7 @@ export function beijingDateText(instant: Date | number, { year = true }: { year?
 
 /** The instant Beijing's day `YYYY-MM-DD` starts (midnight, +08:00). */
 export const beijingDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - BEIJING_OFFSET_MS)
+
+/** The Beijing date `days` after `YYYY-MM-DD` (before, when negative): calendar days, no clock involved. */
+export const shiftDate = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)

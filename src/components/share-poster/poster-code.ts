@@ -1,6 +1,6 @@
 import type { MiniProgramCode, SharePoster } from '../../api/ems/partner'
 import type { QrMatrix } from '@activity/domain'
-import { qrMatrix } from './qr'
+import { qrMatrix } from '../qr-code/matrix'
 
 /**
  * What the poster's code box shows. H5 and the Alipay mini-program: the QR code of the partner's

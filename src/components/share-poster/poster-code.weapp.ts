@@ -2,7 +2,7 @@ import type { SharePoster } from '../../api/ems/partner'
 import { apiUrl } from '../../request'
 import { logger } from '../../utils/logger'
 import type { PosterCode, PosterSource } from './poster-code'
-import { qrMatrix } from './qr'
+import { qrMatrix } from '../qr-code/matrix'
 
 export type { PosterCode, PosterSource } from './poster-code'
 

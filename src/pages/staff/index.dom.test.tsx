@@ -3,8 +3,9 @@ import { until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { dispatchStaff } from '../../staff/events'
 import { useStore } from '../../store'
-import { drawn, openAt } from '../../testing/student-pages'
+import { drawn, openAt, settle } from '../../testing/student-pages'
 import { operatorOf, staffPageHarness } from '../../testing/staff-pages'
+import { AT_RISK, atRiskOf } from './components/staff-attendance-testing'
 import { HOME, homeOf } from './components/staff-testing'
 import StaffHomePage from './index'
 
@@ -42,6 +43,43 @@ describe('工作台', () => {
     t.fireEvent.click($('.staff-home__approvals') as Element)
     expect(h.navigations).toEqual(['/pages/staff/roster?classId=5', '/pages/staff/approvals'])
     expect(h.server.last(DASHBOARD)).toBeUndefined()
+  })
+
+  it('warns a head teacher of their students at risk of absence, with the rule, and offers 课表点名', async () => {
+    h.server.on(HOME, { body: envelope(homeOf()) })
+    h.server.on(AT_RISK, { body: envelope(atRiskOf()) })
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__risk')
+    expect($('.staff-home__risk .staff-home__title')?.textContent).toBe('考勤预警（1）')
+    expect(texts('.staff-home__risk-name')).toEqual(['林小雨'])
+    expect(texts('.staff-home__risk-class')).toEqual(['2026年1期 工商管理（本科）1班'])
+    expect(texts('.staff-home__risk-rate')).toEqual(['缺勤率 50%'])
+    expect(texts('.staff-home__risk-line')).toEqual(['缺勤 2/应出勤 4 · 已预警 03-03'])
+    expect(texts('.staff-home__rule')).toEqual([
+      '缺勤率达 30% 即预警（上满 3 次课起）',
+      '应出勤 = 已结束的课次 − 请假；出勤率 =（出勤 + 迟到）÷ 应出勤；缺勤率 = 缺勤 ÷ 应出勤',
+    ])
+    t.fireEvent.click($('.staff-home__sessions') as Element)
+    expect(h.navigations).toEqual(['/pages/staff/sessions'])
+  })
+
+  it('shows no 考勤预警 when no student is at risk, and asks none of an operator heading no class', async () => {
+    h.server.on(HOME, { body: envelope(homeOf()) })
+    h.server.on(AT_RISK, { body: envelope(atRiskOf({ rows: [] })) })
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__class')
+    await until(() => h.server.last(AT_RISK) !== undefined, 'the at-risk list asked')
+    await settle()
+    expect($('.staff-home__risk')).toBeNull()
+    t.unmout()
+
+    h.server.reset()
+    h.server.on(HOME, { body: envelope(homeOf({ classes: [] })) })
+    t = new TestUtils()
+    await t.mount(StaffHomePage)
+    await drawn('.staff-home__sessions')
+    await settle()
+    expect(h.server.last(AT_RISK)).toBeUndefined()
   })
 
   it("shows an enrolment teacher's figures and a teacher's questions, without the head teacher's part", async () => {

@@ -6,6 +6,7 @@ import { SubscribeTemplate } from '@activity/wire'
 import { statistics } from '../../api/bms/statistics'
 import { system } from '../../api/bms/system'
 import { study } from '../../api/sms/study'
+import { attendance, type AtRisk } from '../../api/zms/attendance'
 import { zhijiaotong, type HeadTeacherHome } from '../../api/zms/zhijiaotong'
 import Dialog from '../../components/dialog'
 import LoadingIndicator from '../../components/loading-indicator'
@@ -84,6 +85,32 @@ function HeadTeacher({ home, today }: { home: HeadTeacherHome; today: string }) 
   )
 }
 
+/**
+ * 考勤预警: the head teacher's students whose absence rate passed the threshold, worst first, each
+ * with their class, rate, 缺勤/应出勤 and when they were warned; the rule under them.
+ */
+function AtRiskCard({ risk }: { risk: AtRisk }) {
+  return (
+    <View className='staff-home__card staff-home__risk'>
+      <Text className='staff-home__title'>{`考勤预警（${risk.rows.length}）`}</Text>
+      <Text className='staff-home__rule'>{`缺勤率达 ${risk.thresholdPercent}% 即预警（上满 ${risk.minSessions} 次课起）`}</Text>
+      {risk.rows.map((r) => (
+        <View key={r.studentId} className='staff-home__risk-row'>
+          <View className='staff-home__risk-top'>
+            <Text className='staff-home__risk-name'>{r.name}</Text>
+            <Text className='staff-home__risk-class'>{r.className}</Text>
+            <Text className='staff-home__risk-rate'>{`缺勤率 ${r.absenceRate ?? 0}%`}</Text>
+          </View>
+          <Text className='staff-home__risk-line'>
+            {`缺勤 ${r.absent}/应出勤 ${r.denominator}${r.warnedAt ? ` · 已预警 ${beijingDate(Date.parse(r.warnedAt)).slice(5)}` : ''}`}
+          </Text>
+        </View>
+      ))}
+      <Text className='staff-home__rule staff-home__rule--foot'>{risk.rule.text}</Text>
+    </View>
+  )
+}
+
 /** A figure of a card: the number over its label. */
 function Figure({ value, label, name }: { value: number | null | undefined; label: string; name: string }) {
   return (
@@ -96,8 +123,8 @@ function Figure({ value, label, name }: { value: number | null | undefined; labe
 
 /**
  * 工作台 (教职工): what the operator holds. A head teacher (heading classes): 我的班级 (each to its
- * roster), 今日请假 and how many of their students read each notice; every operator: 审批 with the
- * number waiting for them; an enrolment teacher (clues.work): this month's figures and overdue
+ * roster), 今日请假, how many of their students read each notice and 考勤预警 (when any student is at
+ * risk); every operator: 审批 with the number waiting for them, 课表点名; an enrolment teacher (clues.work): this month's figures and overdue
  * contacts, to 我的线索, their target and 我的推广海报 (their own share poster); a teacher (studentQuestions.answer): questions waiting, to 答疑. 退出登录
  * ends only the staff session. Asked again on show and on a pull-down.
  */
@@ -123,6 +150,12 @@ export default function StaffHomePage() {
     signedIn && teaches && staffHolds(staff, 'studentQuestions.view'),
     { reloadOnShow: true },
   )
+  // 考勤预警: a head teacher's (the workbench's answer says whether they head classes).
+  const atRisk = useRemote(
+    (options) => attendance.attendanceRecord.atRisk({}, asStaff({ ...options, quiet: true })),
+    signedIn && (home.data?.classes.length ?? 0) > 0,
+    { reloadOnShow: true },
+  )
   const [leaving, setLeaving] = useState(false)
   const [poster, setPoster] = useState(false)
   const [today] = useState(() => beijingDate(Date.now()))
@@ -141,6 +174,7 @@ export default function StaffHomePage() {
       dashboard.reload({ lock: true }),
       target.reload({ lock: true }),
       questions.reload({ lock: true }),
+      atRisk.reload({ lock: true }),
     ]
     void Promise.all(reloads).finally(() => void Taro.stopPullDownRefresh())
   })
@@ -184,7 +218,14 @@ export default function StaffHomePage() {
           ) : null}
         </View>
 
+        <View className='staff-home__card staff-home__sessions' role='link' onClick={() => go(STAFF_LINKS.sessions)}>
+          <Text className='staff-home__entry'>课表点名</Text>
+          <Text className='staff-home__muted'>投屏签到 · 点名</Text>
+          <Text className='staff-home__arrow'>›</Text>
+        </View>
+
         {data.classes.length ? <HeadTeacher home={data} today={today} /> : null}
+        {data.classes.length && atRisk.data?.rows.length ? <AtRiskCard risk={atRisk.data} /> : null}
 
         {clues ? (
           <View className='staff-home__card staff-home__clues' role='link' onClick={() => go(STAFF_LINKS.clues)}>

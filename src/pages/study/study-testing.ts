@@ -2,6 +2,8 @@ import type { CourseCard, CourseDetail, SectionItem } from '../../api/sms/study-
 import { dispatchSession } from '../../session/events'
 import { STUDENT_USER } from '../../testing/student-pages'
 
+export { clockOnly } from '../../testing/clock'
+
 /** The demo student's person (account 41, a student only), as GET person gives it. */
 export function studentPersonLoaded(): void {
   dispatchSession({
@@ -58,31 +60,4 @@ export function courseDetail(over: Partial<CourseDetail> & Pick<CourseDetail, 'i
     ],
     ...over,
   }
-}
-
-type FakeTimersConfig = Extract<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>, { doNotFake?: unknown }>
-type Fakeable = NonNullable<FakeTimersConfig['doNotFake']>[number]
-const TIMERS: Fakeable[] = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-]
-
-/**
- * Fake timers for the clock only (Date, at `now`; moved with jest.setSystemTime), and for the
- * `also` ones: every other timer runs for real, so the pages' calls and the waits go on.
- */
-export function clockOnly(now: number, also: Fakeable[] = []): FakeTimersConfig {
-  return { now, doNotFake: TIMERS.filter((name) => !also.includes(name)) }
 }

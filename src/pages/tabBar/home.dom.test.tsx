@@ -163,6 +163,7 @@ describe('首页 for everyone', () => {
       '我的缴费',
       '我的积分',
       '夜校',
+      '我的课表',
       '通知公告',
       '我的学籍',
     ])
@@ -177,12 +178,14 @@ describe('首页 for everyone', () => {
     // No partner call for a student.
     expect(server.requests.some((r) => r.path.startsWith('/api/ems/partner'))).toBe(false)
     t.fireEvent.click($('.student-entries__item--notice') as HTMLElement)
+    t.fireEvent.click($('.student-entries__item--timetable') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--course') as HTMLElement)
     t.fireEvent.click($('.student-entries__item--live') as HTMLElement)
     for (const key of ['exercise', 'exam', 'wrong', 'question']) t.fireEvent.click($(`.student-entries__item--${key}`) as HTMLElement)
     t.fireEvent.click($('.student-todo--fee') as HTMLElement)
     expect(navigations).toEqual([
       '/pages/student/notice',
+      '/pages/student/timetable',
       '/pages/study/course',
       '/pages/study/live',
       '/pages/study/exercise',

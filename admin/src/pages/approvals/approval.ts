@@ -42,10 +42,11 @@ export const APPROVAL_STATUS_LOOKS = {
 } as const satisfies Record<ApprovalStatus, { text: string; status: 'Processing' | 'Success' | 'Error' | 'Warning' | 'Default' }>
 
 /** The kinds as a filter's options, by their key (the server's `kind`). */
-export const KIND_LOOKS = { leave: { text: '请假' }, rollCorrection: { text: '学籍变更' }, makeUpPunch: { text: '补卡' } } as const satisfies Record<
-  ApprovalKind,
-  { text: string }
->
+export const KIND_LOOKS = {
+  leave: { text: '请假' },
+  rollCorrection: { text: '学籍变更' },
+  makeUpPunch: { text: '补卡' },
+} as const satisfies Record<ApprovalKind, { text: string }>
 
 /** 驳回 and 退回 tell the applicant why; 同意 may say something. */
 export function needsComment(decision: Decision): boolean {

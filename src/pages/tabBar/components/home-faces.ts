@@ -4,6 +4,7 @@ import type { HomeFace, Person, StudentHeader, UserInfo } from '../../../session
 export const STUDENT_LINKS = {
   notice: '/pages/student/notice',
   roll: '/pages/student/roll',
+  timetable: '/pages/student/timetable',
   studentLogin: '/pages/student/login',
   partnerLogin: '/pages/user/login',
   activity: '/pages/activity/main',

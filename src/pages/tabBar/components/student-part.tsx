@@ -31,6 +31,7 @@ const STUDENT_ENTRIES = [
   { key: 'fee', label: FEE_LINKS[0].title, glyph: '费', url: FEE_LINKS[0].path },
   { key: 'points', label: POINTS_LINKS[0].title, glyph: '积', url: POINTS_LINKS[0].path },
   { key: 'night', label: NIGHT_LINKS[0].title, glyph: '夜', url: NIGHT_LINKS[0].path },
+  { key: 'timetable', label: '我的课表', glyph: '表', url: STUDENT_LINKS.timetable },
   { key: 'notice', label: '通知公告', glyph: '通', url: STUDENT_LINKS.notice },
   { key: 'roll', label: '我的学籍', glyph: '籍', url: STUDENT_LINKS.roll },
 ] as const

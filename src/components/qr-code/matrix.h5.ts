@@ -3,7 +3,7 @@ import { matrixOf, qrSegments, type QrMatrix } from '@activity/domain'
 
 type QRCodeApi = typeof QRCodeModule
 
-/** H5: the encoder is a chunk of its own, fetched when a poster is first drawn (see qr.ts). */
+/** H5: the encoder is a chunk of its own, fetched when a QR code is first drawn (see matrix.ts). */
 export async function qrMatrix(text: string): Promise<QrMatrix> {
   const mod: QRCodeApi & { default?: QRCodeApi } = await import('qrcode')
   // A CommonJS module: webpack's namespace carries it as default (and, usually, as named exports).
