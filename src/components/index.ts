@@ -29,8 +29,6 @@ export { default as CodeInput, CODE_COUNTDOWN_SECONDS, CODE_INPUT_DEFAULTS, code
 export type { CodeInputProps, SendVerify } from './code-input'
 export { default as QrCodeDialog, QR_HINT } from './qr-code-dialog'
 export type { QrCodeDialogProps } from './qr-code-dialog'
-export { default as QrCode } from './qr-code'
-export type { QrCodeProps } from './qr-code'
 export { default as EmptyNotice, EMPTY_TEXT, emptyNoticeShown } from './empty-notice'
 export type { EmptyNoticeProps, EmptyNoticeType } from './empty-notice'
 export { default as Spacer, SPACER_SIZE } from './spacer'

@@ -13,8 +13,6 @@ export interface Remote<T> {
   /** The last call failed (the wrapper has shown why, or nothing for a network failure). */
   failed: boolean
   reload: (options?: RequestOptions) => Promise<void>
-  /** Shows an answer that came another way (an action's reply carries the new state); a call still on its way is dropped. */
-  replace: (data: T) => void
 }
 
 /** The answer kept under `key` by an earlier visit, if it can still be read. */
@@ -71,19 +69,6 @@ export function useRemote<T>(
     [remember],
   )
 
-  const replace = useCallback(
-    (next: T) => {
-      seq.current += 1
-      loaded.current = true
-      setData(next)
-      setRemembered(false)
-      setLoading(false)
-      setFailed(false)
-      if (remember) taroStorage.set(remember, JSON.stringify(next))
-    },
-    [remember],
-  )
-
   useEffect(() => {
     if (enabled) void reload()
   }, [enabled, reload])
@@ -93,5 +78,5 @@ export function useRemote<T>(
     if (reloadOnShow && enabled && loaded.current) void reload({ lock: true })
   })
 
-  return { data, remembered, loading, failed, reload, replace }
+  return { data, remembered, loading, failed, reload }
 }

@@ -3,9 +3,7 @@
  * back-office convention visible in SPEC: 是, 登录, 公众号); the English key is for code.
  * Each enumeration is a const object, its value type, and the ordered list of values.
  */
-function values<T extends Record<string, string>>(e: T): Array<T[keyof T]> {
-  return Object.values(e) as Array<T[keyof T]>
-}
+import { values } from './values'
 
 export const YesNo = { yes: '是', no: '否' } as const
 export type YesNo = (typeof YesNo)[keyof typeof YesNo]
@@ -467,86 +465,6 @@ export const HEARTBEAT_SECONDS = 10
 /** A live class's reminder message goes out this many minutes before it starts. */
 export const LIVE_REMIND_BEFORE_MINUTES = 30
 
-/** A question's type in the bank, in exercises and in papers. */
-export const QuestionType = {
-  single: '单选题',
-  multiple: '多选题',
-  judge: '判断题',
-  fill: '填空题',
-  short: '简答题',
-} as const
-export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType]
-export const QUESTION_TYPES = /*#__PURE__*/ values(QuestionType)
-/** Types the server scores at submission; 简答题 waits for a teacher (待阅卷). */
-export const OBJECTIVE_QUESTION_TYPES: readonly QuestionType[] = [
-  QuestionType.single,
-  QuestionType.multiple,
-  QuestionType.judge,
-  QuestionType.fill,
-]
-/** The two keys a 判断题 is answered with (its options are 正确 / 错误). */
-export const JUDGE_KEYS = { right: 'T', wrong: 'F' } as const
-
-/** How a paper's questions are chosen: a fixed list, or drawn per student from the bank by rules. */
-export const PaperKind = { fixed: '固定试卷', random: '随机试卷' } as const
-export type PaperKind = (typeof PaperKind)[keyof typeof PaperKind]
-export const PAPER_KINDS = /*#__PURE__*/ values(PaperKind)
-
-/** What a paper is for: a mock paper to practise on, or an exam (考试). */
-export const PaperUse = { mock: '模拟试卷', exam: '考试' } as const
-export type PaperUse = (typeof PaperUse)[keyof typeof PaperUse]
-export const PAPER_USES = /*#__PURE__*/ values(PaperUse)
-
-/** A paper's status: 草稿 -> 已发布 -> 已停用 (and published again). */
-export const PaperStatus = { draft: '草稿', published: '已发布', closed: '已停用' } as const
-export type PaperStatus = (typeof PaperStatus)[keyof typeof PaperStatus]
-export const PAPER_STATUSES = /*#__PURE__*/ values(PaperStatus)
-
-/** An attempt's status: 答题中 -> 待阅卷 (short answers to mark) -> 已完成; or 已放弃. */
-export const AttemptStatus = { open: '答题中', marking: '待阅卷', done: '已完成', abandoned: '已放弃' } as const
-export type AttemptStatus = (typeof AttemptStatus)[keyof typeof AttemptStatus]
-export const ATTEMPT_STATUSES = /*#__PURE__*/ values(AttemptStatus)
-
-/** How an attempt closed: the student's 交卷, the end time (the server closes it), the office's 收卷, or 放弃. */
-export const AttemptClose = { submitted: '交卷', timeout: '超时自动交卷', office: '老师收卷', abandoned: '放弃作答' } as const
-export type AttemptClose = (typeof AttemptClose)[keyof typeof AttemptClose]
-export const ATTEMPT_CLOSES = /*#__PURE__*/ values(AttemptClose)
-
-/** Where a wrong-answer book entry came from. */
-export const WrongSource = { exercise: '章节练习', exam: '考试', manual: '手动添加' } as const
-export type WrongSource = (typeof WrongSource)[keyof typeof WrongSource]
-export const WRONG_SOURCES = /*#__PURE__*/ values(WrongSource)
-/** A question in the wrong-answer book is mastered (and leaves it) when redone right this many times in a row. */
-export const WRONG_MASTER_STREAK = 2
-
-/** Images a student or a teacher may attach to one post of a question. */
-export const QUESTION_IMAGES_MAX = 6
-
-/** What a fee order (缴费单) charges for; a fee standard is one kind for one school, major, level and batch. */
-export const FeeKind = { tuition: '学费', textbook: '教材费', exam: '考试费', other: '其他' } as const
-export type FeeKind = (typeof FeeKind)[keyof typeof FeeKind]
-export const FEE_KINDS = /*#__PURE__*/ values(FeeKind)
-
-/** A refund's status: 退款中 until the provider answers, then 已退款 or 退款失败 (finance may try again). */
-export const RefundStatus = { pending: '退款中', done: '已退款', failed: '退款失败' } as const
-export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus]
-export const REFUND_STATUSES = /*#__PURE__*/ values(RefundStatus)
-
-/** An electronic receipt (收据): 有效, or 已作废 (finance voids it, and may reissue a new number). */
-export const ReceiptStatus = { valid: '有效', voided: '已作废' } as const
-export type ReceiptStatus = (typeof ReceiptStatus)[keyof typeof ReceiptStatus]
-export const RECEIPT_STATUSES = /*#__PURE__*/ values(ReceiptStatus)
-
-/** A coupon takes an amount (fen) or a rate (pay this percent) off one order, once. */
-export const CouponKind = { amount: '金额券', rate: '折扣券' } as const
-export type CouponKind = (typeof CouponKind)[keyof typeof CouponKind]
-export const COUPON_KINDS = /*#__PURE__*/ values(CouponKind)
-
-/** A coupon code's state, as the office sees it. */
-export const CouponStatus = { unused: '未使用', used: '已使用', voided: '已作废', expired: '已过期' } as const
-export type CouponStatus = (typeof CouponStatus)[keyof typeof CouponStatus]
-export const COUPON_STATUSES = /*#__PURE__*/ values(CouponStatus)
-
 /** The office's settings (GET/PUT /api/bms/develop/config/settings), each with its default. */
 export const SettingKey = {
   /** boolean, default false: a deal's commission stays frozen until its student's first tuition order is paid. */
@@ -574,71 +492,6 @@ export const SettingKey = {
 } as const
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey]
 export const SETTING_KEYS = /*#__PURE__*/ values(SettingKey)
-
-/** How a student earns points; each way the office configures has its points and a daily cap. */
-export const PointsWayKind = {
-  checkIn: '每日签到',
-  studyTime: '学习时长',
-  examPassed: '考试通过',
-  referral: '推荐入学',
-  offline: '线下活动',
-} as const
-export type PointsWayKind = (typeof PointsWayKind)[keyof typeof PointsWayKind]
-export const POINTS_WAY_KINDS = /*#__PURE__*/ values(PointsWayKind)
-
-/** One line of the points ledger: earned, spent on an exchange, returned by a cancelled one, or adjusted by the office. */
-export const PointsRecordType = { earn: '获得', exchange: '兑换', returned: '兑换退回', adjust: '人工调整' } as const
-export type PointsRecordType = (typeof PointsRecordType)[keyof typeof PointsRecordType]
-export const POINTS_RECORD_TYPES = /*#__PURE__*/ values(PointsRecordType)
-
-/** A student's application for points from an offline action (applyPoint), reviewed by the office. */
-export const PointsApplicationStatus = { pending: '待审核', approved: '已通过', refused: '已驳回' } as const
-export type PointsApplicationStatus = (typeof PointsApplicationStatus)[keyof typeof PointsApplicationStatus]
-export const POINTS_APPLICATION_STATUSES = /*#__PURE__*/ values(PointsApplicationStatus)
-
-/** What the points shop sells: a textbook or physical goods (shipped), or a course voucher (opens a course). */
-export const GoodKind = { textbook: '教材', courseVoucher: '课程券', physical: '实物' } as const
-export type GoodKind = (typeof GoodKind)[keyof typeof GoodKind]
-export const GOOD_KINDS = /*#__PURE__*/ values(GoodKind)
-/** Kinds that are shipped to an address (the office sets the express number). */
-export const SHIPPED_GOOD_KINDS: readonly GoodKind[] = [GoodKind.textbook, GoodKind.physical]
-
-/** Whether students see a good in the shop. */
-export const GoodStatus = { listed: '上架', unlisted: '下架' } as const
-export type GoodStatus = (typeof GoodStatus)[keyof typeof GoodStatus]
-export const GOOD_STATUSES = /*#__PURE__*/ values(GoodStatus)
-
-/** An exchange (兑换订单): 待发货 -> 已发货 for shipped goods, 已完成 at once for a voucher; 已取消 returns points and stock. */
-export const GoodOrderStatus = { toShip: '待发货', shipped: '已发货', done: '已完成', cancelled: '已取消' } as const
-export type GoodOrderStatus = (typeof GoodOrderStatus)[keyof typeof GoodOrderStatus]
-export const GOOD_ORDER_STATUSES = /*#__PURE__*/ values(GoodOrderStatus)
-
-/** A night-class sign-up: 已报名, or 已取消 (by the student before the class starts, or by the office). */
-export const NightSignUpStatus = { signedUp: '已报名', cancelled: '已取消' } as const
-export type NightSignUpStatus = (typeof NightSignUpStatus)[keyof typeof NightSignUpStatus]
-export const NIGHT_SIGN_UP_STATUSES = /*#__PURE__*/ values(NightSignUpStatus)
-
-/** How an attendance was recorded: the student scanned the class's QR code, or a teacher marked it. */
-export const AttendanceWay = { scan: '扫码签到', office: '老师标记', makeUp: '补卡' } as const
-export type AttendanceWay = (typeof AttendanceWay)[keyof typeof AttendanceWay]
-export const ATTENDANCE_WAYS = /*#__PURE__*/ values(AttendanceWay)
-/**
- * A student's attendance at a face-to-face session (面授): 出勤 or 迟到 from the server's clock at the
- * scan; 请假 when an approved leave holds the session; 缺勤 when the session ended without either.
- */
-export const AttendanceStatus = { present: '出勤', late: '迟到', leave: '请假', absent: '缺勤' } as const
-export type AttendanceStatus = (typeof AttendanceStatus)[keyof typeof AttendanceStatus]
-export const ATTENDANCE_STATUSES = /*#__PURE__*/ values(AttendanceStatus)
-/** Where a face-to-face session stands for its students: cancelled, not yet open, open for check-in, running, over. */
-export const SessionPhase = { cancelled: '已取消', upcoming: '未开始', checkIn: '签到中', running: '上课中', ended: '已结束' } as const
-export type SessionPhase = (typeof SessionPhase)[keyof typeof SessionPhase]
-export const SESSION_PHASES = /*#__PURE__*/ values(SessionPhase)
-/** The rotating code of a face-to-face session's room screen changes every this many seconds (good in its window and the next). */
-export const ATTENDANCE_CODE_SECONDS = 30
-/** Check-in opens this many minutes before a night class starts, and closes when it ends. */
-export const NIGHT_CHECK_IN_OPENS_MINUTES = 30
-/** The room's screen shows a new check-in code every this many seconds; a code is good in its window and the next. */
-export const NIGHT_CHECK_IN_CODE_SECONDS = 30
 
 /** How an operator confirms a step-up (二次验证): the value the calls and step_ups.method carry. */
 export const StepUpMethod = { password: 'password', sms: 'sms', totp: 'totp' } as const

@@ -152,13 +152,24 @@ export default function StaffSessionPage() {
   const { staff, failed, retry } = useRequireStaff()
   const route = useRoute()
   const id = staffIdOf(route.query.id)
-  const roster = useRemote(
+  const remote = useRemote(
     (options) => attendance.attendanceRecord.list({ sessionId: id ?? 0 }, asStaff(options)),
     staff !== null && id !== null,
   )
+  const mounted = useMounted()
+  // A roll call's answer is the sheet as the server has it now: shown over the last read until the next read.
+  const [marked, setMarked] = useState<SessionRoster>()
+  const roster = {
+    data: marked ?? remote.data,
+    loading: remote.loading,
+    failed: remote.failed,
+    reload: async (options?: Parameters<typeof remote.reload>[0]) => {
+      await remote.reload(options)
+      if (mounted.current) setMarked(undefined)
+    },
+  }
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const mounted = useMounted()
 
   usePullDownRefresh(() => {
     void roster.reload({ lock: true }).finally(() => void Taro.stopPullDownRefresh())
@@ -169,7 +180,7 @@ export default function StaffSessionPage() {
     setBusy(true)
     try {
       const res = await attendance.attendanceRecord.changeStatus(payload, asStaff())
-      roster.replace(res.data)
+      setMarked(res.data)
       useStore.getState().showToast(done)
     } catch {
       // The request wrapper has said why.
