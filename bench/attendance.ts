@@ -78,7 +78,7 @@ async function seed(url: string): Promise<{ students: number[]; sessionId: numbe
       SELECT encode(sha256(convert_to('bench-attendance-' || id, 'UTF8')), 'hex'), 'user', account_id, now() + interval '30 days'
       FROM students WHERE phone LIKE '135%'`)
     await db.execute(sql`
-      INSERT INTO class_members (class_id, student_id, joined_at, added_by)
+      INSERT INTO class_members (class_id, student_id, created_at, added_by)
       SELECT ${klass!.id}, id, now() - interval '1 day', '压测' FROM students WHERE phone LIKE '135%'`)
     const startsAt = new Date(Date.now() - 60_000)
     const endsAt = new Date(startsAt.getTime() + (SECONDS + 3600) * 1000)
