@@ -1,6 +1,12 @@
 // The messages module's face: what other modules may use (they import nothing else from here).
 export { recordLiveReminders, recordMessage, recordNoticeMessages, recordQuestionReply } from './messages.service.ts'
-export { recordExamMarked, recordFeeMessage, recordTimetableMessages, recordGoodShipped, recordPointsApplicationResult } from './messages.service.ts'
+export {
+  recordExamMarked,
+  recordFeeMessage,
+  recordTimetableMessages,
+  recordGoodShipped,
+  recordPointsApplicationResult,
+} from './messages.service.ts'
 export { createMessagePusher, type MessagePusher } from './messages.push.ts'
 export { messagesRoutes, SUBSCRIPTION_CAP } from './messages.routes.ts'
 // What another outbox of subscribe messages (an approver's) shares: the templates, their data and the routes' schemas.
