@@ -104,6 +104,7 @@ test.describe('home for everyone and the student login', () => {
       '我的缴费',
       '我的积分',
       '夜校',
+      '我的课表',
       '通知公告',
       '我的学籍',
     ])

@@ -41,6 +41,9 @@ const ISSUE_22_ROUTES = [
   'pages/student/leave',
   'pages/student/leaveApply',
   'pages/student/leaveDetail',
+  // 课表 (issue 41): my week, and the landing of a session's check-in QR code.
+  'pages/student/timetable',
+  'pages/student/attend',
 ]
 /** Issue 23's study pages (their own subpackage). */
 const ISSUE_23_ROUTES = [
@@ -87,6 +90,8 @@ const STAFF_SHELL_ROUTES = [
 
 /** 教职工's work pages (the operator session): my clues, a clue, the 答疑 queue, a thread. */
 const STAFF_WORK_ROUTES = ['pages/staff/clues', 'pages/staff/clueDetail', 'pages/staff/questions', 'pages/staff/questionDetail']
+/** 课表点名 (issue 41): the operator's week of sessions, and one session's room code and roll call. */
+const STAFF_ATTENDANCE_ROUTES = ['pages/staff/sessions', 'pages/staff/session']
 
 interface AppJson {
   entryPagePath: string
@@ -118,6 +123,7 @@ describe('the weapp build', () => {
         ...ISSUE_25_ROUTES,
         ...STAFF_SHELL_ROUTES,
         ...STAFF_WORK_ROUTES,
+        ...STAFF_ATTENDANCE_ROUTES,
       ].sort(),
     )
     expect(app.entryPagePath).toBe('pages/tabBar/home')
