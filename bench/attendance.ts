@@ -20,6 +20,7 @@ import { screenCode } from '../server/src/lib/rotating-code'
 import { codeSubject } from '../server/src/modules/roll/attendance/attendance.service'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
+import { percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -54,9 +55,6 @@ export interface AttendanceResult {
   missing: number
   loadAverage: number
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
 /** The class, its students (in it since yesterday) with their sessions, and one session that started a minute ago. */
 async function seed(url: string): Promise<{ students: number[]; sessionId: number }> {
@@ -95,17 +93,6 @@ async function seed(url: string): Promise<{ students: number[]; sessionId: numbe
     return { students, sessionId: Number(session!.id) }
   } finally {
     await database.close()
-  }
-}
-
-/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

@@ -17,6 +17,7 @@ import { AttemptStatus, EnrolmentSource, PaperKind, PaperStatus, PaperUse, Produ
 import { openDatabase } from '../server/src/db/client'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
+import { percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -54,7 +55,6 @@ export interface ExamResult {
 }
 
 const sessionToken = (studentId: number) => `bench-exam-${studentId}`
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
 
 /** 1,000 students on a course, a published paper of 20 单选题, and an open attempt each (dealt as the start would). */
 async function seed(url: string): Promise<Array<{ studentId: number; attemptId: number }>> {
@@ -116,19 +116,6 @@ async function seed(url: string): Promise<Array<{ studentId: number; attemptId: 
     await database.close()
   }
 }
-
-/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
 /** `RATE` saves a second at Poisson arrival times; the students take turns, each save the next question with a random key. */
 async function warmUp(url: string, sitting: Array<{ studentId: number; attemptId: number }>): Promise<void> {

@@ -24,6 +24,7 @@ import { EnrolmentSource, HEARTBEAT_SECONDS, ProductStatus, ProductType, Section
 import { openDatabase } from '../server/src/db/client'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
+import { percentile, random } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -173,19 +174,6 @@ async function measure(
     postgresCpuUs: Math.round((clusterCpuMicros() - postgresBefore) / served),
   }
 }
-
-/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
 /**
  * `rate` heartbeats a second for `seconds`, at Poisson arrival times (each student's timer runs on

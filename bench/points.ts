@@ -18,6 +18,7 @@ import { GoodKind, GoodStatus, PointsRecordType } from '@activity/wire'
 import { openDatabase } from '../server/src/db/client'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
+import { percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -64,7 +65,6 @@ export interface PointsResult {
 }
 
 const sessionToken = (studentId: number) => `bench-points-${studentId}`
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
 
 async function seed(url: string): Promise<{ students: number[]; goods: number[]; last: number }> {
   const database = await openDatabase({ url, poolSize: 2, dataDir: '' })
@@ -105,19 +105,6 @@ async function seed(url: string): Promise<{ students: number[]; goods: number[];
     await database.close()
   }
 }
-
-/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
 const exchange = (url: string, studentId: number, goodId: number) =>
   fetch(`${url}${ORDER_PATH}`, {

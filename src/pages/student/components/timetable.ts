@@ -1,4 +1,4 @@
-import { beijingMinute } from '@activity/domain'
+import { beijingMinute, shiftDate } from '@activity/domain'
 import { ApprovalStatus, AttendanceStatus, SessionPhase } from '@activity/wire'
 import type { PunchResult, StudentSession } from '../../../api/zms/attendance'
 import type { ApprovalTone } from '../../../components/approval-steps/tone'
@@ -13,13 +13,10 @@ import { dateText } from './leave-text'
 /** A badge's colour: the approval tags' five (green 出勤, orange 迟到, blue 请假, red 缺勤, grey the rest). */
 export type BadgeTone = ApprovalTone
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'] as const
 
-/** The date `days` after `date` (before, when negative). */
-export function shiftDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
+/** The date `days` after `date` (the domain's calendar shift, kept under this page's name for its callers). */
+export { shiftDate }
 
 /** The Monday of the week holding `date` (the server's weeks run Monday to Sunday). */
 export function mondayOf(date: string): string {

@@ -1,12 +1,10 @@
-import { beijingDate } from '@activity/domain'
+import { beijingDate, shiftDate as addDays } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { AttendanceStatus, AttendanceWay } from '../../../wire.ts'
 import type { Actor } from '../../platform/index.ts'
 import { createAttendanceRepository } from './attendance.repository.ts'
-import { planSessions, sweepEndedSessions, weekOf } from './attendance.service.ts'
+import { planSessions, sweepEndedSessions, weekdayOf, weekOf } from './attendance.service.ts'
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
-const weekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
 const hhmm = (d: Date) => new Date(d.getTime() + 8 * 3600000).toISOString().slice(11, 16)
 
 /** The demo's face-to-face courses. */
@@ -45,7 +43,7 @@ export async function seedAttendanceDemo({
       endTime: '21:00',
       firstDate: addDays(leaveDay, -14),
       lastDate: addDays(leaveDay, 21),
-      weekdays: [weekday(leaveDay)],
+      weekdays: [weekdayOf(leaveDay)],
       place: '教学楼A201',
       onlineUrl: '',
     },

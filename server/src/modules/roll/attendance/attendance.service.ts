@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { beijingDate, beijingMinute, halfDaySlot } from '@activity/domain'
+import { beijingDate, beijingMinute, halfDaySlot, shiftDate } from '@activity/domain'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
@@ -57,9 +57,9 @@ export const MAKE_UP_DAYS = 7
 const instant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`)
 const dateOf = (d: Date) => beijingDate(d)
 const timeOf = (d: Date) => beijingMinute(d).slice(11)
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
+const addDays = shiftDate
 /** 1 = Monday … 7 = Sunday. */
-const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
+export const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
 /** The half-day an instant falls in (上午 before noon, Beijing). */
 const slotOf = (d: Date) => halfDaySlot(dateOf(d), Number(timeOf(d).slice(0, 2)) < 12 ? '上午' : '下午')
 

@@ -1,0 +1,19 @@
+/** What the load benches share: a seeded random stream, percentiles, a raw statement's rows. */
+
+/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
+export function random(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank); 0 when empty. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
+
+/** The rows of a raw statement's answer (both drivers answer with `rows`). */
+export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows
