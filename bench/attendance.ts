@@ -20,7 +20,7 @@ import { screenCode } from '../server/src/lib/rotating-code'
 import { codeSubject } from '../server/src/modules/roll/attendance/attendance.service'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
-import { percentile, random, rowsOf } from './stats'
+import { machineLoad, percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -122,8 +122,8 @@ export async function runAttendanceBench(): Promise<AttendanceResult> {
   const url = base.replace(/\/[^/]*$/, `/${name}`)
   const poolSize = Number(process.env.BENCH_POOL_SIZE || 20)
   try {
-    const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
-    console.log(`[attendance] load average ${loadAverage}; seeding ${STUDENTS} students of one class and a session open now…`)
+    const { loadAverage } = machineLoad('attendance')
+    console.log(`[attendance] seeding ${STUDENTS} students of one class and a session open now…`)
     const { students, sessionId } = await seed(url)
     const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize), APP_SECRET: SECRET })
     try {

@@ -17,7 +17,7 @@ import { AttemptStatus, EnrolmentSource, PaperKind, PaperStatus, PaperUse, Produ
 import { openDatabase } from '../server/src/db/client'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
-import { percentile, random, rowsOf } from './stats'
+import { machineLoad, percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -223,7 +223,7 @@ export async function runExamBench(): Promise<ExamResult> {
     const seedSeconds = (Date.now() - seeded) / 1000
     const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) })
     try {
-      const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
+      const { loadAverage } = machineLoad('exam')
       // Every student opens the paper first (one save each, 20 at a time, not measured): their
       // sessions are in the server's cache and the code is warm, as during an exam's first minute.
       console.log(`[exam] warm-up: one save per student`)

@@ -11,20 +11,24 @@
  * Each heartbeat is the whole rule: the student's clock locked FOR UPDATE, the section's progress,
  * the day's study time, the enrolment and the clock written in one transaction. Afterwards the
  * bench checks that no student was credited more than the wall time of the run.
+ * Then both runs again against `npm run start:cluster` with two API processes on the same
+ * database (each with half the pool, so PostgreSQL sees as many connections), and what that gains.
  * Writes bench/results/heartbeat.json and heartbeat.md. BENCH_SECONDS (default 10) for the
- * saturation run; BENCH_POOL_SIZE (default 20) the server's pool.
+ * saturation run; BENCH_POOL_SIZE (default 20) the server's pool; BENCH_CLUSTER=false skips the
+ * cluster; BENCH_KEEP_DB keeps the database (to look at it afterwards).
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { EnrolmentSource, HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '@activity/wire'
 import { openDatabase } from '../server/src/db/client'
-import { clusterCpuMicros } from './pg-cpu'
-import { ask, startChild } from './server'
-import { percentile, random } from './stats'
+import { clusterCpuMicros, processTreeCpuMicros } from './pg-cpu'
+import { ask, benchServerEnv, startChild } from './server'
+import { machineLoad, percentile, random } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -39,6 +43,9 @@ const TARGET_P99_MS = 50
 
 export interface HeartbeatRun {
   run: string
+  /** 'one process' (the app alone) or 'cluster' (npm run start:cluster, two processes). */
+  server: 'one process' | 'cluster'
+  kind: 'saturation' | 'watching'
   requests: number
   heartbeatsPerSecond: number
   p50: number
@@ -64,6 +71,18 @@ export interface HeartbeatResult {
   p99WithinTarget: boolean
   /** The machine's 1-minute load average when the runs began (other work on it skews the figures). */
   loadAverage: number
+  /** Two processes against one at saturation: heartbeats/s (+x % more, or less), when the cluster ran. */
+  clusterGainPercent?: number
+}
+
+/** The server's CPU time so far, µs (its process, or the cluster's processes). */
+type CpuMeter = () => Promise<number>
+
+interface ServerUnderTest {
+  url: string
+  server: HeartbeatRun['server']
+  cpu: CpuMeter
+  stop(): Promise<void>
 }
 
 const sessionToken = (studentId: number) => `bench-student-${studentId}`
@@ -150,19 +169,20 @@ function heartbeats({ studentIds, sectionId, start }: { studentIds: number[]; se
 
 async function measure(
   name: string,
-  url: string,
-  child: Parameters<typeof ask>[0],
+  kind: HeartbeatRun['kind'],
+  target: ServerUnderTest,
   options: { duration?: number; amount?: number; overallRate?: number; connections: number; requests: ReturnType<typeof heartbeats> },
 ): Promise<HeartbeatRun> {
-  const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
-  const serverBefore = await cpu()
+  const serverBefore = await target.cpu()
   const postgresBefore = clusterCpuMicros()
   const started = process.hrtime.bigint()
-  const result = await autocannon({ url, ...options })
+  const result = await autocannon({ url: target.url, ...options })
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
   const served = Math.max(1, result.requests.total)
   return {
     run: name,
+    server: target.server,
+    kind,
     requests: result.requests.total,
     heartbeatsPerSecond: Math.round(result['2xx'] / seconds),
     p50: result.latency.p50,
@@ -170,7 +190,7 @@ async function measure(
     max: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
+    serverCpuUs: Math.round(((await target.cpu()) - serverBefore) / served),
     postgresCpuUs: Math.round((clusterCpuMicros() - postgresBefore) / served),
   }
 }
@@ -181,8 +201,7 @@ async function measure(
  */
 async function paced(
   name: string,
-  url: string,
-  child: Parameters<typeof ask>[0],
+  target: ServerUnderTest,
   {
     rate,
     seconds,
@@ -191,8 +210,7 @@ async function paced(
     start,
   }: { rate: number; seconds: number; studentIds: number[]; sectionId: number; start: number },
 ): Promise<HeartbeatRun> {
-  const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
-  const serverBefore = await cpu()
+  const serverBefore = await target.cpu()
   const postgresBefore = clusterCpuMicros()
   const next = random(20261126)
   const total = Math.round(rate * seconds)
@@ -210,7 +228,7 @@ async function paced(
     const position = start + HEARTBEAT_SECONDS * Math.floor(i / studentIds.length)
     const sent = performance.now()
     inFlight.push(
-      fetch(`${url}${PROGRESS_PATH}`, {
+      fetch(`${target.url}${PROGRESS_PATH}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sid=${sessionToken(studentId)}` },
         body: `sectionId=${sectionId}&position=${position}`,
@@ -233,6 +251,8 @@ async function paced(
   const round = (ms: number) => Math.round(ms * 10) / 10
   return {
     run: name,
+    server: target.server,
+    kind: 'watching',
     requests: latencies.length,
     heartbeatsPerSecond: Math.round((latencies.length - non2xx) / elapsed),
     p50: round(percentile(sorted, 50)),
@@ -240,8 +260,64 @@ async function paced(
     max: round(sorted.at(-1) ?? 0),
     non2xx,
     errors,
-    serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
+    serverCpuUs: Math.round(((await target.cpu()) - serverBefore) / served),
     postgresCpuUs: Math.round((clusterCpuMicros() - postgresBefore) / served),
+  }
+}
+
+/** The app in a child process of its own (bench/server-child.ts). */
+async function oneProcess(env: Record<string, string>): Promise<ServerUnderTest> {
+  const { child, url } = await startChild(env)
+  return {
+    url,
+    server: 'one process',
+    cpu: async () => (await ask<{ micros: number }>(child, 'cpu')).micros,
+    async stop() {
+      child.removeAllListeners('exit')
+      child.send({ type: 'close' })
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** `npm run start:cluster` with `workers` processes; its CPU is the primary's and its workers'. */
+async function cluster(env: Record<string, string>, workers: number): Promise<ServerUnderTest> {
+  const port = await freePort()
+  const primary = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'cluster.ts')], {
+    cwd: ROOT,
+    env: benchServerEnv({ ...env, CLUSTER_WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1' }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    let listening = 0
+    let said = ''
+    primary.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString()
+      listening = (said.match(/worker \d+ listening/g) ?? []).length
+      if (listening >= workers) resolve()
+    })
+    primary.once('exit', (code) => reject(new Error(`start:cluster exited with ${code}: ${said.slice(-2000)}`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server: 'cluster',
+    cpu: async () => processTreeCpuMicros(primary.pid!),
+    async stop() {
+      primary.removeAllListeners('exit')
+      const exited = new Promise((r) => primary.once('exit', r))
+      primary.kill('SIGTERM')
+      await exited
+    },
   }
 }
 
@@ -256,60 +332,76 @@ export async function runHeartbeatBench(): Promise<HeartbeatResult> {
     const seeded = Date.now()
     const { studentIds, sectionId } = await seed(url)
     const seedSeconds = (Date.now() - seeded) / 1000
-    const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) })
+    const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) }
+    const rate = STUDENTS / HEARTBEAT_SECONDS
+    const { loadAverage } = machineLoad('heartbeat')
+    const started = Date.now()
+    /** The saturation run, then the watching run, each report going on from where the last left every student. */
+    const both = async (target: ServerUnderTest, start: number, label: string) => {
+      console.log(`[heartbeat] ${label}: saturation, ${SECONDS} s at ${CONNECTIONS} connections`)
+      const saturation = await measure(`saturation (${CONNECTIONS} connections)${label ? `, ${label}` : ''}`, 'saturation', target, {
+        duration: SECONDS,
+        connections: CONNECTIONS,
+        requests: heartbeats({ studentIds, sectionId, start }),
+      })
+      const reached = start + HEARTBEAT_SECONDS * Math.ceil(saturation.requests / STUDENTS)
+      console.log(`[heartbeat] ${label}: ${STUDENTS} students watching, ${rate} heartbeats/s (Poisson) for ${WATCH_SECONDS} s`)
+      const watching = await paced(
+        `${STUDENTS} students, one heartbeat each per ${HEARTBEAT_SECONDS} s (Poisson arrivals)${label ? `, ${label}` : ''}`,
+        target,
+        { rate, seconds: WATCH_SECONDS, studentIds, sectionId, start: reached },
+      )
+      return { runs: [saturation, watching], next: reached + HEARTBEAT_SECONDS * Math.ceil(watching.requests / STUDENTS) }
+    }
+    const single = await oneProcess(env)
+    let runs: HeartbeatRun[]
+    let next: number
     try {
-      const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
-      const started = Date.now()
       // Every student opens the video: the first report of a viewing (clock and progress rows created, nothing credited).
-      await measure('warm-up', server, child, {
+      await measure('warm-up', 'saturation', single, {
         amount: STUDENTS,
         connections: CONNECTIONS,
         requests: heartbeats({ studentIds, sectionId, start: 0 }),
       })
-      console.log(`[heartbeat] saturation: ${SECONDS} s at ${CONNECTIONS} connections`)
-      const saturation = await measure(`saturation (${CONNECTIONS} connections)`, server, child, {
-        duration: SECONDS,
-        connections: CONNECTIONS,
-        requests: heartbeats({ studentIds, sectionId, start: HEARTBEAT_SECONDS }),
-      })
-      // The position goes on from where the saturation run left each student, so every report advances.
-      const reached = HEARTBEAT_SECONDS * (1 + Math.ceil(saturation.requests / STUDENTS))
-      const rate = STUDENTS / HEARTBEAT_SECONDS
-      console.log(`[heartbeat] ${STUDENTS} students watching: ${rate} heartbeats/s (Poisson) for ${WATCH_SECONDS} s`)
-      const watching = await paced(
-        `${STUDENTS} students, one heartbeat each per ${HEARTBEAT_SECONDS} s (Poisson arrivals)`,
-        server,
-        child,
-        {
-          rate,
-          seconds: WATCH_SECONDS,
-          studentIds,
-          sectionId,
-          start: reached,
-        },
-      )
-      const wallSeconds = (Date.now() - started) / 1000
-      child.removeAllListeners('exit')
-      child.send({ type: 'close' })
-      await new Promise((r) => child.once('exit', r))
-      const credit = await creditCheck(url, wallSeconds)
-      return {
-        db: 'postgres',
-        students: STUDENTS,
-        poolSize,
-        seedSeconds,
-        runs: [saturation, watching],
-        ...credit,
-        wallSeconds: Math.round(wallSeconds * 10) / 10,
-        p99WithinTarget: watching.p99 <= TARGET_P99_MS,
-        loadAverage,
+      ;({ runs, next } = await both(single, HEARTBEAT_SECONDS, 'one process'))
+    } finally {
+      await single.stop()
+    }
+    let clusterGainPercent: number | undefined
+    if (process.env.BENCH_CLUSTER !== 'false') {
+      const workers = 2
+      const two = await cluster({ ...env, DATABASE_POOL_SIZE: String(Math.max(1, Math.round(poolSize / workers))) }, workers)
+      try {
+        // Its processes warm up as the single one did (their first requests compile the code).
+        await measure('warm-up', 'saturation', two, {
+          amount: STUDENTS,
+          connections: CONNECTIONS,
+          requests: heartbeats({ studentIds, sectionId, start: next }),
+        })
+        const more = await both(two, next + HEARTBEAT_SECONDS, `start:cluster, ${workers} processes`)
+        runs = [...runs, ...more.runs]
+        clusterGainPercent = Math.round((more.runs[0]!.heartbeatsPerSecond / runs[0]!.heartbeatsPerSecond - 1) * 100)
+      } finally {
+        await two.stop()
       }
-    } catch (error) {
-      child.kill('SIGKILL')
-      throw error
+    }
+    const wallSeconds = (Date.now() - started) / 1000
+    const credit = await creditCheck(url, wallSeconds)
+    const watching = runs.find((r) => r.kind === 'watching' && r.server === 'one process')!
+    return {
+      db: 'postgres',
+      students: STUDENTS,
+      poolSize,
+      seedSeconds,
+      runs,
+      ...credit,
+      wallSeconds: Math.round(wallSeconds * 10) / 10,
+      p99WithinTarget: watching.p99 <= TARGET_P99_MS,
+      loadAverage,
+      clusterGainPercent,
     }
   } finally {
-    execFileSync('psql', [base, '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+    if (!process.env.BENCH_KEEP_DB) execFileSync('psql', [base, '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
   }
 }
 
@@ -327,6 +419,12 @@ export function markdown(r: HeartbeatResult): string {
     ),
     '',
     `p99 within ${TARGET_P99_MS} ms while they watch: ${r.p99WithinTarget ? 'yes' : 'NO'}. Students credited more than the ${r.wallSeconds} s the runs took: ${r.overCredited} (must be 0); the most credited: ${r.maxCreditedSeconds} s.`,
+    ...(r.clusterGainPercent === undefined
+      ? []
+      : [
+          '',
+          `Two API processes (npm run start:cluster, ${Math.round(r.poolSize / 2)} connections each) against one at saturation: ${r.clusterGainPercent >= 0 ? '+' : ''}${r.clusterGainPercent} % heartbeats/s on this machine's ${os.cpus().length} cores.`,
+        ]),
   ]
   return lines.join('\n') + '\n'
 }

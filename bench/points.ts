@@ -18,7 +18,7 @@ import { GoodKind, GoodStatus, PointsRecordType } from '@activity/wire'
 import { openDatabase } from '../server/src/db/client'
 import { clusterCpuMicros } from './pg-cpu'
 import { ask, startChild } from './server'
-import { percentile, random, rowsOf } from './stats'
+import { machineLoad, percentile, random, rowsOf } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -216,7 +216,7 @@ export async function runPointsBench(): Promise<PointsResult> {
     const seedSeconds = (Date.now() - seeded) / 1000
     const { child, url: server } = await startChild({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) })
     try {
-      const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
+      const { loadAverage } = machineLoad('points')
       const next = random(20261126)
       const jobs = Array.from({ length: REQUESTS }, () => ({
         studentId: students[Math.floor(next() * students.length)]!,

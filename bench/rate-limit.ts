@@ -15,6 +15,7 @@ import { databaseFromPglite, databaseFromPool } from '../server/src/db/client'
 import type { Database } from '../server/src/db/types'
 import { createDatabaseStore } from '../server/src/modules/platform'
 import { clusterCpuMicros } from './pg-cpu'
+import { machineLoad } from './stats'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000)
 
@@ -83,6 +84,7 @@ async function measure(variant: 'none' | 'memory' | 'database', db: 'pglite' | '
 
 async function main() {
   const db = process.env.DATABASE_URL ? 'postgres' : 'pglite'
+  machineLoad('rate-limit')
   const rows = []
   for (const variant of ['none', 'memory', 'database'] as const) rows.push(await measure(variant, db))
   console.table(rows)

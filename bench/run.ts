@@ -20,6 +20,7 @@ import { runLighthouse } from './lighthouse'
 import { markdown as heartbeatMarkdown, runHeartbeatBench } from './heartbeat'
 import { markdown as serverMarkdown, runServerBench } from './server'
 import { ROOT, kb, measureH5, measureMini } from './sizes'
+import { machineLoad } from './stats'
 
 const RESULTS = path.join(ROOT, 'bench', 'results')
 const skip = new Set((process.env.BENCH_SKIP || '').split(',').filter(Boolean))
@@ -52,6 +53,7 @@ async function attribution() {
 }
 
 async function main() {
+  machineLoad('bench')
   // Lighthouse needs Chromium, the server benchmark PostgreSQL: install them when missing (as npm test does).
   if (!skip.has('lighthouse') || !skip.has('server') || !skip.has('heartbeat')) {
     const system = spawnSync('bash', [path.join(ROOT, 'scripts', 'ensure-system.sh')], { stdio: 'inherit' })

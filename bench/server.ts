@@ -20,7 +20,9 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../server/src/db/client'
 import { hashPassword } from '../server/src/lib/crypto'
 import { ClueStatus, PartnerStatus } from '@activity/wire'
+import { clusterCpuMicros } from './pg-cpu'
 import { BENCH_OPERATOR, cookieOf } from './session'
+import { machineLoad } from './stats'
 
 const ROOT = path.resolve(__dirname, '..')
 const RESULTS = path.join(ROOT, 'bench', 'results')
@@ -49,6 +51,8 @@ export interface RouteResult {
 
 export interface DbResult {
   db: 'pglite' | 'postgres'
+  /** The machine's 1-minute load average when this database's runs began. */
+  loadAverage: number
   seedSeconds: number
   peakRssMb: number
   routes: RouteResult[]
@@ -218,23 +222,28 @@ async function loadApply(url: string, ids: number[]): Promise<Omit<ApplyResult, 
   }
 }
 
+/** The environment of a server under benchmark: production, silent, no rate limits, local gateways. */
+export function benchServerEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'false',
+    SEED_DEMO: 'false',
+    SMS_PROVIDER: 'local',
+    LOGIN_GATEWAY: 'local',
+    PAY_PROVIDER: 'none',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ADMIN_ACCOUNT: BENCH_OPERATOR.account,
+    ADMIN_PASSWORD: BENCH_OPERATOR.password,
+    ...env,
+  }
+}
+
 export function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(path.join(__dirname, 'server-child.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean)],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'false',
-      SEED_DEMO: 'false',
-      SMS_PROVIDER: 'local',
-      LOGIN_GATEWAY: 'local',
-      PAY_PROVIDER: 'none',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-      ADMIN_ACCOUNT: BENCH_OPERATOR.account,
-      ADMIN_PASSWORD: BENCH_OPERATOR.password,
-      ...env,
-    },
+    env: benchServerEnv(env),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   return new Promise((resolve, reject) => {
@@ -258,7 +267,7 @@ export function ask<T>(child: ChildProcess, type: string): Promise<T> {
   })
 }
 
-async function signIn(url: string, phone: string): Promise<string> {
+export async function signIn(url: string, phone: string): Promise<string> {
   const res = await fetch(`${url}/api/ems/partner/client/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -269,31 +278,13 @@ async function signIn(url: string, phone: string): Promise<string> {
   return cookieOf(res)
 }
 
-/** CPU time (user + system, µs) of every process whose command line starts with `postgres`. */
-function postgresCpuMicros(): number {
-  const tick = 1e6 / 100 // USER_HZ
-  let total = 0
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres')) continue
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      total += (Number(fields[11]) + Number(fields[12])) * tick
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total
-}
-
 async function load(url: string, pathname: string, headers: Record<string, string>, child: ChildProcess, db: 'pglite' | 'postgres') {
   const cpu = async () => (await ask<{ micros: number }>(child, 'cpu')).micros
   const serverBefore = await cpu()
-  const postgresBefore = db === 'postgres' ? postgresCpuMicros() : 0
+  const postgresBefore = db === 'postgres' ? clusterCpuMicros() : 0
   const result = await autocannon({ url: `${url}${pathname}`, connections: CONNECTIONS, duration: SECONDS, headers })
   const served = Math.max(1, result.requests.total)
-  const postgresAfter = db === 'postgres' ? postgresCpuMicros() : 0
+  const postgresAfter = db === 'postgres' ? clusterCpuMicros() : 0
   return {
     serverCpuUs: Math.round(((await cpu()) - serverBefore) / served),
     ...(db === 'postgres' ? { postgresCpuUs: Math.round((postgresAfter - postgresBefore) / served) } : {}),
@@ -324,6 +315,7 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
   try {
     console.log(`[${db}] seeding ${PARTNERS} partners and ${CLUES} clues…`)
     const seedSeconds = await seed(env)
+    const { loadAverage } = machineLoad(`server, ${db}`)
     const ids = await partnerIds(env)
     const { child, url } = await startChild(env)
     try {
@@ -364,6 +356,7 @@ async function benchDb(db: 'pglite' | 'postgres'): Promise<DbResult> {
       const money = await moneyCheck(env)
       return {
         db,
+        loadAverage,
         seedSeconds,
         peakRssMb: Math.round(peakRss / 1024 / 1024),
         routes: results,
@@ -382,7 +375,7 @@ export function markdown(results: DbResult[]): string {
   const lines = [
     `# Server benchmark`,
     '',
-    `${CONNECTIONS} connections, ${SECONDS} s per route, ${PARTNERS} partners, ${CLUES} clues; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}.`,
+    `${CONNECTIONS} connections, ${SECONDS} s per route, ${PARTNERS} partners, ${CLUES} clues; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}, load average ${results.map((r) => `${r.loadAverage} before ${r.db}`).join(', ')}), Node ${process.version}.`,
     '',
     'CPU per request: the server process, and PostgreSQL (all its processes; a dash on PGlite, which runs inside the server process).',
     '',

@@ -19,8 +19,14 @@ export type PushOutcome = typeof PushState.sent | typeof PushState.skipped | typ
 export type PushCounts = Record<PushOutcome, number>
 
 export interface OutboxPusher {
-  /** Sends what is waiting now, in the background (after a change committed); never throws. */
-  kick(): void
+  /** Where the count of rows this process has written `pending` stands (see `kick`). */
+  mark(): number
+  /**
+   * Sends what is waiting now, in the background (after a change committed); never throws. With
+   * `since` (a `mark()` taken before the change), only when this process has written a row since:
+   * a change that wrote none (a heartbeat) costs no claim.
+   */
+  kick(since?: number): void
   /** Sends everything waiting and resolves when done (tests, the periodic sweep, closing). */
   drain(): Promise<PushCounts>
   /** Resolves when a run under way ends (closing the app), starting none. */
@@ -38,12 +44,15 @@ export function createOutboxPusher<Row extends { id: number }>({
   claim,
   push,
   record,
+  written = () => NaN,
   batch = 20,
 }: {
   log: FastifyBaseLogger
   claim: (args: { limit: number }) => Promise<Row[]>
   push: (row: Row) => Promise<PushOutcome>
   record: (args: { id: number; state: PushOutcome }) => Promise<void>
+  /** How many rows this process has written `pending` so far (rolled back ones included); none: every kick claims. */
+  written?: () => number
   batch?: number
 }): OutboxPusher {
   let running: Promise<PushCounts> | undefined
@@ -83,7 +92,9 @@ export function createOutboxPusher<Row extends { id: number }>({
   }
 
   return {
-    kick() {
+    mark: written,
+    kick(since) {
+      if (since !== undefined && written() === since) return
       drain().catch((error: unknown) => log.warn({ err: error }, 'sending WeChat subscribe messages failed'))
     },
     drain,

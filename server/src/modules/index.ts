@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { OutboxPusher } from '../gateways/subscribe-outbox.ts'
 import {
   adminsRoutes,
   approvalsRoutes,
@@ -107,11 +108,17 @@ export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCo
 
 /**
  * After a change answered in `scope`'s routes (a write that succeeded), sends in the background the
- * WeChat subscribe messages it may have recorded; the periodic sweeps send whatever a kick missed.
+ * WeChat subscribe messages it may have recorded (when this process wrote any while it ran); the
+ * periodic sweeps send whatever a kick missed.
  */
-function kickAfterWrites(scope: FastifyInstance, pusher: { kick(): void }): void {
+function kickAfterWrites(scope: FastifyInstance, pusher: Pick<OutboxPusher, 'mark' | 'kick'>): void {
+  const marks = new WeakMap<FastifyRequest, number>()
+  const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD'
+  scope.addHook('onRequest', async (request) => {
+    if (isWrite(request)) marks.set(request, pusher.mark())
+  })
   scope.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) pusher.kick()
+    if (isWrite(request) && reply.statusCode < 400) pusher.kick(marks.get(request))
   })
 }
 

@@ -165,10 +165,11 @@ export const courseEnrolments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // No index holds last_studied_at or finished, which every heartbeat writes: its update stays a
+  // HOT one (no index entries). A student's few enrolments are found by the unique index and sorted.
   (t) => [
     uniqueIndex('course_enrolments_student_course_uq').on(t.studentId, t.courseId),
     index('course_enrolments_course_idx').on(t.courseId, t.createdAt, t.id),
-    index('course_enrolments_student_studied_idx').on(t.studentId, t.lastStudiedAt),
   ],
 )
 

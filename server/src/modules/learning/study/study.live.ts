@@ -13,7 +13,7 @@ import {
 } from './study.errors.ts'
 import { liveStatus } from '../courses/index.ts'
 import { createStudyRepository } from './study.repository.ts'
-import { addDays, applyReport, attendanceThresholdMs, courseProgress, liveCredit, seconds } from './study.rules.ts'
+import { addDays, applyReport, attendanceThresholdMs, liveCredit, progressAnswer, seconds } from './study.rules.ts'
 import { mediaUrl } from './study.service.ts'
 
 /** The room opens this long before the class starts. */
@@ -272,14 +272,7 @@ export async function reportPlayback({
     await repo.addStudyTime({ studentId, day: shanghaiDate(now), ms: out.addedMs })
     const recounted = out.newlyFinished ? await finishLiveSections({ tx, studentId, live, now }) : undefined
     await repo.tickClock({ studentId, now })
-    return {
-      position: seconds(out.positionMs),
-      furthest: seconds(out.furthestMs),
-      watched: seconds(out.watchedMs),
-      finished: out.finished,
-      added: seconds(out.addedMs),
-      course: courseProgress(recounted ?? live.finishedCount, live.sectionCount),
-    }
+    return progressAnswer(out, recounted ?? live.finishedCount, live.sectionCount)
   })
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
+import { ProductStatus, SectionKind } from '../../../wire.ts'
 import { columnsOf } from '../../../db/views.ts'
-import { preparedPerDb } from '../../../db/prepared.ts'
+import { namedStatement, preparedPerDb } from '../../../db/prepared.ts'
 import { courseChaptersView, courseEnrolmentsView, coursesView, courseSectionsView, touchEnrolment } from '../courses/index.ts'
 import { sectionProgress, studyClocks, studyDays } from './study.table.ts'
 import { myCourseColumns, sectionCount } from './study.columns.ts'
@@ -38,8 +39,13 @@ const sectionAccessQuery = preparedPerDb((db) =>
 )
 export type SectionAccess = NonNullable<Awaited<ReturnType<ReturnType<typeof sectionAccessQuery>['execute']>>[number]>
 
-/** The heartbeat's read, as the driver gives it (times as epoch milliseconds: both drivers agree on float8). */
-interface ReportReadRow {
+/**
+ * The heartbeat's read, one statement and one snapshot: the section, its course, the student's
+ * enrolment, progress and clock (with the clock row's version, `xmin`, which every write of the
+ * clock changes) and the day's study time so far. Times as epoch milliseconds (both drivers agree
+ * on float8). A named statement: the heartbeat is the hot call, parsed and planned once per connection.
+ */
+const reportStateStatement = namedStatement<{
   course_id: number
   kind: string
   trial: boolean
@@ -47,14 +53,118 @@ interface ReportReadRow {
   course_status: string
   no_skip: boolean
   enrolment_id: number | null
-  section_count: number
-  finished_count: number
   position_ms: number | null
   furthest_ms: number | null
   watched_ms: number | null
   finished_ms: number | null
   last_report_ms: number | null
-}
+  clock_version: string | null
+  clock_report_ms: number | null
+  day_ms: number
+}>(
+  'study_report_state',
+  sql`
+    select s.course_id, s.kind, s.trial, s.duration, c.status as course_status, c.no_skip, e.id as enrolment_id,
+      p.position_ms, p.furthest_ms, p.watched_ms,
+      (extract(epoch from p.finished_at) * 1000)::float8 as finished_ms,
+      (extract(epoch from p.last_report_at) * 1000)::float8 as last_report_ms,
+      k.xmin::text as clock_version,
+      (extract(epoch from k.last_report_at) * 1000)::float8 as clock_report_ms,
+      coalesce(d.ms, 0)::int as day_ms
+    from course_sections s
+    join courses c on c.id = s.course_id
+    left join course_enrolments e on e.course_id = s.course_id and e.student_id = ${sql.placeholder('studentId')}::int
+    left join section_progress p on p.student_id = ${sql.placeholder('studentId')}::int and p.section_id = s.id
+    left join study_clocks k on k.student_id = ${sql.placeholder('studentId')}::int
+    left join study_days d on d.student_id = ${sql.placeholder('studentId')}::int and d.day = ${sql.placeholder('day')}::date
+    where s.id = ${sql.placeholder('sectionId')}::int`,
+)
+
+/**
+ * Everything a heartbeat writes, in one statement, only if what the rules were applied to still
+ * holds (compare and set): the student's clock is the version the rules saw (a report from another
+ * device or process, a live class, a pick of the current course in between all write the clock,
+ * and so do all writers of a video's progress and of study time), and the section, its course and
+ * the student's access to it are as they were (a video of that length and noSkip rule, the same
+ * enrolment, or a trial section of a listed course). Otherwise it writes nothing and the caller
+ * reads again. The clock (its report time never goes back; the current course and section when the
+ * report credited time), the section's progress (furthest and watched never decrease, a finish
+ * time stays), the day's study time, and the enrolment (its last section when the report credited
+ * time, its last studied time then or on any report on that section, its finished count counted
+ * here). Answers the clock's new version (null: nothing written), the course's finished sections
+ * and its section count.
+ */
+const recordReportStatement = namedStatement<{ version: string | null; finished: number; section_count: number }>(
+  'study_record_report',
+  sql`
+    with access as (
+      select 1 from course_sections s
+      join courses c on c.id = s.course_id
+      left join course_enrolments e on e.course_id = s.course_id and e.student_id = ${sql.placeholder('studentId')}::int
+      where s.id = ${sql.placeholder('sectionId')}::int and s.kind = ${SectionKind.video}
+        and s.duration = ${sql.placeholder('duration')}::int and c.no_skip = ${sql.placeholder('noSkip')}::boolean
+        and e.id is not distinct from ${sql.placeholder('enrolmentId')}::int
+        and (e.id is not null or (c.status = ${ProductStatus.listed} and s.trial))
+    ), clock as (
+      insert into study_clocks as c (student_id, last_report_at, current_course_id, current_section_id, current_at, updated_at)
+      select ${sql.placeholder('studentId')}::int, ${sql.placeholder('now')}::timestamptz,
+        case when ${sql.placeholder('current')}::boolean then ${sql.placeholder('courseId')}::int end,
+        case when ${sql.placeholder('current')}::boolean then ${sql.placeholder('sectionId')}::int end,
+        case when ${sql.placeholder('current')}::boolean then ${sql.placeholder('now')}::timestamptz end,
+        ${sql.placeholder('now')}::timestamptz
+      where exists (select from access)
+      on conflict (student_id) do update set
+        last_report_at = greatest(c.last_report_at, excluded.last_report_at),
+        current_course_id = case when ${sql.placeholder('current')}::boolean then excluded.current_course_id else c.current_course_id end,
+        current_section_id = case when ${sql.placeholder('current')}::boolean then excluded.current_section_id else c.current_section_id end,
+        current_at = case when ${sql.placeholder('current')}::boolean then excluded.current_at else c.current_at end,
+        updated_at = excluded.updated_at
+      where c.xmin = ${sql.placeholder('clockVersion')}::xid
+      returning c.xmin::text as version
+    ), progress as (
+      insert into section_progress as p
+        (student_id, section_id, course_id, position_ms, furthest_ms, watched_ms, finished_at, last_report_at, updated_at)
+      select ${sql.placeholder('studentId')}::int, ${sql.placeholder('sectionId')}::int, ${sql.placeholder('courseId')}::int,
+        ${sql.placeholder('positionMs')}::int, ${sql.placeholder('furthestMs')}::int, ${sql.placeholder('watchedMs')}::int,
+        ${sql.placeholder('finishedAt')}::timestamptz, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
+      where exists (select from clock)
+      on conflict (student_id, section_id) do update set
+        position_ms = excluded.position_ms,
+        furthest_ms = greatest(p.furthest_ms, excluded.furthest_ms),
+        watched_ms = greatest(p.watched_ms, excluded.watched_ms),
+        finished_at = coalesce(p.finished_at, excluded.finished_at),
+        last_report_at = greatest(p.last_report_at, excluded.last_report_at),
+        updated_at = excluded.updated_at
+      returning 1
+    ), day as (
+      insert into study_days as d (student_id, day, ms)
+      select ${sql.placeholder('studentId')}::int, ${sql.placeholder('day')}::date, ${sql.placeholder('addedMs')}::int
+      where ${sql.placeholder('addedMs')}::int > 0 and exists (select from clock)
+      on conflict (student_id, day) do update set ms = d.ms + excluded.ms
+      returning 1
+    ), counted as (
+      -- The course's finished sections with this report (the statement sees the rows before its own writes).
+      select (select count(*) from section_progress f
+        where f.course_id = ${sql.placeholder('courseId')}::int and f.student_id = ${sql.placeholder('studentId')}::int
+          and f.finished_at is not null and f.section_id <> ${sql.placeholder('sectionId')}::int)::int
+        + case when ${sql.placeholder('finishedAt')}::timestamptz is not null then 1 else 0 end as n
+    ), enrolment as (
+      update course_enrolments e set
+        last_section_id = case when ${sql.placeholder('current')}::boolean then ${sql.placeholder('sectionId')}::int else e.last_section_id end,
+        last_studied_at = case when ${sql.placeholder('current')}::boolean or e.last_section_id = ${sql.placeholder('sectionId')}::int
+          then greatest(e.last_studied_at, ${sql.placeholder('now')}::timestamptz) else e.last_studied_at end,
+        finished = counted.n,
+        updated_at = ${sql.placeholder('now')}::timestamptz
+      from counted
+      where e.id = ${sql.placeholder('enrolmentId')}::int
+        and (${sql.placeholder('current')}::boolean or e.last_section_id = ${sql.placeholder('sectionId')}::int or e.finished <> counted.n)
+        and exists (select from clock)
+      returning 1
+    )
+    -- Data-modifying CTEs all run, read or not.
+    select (select version from clock) as version, (select n from counted) as finished,
+      (select count(*)::int from course_sections x where x.course_id = ${sql.placeholder('courseId')}::int) as section_count`,
+)
 
 export type ProgressRow = typeof sectionProgress.$inferSelect
 
@@ -81,27 +191,9 @@ export function createStudyProgressRepository({ db }: { db: Executor }) {
       return row
     },
 
-    /**
-     * The heartbeat's reads, after taking the clock lock (so the progress is the one the last
-     * report committed): the section, its course, the student's enrolment and progress on it.
-     * Plain SQL like recordReport: the heartbeat is the hot call, and building these statements
-     * with the query builder cost more than running them.
-     */
-    async sectionForReport({ studentId, sectionId }: { studentId: number; sectionId: number }) {
-      const result = (await db.execute(sql`
-        select s.course_id, s.kind, s.trial, s.duration, c.status as course_status, c.no_skip, e.id as enrolment_id,
-          (select count(*)::int from course_sections x where x.course_id = s.course_id) as section_count,
-          (select count(*)::int from section_progress f
-            where f.course_id = s.course_id and f.student_id = ${studentId} and f.finished_at is not null) as finished_count,
-          p.position_ms, p.furthest_ms, p.watched_ms,
-          (extract(epoch from p.finished_at) * 1000)::float8 as finished_ms,
-          (extract(epoch from p.last_report_at) * 1000)::float8 as last_report_ms
-        from course_sections s
-        join courses c on c.id = s.course_id
-        left join course_enrolments e on e.course_id = s.course_id and e.student_id = ${studentId}
-        left join section_progress p on p.student_id = ${studentId} and p.section_id = s.id
-        where s.id = ${sectionId}`)) as unknown as { rows: ReportReadRow[] }
-      const r = result.rows[0]
+    /** The heartbeat's read (see reportStateStatement); undefined: no such section. */
+    async reportState({ studentId, sectionId, day }: { studentId: number; sectionId: number; day: string }) {
+      const [r] = await reportStateStatement(db, { studentId, sectionId, day })
       if (!r) return undefined
       const at = (ms: number | null) => (ms === null ? null : new Date(ms))
       return {
@@ -112,8 +204,6 @@ export function createStudyProgressRepository({ db }: { db: Executor }) {
         courseStatus: r.course_status,
         noSkip: r.no_skip,
         enrolmentId: r.enrolment_id,
-        sectionCount: r.section_count,
-        finishedCount: r.finished_count,
         progress:
           r.position_ms === null
             ? null
@@ -124,72 +214,42 @@ export function createStudyProgressRepository({ db }: { db: Executor }) {
                 finishedAt: at(r.finished_ms),
                 lastReportAt: at(r.last_report_ms),
               },
+        clock: { version: r.clock_version, lastReportAt: at(r.clock_report_ms) },
+        dayMs: r.day_ms,
       }
     },
 
     /**
-     * Everything a heartbeat writes, in one statement (one round trip: a heartbeat is the hot call):
-     * the section's progress (furthest and watched never decrease, a finish time stays), the day's
-     * study time, the enrolment (last section and time, and its finished count, as counted under
-     * the lock) and the clock (its report time never goes back; the current course).
+     * The heartbeat's write (see recordReportStatement): undefined when the clock moved since
+     * `clockVersion` was read, or the section, its course or the access changed.
      */
     async recordReport(v: {
       studentId: number
       sectionId: number
       courseId: number
       enrolmentId: number | null
+      /** What the rules were applied to: the section's length and the course's noSkip rule. */
+      duration: number
+      noSkip: boolean
       positionMs: number
       furthestMs: number
       watchedMs: number
       finishedAt: Date | null
       addedMs: number
       day: string
-      /** The course's finished sections with this report. */
-      finished: number
+      /** This report makes the section the student's current one (it credited time). */
+      current: boolean
+      clockVersion: string | null
       now: Date
-    }): Promise<{ dayMs: number | null }> {
-      const now = sql`${v.now.toISOString()}::timestamptz`
-      const enrolled = v.enrolmentId !== null
-      const result = (await db.execute(sql`
-        with progress as (
-          insert into section_progress as p
-            (student_id, section_id, course_id, position_ms, furthest_ms, watched_ms, finished_at, last_report_at, updated_at)
-          values (${v.studentId}, ${v.sectionId}, ${v.courseId}, ${v.positionMs}, ${v.furthestMs}, ${v.watchedMs},
-            ${v.finishedAt?.toISOString() ?? null}::timestamptz, ${now}, ${now})
-          on conflict (student_id, section_id) do update set
-            position_ms = excluded.position_ms,
-            furthest_ms = greatest(p.furthest_ms, excluded.furthest_ms),
-            watched_ms = greatest(p.watched_ms, excluded.watched_ms),
-            finished_at = coalesce(p.finished_at, excluded.finished_at),
-            last_report_at = greatest(p.last_report_at, excluded.last_report_at),
-            updated_at = excluded.updated_at
-          returning 1
-        ), day as (
-          insert into study_days as d (student_id, day, ms)
-          select ${v.studentId}, ${v.day}::date, ${v.addedMs}::int where ${v.addedMs}::int > 0
-          on conflict (student_id, day) do update set ms = d.ms + excluded.ms
-          returning d.ms
-        ), enrolment as (
-          update course_enrolments e set
-            last_section_id = ${v.sectionId},
-            last_studied_at = greatest(e.last_studied_at, ${now}),
-            finished = ${v.finished},
-            updated_at = ${now}
-          where e.id = ${v.enrolmentId}::int
-          returning 1
-        ), clock as (
-          update study_clocks c set
-            last_report_at = greatest(c.last_report_at, ${now}),
-            current_course_id = case when ${enrolled}::boolean then ${v.courseId}::int else c.current_course_id end,
-            current_section_id = case when ${enrolled}::boolean then ${v.sectionId}::int else c.current_section_id end,
-            current_at = case when ${enrolled}::boolean then ${now} else c.current_at end,
-            updated_at = ${now}
-          where c.student_id = ${v.studentId}
-          returning 1
-        )
-        -- Data-modifying CTEs all run, read or not; the day's study time after this report (null: nothing added).
-        select (select ms from day) as day_ms`)) as unknown as { rows: Array<{ day_ms: number | null }> }
-      return { dayMs: result.rows[0]?.day_ms ?? null }
+    }): Promise<{ clockVersion: string; finished: number; sectionCount: number } | undefined> {
+      const [row] = await recordReportStatement(db, {
+        ...v,
+        current: v.current && v.enrolmentId !== null,
+        finishedAt: v.finishedAt?.toISOString() ?? null,
+        now: v.now.toISOString(),
+      })
+      if (!row?.version) return undefined
+      return { clockVersion: row.version, finished: row.finished, sectionCount: row.section_count }
     },
 
     /**

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import { insertStudent, studentClient } from '../../../../test/fixtures.ts'
+import { adminClient, insertStudent, studentClient } from '../../../../test/fixtures.ts'
 import { buildTestApp, openWideDb, type TestApp } from '../../../../test/helper.ts'
 import { enrol, insertCourse } from '../../../../test/study-fixtures.ts'
 import type { Executor } from '../../../db/types.ts'
-import { HEARTBEAT_SECONDS, ProductStatus, SectionKind } from '../../../wire.ts'
-import { courseEnrolments } from '../courses/courses.table.ts'
+import { HEARTBEAT_SECONDS, PointsWayKind, ProductStatus, SectionKind } from '../../../wire.ts'
+import { courseEnrolments, courseSections } from '../courses/courses.table.ts'
 import { finishThresholdMs } from './study.rules.ts'
 import { currentCourse, openSection, reportProgress, setCurrentCourse } from './study.service.ts'
 import { sectionProgress, studyClocks, studyDays } from './study.table.ts'
 import { earnForStudyTime } from '../../points/index.ts'
+import { pointsRecords } from '../../points/points/points.table.ts'
 
 const knowledge = '/api/sms/study/studentKnowledge'
 const T0 = new Date('2026-03-02T01:00:00Z') // 09:00 in Shanghai
@@ -141,6 +142,60 @@ describe('study progress', () => {
     }
   })
 
+  test('each heartbeat is ruled on the section and access as they are now, not as the last one found them', async () => {
+    const { student, course, sections, report } = await watching()
+    const id = sections[0]!.id // 100 s
+    await report(id, 0, 0)
+    assert.equal((await report(id, 10, 10)).finished, false)
+    // The office shortens the video to 15 s: 20 s watched now finish it (the threshold of 15 s is 14 s).
+    await t.app.db.update(courseSections).set({ duration: 15 }).where(eq(courseSections.id, id))
+    const shortened = await report(id, 15, 20)
+    assert.deepEqual([shortened.watched, shortened.finished, shortened.course.finished], [15, true, 1])
+    // Another report, then the office takes the course back: the next heartbeat is refused, and writes nothing.
+    await report(id, 15, 25)
+    await t.app.db.delete(courseEnrolments).where(eq(courseEnrolments.courseId, course.id))
+    await assert.rejects(report(id, 15, 30), (e: { statusCode?: number }) => e.statusCode === 403)
+    const [day] = await t.app.db.select().from(studyDays).where(eq(studyDays.studentId, student.id))
+    assert.equal(day!.ms, 15_000)
+  })
+
+  test('the report that crosses a half hour of the day earns its 学习时长 points with the time, once, however many devices send it', async () => {
+    const admin = (await adminClient(t.app)).client
+    const saved = await admin.post('/api/fms/cybermoney/pointsWay/save', {
+      kind: PointsWayKind.studyTime,
+      name: '学习时长',
+      points: 10,
+      dailyCap: 0,
+      description: '每学习半小时',
+    })
+    assert.equal(saved.statusCode, 200, saved.body)
+    const { student, sections, report } = await watching()
+    const [a, b] = [sections[0]!.id, sections[1]!.id]
+    // 29:55 studied today already: the next 10 s cross the half hour.
+    await t.app.db.insert(studyDays).values({ studentId: student.id, day: '2026-03-02', ms: 30 * 60_000 - 5_000 })
+    await report(a, 0, 0)
+    await report(b, 0, 0)
+    const studied = () => t.app.db.select().from(pointsRecords).where(eq(pointsRecords.studentId, student.id))
+    assert.equal((await studied()).length, 0)
+    const { db, close } = openWideDb(t, 10)
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => report(i % 2 ? a : b, 10, 10, db)))
+      assert.equal(
+        answers.reduce((n, r) => n + r.added, 0),
+        10,
+      )
+    } finally {
+      await close()
+    }
+    const [day] = await t.app.db.select().from(studyDays).where(eq(studyDays.studentId, student.id))
+    assert.equal(day!.ms, 30 * 60_000 + 5_000)
+    const earned = await studied()
+    assert.deepEqual(
+      earned.map((r) => [r.wayKind, r.change]),
+      [[PointsWayKind.studyTime, 10]],
+    )
+  })
+
   test('through the routes: the answer, the current course, and who may open which section', async () => {
     const { client, student } = await studentClient(t.app)
     const { course, sections } = await insertCourse(t.app, {
@@ -202,37 +257,39 @@ describe('study progress', () => {
     // Trial viewing does not make the course the current one.
     assert.equal((await client.get(`${knowledge}/latestCourseId`)).json().data.courseId, course.id)
 
-    // Another student sees none of this student's progress.
+    // Another student sees none of this student's progress (and, having watched nothing, has no 继续学习).
     const { client: other, student: otherStudent } = await studentClient(t.app)
     await enrol(t.app, otherStudent.id, course.id)
     const theirs = (await other.get(`${knowledge}/sectionForClient`, { id: video!.id })).json().data
     assert.deepEqual([theirs.position, theirs.watched, theirs.finished], [0, 0, false])
-    assert.equal((await other.get(`${knowledge}/latestCourseId`)).json().data.position, 0)
+    assert.equal((await other.get(`${knowledge}/latestCourseId`)).json().data, null)
   })
 
-  test('opening a section of the course sets the current course; picking one moves it', async () => {
+  test('watching a section sets the current course, opening one does not; picking one moves it', async () => {
     const student = await insertStudent(t.app)
     const one = await insertCourse(t.app)
     const two = await insertCourse(t.app)
     await enrol(t.app, student.id, one.course.id)
     await enrol(t.app, student.id, two.course.id)
+    const report = (sectionId: number, position: number, s: number) =>
+      reportProgress({ db: t.app.db, onStudied: earnForStudyTime, studentId: student.id, sectionId, position, now: at(s) })
     await openSection({ db: t.app.db, studentId: student.id, sectionId: one.sections[1]!.id, secret: 's', now: at(0) })
-    await reportProgress({
-      db: t.app.db,
-      onStudied: earnForStudyTime,
-      studentId: student.id,
-      sectionId: one.sections[1]!.id,
-      position: 42,
-      now: at(1),
-    })
-    assert.deepEqual(await currentCourse({ db: t.app.db, studentId: student.id }), {
+    await report(one.sections[1]!.id, 32, 1)
+    assert.equal(await currentCourse({ db: t.app.db, studentId: student.id }), null, 'opened, and a first report that credits nothing')
+    await report(one.sections[1]!.id, 42, 11)
+    const watched = {
       courseId: one.course.id,
       title: one.course.title,
       sectionId: one.sections[1]!.id,
       sectionTitle: '第2节',
       position: 42,
-      studiedAt: at(1).toISOString(),
-    })
+      studiedAt: at(11).toISOString(),
+    }
+    assert.deepEqual(await currentCourse({ db: t.app.db, studentId: student.id }), watched)
+    // Opening another section (and a report there that credits nothing) leaves 继续学习 where the student watched.
+    await openSection({ db: t.app.db, studentId: student.id, sectionId: one.sections[0]!.id, secret: 's', now: at(12) })
+    await report(one.sections[0]!.id, 0, 13)
+    assert.deepEqual(await currentCourse({ db: t.app.db, studentId: student.id }), watched)
     const picked = await setCurrentCourse({ db: t.app.db, studentId: student.id, courseId: two.course.id, now: at(5) })
     assert.deepEqual(
       [picked?.courseId, picked?.sectionId, picked?.position, picked?.studiedAt],

@@ -114,6 +114,18 @@ export function courseProgress(finished: number, total: number) {
   return { finished: f, total, percent: total > 0 ? Math.floor((f * 100) / total) : 0 }
 }
 
+/** A report's answer to the player (seconds), with the course's progress after it. */
+export function progressAnswer(out: Outcome, courseFinished: number, courseSections: number) {
+  return {
+    position: seconds(out.positionMs),
+    furthest: seconds(out.furthestMs),
+    watched: seconds(out.watchedMs),
+    finished: out.finished,
+    added: seconds(out.addedMs),
+    course: courseProgress(courseFinished, courseSections),
+  }
+}
+
 /** The day `n` days after a 'YYYY-MM-DD' day. */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)

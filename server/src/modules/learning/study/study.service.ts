@@ -3,8 +3,9 @@ import { fileUrl } from '../../../gateways/storage/index.ts'
 import { HEARTBEAT_SECONDS, ProductStatus, ProductType, SectionKind } from '../../../wire.ts'
 import { createNotVideoError, createCourseNotJoinedError, createSectionLockedError, createSectionNotFoundError } from './study.errors.ts'
 import { createStudyRepository, type MyCourseRow, type SectionAccess } from './study.repository.ts'
+import { createStudyProgressRepository } from './study.progress.repository.ts'
 import { shanghaiDate } from '../../../lib/time-range.ts'
-import { addDays, applyReport, courseProgress, seconds } from './study.rules.ts'
+import { addDays, applyReport, courseProgress, progressAnswer, seconds } from './study.rules.ts'
 
 /** A stored file's address for whoever may open it now (public/ covers plain, the rest signed). */
 export const mediaUrl = (secret: string, key: string | null, now = new Date()) =>
@@ -99,8 +100,9 @@ export async function setCurrentCourse({
 
 /**
  * Opens a section for the player: its media address, the student's progress and the sections
- * before and after it. A document is finished when opened; a student on the course has studied it
- * now (its last section, the current course).
+ * before and after it. A document is finished when opened, and opening it is studying it: for a
+ * student on the course it becomes the last section and the current course (继续学习). A video or
+ * a live class becomes that only once watched (a heartbeat that credits time), never by opening it.
  */
 export async function openSection({
   db,
@@ -120,12 +122,14 @@ export async function openSection({
   checkAccess(s)
   const [outline, before] = await Promise.all([repo.courseOutline({ courseId: s.courseId }), repo.progress({ studentId, sectionId })])
   const finishOnOpen = s.kind === SectionKind.document && !before?.finishedAt
-  if (finishOnOpen || s.enrolmentId !== null) {
+  // The enrolment that opening studies: a document's only.
+  const studied = s.kind === SectionKind.document ? s.enrolmentId : null
+  if (finishOnOpen || studied !== null) {
     await db.transaction(async (tx) => {
       const t = createStudyRepository({ db: tx })
       const newly = finishOnOpen ? await t.finishSections({ studentId, sections: [{ id: s.id, courseId: s.courseId }], now }) : 0
-      if (s.enrolmentId !== null) {
-        await t.touchEnrolment({ enrolmentId: s.enrolmentId, studentId, courseId: s.courseId, sectionId, recount: newly > 0, now })
+      if (studied !== null) {
+        await t.touchEnrolment({ enrolmentId: studied, studentId, courseId: s.courseId, sectionId, recount: newly > 0, now })
         await t.setCurrent({ studentId, courseId: s.courseId, sectionId, now })
       }
     })
@@ -155,20 +159,57 @@ export async function openSection({
   }
 }
 
-/** What a day's study time earns (学习时长 points, the points module's); modules/index.ts passes it in. */
-export type OnStudied = (args: {
+/**
+ * What a day's study time earns (学习时长 points, the points module's); modules/index.ts passes it
+ * in. `earns` (the hook's own rule) tells whether a report taking the day from one total to another
+ * has anything to earn: only those reports pay for a transaction. Without it, every report that
+ * credits time is taken to.
+ */
+export type OnStudied = ((args: {
   db: Executor
   studentId: number
   day: string
   dayMs: number
   addedMs: number
   now: Date
-}) => Promise<unknown>
+}) => Promise<unknown>) & {
+  earns?: (dayMsBefore: number, dayMsAfter: number) => boolean
+}
+
+/** Optimistic tries before a heartbeat takes the student's clock lock and waits its turn. */
+const OPTIMISTIC_TRIES = 3
+
+/** What a heartbeat applies the rules to: the section, the access, the progress, the clock, the day's study time so far. */
+type ReportState = NonNullable<Awaited<ReturnType<ReturnType<typeof createStudyProgressRepository>['reportState']>>>
 
 /**
- * The player's heartbeat on a video section (contract 23, progress rules), in one transaction
- * under the student's clock lock: the credit, the section's progress, the day's study time, the
- * enrolment's last section and finished count, and the clock.
+ * The state each student's last heartbeat in this process left (per database), so that the next
+ * one, ten seconds later, need not read it: its write checks that all of it still holds (the
+ * clock's version, the section, the access) and writes nothing otherwise. A student's heartbeats
+ * going to another process, or anything else writing their clock, only costs a read. At most
+ * REPORT_CACHE_SIZE students, the least recently reporting dropped first.
+ */
+const REPORT_CACHE_SIZE = 20_000
+const reportCache = new WeakMap<Executor, Map<number, ReportState & { sectionId: number; day: string }>>()
+
+function cacheOf(db: Executor) {
+  let cache = reportCache.get(db)
+  if (!cache) reportCache.set(db, (cache = new Map()))
+  return cache
+}
+
+/**
+ * The player's heartbeat on a video section (contract 23, progress rules): the credit, the
+ * section's progress, the day's study time, the enrolment's last section and finished count, and
+ * the clock, all or nothing, as if under the student's one clock lock. The heartbeat is the
+ * evening's hot call, so it runs optimistically: the rules applied to what the student's last
+ * heartbeat left (or to one read), and one write that only lands if all of that still holds (the
+ * student's clock has not moved: no report from another device or process in between; the
+ * section and the access are unchanged). Else it reads and applies again; after OPTIMISTIC_TRIES it
+ * waits for the clock's lock instead, so a busy student is never refused. One statement, two when
+ * it must read, and no transaction, except when the report earns 学习时长 points, which are
+ * earned in the same transaction as the time that earns them. The section becomes the student's
+ * current one (继续学习) when the report credits time, not when it is opened.
  */
 export async function reportProgress({
   db,
@@ -183,51 +224,115 @@ export async function reportProgress({
   sectionId: number
   /** Seconds. */
   position: number
-  /** 学习时长 points (the points module's, passed in by modules/index.ts): called in this transaction. */
+  /** 学习时长 points (the points module's, passed in by modules/index.ts): called in the report's transaction. */
   onStudied: OnStudied
   now?: Date
 }) {
+  const day = shanghaiDate(now)
+  const cache = cacheOf(db)
+  const report = { studentId, sectionId, positionMs: position * 1000, onStudied, now, day, cache }
+  const known = cache.get(studentId)
+  cache.delete(studentId)
+  if (known && known.sectionId === sectionId && known.day === day) {
+    const answer = await tryReport({ db, inTransaction: false, known, ...report })
+    if (answer) return answer
+  }
+  for (let attempt = 1; attempt <= OPTIMISTIC_TRIES; attempt++) {
+    const answer = await tryReport({ db, inTransaction: false, ...report })
+    if (answer) return answer
+  }
   return db.transaction(async (tx) => {
-    const repo = createStudyRepository({ db: tx })
-    const clock = await repo.lockClock({ studentId })
-    // Read under the lock; a refusal rolls the transaction back (a first clock row included).
-    const s = await repo.sectionForReport({ studentId, sectionId })
-    checkAccess(s)
-    if (s.kind !== SectionKind.video) throw createNotVideoError()
-    const before = s.progress
-    const out = applyReport(before ? { ...before, finished: before.finishedAt !== null } : undefined, {
-      positionMs: position * 1000,
-      durationSeconds: s.duration,
-      noSkip: s.noSkip,
-      clockReportAt: clock.lastReportAt,
-      now,
-    })
-    const finished = s.finishedCount + (out.newlyFinished ? 1 : 0)
-    const { dayMs } = await repo.recordReport({
+    await createStudyProgressRepository({ db: tx }).lockClock({ studentId })
+    const answer = await tryReport({ db: tx, inTransaction: true, ...report })
+    if (!answer) throw new Error('reportProgress: the clock moved under its lock')
+    return answer
+  })
+}
+
+/**
+ * One try of a heartbeat on `known` (what the student's last one left) or on a fresh read:
+ * undefined when what it applied the rules to no longer holds (nothing written).
+ */
+async function tryReport({
+  db,
+  inTransaction,
+  known,
+  studentId,
+  sectionId,
+  positionMs,
+  onStudied,
+  now,
+  day,
+  cache,
+}: {
+  db: Executor
+  inTransaction: boolean
+  known?: ReportState
+  studentId: number
+  sectionId: number
+  positionMs: number
+  onStudied: OnStudied
+  now: Date
+  day: string
+  cache: Map<number, ReportState & { sectionId: number; day: string }>
+}) {
+  const s = known ?? (await createStudyProgressRepository({ db }).reportState({ studentId, sectionId, day }))
+  checkAccess(s)
+  if (s.kind !== SectionKind.video) throw createNotVideoError()
+  const before = s.progress
+  const out = applyReport(before ? { ...before, finished: before.finishedAt !== null } : undefined, {
+    positionMs,
+    durationSeconds: s.duration,
+    noSkip: s.noSkip,
+    clockReportAt: s.clock.lastReportAt,
+    now,
+  })
+  const finishedAt = out.finished ? (before?.finishedAt ?? now) : null
+  const dayMs = s.dayMs + out.addedMs
+  const write = (on: Executor) =>
+    createStudyProgressRepository({ db: on }).recordReport({
       studentId,
       sectionId,
       courseId: s.courseId,
       enrolmentId: s.enrolmentId,
+      duration: s.duration,
+      noSkip: s.noSkip,
       positionMs: out.positionMs,
       furthestMs: out.furthestMs,
       watchedMs: out.watchedMs,
-      finishedAt: out.finished ? (before?.finishedAt ?? now) : null,
+      finishedAt,
       addedMs: out.addedMs,
-      day: shanghaiDate(now),
-      finished,
+      day,
+      current: out.addedMs > 0,
+      clockVersion: s.clock.version,
       now,
     })
-    // 学习时长 points: each full half hour of the day's study earns once (points module, this transaction).
-    if (dayMs !== null) await onStudied({ db: tx, studentId, day: shanghaiDate(now), dayMs, addedMs: out.addedMs, now })
-    return {
-      position: seconds(out.positionMs),
-      furthest: seconds(out.furthestMs),
-      watched: seconds(out.watchedMs),
-      finished: out.finished,
-      added: seconds(out.addedMs),
-      course: courseProgress(finished, s.sectionCount),
-    }
+  // 学习时长 points: each full half hour of the day's study earns once (points module, the same transaction).
+  const earns = out.addedMs > 0 && (onStudied.earns?.(s.dayMs, dayMs) ?? true)
+  const writeAndEarn = async (on: Executor) => {
+    const written = await write(on)
+    if (written && earns) await onStudied({ db: on, studentId, day, dayMs, addedMs: out.addedMs, now })
+    return written
+  }
+  const written = earns && !inTransaction ? await db.transaction(writeAndEarn) : await writeAndEarn(db)
+  if (!written) return undefined
+  const later = (a: Date | null) => (a && a > now ? a : now)
+  cache.set(studentId, {
+    ...s,
+    sectionId,
+    day,
+    progress: {
+      positionMs: out.positionMs,
+      furthestMs: out.furthestMs,
+      watchedMs: out.watchedMs,
+      finishedAt,
+      lastReportAt: later(before?.lastReportAt ?? null),
+    },
+    clock: { version: written.clockVersion, lastReportAt: later(s.clock.lastReportAt) },
+    dayMs,
   })
+  if (cache.size > REPORT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+  return progressAnswer(out, written.finished, written.sectionCount)
 }
 
 /** Study time: today, in all, and per Asia/Shanghai day for the last `days` days (oldest first, empty days included). */

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/types.ts'
 import { sendOnAcceptance, type SubscribeMessageGateway } from '../../../gateways/subscribe-message.ts'
 import { createOutboxPusher, type OutboxPusher, type PushOutcome, PushState } from '../../../gateways/subscribe-outbox.ts'
 import { MESSAGE_TEMPLATE, type MessageKind, MessageTarget, type SubscribeTemplate } from '../../../wire.ts'
-import { createMessagesRepository, type MessageRow } from './messages.repository.ts'
+import { createMessagesRepository, type MessageRow, pendingMessagesWritten } from './messages.repository.ts'
 
 /** The configured template id of each SubscribeTemplate (none configured: nothing is requested or sent). */
 export type TemplateIds = Partial<Record<SubscribeTemplate, string>>
@@ -114,5 +114,5 @@ export function createMessagePusher({
     })
   }
 
-  return createOutboxPusher({ log, claim: repo.claimPending, push, record: repo.setPushState })
+  return createOutboxPusher({ log, claim: repo.claimPending, push, record: repo.setPushState, written: pendingMessagesWritten })
 }

@@ -9,9 +9,14 @@ export type NewMessage = typeof messages.$inferInsert
 /** The list's order: unread first, then newest first (a backward scan of messages_account_unread_created_idx). */
 const unreadFirst = sql`(${messages.readAt} IS NULL)`
 
+/** Messages this process has written waiting for their subscribe message (counted before the commit, rolled back ones too): the pusher's `written`. */
+let pendingWritten = 0
+export const pendingMessagesWritten = () => pendingWritten
+
 export function createMessagesRepository({ db }: { db: Executor }) {
   return {
     async insert(values: NewMessage): Promise<MessageRow | undefined> {
+      if (values.pushState === PushState.pending) pendingWritten++
       const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning()
       return row
     },
@@ -31,6 +36,7 @@ export function createMessagesRepository({ db }: { db: Executor }) {
       dedupePrefix: string
     }): Promise<number> {
       const c = (column: { name: string }) => sql.identifier(column.name)
+      if (values.pushState === PushState.pending) pendingWritten++
       // Both drivers (node-postgres, PGlite) answer a raw statement with its `rows`.
       const result = (await db.execute(sql`
         insert into ${messages} (${c(messages.accountId)}, ${c(messages.partnerId)}, ${c(messages.kind)}, ${c(messages.title)},

@@ -146,28 +146,36 @@ export async function checkIn({ db, studentId, now = new Date() }: { db: Executo
   })
 }
 
+const STUDY_AWARD_MS = STUDY_MINUTES_PER_AWARD * 60_000
+
 /** Study time (hook of the study module): each full STUDY_MINUTES_PER_AWARD minutes of a day's study earns once. */
-export async function earnForStudyTime({
-  db,
-  studentId,
-  day,
-  dayMs,
-  addedMs,
-  now = new Date(),
-}: {
-  db: Executor
-  studentId: number
-  day: string
-  /** The day's study time after this report, and what this report added (ms). */
-  dayMs: number
-  addedMs: number
-  now?: Date
-}) {
-  const step = STUDY_MINUTES_PER_AWARD * 60_000
-  const to = Math.floor(dayMs / step)
-  for (let n = Math.floor(Math.max(0, dayMs - addedMs) / step) + 1; n <= to; n++)
-    await earnByWay({ db, studentId, kind: PointsWayKind.studyTime, ref: { type: 'studyDay', id: `${day}#${n}` }, now })
-}
+export const earnForStudyTime = Object.assign(
+  async function earnForStudyTime({
+    db,
+    studentId,
+    day,
+    dayMs,
+    addedMs,
+    now = new Date(),
+  }: {
+    db: Executor
+    studentId: number
+    day: string
+    /** The day's study time after this report, and what this report added (ms). */
+    dayMs: number
+    addedMs: number
+    now?: Date
+  }) {
+    const to = Math.floor(dayMs / STUDY_AWARD_MS)
+    for (let n = Math.floor(Math.max(0, dayMs - addedMs) / STUDY_AWARD_MS) + 1; n <= to; n++)
+      await earnByWay({ db, studentId, kind: PointsWayKind.studyTime, ref: { type: 'studyDay', id: `${day}#${n}` }, now })
+  },
+  {
+    /** Whether the day's study time going from one total to another crosses a full STUDY_MINUTES_PER_AWARD (the study module asks before it opens a transaction). */
+    earns: (dayMsBefore: number, dayMsAfter: number) =>
+      Math.floor(dayMsAfter / STUDY_AWARD_MS) > Math.floor(Math.max(0, dayMsBefore) / STUDY_AWARD_MS),
+  },
+)
 
 /** An exam passed (hook of the exams module): once per paper, however often it is passed. */
 export async function earnForExamPassed({

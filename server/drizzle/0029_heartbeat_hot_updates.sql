@@ -1,0 +1,1 @@
+DROP INDEX "course_enrolments_student_studied_idx";
