@@ -133,7 +133,8 @@ test.describe('学员：课程、购买、我的课程、学习、直播课表',
     const id = Number(new URL(page.url()).searchParams.get('id'))
     const title = (await visible(page, '.section-info__title').textContent()) ?? ''
     const reports: string[] = []
-    page.on('request', (r) => {
+    // Counted once answered: the server's position is read right after the last one.
+    page.on('requestfinished', (r) => {
       if (r.url().includes('/studentKnowledge/progress') && r.method() === 'PUT') reports.push(r.postData() ?? '')
     })
     // Muted, so the browser plays it without a gesture; three seconds, then pause.
