@@ -1,16 +1,8 @@
 /** What the load benches share: a seeded random stream, percentiles, a raw statement's rows, the machine's load. */
 import os from 'node:os'
 
-/** A deterministic uniform random number generator (mulberry32), so runs are comparable. */
-export function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A deterministic uniform random number generator (the exams' mulberry32), so runs are comparable. */
+export { seededRandom as random } from '../server/src/modules/learning/exams/exams.scoring'
 
 /** The p-th percentile of ascending `sorted` (nearest rank); 0 when empty. */
 export const percentile = (sorted: number[], p: number) =>
