@@ -7,7 +7,7 @@ import { ALL_RIGHTS } from '@activity/domain'
 import { ADMIN_ROLES, Code } from '../../src/wire.ts'
 import { adminClient, insertPosition, partnerClient } from '../fixtures.ts'
 import { buildTestApp, POSTGRES_RUN_ONLY, type TestApp } from '../helper.ts'
-import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProblems } from './support.ts'
+import { appRoutes, concreteUrl, watchWrites, envelopeProblems } from './support.ts'
 
 /**
  * Every protected route, enumerated from the app, refuses the wrong caller before it reads its
@@ -93,7 +93,7 @@ describe('who may call what, on every route', { skip: POSTGRES_RUN_ONLY }, () =>
   }
 
   test('every protected route refuses the wrong caller, in Chinese, without writing', async () => {
-    const fingerprint = await createFingerprint(t.app)
+    const writes = await watchWrites(t.app)
     const problems: string[] = []
     let checked = 0
     const routes = appRoutes(t.app).filter((r) => r.access)
@@ -129,13 +129,13 @@ describe('who may call what, on every route', { skip: POSTGRES_RUN_ONLY }, () =>
         else if (!ANY_OPERATOR.has(`${route.method} ${route.url}`)) problems.push(`${route.method} ${route.url}: needs no right`)
       }
       for (const c of cases) {
-        const before = await fingerprint()
+        await writes()
         const res = await t.app.inject(call(route, c.cookie))
         checked++
         const where = `${route.method} ${route.url} as ${c.who} -> ${res.statusCode} ${res.body.slice(0, 120)}`
         problems.push(...envelopeProblems(res).map((p) => `${where}: ${p}`))
         if (res.statusCode !== c.status || res.json().code !== c.code) problems.push(`${where}: expected ${c.status}/${c.code}`)
-        const written = changedTables(before, await fingerprint())
+        const written = await writes()
         if (written.length) problems.push(`${where}: wrote ${written.join(', ')}`)
       }
     }

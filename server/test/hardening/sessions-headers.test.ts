@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { Code } from '../../src/wire.ts'
 import { adminClient, insertPartner, PASSWORD } from '../fixtures.ts'
 import { buildTestApp, type TestApp } from '../helper.ts'
-import { appRoutes, changedTables, concreteUrl, createFingerprint, envelopeProblems } from './support.ts'
+import { appRoutes, concreteUrl, watchWrites, envelopeProblems } from './support.ts'
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -89,7 +89,7 @@ describe('the Origin check of state-changing browser calls', () => {
   after(async () => t?.close())
 
   test('every POST/PUT/DELETE route refuses a foreign Origin, Origin: null and a cross-site fetch with 403 before doing anything', async () => {
-    const fingerprint = await createFingerprint(t.app)
+    const writes = await watchWrites(t.app)
     const { client } = await adminClient(t.app)
     const cookie = `asid=${client.jar.get('asid')}`
     const unsafe = appRoutes(t.app).filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method))
@@ -99,7 +99,7 @@ describe('the Origin check of state-changing browser calls', () => {
       for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Array<
         Record<string, string>
       >) {
-        const before = await fingerprint()
+        await writes()
         const res = await t.app.inject({
           method: route.method as InjectOptions['method'],
           url: concreteUrl(route.url),
@@ -109,7 +109,7 @@ describe('the Origin check of state-changing browser calls', () => {
         const where = `${route.method} ${route.url} ${JSON.stringify(headers)} -> ${res.statusCode}`
         if (res.statusCode !== 403 || res.json().code !== Code.forbidden || res.json().message !== '请求来源不被允许') problems.push(where)
         problems.push(...envelopeProblems(res).map((p) => `${where}: ${p}`))
-        const written = changedTables(before, await fingerprint())
+        const written = await writes()
         if (written.length) problems.push(`${where}: wrote ${written.join(', ')}`)
       }
     }
