@@ -61,6 +61,10 @@ describe('the route table', () => {
     'pages/student/timetable': '我的课表',
     'pages/student/attend': '课堂签到',
   }
+  // 毕业照片: the specification, my photo with its approval, the upload (the student's subpackage).
+  const GRADUATION: Record<string, string> = {
+    'pages/student/graduationPhoto': '毕业照片',
+  }
   // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
   const STAFF_WORK: Record<string, string> = {
     'pages/staff/clues': '我的线索',
@@ -87,6 +91,7 @@ describe('the route table', () => {
     Object.keys(STAFF_ATTENDANCE).length +
     Object.keys(LEAVE).length +
     Object.keys(TIMETABLE).length +
+    Object.keys(GRADUATION).length +
     ISSUE_15.length +
     ISSUE_22.length +
     ISSUE_23.length +
@@ -112,6 +117,8 @@ describe('the route table', () => {
     for (const [path, title] of Object.entries(LEAVE))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(TIMETABLE))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
+    for (const [path, title] of Object.entries(GRADUATION))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_FEES))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])

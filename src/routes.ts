@@ -83,6 +83,8 @@ export const ROUTES: RouteDef[] = [
   // 课表 (issue 41): my week of face-to-face sessions (扫码签到, 补卡), the landing of the room screen's QR code.
   { path: 'pages/student/timetable', title: '我的课表', pullDownRefresh: true, needsLogin: true },
   { path: 'pages/student/attend', title: '课堂签到', needsLogin: true },
+  // 毕业照片: my batch's photo specification, my photo with its approval, the upload.
+  { path: 'pages/student/graduationPhoto', title: '毕业照片', needsLogin: true },
   { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/courseDetail`, title: '课程详情', needsLogin: true },
   { path: `${STUDY_AREA}/index`, title: '我的课程', pullDownRefresh: true, needsLogin: true },

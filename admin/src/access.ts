@@ -60,6 +60,10 @@ export const PERMISSIONS = {
   canRevokeApprovals: ['approvals.revoke'],
   /** Export the requests. */
   canExportApprovals: ['approvals.export'],
+  /** 毕业照片: open a batch's photo collection (开启采集) and change its deadline, specification and naming. */
+  canEditGraduation: ['graduation.edit'],
+  /** 毕业照片: download a collection's approved photos (named by 身份证号: with 明文导出 too). */
+  canExportGraduationPhotos: ['graduation.export'],
   /** Turn a deal clue into a student (转为学员). */
   canConvertClues: (has: (r: Right) => boolean) => has('clues.work') && has('students.edit'),
   /** Write, publish, take down and delete notices to students. */

@@ -17,6 +17,7 @@ import {
   ReadOutlined,
   SettingOutlined,
   SolutionOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons'
 import { ALL_RIGHTS, type Right } from '@activity/domain'
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react'
@@ -50,6 +51,7 @@ export const MENU_GROUPS = {
   enrolment: { name: '招生', icon: <SolutionOutlined /> },
   academic: { name: '教务', icon: <IdcardOutlined /> },
   teaching: { name: '教学', icon: <ReadOutlined /> },
+  graduation: { name: '毕业', icon: <TrophyOutlined /> },
   finance: { name: '财务', icon: <AccountBookOutlined /> },
   points: { name: '积分', icon: <GiftOutlined /> },
   statistics: { name: '统计', icon: <BarChartOutlined /> },
@@ -262,6 +264,21 @@ export const ROUTES: readonly ConsoleRoute[] = [
     right: 'studentQuestions.view',
     screen: () => import('./pages/student-questions/StudentQuestionList'),
     group: 'teaching',
+  },
+  // 毕业
+  {
+    path: '/graduation/photos',
+    name: '毕业照片',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/PhotoCollectionList'),
+    group: 'graduation',
+  },
+  {
+    path: '/graduation/photos/:id',
+    name: '照片采集',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/CollectionPhotos'),
+    hideInMenu: true,
   },
   // 财务
   { path: '/fee-orders', name: '缴费单', right: 'fees.view', screen: () => import('./pages/fees/FeeOrderList'), group: 'finance' },

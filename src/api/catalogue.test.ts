@@ -130,7 +130,7 @@ const SESSION_AND_PARTNER_CALLS: Array<[{ method: string; path: string }, string
   [api.ems.partner.message.subscribe, 'POST /api/ems/partner/message/subscribe'],
 ]
 
-/** The student's calls of issue 22 (school roll, its corrections, notices). */
+/** The student's calls of issue 22 (school roll, its corrections, notices) and 毕业照片 (with its approvers' photo). */
 const STUDENT_CALLS: Array<[{ method: string; path: string }, string]> = [
   [api.ems.education.schoolRoll.detailsForClient, 'GET /api/ems/education/schoolRoll/detailsForClient'],
   [api.ems.education.schoolRollInfoModify.listForClient, 'GET /api/ems/education/schoolRollInfoModify/listForClient'],
@@ -138,6 +138,9 @@ const STUDENT_CALLS: Array<[{ method: string; path: string }, string]> = [
   [api.ems.education.notices.listForClient, 'GET /api/ems/education/notices/listForClient'],
   [api.ems.education.notices.detailsForClient, 'GET /api/ems/education/notices/detailsForClient'],
   [api.ems.education.notices.unreadCountForClient, 'GET /api/ems/education/notices/unreadCountForClient'],
+  [api.ems.education.photoCollection.mine, 'GET /api/ems/education/photoCollection/mine'],
+  [api.ems.education.photoCollection.upload, 'POST /api/ems/education/photoCollection/upload'],
+  [api.ems.education.photoCollection.photo, 'GET /api/ems/education/photoCollection/photo'],
 ]
 
 /** The student's study calls of issue 23 (catalogue, buying, my courses, the player, live classes). */

@@ -195,6 +195,9 @@ test.describe('the console', () => {
     '/fee-orders',
     '/coupons',
     '/settings',
+    // 毕业 (issue 43): the demo batch's photo collection
+    '/graduation/photos',
+    '/graduation/photos/1',
   ]
   for (const screen of screens) {
     test(`${screen} fails none of the audits Lighthouse scores`, async () => {

@@ -44,6 +44,8 @@ const ISSUE_22_ROUTES = [
   // 课表 (issue 41): my week, and the landing of a session's check-in QR code.
   'pages/student/timetable',
   'pages/student/attend',
+  // 毕业照片: the specification, my photo with its approval, the upload.
+  'pages/student/graduationPhoto',
 ]
 /** Issue 23's study pages (their own subpackage). */
 const ISSUE_23_ROUTES = [

@@ -5041,7 +5041,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -9541,6 +9541,723 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the collection's approved photos as a ZIP, each named by the collection's naming (身份证号 needs `unmasked=是`: 明文导出 and a step-up); a student without the number is listed in 未命名.txt */
+        get: {
+            parameters: {
+                query: {
+                    collectionId: number;
+                    unmasked?: "是" | "否";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every photo collection with its counts (students, uploaded, under review, approved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description students whose latest photo is approved */
+                                    approved: number;
+                                    /** @description 浅蓝色 */
+                                    background: string;
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    /** @description the last day photos are taken (Beijing time) */
+                                    deadlineDate: string;
+                                    /** @description pixels */
+                                    height: number;
+                                    id: number;
+                                    maxKb: number;
+                                    minKb: number;
+                                    /** @enum {string} */
+                                    naming: "身份证号" | "学号";
+                                    /** @description false after the deadline */
+                                    open: boolean;
+                                    /** @description students whose latest photo is under review */
+                                    pending: number;
+                                    /** @description students of the batch on the roll */
+                                    students: number;
+                                    title: string;
+                                    /** @description students who uploaded at least one photo */
+                                    uploaded: number;
+                                    /** @description pixels */
+                                    width: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's graduation photo: their batch's collection and its specification, their photos (latest first) and the latest one's approval */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the latest photo's approval (its steps, who decided, the reason of a refusal) */
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                } | null;
+                                canUpload: boolean;
+                                /** @description the student's batch's collection; null: none opened yet */
+                                collection: {
+                                    /** @description 浅蓝色 */
+                                    background: string;
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    /** @description the last day photos are taken (Beijing time) */
+                                    deadlineDate: string;
+                                    /** @description pixels */
+                                    height: number;
+                                    id: number;
+                                    maxKb: number;
+                                    minKb: number;
+                                    /** @enum {string} */
+                                    naming: "身份证号" | "学号";
+                                    /** @description false after the deadline */
+                                    open: boolean;
+                                    title: string;
+                                    /** @description pixels */
+                                    width: number;
+                                } | null;
+                                /** @description latest first; never overwritten */
+                                photos: {
+                                    bytes: number;
+                                    height: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    uploadedAt: string;
+                                    /** @description signed address of the picture */
+                                    url: string;
+                                    width: number;
+                                }[];
+                                /** @description why the student may not upload now */
+                                refusal: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators who may read the photo's approval (its approvers, 审批 · 查看全部): the photo, its student and collection */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                collection: {
+                                    /** @description 浅蓝色 */
+                                    background: string;
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    /** @description the last day photos are taken (Beijing time) */
+                                    deadlineDate: string;
+                                    /** @description pixels */
+                                    height: number;
+                                    id: number;
+                                    maxKb: number;
+                                    minKb: number;
+                                    /** @enum {string} */
+                                    naming: "身份证号" | "学号";
+                                    /** @description false after the deadline */
+                                    open: boolean;
+                                    title: string;
+                                    /** @description pixels */
+                                    width: number;
+                                };
+                                photo: {
+                                    bytes: number;
+                                    height: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    uploadedAt: string;
+                                    /** @description signed address of the picture */
+                                    url: string;
+                                    width: number;
+                                };
+                                studentName: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: open a collection for a batch (one per batch; 409 when it has one), with its deadline and photo specification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background: string;
+                        batch: number;
+                        batchYear: number;
+                        deadlineDate: string;
+                        height: number;
+                        maxKb: number;
+                        minKb: number;
+                        /** @enum {string} */
+                        naming: "身份证号" | "学号";
+                        title: string;
+                        width: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        background: string;
+                        batch: number;
+                        batchYear: number;
+                        deadlineDate: string;
+                        height: number;
+                        maxKb: number;
+                        minKb: number;
+                        /** @enum {string} */
+                        naming: "身份证号" | "学号";
+                        title: string;
+                        width: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 浅蓝色 */
+                                background: string;
+                                batch: number;
+                                batchYear: number;
+                                createdAt: string;
+                                createdBy: string;
+                                /** @description the last day photos are taken (Beijing time) */
+                                deadlineDate: string;
+                                /** @description pixels */
+                                height: number;
+                                id: number;
+                                maxKb: number;
+                                minKb: number;
+                                /** @enum {string} */
+                                naming: "身份证号" | "学号";
+                                /** @description false after the deadline */
+                                open: boolean;
+                                title: string;
+                                /** @description pixels */
+                                width: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a page of the collection's students with their latest photo, filtered by its status (未上传 or an approval status) and name */
+        get: {
+            parameters: {
+                query: {
+                    collectionId: number;
+                    name?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "未上传" | "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                collection: {
+                                    /** @description 浅蓝色 */
+                                    background: string;
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    /** @description the last day photos are taken (Beijing time) */
+                                    deadlineDate: string;
+                                    /** @description pixels */
+                                    height: number;
+                                    id: number;
+                                    maxKb: number;
+                                    minKb: number;
+                                    /** @enum {string} */
+                                    naming: "身份证号" | "学号";
+                                    /** @description false after the deadline */
+                                    open: boolean;
+                                    title: string;
+                                    /** @description pixels */
+                                    width: number;
+                                };
+                                list: {
+                                    name: string;
+                                    photo: {
+                                        bytes: number;
+                                        height: number;
+                                        id: number;
+                                        /** @enum {string} */
+                                        status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                        uploadedAt: string;
+                                        /** @description signed address of the picture */
+                                        url: string;
+                                        width: number;
+                                    } | null;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: change a collection's deadline, specification or naming (photos already uploaded stay as they were checked) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background: string;
+                        batch: number;
+                        batchYear: number;
+                        deadlineDate: string;
+                        height: number;
+                        id: number;
+                        maxKb: number;
+                        minKb: number;
+                        /** @enum {string} */
+                        naming: "身份证号" | "学号";
+                        title: string;
+                        width: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        background: string;
+                        batch: number;
+                        batchYear: number;
+                        deadlineDate: string;
+                        height: number;
+                        id: number;
+                        maxKb: number;
+                        minKb: number;
+                        /** @enum {string} */
+                        naming: "身份证号" | "学号";
+                        title: string;
+                        width: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description 浅蓝色 */
+                                background: string;
+                                batch: number;
+                                batchYear: number;
+                                createdAt: string;
+                                createdBy: string;
+                                /** @description the last day photos are taken (Beijing time) */
+                                deadlineDate: string;
+                                /** @description pixels */
+                                height: number;
+                                id: number;
+                                maxKb: number;
+                                minKb: number;
+                                /** @enum {string} */
+                                naming: "身份证号" | "学号";
+                                /** @description false after the deadline */
+                                open: boolean;
+                                title: string;
+                                /** @description pixels */
+                                width: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/photoCollection/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The student uploads their photo (multipart `file`): JPG of the collection's size and dimensions, else 400 saying what was found; under review or approved, or after the deadline: 422 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the latest photo's approval (its steps, who decided, the reason of a refusal) */
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                } | null;
+                                canUpload: boolean;
+                                /** @description the student's batch's collection; null: none opened yet */
+                                collection: {
+                                    /** @description 浅蓝色 */
+                                    background: string;
+                                    batch: number;
+                                    batchYear: number;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    /** @description the last day photos are taken (Beijing time) */
+                                    deadlineDate: string;
+                                    /** @description pixels */
+                                    height: number;
+                                    id: number;
+                                    maxKb: number;
+                                    minKb: number;
+                                    /** @enum {string} */
+                                    naming: "身份证号" | "学号";
+                                    /** @description false after the deadline */
+                                    open: boolean;
+                                    title: string;
+                                    /** @description pixels */
+                                    width: number;
+                                } | null;
+                                /** @description latest first; never overwritten */
+                                photos: {
+                                    bytes: number;
+                                    height: number;
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    uploadedAt: string;
+                                    /** @description signed address of the picture */
+                                    url: string;
+                                    width: number;
+                                }[];
+                                /** @description why the student may not upload now */
+                                refusal: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -24129,7 +24846,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24293,7 +25010,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24427,7 +25144,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24519,7 +25236,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24580,7 +25297,7 @@ export interface paths {
             parameters: {
                 query?: {
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection" | "makeUpPunch";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
                 };
                 header?: never;
@@ -24619,7 +25336,7 @@ export interface paths {
                 query?: {
                     box?: "waiting" | "done" | "cc" | "submitted" | "all";
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection" | "makeUpPunch";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                     page?: number;
                     size?: number;
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24650,7 +25367,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     overdue: boolean;
                                     /** @enum {string} */
@@ -24841,7 +25558,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -24942,7 +25659,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25041,7 +25758,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25140,7 +25857,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25215,7 +25932,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection" | "makeUpPunch";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -25241,7 +25958,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection" | "makeUpPunch";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -25501,7 +26218,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25656,7 +26373,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25794,7 +26511,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -25933,7 +26650,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26058,7 +26775,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26184,7 +26901,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26414,7 +27131,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";

@@ -17,6 +17,7 @@ export const RIGHT_SCREENS = {
   classes: { name: '班级', actions: { view: '查看', edit: '编辑与分班' } },
   approvals: { name: '审批', actions: { view: '查看全部审批', flows: '流程设置', revoke: '撤销', export: '导出' } },
   rollRequests: { name: '学籍变更申请', actions: { view: '查看', approve: '审批' } },
+  graduation: { name: '毕业', actions: { view: '查看', edit: '编辑', approve: '审核', export: '导出' } },
   attendance: { name: '课表与考勤', actions: { view: '查看全部', edit: '排课与点名', export: '导出' } },
   courses: { name: '课程', actions: { view: '查看', edit: '编辑' } },
   studentQuestions: { name: '答疑', actions: { view: '查看', answer: '回答' } },

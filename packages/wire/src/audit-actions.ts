@@ -158,6 +158,9 @@ export const AuditAction = {
   'attendance.cancelSession': '取消课次',
   'attendance.import': '导入课表',
   'attendance.rollCall': '点名',
+  'graduation.collection.create': '开启照片采集',
+  'graduation.collection.update': '修改照片采集',
+  'graduation.photos.download': '下载毕业照片',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

@@ -384,8 +384,13 @@ export const RollRequestStatus = {
 export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequestStatus]
 export const ROLL_REQUEST_STATUSES = /*#__PURE__*/ values(RollRequestStatus)
 
+/** A graduation photo's naming in the batch's ZIP (the form the national registration expects). */
+export const PhotoNaming = { idCard: '身份证号', studentNo: '学号' } as const
+export type PhotoNaming = (typeof PhotoNaming)[keyof typeof PhotoNaming]
+export const PHOTO_NAMINGS = /*#__PURE__*/ values(PhotoNaming)
+
 /** What an approval (审批) is about: each kind has its flow and its business record. */
-export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更', makeUpPunch: '补卡' } as const
+export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更', makeUpPunch: '补卡', graduationPhoto: '毕业照片' } as const
 export type ApprovalKind = keyof typeof ApprovalKind
 export const APPROVAL_KINDS = /*#__PURE__*/ Object.keys(ApprovalKind) as ApprovalKind[]
 

@@ -44,6 +44,8 @@ import {
 import {
   classesRoutes,
   leaveApprovalKind,
+  photoApprovalKind,
+  photoCollectionRoutes,
   makeUpApprovalKind,
   attendanceRoutes,
   leaveRoutes,
@@ -104,7 +106,12 @@ async function tagged<Options extends Record<string, unknown>>(
 }
 
 /** What each kind of approval does when its request's status changes (the engine calls it in the same transaction). */
-export const APPROVAL_KINDS = { leave: leaveApprovalKind, rollCorrection: rollCorrectionApprovalKind, makeUpPunch: makeUpApprovalKind }
+export const APPROVAL_KINDS = {
+  leave: leaveApprovalKind,
+  rollCorrection: rollCorrectionApprovalKind,
+  makeUpPunch: makeUpApprovalKind,
+  graduationPhoto: photoApprovalKind,
+}
 
 /**
  * After a change answered in `scope`'s routes (a write that succeeded), sends in the background the
@@ -230,6 +237,7 @@ export const registerModules = fp(
       await tagged(scope, 'roll/students', studentsRoutes, { onClueConverted: earnForReferral, kinds: APPROVAL_KINDS })
       await tagged(scope, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
+      await tagged(scope, 'roll/graduation', photoCollectionRoutes, { kinds: APPROVAL_KINDS })
       // 补卡 is an approval too (abnormalPunching); the timetable and check-in calls live beside it.
       await tagged(scope, 'roll/attendance', attendanceRoutes, { kinds: APPROVAL_KINDS })
     })

@@ -25,7 +25,7 @@ import { seedPointsDemo } from '../modules/points/index.ts'
 import { seedFeesDemo } from '../modules/money/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/partner-programme/index.ts'
-import { seedStudentsDemo, STUDENTS_DEMO } from '../modules/roll/index.ts'
+import { seedGraduationDemo, seedStudentsDemo, STUDENTS_DEMO } from '../modules/roll/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/partner-programme/index.ts'
 import { FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { BUILTIN_POSITION } from '@activity/domain'
@@ -216,5 +216,7 @@ export async function seedDemo({
   await seedFeesDemo({ db, actor: financeActor, studentPhone: STUDENTS_DEMO.student.phone })
   // Staff (issue 40): 班主任 王老师 (headteacher) and 教务处 (office), 林小雨's class, the leave flow, her leaves.
   await seedStaffDemo({ db })
+  // Graduation (issue 43): 林小雨's batch (2026年1期) collects its graduation photos for 30 days.
+  await seedGraduationDemo({ db })
   return true
 }

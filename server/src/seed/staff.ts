@@ -28,7 +28,7 @@ const HEAD_TEACHER_RIGHTS = [
   'studentQuestions.answer',
   'notices.view',
 ]
-/** What 教务处 does: every student, classes, every approval and its flows. */
+/** What 教务处 does: every student, classes, every approval and its flows, graduation. */
 const OFFICE_RIGHTS = [
   'dashboard.view',
   'students.view',
@@ -48,6 +48,10 @@ const OFFICE_RIGHTS = [
   'attendance.view',
   'attendance.edit',
   'attendance.export',
+  'graduation.view',
+  'graduation.edit',
+  'graduation.approve',
+  'graduation.export',
 ]
 
 /**

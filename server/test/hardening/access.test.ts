@@ -46,6 +46,8 @@ const ANY_OPERATOR = new Set([
   'POST /api/bms/system/admin/unbindOpenId',
   'GET /api/zms/zhijiaotong/page/homePageForHeaderTeacher',
   'GET /api/zms/approval/leave/detailsForTeacher',
+  // 毕业照片: the photo an approver decides on (its approvers, or 毕业 · 查看).
+  'GET /api/ems/education/photoCollection/photo',
   // 课表与考勤: a session's teacher and its class's head teacher need no right (the service checks
   // them); 查看全部 widens what the rest see, 排课与点名 lets the office mark any session.
   ...['attendanceCourse/options', 'attendance/lists', 'attendance/open', 'attendanceRecord/list'].map(

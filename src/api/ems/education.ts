@@ -1,6 +1,6 @@
 import type { ApiBody, ApiData, ApiItem, ApiQuery } from '@activity/api-types'
 import type { Page } from '@activity/wire'
-import { call, defineFamily, type NoPayload } from '../define'
+import { call, defineFamily, type NoPayload, uploadCall } from '../define'
 
 // The student's calls of issue 22 (school roll, its corrections, notices). Every ID number
 // arrives masked (3301**********1234) and every phone masked (139****0000): the client never
@@ -37,6 +37,22 @@ export type NoticeItem = ApiItem<'/api/ems/education/notices/listForClient', 'ge
 export type NoticeDetails = ApiData<'/api/ems/education/notices/detailsForClient', 'get'>
 
 /**
+ * 毕业照片 as the student sees it: their batch's collection (null: none opened yet) with its
+ * specification, their photos (latest first, never overwritten), the latest one's approval, and
+ * whether they may upload now (`refusal` says why not). POST upload answers the same.
+ */
+export type PhotoMine = ApiData<'/api/ems/education/photoCollection/mine', 'get'>
+
+/** A collection's specification, deadline and naming. */
+export type PhotoCollection = NonNullable<PhotoMine['collection']>
+
+/** One uploaded photo: `url` signed, `status` its approval's. */
+export type GraduationPhoto = PhotoMine['photos'][number]
+
+/** A photo as its approvers see it (审批详情 of a 毕业照片): the photo, its student and collection. */
+export type ApproverPhoto = ApiData<'/api/ems/education/photoCollection/photo', 'get'>
+
+/**
  * /api/ems/education: notices, the school roll and its variants, teaching plans, graduation
  * (SPEC.md section 4's workflows: graduation audit teacher -> education office -> graduate
  * info; photo and exemption audit by head teacher, then by education office).
@@ -68,7 +84,19 @@ export const education = defineFamily('/api/ems/education', {
   },
   peer: {},
   peerNotice: {},
-  photoCollection: { actions: { saveForClient: true, auditByHeaderTeacher: true, auditByEducation: true } },
+  // 毕业照片采集: the student's photo and its upload (multipart `file`, checked against the
+  // specification: 400 says what was found; 422 under review, approved or after the deadline);
+  // `photo` in the operator session, for the approval's detail.
+  photoCollection: {
+    base: { upload: uploadCall<PhotoMine>() },
+    actions: {
+      saveForClient: true,
+      auditByHeaderTeacher: true,
+      auditByEducation: true,
+      mine: call<NoPayload, PhotoMine>('GET'),
+      photo: call<ApiQuery<'/api/ems/education/photoCollection/photo', 'get'>, ApproverPhoto>('GET'),
+    },
+  },
   previewGraduate: { actions: { listForClient: true } },
   schoolRoll: {
     // `list` is the operators' register; a head teacher's roster is it with `classId` (operator session).

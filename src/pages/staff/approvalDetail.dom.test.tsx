@@ -5,6 +5,7 @@ import { useStore } from '../../store'
 import { STUDENT_USER, drawn, openAt } from '../../testing/student-pages'
 import { staffPageHarness } from '../../testing/staff-pages'
 import { dispatchSession } from '../../session/events'
+import { PHOTO, approverPhotoOf } from '../../testing/graduation-photo'
 import { AUDIT, DETAILS, LEAVE, detailsOf, teacherLeaveOf } from './components/staff-testing'
 import StaffApprovalDetailPage from './approvalDetail'
 
@@ -46,6 +47,28 @@ describe('审批详情', () => {
     expect(texts('.staff-detail__label')).toEqual(['请假类型', '时长', '事由', '图片'])
     expect(texts('.staff-step__waiting')).toEqual(['等待王老师审批'])
     expect(texts('.staff-record__what')).toEqual(['林小雨 提交'])
+    expect(texts('.staff-decide__choice')).toEqual(['同意', '驳回', '退回'])
+  })
+
+  it("shows a graduation photo's picture with what it must look like, and no leave", async () => {
+    h.server.on(DETAILS, {
+      body: envelope({
+        ...detailsOf('waiting'),
+        kind: 'graduationPhoto',
+        kindName: '毕业照片',
+        subjectId: 12,
+        title: '林小雨的毕业照片',
+        fields: [{ label: '照片', value: '480×640像素，50KB' }],
+      }),
+    })
+    h.server.on(PHOTO, { body: envelope(approverPhotoOf()) })
+    await t.mount(StaffApprovalDetailPage)
+    await drawn('.staff-detail__photo')
+    expect(h.server.last(PHOTO)?.query).toEqual({ id: '12' })
+    expect(h.server.last(LEAVE)).toBeUndefined()
+    expect(texts('.staff-detail__label')).toEqual(['照片', '照片预览'])
+    expect($('.staff-detail__photo img')?.getAttribute('alt')).toBe('林小雨的毕业照片')
+    expect($('.staff-detail__photo-spec')?.textContent).toBe('要求：480×640像素，浅蓝色背景')
     expect(texts('.staff-decide__choice')).toEqual(['同意', '驳回', '退回'])
   })
 

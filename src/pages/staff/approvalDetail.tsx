@@ -1,11 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Text, Textarea, View } from '@tarojs/components'
+import { Image, Text, Textarea, View } from '@tarojs/components'
 import { ApprovalDecision, SubscribeTemplate } from '@activity/wire'
+import { education } from '../../api/ems/education'
 import { approval, type ApprovalDetails } from '../../api/zms/approval'
 import ApprovalSteps, { ApprovalRecord } from '../../components/approval-steps'
 import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
+import { previewImages } from '../../components/image-picker'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import PictureGrid from '../../components/picture-grid'
@@ -14,7 +16,7 @@ import { useRoute } from '../../components/router-helper'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { staffIdOf } from '../../links/staff'
-import { RequestError } from '../../request'
+import { RequestError, apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { useStore } from '../../store'
@@ -41,10 +43,11 @@ function Section({ title, name, children }: { title: string; name: string; child
 
 /**
  * 审批详情 (`?id=`): the request (title, status, applicant, its fields; a leave's pictures from
- * detailsForTeacher), the steps with each approver's decision, comment and time, and the record
- * of everything done. When it waits for me (`can.decide`): 同意, 驳回 or 退回 with a comment (a
- * reason required for 驳回 and 退回). After deciding, and after a refusal (该审批已处理: someone
- * acted first; the server's words stay on the page), the approval is asked again.
+ * detailsForTeacher, a graduation photo from photoCollection/photo), the steps with each
+ * approver's decision, comment and time, and the record of everything done. When it waits for me
+ * (`can.decide`): 同意, 驳回 or 退回 with a comment (a reason required for 驳回 and 退回). After
+ * deciding, and after a refusal (该审批已处理: someone acted first; the server's words stay on the
+ * page), the approval is asked again.
  */
 export default function StaffApprovalDetailPage() {
   const { staff, failed, retry } = useRequireStaff()
@@ -56,6 +59,11 @@ export default function StaffApprovalDetailPage() {
   const leave = useRemote(
     (options) => approval.leave.detailsForTeacher({ id: leaveId ?? 0 }, asStaff({ ...options, quiet: true })),
     signedIn && leaveId !== null,
+  )
+  const photoId = details.data?.kind === 'graduationPhoto' ? details.data.subjectId : null
+  const photo = useRemote(
+    (options) => education.photoCollection.photo({ id: photoId ?? 0 }, asStaff({ ...options, quiet: true })),
+    signedIn && photoId !== null,
   )
   const [decision, setDecision] = useState<Decision | null>(null)
   const [comment, setComment] = useState('')
@@ -102,6 +110,7 @@ export default function StaffApprovalDetailPage() {
 
   const body = (request: ApprovalDetails) => {
     const pictures = leave.data?.leave.pictures ?? []
+    const graduationPhoto = photoId !== null ? photo.data?.photo : undefined
     return (
       <View className='staff-detail'>
         <View className='staff-detail__head'>
@@ -129,6 +138,26 @@ export default function StaffApprovalDetailPage() {
                 className='staff-detail__pictures'
                 pictureClassName='staff-detail__picture'
               />
+            </View>
+          ) : null}
+          {graduationPhoto ? (
+            <View className='staff-detail__field'>
+              {/* The request's own 照片 field says its size; here is the picture, and what it must look like. */}
+              <Text className='staff-detail__label'>照片预览</Text>
+              <View className='staff-detail__photo-box'>
+                <Image
+                  className='staff-detail__photo'
+                  src={apiUrl(graduationPhoto.url)}
+                  mode='aspectFit'
+                  imgProps={{ alt: `${photo.data?.studentName ?? ''}的毕业照片` }}
+                  onClick={() => previewImages([graduationPhoto.url], graduationPhoto.url)}
+                />
+                {photo.data ? (
+                  <Text className='staff-detail__photo-spec'>
+                    {`要求：${photo.data.collection.width}×${photo.data.collection.height}像素，${photo.data.collection.background}背景`}
+                  </Text>
+                ) : null}
+              </View>
             </View>
           ) : null}
         </View>

@@ -100,7 +100,7 @@ describe('我的学籍', () => {
     expect(text('.roll-step__time')).toEqual(['2026-03-01', '2026-01-05'])
   })
 
-  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form and 我的请假 the leaves', async () => {
+  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form, 我的请假 the leaves and 毕业照片 the photo', async () => {
     h.server.on(`GET ${DETAILS}`, { body: envelope(ANSWER) })
     await t.mount(StudentRollPage)
     await drawn('.roll-row__pending')
@@ -110,8 +110,9 @@ describe('我的学籍', () => {
     expect(pendingRows).toEqual(['手机号'])
     expect(document.querySelector('.roll-row__pending')?.textContent).toBe('审核中')
     t.fireEvent.click(document.querySelector('.roll-card__action') as Element)
-    t.fireEvent.click(document.querySelector('.roll-link') as Element)
-    expect(h.navigations).toEqual(['/pages/student/rollRequest', '/pages/student/leave'])
+    t.fireEvent.click(document.querySelector('.roll-link--leave') as Element)
+    t.fireEvent.click(document.querySelector('.roll-link--photo') as Element)
+    expect(h.navigations).toEqual(['/pages/student/rollRequest', '/pages/student/leave', '/pages/student/graduationPhoto'])
   })
 
   it('tells a signed-in person without a student profile so, instead of failing', async () => {

@@ -11,6 +11,7 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
+import { GRADUATION_PHOTO_URL } from '../../links/graduation'
 import { LEAVE_LINKS } from '../../links/leave'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
 import './roll.scss'
@@ -45,6 +46,19 @@ function Head({ roll }: { roll: Roll }) {
   )
 }
 
+/** A card that opens one of the roll's things (请假, 毕业照片). */
+function RollLink({ name, title, note, url }: { name: string; title: string; note: string; url: string }) {
+  return (
+    <View className={`roll-card roll-link roll-link--${name}`} role='link' onClick={() => void Taro.navigateTo({ url })}>
+      <View className='roll-link__main'>
+        <Text className='roll-link__title'>{title}</Text>
+        <Text className='roll-link__note'>{note}</Text>
+      </View>
+      <Text className='roll-link__go'>查看</Text>
+    </View>
+  )
+}
+
 /** The status history, newest first: the first entry is where the roll stands now. */
 function History({ items }: { items: RollHistoryItem[] }) {
   return (
@@ -70,8 +84,8 @@ function History({ items }: { items: RollHistoryItem[] }) {
 /**
  * 我的学籍: the student's roll (programme, school, major and level, batch, number, status), the
  * personal fields as the office holds them (ID number and phone masked by the server), the
- * corrections still waiting (审核中 on their field), the status history, and the ways to 申请修改
- * and to 我的请假.
+ * corrections still waiting (审核中 on their field), the status history, and the ways to 申请修改,
+ * to 我的请假 and to 毕业照片.
  */
 export default function StudentRollPage() {
   const signedIn = useRequireLogin()
@@ -116,13 +130,9 @@ export default function StudentRollPage() {
             <Row label={RollField.phone} value={roll.phone} pending={pending.has('phone')} />
             {pending.size ? <Text className='roll-card__note'>修改申请审核通过后，以上信息将自动更新。</Text> : null}
           </View>
-          <View className='roll-card roll-link' role='link' onClick={() => void Taro.navigateTo({ url: LEAVE_LINKS.list })}>
-            <View className='roll-link__main'>
-              <Text className='roll-link__title'>我的请假</Text>
-              <Text className='roll-link__note'>请假申请、审批进度与销假</Text>
-            </View>
-            <Text className='roll-link__go'>查看</Text>
-          </View>
+          <RollLink name='leave' title='我的请假' note='请假申请、审批进度与销假' url={LEAVE_LINKS.list} />
+          {/* Always offered: whether the batch's collection is open is the page's to say. */}
+          <RollLink name='photo' title='毕业照片' note='按要求上传毕业照片，查看审核进度' url={GRADUATION_PHOTO_URL} />
           {details.data.history.length ? <History items={details.data.history} /> : null}
         </View>
       ) : details.failed ? (

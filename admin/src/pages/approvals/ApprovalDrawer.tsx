@@ -1,5 +1,6 @@
 /**
- * One request in a drawer: who applied and when, its fields (a leave's pictures open large), its
+ * One request in a drawer: who applied and when, its fields (a leave's pictures open large; a
+ * graduation photo shown large beside its collection's specification), its
  * steps (或签 / 会签, each approver with their decision, comment and time; a step past its due time
  * marked 已超时), the timeline, and what the operator may do now (`can`, from the server): 同意,
  * 驳回 and 退回 (with the reason the applicant reads), 撤回 one the operator submitted for a student
@@ -10,6 +11,7 @@ import { ApprovalStatus } from '@activity/wire'
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { type ApprovalDetails, type ApprovalStep, approvalsApi, type Decision, type TeacherLeave } from '../../api/approvals'
+import { graduationApi, type PhotoForApprover } from '../../api/graduation'
 import { TextAreaField } from '../../components/form'
 import { LoadFailure } from '../../components/LoadFailure'
 import { ReasonField } from '../../components/ReasonField'
@@ -18,6 +20,7 @@ import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { requiredText } from '../../form-rules'
 import { formatDateTime } from '../../format'
 import { useAccess } from '../../session/access'
+import { photoSize, specLabel } from '../graduation/photos'
 import { APPROVAL_STATUS_LOOKS, decisionTexts, needsComment, stepState } from './approval'
 
 /** A step's dot by its state (antd's Timeline colours; Steps would bring its own script). */
@@ -160,8 +163,53 @@ function Approvers({ step }: { step: ApprovalStep }) {
   )
 }
 
+/** The photo width shown in the drawer; its height follows the collection's proportions. */
+const PHOTO_WIDTH = 240
+
+/** A graduation photo large (a link opens it whole), with what the collection asks and what this one is. */
+function GraduationPhoto({ found }: { found: PhotoForApprover }) {
+  const { photo, collection } = found
+  const height = Math.round((PHOTO_WIDTH * collection.height) / collection.width)
+  return (
+    <div className='console-gap-bottom' data-testid='approval-photo'>
+      <Typography.Title level={5} aria-level={3}>
+        毕业照片
+      </Typography.Title>
+      <Space align='start' size='large' wrap>
+        {/* A plain picture opening itself, as a leave's: antd's Image viewer would double this drawer's script. */}
+        <a href={photo.url} target='_blank' rel='noreferrer' aria-label={`查看${found.studentName}的毕业照片原图`}>
+          <img src={photo.url} width={PHOTO_WIDTH} height={height} className='console-thumb' alt={`${found.studentName}的毕业照片`} />
+        </a>
+        <Descriptions
+          size='small'
+          column={1}
+          items={[
+            { key: 'collection', label: '采集', children: collection.title },
+            { key: 'spec', label: '照片要求', children: specLabel(collection) },
+            {
+              key: 'photo',
+              label: '本张照片',
+              children: `${photo.width && photo.height ? `${photo.width}×${photo.height} ` : ''}${photoSize(photo.bytes)}`,
+            },
+            { key: 'naming', label: '照片命名', children: collection.naming },
+            { key: 'uploaded', label: '上传时间', children: formatDateTime(photo.uploadedAt) },
+          ]}
+        />
+      </Space>
+    </div>
+  )
+}
+
 /* The sections' headings are h5 to look, level 3 to assistive technology (the page's title is h2). */
-function Body({ request, leave }: { request: ApprovalDetails; leave: TeacherLeave | undefined }) {
+function Body({
+  request,
+  leave,
+  photo,
+}: {
+  request: ApprovalDetails
+  leave: TeacherLeave | undefined
+  photo: PhotoForApprover | undefined
+}) {
   return (
     <>
       <Descriptions size='small' column={2} className='console-gap-bottom' data-testid='approval-summary'>
@@ -200,6 +248,7 @@ function Body({ request, leave }: { request: ApprovalDetails; leave: TeacherLeav
           </Space>
         </div>
       ) : null}
+      {photo ? <GraduationPhoto found={photo} /> : null}
       <Typography.Title level={5} aria-level={3}>
         审批流程
       </Typography.Title>
@@ -254,6 +303,7 @@ export function ApprovalDrawer({ id, onClose, onChanged }: { id: number | null; 
   const { canRevokeApprovals } = useAccess()
   const [request, setRequest] = useState<ApprovalDetails>()
   const [leave, setLeave] = useState<TeacherLeave>()
+  const [photo, setPhoto] = useState<PhotoForApprover>()
   const [failed, setFailed] = useState('')
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
@@ -261,6 +311,7 @@ export function ApprovalDrawer({ id, onClose, onChanged }: { id: number | null; 
     let live = true
     setRequest(undefined)
     setLeave(undefined)
+    setPhoto(undefined)
     setFailed('')
     approvalsApi.details(id).then(
       (r) => {
@@ -270,6 +321,12 @@ export function ApprovalDrawer({ id, onClose, onChanged }: { id: number | null; 
         if (r.kind === 'leave')
           approvalsApi.leave(r.subjectId).then(
             (l) => live && setLeave(l),
+            () => undefined,
+          )
+        // A graduation photo is the collection's, with its specification.
+        if (r.kind === 'graduationPhoto')
+          graduationApi.photo(r.subjectId).then(
+            (p) => live && setPhoto(p),
             () => undefined,
           )
       },
@@ -310,7 +367,7 @@ export function ApprovalDrawer({ id, onClose, onChanged }: { id: number | null; 
       ) : !request ? (
         <Spin className='console-loading' />
       ) : (
-        <Body request={request} leave={leave} />
+        <Body request={request} leave={leave} photo={photo} />
       )}
     </Drawer>
   )

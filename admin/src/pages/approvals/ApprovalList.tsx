@@ -124,7 +124,7 @@ export default function ApprovalList() {
   return (
     <PageContainer
       title='审批'
-      subTitle='学员的请假与学籍变更'
+      subTitle='学员的请假、补卡、学籍变更与毕业照片'
       tabActiveKey={box}
       tabList={boxesFor(seesAllApprovals).map((b) => ({
         key: b.key,

@@ -46,6 +46,7 @@ export const KIND_LOOKS = {
   leave: { text: '请假' },
   rollCorrection: { text: '学籍变更' },
   makeUpPunch: { text: '补卡' },
+  graduationPhoto: { text: '毕业照片' },
 } as const satisfies Record<ApprovalKind, { text: string }>
 
 /** 驳回 and 退回 tell the applicant why; 同意 may say something. */

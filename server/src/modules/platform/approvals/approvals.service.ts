@@ -72,6 +72,16 @@ export const DEFAULT_FLOWS: Record<ApprovalKind, { steps: FlowStep[]; cc: FlowAp
   },
   // 补卡: the student's head teacher confirms they were there.
   makeUpPunch: { steps: [{ name: '班主任审批', approver: { type: 'headTeacher' }, mode: 'any' }], cc: [], overdueHours: 24, revokeDays: 7 },
+  // 毕业照片: the head teacher, then the education office (whoever holds 毕业 · 审核).
+  graduationPhoto: {
+    steps: [
+      { name: '班主任审核', approver: { type: 'headTeacher' }, mode: 'any' },
+      { name: '教务处审核', approver: { type: 'right', right: 'graduation.approve' }, mode: 'any' },
+    ],
+    cc: [],
+    overdueHours: 48,
+    revokeDays: 30,
+  },
 }
 
 /** The kind's flow: its row, or the default. */

@@ -1,0 +1,2 @@
+/** 毕业照片's address: 我的学籍's entry opens it. */
+export const GRADUATION_PHOTO_URL = '/pages/student/graduationPhoto'
