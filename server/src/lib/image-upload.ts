@@ -43,6 +43,30 @@ export async function registerImageUploads(app: FastifyInstance) {
 }
 
 /**
+ * Reads the multipart `file` of an upload route whole (its size is capped by the scope's multipart
+ * limit). None, empty or unreadable: `missing`; over the limit: `tooLarge` (both readable 400s).
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  {
+    missing = () => createUploadMissingError(),
+    tooLarge = () => createUploadTooLargeError(),
+  }: { missing?: () => Error; tooLarge?: () => Error } = {},
+): Promise<Buffer> {
+  if (!request.isMultipart()) throw missing()
+  const file = await request.file().catch((error: unknown) => {
+    throw isTooLarge(error) ? tooLarge() : missing()
+  })
+  if (!file) throw missing()
+  const data = await file.toBuffer().catch((error: unknown) => {
+    if (isTooLarge(error)) throw tooLarge()
+    throw error
+  })
+  if (data.length === 0) throw missing()
+  return data
+}
+
+/**
  * Stores the picture of a multipart `file` under `<prefix><yyyy>/<mm>/` (Beijing months), its name
  * starting with `tag` (its uploader, so a module can let a person attach only their own), and
  * answers its key and a signed address. Not a picture, empty, or over 5 MB: a readable 400.
@@ -58,18 +82,8 @@ export async function storeImage({
   prefix: string
   tag: string
 }) {
-  if (!request.isMultipart()) throw createUploadMissingError()
-  const file = await request.file().catch((error: unknown) => {
-    if (isTooLarge(error)) throw createUploadTooLargeError()
-    throw createUploadMissingError()
-  })
-  if (!file) throw createUploadMissingError()
   // At most 5 MB: read whole, then looked at.
-  const data = await file.toBuffer().catch((error: unknown) => {
-    if (isTooLarge(error)) throw createUploadTooLargeError()
-    throw error
-  })
-  if (data.length === 0) throw createUploadMissingError()
+  const data = await readUpload(request)
   const what = sniffImage(data.subarray(0, 16))
   if (!what) throw createUploadTypeError()
   const month = beijingMonth(Date.now()).replace('-', '/')

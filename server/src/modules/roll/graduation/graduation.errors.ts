@@ -16,10 +16,12 @@ export const createCollectionRuleError = createErrorFactory({
   code: Code.badRequest,
   message: '照片规格有误',
 })
+/** Why a student can't upload while their batch has no collection (the refusal and the page's notice). */
+export const NO_COLLECTION = '你所在的批次还没有开始毕业照片采集'
 export const createNoCollectionError = createErrorFactory({
   key: 'graduation.noCollection',
   code: Code.ruleRefused,
-  message: '你所在的批次还没有开始毕业照片采集',
+  message: NO_COLLECTION,
 })
 export const createPhotoRefusedError = createErrorFactory({
   key: 'graduation.photoRefused',

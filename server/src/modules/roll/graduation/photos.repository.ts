@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { StudentStatus } from '../../../wire.ts'
+import { ApprovalStatus, StudentStatus } from '../../../wire.ts'
 import { graduationPhotos, photoCollections } from './graduation.table.ts'
 
 export type CollectionRow = typeof photoCollections.$inferSelect
@@ -26,6 +26,8 @@ export interface CollectionPhotoRow {
   photoId: number | null
   key: string | null
   bytes: number | null
+  width: number | null
+  height: number | null
   status: string | null
   uploadedAt: Date | null
 }
@@ -52,27 +54,42 @@ export function createPhotosRepository({ db }: { db: Executor }) {
       const [row] = await db.update(photoCollections).set(values).where(eq(photoCollections.id, id)).returning()
       return row
     },
-    /** Every collection, latest deadline first, with its batch's head count and its latest photos by status. */
+    /** Every collection, latest deadline first, with its batch's head count and its students' latest photos by status. */
     async collections() {
-      const result = (await db.execute(sql`
-        select c.id,
-          (select count(*)::int from students s where s.batch_year = c.batch_year and s.batch = c.batch and s.status <> ${StudentStatus.withdrawn}) as students,
-          (select count(*)::int from (
-             select distinct on (p.student_id) p.status from graduation_photos p
-             where p.collection_id = c.id order by p.student_id, p.id desc
-           ) l where l.status = '已通过') as approved,
-          (select count(*)::int from (
-             select distinct on (p.student_id) p.status from graduation_photos p
-             where p.collection_id = c.id order by p.student_id, p.id desc
-           ) l where l.status = '审批中') as pending,
-          (select count(distinct p.student_id)::int from graduation_photos p where p.collection_id = c.id) as uploaded
-        from photo_collections c
-        order by c.deadline desc, c.id desc`)) as unknown as {
-        rows: Array<{ id: number; students: number; approved: number; pending: number; uploaded: number }>
-      }
-      const rows = await db.select().from(photoCollections).orderBy(desc(photoCollections.deadline), desc(photoCollections.id))
-      const counts = new Map(result.rows.map((r) => [Number(r.id), r]))
-      return rows.map((c) => ({ ...c, counts: counts.get(c.id)! }))
+      const latest = db
+        .selectDistinctOn([graduationPhotos.collectionId, graduationPhotos.studentId], {
+          collectionId: graduationPhotos.collectionId,
+          status: graduationPhotos.status,
+        })
+        .from(graduationPhotos)
+        .orderBy(graduationPhotos.collectionId, graduationPhotos.studentId, desc(graduationPhotos.id))
+        .as('latest')
+      const counts = db
+        .select({
+          collectionId: latest.collectionId,
+          uploaded: sql<number>`count(*)::int`.as('uploaded'),
+          approved: sql<number>`(count(*) filter (where ${latest.status} = ${ApprovalStatus.approved}))::int`.as('approved'),
+          pending: sql<number>`(count(*) filter (where ${latest.status} = ${ApprovalStatus.pending}))::int`.as('pending'),
+        })
+        .from(latest)
+        .groupBy(latest.collectionId)
+        .as('counts')
+      const rows = await db
+        .select({
+          collection: photoCollections,
+          students: sql<number>`(select count(*)::int from students s where s.batch_year = ${photoCollections.batchYear}
+            and s.batch = ${photoCollections.batch} and s.status <> ${StudentStatus.withdrawn})`,
+          uploaded: counts.uploaded,
+          approved: counts.approved,
+          pending: counts.pending,
+        })
+        .from(photoCollections)
+        .leftJoin(counts, eq(counts.collectionId, photoCollections.id))
+        .orderBy(desc(photoCollections.deadline), desc(photoCollections.id))
+      return rows.map(({ collection, ...n }) => ({
+        ...collection,
+        counts: { students: n.students, uploaded: n.uploaded ?? 0, approved: n.approved ?? 0, pending: n.pending ?? 0 },
+      }))
     },
     /** A page of the collection's students with their latest photo; `status` '未上传' or a photo status. */
     async students({
@@ -98,7 +115,7 @@ export function createPhotosRepository({ db }: { db: Executor }) {
       )) as unknown as { rows: Array<{ n: number }> }
       const rows = (await db.execute(sql`
         select s.id as "studentId", s.name, s.student_no as "studentNo", s.id_card as "idCard",
-          lp.id as "photoId", lp.key, lp.bytes, lp.status, lp.created_at as "uploadedAt"
+          lp.id as "photoId", lp.key, lp.bytes, lp.width, lp.height, lp.status, lp.created_at as "uploadedAt"
         from students s ${latestPhoto(collection.id)}
         where ${where}
         order by s.student_no nulls last, s.id
@@ -112,9 +129,9 @@ export function createPhotosRepository({ db }: { db: Executor }) {
     async approved({ collection }: { collection: CollectionRow }) {
       const rows = (await db.execute(sql`
         select s.id as "studentId", s.name, s.student_no as "studentNo", s.id_card as "idCard",
-          lp.id as "photoId", lp.key, lp.bytes, lp.status, lp.created_at as "uploadedAt"
+          lp.id as "photoId", lp.key, lp.bytes, lp.width, lp.height, lp.status, lp.created_at as "uploadedAt"
         from students s ${latestPhoto(collection.id)}
-        where ${inBatch(collection)} and lp.status = '已通过'
+        where ${inBatch(collection)} and lp.status = ${ApprovalStatus.approved}
         order by s.student_no nulls last, s.id`)) as unknown as { rows: CollectionPhotoRow[] }
       return rows.rows
     },

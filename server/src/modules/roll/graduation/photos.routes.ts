@@ -1,7 +1,7 @@
 import JSZip from 'jszip'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
-import { createUploadMissingError, createUploadTooLargeError, registerImageUploads } from '../../../lib/image-upload.ts'
+import { createUploadMissingError, readUpload, registerImageUploads } from '../../../lib/image-upload.ts'
 import { PhotoNaming } from '../../../wire.ts'
 import {
   type ApprovalActor,
@@ -13,7 +13,7 @@ import {
   recordAudit,
   toApprovalDetails,
 } from '../../platform/index.ts'
-import { createNamingNeedsUnmaskedError, createPhotoNotFoundError } from './graduation.errors.ts'
+import { createNamingNeedsUnmaskedError, createPhotoNotFoundError, NO_COLLECTION } from './graduation.errors.ts'
 import {
   collectionBody,
   collectionListSchema,
@@ -58,7 +58,7 @@ export const photoCollectionRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds
 
   async function mine(studentId: number, accountId: number) {
     const found = await myPhotos({ db: app.db, studentId })
-    if (!found) return { collection: null, photos: [], approval: null, canUpload: false, refusal: '你所在的批次还没有开始毕业照片采集' }
+    if (!found) return { collection: null, photos: [], approval: null, canUpload: false, refusal: NO_COLLECTION }
     const latest = found.photos[0]
     const request = latest && (await approvalOf({ db: app.db, kind: 'graduationPhoto', subjectId: latest.id }))
     const details = request && (await approvalDetails({ db: app.db, id: request.id }))
@@ -99,17 +99,7 @@ export const photoCollectionRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw createUploadMissingError({ message: '请选择要上传的照片' })
-      const file = await request.file().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw createUploadTooLargeError()
-        throw createUploadMissingError({ message: '请选择要上传的照片' })
-      })
-      if (!file) throw createUploadMissingError({ message: '请选择要上传的照片' })
-      const data = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw createUploadTooLargeError()
-        throw error
-      })
-      if (data.length === 0) throw createUploadMissingError({ message: '请选择要上传的照片' })
+      const data = await readUpload(request, { missing: () => createUploadMissingError({ message: '请选择要上传的照片' }) })
       await uploadPhoto({ db: app.db, storage: app.storage, studentId: request.studentId, data, kinds })
       return ok(await mine(request.studentId, request.accountId))
     },
@@ -192,7 +182,15 @@ export const photoCollectionRoutes: FastifyPluginAsyncZod<{ kinds: ApprovalKinds
             r.photoId === null
               ? null
               : toPhoto(
-                  { id: r.photoId, key: r.key!, bytes: r.bytes!, width: 0, height: 0, status: r.status!, createdAt: r.uploadedAt! },
+                  {
+                    id: r.photoId,
+                    key: r.key!,
+                    bytes: r.bytes!,
+                    width: r.width!,
+                    height: r.height!,
+                    status: r.status!,
+                    createdAt: r.uploadedAt!,
+                  },
                   secret,
                 ),
         })),

@@ -142,7 +142,20 @@ describe('毕业照片采集: checked against the specification, approved by the
     assert.deepEqual([done.photos[0].status, done.canUpload, done.refusal], ['已通过', false, '照片已审核通过，不能再更换'])
     refused(await upload(client, good), 422, '照片已审核通过，不能再更换')
     const page = ok(await office.get(`${PHOTOS}/students`, { collectionId: done.collection.id, status: '已通过' }))
-    assert.ok(page.list.some((r: { studentId: number }) => r.studentId === s.id))
+    const row = page.list.find((r: { studentId: number }) => r.studentId === s.id)
+    assert.deepEqual([row.photo.width, row.photo.height, row.photo.status], [480, 640, '已通过'])
+    // The list counts each student's latest photo once (this student's approved one, not the refused one before it).
+    const counted = ok(await office.get(`${PHOTOS}/list`)).list.find((c: { id: number }) => c.id === done.collection.id)
+    const [approved = 0, pending = 0, rejected = 0, none = 0] = await Promise.all(
+      ['已通过', '审批中', '已驳回', '未上传'].map(
+        async (status) => ok(await office.get(`${PHOTOS}/students`, { collectionId: done.collection.id, status })).total as number,
+      ),
+    )
+    assert.deepEqual(
+      [counted.approved, counted.pending, counted.uploaded, counted.students],
+      [approved, pending, approved + pending + rejected, approved + pending + rejected + none],
+    )
+    assert.ok(counted.approved >= 1)
   })
 
   test('the ZIP holds the approved photos named by ID number (明文导出 only) or by student number', async () => {
