@@ -64,6 +64,7 @@ describe('the route table', () => {
   // 毕业照片: the specification, my photo with its approval, the upload (the student's subpackage).
   const GRADUATION: Record<string, string> = {
     'pages/student/graduationPhoto': '毕业照片',
+    'pages/student/thesis': '我的论文',
   }
   // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
   const STAFF_WORK: Record<string, string> = {
@@ -162,7 +163,7 @@ describe('the route table', () => {
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves and timetable, and the study lists", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves, timetable and thesis, and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
@@ -170,6 +171,7 @@ describe('the route table', () => {
       'pages/student/notice',
       'pages/student/leave',
       'pages/student/timetable',
+      'pages/student/thesis',
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',

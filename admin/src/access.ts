@@ -64,6 +64,14 @@ export const PERMISSIONS = {
   canEditGraduation: ['graduation.edit'],
   /** 毕业照片: download a collection's approved photos (named by 身份证号: with 明文导出 too). */
   canExportGraduationPhotos: ['graduation.export'],
+  /** 毕业论文: every student of a batch (otherwise an advisor's own). */
+  seesAllThesis: ['thesis.view'],
+  /** 毕业论文: offer topics (as their advisor); decide, review and score one's own students; 答辩评分 on one's panels. */
+  canAdviseThesis: ['thesis.advise'],
+  /** 毕业论文: batches and their windows, defence sessions and who sits them, extensions. */
+  canEditThesis: ['thesis.edit'],
+  /** 毕业论文: publish a batch's scores and roll a published one back. */
+  canPublishThesis: ['thesis.publish'],
   /** Turn a deal clue into a student (转为学员). */
   canConvertClues: (has: (r: Right) => boolean) => has('clues.work') && has('students.edit'),
   /** Write, publish, take down and delete notices to students. */

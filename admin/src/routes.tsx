@@ -62,6 +62,9 @@ export type MenuGroup = keyof typeof MENU_GROUPS
 /** What every operator may open whatever their position: their own account. */
 const ANY_OPERATOR: readonly Right[] = ALL_RIGHTS
 
+/** 毕业论文 opens for the office (查看全部, 批次, 发布) and for the advisors (their own students). */
+const THESIS_READERS: readonly Right[] = ['thesis.view', 'thesis.advise', 'thesis.edit', 'thesis.publish']
+
 export const ROUTES: readonly ConsoleRoute[] = [
   {
     path: '/dashboard',
@@ -278,6 +281,27 @@ export const ROUTES: readonly ConsoleRoute[] = [
     name: '照片采集',
     right: 'graduation.view',
     screen: () => import('./pages/graduation/CollectionPhotos'),
+    hideInMenu: true,
+  },
+  {
+    path: '/thesis',
+    name: '毕业论文',
+    right: THESIS_READERS,
+    screen: () => import('./pages/thesis/ThesisBatchList'),
+    group: 'graduation',
+  },
+  {
+    path: '/thesis/:id',
+    name: '论文批次',
+    right: THESIS_READERS,
+    screen: () => import('./pages/thesis/ThesisBatchDetail'),
+    hideInMenu: true,
+  },
+  {
+    path: '/thesis/:id/:tab',
+    name: '论文批次',
+    right: THESIS_READERS,
+    screen: () => import('./pages/thesis/ThesisBatchDetail'),
     hideInMenu: true,
   },
   // 财务

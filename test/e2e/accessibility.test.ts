@@ -198,6 +198,12 @@ test.describe('the console', () => {
     // 毕业 (issue 43): the demo batch's photo collection
     '/graduation/photos',
     '/graduation/photos/1',
+    // 毕业论文: the demo's thesis batch, its tabs
+    '/thesis',
+    '/thesis/1',
+    '/thesis/1/students',
+    '/thesis/1/defence',
+    '/thesis/1/scores',
   ]
   for (const screen of screens) {
     test(`${screen} fails none of the audits Lighthouse scores`, async () => {

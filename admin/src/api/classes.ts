@@ -45,6 +45,7 @@ export const classesApi = {
   /** 分班 by spreadsheet (手机号 or 学号 per row): all or nothing, every refused row reported. */
   import: (classId: number, file: Blob) => upload<ClassImportReport>(`${base}/import?classId=${classId}`, file, { quiet: true }),
   importTemplatePath: `${base}/importTemplate`,
-  /** Who may head a class: every enabled operator, with their position. */
-  headTeachers: () => get<{ list: HeadTeacherOption[] }>(`${base}/headTeachers`).then((r) => r.list),
+  /** Who may head a class: every enabled operator, with their position (quiet: a picker elsewhere that does without it). */
+  headTeachers: (options?: { quiet?: boolean }) =>
+    get<{ list: HeadTeacherOption[] }>(`${base}/headTeachers`, undefined, options).then((r) => r.list),
 }

@@ -5041,7 +5041,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download" | "thesis.batch.create" | "thesis.batch.update" | "thesis.extension" | "thesis.uploadFor" | "thesis.score.publish" | "thesis.score.rollback";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -16238,6 +16238,1607 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: change a thesis batch's windows or weights */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        advisorWeight: number;
+                        batch: number;
+                        batchYear: number;
+                        defenceWeight: number;
+                        draftDue: string;
+                        finalDue: string;
+                        id: number;
+                        /** @description empty: the programme needs no internship report */
+                        internshipDue?: string;
+                        name: string;
+                        passScore: number;
+                        proposalDue: string;
+                        topicFrom: string;
+                        topicTo: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        advisorWeight: number;
+                        batch: number;
+                        batchYear: number;
+                        defenceWeight: number;
+                        draftDue: string;
+                        finalDue: string;
+                        id: number;
+                        /** @description empty: the programme needs no internship report */
+                        internshipDue?: string;
+                        name: string;
+                        passScore: number;
+                        proposalDue: string;
+                        topicFrom: string;
+                        topicTo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                advisorWeight: number;
+                                batch: number;
+                                batchYear: number;
+                                defenceWeight: number;
+                                draftDue: string;
+                                finalDue: string;
+                                id: number;
+                                internshipDue: string | null;
+                                name: string;
+                                passScore: number;
+                                proposalDue: string;
+                                topicFrom: string;
+                                topicTo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: a thesis batch for a student batch (one each; 409), with its windows and score weights (adding to 100) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        advisorWeight: number;
+                        batch: number;
+                        batchYear: number;
+                        defenceWeight: number;
+                        draftDue: string;
+                        finalDue: string;
+                        /** @description empty: the programme needs no internship report */
+                        internshipDue?: string;
+                        name: string;
+                        passScore: number;
+                        proposalDue: string;
+                        topicFrom: string;
+                        topicTo: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        advisorWeight: number;
+                        batch: number;
+                        batchYear: number;
+                        defenceWeight: number;
+                        draftDue: string;
+                        finalDue: string;
+                        /** @description empty: the programme needs no internship report */
+                        internshipDue?: string;
+                        name: string;
+                        passScore: number;
+                        proposalDue: string;
+                        topicFrom: string;
+                        topicTo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                advisorWeight: number;
+                                batch: number;
+                                batchYear: number;
+                                defenceWeight: number;
+                                draftDue: string;
+                                finalDue: string;
+                                id: number;
+                                internshipDue: string | null;
+                                name: string;
+                                passScore: number;
+                                proposalDue: string;
+                                topicFrom: string;
+                                topicTo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/batch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every thesis batch */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    advisorWeight: number;
+                                    batch: number;
+                                    batchYear: number;
+                                    defenceWeight: number;
+                                    draftDue: string;
+                                    finalDue: string;
+                                    id: number;
+                                    internshipDue: string | null;
+                                    name: string;
+                                    passScore: number;
+                                    proposalDue: string;
+                                    topicFrom: string;
+                                    topicTo: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/client/commitFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student submits the next version of a stage (multipart: `stage` then `file`, PDF or Word, at most 20 MB); before the stage’s last day (or its extension), after the stage before it passed, when no version is waiting for review */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null: the student's batch has no thesis work yet */
+                                batch: {
+                                    advisorWeight: number;
+                                    batch: number;
+                                    batchYear: number;
+                                    defenceWeight: number;
+                                    draftDue: string;
+                                    finalDue: string;
+                                    id: number;
+                                    internshipDue: string | null;
+                                    name: string;
+                                    passScore: number;
+                                    proposalDue: string;
+                                    topicFrom: string;
+                                    topicTo: string;
+                                } | null;
+                                /** @description only once published */
+                                score: {
+                                    advisorScore: number;
+                                    defenceScore: number;
+                                    passed: boolean;
+                                    totalScore: number;
+                                } | null;
+                                selection: {
+                                    id: number;
+                                    refusal: string | null;
+                                    status: string;
+                                    topic: {
+                                        advisorId: number;
+                                        advisorName: string;
+                                        capacity: number;
+                                        description: string | null;
+                                        id: number;
+                                        /** @description places left */
+                                        left: number;
+                                        proposedByStudent: boolean;
+                                        title: string;
+                                    };
+                                } | null;
+                                session: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                } | null;
+                                stages: {
+                                    due: string;
+                                    extendedTo: string | null;
+                                    /** @description why the next version may not be submitted now; null: it may */
+                                    refusal: string | null;
+                                    /** @enum {string} */
+                                    stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                    /** @description latest first */
+                                    versions: {
+                                        bytes: number;
+                                        comment: string | null;
+                                        commentFileName: string | null;
+                                        /** @description the advisor's annotated file */
+                                        commentUrl: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        reviewedAt: string | null;
+                                        reviewedBy: string | null;
+                                        /** @enum {string} */
+                                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                        status: string;
+                                        /** @description the student's hand-in time */
+                                        submittedAt: string;
+                                        uploadedAt: string;
+                                        /** @description a staff upload on the student’s behalf: who */
+                                        uploadedByName: string | null;
+                                        url: string;
+                                        version: number;
+                                    }[];
+                                }[];
+                                /** @description why a topic may not be chosen now */
+                                topicRefusal: string | null;
+                                /** @description to choose from while the student has no live selection */
+                                topics: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** The student submits the next version of a stage (multipart: `stage` then `file`, PDF or Word, at most 20 MB); before the stage’s last day (or its extension), after the stage before it passed, when no version is waiting for review */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null: the student's batch has no thesis work yet */
+                                batch: {
+                                    advisorWeight: number;
+                                    batch: number;
+                                    batchYear: number;
+                                    defenceWeight: number;
+                                    draftDue: string;
+                                    finalDue: string;
+                                    id: number;
+                                    internshipDue: string | null;
+                                    name: string;
+                                    passScore: number;
+                                    proposalDue: string;
+                                    topicFrom: string;
+                                    topicTo: string;
+                                } | null;
+                                /** @description only once published */
+                                score: {
+                                    advisorScore: number;
+                                    defenceScore: number;
+                                    passed: boolean;
+                                    totalScore: number;
+                                } | null;
+                                selection: {
+                                    id: number;
+                                    refusal: string | null;
+                                    status: string;
+                                    topic: {
+                                        advisorId: number;
+                                        advisorName: string;
+                                        capacity: number;
+                                        description: string | null;
+                                        id: number;
+                                        /** @description places left */
+                                        left: number;
+                                        proposedByStudent: boolean;
+                                        title: string;
+                                    };
+                                } | null;
+                                session: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                } | null;
+                                stages: {
+                                    due: string;
+                                    extendedTo: string | null;
+                                    /** @description why the next version may not be submitted now; null: it may */
+                                    refusal: string | null;
+                                    /** @enum {string} */
+                                    stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                    /** @description latest first */
+                                    versions: {
+                                        bytes: number;
+                                        comment: string | null;
+                                        commentFileName: string | null;
+                                        /** @description the advisor's annotated file */
+                                        commentUrl: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        reviewedAt: string | null;
+                                        reviewedBy: string | null;
+                                        /** @enum {string} */
+                                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                        status: string;
+                                        /** @description the student's hand-in time */
+                                        submittedAt: string;
+                                        uploadedAt: string;
+                                        /** @description a staff upload on the student’s behalf: who */
+                                        uploadedByName: string | null;
+                                        url: string;
+                                        version: number;
+                                    }[];
+                                }[];
+                                /** @description why a topic may not be chosen now */
+                                topicRefusal: string | null;
+                                /** @description to choose from while the student has no live selection */
+                                topics: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/client/commitTitle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student chooses an offered topic (`topicId`; no place left: 409) or proposes their own (`title`, `advisorId` of one of the batch’s advisors), within the topic window */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        advisorId?: number;
+                        description?: string;
+                        /** @description the student proposes their own title */
+                        title?: string;
+                        /** @description an offered topic; or `title` and `advisorId` */
+                        topicId?: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        advisorId?: number;
+                        description?: string;
+                        /** @description the student proposes their own title */
+                        title?: string;
+                        /** @description an offered topic; or `title` and `advisorId` */
+                        topicId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null: the student's batch has no thesis work yet */
+                                batch: {
+                                    advisorWeight: number;
+                                    batch: number;
+                                    batchYear: number;
+                                    defenceWeight: number;
+                                    draftDue: string;
+                                    finalDue: string;
+                                    id: number;
+                                    internshipDue: string | null;
+                                    name: string;
+                                    passScore: number;
+                                    proposalDue: string;
+                                    topicFrom: string;
+                                    topicTo: string;
+                                } | null;
+                                /** @description only once published */
+                                score: {
+                                    advisorScore: number;
+                                    defenceScore: number;
+                                    passed: boolean;
+                                    totalScore: number;
+                                } | null;
+                                selection: {
+                                    id: number;
+                                    refusal: string | null;
+                                    status: string;
+                                    topic: {
+                                        advisorId: number;
+                                        advisorName: string;
+                                        capacity: number;
+                                        description: string | null;
+                                        id: number;
+                                        /** @description places left */
+                                        left: number;
+                                        proposedByStudent: boolean;
+                                        title: string;
+                                    };
+                                } | null;
+                                session: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                } | null;
+                                stages: {
+                                    due: string;
+                                    extendedTo: string | null;
+                                    /** @description why the next version may not be submitted now; null: it may */
+                                    refusal: string | null;
+                                    /** @enum {string} */
+                                    stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                    /** @description latest first */
+                                    versions: {
+                                        bytes: number;
+                                        comment: string | null;
+                                        commentFileName: string | null;
+                                        /** @description the advisor's annotated file */
+                                        commentUrl: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        reviewedAt: string | null;
+                                        reviewedBy: string | null;
+                                        /** @enum {string} */
+                                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                        status: string;
+                                        /** @description the student's hand-in time */
+                                        submittedAt: string;
+                                        uploadedAt: string;
+                                        /** @description a staff upload on the student’s behalf: who */
+                                        uploadedByName: string | null;
+                                        url: string;
+                                        version: number;
+                                    }[];
+                                }[];
+                                /** @description why a topic may not be chosen now */
+                                topicRefusal: string | null;
+                                /** @description to choose from while the student has no live selection */
+                                topics: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/client/detailsForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's thesis: the batch's windows, their topic (or the topics to choose), each stage's versions, the defence, the score once published */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null: the student's batch has no thesis work yet */
+                                batch: {
+                                    advisorWeight: number;
+                                    batch: number;
+                                    batchYear: number;
+                                    defenceWeight: number;
+                                    draftDue: string;
+                                    finalDue: string;
+                                    id: number;
+                                    internshipDue: string | null;
+                                    name: string;
+                                    passScore: number;
+                                    proposalDue: string;
+                                    topicFrom: string;
+                                    topicTo: string;
+                                } | null;
+                                /** @description only once published */
+                                score: {
+                                    advisorScore: number;
+                                    defenceScore: number;
+                                    passed: boolean;
+                                    totalScore: number;
+                                } | null;
+                                selection: {
+                                    id: number;
+                                    refusal: string | null;
+                                    status: string;
+                                    topic: {
+                                        advisorId: number;
+                                        advisorName: string;
+                                        capacity: number;
+                                        description: string | null;
+                                        id: number;
+                                        /** @description places left */
+                                        left: number;
+                                        proposedByStudent: boolean;
+                                        title: string;
+                                    };
+                                } | null;
+                                session: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                } | null;
+                                stages: {
+                                    due: string;
+                                    extendedTo: string | null;
+                                    /** @description why the next version may not be submitted now; null: it may */
+                                    refusal: string | null;
+                                    /** @enum {string} */
+                                    stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                    /** @description latest first */
+                                    versions: {
+                                        bytes: number;
+                                        comment: string | null;
+                                        commentFileName: string | null;
+                                        /** @description the advisor's annotated file */
+                                        commentUrl: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        reviewedAt: string | null;
+                                        reviewedBy: string | null;
+                                        /** @enum {string} */
+                                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                        status: string;
+                                        /** @description the student's hand-in time */
+                                        submittedAt: string;
+                                        uploadedAt: string;
+                                        /** @description a staff upload on the student’s behalf: who */
+                                        uploadedByName: string | null;
+                                        url: string;
+                                        version: number;
+                                    }[];
+                                }[];
+                                /** @description why a topic may not be chosen now */
+                                topicRefusal: string | null;
+                                /** @description to choose from while the student has no live selection */
+                                topics: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The office extends one stage's last day for one student (a later date than the stage's own); audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        selectionId: number;
+                        /** @enum {string} */
+                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                        until: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        reason: string;
+                        selectionId: number;
+                        /** @enum {string} */
+                        stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                        until: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/reply/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The office assigns students (their confirmed selections) to a defence session: the ids assigned */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        selectionIds: number[];
+                        sessionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        selectionIds: number[];
+                        sessionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                assigned: number[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/reply/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the batch's defence sessions */
+        get: {
+            parameters: {
+                query: {
+                    thesisBatchId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/reply/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The office sets a defence session: its time, a place or an online address, its panel (operators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        onlineUrl?: string;
+                        panelIds: number[];
+                        place?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        thesisBatchId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** Format: uri */
+                        onlineUrl?: string;
+                        panelIds: number[];
+                        place?: string;
+                        /** @description yyyy-MM-dd HH:mm:ss (Asia/Shanghai) or ISO 8601 */
+                        startsAt: string;
+                        thesisBatchId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                                onlineUrl: string | null;
+                                panel: string[];
+                                /** @description the panel members, as operator ids (in the order of `panel`) */
+                                panelIds: number[];
+                                place: string | null;
+                                startsAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Records a part of a score: 指导教师评分 by the advisor, 答辩评分 by a member of the student's panel; the total follows by the batch's weights; a published score: 422 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        part: "指导教师评分" | "答辩评分";
+                        score: number;
+                        selectionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        part: "指导教师评分" | "答辩评分";
+                        score: number;
+                        selectionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                advisorScore: number | null;
+                                defenceScore: number | null;
+                                id: number;
+                                scoreStatus: string;
+                                totalScore: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/score/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The office publishes the batch's complete scores (locked; the student sees them): how many */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        thesisBatchId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        thesisBatchId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                published: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/score/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The office rolls back a published score's latest step (its publication), with a reason, audited: it may be changed and published again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        selectionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        reason: string;
+                        selectionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The advisor accepts a student's selection, or refuses it with a reason (its place is freed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accept: boolean;
+                        reason?: string;
+                        selectionId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        accept: boolean;
+                        reason?: string;
+                        selectionId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The advisor reviews a version (multipart: `fileId`, `status` 通过 or 退回修改, `comment`, then an optional annotated `file`, PDF or Word) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                bytes: number;
+                                comment: string | null;
+                                commentFileName: string | null;
+                                /** @description the advisor's annotated file */
+                                commentUrl: string | null;
+                                fileName: string;
+                                id: number;
+                                reviewedAt: string | null;
+                                reviewedBy: string | null;
+                                /** @enum {string} */
+                                stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                status: string;
+                                /** @description the student's hand-in time */
+                                submittedAt: string;
+                                uploadedAt: string;
+                                /** @description a staff upload on the student’s behalf: who */
+                                uploadedByName: string | null;
+                                url: string;
+                                version: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/student": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A selection's topic, every version of every stage with its review, extensions and defence session (its advisor, or 论文 · 查看全部) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                extensions: {
+                                    grantedBy: string;
+                                    reason: string;
+                                    stage: string;
+                                    until: string;
+                                }[];
+                                files: {
+                                    bytes: number;
+                                    comment: string | null;
+                                    commentFileName: string | null;
+                                    /** @description the advisor's annotated file */
+                                    commentUrl: string | null;
+                                    fileName: string;
+                                    id: number;
+                                    reviewedAt: string | null;
+                                    reviewedBy: string | null;
+                                    /** @enum {string} */
+                                    stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                    status: string;
+                                    /** @description the student's hand-in time */
+                                    submittedAt: string;
+                                    uploadedAt: string;
+                                    /** @description a staff upload on the student’s behalf: who */
+                                    uploadedByName: string | null;
+                                    url: string;
+                                    version: number;
+                                }[];
+                                selection: {
+                                    advisorId: number;
+                                    advisorScore: number | null;
+                                    defenceScore: number | null;
+                                    defenceSessionId: number | null;
+                                    id: number;
+                                    scoreStatus: string;
+                                    status: string;
+                                    studentId: number;
+                                    topicId: number;
+                                    totalScore: number | null;
+                                };
+                                session: {
+                                    id: number;
+                                    onlineUrl: string | null;
+                                    panel: string[];
+                                    /** @description the panel members, as operator ids (in the order of `panel`) */
+                                    panelIds: number[];
+                                    place: string | null;
+                                    startsAt: string;
+                                } | null;
+                                topic: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Advisors: their students of the batch (with 论文 · 查看全部, every student's) with topic, status and scores */
+        get: {
+            parameters: {
+                query: {
+                    thesisBatchId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    advisorScore: number | null;
+                                    defenceScore: number | null;
+                                    defenceSessionId: number | null;
+                                    id: number;
+                                    scoreStatus: string;
+                                    status: string;
+                                    studentId: number;
+                                    studentName: string;
+                                    studentNo: string | null;
+                                    topicId: number;
+                                    topicTitle: string;
+                                    totalScore: number | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/topic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An advisor (the operator calling) offers a topic with a number of places */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        description?: string;
+                        thesisBatchId: number;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        capacity: number;
+                        description?: string;
+                        thesisBatchId: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                advisorId: number;
+                                advisorName: string;
+                                capacity: number;
+                                description: string | null;
+                                id: number;
+                                /** @description places left */
+                                left: number;
+                                proposedByStudent: boolean;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the batch's offered topics with their places left */
+        get: {
+            parameters: {
+                query: {
+                    thesisBatchId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    advisorId: number;
+                                    advisorName: string;
+                                    capacity: number;
+                                    description: string | null;
+                                    id: number;
+                                    /** @description places left */
+                                    left: number;
+                                    proposedByStudent: boolean;
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/thesis/teacher/uploadFor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff upload a version on the student's behalf (multipart: `selectionId`, `stage`, `submittedAt` the student's hand-in time, then `file`); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                bytes: number;
+                                comment: string | null;
+                                commentFileName: string | null;
+                                /** @description the advisor's annotated file */
+                                commentUrl: string | null;
+                                fileName: string;
+                                id: number;
+                                reviewedAt: string | null;
+                                reviewedBy: string | null;
+                                /** @enum {string} */
+                                stage: "开题报告" | "初稿" | "定稿" | "实习报告";
+                                status: string;
+                                /** @description the student's hand-in time */
+                                submittedAt: string;
+                                uploadedAt: string;
+                                /** @description a staff upload on the student’s behalf: who */
+                                uploadedByName: string | null;
+                                url: string;
+                                version: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

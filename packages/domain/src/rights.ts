@@ -18,6 +18,7 @@ export const RIGHT_SCREENS = {
   approvals: { name: '审批', actions: { view: '查看全部审批', flows: '流程设置', revoke: '撤销', export: '导出' } },
   rollRequests: { name: '学籍变更申请', actions: { view: '查看', approve: '审批' } },
   graduation: { name: '毕业', actions: { view: '查看', edit: '编辑', approve: '审核', export: '导出' } },
+  thesis: { name: '论文', actions: { view: '查看全部', advise: '指导与评分', edit: '批次、答辩与延期', publish: '发布与回退成绩' } },
   attendance: { name: '课表与考勤', actions: { view: '查看全部', edit: '排课与点名', export: '导出' } },
   courses: { name: '课程', actions: { view: '查看', edit: '编辑' } },
   studentQuestions: { name: '答疑', actions: { view: '查看', answer: '回答' } },

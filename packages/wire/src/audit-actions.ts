@@ -161,6 +161,12 @@ export const AuditAction = {
   'graduation.collection.create': '开启照片采集',
   'graduation.collection.update': '修改照片采集',
   'graduation.photos.download': '下载毕业照片',
+  'thesis.batch.create': '新建论文批次',
+  'thesis.batch.update': '修改论文批次',
+  'thesis.extension': '论文延期',
+  'thesis.uploadFor': '代学员提交论文',
+  'thesis.score.publish': '发布论文成绩',
+  'thesis.score.rollback': '回退论文成绩发布',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

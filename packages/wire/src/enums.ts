@@ -384,6 +384,29 @@ export const RollRequestStatus = {
 export type RollRequestStatus = (typeof RollRequestStatus)[keyof typeof RollRequestStatus]
 export const ROLL_REQUEST_STATUSES = /*#__PURE__*/ values(RollRequestStatus)
 
+/** A thesis stage (论文阶段): each a file submitted in versions, reviewed by the advisor. */
+export const ThesisStage = { proposal: '开题报告', draft: '初稿', final: '定稿', internship: '实习报告' } as const
+export type ThesisStage = (typeof ThesisStage)[keyof typeof ThesisStage]
+export const THESIS_STAGES = /*#__PURE__*/ values(ThesisStage)
+
+/** A student's topic selection: 待确认 until the advisor accepts (已确认) or refuses (已拒绝, the place freed). */
+export const ThesisSelectionStatus = { pending: '待确认', accepted: '已确认', refused: '已拒绝' } as const
+export type ThesisSelectionStatus = (typeof ThesisSelectionStatus)[keyof typeof ThesisSelectionStatus]
+
+/** A submitted version's review: 待审阅 -> 通过 / 退回修改 (the student submits the next version). */
+export const ThesisFileStatus = { pending: '待审阅', passed: '通过', returned: '退回修改' } as const
+export type ThesisFileStatus = (typeof ThesisFileStatus)[keyof typeof ThesisFileStatus]
+export const THESIS_FILE_DECISIONS = [ThesisFileStatus.passed, ThesisFileStatus.returned] as const
+
+/** A thesis score: 未评分 until both parts are in (已评分), then 已发布 (locked; changed only through the audited rollback). */
+export const ThesisScoreStatus = { none: '未评分', scored: '已评分', published: '已发布' } as const
+export type ThesisScoreStatus = (typeof ThesisScoreStatus)[keyof typeof ThesisScoreStatus]
+
+/** Which part of a thesis score is recorded: the advisor's, or the defence panel's. */
+export const ThesisScorePart = { advisor: '指导教师评分', defence: '答辩评分' } as const
+export type ThesisScorePart = (typeof ThesisScorePart)[keyof typeof ThesisScorePart]
+export const THESIS_SCORE_PARTS = /*#__PURE__*/ values(ThesisScorePart)
+
 /** A graduation photo's naming in the batch's ZIP (the form the national registration expects). */
 export const PhotoNaming = { idCard: '身份证号', studentNo: '学号' } as const
 export type PhotoNaming = (typeof PhotoNaming)[keyof typeof PhotoNaming]

@@ -40,6 +40,12 @@ export function violatedUniqueIndex(error: unknown): string | undefined {
   return found?.code === SqlState.uniqueViolation ? found.constraint : undefined
 }
 
+/** A check constraint refused the write (of `constraint`, when given: the constraint's name). */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  const found = driverError(error)
+  return found?.code === SqlState.checkViolation && (constraint === undefined || found.constraint === constraint)
+}
+
 /** An exclusion constraint refused the write (of `constraint`, when given: the constraint's name). */
 export function isExclusionViolation(error: unknown, constraint?: string): boolean {
   const found = driverError(error)

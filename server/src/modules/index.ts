@@ -46,6 +46,7 @@ import {
   leaveApprovalKind,
   photoApprovalKind,
   photoCollectionRoutes,
+  thesisRoutes,
   makeUpApprovalKind,
   attendanceRoutes,
   leaveRoutes,
@@ -238,6 +239,7 @@ export const registerModules = fp(
       await tagged(scope, 'platform/approvals', approvalsRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/graduation', photoCollectionRoutes, { kinds: APPROVAL_KINDS })
+      await tagged(scope, 'roll/thesis', thesisRoutes)
       // 补卡 is an approval too (abnormalPunching); the timetable and check-in calls live beside it.
       await tagged(scope, 'roll/attendance', attendanceRoutes, { kinds: APPROVAL_KINDS })
     })

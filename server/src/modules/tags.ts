@@ -33,6 +33,7 @@ export const MODULE_TAGS = [
   { name: 'roll/night', description: '学籍 · 夜校' },
   { name: 'roll/leave', description: '学籍 · 请假' },
   { name: 'roll/graduation', description: '学籍 · 毕业（照片采集）' },
+  { name: 'roll/thesis', description: '学籍 · 论文（批次、选题、分阶段提交与审阅、答辩、成绩发布与回退）' },
   { name: 'roll/attendance', description: '学籍 · 课表与考勤（面授课次、扫码签到、点名、统计与预警、补卡）' },
   { name: 'money/orders', description: '财务 · 订单与支付' },
   { name: 'money/fees', description: '财务 · 缴费' },

@@ -7,6 +7,7 @@ import {
   leaveApprovalKind,
   seedAttendanceDemo,
   seedLeaveDemo,
+  seedThesisDemo,
   STUDENTS_DEMO,
 } from '../modules/roll/index.ts'
 import { StudentLevel } from '../wire.ts'
@@ -27,6 +28,8 @@ const HEAD_TEACHER_RIGHTS = [
   'studentQuestions.view',
   'studentQuestions.answer',
   'notices.view',
+  // 论文 (issue 43): 王老师 advises theses too.
+  'thesis.advise',
 ]
 /** What 教务处 does: every student, classes, every approval and its flows, graduation. */
 const OFFICE_RIGHTS = [
@@ -52,6 +55,9 @@ const OFFICE_RIGHTS = [
   'graduation.edit',
   'graduation.approve',
   'graduation.export',
+  'thesis.view',
+  'thesis.edit',
+  'thesis.publish',
 ]
 
 /**
@@ -122,4 +128,6 @@ export async function seedStaffDemo({ db, now = new Date() }: { db: Executor; no
   })
   // 课表与考勤 (issue 41): the class's weekly face-to-face course, one session open now, attendance so far.
   await seedAttendanceDemo({ db, classId: klass.id, teacherId: head.id, studentId: lin.id, office: officeActor, now })
+  // 论文 (issue 43): 2026年1期's thesis batch, choosing topics now; 王老师 offers two, one with a single place.
+  await seedThesisDemo({ db, advisor: { id: head.id, name: head.name }, createdBy: office.name, now })
 }

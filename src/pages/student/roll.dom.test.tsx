@@ -100,7 +100,7 @@ describe('我的学籍', () => {
     expect(text('.roll-step__time')).toEqual(['2026-03-01', '2026-01-05'])
   })
 
-  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form, 我的请假 the leaves and 毕业照片 the photo', async () => {
+  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form, 我的请假 the leaves, 毕业照片 the photo and 我的论文 the thesis', async () => {
     h.server.on(`GET ${DETAILS}`, { body: envelope(ANSWER) })
     await t.mount(StudentRollPage)
     await drawn('.roll-row__pending')
@@ -112,7 +112,13 @@ describe('我的学籍', () => {
     t.fireEvent.click(document.querySelector('.roll-card__action') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--leave') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--photo') as Element)
-    expect(h.navigations).toEqual(['/pages/student/rollRequest', '/pages/student/leave', '/pages/student/graduationPhoto'])
+    t.fireEvent.click(document.querySelector('.roll-link--thesis') as Element)
+    expect(h.navigations).toEqual([
+      '/pages/student/rollRequest',
+      '/pages/student/leave',
+      '/pages/student/graduationPhoto',
+      '/pages/student/thesis',
+    ])
   })
 
   it('tells a signed-in person without a student profile so, instead of failing', async () => {

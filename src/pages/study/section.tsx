@@ -19,7 +19,7 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { SectionKind } from '@activity/wire'
 import { STUDY_LINKS, courseDetailUrl, idOf, playbackUrl, sectionUrl } from '../../links/study'
-import { openDocument } from './components/open-document'
+import { openDocument } from '../../platform/open-document'
 import {
   NO_SKIP_TEXT,
   afterAnswer,

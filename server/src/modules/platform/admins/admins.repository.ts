@@ -1,5 +1,5 @@
 import { sessionChanged } from '../sessions/index.ts'
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { BUILTIN_POSITION, rightsOfPosition } from '@activity/domain'
 import { admins, positions } from './admins.table.ts'
@@ -32,6 +32,15 @@ export function createAdminsRepository({ db }: { db: Executor }) {
   return {
     async findById({ id }: { id: number }) {
       return rowById(db, admins, id)
+    },
+    /** The enabled operators of `ids`: id and name. */
+    async enabledByIds({ ids }: { ids: number[] }) {
+      if (!ids.length) return []
+      return db
+        .select({ id: admins.id, name: admins.name })
+        .from(admins)
+        .where(and(inArray(admins.id, ids), eq(admins.enabled, true)))
+        .orderBy(asc(admins.id))
     },
     async findWithRights({ id }: { id: number }): Promise<AdminWithPosition | undefined> {
       const [row] = await db

@@ -351,6 +351,11 @@ export async function operatorsWithRight({
   return createAdminsRepository({ db }).enabledWithRight(query)
 }
 
+/** The enabled operators of `ids` (id and name), e.g. a defence panel. */
+export async function operatorsByIds({ db, ids }: { db: Executor; ids: number[] }) {
+  return createAdminsRepository({ db }).enabledByIds({ ids: [...new Set(ids)] })
+}
+
 /** The enabled operator an open id is bound to, if any (教职工's silent sign-in in the app). */
 export async function adminOfOpenId({ db, platform, type, openId }: { db: Executor; platform: string; type: string; openId: string }) {
   const binding = await createAdminOpenIdsRepository({ db }).find({ platform, type, openId })

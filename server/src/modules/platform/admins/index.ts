@@ -1,5 +1,5 @@
 // The admins module's face: what other modules may use (they import nothing else from here).
-export { builtinPositionId, createAdmin, createPosition, ensureFirstAdmin, operatorsWithRight } from './admins.service.ts'
+export { builtinPositionId, createAdmin, createPosition, ensureFirstAdmin, operatorsByIds, operatorsWithRight } from './admins.service.ts'
 // The weapp open id an operator bound (教职工 in the app): where their WeChat subscribe messages go.
 export { miniOpenIdOfAdmin } from './admins.service.ts'
 export { type AdminWithPosition, createAdminsRepository } from './admins.repository.ts'

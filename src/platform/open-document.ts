@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
-import { useStore } from '../../../store'
-import { logger } from '../../../utils/logger'
+import { useStore } from '../store'
+import { logger } from '../utils/logger'
 
 /**
- * Opening a course document in the mini-programs: downloaded to a temporary file, then shown by
+ * Opening a document (a course's, a thesis version) in the mini-programs: downloaded to a temporary file, then shown by
  * the host's document viewer (PDF). H5 opens it in a new tab (open-document.h5.ts).
  */
 export async function openDocument(url: string, fileName: string | null): Promise<void> {
