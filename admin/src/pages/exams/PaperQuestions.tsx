@@ -5,95 +5,30 @@
  * question now, and again when publishing). Once students have answered the list is fixed.
  */
 import { PlusOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Card, Empty, Flex, InputNumber, Modal, Space, Tag, Typography } from 'antd'
-import { useEffect, useState } from 'react'
-import { coursesApi } from '../../api/courses'
+import { Alert, App, Button, Card, Empty, Flex, InputNumber, Space, Tag, Typography } from 'antd'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { type PaperDetail, papersApi } from '../../api/exams'
-import { type BankQuestion, questionsApi } from '../../api/questions'
+import type { BankQuestion } from '../../api/questions'
 import { SortableList } from '../../components/Sortable'
-import { DIFFICULTY_ENUM, EnumTag, QUESTION_TYPE_ENUM, enumColumn } from '../../components/status'
-import { ListTable, type ListColumn } from '../../components/ListTable'
-import { toServerQuery } from '../../hooks/list-state'
+import { DIFFICULTY_ENUM, EnumTag, QUESTION_TYPE_ENUM } from '../../components/status'
 import { useSubmission } from '../../hooks/useSubmission'
 import { addPicked, type PickedQuestion, pickedBody, pickedFrom, pickedProblem, pickedTotal, SCORE_MAX } from './paper-form'
 
-/** The course's bank with its filters (kept out of the address: the page's own list is the paper). */
-function BankPicker({
-  paper,
-  picked,
-  onAdd,
-}: {
-  paper: PaperDetail
-  picked: readonly PickedQuestion[]
-  onAdd: (q: BankQuestion[]) => void
-}) {
+const BankDialog = lazy(() => import('./BankDialog'))
+
+/** 从题库添加: the button, and the bank's dialog (its own script) while open. */
+function BankPicker(props: { paper: PaperDetail; picked: readonly PickedQuestion[]; onAdd: (q: BankQuestion[]) => void }) {
   const [open, setOpen] = useState(false)
-  const [chosen, setChosen] = useState<BankQuestion[]>([])
-  const have = new Set(picked.map((q) => q.id))
-  const columns: ListColumn<BankQuestion>[] = [
-    {
-      title: '章节',
-      dataIndex: 'chapterId',
-      valueType: 'select',
-      hideInTable: true,
-      request: async () => [
-        ...(await coursesApi.details(paper.courseId)).chapters.map((c) => ({ value: String(c.id), label: c.title })),
-        { value: 'none', label: '未分章' },
-      ],
-    },
-    { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '题干' } },
-    {
-      title: '题干',
-      dataIndex: 'stem',
-      search: false,
-      render: (_, q) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: q.stem }} className='console-flush'>
-          {q.stem}
-        </Typography.Paragraph>
-      ),
-    },
-    { title: '题型', dataIndex: 'type', valueType: 'select', width: 90, ...enumColumn(QUESTION_TYPE_ENUM) },
-    { title: '难度', dataIndex: 'difficulty', valueType: 'select', width: 80, ...enumColumn(DIFFICULTY_ENUM) },
-    { title: '章节', dataIndex: 'chapterTitle', search: false, width: 120, render: (_, q) => q.chapterTitle ?? '未分章' },
-  ]
   return (
     <>
       <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         从题库添加
       </Button>
-      <Modal
-        title={`从「${paper.courseTitle}」的题库添加题目`}
-        open={open}
-        width={960}
-        destroyOnHidden
-        onCancel={() => setOpen(false)}
-        afterClose={() => setChosen([])}
-        okText={chosen.length > 0 ? `添加 ${chosen.length} 题` : '添加'}
-        okButtonProps={{ disabled: chosen.length === 0 }}
-        onOk={() => {
-          onAdd(chosen)
-          setOpen(false)
-        }}
-      >
-        <ListTable<BankQuestion>
-          local
-          columns={columns}
-          fixed={{ courseId: String(paper.courseId) }}
-          fetch={(state) => questionsApi.list(toServerQuery(state))}
-          search={{ labelWidth: 'auto', span: 8 }}
-          size='small'
-          scroll={{ y: 420 }}
-          options={false}
-          emptyText={<Empty description='题库中没有符合条件的题目' />}
-          tableAlertRender={false}
-          rowSelection={{
-            preserveSelectedRowKeys: true,
-            selectedRowKeys: chosen.map((q) => q.id),
-            getCheckboxProps: (q) => ({ disabled: have.has(q.id), 'aria-label': `选择「${q.stem.slice(0, 20)}」` }),
-            onChange: (_keys, rows) => setChosen(rows.filter(Boolean)),
-          }}
-        />
-      </Modal>
+      {open ? (
+        <Suspense fallback={null}>
+          <BankDialog {...props} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
