@@ -9,10 +9,7 @@ import ConfirmButton from '../../components/confirm-button'
 import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
 import { previewImages } from '../../components/image-picker'
-import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
-import RetryLine from '../../components/retry-line'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
@@ -23,6 +20,7 @@ import { useStore } from '../../store'
 import { formatDate } from '../../utils/date'
 import { logger } from '../../utils/logger'
 import { isJpg, refusalReason, specRows } from './components/graduation-photo'
+import StudentBody from './components/student-body'
 import './graduationPhoto.scss'
 
 const TITLE = routeOf('pages/student/graduationPhoto')?.title ?? '毕业照片'
@@ -185,17 +183,9 @@ export default function StudentGraduationPhotoPage() {
 
   return (
     <Page title={TITLE}>
-      {student.notStudent ? (
-        <NotStudent />
-      ) : mine.data ? (
-        body(mine.data)
-      ) : mine.failed ? (
-        <RetryLine className='photo-state' onRetry={() => void mine.reload()} />
-      ) : (
-        <View className='photo-state'>
-          <LoadingIndicator content='加载中' />
-        </View>
-      )}
+      <StudentBody notStudent={student.notStudent} remote={mine} stateClass='photo-state'>
+        {body}
+      </StudentBody>
     </Page>
   )
 }

@@ -7,13 +7,9 @@ import { approval, type Leave, type LeaveDetails } from '../../api/zms/approval'
 import ApprovalSteps, { ApprovalRecord } from '../../components/approval-steps'
 import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
-import EmptyNotice from '../../components/empty-notice'
 import { FormError } from '../../components/form'
-import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
 import PictureGrid from '../../components/picture-grid'
-import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import SelectPicker from '../../components/select-picker'
 import { useMounted } from '../../hooks/mounted'
@@ -28,6 +24,7 @@ import { formatDate } from '../../utils/date'
 import { LEAVE_REASON_MAX, backChoices, usedText } from './components/leave-form'
 import { approvalTone } from '../../components/approval-steps/tone'
 import { backText, halfDayText } from './components/leave-text'
+import StudentBody from './components/student-body'
 import './leaveDetail.scss'
 
 const TITLE = routeOf('pages/student/leaveDetail')?.title ?? '请假详情'
@@ -287,19 +284,14 @@ export default function StudentLeaveDetailPage() {
 
   return (
     <Page title={TITLE}>
-      {student.notStudent ? (
-        <NotStudent />
-      ) : id === null || student.refused !== null ? (
-        <EmptyNotice type='page' text={LEAVE_MISSING} />
-      ) : details.data ? (
-        body(details.data)
-      ) : details.failed ? (
-        <RetryLine className='leave-detail-state' onRetry={() => void details.reload()} />
-      ) : (
-        <View className='leave-detail-state'>
-          <LoadingIndicator content='加载中' />
-        </View>
-      )}
+      <StudentBody
+        notStudent={student.notStudent}
+        missing={id === null || student.refused !== null ? LEAVE_MISSING : null}
+        remote={details}
+        stateClass='leave-detail-state'
+      >
+        {body}
+      </StudentBody>
     </Page>
   )
 }

@@ -1,9 +1,6 @@
 import { RichText, Text, View } from '@tarojs/components'
 import { education } from '../../api/ems/education'
-import EmptyNotice from '../../components/empty-notice'
-import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
-import RetryLine from '../../components/retry-line'
 import { documentHtml } from '../../components/rich-document'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
@@ -11,7 +8,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
-import NotStudent from '../../components/not-student'
+import StudentBody from './components/student-body'
 import './noticeDetail.scss'
 
 const TITLE = routeOf('pages/student/noticeDetail')?.title ?? '通知详情'
@@ -32,23 +29,20 @@ export default function StudentNoticeDetailPage() {
 
   return (
     <Page title={TITLE}>
-      {student.notStudent ? (
-        <NotStudent />
-      ) : !valid || student.refused !== null ? (
-        <EmptyNotice type='page' text={NOTICE_MISSING} />
-      ) : notice.data ? (
-        <View className='notice-detail'>
-          <Text className='notice-detail__title'>{notice.data.title}</Text>
-          <Text className='notice-detail__time'>{formatDate(notice.data.publishedAt, 'yyyy-MM-dd hh:mm')}</Text>
-          <RichText className='notice-detail__body' nodes={documentHtml(notice.data.content)} />
-        </View>
-      ) : notice.failed ? (
-        <RetryLine className='notice-detail-state' onRetry={() => void notice.reload()} />
-      ) : (
-        <View className='notice-detail-state'>
-          <LoadingIndicator content='加载中' />
-        </View>
-      )}
+      <StudentBody
+        notStudent={student.notStudent}
+        missing={!valid || student.refused !== null ? NOTICE_MISSING : null}
+        remote={notice}
+        stateClass='notice-detail-state'
+      >
+        {(data) => (
+          <View className='notice-detail'>
+            <Text className='notice-detail__title'>{data.title}</Text>
+            <Text className='notice-detail__time'>{formatDate(data.publishedAt, 'yyyy-MM-dd hh:mm')}</Text>
+            <RichText className='notice-detail__body' nodes={documentHtml(data.content)} />
+          </View>
+        )}
+      </StudentBody>
     </Page>
   )
 }

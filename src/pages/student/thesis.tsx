@@ -17,10 +17,7 @@ import ConfirmButton from '../../components/confirm-button'
 import Dialog from '../../components/dialog'
 import EmptyNotice from '../../components/empty-notice'
 import { FormCard, FormError, FormRow } from '../../components/form'
-import LoadingIndicator from '../../components/loading-indicator'
-import NotStudent from '../../components/not-student'
 import Page from '../../components/page'
-import RetryLine from '../../components/retry-line'
 import SelectPicker from '../../components/select-picker'
 import TextInput from '../../components/text-input'
 import { useMounted } from '../../hooks/mounted'
@@ -34,6 +31,7 @@ import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { logger } from '../../utils/logger'
 import { advisorsOf, bytesText, fileTone, liveSelection, selectionTone, timelineRows } from './components/thesis'
+import StudentBody from './components/student-body'
 import './thesis.scss'
 
 const TITLE = routeOf('pages/student/thesis')?.title ?? '我的论文'
@@ -433,17 +431,9 @@ export default function StudentThesisPage() {
 
   return (
     <Page title={TITLE}>
-      {student.notStudent ? (
-        <NotStudent />
-      ) : mine.data ? (
-        body(mine.data)
-      ) : mine.failed ? (
-        <RetryLine className='thesis-state' onRetry={() => void mine.reload()} />
-      ) : (
-        <View className='thesis-state'>
-          <LoadingIndicator content='加载中' />
-        </View>
-      )}
+      <StudentBody notStudent={student.notStudent} remote={mine} stateClass='thesis-state'>
+        {body}
+      </StudentBody>
     </Page>
   )
 }
