@@ -168,9 +168,40 @@ function topicWindowRefusal(batch: ThesisBatchRow, now: Date) {
   return null
 }
 
-async function guardedSelection<T>(write: () => Promise<T>) {
+/**
+ * Writes the student's new selection (待确认) of the topic `topicOf` takes or creates, in one
+ * transaction: a live selection already there, or (by the database) one written at the same time,
+ * is 409; a topic full by its capacity check is 409 too.
+ */
+async function newSelection({
+  db,
+  thesisBatchId,
+  studentId,
+  now,
+  topicOf,
+}: {
+  db: Executor
+  thesisBatchId: number
+  studentId: number
+  now: Date
+  topicOf: (repo: ReturnType<typeof createThesisRepository>) => Promise<{ id: number; advisorId: number }>
+}) {
   try {
-    return await write()
+    return await db.transaction(async (tx) => {
+      const repo = createThesisRepository({ db: tx })
+      if (await repo.liveSelection({ thesisBatchId, studentId })) throw createAlreadySelectedError()
+      const topic = await topicOf(repo)
+      return repo.insertSelection({
+        thesisBatchId,
+        studentId,
+        topicId: topic.id,
+        advisorId: topic.advisorId,
+        status: ThesisSelectionStatus.pending,
+        scoreStatus: ThesisScoreStatus.none,
+        createdAt: now,
+        updatedAt: now,
+      })
+    })
   } catch (error) {
     if (isUniqueViolation(error, 'thesis_selections_live_idx')) throw createAlreadySelectedError()
     if (isCheckViolation(error, 'thesis_topics_capacity')) throw createTopicFullError()
@@ -197,27 +228,18 @@ export async function chooseTopic({
   const { batch } = await studentBatch(db, studentId)
   const refusal = topicWindowRefusal(batch, now)
   if (refusal) throw createThesisStateError({ message: refusal })
-  return guardedSelection(() =>
-    db.transaction(async (tx) => {
-      const repo = createThesisRepository({ db: tx })
-      if (await repo.liveSelection({ thesisBatchId: batch.id, studentId })) throw createAlreadySelectedError()
+  return newSelection({
+    db,
+    thesisBatchId: batch.id,
+    studentId,
+    now,
+    topicOf: async (repo) => {
       const topic = await repo.takePlace({ topicId, thesisBatchId: batch.id })
-      if (!topic) {
-        if (!(await repo.topic({ id: topicId }))) throw createThesisNotFoundError({ message: '题目不存在' })
-        throw createTopicFullError()
-      }
-      return repo.insertSelection({
-        thesisBatchId: batch.id,
-        studentId,
-        topicId: topic.id,
-        advisorId: topic.advisorId,
-        status: ThesisSelectionStatus.pending,
-        scoreStatus: ThesisScoreStatus.none,
-        createdAt: now,
-        updatedAt: now,
-      })
-    }),
-  )
+      if (topic) return topic
+      if (!(await repo.topic({ id: topicId }))) throw createThesisNotFoundError({ message: '题目不存在' })
+      throw createTopicFullError()
+    },
+  })
 }
 
 /** The student proposes their own title to an advisor of the batch (one who offers topics in it). */
@@ -239,11 +261,13 @@ export async function proposeTopic({
     (t) => t.advisorId === input.advisorId,
   )
   if (!advisor) throw createThesisNotFoundError({ message: '请选择本批次的指导教师' })
-  return guardedSelection(() =>
-    db.transaction(async (tx) => {
-      const repo = createThesisRepository({ db: tx })
-      if (await repo.liveSelection({ thesisBatchId: batch.id, studentId })) throw createAlreadySelectedError()
-      const topic = await repo.insertTopic({
+  return newSelection({
+    db,
+    thesisBatchId: batch.id,
+    studentId,
+    now,
+    topicOf: (repo) =>
+      repo.insertTopic({
         thesisBatchId: batch.id,
         title: input.title,
         description: input.description ?? null,
@@ -252,19 +276,8 @@ export async function proposeTopic({
         advisorId: advisor.advisorId,
         advisorName: advisor.advisorName,
         proposedByStudentId: studentId,
-      })
-      return repo.insertSelection({
-        thesisBatchId: batch.id,
-        studentId,
-        topicId: topic.id,
-        advisorId: topic.advisorId,
-        status: ThesisSelectionStatus.pending,
-        scoreStatus: ThesisScoreStatus.none,
-        createdAt: now,
-        updatedAt: now,
-      })
-    }),
-  )
+      }),
+  })
 }
 
 /** A selection locked for a change by `actor`: its advisor (or, with `officeMay`, whoever holds thesis.edit). */
