@@ -1,8 +1,6 @@
-import { beijingMonth } from '@activity/domain'
-import crypto from 'node:crypto'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { fileUrl } from '../gateways/storage/index.ts'
+import { fileUrl, newFileKey } from '../gateways/storage/index.ts'
 import { Code } from '../wire.ts'
 import { createErrorFactory } from './errors.ts'
 
@@ -67,6 +65,33 @@ export async function readUpload(
 }
 
 /**
+ * Reads a multipart form's fields (the first of each name) and its one file, whole (its size capped
+ * by the scope's multipart limit): not multipart, or no file when `required`: `missing`; over the
+ * limit: `tooLarge`. A cut or malformed body is the error handler's (plugins/errors.ts).
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  { required, missing, tooLarge }: { required: boolean; missing: () => Error; tooLarge: () => Error },
+) {
+  if (!request.isMultipart()) throw missing()
+  const fields: Record<string, string> = {}
+  let file: { name: string; data: Buffer } | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') fields[part.fieldname] ??= String(part.value)
+      else {
+        const data = await part.toBuffer()
+        if (data.length) file = { name: part.filename, data }
+      }
+    }
+  } catch (error) {
+    throw isTooLarge(error) ? tooLarge() : error
+  }
+  if (required && !file) throw missing()
+  return { fields, file }
+}
+
+/**
  * Stores the picture of a multipart `file` under `<prefix><yyyy>/<mm>/` (Beijing months), its name
  * starting with `tag` (its uploader, so a module can let a person attach only their own), and
  * answers its key and a signed address. Not a picture, empty, or over 5 MB: a readable 400.
@@ -86,8 +111,7 @@ export async function storeImage({
   const data = await readUpload(request)
   const what = sniffImage(data.subarray(0, 16))
   if (!what) throw createUploadTypeError()
-  const month = beijingMonth(Date.now()).replace('-', '/')
-  const key = `${prefix}${month}/${tag}${crypto.randomBytes(12).toString('hex')}.${what.ext}`
+  const key = newFileKey({ prefix, tag, ext: what.ext })
   await app.storage.put(key, data, { contentType: what.contentType })
   return { key, url: fileUrl({ secret: app.config.secret, key }) }
 }

@@ -3,7 +3,7 @@ import { createS3Storage, type S3StorageConfig } from './s3.ts'
 import type { Storage } from './types.ts'
 
 export { canOpen, fileUrl, FILES_PREFIX, PUBLIC_KEY_PREFIX, SIGNED_URL_TTL_SECONDS } from './signed-url.ts'
-export { assertValidKey, contentTypeOf, InvalidKeyError, isValidKey, parseRange } from './keys.ts'
+export { assertValidKey, contentTypeOf, InvalidKeyError, isValidKey, newFileKey, parseRange } from './keys.ts'
 export { createLocalStorage } from './local.ts'
 export { createS3Storage, type S3StorageConfig } from './s3.ts'
 export type { ByteRange, Storage, StoredFile, StoredRead } from './types.ts'

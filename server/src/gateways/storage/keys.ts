@@ -1,3 +1,5 @@
+import { beijingMonth } from '@activity/domain'
+import crypto from 'node:crypto'
 import type { ByteRange } from './types.ts'
 
 const KEY_MAX = 512
@@ -22,6 +24,14 @@ export class InvalidKeyError extends Error {
 
 export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new InvalidKeyError(key)
+}
+
+/**
+ * A new upload's key, never one in use: `<prefix><yyyy>/<mm>/<tag><24 random hex>.<ext>` (Beijing
+ * months; `tag` names the uploader, e.g. `s12-`, so a module can tell whose a file is).
+ */
+export function newFileKey({ prefix, tag = '', ext, now = new Date() }: { prefix: string; tag?: string; ext: string; now?: Date }) {
+  return `${prefix}${beijingMonth(now).replace('-', '/')}/${tag}${crypto.randomBytes(12).toString('hex')}.${ext}`
 }
 
 const TYPES: Record<string, string> = {

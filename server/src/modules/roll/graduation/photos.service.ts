@@ -1,10 +1,9 @@
-import { beijingDate, beijingDayStart, beijingMonth, photoProblem, shiftDate } from '@activity/domain'
-import crypto from 'node:crypto'
+import { beijingDate, beijingDayStart, photoProblem, shiftDate } from '@activity/domain'
 import { imageSize } from 'image-size'
 import type { Executor } from '../../../db/types.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import type { Storage } from '../../../gateways/storage/index.ts'
-import { fileUrl } from '../../../gateways/storage/index.ts'
+import { fileUrl, newFileKey } from '../../../gateways/storage/index.ts'
 import { sniffImage } from '../../../lib/image-upload.ts'
 import { ApprovalStatus, PhotoNaming } from '../../../wire.ts'
 import { type Actor, type ApprovalKindHandler, type ApprovalKinds, recordAudit, submitApproval } from '../../platform/index.ts'
@@ -156,7 +155,7 @@ export async function uploadPhoto({
   const refusal = uploadRefusal(collection, (await repo.photosOf({ collectionId: collection.id, studentId }))[0], now)
   if (refusal) throw createPhotoStateError({ message: refusal })
   const checked = checkPhoto(data, collection)
-  const key = `${PHOTO_KEY_PREFIX}${beijingMonth(now).replace('-', '/')}/s${studentId}-${crypto.randomBytes(12).toString('hex')}.jpg`
+  const key = newFileKey({ prefix: PHOTO_KEY_PREFIX, tag: `s${studentId}-`, ext: 'jpg', now })
   await storage.put(key, data, { contentType: 'image/jpeg' })
   try {
     return await db.transaction(async (tx) => {

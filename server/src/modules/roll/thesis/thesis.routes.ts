@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { createErrorFactory } from '../../../lib/errors.ts'
 import { emptyEnvelope, envelope, FORM_CONSUMES, ok } from '../../../lib/envelope.ts'
+import { readUploadForm } from '../../../lib/image-upload.ts'
 import { Code, ThesisScoreStatus, type ThesisFileStatus, type ThesisStage } from '../../../wire.ts'
 import { actorOf, operatorsByIds } from '../../platform/index.ts'
 import {
@@ -62,29 +63,9 @@ const createFileMissingError = createErrorFactory({ key: 'thesis.fileMissing', c
 const createFileTooLargeError = createErrorFactory({ key: 'thesis.fileTooLarge', code: Code.badRequest, message: '文件不能超过20MB' })
 /** Who may read batches, topics and defence sessions: the office and the advisors. */
 const THESIS_READERS = ['thesis.view', 'thesis.advise', 'thesis.edit', 'thesis.publish'] as const
-const isTooLarge = (error: unknown) => (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE'
-
-/** A multipart upload's fields and its one file (read whole, at most 20 MB; none when `required` is false). */
-async function readUpload(request: FastifyRequest, required: boolean) {
-  if (!request.isMultipart()) throw createFileMissingError()
-  const fields: Record<string, string> = {}
-  let file: { name: string; data: Buffer } | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') fields[part.fieldname] ??= String(part.value)
-      else {
-        const data = await part.toBuffer()
-        if (data.length) file = { name: part.filename, data }
-      }
-    }
-  } catch (error) {
-    if (isTooLarge(error)) throw createFileTooLargeError()
-    // A cut or malformed body: the error handler answers it (plugins/errors.ts).
-    throw error
-  }
-  if (required && !file) throw createFileMissingError()
-  return { fields, file }
-}
+/** A multipart upload's fields and its one file (at most 20 MB; none when `required` is false). */
+const readUpload = (request: FastifyRequest, required: boolean) =>
+  readUploadForm(request, { required, missing: () => createFileMissingError(), tooLarge: () => createFileTooLargeError() })
 
 /** Zod-checks multipart fields with the route's own messages (a 400 like any body's). */
 function parsed<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {

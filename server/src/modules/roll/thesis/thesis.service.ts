@@ -1,9 +1,8 @@
-import { beijingDate, beijingDayStart, beijingMonth, shiftDate } from '@activity/domain'
-import crypto from 'node:crypto'
+import { beijingDate, beijingDayStart, shiftDate } from '@activity/domain'
 import type { Executor } from '../../../db/types.ts'
 import { isCheckViolation, isUniqueViolation } from '../../../db/errors.ts'
 import type { Storage } from '../../../gateways/storage/index.ts'
-import { fileUrl } from '../../../gateways/storage/index.ts'
+import { fileUrl, newFileKey } from '../../../gateways/storage/index.ts'
 import { ThesisFileStatus, ThesisScorePart, ThesisScoreStatus, ThesisSelectionStatus, ThesisStage } from '../../../wire.ts'
 import { type Actor, recordAudit } from '../../platform/index.ts'
 import { createStudentsRepository } from '../students/index.ts'
@@ -402,7 +401,7 @@ export async function submitFile({
   if (!selection) throw createThesisStateError({ message: '请先选题' })
   if (by && selection.advisorId !== by.id && !by.rights.has('thesis.edit')) throw createNotAdvisorError()
   const uploader = by ? `t${by.id}-` : `s${selection.studentId}-`
-  const key = `${THESIS_KEY_PREFIX}${beijingMonth(now).replace('-', '/')}/${uploader}${crypto.randomBytes(12).toString('hex')}.${what.ext}`
+  const key = newFileKey({ prefix: THESIS_KEY_PREFIX, tag: uploader, ext: what.ext, now })
   await storage.put(key, file.data, { contentType: what.contentType })
   try {
     return await db.transaction(async (tx) => {
@@ -475,7 +474,7 @@ export async function reviewFile({
   if (commentFile) {
     const what = sniffDocument(commentFile.data.subarray(0, 16))
     if (!what) throw createThesisFileError({ message: '批注文件请上传 PDF 或 Word 文件' })
-    commentKey = `${THESIS_KEY_PREFIX}${beijingMonth(now).replace('-', '/')}/t${actor.id}-${crypto.randomBytes(12).toString('hex')}.${what.ext}`
+    commentKey = newFileKey({ prefix: THESIS_KEY_PREFIX, tag: `t${actor.id}-`, ext: what.ext, now })
     await storage.put(commentKey, commentFile.data, { contentType: what.contentType })
   }
   try {
