@@ -5041,7 +5041,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download" | "thesis.batch.create" | "thesis.batch.update" | "thesis.extension" | "thesis.uploadFor" | "thesis.score.publish" | "thesis.score.rollback";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download" | "thesis.batch.create" | "thesis.batch.update" | "thesis.extension" | "thesis.uploadFor" | "thesis.score.publish" | "thesis.score.rollback" | "graduation.audit.create" | "graduation.audit.update" | "graduation.condition.create" | "graduation.condition.delete" | "graduation.condition.mark" | "graduation.submit" | "graduation.graduate";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -8719,6 +8719,670 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/education/graduate/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: change an audit's title, graduation date or required courses (graduates made already keep theirs) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        graduationDate: string;
+                        id: number;
+                        requiredCourseIds: number[];
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        graduationDate: string;
+                        id: number;
+                        requiredCourseIds: number[];
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                conditions: {
+                                    id: number;
+                                    name: string;
+                                    /** @description null: every student */
+                                    programme: string | null;
+                                }[];
+                                createdAt: string;
+                                createdBy: string;
+                                graduationDate: string;
+                                id: number;
+                                requiredCourses: {
+                                    id: number;
+                                    title: string;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: open the graduation audit of a batch (one per batch: 409), its graduation date and required courses */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        batch: number;
+                        batchYear: number;
+                        graduationDate: string;
+                        requiredCourseIds: number[];
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        batch: number;
+                        batchYear: number;
+                        graduationDate: string;
+                        requiredCourseIds: number[];
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                conditions: {
+                                    id: number;
+                                    name: string;
+                                    /** @description null: every student */
+                                    programme: string | null;
+                                }[];
+                                createdAt: string;
+                                createdBy: string;
+                                graduationDate: string;
+                                id: number;
+                                requiredCourses: {
+                                    id: number;
+                                    title: string;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every graduation audit with its batch counted by state */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    batch: number;
+                                    batchYear: number;
+                                    conditions: {
+                                        id: number;
+                                        name: string;
+                                        /** @description null: every student */
+                                        programme: string | null;
+                                    }[];
+                                    counts: {
+                                        /** @description a condition not met */
+                                        blocked: number;
+                                        graduated: number;
+                                        /** @description under audit */
+                                        pending: number;
+                                        /** @description all conditions met, not submitted */
+                                        ready: number;
+                                        /** @description the batch on the roll */
+                                        students: number;
+                                    };
+                                    createdAt: string;
+                                    createdBy: string;
+                                    graduationDate: string;
+                                    id: number;
+                                    requiredCourses: {
+                                        id: number;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: add a manual condition to an audit, for one programme (专升本…) or every student */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        auditId: number;
+                        name: string;
+                        programme?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        auditId: number;
+                        name: string;
+                        programme?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                conditions: {
+                                    id: number;
+                                    name: string;
+                                    /** @description null: every student */
+                                    programme: string | null;
+                                }[];
+                                createdAt: string;
+                                createdBy: string;
+                                graduationDate: string;
+                                id: number;
+                                requiredCourses: {
+                                    id: number;
+                                    title: string;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: remove a manual condition (and its marks) */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batch: number;
+                                batchYear: number;
+                                conditions: {
+                                    id: number;
+                                    name: string;
+                                    /** @description null: every student */
+                                    programme: string | null;
+                                }[];
+                                createdAt: string;
+                                createdBy: string;
+                                graduationDate: string;
+                                id: number;
+                                requiredCourses: {
+                                    id: number;
+                                    title: string;
+                                }[];
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/condition/mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: mark a manual condition met or not for students of its audit and programme (others: 404, nothing marked) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conditionId: number;
+                        met: boolean;
+                        studentIds: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        conditionId: number;
+                        met: boolean;
+                        studentIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                updated: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: create the graduate information of a student whose audit is approved (the approval does it; again: the same record, nothing changes); not approved: 422 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        studentId: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        studentId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                certificateNo: string;
+                                createdAt: string;
+                                graduatedOn: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a page of graduates (毕业生), latest first, by audit and name */
+        get: {
+            parameters: {
+                query?: {
+                    auditId?: number;
+                    name?: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    auditTitle: string;
+                                    certificateNo: string;
+                                    createdAt: string;
+                                    graduatedOn: string;
+                                    level: string;
+                                    major: string;
+                                    name: string;
+                                    school: string;
+                                    studentId: number;
+                                    studentNo: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's graduation checklist: their batch's audit, each condition met or not and what is missing, the audit's approval, and their graduate record */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the latest audit request's approval */
+                                approval: {
+                                    applicantName: string;
+                                    can: {
+                                        decide: boolean;
+                                        resubmit: boolean;
+                                        revoke: boolean;
+                                        withdraw: boolean;
+                                    };
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    fields: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
+                                    kindName: string;
+                                    /** @enum {string} */
+                                    status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    steps: {
+                                        approvers: {
+                                            actedAt: string | null;
+                                            adminId: number;
+                                            comment: string | null;
+                                            decision: string | null;
+                                            decisionName: string | null;
+                                            name: string;
+                                        }[];
+                                        decidedAt: string | null;
+                                        dueAt: string | null;
+                                        id: number;
+                                        mode: string;
+                                        modeName: string;
+                                        name: string;
+                                        overdue: boolean;
+                                        seq: number;
+                                        startedAt: string | null;
+                                        status: string;
+                                    }[];
+                                    subjectId: number;
+                                    submittedByName: string | null;
+                                    timeline: {
+                                        action: string;
+                                        actorName: string;
+                                        comment: string | null;
+                                        createdAt: string;
+                                        id: number;
+                                    }[];
+                                    title: string;
+                                } | null;
+                                /** @description the student's batch's audit; null: none opened */
+                                audit: {
+                                    graduationDate: string;
+                                    title: string;
+                                } | null;
+                                checklist: {
+                                    /** @description what was found: 2 门课程未学完, 学费待缴 ¥3,000.00 */
+                                    detail: string;
+                                    /** @description roll, tuition, courses, exams, thesis, photo, or manual:<condition id> */
+                                    key: string;
+                                    /**
+                                     * @description what the condition is about (the app links each to its page)
+                                     * @enum {string}
+                                     */
+                                    kind: "学籍" | "学费" | "课程" | "考试" | "论文" | "照片" | "其他";
+                                    met: boolean;
+                                    /** @description 学籍状态, 学费, 必修课程, 考试, 毕业论文, 毕业照片, or the manual condition */
+                                    name: string;
+                                }[];
+                                graduate: {
+                                    certificateNo: string;
+                                    createdAt: string;
+                                    graduatedOn: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                state: "条件未满足" | "可提交" | "审核中" | "已驳回" | "已毕业" | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/graduate/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: submit students of an audit who meet every condition to its approval (head teacher, then the education office); the others are answered in `skipped` with why */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        auditId: number;
+                        studentIds: number[];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        auditId: number;
+                        studentIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                skipped: {
+                                    name: string;
+                                    reason: string;
+                                    studentId: number;
+                                }[];
+                                submitted: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/education/notices/audience": {
         parameters: {
             query?: never;
@@ -9698,7 +10362,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -10178,7 +10842,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -10258,6 +10922,163 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/previewGraduate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators (毕业预览): a page of the audit's students with their checklist and state, filtered by state, a condition they miss (its key or name) and name; the batch's counts */
+        get: {
+            parameters: {
+                query: {
+                    auditId: number;
+                    blockedBy?: string;
+                    name?: string;
+                    page?: number;
+                    size?: number;
+                    state?: "条件未满足" | "可提交" | "审核中" | "已驳回" | "已毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                audit: {
+                                    batch: number;
+                                    batchYear: number;
+                                    conditions: {
+                                        id: number;
+                                        name: string;
+                                        /** @description null: every student */
+                                        programme: string | null;
+                                    }[];
+                                    createdAt: string;
+                                    createdBy: string;
+                                    graduationDate: string;
+                                    id: number;
+                                    requiredCourses: {
+                                        id: number;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                };
+                                counts: {
+                                    /** @description a condition not met */
+                                    blocked: number;
+                                    graduated: number;
+                                    /** @description under audit */
+                                    pending: number;
+                                    /** @description all conditions met, not submitted */
+                                    ready: number;
+                                    /** @description the batch on the roll */
+                                    students: number;
+                                };
+                                list: {
+                                    /** @description the latest audit request */
+                                    application: {
+                                        approvalId: number | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
+                                    } | null;
+                                    checklist: {
+                                        /** @description what was found: 2 门课程未学完, 学费待缴 ¥3,000.00 */
+                                        detail: string;
+                                        /** @description roll, tuition, courses, exams, thesis, photo, or manual:<condition id> */
+                                        key: string;
+                                        /**
+                                         * @description what the condition is about (the app links each to its page)
+                                         * @enum {string}
+                                         */
+                                        kind: "学籍" | "学费" | "课程" | "考试" | "论文" | "照片" | "其他";
+                                        met: boolean;
+                                        /** @description 学籍状态, 学费, 必修课程, 考试, 毕业论文, 毕业照片, or the manual condition */
+                                        name: string;
+                                    }[];
+                                    graduate: {
+                                        certificateNo: string;
+                                        createdAt: string;
+                                        graduatedOn: string;
+                                    } | null;
+                                    level: string;
+                                    major: string;
+                                    name: string;
+                                    programme: string | null;
+                                    school: string;
+                                    /** @enum {string} */
+                                    state: "条件未满足" | "可提交" | "审核中" | "已驳回" | "已毕业";
+                                    studentId: number;
+                                    studentNo: string | null;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/education/previewGraduate/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: 毕业预览 as .xlsx (the filter's students, each condition's column and what blocks them) */
+        get: {
+            parameters: {
+                query: {
+                    auditId: number;
+                    blockedBy?: string;
+                    name?: string;
+                    state?: "条件未满足" | "可提交" | "审核中" | "已驳回" | "已毕业";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -26447,7 +27268,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26611,7 +27432,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26745,7 +27566,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26837,7 +27658,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26898,7 +27719,7 @@ export interface paths {
             parameters: {
                 query?: {
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
                 };
                 header?: never;
@@ -26937,7 +27758,7 @@ export interface paths {
                 query?: {
                     box?: "waiting" | "done" | "cc" | "submitted" | "all";
                     keyword?: string;
-                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                    kind?: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                     page?: number;
                     size?: number;
                     status?: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -26968,7 +27789,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     overdue: boolean;
                                     /** @enum {string} */
@@ -27159,7 +27980,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -27260,7 +28081,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -27359,7 +28180,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -27458,7 +28279,7 @@ export interface paths {
                                 }[];
                                 id: number;
                                 /** @enum {string} */
-                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                 kindName: string;
                                 /** @enum {string} */
                                 status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -27533,7 +28354,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -27559,7 +28380,7 @@ export interface paths {
                             type: "headTeacher" | "position" | "departmentHead" | "right";
                         }[];
                         /** @enum {string} */
-                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                        kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                         overdueHours?: number;
                         revokeDays?: number;
                         steps: {
@@ -27819,7 +28640,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -27974,7 +28795,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -28112,7 +28933,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -28251,7 +29072,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -28376,7 +29197,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -28502,7 +29323,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";
@@ -28732,7 +29553,7 @@ export interface paths {
                                     }[];
                                     id: number;
                                     /** @enum {string} */
-                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto";
+                                    kind: "leave" | "rollCorrection" | "makeUpPunch" | "graduationPhoto" | "graduation";
                                     kindName: string;
                                     /** @enum {string} */
                                     status: "审批中" | "已通过" | "已驳回" | "已退回" | "已撤回" | "已撤销";

@@ -167,6 +167,13 @@ export const AuditAction = {
   'thesis.uploadFor': '代学员提交论文',
   'thesis.score.publish': '发布论文成绩',
   'thesis.score.rollback': '回退论文成绩发布',
+  'graduation.audit.create': '新建毕业审核',
+  'graduation.audit.update': '修改毕业审核',
+  'graduation.condition.create': '新增毕业条件',
+  'graduation.condition.delete': '删除毕业条件',
+  'graduation.condition.mark': '标记毕业条件',
+  'graduation.submit': '提交毕业审核',
+  'graduation.graduate': '毕业',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

@@ -413,7 +413,13 @@ export type PhotoNaming = (typeof PhotoNaming)[keyof typeof PhotoNaming]
 export const PHOTO_NAMINGS = /*#__PURE__*/ values(PhotoNaming)
 
 /** What an approval (审批) is about: each kind has its flow and its business record. */
-export const ApprovalKind = { leave: '请假', rollCorrection: '学籍变更', makeUpPunch: '补卡', graduationPhoto: '毕业照片' } as const
+export const ApprovalKind = {
+  leave: '请假',
+  rollCorrection: '学籍变更',
+  makeUpPunch: '补卡',
+  graduationPhoto: '毕业照片',
+  graduation: '毕业审核',
+} as const
 export type ApprovalKind = keyof typeof ApprovalKind
 export const APPROVAL_KINDS = /*#__PURE__*/ Object.keys(ApprovalKind) as ApprovalKind[]
 
@@ -559,3 +565,30 @@ export const SignInReason = {
 } as const
 export type SignInReason = keyof typeof SignInReason
 export const SIGN_IN_REASONS = /*#__PURE__*/ Object.keys(SignInReason) as SignInReason[]
+
+/** What a graduation condition is about (毕业审核's checklist; the app links each to its page). */
+export const GraduationCheck = {
+  roll: '学籍',
+  tuition: '学费',
+  courses: '课程',
+  exams: '考试',
+  thesis: '论文',
+  photo: '照片',
+  manual: '其他',
+} as const
+export type GraduationCheck = (typeof GraduationCheck)[keyof typeof GraduationCheck]
+export const GRADUATION_CHECKS = /*#__PURE__*/ values(GraduationCheck)
+
+/**
+ * Where a student of a graduation audit stands: 条件未满足 -> 可提交 (every condition met) -> 审核中
+ * (the head teacher, then the education office) -> 已毕业, or 已驳回 (submitted again when met).
+ */
+export const GraduationState = {
+  blocked: '条件未满足',
+  ready: '可提交',
+  pending: '审核中',
+  refused: '已驳回',
+  graduated: '已毕业',
+} as const
+export type GraduationState = (typeof GraduationState)[keyof typeof GraduationState]
+export const GRADUATION_STATES = /*#__PURE__*/ values(GraduationState)

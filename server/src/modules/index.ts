@@ -76,7 +76,15 @@ import {
   withheldQuestions,
 } from './learning/index.ts'
 import { earnForExamPassed, earnForReferral, earnForStudyTime, pointsAdminRoutes, pointsRoutes } from './points/index.ts'
-import { dashboardRoutes, enrollTargetsRoutes, finderRoutes, sensitiveDataRoutes, staffHomeRoutes } from './office/index.ts'
+import {
+  dashboardRoutes,
+  enrollTargetsRoutes,
+  finderRoutes,
+  graduationApprovalKind,
+  graduationAuditRoutes,
+  sensitiveDataRoutes,
+  staffHomeRoutes,
+} from './office/index.ts'
 import type { ModuleTag } from './tags.ts'
 
 declare module 'fastify' {
@@ -112,6 +120,7 @@ export const APPROVAL_KINDS = {
   rollCorrection: rollCorrectionApprovalKind,
   makeUpPunch: makeUpApprovalKind,
   graduationPhoto: photoApprovalKind,
+  graduation: graduationApprovalKind,
 }
 
 /**
@@ -240,6 +249,7 @@ export const registerModules = fp(
       await tagged(scope, 'roll/leave', leaveRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/graduation', photoCollectionRoutes, { kinds: APPROVAL_KINDS })
       await tagged(scope, 'roll/thesis', thesisRoutes)
+      await tagged(scope, 'office/graduation-audit', graduationAuditRoutes, { kinds: APPROVAL_KINDS })
       // 补卡 is an approval too (abnormalPunching); the timetable and check-in calls live beside it.
       await tagged(scope, 'roll/attendance', attendanceRoutes, { kinds: APPROVAL_KINDS })
     })

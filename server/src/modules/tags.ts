@@ -49,6 +49,7 @@ export const MODULE_TAGS = [
   { name: 'office/enroll-targets', description: '教务 · 招生目标' },
   { name: 'office/sensitive-data', description: '教务 · 查看完整信息' },
   { name: 'office/finder', description: '教务 · 快速查找' },
+  { name: 'office/graduation-audit', description: '教务 · 毕业审核（毕业预览、毕业生）' },
   { name: 'office/staff-home', description: '教务 · 教职工工作台' },
   { name: 'system', description: '文件与开发工具' },
 ] as const

@@ -29,6 +29,7 @@ import { seedGraduationDemo, seedStudentsDemo, STUDENTS_DEMO } from '../modules/
 import { applyWithdrawal, finishPay } from '../modules/partner-programme/index.ts'
 import { FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { BUILTIN_POSITION } from '@activity/domain'
+import { seedGraduationAuditDemo } from '../modules/office/index.ts'
 import { seedOtherScreensDemo } from './other-screens.ts'
 import { seedStaffDemo } from './staff.ts'
 
@@ -218,5 +219,7 @@ export async function seedDemo({
   await seedStaffDemo({ db })
   // Graduation (issue 43): 林小雨's batch (2026年1期) collects its graduation photos for 30 days.
   await seedGraduationDemo({ db })
+  // 毕业审核 (issue 43): her batch's audit, its checklist her roll, tuition, thesis and photo.
+  await seedGraduationAuditDemo({ db })
   return true
 }

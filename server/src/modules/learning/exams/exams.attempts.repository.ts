@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { AttemptStatus, JUDGE_KEYS, QuestionType } from '../../../wire.ts'
+import { AttemptStatus, JUDGE_KEYS, PaperStatus, PaperUse, QuestionType } from '../../../wire.ts'
 import { coursesView } from '../courses/index.ts'
 import { studentsView } from '../../roll/index.ts'
 import { attemptQuestions, examAttempts, papers } from './exams.table.ts'
@@ -190,6 +190,36 @@ export function createAttemptsRepository({ db }: { db: Executor }) {
                 where paper_id = ${paperId} and score is not null and status = ${AttemptStatus.done} group by student_id) b`),
       )
       return { rank: Number(row?.above ?? 0) + 1, of: Number(row?.of ?? 0) }
+    },
+
+    /**
+     * The published exams (考试) of these courses and, per student, the best final score each reached
+     * (a paper never finished is absent): what the graduation audit calls 考试通过.
+     */
+    async examResults({ studentIds, courseIds }: { studentIds: number[]; courseIds: number[] }) {
+      if (!courseIds.length) return { exams: [], best: [] }
+      const exams = await db
+        .select({ id: papers.id, courseId: papers.courseId, title: papers.title, passScore: papers.passScore })
+        .from(papers)
+        .where(and(inArray(papers.courseId, courseIds), eq(papers.use, PaperUse.exam), eq(papers.status, PaperStatus.published)))
+        .orderBy(asc(papers.id))
+      if (!exams.length || !studentIds.length) return { exams, best: [] }
+      const best = await db
+        .select({ studentId: examAttempts.studentId, paperId: examAttempts.paperId, score: sql<number>`max(${examAttempts.score})::int` })
+        .from(examAttempts)
+        .where(
+          and(
+            inArray(examAttempts.studentId, studentIds),
+            inArray(
+              examAttempts.paperId,
+              exams.map((e) => e.id),
+            ),
+            eq(examAttempts.status, AttemptStatus.done),
+            sql`${examAttempts.score} is not null`,
+          ),
+        )
+        .groupBy(examAttempts.studentId, examAttempts.paperId)
+      return { exams, best }
     },
 
     /** The student's closed attempts, newest first (studentScore), or of one course oldest first with final scores (the report). */

@@ -652,6 +652,11 @@ export async function finalScoresOf({ db, studentId, courseId }: { db: Executor;
   return createExamsRepository({ db }).closedAttempts({ studentId, courseId, finalOnly: true })
 }
 
+/** The published exams of these courses with each student's best final score: the graduation audit's 考试通过. */
+export async function examResultsOf({ db, studentIds, courseIds }: { db: Executor; studentIds: number[]; courseIds: number[] }) {
+  return createExamsRepository({ db }).examResults({ studentIds, courseIds })
+}
+
 /** Whether the course has papers (their foreign key keeps it): a course is removed only without. */
 export async function courseHasPapers({ db, courseId }: { db: Executor; courseId: number }): Promise<boolean> {
   return createExamsRepository({ db }).courseHasPapers({ courseId })

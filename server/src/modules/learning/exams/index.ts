@@ -8,7 +8,7 @@
 export { examsAdminRoutes } from './exams.admin.routes.ts'
 export { papersToMark } from './exams.admin.ts'
 export { examsRoutes } from './exams.routes.ts'
-export { closeOverdueAttempts, courseHasPapers, finalScoresOf, type OnExamPassed } from './exams.service.ts'
+export { closeOverdueAttempts, courseHasPapers, examResultsOf, finalScoresOf, type OnExamPassed } from './exams.service.ts'
 export { seedExamsDemo } from './exams.seed.ts'
 export { type WithheldQuestions, withheldQuestions } from './exams.withheld.ts'
 export { type QuestionSnapshot } from './exams.table.ts'

@@ -297,6 +297,12 @@ export async function unpaidFeeOrderCount({ db, studentId }: { db: Executor; stu
   return createFeesRepository({ db }).unpaidCountForStudent({ studentId })
 }
 
+/** Tuition per student (学费 orders): paid ones, and the count and fen still to pay; a student without any is absent. */
+export async function tuitionOfStudents({ db, studentIds }: { db: Executor; studentIds: number[] }) {
+  const rows = await createFeesRepository({ db }).tuitionByStudent({ studentIds })
+  return new Map(rows.map((r) => [Number(r.studentId), { paid: r.paid, unpaid: r.unpaid, unpaidAmount: r.unpaidAmount }]))
+}
+
 /** Has a clue's student paid tuition? Their id and name, and whether they hold a paid tuition order. */
 export async function tuitionOfClue({ db, clueId }: { db: Executor; clueId: number }) {
   const repo = createFeesRepository({ db })

@@ -330,6 +330,25 @@ export function createFeesRepository({ db }: { db: Executor }) {
         )
       return row?.n ?? 0
     },
+    /**
+     * The students' tuition (学费 orders, cancelled ones left out): how many are paid and not wholly
+     * refunded, and how many and how much are still to pay (待支付, 支付中, 支付失败).
+     */
+    async tuitionByStudent({ studentIds }: { studentIds: number[] }) {
+      if (!studentIds.length) return []
+      const owed = inArray(ordersView.payStatus, [OrderPayStatus.unpaid, OrderPayStatus.paying, OrderPayStatus.failed])
+      return db
+        .select({
+          studentId: sql<number>`${ordersView.studentId}`,
+          paid: sql<number>`(count(*) filter (where ${ordersView.payStatus} = ${OrderPayStatus.paid}
+            and ${ordersView.refunded} < ${ordersView.amount} - ${ordersView.discount}))::int`,
+          unpaid: sql<number>`(count(*) filter (where ${owed}))::int`,
+          unpaidAmount: sql<number>`coalesce(sum(${ordersView.amount} - ${ordersView.discount}) filter (where ${owed}), 0)::int`,
+        })
+        .from(ordersView)
+        .where(and(inArray(ordersView.studentId, studentIds), eq(ordersView.feeKind, '学费'), isNull(ordersView.cancelledAt)))
+        .groupBy(ordersView.studentId)
+    },
     /** A student still holds a paid tuition order not wholly refunded. */
     async holdsPaidTuition({ studentId }: { studentId: number }) {
       const [row] = await db

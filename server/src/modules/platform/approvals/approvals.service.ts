@@ -82,6 +82,16 @@ export const DEFAULT_FLOWS: Record<ApprovalKind, { steps: FlowStep[]; cc: FlowAp
     overdueHours: 48,
     revokeDays: 30,
   },
+  // 毕业审核: the head teacher, then the education office; the last approval makes the graduate.
+  graduation: {
+    steps: [
+      { name: '班主任审核', approver: { type: 'headTeacher' }, mode: 'any' },
+      { name: '教务处审核', approver: { type: 'right', right: 'graduation.approve' }, mode: 'any' },
+    ],
+    cc: [],
+    overdueHours: 72,
+    revokeDays: 30,
+  },
 }
 
 /** The kind's flow: its row, or the default. */

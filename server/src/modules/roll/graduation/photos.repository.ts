@@ -135,6 +135,19 @@ export function createPhotosRepository({ db }: { db: Executor }) {
         order by s.student_no nulls last, s.id`)) as unknown as { rows: CollectionPhotoRow[] }
       return rows.rows
     },
+    /** Per student, their batch's collection (none: absent) and the status of their latest photo in it. */
+    async latestOf({ studentIds }: { studentIds: number[] }) {
+      if (!studentIds.length) return []
+      const rows = (await db.execute(sql`
+        select s.id as "studentId", c.title, lp.status
+        from students s
+        join photo_collections c on c.batch_year = s.batch_year and c.batch = s.batch
+        left join lateral (
+          select p.status from graduation_photos p where p.collection_id = c.id and p.student_id = s.id order by p.id desc limit 1
+        ) lp on true
+        where s.id in ${studentIds}`)) as unknown as { rows: Array<{ studentId: number; title: string; status: string | null }> }
+      return rows.rows
+    },
     /** A student's photos of a collection, latest first. */
     async photosOf({ collectionId, studentId }: { collectionId: number; studentId: number }) {
       return db

@@ -269,3 +269,9 @@ export function toPhoto(p: Pick<PhotoRow, 'id' | 'key' | 'bytes' | 'width' | 'he
     uploadedAt: p.createdAt.toISOString(),
   }
 }
+
+/** The graduation audit's 照片已审核, per student: their batch's collection (absent: none opened) and their latest photo's status. */
+export async function photoStatusOf({ db, studentIds }: { db: Executor; studentIds: number[] }) {
+  const rows = await createPhotosRepository({ db }).latestOf({ studentIds })
+  return new Map(rows.map((r) => [Number(r.studentId), { collection: r.title, status: r.status as ApprovalStatus | null }]))
+}

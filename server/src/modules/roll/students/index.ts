@@ -4,7 +4,14 @@ export { ensureUniqueIdCards } from './students.integrity.ts'
 export { studentsRoutes } from './students.routes.ts'
 export { classesRoutes } from './classes.routes.ts'
 export { studentHeaderSchema } from './students.schemas.ts'
-export { countRollRequests, quickFindStudents, rollCorrectionApprovalKind, toStudentHeader, toStudentUser } from './students.service.ts'
+export {
+  changeStudentStatus,
+  countRollRequests,
+  quickFindStudents,
+  rollCorrectionApprovalKind,
+  toStudentHeader,
+  toStudentUser,
+} from './students.service.ts'
 export { assignStudents, classesHeadedBy, classOfStudent, createClass, studentsOfHeadTeacher } from './classes.service.ts'
 export { seedStudentsDemo, STUDENTS_DEMO } from './students.seed.ts'
 

@@ -82,6 +82,28 @@ export function createThesisRepository({ db }: { db: Executor }) {
       return row
     },
     /** The student's live selection in the batch (not refused), if any. */
+    /** Per student, the thesis batch of their student batch (none: absent) and their live selection's score in it. */
+    async resultsOf({ studentIds }: { studentIds: number[] }) {
+      if (!studentIds.length) return []
+      const rows = (await db.execute(sql`
+        select s.id as "studentId", b.name as "batchName", b.pass_score as "passScore",
+          sel.status, sel.score_status as "scoreStatus", sel.total_score as "totalScore"
+        from students s
+        join thesis_batches b on b.batch_year = s.batch_year and b.batch = s.batch
+        left join thesis_selections sel on sel.thesis_batch_id = b.id and sel.student_id = s.id
+          and sel.status <> ${ThesisSelectionStatus.refused}
+        where s.id in ${studentIds}`)) as unknown as {
+        rows: Array<{
+          studentId: number
+          batchName: string
+          passScore: number
+          status: string | null
+          scoreStatus: string | null
+          totalScore: number | null
+        }>
+      }
+      return rows.rows
+    },
     async liveSelection({ thesisBatchId, studentId }: { thesisBatchId: number; studentId: number }) {
       const [row] = await db
         .select()

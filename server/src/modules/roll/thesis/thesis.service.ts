@@ -778,3 +778,24 @@ export async function studentThesis({ db, studentId, now = new Date() }: { db: E
     topicRefusal: live ? '你已选题' : topicWindowRefusal(batch, now),
   }
 }
+
+/**
+ * The graduation audit's 论文通过, per student: their batch's thesis (absent: the batch has none, so
+ * nothing is asked) and whether their live selection's score is published and reaches the pass score.
+ */
+export async function thesisResultsOf({ db, studentIds }: { db: Executor; studentIds: number[] }) {
+  const rows = await createThesisRepository({ db }).resultsOf({ studentIds })
+  return new Map(
+    rows.map((r) => [
+      Number(r.studentId),
+      {
+        batchName: r.batchName,
+        passScore: r.passScore,
+        selected: r.status !== null,
+        published: r.scoreStatus === ThesisScoreStatus.published,
+        totalScore: r.totalScore,
+        passed: r.scoreStatus === ThesisScoreStatus.published && (r.totalScore ?? -1) >= r.passScore,
+      },
+    ]),
+  )
+}
