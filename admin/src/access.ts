@@ -63,7 +63,7 @@ export const PERMISSIONS = {
   /** 毕业照片: open a batch's photo collection (开启采集) and change its deadline, specification and naming. */
   canEditGraduation: ['graduation.edit'],
   /** 毕业照片: download a collection's approved photos (named by 身份证号: with 明文导出 too). */
-  canExportGraduationPhotos: ['graduation.export'],
+  canExportGraduation: ['graduation.export'],
   /** 毕业论文: every student of a batch (otherwise an advisor's own). */
   seesAllThesis: ['thesis.view'],
   /** 毕业论文: offer topics (as their advisor); decide, review and score one's own students; 答辩评分 on one's panels. */

@@ -304,6 +304,34 @@ export const ROUTES: readonly ConsoleRoute[] = [
     screen: () => import('./pages/thesis/ThesisBatchDetail'),
     hideInMenu: true,
   },
+  {
+    path: '/graduation/audits',
+    name: '毕业审核',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/AuditList'),
+    group: 'graduation',
+  },
+  {
+    path: '/graduation/audits/:id',
+    name: '毕业审核',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/AuditDetail'),
+    hideInMenu: true,
+  },
+  {
+    path: '/graduation/audits/:id/:tab',
+    name: '毕业审核',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/AuditDetail'),
+    hideInMenu: true,
+  },
+  {
+    path: '/graduation/graduates',
+    name: '毕业生',
+    right: 'graduation.view',
+    screen: () => import('./pages/graduation/GraduateList'),
+    group: 'graduation',
+  },
   // 财务
   { path: '/fee-orders', name: '缴费单', right: 'fees.view', screen: () => import('./pages/fees/FeeOrderList'), group: 'finance' },
   {

@@ -47,6 +47,7 @@ export const KIND_LOOKS = {
   rollCorrection: { text: '学籍变更' },
   makeUpPunch: { text: '补卡' },
   graduationPhoto: { text: '毕业照片' },
+  graduation: { text: '毕业审核' },
 } as const satisfies Record<ApprovalKind, { text: string }>
 
 /** 驳回 and 退回 tell the applicant why; 同意 may say something. */

@@ -59,7 +59,7 @@ function Summary({ collection }: { collection: PhotoCollection }) {
 export default function CollectionPhotos() {
   const { id } = useParams()
   const navigate = useNavigate()
-  const { canEditGraduation, canExportGraduationPhotos } = useAccess()
+  const { canEditGraduation, canExportGraduation } = useAccess()
   const { actionRef, reload } = useTableReload()
   const [collection, setCollection] = useState<PhotoCollection>()
 
@@ -132,7 +132,7 @@ export default function CollectionPhotos() {
         collection ? (
           <Space wrap>
             {canEditGraduation ? <CollectionForm collection={collection} onSaved={reload} trigger={<Button>编辑</Button>} /> : null}
-            {canExportGraduationPhotos ? (
+            {canExportGraduation ? (
               <ExportButton
                 path={graduationApi.downloadPath}
                 query={downloadQuery(collection)}

@@ -4,14 +4,12 @@
  * 毕业 · 编辑 (access.ts canEditGraduation) opens a collection (开启采集) and changes one; a
  * collection opens its students and their photos (CollectionPhotos) and the download.
  */
-import { Button, Empty, Space, type TableColumnsType, Typography } from 'antd'
+import { Button, Space, type TableColumnsType, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { graduationApi, type PhotoCollectionRow } from '../../api/graduation'
 import { AddButton } from '../../components/AddButton'
 import { lazyDialog } from '../../components/LazyDialog'
-import { WholeListCard } from '../../components/list/ListCard'
-import { LoadFailure } from '../../components/LoadFailure'
-import { PageContainer } from '../../components/PageContainer'
+import { WholeListScreen } from '../../components/list/WholeListScreen'
 import { EnumTag } from '../../components/status'
 import { useRemote } from '../../hooks/useRemote'
 import type { ScreenPreload } from '../../screen-preload'
@@ -82,33 +80,15 @@ export default function PhotoCollectionList() {
   ]
 
   return (
-    <PageContainer title='毕业照片' subTitle={canEditGraduation ? undefined : '只读'}>
-      <div className='console-list'>
-        {error ? <LoadFailure title='采集加载失败' error={error} small onRetry={reload} className='console-gap-bottom' /> : null}
-        <WholeListCard<PhotoCollectionRow>
-          title='照片采集'
-          tools={
-            canEditGraduation
-              ? [
-                  <CollectionForm
-                    key='new'
-                    trigger={<AddButton>开启采集</AddButton>}
-                    onSaved={(saved) => navigate(`/graduation/photos/${saved.id}`)}
-                  />,
-                ]
-              : []
-          }
-          onReload={reload}
-          loading={loading}
-          columns={columns}
-          dataSource={error ? [] : (data ?? [])}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: <Empty description={error ? '加载失败，请重试' : '还没有开启照片采集'} /> }}
-        />
-      </div>
-      <Typography.Text type='secondary' className='console-small'>
-        每个批次开启一次采集；学员在 APP 上传照片，经班主任和教务处审批通过后可下载照片包。
-      </Typography.Text>
-    </PageContainer>
+    <WholeListScreen<PhotoCollectionRow>
+      title='毕业照片'
+      cardTitle='照片采集'
+      editable={canEditGraduation}
+      add={<CollectionForm trigger={<AddButton>开启采集</AddButton>} onSaved={(saved) => navigate(`/graduation/photos/${saved.id}`)} />}
+      remote={{ data, error, loading, reload }}
+      columns={columns}
+      empty='还没有开启照片采集'
+      note='每个批次开启一次采集；学员在 APP 上传照片，经班主任和教务处审批通过后可下载照片包。'
+    />
   )
 }

@@ -4,14 +4,12 @@
  * 延期 (access.ts canEditThesis) creates and changes them; a batch opens its topics, students,
  * defences and scores (ThesisBatchDetail).
  */
-import { Button, Empty, Space, type TableColumnsType, Typography } from 'antd'
+import { Button, Space, type TableColumnsType, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router-dom'
 import { type ThesisBatch, thesisApi } from '../../api/thesis'
 import { AddButton } from '../../components/AddButton'
 import { lazyDialog } from '../../components/LazyDialog'
-import { WholeListCard } from '../../components/list/ListCard'
-import { LoadFailure } from '../../components/LoadFailure'
-import { PageContainer } from '../../components/PageContainer'
+import { WholeListScreen } from '../../components/list/WholeListScreen'
 import { useRemote } from '../../hooks/useRemote'
 import type { ScreenPreload } from '../../screen-preload'
 import { useAccess } from '../../session/access'
@@ -81,27 +79,15 @@ export default function ThesisBatchList() {
   ]
 
   return (
-    <PageContainer title='毕业论文' subTitle={canEditThesis ? undefined : '只读'}>
-      <div className='console-list'>
-        {error ? <LoadFailure title='论文批次加载失败' error={error} small onRetry={reload} className='console-gap-bottom' /> : null}
-        <WholeListCard<ThesisBatch>
-          title='论文批次'
-          tools={
-            canEditThesis
-              ? [<BatchForm key='new' trigger={<AddButton>新建批次</AddButton>} onSaved={(saved) => navigate(`/thesis/${saved.id}`)} />]
-              : []
-          }
-          onReload={reload}
-          loading={loading}
-          columns={columns}
-          dataSource={error ? [] : (data ?? [])}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: <Empty description={error ? '加载失败，请重试' : '还没有论文批次'} /> }}
-        />
-      </div>
-      <Typography.Text type='secondary' className='console-small'>
-        每个学员批次一个论文批次；学员在选题时间内选择题目，按开题报告、初稿、定稿提交，指导教师审阅、答辩后发布成绩。
-      </Typography.Text>
-    </PageContainer>
+    <WholeListScreen<ThesisBatch>
+      title='毕业论文'
+      cardTitle='论文批次'
+      editable={canEditThesis}
+      add={<BatchForm trigger={<AddButton>新建批次</AddButton>} onSaved={(saved) => navigate(`/thesis/${saved.id}`)} />}
+      remote={{ data, error, loading, reload }}
+      columns={columns}
+      empty='还没有论文批次'
+      note='每个学员批次一个论文批次；学员在选题时间内选择题目，按开题报告、初稿、定稿提交，指导教师审阅、答辩后发布成绩。'
+    />
   )
 }
