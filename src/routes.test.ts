@@ -61,9 +61,10 @@ describe('the route table', () => {
     'pages/student/timetable': '我的课表',
     'pages/student/attend': '课堂签到',
   }
-  // 毕业照片: the specification, my photo with its approval, the upload (the student's subpackage).
+  // 毕业照片: the specification, my photo with its approval, the upload; 毕业审核: the checklist, the audit, the certificate (the student's subpackage).
   const GRADUATION: Record<string, string> = {
     'pages/student/graduationPhoto': '毕业照片',
+    'pages/student/graduation': '毕业审核',
     'pages/student/thesis': '我的论文',
   }
   // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
@@ -163,7 +164,7 @@ describe('the route table', () => {
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves, timetable and thesis, and the study lists", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves, timetable, graduation audit and thesis, and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
@@ -171,6 +172,7 @@ describe('the route table', () => {
       'pages/student/notice',
       'pages/student/leave',
       'pages/student/timetable',
+      'pages/student/graduation',
       'pages/student/thesis',
       'pages/study/course',
       'pages/study/index',

@@ -85,6 +85,8 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/student/attend', title: '课堂签到', needsLogin: true },
   // 毕业照片: my batch's photo specification, my photo with its approval, the upload.
   { path: 'pages/student/graduationPhoto', title: '毕业照片', needsLogin: true },
+  // 毕业审核: my batch's audit, each graduation condition met or not (and where to fix it), the approval, my certificate.
+  { path: 'pages/student/graduation', title: '毕业审核', pullDownRefresh: true, needsLogin: true },
   // 论文: the batch's timeline, choosing or proposing a topic, each stage's versions, the defence and the score.
   { path: 'pages/student/thesis', title: '我的论文', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },

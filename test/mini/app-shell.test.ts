@@ -46,6 +46,8 @@ const ISSUE_22_ROUTES = [
   'pages/student/attend',
   // 毕业照片: the specification, my photo with its approval, the upload.
   'pages/student/graduationPhoto',
+  // 毕业审核: the checklist, the audit's approval, the graduate's certificate.
+  'pages/student/graduation',
   // 论文: the timeline, the topic, each stage's versions, the defence and the score.
   'pages/student/thesis',
 ]

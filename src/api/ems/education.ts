@@ -53,6 +53,19 @@ export type GraduationPhoto = PhotoMine['photos'][number]
 export type ApproverPhoto = ApiData<'/api/ems/education/photoCollection/photo', 'get'>
 
 /**
+ * 毕业审核 as the student sees it: their batch's audit (null: none opened), each condition met or
+ * not with what was found, where they stand (`state`, null without an audit), the latest audit
+ * request's approval, and their graduate record once graduated.
+ */
+export type GraduationMine = ApiData<'/api/ems/education/graduate/mine', 'get'>
+
+/** One condition of the checklist: `kind` says what it is about (the app links each to its page), `detail` what was found. */
+export type GraduationCondition = GraduationMine['checklist'][number]
+
+/** The graduate record: 证书编号 and 毕业日期. */
+export type GraduateRecord = NonNullable<GraduationMine['graduate']>
+
+/**
  * /api/ems/education: notices, the school roll and its variants, teaching plans, graduation
  * (SPEC.md section 4's workflows: graduation audit teacher -> education office -> graduate
  * info; photo and exemption audit by head teacher, then by education office).
@@ -142,7 +155,15 @@ export const education = defineFamily('/api/ems/education', {
   studentCourse: { actions: { listForClient: true } },
   studyRecord: { path: 'study/record' },
   exemptionDegree: { actions: { auditByHeaderTeacher: true, auditByEducation: true } },
-  graduate: { actions: { auditByTeacher: true, auditByEducation: true, createGraduateInfo: 'POST' } },
+  // 毕业审核: `mine` is the student's checklist, audit and graduate record.
+  graduate: {
+    actions: {
+      auditByTeacher: true,
+      auditByEducation: true,
+      createGraduateInfo: 'POST',
+      mine: call<NoPayload, GraduationMine>('GET'),
+    },
+  },
   signature: {},
   appraisal: { actions: { saveForClient: true } },
   changeReferral: {},

@@ -8,7 +8,7 @@ import { approvalTone } from './tone'
  * The block the parts' class names start with, so that the page styles them and its tests find
  * them: `leave` (the student's 请假详情), `photo` (the student's 毕业照片), `staff` (the approver's 审批详情).
  */
-export type ApprovalBlock = 'leave' | 'photo' | 'staff'
+export type ApprovalBlock = 'leave' | 'photo' | 'graduation' | 'staff'
 
 export interface ApprovalStepsProps {
   /** The approval's steps (its current round), first to last. */

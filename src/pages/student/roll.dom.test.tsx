@@ -100,7 +100,7 @@ describe('我的学籍', () => {
     expect(text('.roll-step__time')).toEqual(['2026-03-01', '2026-01-05'])
   })
 
-  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form, 我的请假 the leaves, 毕业照片 the photo and 我的论文 the thesis', async () => {
+  it('marks the field a waiting correction concerns 审核中, 申请修改 opens the request form, 我的请假 the leaves, 毕业照片 the photo, 我的论文 the thesis and 毕业审核 the graduation audit', async () => {
     h.server.on(`GET ${DETAILS}`, { body: envelope(ANSWER) })
     await t.mount(StudentRollPage)
     await drawn('.roll-row__pending')
@@ -113,11 +113,13 @@ describe('我的学籍', () => {
     t.fireEvent.click(document.querySelector('.roll-link--leave') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--photo') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--thesis') as Element)
+    t.fireEvent.click(document.querySelector('.roll-link--graduation') as Element)
     expect(h.navigations).toEqual([
       '/pages/student/rollRequest',
       '/pages/student/leave',
       '/pages/student/graduationPhoto',
       '/pages/student/thesis',
+      '/pages/student/graduation',
     ])
   })
 

@@ -11,7 +11,7 @@ import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
 import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
-import { GRADUATION_PHOTO_URL } from '../../links/graduation'
+import { GRADUATION_AUDIT_URL, GRADUATION_PHOTO_URL } from '../../links/graduation'
 import { LEAVE_LINKS } from '../../links/leave'
 import { THESIS_URL } from '../../links/thesis'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
@@ -47,7 +47,7 @@ function Head({ roll }: { roll: Roll }) {
   )
 }
 
-/** A card that opens one of the roll's things (请假, 毕业照片, 论文). */
+/** A card that opens one of the roll's things (请假, 毕业照片, 论文, 毕业审核). */
 function RollLink({ name, title, note, url }: { name: string; title: string; note: string; url: string }) {
   return (
     <View className={`roll-card roll-link roll-link--${name}`} role='link' onClick={() => void Taro.navigateTo({ url })}>
@@ -86,7 +86,7 @@ function History({ items }: { items: RollHistoryItem[] }) {
  * 我的学籍: the student's roll (programme, school, major and level, batch, number, status), the
  * personal fields as the office holds them (ID number and phone masked by the server), the
  * corrections still waiting (审核中 on their field), the status history, and the ways to 申请修改,
- * to 我的请假, to 毕业照片 and to 我的论文.
+ * to 我的请假, to 毕业照片, to 我的论文 and to 毕业审核.
  */
 export default function StudentRollPage() {
   const signedIn = useRequireLogin()
@@ -132,9 +132,10 @@ export default function StudentRollPage() {
             {pending.size ? <Text className='roll-card__note'>修改申请审核通过后，以上信息将自动更新。</Text> : null}
           </View>
           <RollLink name='leave' title='我的请假' note='请假申请、审批进度与销假' url={LEAVE_LINKS.list} />
-          {/* Always offered: whether the batch's collection or thesis work has begun is the page's to say. */}
+          {/* Always offered: whether the batch's collection, thesis work or graduation audit has begun is the page's to say. */}
           <RollLink name='photo' title='毕业照片' note='按要求上传毕业照片，查看审核进度' url={GRADUATION_PHOTO_URL} />
           <RollLink name='thesis' title='我的论文' note='选题、提交论文与答辩成绩' url={THESIS_URL} />
+          <RollLink name='graduation' title='毕业审核' note='毕业条件、审核进度与毕业信息' url={GRADUATION_AUDIT_URL} />
           {details.data.history.length ? <History items={details.data.history} /> : null}
         </View>
       ) : details.failed ? (
