@@ -14,6 +14,7 @@ import { examAttempts, papers } from '../../learning/exams/exams.table.ts'
 import { courseEnrolments } from '../../learning/courses/courses.table.ts'
 import { nightSignUps } from '../../roll/night/night.table.ts'
 import { students } from '../../roll/students/students.table.ts'
+import { graduationAudits } from '../graduation-audit/graduation-audit.table.ts'
 
 /** A whole mainland mobile number standing alone in a cell. */
 const FULL_PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/
@@ -46,7 +47,8 @@ describe('sensitive data: masked exports and lists, the audited reveal', () => {
       objectiveScore: 80,
       score: 80,
     })
-    const query = { classId: signUp?.classId, courseId: enrolment?.courseId, paperId: paper!.id }
+    const [audit] = await db.select({ id: graduationAudits.id }).from(graduationAudits).limit(1)
+    const query = { classId: signUp?.classId, courseId: enrolment?.courseId, paperId: paper!.id, auditId: audit?.id }
     exports = appRoutes(t.app)
       .filter((r) => r.method === 'GET' && r.access?.kind === 'admin' && /export/i.test(r.url))
       .map((r) => ({ url: r.url, query }))
