@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { startApp, type RunningApp, expect } from './harness'
-import { ADMIN, registerByApi } from './user-helpers'
+import { ADMIN, lastSmsId, registerByApi, smsCode } from './user-helpers'
 
 export { ADMIN }
 export const DEMO_PASSWORD = 'demo1234'
@@ -145,6 +145,19 @@ export interface ApiUser {
   call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) => Promise<Envelope<T>>
 }
 
+/** A signed-in caller that also sends multipart forms. */
+export interface FormApiUser extends ApiUser {
+  /** A multipart form: its fields, then its `file` (as a browser sends one). */
+  send: <T = unknown>(
+    method: 'POST' | 'PUT',
+    path: string,
+    fields: Record<string, string>,
+    file: { name: string; type: string; data: Buffer },
+  ) => Promise<Envelope<T>>
+  /** A GET answered by a file (an export, a ZIP): the response itself. */
+  raw: (path: string) => Promise<Response>
+}
+
 function cookieOf(res: Response): string {
   return res.headers
     .getSetCookie()
@@ -152,7 +165,8 @@ function cookieOf(res: Response): string {
     .join('; ')
 }
 
-function client(app: RunningApp, cookie: string): ApiUser {
+/** Calls with a session's cookie (a browser context's, or a sign-in answer's). */
+export function client(app: RunningApp, cookie: string): FormApiUser {
   return {
     async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload: Record<string, unknown> = {}) {
       const inQuery = method === 'GET' || method === 'DELETE'
@@ -164,7 +178,38 @@ function client(app: RunningApp, cookie: string): ApiUser {
       })
       return (await res.json()) as Envelope<T>
     },
+    async send<T>(
+      method: 'POST' | 'PUT',
+      path: string,
+      fields: Record<string, string>,
+      file: { name: string; type: string; data: Buffer },
+    ) {
+      const form = new FormData()
+      for (const [k, v] of Object.entries(fields)) form.append(k, v)
+      form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name)
+      const res = await fetch(`${app.url}${path}`, { method, headers: { cookie, origin: app.url }, body: form })
+      return (await res.json()) as Envelope<T>
+    },
+    raw: (path: string) => fetch(`${app.url}${path}`, { headers: { cookie, origin: app.url } }),
   }
+}
+
+/** A student signed in by SMS code through the API, as their app does. */
+export async function studentApi(app: RunningApp, phone: string): Promise<FormApiUser> {
+  const headers = { 'content-type': 'application/json', origin: app.url }
+  const before = await lastSmsId(app, phone)
+  const sent = (await (
+    await fetch(`${app.url}/api/ums/user/user/sendVerify`, { method: 'POST', headers, body: JSON.stringify({ phone, type: '登录' }) })
+  ).json()) as Envelope
+  expect(sent.code, sent.message).toBe(0)
+  const res = await fetch(`${app.url}/api/ums/user/user/signInByCode`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone, code: await smsCode(app, phone, before) }),
+  })
+  const body = (await res.json()) as Envelope
+  expect(body.code, `student ${phone}: ${body.message}`).toBe(0)
+  return client(app, cookieOf(res))
 }
 
 /** An operator signed in through the API; stepped up (身份验证 with the password) unless `stepUp: false`. */
@@ -173,7 +218,7 @@ export async function operatorApi(
   account: string,
   password = DEMO_PASSWORD,
   { stepUp = true }: { stepUp?: boolean } = {},
-): Promise<ApiUser> {
+): Promise<FormApiUser> {
   const res = await fetch(`${app.url}/api/bms/system/admin/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: app.url },

@@ -244,7 +244,13 @@ export async function checklists({ db, audit, students }: { db: Executor; audit:
   for (const s of students) {
     const checks: Check[] = []
     const roll = s.status === StudentStatus.studying || s.status === StudentStatus.graduated
-    checks.push({ key: 'roll', kind: GraduationCheck.roll, name: '学籍状态', met: roll, detail: `学籍状态：${s.status}` })
+    checks.push({
+      key: 'roll',
+      kind: GraduationCheck.roll,
+      name: '学籍状态',
+      met: roll,
+      detail: roll ? s.status : `学籍${s.status}，不能毕业`,
+    })
 
     const t = tuition.get(s.id)
     checks.push({
