@@ -347,6 +347,7 @@ describe('请假 on the approval engine: half-days, no overlap, steps that act o
         ['rollCorrection', '有「学籍变更申请 · 审批」权限的操作员'],
         ['makeUpPunch', '班主任'],
         ['graduationPhoto', '班主任'],
+        ['graduation', '班主任'],
       ],
     )
   })
