@@ -582,7 +582,7 @@ export const graduationApprovalKind: ApprovalKindHandler = {
       const audit = (await repo.audit({ id: application.auditId }))!
       const students = await repo.studentsOf({ audit, ids: [application.studentId] })
       const checks = students.length ? (await checklists({ db, audit, students })).get(application.studentId)! : []
-      const missing = checks.filter((c) => !c.met && c.key !== 'roll')
+      const missing = checks.filter((c) => !c.met)
       if (!students.length || missing.length)
         throw createConditionsChangedError({
           message: `毕业条件已变化，不能通过：${missing.map((c) => `${c.name}（${c.detail}）`).join('；') || '学员不在本批次'}`,
