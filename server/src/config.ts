@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { LoginConfig } from './gateways/login.ts'
 import type { PayConfig } from './gateways/pay/index.ts'
 import type { StorageConfig } from './gateways/storage/index.ts'
+import type { TrackingConfig } from './gateways/tracking/index.ts'
 import type { TransferConfig } from './gateways/transfer/index.ts'
 import type { SubscribeTemplate } from './wire.ts'
 
@@ -108,6 +109,7 @@ const envSchema = z.object({
   WECHAT_SUBSCRIBE_TEMPLATE_LIVE: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_REPLY: optional,
   WECHAT_SUBSCRIBE_TEMPLATE_APPROVAL: optional,
+  WECHAT_SUBSCRIBE_TEMPLATE_PARCEL: optional,
   WECHAT_SUBSCRIBE_KEYS: list.default(['thing1', 'thing2', 'time3']),
   ALIPAY_APP_ID: optional,
   ALIPAY_PRIVATE_KEY: optional,
@@ -134,6 +136,11 @@ const envSchema = z.object({
   WECHATPAY_NOTIFY_URL: optional,
   WECHATPAY_API_URL: z.string().default('https://api.mch.weixin.qq.com'),
   TRANSFER_PROVIDER: z.enum(['sandbox', 'wechatpay', 'none']).optional(),
+  TRACKING_PROVIDER: z.enum(['sandbox', 'kuaidi100', 'none']).optional(),
+  KUAIDI100_KEY: optional,
+  KUAIDI100_SALT: optional,
+  KUAIDI100_API_URL: z.string().default('https://poll.kuaidi100.com/poll'),
+  TRACKING_CALLBACK_URL: optional,
   WECHATPAY_TRANSFER_NOTIFY_URL: optional,
   WECHATPAY_PLATFORM_SERIAL: optional,
   WECHATPAY_TRANSFER_SCENE_ID: z
@@ -210,6 +217,8 @@ export interface Config {
   pay: PayConfig
   /** Payouts by WeChat merchant transfer (gateways/transfer/): the sandbox by default outside production. */
   transfer: TransferConfig
+  /** Parcel tracking (gateways/tracking/): the sandbox by default outside production. */
+  tracking: TrackingConfig
   /** Origins the H5 app calls besides this one and ALLOWED_ORIGINS (its CSP connect-src): the maps service. */
   cspConnectSources: string[]
   /** Host allow-lists the client checks (GET /api/bms/develop/config/getByKey). */
@@ -327,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ['live', e.WECHAT_SUBSCRIBE_TEMPLATE_LIVE],
             ['reply', e.WECHAT_SUBSCRIBE_TEMPLATE_REPLY],
             ['approval', e.WECHAT_SUBSCRIBE_TEMPLATE_APPROVAL],
+            ['parcel', e.WECHAT_SUBSCRIBE_TEMPLATE_PARCEL],
           ] as const
         )
           .map(([key, id]) => [key, id ?? (subscribeGateway === 'local' ? `local-${key}-template` : undefined)])
@@ -342,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     pay,
     transfer: transferConfig(e, { isProduction, publicOrigin, pay }),
+    tracking: trackingConfig(e, { isProduction, publicOrigin }),
     allowLists: allowLists(e, { publicOrigin }),
     cspConnectSources: e.CSP_CONNECT_SRC,
   }
@@ -485,5 +496,28 @@ function allowLists(e: z.output<typeof envSchema>, { publicOrigin }: { publicOri
   return {
     webHosts: e.WEB_ALLOWED_HOSTS ?? [ownHost],
     oauthRedirectHosts: e.OAUTH_REDIRECT_HOSTS ?? [...new Set([ownHost, 'localhost', '127.0.0.1'])],
+  }
+}
+
+/**
+ * TRACKING_PROVIDER: sandbox outside production; in production kuaidi100 when KUAIDI100_KEY is set,
+ * else none (waybills are kept, parcels are not tracked). kuaidi100 needs KUAIDI100_KEY and
+ * KUAIDI100_SALT (the salt it signs pushes with); it pushes to TRACKING_CALLBACK_URL.
+ */
+function trackingConfig(
+  e: z.output<typeof envSchema>,
+  { isProduction, publicOrigin }: { isProduction: boolean; publicOrigin: string },
+): TrackingConfig {
+  const provider = e.TRACKING_PROVIDER ?? (isProduction ? (e.KUAIDI100_KEY ? 'kuaidi100' : 'none') : 'sandbox')
+  const problems: string[] = []
+  if (provider === 'sandbox' && isProduction) problems.push('TRACKING_PROVIDER=sandbox is not allowed in production (its parcels are make-believe)')
+  if (provider === 'kuaidi100' && (!e.KUAIDI100_KEY || !e.KUAIDI100_SALT))
+    problems.push('TRACKING_PROVIDER=kuaidi100 needs KUAIDI100_KEY and KUAIDI100_SALT')
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  return {
+    provider,
+    callbackUrl: e.TRACKING_CALLBACK_URL ?? `${publicOrigin}/api/ems/express/notify/kuaidi100`,
+    kuaidi100:
+      provider === 'kuaidi100' ? { key: e.KUAIDI100_KEY!, salt: e.KUAIDI100_SALT!, apiUrl: e.KUAIDI100_API_URL } : undefined,
   }
 }

@@ -5041,7 +5041,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download" | "thesis.batch.create" | "thesis.batch.update" | "thesis.extension" | "thesis.uploadFor" | "thesis.score.publish" | "thesis.score.rollback" | "graduation.audit.create" | "graduation.audit.update" | "graduation.condition.create" | "graduation.condition.delete" | "graduation.condition.mark" | "graduation.submit" | "graduation.graduate";
+                    action?: "partner.approve" | "partner.reject" | "partner.disable" | "partner.enable" | "clue.assign" | "clue.take" | "clue.followUp" | "clue.follow" | "clue.deal" | "clue.invalid" | "clue.import" | "clue.cancel" | "withdrawal.pay" | "withdrawal.refuse" | "withdrawal.transfer" | "ledger.adjust" | "level.create" | "level.update" | "level.delete" | "referralBonus.update" | "poster.upload" | "poster.create" | "poster.update" | "poster.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.unpublish" | "activity.delete" | "siteContent.create" | "siteContent.update" | "siteContent.delete" | "appVersion.create" | "appVersion.update" | "appVersion.delete" | "examResult.import" | "examResult.delete" | "scoreLine.import" | "scoreLine.delete" | "order.create" | "admin.create" | "admin.update" | "admin.delete" | "export.run" | "data.reveal" | "data.lookup" | "position.create" | "position.update" | "position.delete" | "stepUp.confirm" | "stepUp.totpEnable" | "stepUp.totpDisable" | "student.create" | "student.update" | "student.status" | "student.import" | "student.fromClue" | "rollRequest.approve" | "rollRequest.refuse" | "notice.create" | "notice.update" | "notice.publish" | "notice.withdraw" | "notice.delete" | "category.create" | "category.update" | "category.delete" | "category.sort" | "course.create" | "course.update" | "course.status" | "course.delete" | "course.upload" | "chapter.create" | "chapter.update" | "chapter.delete" | "chapter.sort" | "section.create" | "section.update" | "section.delete" | "section.sort" | "course.grant" | "course.revoke" | "live.create" | "live.update" | "live.delete" | "question.create" | "question.update" | "question.delete" | "question.import" | "paper.create" | "paper.update" | "paper.status" | "paper.delete" | "attempt.mark" | "attempt.close" | "attempt.clear" | "studentQuestion.answer" | "studentQuestion.close" | "setting.update" | "feeStandard.create" | "feeStandard.update" | "feeStandard.delete" | "feeOrder.create" | "feeOrder.bulkCreate" | "feeOrder.cancel" | "feeOrder.refund" | "receipt.void" | "receipt.reissue" | "coupon.create" | "coupon.void" | "pointsWay.create" | "pointsWay.update" | "pointsWay.delete" | "pointsLevel.create" | "pointsLevel.update" | "pointsLevel.delete" | "points.adjust" | "pointsApplication.approve" | "pointsApplication.refuse" | "good.create" | "good.update" | "good.status" | "good.delete" | "goodOrder.ship" | "goodOrder.cancel" | "nightClass.create" | "nightClass.update" | "nightClass.delete" | "nightSignUp.cancel" | "nightAttendance.mark" | "department.create" | "department.update" | "department.delete" | "department.member" | "enrollTarget.set" | "class.create" | "class.update" | "class.headTeacher" | "class.assign" | "class.remove" | "class.delete" | "approvalFlow.update" | "approval.approve" | "approval.refuse" | "approval.return" | "approval.revoke" | "approval.withdraw" | "leave.applyFor" | "leave.destroy" | "attendance.plan" | "attendance.updateSession" | "attendance.cancelSession" | "attendance.import" | "attendance.rollCall" | "graduation.collection.create" | "graduation.collection.update" | "graduation.photos.download" | "thesis.batch.create" | "thesis.batch.update" | "thesis.extension" | "thesis.uploadFor" | "thesis.score.publish" | "thesis.score.rollback" | "graduation.audit.create" | "graduation.audit.update" | "graduation.condition.create" | "graduation.condition.delete" | "graduation.condition.mark" | "graduation.submit" | "graduation.graduate" | "textbook.mailing.create" | "textbook.mailing.update" | "textbook.mailing.publish" | "textbook.mailing.delete" | "textbook.address.correct" | "textbook.waybill.set" | "textbook.waybill.change" | "textbook.waybill.import" | "parcel.exception.handle" | "parcel.resubscribe";
                     adminId?: number;
                     dateFrom?: string;
                     dateTo?: string;
@@ -9976,7 +9976,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval | parcel */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -12406,6 +12406,553 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the carriers a waybill may name, and whether tracking is the sandbox */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carriers: {
+                                    code: string;
+                                    name: string;
+                                }[];
+                                /** @description the tracking provider is the sandbox: the console may push its steps */
+                                sandbox: boolean;
+                                stuckDays: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one parcel with its stored tracks */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                exceptionAt: string | null;
+                                handledAt: string | null;
+                                handledNote: string | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /**
+                                 * @description what puts it in the exceptions queue now: an unhandled exception, or 停滞
+                                 * @enum {string|null}
+                                 */
+                                problem: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                source: "教材" | "积分商城";
+                                sourceId: number;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subscribedAt: string | null;
+                                subscribeError: string | null;
+                                title: string;
+                                tracks: {
+                                    areaName: string | null;
+                                    context: string;
+                                    status: string | null;
+                                    time: string;
+                                }[];
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: handle a parcel's problem with a note (audited): it leaves the queue until a new exception or days more without a track; none: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        note: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                exceptionAt: string | null;
+                                handledAt: string | null;
+                                handledNote: string | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /**
+                                 * @description what puts it in the exceptions queue now: an unhandled exception, or 停滞
+                                 * @enum {string|null}
+                                 */
+                                problem: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                source: "教材" | "积分商城";
+                                sourceId: number;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subscribedAt: string | null;
+                                subscribeError: string | null;
+                                title: string;
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: parcels (教材 and 积分商城), newest first; `queue=true`: the exceptions queue (unhandled 退签/疑难/无记录, or 停滞 with no track for days), oldest problem first */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    page?: number;
+                    queue?: boolean;
+                    size?: number;
+                    source?: "教材" | "积分商城";
+                    state?: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    exceptionAt: string | null;
+                                    handledAt: string | null;
+                                    handledNote: string | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /**
+                                     * @description what puts it in the exceptions queue now: an unhandled exception, or 停滞
+                                     * @enum {string|null}
+                                     */
+                                    problem: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    source: "教材" | "积分商城";
+                                    sourceId: number;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    student: {
+                                        id: number;
+                                        name: string;
+                                        studentNo: string | null;
+                                    };
+                                    subscribedAt: string | null;
+                                    subscribeError: string | null;
+                                    title: string;
+                                    waybillNo: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/notify/kuaidi100": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tracking provider's push (kuaidi100 form: param, sign = MD5(param + salt)): a bad signature is refused and stored nowhere; a good one is stored once (waybill and newest track time) and applied, then answered {result:true, returnCode:'200'} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        param?: string;
+                        sign?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        param?: string;
+                        sign?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            result: boolean;
+                            returnCode: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            result: boolean;
+                            returnCode: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/resubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: subscribe a parcel with the tracking provider again (after a refusal), audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                exceptionAt: string | null;
+                                handledAt: string | null;
+                                handledNote: string | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /**
+                                 * @description what puts it in the exceptions queue now: an unhandled exception, or 停滞
+                                 * @enum {string|null}
+                                 */
+                                problem: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                source: "教材" | "积分商城";
+                                sourceId: number;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subscribedAt: string | null;
+                                subscribeError: string | null;
+                                title: string;
+                                tracks: {
+                                    areaName: string | null;
+                                    context: string;
+                                    status: string | null;
+                                    time: string;
+                                }[];
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/express/sandbox/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox tracking only: the sandbox carrier pushes a step (揽收, 在途, 派件, 签收, 疑难, 退签) for a parcel, signed like the provider, through the callback */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        step: "揽收" | "在途" | "派件" | "签收" | "疑难" | "退签";
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                        /** @enum {string} */
+                        step: "揽收" | "在途" | "派件" | "签收" | "疑难" | "退签";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                exceptionAt: string | null;
+                                handledAt: string | null;
+                                handledNote: string | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /**
+                                 * @description what puts it in the exceptions queue now: an unhandled exception, or 停滞
+                                 * @enum {string|null}
+                                 */
+                                problem: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                source: "教材" | "积分商城";
+                                sourceId: number;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    studentNo: string | null;
+                                };
+                                subscribedAt: string | null;
+                                subscribeError: string | null;
+                                title: string;
+                                tracks: {
+                                    areaName: string | null;
+                                    context: string;
+                                    status: string | null;
+                                    time: string;
+                                }[];
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -15011,13 +15558,13 @@ export interface paths {
                                     body: string;
                                     createdAt: string;
                                     id: number;
-                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 */
+                                    /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 | 教材邮寄 | 教材已发货 | 包裹已签收 */
                                     kind: string;
                                     read: boolean;
                                     readAt: string | null;
                                     /** @description The clue, withdrawal, ledger entry or notice it opens */
                                     targetId: number | null;
-                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable), or null */
+                                    /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable | textbook), or null */
                                     targetType: string | null;
                                     title: string;
                                 }[];
@@ -15079,13 +15626,13 @@ export interface paths {
                                 body: string;
                                 createdAt: string;
                                 id: number;
-                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 */
+                                /** @description MessageKind: 审核通过 | 审核未通过 | 线索跟进 | 线索成交 | 线索无效 | 佣金入账 | 佣金可提现 | 佣金撤回 | 提现已打款 | 提现被拒绝 | 通知公告 | 直播提醒 | 答疑回复 | 成绩公布 | 缴费通知 | 退款通知 | 积分申请结果 | 兑换商品已发货 | 课表变更 | 考勤预警 | 教材邮寄 | 教材已发货 | 包裹已签收 */
                                 kind: string;
                                 read: boolean;
                                 readAt: string | null;
                                 /** @description The clue, withdrawal, ledger entry or notice it opens */
                                 targetId: number | null;
-                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable), or null */
+                                /** @description What tapping opens (MessageTarget: clue | withdrawal | ledger | profile | notice | live | question | attempt | feeOrder | pointsRecord | goodOrder | timetable | textbook), or null */
                                 targetType: string | null;
                                 title: string;
                             };
@@ -15228,7 +15775,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval | parcel */
                                     template: string;
                                     templateId: string;
                                 }[];
@@ -17065,6 +17612,1340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ems/textbook/mail/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: how many students (在读) a target addresses now */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-20 (blank: any) */
+                    targetBatch?: number;
+                    /** @description 2015-2030 (blank: any) */
+                    targetBatchYear?: number;
+                    targetClassId?: number;
+                    /** @description 专科 | 本科 (blank: any) */
+                    targetLevel?: "专科" | "本科";
+                    /** @description only students of this major (blank: any) */
+                    targetMajor?: string;
+                    /** @description only students of this school (blank: any) */
+                    targetSchool?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description students (在读) the mailing would go to now */
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/mail/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Operators: delete a draft mailing (published: 409), audited */
+        delete: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/mail/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: one mailing with its counts */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description YYYY-MM-DD, Beijing, the whole day */
+                                addressDeadline: string;
+                                books: {
+                                    isbn: string | null;
+                                    quantity: number;
+                                    title: string;
+                                }[];
+                                counts: {
+                                    /** @description addresses confirmed (by the student or the office) */
+                                    confirmed: number;
+                                    /** @description parcels with an unhandled exception */
+                                    problems: number;
+                                    received: number;
+                                    shipped: number;
+                                    signed: number;
+                                    students: number;
+                                };
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                targetClassId: number | null;
+                                targetClassName: string | null;
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                term: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/mail/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: mailings, newest first, with their counts */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    page?: number;
+                    size?: number;
+                    status?: "草稿" | "已发布";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description YYYY-MM-DD, Beijing, the whole day */
+                                    addressDeadline: string;
+                                    books: {
+                                        isbn: string | null;
+                                        quantity: number;
+                                        title: string;
+                                    }[];
+                                    counts: {
+                                        /** @description addresses confirmed (by the student or the office) */
+                                        confirmed: number;
+                                        /** @description parcels with an unhandled exception */
+                                        problems: number;
+                                        received: number;
+                                        shipped: number;
+                                        signed: number;
+                                        students: number;
+                                    };
+                                    createdAt: string;
+                                    id: number;
+                                    publishedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "草稿" | "已发布";
+                                    targetBatch: number | null;
+                                    targetBatchYear: number | null;
+                                    targetClassId: number | null;
+                                    targetClassName: string | null;
+                                    targetLabel: string;
+                                    /** @enum {string|null} */
+                                    targetLevel: "专科" | "本科" | null;
+                                    targetMajor: string | null;
+                                    targetSchool: string | null;
+                                    term: string;
+                                    title: string;
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/mail/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: publish a draft: one record per student (在读) its target addresses now, and each student's message (教材邮寄, a WeChat subscribe message where accepted), one transaction; none: 422; published: 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description YYYY-MM-DD, Beijing, the whole day */
+                                addressDeadline: string;
+                                books: {
+                                    isbn: string | null;
+                                    quantity: number;
+                                    title: string;
+                                }[];
+                                counts: {
+                                    /** @description addresses confirmed (by the student or the office) */
+                                    confirmed: number;
+                                    /** @description parcels with an unhandled exception */
+                                    problems: number;
+                                    received: number;
+                                    shipped: number;
+                                    signed: number;
+                                    students: number;
+                                };
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                targetClassId: number | null;
+                                targetClassName: string | null;
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                term: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/mail/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: edit a draft mailing (published: 409), audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        addressDeadline: string;
+                        /** @description [{title, isbn, quantity}]: a JSON array (JSON text in a form) */
+                        books: {
+                            isbn?: string;
+                            quantity: number;
+                            title: string;
+                        }[];
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /** @description only students now in this class (blank: any) */
+                        targetClassId?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        term: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        addressDeadline: string;
+                        /** @description [{title, isbn, quantity}]: a JSON array (JSON text in a form) */
+                        books: {
+                            isbn?: string;
+                            quantity: number;
+                            title: string;
+                        }[];
+                        id: number;
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /** @description only students now in this class (blank: any) */
+                        targetClassId?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        term: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description YYYY-MM-DD, Beijing, the whole day */
+                                addressDeadline: string;
+                                books: {
+                                    isbn: string | null;
+                                    quantity: number;
+                                    title: string;
+                                }[];
+                                counts: {
+                                    /** @description addresses confirmed (by the student or the office) */
+                                    confirmed: number;
+                                    /** @description parcels with an unhandled exception */
+                                    problems: number;
+                                    received: number;
+                                    shipped: number;
+                                    signed: number;
+                                    students: number;
+                                };
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                targetClassId: number | null;
+                                targetClassName: string | null;
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                term: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Operators: a new draft mailing (target, books, the address deadline), audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        addressDeadline: string;
+                        /** @description [{title, isbn, quantity}]: a JSON array (JSON text in a form) */
+                        books: {
+                            isbn?: string;
+                            quantity: number;
+                            title: string;
+                        }[];
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /** @description only students now in this class (blank: any) */
+                        targetClassId?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        term: string;
+                        title: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        addressDeadline: string;
+                        /** @description [{title, isbn, quantity}]: a JSON array (JSON text in a form) */
+                        books: {
+                            isbn?: string;
+                            quantity: number;
+                            title: string;
+                        }[];
+                        /** @description 1-20 (blank: any) */
+                        targetBatch?: number;
+                        /** @description 2015-2030 (blank: any) */
+                        targetBatchYear?: number;
+                        /** @description only students now in this class (blank: any) */
+                        targetClassId?: number;
+                        /**
+                         * @description 专科 | 本科 (blank: any)
+                         * @enum {string}
+                         */
+                        targetLevel?: "专科" | "本科";
+                        /** @description only students of this major (blank: any) */
+                        targetMajor?: string;
+                        /** @description only students of this school (blank: any) */
+                        targetSchool?: string;
+                        term: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description YYYY-MM-DD, Beijing, the whole day */
+                                addressDeadline: string;
+                                books: {
+                                    isbn: string | null;
+                                    quantity: number;
+                                    title: string;
+                                }[];
+                                counts: {
+                                    /** @description addresses confirmed (by the student or the office) */
+                                    confirmed: number;
+                                    /** @description parcels with an unhandled exception */
+                                    problems: number;
+                                    received: number;
+                                    shipped: number;
+                                    signed: number;
+                                    students: number;
+                                };
+                                createdAt: string;
+                                id: number;
+                                publishedAt: string | null;
+                                /** @enum {string} */
+                                status: "草稿" | "已发布";
+                                targetBatch: number | null;
+                                targetBatchYear: number | null;
+                                targetClassId: number | null;
+                                targetClassName: string | null;
+                                targetLabel: string;
+                                /** @enum {string|null} */
+                                targetLevel: "专科" | "本科" | null;
+                                targetMajor: string | null;
+                                targetSchool: string | null;
+                                term: string;
+                                title: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/commitForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student confirms or changes the delivery address (receiver, phone, province, city, district, street) until the deadline ends (then 422); shipped: 409; another’s: 404 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        city: string;
+                        district?: string;
+                        id: number;
+                        phone: string;
+                        province: string;
+                        receiver: string;
+                        street: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        city: string;
+                        district?: string;
+                        id: number;
+                        phone: string;
+                        province: string;
+                        receiver: string;
+                        street: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    city: string;
+                                    district: string | null;
+                                    phone: string;
+                                    province: string;
+                                    receiver: string;
+                                    street: string;
+                                } | null;
+                                confirmedAt: string | null;
+                                /** @description the student may confirm or change the address now (before the deadline, not shipped) */
+                                editable: boolean;
+                                id: number;
+                                mailing: {
+                                    addressDeadline: string;
+                                    books: {
+                                        isbn: string | null;
+                                        quantity: number;
+                                        title: string;
+                                    }[];
+                                    id: number;
+                                    term: string;
+                                    title: string;
+                                };
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                                /** @description what the address form starts from when none is confirmed: the last confirmed address, or the student’s name and phone */
+                                suggested: {
+                                    city?: string;
+                                    district?: string | null;
+                                    phone?: string;
+                                    province?: string;
+                                    receiver?: string;
+                                    street?: string;
+                                } | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/confirmForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The student's 确认收货 of a record's parcel, once (again: the first answer); not shipped or another's: 404 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                title: string;
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: correct a student's delivery address (after the deadline too; not once shipped: 409), with a reason, audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        city: string;
+                        district?: string;
+                        id: number;
+                        phone?: string;
+                        province: string;
+                        reason: string;
+                        receiver: string;
+                        street: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        city: string;
+                        district?: string;
+                        id: number;
+                        phone?: string;
+                        province: string;
+                        reason: string;
+                        receiver: string;
+                        street: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    city: string;
+                                    district: string | null;
+                                    phone: string;
+                                    province: string;
+                                    receiver: string;
+                                    street: string;
+                                } | null;
+                                confirmedAt: string | null;
+                                correctedAt: string | null;
+                                id: number;
+                                mailingId: number;
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    phone: string;
+                                    studentNo: string | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a mailing's list for the warehouse (.xlsx: receiver, phone, address, books, waybill); phones masked unless 明文导出 */
+        get: {
+            parameters: {
+                query: {
+                    keyword?: string;
+                    mailingId: number;
+                    problem?: boolean;
+                    state?: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/getExpressInfoForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's parcel of a record with its timeline, from the stored tracks (the provider is never asked per request); not shipped or another's: 404 */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                title: string;
+                                tracks: {
+                                    areaName: string | null;
+                                    context: string;
+                                    status: string | null;
+                                    time: string;
+                                }[];
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: import a mailing's waybills (.xlsx, field `file`: 学号, 姓名, 快递公司, 运单号). All or nothing: with any refused row nothing is written and every refused row is listed; each replaced waybill is audited */
+        post: {
+            parameters: {
+                query: {
+                    mailingId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description waybills replaced (each audited) */
+                                changed: number;
+                                /** @description with any refused row, nothing is written */
+                                refused: {
+                                    reason: string;
+                                    row: number;
+                                }[];
+                                /** @description waybills entered for the first time */
+                                shipped: number;
+                                /** @description rows read */
+                                total: number;
+                                /** @description the same waybill again */
+                                unchanged: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the waybill import template (.xlsx: 学号, 姓名, 快递公司, 运单号) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: a mailing's records by 学号: by state (待确认 … 已收货), an unhandled parcel problem, or a name / 学号 */
+        get: {
+            parameters: {
+                query: {
+                    keyword?: string;
+                    mailingId: number;
+                    page?: number;
+                    problem?: boolean;
+                    size?: number;
+                    state?: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    address: {
+                                        city: string;
+                                        district: string | null;
+                                        phone: string;
+                                        province: string;
+                                        receiver: string;
+                                        street: string;
+                                    } | null;
+                                    confirmedAt: string | null;
+                                    correctedAt: string | null;
+                                    id: number;
+                                    mailingId: number;
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                                    student: {
+                                        id: number;
+                                        name: string;
+                                        phone: string;
+                                        studentNo: string | null;
+                                    };
+                                }[];
+                                page: number;
+                                size: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/listForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's textbooks (我的教材): each published mailing of theirs, newest first, with the address, whether it may change now, and the parcel */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    address: {
+                                        city: string;
+                                        district: string | null;
+                                        phone: string;
+                                        province: string;
+                                        receiver: string;
+                                        street: string;
+                                    } | null;
+                                    confirmedAt: string | null;
+                                    /** @description the student may confirm or change the address now (before the deadline, not shipped) */
+                                    editable: boolean;
+                                    id: number;
+                                    mailing: {
+                                        addressDeadline: string;
+                                        books: {
+                                            isbn: string | null;
+                                            quantity: number;
+                                            title: string;
+                                        }[];
+                                        id: number;
+                                        term: string;
+                                        title: string;
+                                    };
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                                    /** @description what the address form starts from when none is confirmed: the last confirmed address, or the student’s name and phone */
+                                    suggested: {
+                                        city?: string;
+                                        district?: string | null;
+                                        phone?: string;
+                                        province?: string;
+                                        receiver?: string;
+                                        street?: string;
+                                    } | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ems/textbook/record/uploadMailNo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Operators: enter a record's carrier and waybill by hand: the parcel tracked and the student's message (教材已发货) the first time; a changed waybill is audited as a change; the address not confirmed: 422 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        carrier: "shunfeng" | "zhongtong" | "yuantong" | "yunda" | "shentong" | "jtexpress" | "youzhengguonei" | "ems" | "jd" | "debangkuaidi";
+                        id: number;
+                        waybillNo: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        carrier: "shunfeng" | "zhongtong" | "yuantong" | "yunda" | "shentong" | "jtexpress" | "youzhengguonei" | "ems" | "jd" | "debangkuaidi";
+                        id: number;
+                        waybillNo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    city: string;
+                                    district: string | null;
+                                    phone: string;
+                                    province: string;
+                                    receiver: string;
+                                    street: string;
+                                } | null;
+                                confirmedAt: string | null;
+                                correctedAt: string | null;
+                                id: number;
+                                mailingId: number;
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "待确认" | "已确认" | "已发货" | "已签收" | "已收货";
+                                student: {
+                                    id: number;
+                                    name: string;
+                                    phone: string;
+                                    studentNo: string | null;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ems/thesis/batch": {
         parameters: {
             query?: never;
@@ -18719,6 +20600,24 @@ export interface paths {
                                 goodKind: "教材" | "课程券" | "实物";
                                 goodName: string;
                                 id: number;
+                                /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
                                 quantity: number;
                                 shippedAt: string | null;
                                 /** @enum {string} */
@@ -18792,6 +20691,24 @@ export interface paths {
                                     goodKind: "教材" | "课程券" | "实物";
                                     goodName: string;
                                     id: number;
+                                    /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
                                     quantity: number;
                                     shippedAt: string | null;
                                     /** @enum {string} */
@@ -18806,6 +20723,159 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/confirmForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 确认收货 of my shipped exchange: the parcel's receipt (once) and the order 已完成; not shipped or another's: 404 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: {
+                                    address: string;
+                                    name: string;
+                                    phone: string;
+                                } | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                createdAt: string;
+                                expressCompany: string | null;
+                                expressNo: string | null;
+                                goodId: number;
+                                /** @enum {string} */
+                                goodKind: "教材" | "课程券" | "实物";
+                                goodName: string;
+                                id: number;
+                                /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
+                                quantity: number;
+                                shippedAt: string | null;
+                                /** @enum {string} */
+                                status: "待发货" | "已发货" | "已完成" | "已取消";
+                                totalPoints: number;
+                                unitPoints: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fms/cybermoney/goodOrder/expressForClient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My shipped exchange's parcel with its timeline, from the stored tracks (as 我的教材's); not shipped or another's: 404 */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                carrier: string;
+                                carrierName: string;
+                                /** @enum {string|null} */
+                                exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                id: number;
+                                lastContext: string | null;
+                                lastTrackAt: string | null;
+                                /** @description 确认收货, once */
+                                receivedAt: string | null;
+                                shippedAt: string;
+                                signedAt: string | null;
+                                /** @enum {string} */
+                                state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                title: string;
+                                tracks: {
+                                    areaName: string | null;
+                                    context: string;
+                                    status: string | null;
+                                    time: string;
+                                }[];
+                                waybillNo: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -18863,6 +20933,24 @@ export interface paths {
                                     goodName: string;
                                     id: number;
                                     name: string;
+                                    /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
                                     quantity: number;
                                     shippedAt: string | null;
                                     /** @enum {string} */
@@ -18937,6 +21025,24 @@ export interface paths {
                                     goodKind: "教材" | "课程券" | "实物";
                                     goodName: string;
                                     id: number;
+                                    /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
                                     quantity: number;
                                     shippedAt: string | null;
                                     /** @enum {string} */
@@ -19030,6 +21136,24 @@ export interface paths {
                                     goodKind: "教材" | "课程券" | "实物";
                                     goodName: string;
                                     id: number;
+                                    /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                    parcel: {
+                                        carrier: string;
+                                        carrierName: string;
+                                        /** @enum {string|null} */
+                                        exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                        id: number;
+                                        lastContext: string | null;
+                                        lastTrackAt: string | null;
+                                        /** @description 确认收货, once */
+                                        receivedAt: string | null;
+                                        shippedAt: string;
+                                        signedAt: string | null;
+                                        /** @enum {string} */
+                                        state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                        title: string;
+                                        waybillNo: string;
+                                    } | null;
                                     quantity: number;
                                     shippedAt: string | null;
                                     /** @enum {string} */
@@ -19058,7 +21182,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 管理员: ship a 待发货 exchange with the express company and number: 已发货 and the student's message (兑换商品已发货), one transaction */
+        /** 管理员: ship a 待发货 exchange with the carrier and waybill: 已发货, its tracked parcel and the student's message (兑换商品已发货), one transaction */
         put: {
             parameters: {
                 query?: never;
@@ -19069,12 +21193,20 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        expressCompany: string;
+                        /**
+                         * @description the carrier: its code or name (顺丰速运), tracked by the parcel
+                         * @enum {string}
+                         */
+                        expressCompany: "shunfeng" | "zhongtong" | "yuantong" | "yunda" | "shentong" | "jtexpress" | "youzhengguonei" | "ems" | "jd" | "debangkuaidi";
                         expressNo: string;
                         id: number;
                     };
                     "application/x-www-form-urlencoded": {
-                        expressCompany: string;
+                        /**
+                         * @description the carrier: its code or name (顺丰速运), tracked by the parcel
+                         * @enum {string}
+                         */
+                        expressCompany: "shunfeng" | "zhongtong" | "yuantong" | "yunda" | "shentong" | "jtexpress" | "youzhengguonei" | "ems" | "jd" | "debangkuaidi";
                         expressNo: string;
                         id: number;
                     };
@@ -19105,6 +21237,24 @@ export interface paths {
                                 goodKind: "教材" | "课程券" | "实物";
                                 goodName: string;
                                 id: number;
+                                /** @description the shipped parcel, tracked like a mailing of textbooks */
+                                parcel: {
+                                    carrier: string;
+                                    carrierName: string;
+                                    /** @enum {string|null} */
+                                    exception: "退签" | "疑难" | "无记录" | "停滞" | null;
+                                    id: number;
+                                    lastContext: string | null;
+                                    lastTrackAt: string | null;
+                                    /** @description 确认收货, once */
+                                    receivedAt: string | null;
+                                    shippedAt: string;
+                                    signedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "待揽收" | "揽收" | "在途" | "派件" | "签收";
+                                    title: string;
+                                    waybillNo: string;
+                                } | null;
                                 quantity: number;
                                 shippedAt: string | null;
                                 /** @enum {string} */
@@ -29808,7 +31958,7 @@ export interface paths {
                             data: {
                                 /** @description The subscribe-message templates configured (empty: request none) */
                                 templates: {
-                                    /** @description clue | commission | withdrawal | notice | live | reply | approval */
+                                    /** @description clue | commission | withdrawal | notice | live | reply | approval | parcel */
                                     template: string;
                                     templateId: string;
                                 }[];

@@ -25,6 +25,7 @@ export const RIGHT_SCREENS = {
   exams: { name: '考试', actions: { view: '查看', edit: '编辑与阅卷' } },
   night: { name: '夜校', actions: { view: '查看', edit: '编辑' } },
   points: { name: '积分', actions: { view: '查看', edit: '编辑与审核' } },
+  textbooks: { name: '教材', actions: { view: '查看', edit: '邮寄、运单与异常', export: '导出' } },
   fees: { name: '缴费', actions: { view: '查看', edit: '编辑', refund: '退款', export: '导出' } },
   orders: { name: '订单', actions: { view: '查看', create: '新建' } },
   withdrawals: { name: '提现', actions: { view: '查看', pay: '打款与驳回', export: '导出' } },

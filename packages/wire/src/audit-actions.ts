@@ -174,6 +174,16 @@ export const AuditAction = {
   'graduation.condition.mark': '标记毕业条件',
   'graduation.submit': '提交毕业审核',
   'graduation.graduate': '毕业',
+  'textbook.mailing.create': '新建教材邮寄',
+  'textbook.mailing.update': '修改教材邮寄',
+  'textbook.mailing.publish': '发布教材邮寄',
+  'textbook.mailing.delete': '删除教材邮寄',
+  'textbook.address.correct': '更正收货地址',
+  'textbook.waybill.set': '填写运单号',
+  'textbook.waybill.change': '更改运单号',
+  'textbook.waybill.import': '导入运单号',
+  'parcel.exception.handle': '处理物流异常',
+  'parcel.resubscribe': '重新订阅物流',
 } as const
 export type AuditAction = keyof typeof AuditAction
 export const AUDIT_ACTIONS = /*#__PURE__*/ Object.keys(AuditAction) as AuditAction[]

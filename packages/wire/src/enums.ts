@@ -252,6 +252,9 @@ export const MessageKind = {
   goodShipped: '兑换商品已发货',
   timetableChanged: '课表变更',
   attendanceWarning: '考勤预警',
+  textbookMailing: '教材邮寄',
+  textbookShipped: '教材已发货',
+  parcelSigned: '包裹已签收',
 } as const
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind]
 export const MESSAGE_KINDS = /*#__PURE__*/ values(MessageKind)
@@ -270,6 +273,7 @@ export const MessageTarget = {
   pointsRecord: 'pointsRecord',
   goodOrder: 'goodOrder',
   timetable: 'timetable',
+  textbook: 'textbook',
 } as const
 export type MessageTarget = (typeof MessageTarget)[keyof typeof MessageTarget]
 export const MESSAGE_TARGETS = /*#__PURE__*/ values(MessageTarget)
@@ -287,6 +291,7 @@ export const SubscribeTemplate = {
   live: 'live',
   reply: 'reply',
   approval: 'approval',
+  parcel: 'parcel',
 } as const
 export type SubscribeTemplate = (typeof SubscribeTemplate)[keyof typeof SubscribeTemplate]
 export const SUBSCRIBE_TEMPLATES = /*#__PURE__*/ values(SubscribeTemplate)
@@ -298,12 +303,14 @@ export const PARTNER_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
 ]
 /**
  * The templates the student's pages ask for (通知公告: a new notice addressed to them; 直播提醒: a
- * live class of theirs about to start; 答疑回复: a teacher answered their question).
+ * live class of theirs about to start; 答疑回复: a teacher answered their question; 物流提醒: their
+ * textbooks to confirm an address for, shipped, signed for).
  */
 export const STUDENT_SUBSCRIBE_TEMPLATES: readonly SubscribeTemplate[] = [
   SubscribeTemplate.notice,
   SubscribeTemplate.live,
   SubscribeTemplate.reply,
+  SubscribeTemplate.parcel,
 ]
 /**
  * The templates the staff's pages ask for (审批提醒: a request waiting for them, an overdue one's
@@ -340,6 +347,10 @@ export const MESSAGE_TEMPLATE: Record<MessageKind, SubscribeTemplate | null> = {
   // The timetable's changes and attendance warnings are in-app only.
   [MessageKind.timetableChanged]: null,
   [MessageKind.attendanceWarning]: null,
+  // Sent to the students who accepted it on 我的教材 (订阅物流提醒): a mailing, its shipping, its delivery.
+  [MessageKind.textbookMailing]: SubscribeTemplate.parcel,
+  [MessageKind.textbookShipped]: SubscribeTemplate.parcel,
+  [MessageKind.parcelSigned]: SubscribeTemplate.parcel,
 }
 
 /** The kind of education a student's programme belongs to (学籍: 成人高考, 自学考试, 开放教育, 网络教育, 免试学位). */

@@ -52,6 +52,8 @@ import {
   leaveRoutes,
   nightRoutes,
   noticesRoutes,
+  parcelsRoutes,
+  textbooksRoutes,
   rollCorrectionApprovalKind,
   startPartnerSession,
   studentsRoutes,
@@ -211,6 +213,8 @@ export const registerModules = fp(
     await tagged(app, 'partner-programme/ranking', rankingRoutes)
     await tagged(app, 'platform/messages', messagesRoutes)
     await tagged(app, 'roll/notices', noticesRoutes)
+    await tagged(app, 'roll/parcels', parcelsRoutes)
+    await tagged(app, 'roll/textbooks', textbooksRoutes)
     // The course page shows the study module's progress; a course with questions or papers stays.
     await tagged(app, 'learning/courses', coursesRoutes, {
       sectionsWithProgress,

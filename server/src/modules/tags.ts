@@ -34,6 +34,8 @@ export const MODULE_TAGS = [
   { name: 'roll/leave', description: '学籍 · 请假' },
   { name: 'roll/graduation', description: '学籍 · 毕业（照片采集）' },
   { name: 'roll/thesis', description: '学籍 · 论文（批次、选题、分阶段提交与审阅、答辩、成绩发布与回退）' },
+  { name: 'roll/parcels', description: '学籍 · 包裹与物流（运单、物流推送、异常队列）' },
+  { name: 'roll/textbooks', description: '学籍 · 教材邮寄（邮寄名单、收货地址、运单导入、我的教材）' },
   { name: 'roll/attendance', description: '学籍 · 课表与考勤（面授课次、扫码签到、点名、统计与预警、补卡）' },
   { name: 'money/orders', description: '财务 · 订单与支付' },
   { name: 'money/fees', description: '财务 · 缴费' },

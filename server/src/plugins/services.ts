@@ -3,6 +3,7 @@ import type { Config } from '../config.ts'
 import { createLocalLoginGateway, createRealLoginGateway, type LoginGateway } from '../gateways/login.ts'
 import { createHttpSmsProvider, createLocalSmsProvider, type SmsProvider } from '../gateways/sms.ts'
 import { createPayGateway, type PayGateway } from '../gateways/pay/index.ts'
+import { createTrackingGateway, type TrackingGateway } from '../gateways/tracking/index.ts'
 import { createTransferGateway, type TransferGateway } from '../gateways/transfer/index.ts'
 import {
   createLocalMiniCodeGateway,
@@ -23,6 +24,7 @@ export interface ServicesOptions {
   loginGateway?: LoginGateway
   pay?: PayGateway
   transfer?: TransferGateway
+  tracking?: TrackingGateway
   miniCode?: MiniCodeGateway
   subscribeMessage?: SubscribeMessageGateway
   storage?: Storage
@@ -34,6 +36,8 @@ declare module 'fastify' {
     loginGateway: LoginGateway
     pay: PayGateway
     transfer: TransferGateway
+    /** Parcel tracking (subscribe a waybill, read a pushed update). */
+    tracking: TrackingGateway
     miniCode: MiniCodeGateway
     subscribeMessage: SubscribeMessageGateway
     /** Course media and covers (gateways/storage): served at /files/<key>. */
@@ -43,7 +47,7 @@ declare module 'fastify' {
 
 /** Outside services behind small interfaces: the configured real ones, or the local ones by default. */
 export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
-  async (app, { config, sms, loginGateway, pay, transfer, miniCode, subscribeMessage, storage }) => {
+  async (app, { config, sms, loginGateway, pay, transfer, tracking, miniCode, subscribeMessage, storage }) => {
     app.decorate(
       'sms',
       sms ??
@@ -80,6 +84,24 @@ export const servicesPlugin = fp<ServicesOptions & { config: Config }>(
         },
       })
     app.decorate('transfer', transferGateway)
+    // The tracking sandbox pushes to the tracking callback through the app itself, signed as the provider signs.
+    app.decorate(
+      'tracking',
+      tracking ??
+        createTrackingGateway({
+          config: config.tracking,
+          secret: config.secret,
+          deliver: async (form) => {
+            const res = await app.inject({
+              method: 'POST',
+              url: '/api/ems/express/notify/kuaidi100',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: new URLSearchParams(form).toString(),
+            })
+            return { statusCode: res.statusCode, body: res.body }
+          },
+        }),
+    )
     const mini = config.login.wechatMini
     // One cache of the mini-program's access token for every gateway that calls WeChat with it.
     const miniToken = mini && createWechatAccessToken({ ...mini, apiUrl: config.login.wechatApiUrl })

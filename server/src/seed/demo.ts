@@ -25,7 +25,7 @@ import { seedPointsDemo } from '../modules/points/index.ts'
 import { seedFeesDemo } from '../modules/money/index.ts'
 import type { Storage } from '../gateways/storage/index.ts'
 import { createPostersRepository } from '../modules/partner-programme/index.ts'
-import { seedGraduationDemo, seedStudentsDemo, STUDENTS_DEMO } from '../modules/roll/index.ts'
+import { seedGraduationDemo, seedStudentsDemo, seedTextbooksDemo, STUDENTS_DEMO } from '../modules/roll/index.ts'
 import { applyWithdrawal, finishPay } from '../modules/partner-programme/index.ts'
 import { FollowUpMethod, PartnerStatus } from '../wire.ts'
 import { BUILTIN_POSITION } from '@activity/domain'
@@ -221,5 +221,7 @@ export async function seedDemo({
   await seedGraduationDemo({ db })
   // 毕业审核 (issue 43): her batch's audit, its checklist her roll, tuition, thesis and photo.
   await seedGraduationAuditDemo({ db })
+  // 教材邮寄 (issue 44): a draft mailing of textbooks to her batch, for the office to publish.
+  await seedTextbooksDemo({ db })
   return true
 }

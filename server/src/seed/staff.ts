@@ -58,6 +58,9 @@ const OFFICE_RIGHTS = [
   'thesis.view',
   'thesis.edit',
   'thesis.publish',
+  'textbooks.view',
+  'textbooks.edit',
+  'textbooks.export',
 ]
 
 /**

@@ -296,6 +296,44 @@ describe('student A against student B, on every student route', { skip: POSTGRES
     const address = JSON.stringify({ name: `${tag}收件人`, phone: student.phone, address: `${tag}收货地址` })
     ok(await client.post(`${cyber}/goodOrder/order`, { goodId: cat.goodId, quantity: 1, address }), 'exchange')
     ok(await client.post(`${cyber}/goodOrder/order`, { goodId: cat.goodId, quantity: 2, address }), 'exchange')
+    // The first exchange shipped, tracked as a parcel (the sandbox carrier's 揽收).
+    const [firstOrder] = (
+      (await t.app.db.execute(sql`select min(id) as id from good_orders where student_id = ${student.id}`)) as unknown as { rows: Array<{ id: number }> }
+    ).rows
+    const shipped = ok(
+      await admin.put(`${cyber}/goodOrder/setExpressNumber`, { id: firstOrder!.id, expressCompany: '顺丰', expressNo: `SF${n}00000000${n}` }),
+      'ship',
+    )
+    ok(await admin.post('/api/ems/express/sandbox/push', { id: shipped.parcel.id, step: '揽收' }), 'parcel pushed')
+    // 教材邮寄: a mailing to their school, their address confirmed, the textbooks shipped and tracked.
+    const mailing = ok(
+      await admin.post('/api/ems/textbook/mail/save', {
+        title: `${tag}教材邮寄`,
+        term: '2030春',
+        targetSchool: `${tag}大学`,
+        books: JSON.stringify([{ title: `${tag}教材`, quantity: 1 }]),
+        addressDeadline: '2099-12-31',
+      }),
+      'mailing',
+    )
+    ok(await admin.put('/api/ems/textbook/mail/publish', { id: mailing.id }), 'publish mailing')
+    const record = ok(await client.get('/api/ems/textbook/record/listForClient'), 'my textbooks').list[0]
+    ok(
+      await client.put('/api/ems/textbook/record/commitForClient', {
+        id: record.id,
+        receiver: `${tag}收件人`,
+        phone: student.phone,
+        province: '浙江省',
+        city: '杭州市',
+        street: `${tag}收货地址`,
+      }),
+      'address',
+    )
+    const textbooks = ok(
+      await admin.put('/api/ems/textbook/record/uploadMailNo', { id: record.id, carrier: '中通快递', waybillNo: `ZT${n}00000000${n}` }),
+      'waybill',
+    )
+    ok(await admin.post('/api/ems/express/sandbox/push', { id: textbooks.parcel.id, step: '揽收' }), 'parcel pushed')
     ok(
       await client.post('/api/zms/point/studentPointRecord/applyPoint', { wayId: cat.offlineWayId, description: `${tag}活动说明` }),
       'apply',
@@ -407,6 +445,7 @@ describe('student A against student B, on every student route', { skip: POSTGRES
         `${tag}专属通知`,
         `${tag}通知内容`,
         `${tag}教材费`,
+        `${tag}教材邮寄`,
         `${tag}券备注`,
         ...couponCodes,
         ...orderNos,
@@ -463,6 +502,8 @@ describe('student A against student B, on every student route', { skip: POSTGRES
       'points_records',
       'points_applications',
       'good_orders',
+      'parcels',
+      'textbook_records',
       'roll_modify_requests',
       'orders',
       'coupons',
@@ -528,6 +569,8 @@ describe('student A against student B, on every student route', { skip: POSTGRES
     return { params: fieldsOf(route.schema?.params), fields: [...shape(route.schema?.body), ...fieldsOf(route.schema?.querystring)] }
   }
 
+  const TEXTBOOK_ADDRESS = { receiver: '甲收件人', phone: '', province: '浙江省', city: '杭州市', street: '甲收货地址' }
+
   function validFields(route: RouteEntry): Record<string, string> {
     const values: Record<string, string> = {
       courseId: String(cat.courseId),
@@ -575,6 +618,9 @@ describe('student A against student B, on every student route', { skip: POSTGRES
         }).code
       // `type` means a question's type elsewhere: a leave's only on the leave routes.
       else if (f === 'type' && route.url.startsWith('/api/zms/approval/leave/')) out[f] = '病假'
+      // An address's fields only on the textbook routes (a phone means a sign-in elsewhere).
+      else if (route.url.startsWith('/api/ems/textbook/') && f in TEXTBOOK_ADDRESS)
+        out[f] = f === 'phone' ? a.phone : TEXTBOOK_ADDRESS[f as keyof typeof TEXTBOOK_ADDRESS]
       else if (values[f] !== undefined) out[f] = values[f]!
     }
     return out

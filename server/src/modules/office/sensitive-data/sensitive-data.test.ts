@@ -15,6 +15,7 @@ import { courseEnrolments } from '../../learning/courses/courses.table.ts'
 import { nightSignUps } from '../../roll/night/night.table.ts'
 import { students } from '../../roll/students/students.table.ts'
 import { graduationAudits } from '../graduation-audit/graduation-audit.table.ts'
+import { textbookMailings, textbookRecords } from '../../roll/textbooks/textbooks.table.ts'
 
 /** A whole mainland mobile number standing alone in a cell. */
 const FULL_PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/
@@ -48,7 +49,15 @@ describe('sensitive data: masked exports and lists, the audited reveal', () => {
       score: 80,
     })
     const [audit] = await db.select({ id: graduationAudits.id }).from(graduationAudits).limit(1)
-    const query = { classId: signUp?.classId, courseId: enrolment?.courseId, paperId: paper!.id, auditId: audit?.id }
+    // The demo's draft mailing of textbooks, published, one student's address confirmed (邮寄名单's export).
+    const [mailing] = await db.select({ id: textbookMailings.id }).from(textbookMailings).limit(1)
+    const { client: office } = await adminClient(t.app, '管理员')
+    assert.equal((await office.put('/api/ems/textbook/mail/publish', { id: mailing!.id })).statusCode, 200)
+    await db
+      .update(textbookRecords)
+      .set({ receiver: '林小雨', phone: '13900000000', province: '浙江省', city: '杭州市', street: '文三路1号', confirmedAt: now })
+      .where(eq(textbookRecords.mailingId, mailing!.id))
+    const query = { classId: signUp?.classId, courseId: enrolment?.courseId, paperId: paper!.id, auditId: audit?.id, mailingId: mailing!.id }
     exports = appRoutes(t.app)
       .filter((r) => r.method === 'GET' && r.access?.kind === 'admin' && /export/i.test(r.url))
       .map((r) => ({ url: r.url, query }))

@@ -6,6 +6,9 @@ export {
   recordTimetableMessages,
   recordGoodShipped,
   recordPointsApplicationResult,
+  recordParcelSigned,
+  recordTextbookMailing,
+  recordTextbookShipped,
 } from './messages.service.ts'
 export { createMessagePusher, type MessagePusher } from './messages.push.ts'
 export { messagesRoutes, SUBSCRIPTION_CAP } from './messages.routes.ts'

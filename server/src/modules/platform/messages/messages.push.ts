@@ -57,6 +57,7 @@ export function pushPageOf(m: Pick<MessageRow, 'targetType' | 'targetId'>): stri
   if (m.targetType === MessageTarget.attempt && m.targetId) return `pages/study/paper?attemptId=${m.targetId}`
   if (m.targetType === MessageTarget.pointsRecord) return 'pages/points/index'
   if (m.targetType === MessageTarget.goodOrder) return 'pages/points/orders'
+  if (m.targetType === MessageTarget.textbook) return 'pages/student/textbooks'
   if (m.targetType === MessageTarget.feeOrder && m.targetId) return `pages/fee/detail?id=${m.targetId}`
   return PUSH_PAGE
 }

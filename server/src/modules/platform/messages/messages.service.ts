@@ -390,6 +390,62 @@ export async function recordGoodShipped({
   })
 }
 
+/**
+ * Records a mailing's message (教材邮寄: confirm the delivery address by the deadline) for each of
+ * its students, in the transaction that publishes it, in one statement. It opens 我的教材.
+ */
+export async function recordTextbookMailing({
+  tx,
+  mailing,
+  recipients,
+  now = new Date(),
+}: ForRecipients<{ mailing: { id: number; title: string; deadline: string } }>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.textbookMailing,
+    title: '教材邮寄',
+    body: `「${mailing.title}」将邮寄给您，请在${mailing.deadline}前确认收货地址`,
+    targetType: MessageTarget.textbook,
+    targetId: mailing.id,
+    dedupe: `textbookMailing:${mailing.id}`,
+  })
+}
+
+/** Records a textbook record's shipping message (教材已发货), once per record, in the transaction that enters its waybill. */
+export async function recordTextbookShipped({
+  tx,
+  record,
+  recipients,
+  now = new Date(),
+}: ForRecipients<{ record: { id: number; title: string; carrierName: string; waybillNo: string } }>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.textbookShipped,
+    title: '教材已发货',
+    body: `您的「${record.title}」已发货：${record.carrierName} ${record.waybillNo}`,
+    targetType: MessageTarget.textbook,
+    targetId: record.id,
+    dedupe: `textbookShipped:${record.id}`,
+  })
+}
+
+/** Records a parcel's delivery message (包裹已签收), once per parcel, in the transaction that applies the carrier's 签收. */
+export async function recordParcelSigned({
+  tx,
+  parcel,
+  recipients,
+  now = new Date(),
+}: ForRecipients<{
+  parcel: { id: number; title: string; carrierName: string; waybillNo: string; target: { type: MessageTarget; id: number } }
+}>): Promise<number> {
+  return insertForRecipients(tx, recipients, now, {
+    kind: MessageKind.parcelSigned,
+    title: '包裹已签收',
+    body: `您的「${parcel.title}」已签收（${parcel.carrierName} ${parcel.waybillNo}），收到后请确认收货`,
+    targetType: parcel.target.type,
+    targetId: parcel.target.id,
+    dedupe: `parcelSigned:${parcel.id}`,
+  })
+}
+
 /** A person's messages (partner events and student notices alike). */
 export async function listMessages({
   db,

@@ -18,6 +18,7 @@ import {
 } from './points.schemas.ts'
 import { createGood, goodForConsole, listGoodOrdersForConsole, listGoodsForConsole, setGoodStatus, updateGood } from './points.goods.ts'
 import { cancelGoodOrder, deleteGood, shipGoodOrder, toGood, toGoodOrder } from './points.shop.ts'
+import { subscribeParcels } from '../../roll/index.ts'
 import { storePointsImage } from './points.upload.ts'
 
 /** The office's 积分商城 goods: every role reads; 管理员 writes, audited in the write's transaction. */
@@ -204,7 +205,7 @@ export const pointsOrdersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: writer,
       schema: {
         summary:
-          "管理员: ship a 待发货 exchange with the express company and number: 已发货 and the student's message (兑换商品已发货), one transaction",
+          "管理员: ship a 待发货 exchange with the carrier and waybill: 已发货, its tracked parcel and the student's message (兑换商品已发货), one transaction",
         security,
         consumes: FORM_CONSUMES,
         body: shipBody,
@@ -213,19 +214,20 @@ export const pointsOrdersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, expressCompany, expressNo } = request.body
-      const order = await audited({
+      const { order, parcel } = await audited({
         app,
         request,
         run: (tx) => shipGoodOrder({ db: tx, id, expressCompany, expressNo }),
-        describe: (o) => ({
+        describe: ({ order: o }) => ({
           action: 'goodOrder.ship',
           entityType: 'goodOrder',
           entityId: o.id,
-          summary: `兑换订单 #${o.id}「${o.goodName}」发货：${expressCompany} ${expressNo}`,
-          after: { expressCompany, expressNo },
+          summary: `兑换订单 #${o.id}「${o.goodName}」发货：${o.expressCompany} ${expressNo}`,
+          after: { expressCompany: o.expressCompany, expressNo },
         }),
       })
-      return ok(toGoodOrder(order))
+      await subscribeParcels({ db: app.db, tracking: app.tracking, ids: [parcel.id] })
+      return ok(toGoodOrder(order, parcel))
     },
   )
   app.put(

@@ -1,7 +1,8 @@
 // The shop's goods as the console keeps them and the student browses them, and the exchange orders' lists.
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
-import { GoodStatus } from '../../../wire.ts'
+import { GoodStatus, ParcelSource } from '../../../wire.ts'
+import { parcelsOfSources } from '../../roll/index.ts'
 import { createGoodNotFoundError } from './points.errors.ts'
 import { createPointsRepository } from './points.repository.ts'
 import { cancelGoodOrder, checkGood, type GoodInput, type GoodRow, toGood, toGoodOrder } from './points.shop.ts'
@@ -99,6 +100,10 @@ export async function goodForStudent({ db, studentId, id, secret }: { db: Execut
 
 // ---- exchange orders ----
 
+/** The parcels of a page of orders (shipped ones have one). */
+const parcelsOf = (db: Executor, rows: Array<{ order: { id: number } }>) =>
+  parcelsOfSources({ db, type: ParcelSource.goodOrder, ids: rows.map((r) => r.order.id) })
+
 /** How many exchange orders the console's list shows for this filter (工作台: `status=待发货`). */
 export async function countGoodOrdersForConsole({ db, filter }: { db: Executor; filter: OrdersFilter }) {
   return createPointsRepository({ db }).countOrders(filter)
@@ -117,8 +122,9 @@ export async function listGoodOrdersForConsole({
   size: number
 }) {
   const { rows, total } = await createPointsRepository({ db }).orders({ filter, page, size })
+  const parcels = await parcelsOf(db, rows)
   return {
-    list: rows.map((r) => ({ ...toGoodOrder(r.order), studentId: r.order.studentId, name: r.name, studentNo: r.studentNo })),
+    list: rows.map((r) => ({ ...toGoodOrder(r.order, parcels.get(r.order.id)), studentId: r.order.studentId, name: r.name, studentNo: r.studentNo })),
     total,
     page,
     size,
@@ -140,7 +146,8 @@ export async function listGoodOrdersForStudent({
   size: number
 }) {
   const { rows, total } = await createPointsRepository({ db }).orders({ filter: { studentId, status }, page, size })
-  return { list: rows.map((r) => toGoodOrder(r.order)), total, page, size }
+  const parcels = await parcelsOf(db, rows)
+  return { list: rows.map((r) => toGoodOrder(r.order, parcels.get(r.order.id))), total, page, size }
 }
 
 /** The student cancels their exchange before it ships: points and stock back, one transaction. */

@@ -22,7 +22,9 @@ import { cancelGoodOrderForStudent, goodForStudent, listGoodOrdersForStudent, li
 import { listApplicationsForStudent, listRecordsForStudent, wayNameOf } from './points.records.ts'
 import { applyForPoints, checkIn, pointsSummary } from './points.service.ts'
 import { toApplication } from './points.shapes.ts'
-import { exchangeGood } from './points.shop.ts'
+import { confirmGoodOrderReceipt, exchangeGood } from './points.shop.ts'
+import { ParcelSource } from '../../../wire.ts'
+import { parcelDetailSchema, parcelWithTracks } from '../../roll/index.ts'
 import { registerImageUploads, storePointsImage } from './points.upload.ts'
 
 /**
@@ -208,5 +210,40 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await cancelGoodOrderForStudent({ db: app.db, id: request.body.id, studentId: request.studentId })),
+  )
+
+  app.get(
+    '/api/fms/cybermoney/goodOrder/expressForClient',
+    {
+      preHandler,
+      schema: {
+        summary: "My shipped exchange's parcel with its timeline, from the stored tracks (as 我的教材's); not shipped or another's: 404",
+        security,
+        querystring: idQuery,
+        response: { 200: envelope(parcelDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.query
+      return ok(await parcelWithTracks({ db: app.db, source: { type: ParcelSource.goodOrder, id }, studentId: request.studentId }))
+    },
+  )
+
+  app.put(
+    '/api/fms/cybermoney/goodOrder/confirmForClient',
+    {
+      preHandler,
+      schema: {
+        summary: "确认收货 of my shipped exchange: the parcel's receipt (once) and the order 已完成; not shipped or another's: 404",
+        security,
+        consumes: FORM_CONSUMES,
+        body: idQuery,
+        response: { 200: envelope(goodOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.body
+      return ok(await app.db.transaction((tx) => confirmGoodOrderReceipt({ db: tx, id, studentId: request.studentId })))
+    },
   )
 }

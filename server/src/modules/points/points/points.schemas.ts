@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { carrierField, parcelSchema, waybillField } from '../../roll/index.ts'
 import { pagingQuery } from '../../../lib/envelope.ts'
 import { idField, intField, jsonText, optionalId, optionalText, phoneField, wireEnum } from '../../../lib/fields.ts'
 import {
@@ -181,12 +182,8 @@ export const ordersConsoleQuery = z.object({
 })
 export const shipBody = z.object({
   id: idField,
-  expressCompany: text('快递公司', 20),
-  expressNo: z
-    .string({ error: '请填写快递单号' })
-    .trim()
-    .min(1, '请填写快递单号')
-    .regex(/^[A-Za-z0-9-]{6,32}$/, '快递单号为6-32位字母、数字'),
+  expressCompany: carrierField.describe('the carrier: its code or name (顺丰速运), tracked by the parcel'),
+  expressNo: waybillField,
 })
 export const cancelBody = z.object({ id: idField, reason: text('取消原因', 100) })
 
@@ -293,6 +290,7 @@ export const goodOrderSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
+  parcel: parcelSchema.nullable().describe('the shipped parcel, tracked like a mailing of textbooks'),
 })
 export const consoleGoodOrderSchema = goodOrderSchema.extend({
   studentId: z.number().int(),

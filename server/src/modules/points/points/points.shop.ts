@@ -1,7 +1,8 @@
 import { and, eq, gte, ne, sql, sum } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
 import { fileUrl } from '../../../gateways/storage/index.ts'
-import { GoodKind, GoodOrderStatus, GoodStatus, PointsRecordType, SHIPPED_GOOD_KINDS } from '../../../wire.ts'
+import { carrierName, GoodKind, GoodOrderStatus, GoodStatus, ParcelSource, PointsRecordType, SHIPPED_GOOD_KINDS } from '../../../wire.ts'
+import { attachParcel, confirmParcelReceipt, type Parcel, toParcel } from '../../roll/index.ts'
 import { coursesView, findEnrolment, grantCourse } from '../../learning/index.ts'
 import { recordGoodShipped } from '../../platform/index.ts'
 import {
@@ -48,7 +49,7 @@ export function toGood(g: GoodRow & { courseTitle?: string | null }, secret: str
   }
 }
 
-export function toGoodOrder(o: GoodOrderRow) {
+export function toGoodOrder(o: GoodOrderRow, parcel: Parcel | null = null) {
   return {
     id: o.id,
     goodId: o.goodId,
@@ -65,6 +66,7 @@ export function toGoodOrder(o: GoodOrderRow) {
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
     cancelReason: o.cancelReason,
     createdAt: o.createdAt.toISOString(),
+    parcel,
   }
 }
 
@@ -237,7 +239,11 @@ export async function cancelGoodOrder({
   return { order: toGoodOrder(updated!), balance: account.balance }
 }
 
-/** The office ships a 待发货 exchange: express company and number, 已发货, and the student's message, in the caller's transaction. */
+/**
+ * The office ships a 待发货 exchange: carrier and waybill, 已发货, its parcel (tracked like a
+ * mailing's textbooks; the caller subscribes it after the commit) and the student's message, in
+ * the caller's transaction.
+ */
 export async function shipGoodOrder({
   db,
   id,
@@ -254,16 +260,40 @@ export async function shipGoodOrder({
   const [order] = await db.select().from(goodOrders).where(eq(goodOrders.id, id)).for('update')
   if (!order) throw createOrderNotFoundError()
   if (order.status !== GoodOrderStatus.toShip) throw createOrderNotShippableError()
+  const { parcel } = await attachParcel({
+    db,
+    source: { type: ParcelSource.goodOrder, id },
+    studentId: order.studentId,
+    title: `${order.goodName}×${order.quantity}`,
+    carrier: expressCompany,
+    waybillNo: expressNo,
+    now,
+  })
   const [updated] = await db
     .update(goodOrders)
-    .set({ status: GoodOrderStatus.shipped, expressCompany, expressNo, shippedAt: now, updatedAt: now })
+    .set({ status: GoodOrderStatus.shipped, expressCompany: carrierName(expressCompany), expressNo, shippedAt: now, updatedAt: now })
     .where(eq(goodOrders.id, id))
     .returning()
   await recordGoodShipped({
     tx: db,
-    order: { id, goodName: order.goodName, expressCompany, expressNo },
+    order: { id, goodName: order.goodName, expressCompany: carrierName(expressCompany), expressNo },
     recipients: recipientOf(db, order.studentId),
     now,
   })
-  return updated!
+  return { order: updated!, parcel: toParcel(parcel) }
+}
+
+/**
+ * The student's 确认收货 of a shipped exchange, in the caller's transaction: the parcel's receipt
+ * (once) and the order 已完成. Not shipped or another's: 404.
+ */
+export async function confirmGoodOrderReceipt({ db, id, studentId, now = new Date() }: { db: Executor; id: number; studentId: number; now?: Date }) {
+  const [order] = await db.select().from(goodOrders).where(eq(goodOrders.id, id)).for('update')
+  if (!order || order.studentId !== studentId) throw createOrderNotFoundError()
+  const { parcel } = await confirmParcelReceipt({ db, source: { type: ParcelSource.goodOrder, id }, studentId, now })
+  const [updated] =
+    order.status === GoodOrderStatus.shipped
+      ? await db.update(goodOrders).set({ status: GoodOrderStatus.done, updatedAt: now }).where(eq(goodOrders.id, id)).returning()
+      : [order]
+  return toGoodOrder(updated!, parcel)
 }

@@ -377,7 +377,7 @@ describe('points and the shop (积分, 积分商城)', () => {
     refused(
       await admin.put(`${cyber}/goodOrder/setExpressNumber`, { id: second.order.id, expressCompany: '顺丰', expressNo: '#' }),
       400,
-      '快递单号为6-32位字母、数字',
+      '运单号应为6到30位字母或数字',
     )
     const shipped = ok(
       await admin.put(`${cyber}/goodOrder/setExpressNumber`, { id: second.order.id, expressCompany: '顺丰', expressNo: 'SF1234567890' }),

@@ -1,0 +1,3 @@
+// The textbooks module's face (教材邮寄): what other modules may use.
+export { textbooksRoutes } from './textbooks.routes.ts'
+export { seedTextbooksDemo } from './textbooks.seed.ts'
