@@ -510,14 +510,14 @@ function trackingConfig(
 ): TrackingConfig {
   const provider = e.TRACKING_PROVIDER ?? (isProduction ? (e.KUAIDI100_KEY ? 'kuaidi100' : 'none') : 'sandbox')
   const problems: string[] = []
-  if (provider === 'sandbox' && isProduction) problems.push('TRACKING_PROVIDER=sandbox is not allowed in production (its parcels are make-believe)')
+  if (provider === 'sandbox' && isProduction)
+    problems.push('TRACKING_PROVIDER=sandbox is not allowed in production (its parcels are make-believe)')
   if (provider === 'kuaidi100' && (!e.KUAIDI100_KEY || !e.KUAIDI100_SALT))
     problems.push('TRACKING_PROVIDER=kuaidi100 needs KUAIDI100_KEY and KUAIDI100_SALT')
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   return {
     provider,
     callbackUrl: e.TRACKING_CALLBACK_URL ?? `${publicOrigin}/api/ems/express/notify/kuaidi100`,
-    kuaidi100:
-      provider === 'kuaidi100' ? { key: e.KUAIDI100_KEY!, salt: e.KUAIDI100_SALT!, apiUrl: e.KUAIDI100_API_URL } : undefined,
+    kuaidi100: provider === 'kuaidi100' ? { key: e.KUAIDI100_KEY!, salt: e.KUAIDI100_SALT!, apiUrl: e.KUAIDI100_API_URL } : undefined,
   }
 }

@@ -12756,19 +12756,6 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            result: boolean;
-                            returnCode: string;
-                        };
-                    };
-                };
             };
         };
         delete?: never;

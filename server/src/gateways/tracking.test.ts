@@ -37,7 +37,12 @@ describe('tracking gateway (kuaidi100)', () => {
   test('reads a push signed MD5(param + salt); refuses another salt, a missing sign, a malformed body', () => {
     const time = new Date('2026-12-05T02:20:30Z')
     const form = kuaidi100PushForm(
-      { carrier: 'shunfeng', number: 'SF1000000001', state: '5', tracks: [{ time, context: '派件中', status: '派件', areaName: '杭州市' }] },
+      {
+        carrier: 'shunfeng',
+        number: 'SF1000000001',
+        state: '5',
+        tracks: [{ time, context: '派件中', status: '派件', areaName: '杭州市' }],
+      },
       'salt-of-ours',
     )
     assert.equal(form.sign, signPush(form.param, 'salt-of-ours'))
@@ -62,9 +67,21 @@ describe('tracking gateway (kuaidi100)', () => {
     const base = { NODE_ENV: 'test', APP_SECRET: 'x'.repeat(32), SMS_PROVIDER: 'local' }
     assert.equal(loadConfig(base).tracking.provider, 'sandbox')
     assert.equal(loadConfig({ ...base, NODE_ENV: 'production' }).tracking.provider, 'none')
-    assert.throws(() => loadConfig({ ...base, NODE_ENV: 'production', TRACKING_PROVIDER: 'sandbox' }), /TRACKING_PROVIDER=sandbox is not allowed/)
-    assert.throws(() => loadConfig({ ...base, TRACKING_PROVIDER: 'kuaidi100', KUAIDI100_KEY: 'k' }), /needs KUAIDI100_KEY and KUAIDI100_SALT/)
-    const real = loadConfig({ ...base, NODE_ENV: 'production', KUAIDI100_KEY: 'k', KUAIDI100_SALT: 's', PUBLIC_ORIGIN: 'https://school.example.com' }).tracking
+    assert.throws(
+      () => loadConfig({ ...base, NODE_ENV: 'production', TRACKING_PROVIDER: 'sandbox' }),
+      /TRACKING_PROVIDER=sandbox is not allowed/,
+    )
+    assert.throws(
+      () => loadConfig({ ...base, TRACKING_PROVIDER: 'kuaidi100', KUAIDI100_KEY: 'k' }),
+      /needs KUAIDI100_KEY and KUAIDI100_SALT/,
+    )
+    const real = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      KUAIDI100_KEY: 'k',
+      KUAIDI100_SALT: 's',
+      PUBLIC_ORIGIN: 'https://school.example.com',
+    }).tracking
     assert.deepEqual(real, {
       provider: 'kuaidi100',
       callbackUrl: 'https://school.example.com/api/ems/express/notify/kuaidi100',

@@ -38,6 +38,23 @@ export function intField({ label, min, max, unit = '' }: { label: string; min: n
 /** A positive database id. */
 export const idField = intField({ label: '编号', min: 1, max: 2147483647 })
 
+/** Required text that names its field: missing or blank -> 请填写X, too long -> X不能超过N个字符. */
+export function labelledText(label: string, max: number) {
+  return z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}不能超过${max}个字符`)
+}
+
+/** Optional text that names its field: blank or null is "not given", too long -> X不能超过N个字符. */
+export function optionalLabelledText(label: string, max: number) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(max, `${label}不能超过${max}个字符`).optional(),
+  )
+}
+
 /** Optional text: an empty form value means "not given". */
 export function optionalText(max: number) {
   return z

@@ -298,10 +298,16 @@ describe('student A against student B, on every student route', { skip: POSTGRES
     ok(await client.post(`${cyber}/goodOrder/order`, { goodId: cat.goodId, quantity: 2, address }), 'exchange')
     // The first exchange shipped, tracked as a parcel (the sandbox carrier's 揽收).
     const [firstOrder] = (
-      (await t.app.db.execute(sql`select min(id) as id from good_orders where student_id = ${student.id}`)) as unknown as { rows: Array<{ id: number }> }
+      (await t.app.db.execute(sql`select min(id) as id from good_orders where student_id = ${student.id}`)) as unknown as {
+        rows: Array<{ id: number }>
+      }
     ).rows
     const shipped = ok(
-      await admin.put(`${cyber}/goodOrder/setExpressNumber`, { id: firstOrder!.id, expressCompany: '顺丰', expressNo: `SF${n}00000000${n}` }),
+      await admin.put(`${cyber}/goodOrder/setExpressNumber`, {
+        id: firstOrder!.id,
+        expressCompany: '顺丰',
+        expressNo: `SF${n}00000000${n}`,
+      }),
       'ship',
     )
     ok(await admin.post('/api/ems/express/sandbox/push', { id: shipped.parcel.id, step: '揽收' }), 'parcel pushed')

@@ -61,7 +61,12 @@ export interface TrackingGateway {
   /** Checks a push form's signature and reads it; throws PushRejectedError when it is not the provider's. */
   parsePush(form: { param?: unknown; sign?: unknown }): TrackingPush
   /** Sandbox only: the provider pushes `step` for a waybill (its earlier tracks included). */
-  push?: (waybill: { carrier: string; number: string; step: SandboxStep; history?: PushedTrack[] }) => Promise<{ statusCode: number; body: string }>
+  push?: (waybill: {
+    carrier: string
+    number: string
+    step: SandboxStep
+    history?: PushedTrack[]
+  }) => Promise<{ statusCode: number; body: string }>
 }
 
 export const SANDBOX_STEPS = ['揽收', '在途', '派件', '签收', '疑难', '退签'] as const

@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { boolField, dateField, fenField, idField, intField, listText, optionalId, optionalText, wireEnum } from '../../../lib/fields.ts'
+import {
+  boolField,
+  dateField,
+  fenField,
+  idField,
+  intField,
+  listText,
+  optionalId,
+  optionalText,
+  wireEnum,
+  labelledText as text,
+} from '../../../lib/fields.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
 import {
   BATCH_MAX,
@@ -34,12 +45,6 @@ const idList = (label: string) =>
 const productType = z.enum(PRODUCT_TYPES as [ProductType, ...ProductType[]], '课程类型只能是教材、直播课或线下课')
 const productStatus = z.enum(PRODUCT_STATUSES as [ProductStatus, ...ProductStatus[]], '课程状态只能是上架或下架')
 const sectionKind = z.enum(SECTION_KINDS as [SectionKind, ...SectionKind[]], '小节类型只能是视频、文档或直播')
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 /** A storage key the server handed out by an upload (`media/...` or `public/covers/...`), or its /files/ address. */
 const storageKey = (label: string, prefix: 'media/' | 'public/') =>
   z.preprocess(

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
 import { dateTimeField } from '../../../lib/form-fields.ts'
-import { fenField, idField, intField, jsonText, optionalText, wireEnum } from '../../../lib/fields.ts'
+import { fenField, idField, intField, jsonText, optionalText, wireEnum, labelledText as text } from '../../../lib/fields.ts'
 import {
   COUPON_KINDS,
   COUPON_STATUSES,
@@ -22,12 +22,6 @@ import { phoneOut } from '../../../lib/sensitive.ts'
 export const FEE_AMOUNT_MAX = 100_000_000
 export const BULK_COUPONS_MAX = 500
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const feeKind = z.enum(FEE_KINDS as [FeeKind, ...FeeKind[]], '费用类型只能是 学费、教材费、考试费 或 其他')
 const level = z.enum(STUDENT_LEVELS as [StudentLevel, ...StudentLevel[]], '层次只能是 专科 或 本科')
 /** '2026-2027': two consecutive years. */

@@ -1,17 +1,16 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, requiredDateField, wireEnum } from '../../../lib/fields.ts'
+import {
+  idField,
+  intField,
+  requiredDateField,
+  wireEnum,
+  labelledText as text,
+  optionalLabelledText as optionalText,
+} from '../../../lib/fields.ts'
 import { APPROVAL_STATUSES, GRADUATION_CHECKS, GRADUATION_STATES, type GraduationState } from '../../../wire.ts'
 import { approvalDetailsSchema } from '../../platform/index.ts'
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, `${label}不能超过${max}个字符`).optional())
 const ids = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')),

@@ -57,7 +57,13 @@ describe('sensitive data: masked exports and lists, the audited reveal', () => {
       .update(textbookRecords)
       .set({ receiver: '林小雨', phone: '13900000000', province: '浙江省', city: '杭州市', street: '文三路1号', confirmedAt: now })
       .where(eq(textbookRecords.mailingId, mailing!.id))
-    const query = { classId: signUp?.classId, courseId: enrolment?.courseId, paperId: paper!.id, auditId: audit?.id, mailingId: mailing!.id }
+    const query = {
+      classId: signUp?.classId,
+      courseId: enrolment?.courseId,
+      paperId: paper!.id,
+      auditId: audit?.id,
+      mailingId: mailing!.id,
+    }
     exports = appRoutes(t.app)
       .filter((r) => r.method === 'GET' && r.access?.kind === 'admin' && /export/i.test(r.url))
       .map((r) => ({ url: r.url, query }))

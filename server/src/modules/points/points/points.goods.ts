@@ -124,7 +124,12 @@ export async function listGoodOrdersForConsole({
   const { rows, total } = await createPointsRepository({ db }).orders({ filter, page, size })
   const parcels = await parcelsOf(db, rows)
   return {
-    list: rows.map((r) => ({ ...toGoodOrder(r.order, parcels.get(r.order.id)), studentId: r.order.studentId, name: r.name, studentNo: r.studentNo })),
+    list: rows.map((r) => ({
+      ...toGoodOrder(r.order, parcels.get(r.order.id)),
+      studentId: r.order.studentId,
+      name: r.name,
+      studentNo: r.studentNo,
+    })),
     total,
     page,
     size,

@@ -287,7 +287,17 @@ export async function shipGoodOrder({
  * The student's 确认收货 of a shipped exchange, in the caller's transaction: the parcel's receipt
  * (once) and the order 已完成. Not shipped or another's: 404.
  */
-export async function confirmGoodOrderReceipt({ db, id, studentId, now = new Date() }: { db: Executor; id: number; studentId: number; now?: Date }) {
+export async function confirmGoodOrderReceipt({
+  db,
+  id,
+  studentId,
+  now = new Date(),
+}: {
+  db: Executor
+  id: number
+  studentId: number
+  now?: Date
+}) {
   const [order] = await db.select().from(goodOrders).where(eq(goodOrders.id, id)).for('update')
   if (!order || order.studentId !== studentId) throw createOrderNotFoundError()
   const { parcel } = await confirmParcelReceipt({ db, source: { type: ParcelSource.goodOrder, id }, studentId, now })

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { dateField, dateOrder, idField, intField, listText, optionalId, requiredDateField, wireEnum } from '../../../lib/fields.ts'
+import {
+  dateField,
+  dateOrder,
+  idField,
+  intField,
+  listText,
+  optionalId,
+  requiredDateField,
+  wireEnum,
+  labelledText as text,
+} from '../../../lib/fields.ts'
 import { APPROVAL_STATUSES, ATTENDANCE_STATUSES, ATTENDANCE_WAYS, type AttendanceStatus, SESSION_PHASES } from '../../../wire.ts'
 
 const time = (label: string) =>
@@ -8,12 +18,6 @@ const time = (label: string) =>
     .trim()
     .min(1, `请选择${label}`)
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}格式应为HH:MM`)
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const optional = (label: string, max: number) =>
   z
     .string({ error: `${label}格式不正确` })

@@ -1,15 +1,8 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, requiredDateField, wireEnum } from '../../../lib/fields.ts'
+import { idField, intField, requiredDateField, wireEnum, labelledText as text } from '../../../lib/fields.ts'
 import { APPROVAL_STATUSES, PHOTO_NAMINGS, type PhotoNaming } from '../../../wire.ts'
 import { approvalDetailsSchema } from '../../platform/index.ts'
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 
 export const collectionBody = z.object({
   title: text('采集名称', 60),

@@ -2,7 +2,11 @@ import { createErrorFactory } from '../../../lib/errors.ts'
 import { Code } from '../../../wire.ts'
 
 export const createParcelNotFoundError = createErrorFactory({ key: 'parcel.notFound', code: Code.notFound, message: '包裹不存在' })
-export const createNotShippedError = createErrorFactory({ key: 'parcel.notShipped', code: Code.notFound, message: '还没有发货，暂无物流信息' })
+export const createNotShippedError = createErrorFactory({
+  key: 'parcel.notShipped',
+  code: Code.notFound,
+  message: '还没有发货，暂无物流信息',
+})
 export const createWaybillTakenError = createErrorFactory({
   key: 'parcel.waybillTaken',
   code: Code.conflict,

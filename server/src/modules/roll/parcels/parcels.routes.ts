@@ -14,7 +14,15 @@ import {
   parcelListQuery,
   sandboxPushBody,
 } from './parcels.schemas.ts'
-import { handleParcelProblem, listParcels, parcelDetail, parcelForPush, receivePush, STUCK_DAYS, subscribeParcels } from './parcels.service.ts'
+import {
+  handleParcelProblem,
+  listParcels,
+  parcelDetail,
+  parcelForPush,
+  receivePush,
+  STUCK_DAYS,
+  subscribeParcels,
+} from './parcels.service.ts'
 
 /**
  * Parcels under /api/ems/express: the console's waybills (运单) and exceptions queue (物流异常),
@@ -31,7 +39,11 @@ export const parcelsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/carriers`,
     {
       preHandler: reader,
-      schema: { summary: 'Operators: the carriers a waybill may name, and whether tracking is the sandbox', security, response: { 200: envelope(carriersSchema) } },
+      schema: {
+        summary: 'Operators: the carriers a waybill may name, and whether tracking is the sandbox',
+        security,
+        response: { 200: envelope(carriersSchema) },
+      },
     },
     async () => ok({ carriers: CARRIERS.map((c) => ({ ...c })), sandbox: app.tracking.provider === 'sandbox', stuckDays: STUCK_DAYS }),
   )
@@ -58,7 +70,12 @@ export const parcelsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/detail`,
     {
       preHandler: reader,
-      schema: { summary: 'Operators: one parcel with its stored tracks', security, querystring: idQuery, response: { 200: envelope(consoleParcelDetailSchema) } },
+      schema: {
+        summary: 'Operators: one parcel with its stored tracks',
+        security,
+        querystring: idQuery,
+        response: { 200: envelope(consoleParcelDetailSchema) },
+      },
     },
     async (request) => ok(await parcelDetail({ db: app.db, id: request.query.id })),
   )
@@ -68,7 +85,8 @@ export const parcelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: writer,
       schema: {
-        summary: "Operators: handle a parcel's problem with a note (audited): it leaves the queue until a new exception or days more without a track; none: 409",
+        summary:
+          "Operators: handle a parcel's problem with a note (audited): it leaves the queue until a new exception or days more without a track; none: 409",
         security,
         consumes: FORM_CONSUMES,
         body: handleBody,
@@ -132,7 +150,8 @@ export const parcelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: writer,
       schema: {
-        summary: 'Sandbox tracking only: the sandbox carrier pushes a step (揽收, 在途, 派件, 签收, 疑难, 退签) for a parcel, signed like the provider, through the callback',
+        summary:
+          'Sandbox tracking only: the sandbox carrier pushes a step (揽收, 在途, 派件, 签收, 疑难, 退签) for a parcel, signed like the provider, through the callback',
         security,
         consumes: FORM_CONSUMES,
         body: sandboxPushBody,

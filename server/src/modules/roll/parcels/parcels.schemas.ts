@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, wireEnum } from '../../../lib/fields.ts'
+import { idField, wireEnum, labelledText as text } from '../../../lib/fields.ts'
 import { SANDBOX_STEPS, type SandboxStep } from '../../../gateways/tracking/index.ts'
 import {
   CARRIER_CODES,
@@ -12,12 +12,6 @@ import {
   type ParcelState,
 } from '../../../wire.ts'
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 /** The carrier a text names: its code, its name (顺丰速运), or the name's first two characters or more (顺丰). */
@@ -79,7 +73,10 @@ export const consoleParcelDetailSchema = consoleParcelSchema.extend({ tracks: z.
 export const parcelListQuery = z.object({
   state: z.preprocess(blankIsNone, z.enum(PARCEL_STATES as unknown as [ParcelState, ...ParcelState[]], '包裹状态不存在').optional()),
   source: z.preprocess(blankIsNone, z.enum(PARCEL_SOURCES as unknown as [ParcelSource, ...ParcelSource[]], '包裹来源不存在').optional()),
-  queue: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? undefined : v), z.boolean().optional()),
+  queue: z.preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? undefined : v),
+    z.boolean().optional(),
+  ),
   keyword: z.preprocess(blankIsNone, z.string().trim().max(40, '关键词不能超过40个字符').optional()),
   ...pagingQuery,
 })

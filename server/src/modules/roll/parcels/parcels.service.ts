@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
+import { containing } from '../../../lib/person-search.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import type { PushedTrack, TrackingGateway, TrackingPush } from '../../../gateways/tracking/index.ts'
 import { carrierName, ParcelException, ParcelSource, ParcelState, MessageTarget } from '../../../wire.ts'
@@ -115,7 +116,16 @@ export async function attachParcel({
     if (!existing) {
       const [parcel] = await db
         .insert(parcels)
-        .values({ sourceType: source.type, sourceId: source.id, studentId, title, carrier, waybillNo, state: ParcelState.waiting, shippedAt: now })
+        .values({
+          sourceType: source.type,
+          sourceId: source.id,
+          studentId,
+          title,
+          carrier,
+          waybillNo,
+          state: ParcelState.waiting,
+          shippedAt: now,
+        })
         .returning()
       return { parcel: parcel!, previous: null, changed: true }
     }
@@ -164,7 +174,10 @@ export async function subscribeParcels({
   now?: () => Date
 }): Promise<void> {
   if (!ids.length || tracking.provider === 'none') return
-  const rows = await db.select({ id: parcels.id, carrier: parcels.carrier, waybillNo: parcels.waybillNo }).from(parcels).where(inArray(parcels.id, ids))
+  const rows = await db
+    .select({ id: parcels.id, carrier: parcels.carrier, waybillNo: parcels.waybillNo })
+    .from(parcels)
+    .where(inArray(parcels.id, ids))
   const queue = [...rows]
   const worker = async () => {
     for (let p = queue.shift(); p; p = queue.shift()) {
@@ -228,7 +241,15 @@ export async function receivePush({
     if (push.tracks.length)
       await tx
         .insert(parcelTracks)
-        .values(push.tracks.map((t: PushedTrack) => ({ parcelId: parcel.id, time: t.time, context: t.context, status: t.status, areaName: t.areaName })))
+        .values(
+          push.tracks.map((t: PushedTrack) => ({
+            parcelId: parcel.id,
+            time: t.time,
+            context: t.context,
+            status: t.status,
+            areaName: t.areaName,
+          })),
+        )
         .onConflictDoNothing()
     const meaning = meaningOf(push)
     const forward = meaning.state !== undefined && RANK[meaning.state]! > RANK[parcel.state]!
@@ -240,7 +261,8 @@ export async function receivePush({
     }
     if (meaning.exception && parcel.exception !== meaning.exception && parcel.state !== ParcelState.signed)
       Object.assign(patch, { exception: meaning.exception, exceptionAt: now, handledAt: null, handledBy: null, handledNote: null })
-    if (newest && (!parcel.lastTrackAt || newest.time > parcel.lastTrackAt)) Object.assign(patch, { lastTrackAt: newest.time, lastContext: newest.context })
+    if (newest && (!parcel.lastTrackAt || newest.time > parcel.lastTrackAt))
+      Object.assign(patch, { lastTrackAt: newest.time, lastContext: newest.context })
     const [updated] = await tx.update(parcels).set(patch).where(eq(parcels.id, parcel.id)).returning()
     if (forward && meaning.state === ParcelState.signed)
       await recordParcelSigned({
@@ -274,11 +296,7 @@ export async function parcelsOfSources({ db, type, ids }: { db: Executor; type: 
 
 const tracksOf = async (db: Executor, parcelId: number) =>
   (
-    await db
-      .select()
-      .from(parcelTracks)
-      .where(eq(parcelTracks.parcelId, parcelId))
-      .orderBy(desc(parcelTracks.time), desc(parcelTracks.id))
+    await db.select().from(parcelTracks).where(eq(parcelTracks.parcelId, parcelId)).orderBy(desc(parcelTracks.time), desc(parcelTracks.id))
   ).map((t) => ({ time: t.time.toISOString(), context: t.context, status: t.status, areaName: t.areaName }))
 
 /**
@@ -381,7 +399,7 @@ export async function listParcels({
     filter.source ? eq(parcels.sourceType, filter.source) : undefined,
     filter.queue ? or(openException, stuckAt(now)) : undefined,
     filter.keyword
-      ? or(eq(parcels.waybillNo, filter.keyword.trim()), ilike(studentsView.name, `%${filter.keyword.trim().replace(/[%_\\]/g, '\\$&')}%`))
+      ? or(eq(parcels.waybillNo, filter.keyword.trim()), ilike(studentsView.name, containing(filter.keyword.trim())))
       : undefined,
   )
   const base = db.select(consoleColumns).from(parcels).innerJoin(studentsView, eq(studentsView.id, parcels.studentId)).where(where)

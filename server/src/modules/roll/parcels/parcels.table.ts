@@ -50,7 +50,9 @@ export const parcels = pgTable(
     uniqueIndex('parcels_source_idx').on(t.sourceType, t.sourceId),
     uniqueIndex('parcels_waybill_idx').on(t.carrier, t.waybillNo),
     index('parcels_student_idx').on(t.studentId),
-    index('parcels_open_exception_idx').on(t.exceptionAt).where(sql`${t.exception} is not null and ${t.handledAt} is null`),
+    index('parcels_open_exception_idx')
+      .on(t.exceptionAt)
+      .where(sql`${t.exception} is not null and ${t.handledAt} is null`),
     index('parcels_created_idx').on(t.createdAt, t.id),
   ],
 )

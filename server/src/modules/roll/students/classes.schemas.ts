@@ -1,16 +1,10 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, intField, jsonText, listText, wireEnum } from '../../../lib/fields.ts'
+import { idField, intField, jsonText, listText, wireEnum, labelledText as text } from '../../../lib/fields.ts'
 import { BATCH_MAX, BATCH_YEAR_MAX, BATCH_YEAR_MIN, STUDENT_LEVELS, type StudentLevel } from '../../../wire.ts'
 import { studentFilterQuery } from './students.schemas.ts'
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v)
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const batchYear = intField({ label: '年份', min: BATCH_YEAR_MIN, max: BATCH_YEAR_MAX })
 const batch = intField({ label: '批次', min: 1, max: BATCH_MAX })
 const headTeacherId = z

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { codeField, idField, intField, keptIfMasked, optionalText, phoneField, wireEnum } from '../../../lib/fields.ts'
+import {
+  codeField,
+  idField,
+  intField,
+  keptIfMasked,
+  optionalText,
+  phoneField,
+  wireEnum,
+  labelledText as text,
+} from '../../../lib/fields.ts'
 import {
   BATCH_MAX,
   BATCH_YEAR_MAX,
@@ -124,12 +133,6 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const oneOf = <T extends string>(values: readonly T[], message: string) => z.enum(values as unknown as [T, ...T[]], message)
 const optionalOneOf = <T extends string>(values: readonly T[], message: string) =>
   z.preprocess(emptyToUndefined, oneOf(values, message).optional())
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const optional = (label: string, max: number) =>
   z.preprocess(
     emptyToUndefined,

@@ -1,8 +1,16 @@
 import { createErrorFactory } from '../../../lib/errors.ts'
 import { Code } from '../../../wire.ts'
 
-export const createMailingNotFoundError = createErrorFactory({ key: 'textbook.mailingNotFound', code: Code.notFound, message: '教材邮寄不存在' })
-export const createRecordNotFoundError = createErrorFactory({ key: 'textbook.recordNotFound', code: Code.notFound, message: '教材邮寄记录不存在' })
+export const createMailingNotFoundError = createErrorFactory({
+  key: 'textbook.mailingNotFound',
+  code: Code.notFound,
+  message: '教材邮寄不存在',
+})
+export const createRecordNotFoundError = createErrorFactory({
+  key: 'textbook.recordNotFound',
+  code: Code.notFound,
+  message: '教材邮寄记录不存在',
+})
 export const createMailingPublishedError = createErrorFactory({
   key: 'textbook.published',
   code: Code.conflict,

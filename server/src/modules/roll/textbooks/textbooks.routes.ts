@@ -70,7 +70,12 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/mail/list`,
     {
       preHandler: reader,
-      schema: { summary: 'Operators: mailings, newest first, with their counts', security, querystring: mailingListQuery, response: { 200: envelope(pageOf(mailingSchema)) } },
+      schema: {
+        summary: 'Operators: mailings, newest first, with their counts',
+        security,
+        querystring: mailingListQuery,
+        response: { 200: envelope(pageOf(mailingSchema)) },
+      },
     },
     async (request) => {
       const { page, size, ...filter } = request.query
@@ -79,14 +84,27 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
   )
   app.get(
     `${base}/mail/detail`,
-    { preHandler: reader, schema: { summary: 'Operators: one mailing with its counts', security, querystring: idQuery, response: { 200: envelope(mailingSchema) } } },
+    {
+      preHandler: reader,
+      schema: {
+        summary: 'Operators: one mailing with its counts',
+        security,
+        querystring: idQuery,
+        response: { 200: envelope(mailingSchema) },
+      },
+    },
     async (request) => ok(await mailingById({ db: app.db, id: request.query.id })),
   )
   app.get(
     `${base}/mail/audience`,
     {
       preHandler: reader,
-      schema: { summary: 'Operators: how many students (在读) a target addresses now', security, querystring: audienceQuery, response: { 200: envelope(audienceSchema) } },
+      schema: {
+        summary: 'Operators: how many students (在读) a target addresses now',
+        security,
+        querystring: audienceQuery,
+        response: { 200: envelope(audienceSchema) },
+      },
     },
     async (request) => ok(await audienceOf({ db: app.db, target: request.query })),
   )
@@ -279,7 +297,11 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await buildTemplate({
         sheetName: '运单',
         columns: WAYBILL_IMPORT_COLUMNS,
-        notes: ['每行一名学员：按学号对应本次邮寄名单中的学员', '快递公司填写名称（如顺丰速运）', '已填写过运单号的学员，导入新的运单号会替换原单号并记入操作日志'],
+        notes: [
+          '每行一名学员：按学号对应本次邮寄名单中的学员',
+          '快递公司填写名称（如顺丰速运）',
+          '已填写过运单号的学员，导入新的运单号会替换原单号并记入操作日志',
+        ],
       })
       return reply
         .type(XLSX_TYPE)
@@ -332,7 +354,8 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAdmin('textbooks.export'),
       schema: {
-        summary: "Operators: a mailing's list for the warehouse (.xlsx: receiver, phone, address, books, waybill); phones masked unless 明文导出",
+        summary:
+          "Operators: a mailing's list for the warehouse (.xlsx: receiver, phone, address, books, waybill); phones masked unless 明文导出",
         security,
         querystring: exportQuery,
       },
@@ -371,7 +394,8 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireStudent,
       schema: {
-        summary: "The student's textbooks (我的教材): each published mailing of theirs, newest first, with the address, whether it may change now, and the parcel",
+        summary:
+          "The student's textbooks (我的教材): each published mailing of theirs, newest first, with the address, whether it may change now, and the parcel",
         security: studentSecurity,
         response: { 200: envelope(clientListSchema) },
       },
@@ -401,7 +425,8 @@ export const textbooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireStudent,
       schema: {
-        summary: "The student's parcel of a record with its timeline, from the stored tracks (the provider is never asked per request); not shipped or another's: 404",
+        summary:
+          "The student's parcel of a record with its timeline, from the stored tracks (the provider is never asked per request); not shipped or another's: 404",
         security: studentSecurity,
         querystring: idQuery,
         response: { 200: envelope(parcelDetailSchema) },

@@ -1,20 +1,21 @@
 import { z } from 'zod'
 import { pagingQuery } from '../../../lib/envelope.ts'
-import { idField, jsonText, keptIfMasked, phoneField, requiredDateField, wireEnum } from '../../../lib/fields.ts'
+import {
+  idField,
+  jsonText,
+  keptIfMasked,
+  phoneField,
+  requiredDateField,
+  wireEnum,
+  labelledText as text,
+  optionalLabelledText as optionalText,
+} from '../../../lib/fields.ts'
 import { phoneOut } from '../../../lib/sensitive.ts'
 import { MAIL_RECORD_STATES, MAILING_STATUSES, type MailRecordState, type MailingStatus, STUDENT_LEVELS } from '../../../wire.ts'
 import { carrierField, parcelSchema, waybillField } from '../parcels/index.ts'
 import { targetFields } from '../notices/index.ts'
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
 const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v)
-const optionalText = (label: string, max: number) =>
-  z.preprocess(blankIsNone, z.string().trim().max(max, `${label}不能超过${max}个字符`).optional())
 
 export const bookBody = z.object({
   title: text('教材名称', 60),
@@ -44,7 +45,10 @@ export const audienceQuery = z.object({ ...targetFields, targetClassId: z.prepro
 export const audienceSchema = z.object({ count: z.number().int().describe('students (在读) the mailing would go to now') })
 export const idQuery = z.object({ id: idField })
 export const mailingListQuery = z.object({
-  status: z.preprocess(blankIsNone, z.enum(MAILING_STATUSES as unknown as [MailingStatus, ...MailingStatus[]], '状态只能是草稿或已发布').optional()),
+  status: z.preprocess(
+    blankIsNone,
+    z.enum(MAILING_STATUSES as unknown as [MailingStatus, ...MailingStatus[]], '状态只能是草稿或已发布').optional(),
+  ),
   keyword: optionalText('关键词', 40),
   ...pagingQuery,
 })
@@ -105,7 +109,10 @@ export const addressSchema = z.object({
 
 export const recordListQuery = z.object({
   mailingId: idField,
-  state: z.preprocess(blankIsNone, z.enum(MAIL_RECORD_STATES as unknown as [MailRecordState, ...MailRecordState[]], '状态不存在').optional()),
+  state: z.preprocess(
+    blankIsNone,
+    z.enum(MAIL_RECORD_STATES as unknown as [MailRecordState, ...MailRecordState[]], '状态不存在').optional(),
+  ),
   problem: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === '' || v === 'false' ? undefined : v), z.boolean().optional()),
   keyword: optionalText('姓名或学号', 40),
   ...pagingQuery,

@@ -1,6 +1,7 @@
 import { beijingDate, beijingDateText } from '@activity/domain'
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/types.ts'
+import { containing } from '../../../lib/person-search.ts'
 import type { SheetRow } from '../../../lib/spreadsheet.ts'
 import { carrierName, MailingStatus, MailRecordState, ParcelSource, StudentStatus } from '../../../wire.ts'
 import { type Actor, recordAudit, recordTextbookMailing, recordTextbookShipped } from '../../platform/index.ts'
@@ -101,7 +102,17 @@ export async function audienceOf({ db, target }: { db: Executor; target: Partial
 }
 
 /** A new draft mailing, in the caller's transaction. */
-export async function createMailing({ db, input, actor, now = new Date() }: { db: Executor; input: MailingInput; actor: Actor; now?: Date }) {
+export async function createMailing({
+  db,
+  input,
+  actor,
+  now = new Date(),
+}: {
+  db: Executor
+  input: MailingInput
+  actor: Actor
+  now?: Date
+}) {
   await checkInput(db, input, now)
   const [row] = await db
     .insert(textbookMailings)
@@ -231,7 +242,7 @@ export async function listMailings({
 }) {
   const where = and(
     filter.status ? eq(textbookMailings.status, filter.status) : undefined,
-    filter.keyword ? ilike(textbookMailings.title, `%${filter.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    filter.keyword ? ilike(textbookMailings.title, containing(filter.keyword)) : undefined,
   )
   const [rows, [total]] = await Promise.all([
     db
@@ -309,7 +320,7 @@ function recordWhere(f: RecordFilter) {
     eq(textbookRecords.mailingId, f.mailingId),
     f.state ? stateWhere(f.state) : undefined,
     f.problem ? and(isNotNull(parcelsView.exception), isNull(parcelsView.handledAt)) : undefined,
-    keyword ? or(eq(studentsView.studentNo, keyword), ilike(studentsView.name, `%${keyword.replace(/[%_\\]/g, '\\$&')}%`)) : undefined,
+    keyword ? or(eq(studentsView.studentNo, keyword), ilike(studentsView.name, containing(keyword))) : undefined,
   )
 }
 
@@ -493,7 +504,8 @@ export async function setWaybill({
     waybillNo,
     now,
   })
-  if (record.parcelId !== parcel.id) await db.update(textbookRecords).set({ parcelId: parcel.id, updatedAt: now }).where(eq(textbookRecords.id, id))
+  if (record.parcelId !== parcel.id)
+    await db.update(textbookRecords).set({ parcelId: parcel.id, updatedAt: now }).where(eq(textbookRecords.id, id))
   if (changed && !previous)
     await recordTextbookShipped({
       tx: db,
@@ -538,7 +550,12 @@ export async function importWaybills({
   const numbers = rows.map((r) => (r.cells['学号'] ?? '').trim()).filter(Boolean)
   const records = numbers.length
     ? await db
-        .select({ id: textbookRecords.id, studentNo: studentsView.studentNo, name: studentsView.name, confirmedAt: textbookRecords.confirmedAt })
+        .select({
+          id: textbookRecords.id,
+          studentNo: studentsView.studentNo,
+          name: studentsView.name,
+          confirmedAt: textbookRecords.confirmedAt,
+        })
         .from(textbookRecords)
         .innerJoin(studentsView, eq(studentsView.id, textbookRecords.studentId))
         .where(and(eq(textbookRecords.mailingId, mailingId), inArray(studentsView.studentNo, numbers)))
@@ -580,16 +597,36 @@ export async function importWaybills({
   // A waybill another parcel holds, or a parcel signed for under another number, refuses its row too.
   if (planned.length) {
     const taken = await db
-      .select({ carrier: parcelsView.carrier, waybillNo: parcelsView.waybillNo, sourceType: parcelsView.sourceType, sourceId: parcelsView.sourceId })
+      .select({
+        carrier: parcelsView.carrier,
+        waybillNo: parcelsView.waybillNo,
+        sourceType: parcelsView.sourceType,
+        sourceId: parcelsView.sourceId,
+      })
       .from(parcelsView)
-      .where(inArray(parcelsView.waybillNo, planned.map((p) => p.waybillNo)))
+      .where(
+        inArray(
+          parcelsView.waybillNo,
+          planned.map((p) => p.waybillNo),
+        ),
+      )
     const signed = await db
       .select({ id: textbookRecords.id, carrier: parcelsView.carrier, waybillNo: parcelsView.waybillNo })
       .from(textbookRecords)
       .innerJoin(parcelsView, eq(parcelsView.id, textbookRecords.parcelId))
-      .where(and(inArray(textbookRecords.id, planned.map((p) => p.id)), or(isNotNull(parcelsView.signedAt), isNotNull(parcelsView.receivedAt))))
+      .where(
+        and(
+          inArray(
+            textbookRecords.id,
+            planned.map((p) => p.id),
+          ),
+          or(isNotNull(parcelsView.signedAt), isNotNull(parcelsView.receivedAt)),
+        ),
+      )
     for (const p of planned) {
-      const other = taken.find((t) => t.carrier === p.carrier && t.waybillNo === p.waybillNo && !(t.sourceType === ParcelSource.textbook && t.sourceId === p.id))
+      const other = taken.find(
+        (t) => t.carrier === p.carrier && t.waybillNo === p.waybillNo && !(t.sourceType === ParcelSource.textbook && t.sourceId === p.id),
+      )
       const done = signed.find((x) => x.id === p.id && (x.carrier !== p.carrier || x.waybillNo !== p.waybillNo))
       if (other) refused.push({ row: p.row, reason: `运单号 ${p.waybillNo} 已用于其他包裹` })
       else if (done) refused.push({ row: p.row, reason: '包裹已签收，不能再更换运单号' })
@@ -642,7 +679,13 @@ export async function clientRecords({ db, studentId, now = new Date() }: { db: E
       const parcel = parcels.get(record.id)
       return {
         id: record.id,
-        mailing: { id: mailing.id, title: mailing.title, term: mailing.term, books: mailing.books, addressDeadline: mailing.addressDeadline },
+        mailing: {
+          id: mailing.id,
+          title: mailing.title,
+          term: mailing.term,
+          books: mailing.books,
+          addressDeadline: mailing.addressDeadline,
+        },
         address: addressOf(record),
         suggested: record.confirmedAt ? null : suggested,
         confirmedAt: record.confirmedAt?.toISOString() ?? null,
@@ -661,7 +704,10 @@ async function suggestedAddress(db: Executor, studentId: number, rows: Array<{ r
     .filter((r) => r.confirmedAt)
     .sort((a, b) => b.confirmedAt!.getTime() - a.confirmedAt!.getTime())[0]
   if (last) return addressOf(last)
-  const [s] = await db.select({ name: studentsView.name, phone: studentsView.phone }).from(studentsView).where(eq(studentsView.id, studentId))
+  const [s] = await db
+    .select({ name: studentsView.name, phone: studentsView.phone })
+    .from(studentsView)
+    .where(eq(studentsView.id, studentId))
   return s ? { receiver: s.name, phone: s.phone } : null
 }
 

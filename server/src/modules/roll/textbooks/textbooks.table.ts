@@ -74,6 +74,9 @@ export const textbookRecords = pgTable(
   (t) => [
     uniqueIndex('textbook_records_once_idx').on(t.mailingId, t.studentId),
     index('textbook_records_student_idx').on(t.studentId),
-    check('textbook_records_address_whole', sql`(${t.confirmedAt} is null) or (${t.receiver} is not null and ${t.phone} is not null and ${t.province} is not null and ${t.street} is not null)`),
+    check(
+      'textbook_records_address_whole',
+      sql`(${t.confirmedAt} is null) or (${t.receiver} is not null and ${t.phone} is not null and ${t.province} is not null and ${t.street} is not null)`,
+    ),
   ],
 )

@@ -16,7 +16,14 @@ const T = '/api/ems/textbook'
 const E = '/api/ems/express'
 const NOTIFY = `${E}/notify/kuaidi100`
 const SCHOOL = '教材邮寄测试大学'
-const ADDRESS = { receiver: '林小雨', phone: '13912345678', province: '浙江省', city: '杭州市', district: '西湖区', street: '文三路100号3幢' }
+const ADDRESS = {
+  receiver: '林小雨',
+  phone: '13912345678',
+  province: '浙江省',
+  city: '杭州市',
+  district: '西湖区',
+  street: '文三路100号3幢',
+}
 const BOOKS = JSON.stringify([
   { title: '大学英语（二）', isbn: '9787040396638', quantity: 1 },
   { title: '管理学原理', quantity: 2 },
@@ -51,7 +58,12 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     const form = kuaidi100PushForm({ ...waybill, state, tracks, status: options.status }, salt)
     return createClient(t.app).post(NOTIFY, { param: form.param, sign: options.sign ?? form.sign })
   }
-  const track = (minutes: number, context: string, status: string): PushedTrack => ({ time: minutesAgo(minutes), context, status, areaName: '杭州市' })
+  const track = (minutes: number, context: string, status: string): PushedTrack => ({
+    time: minutesAgo(minutes),
+    context,
+    status,
+    areaName: '杭州市',
+  })
   const recordOf = async (client: Client, id: number) =>
     ok(await client.get(`${T}/record/listForClient`)).list.find((r: { id: number }) => r.id === id)
   const pushCount = async () => (await t.app.db.select({ n: count() }).from(trackingPushes))[0]!.n
@@ -73,7 +85,11 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
   after(async () => t?.close())
 
   test('a draft is checked, counted and published once: one record per student (在读) and their message', async () => {
-    refused(await office.post(`${T}/mail/save`, { title: '春季教材', term: '2026春', books: '[]', addressDeadline: day(7) }), 400, '请添加教材')
+    refused(
+      await office.post(`${T}/mail/save`, { title: '春季教材', term: '2026春', books: '[]', addressDeadline: day(7) }),
+      400,
+      '请添加教材',
+    )
     refused(
       await office.post(`${T}/mail/save`, { title: '春季教材', term: '2026春', books: BOOKS, addressDeadline: day(-1) }),
       400,
@@ -90,11 +106,27 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
       /ISBN/,
     )
     assert.equal(ok(await office.get(`${T}/mail/audience`, { targetSchool: SCHOOL })).count, 3)
-    const empty = ok(await office.post(`${T}/mail/save`, { title: '无人教材', term: '2026春', targetSchool: '没有这所学校', books: BOOKS, addressDeadline: day(7) }))
+    const empty = ok(
+      await office.post(`${T}/mail/save`, {
+        title: '无人教材',
+        term: '2026春',
+        targetSchool: '没有这所学校',
+        books: BOOKS,
+        addressDeadline: day(7),
+      }),
+    )
     refused(await office.put(`${T}/mail/publish`, { id: empty.id }), 422, '没有符合条件的在读学员，请调整邮寄对象')
     ok(await office.del(`${T}/mail/delete`, { id: empty.id }))
 
-    const draft = ok(await office.post(`${T}/mail/save`, { title: '2026年春季教材', term: '2026春', targetSchool: SCHOOL, books: BOOKS, addressDeadline: day(7) }))
+    const draft = ok(
+      await office.post(`${T}/mail/save`, {
+        title: '2026年春季教材',
+        term: '2026春',
+        targetSchool: SCHOOL,
+        books: BOOKS,
+        addressDeadline: day(7),
+      }),
+    )
     assert.equal(draft.status, '草稿')
     assert.equal(draft.targetLabel, SCHOOL)
     mailingId = draft.id
@@ -130,16 +162,33 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
 
     // After the deadline's day the address is frozen for the student.
     await t.app.db.execute(`update textbook_mailings set address_deadline = current_date - 1 where id = ${mailingId}`)
-    refused(await a!.client.put(`${T}/record/commitForClient`, { id: recordA, ...ADDRESS, street: '改了' }), 422, '地址确认已截止，如需修改请联系教务处')
+    refused(
+      await a!.client.put(`${T}/record/commitForClient`, { id: recordA, ...ADDRESS, street: '改了' }),
+      422,
+      '地址确认已截止，如需修改请联系教务处',
+    )
     assert.equal((await recordOf(a!.client, recordA)).editable, false)
 
     // The office may still correct it, with a reason, audited; the phone sent back masked keeps the stored one.
-    const corrected = ok(await clerk.put(`${T}/record/correct`, { id: recordA, ...ADDRESS, phone: '139****5678', street: '文三路100号4幢', reason: '学员来电更正门牌' }))
+    const corrected = ok(
+      await clerk.put(`${T}/record/correct`, {
+        id: recordA,
+        ...ADDRESS,
+        phone: '139****5678',
+        street: '文三路100号4幢',
+        reason: '学员来电更正门牌',
+      }),
+    )
     assert.equal(corrected.address.street, '文三路100号4幢')
     assert.equal(corrected.address.phone, '139****5678', 'the answer masks the phone for a position without 查看完整手机号')
     const [row] = await t.app.db.select().from(textbookRecords).where(eq(textbookRecords.id, recordA))
     assert.equal(row!.phone, ADDRESS.phone)
-    const [log] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'textbook.address.correct')).orderBy(desc(auditLogs.id)).limit(1)
+    const [log] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'textbook.address.correct'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
     assert.match(log!.summary, /学员来电更正门牌/)
     assert.match(String((log!.before as { address: string }).address), /文三路100号3幢/)
 
@@ -157,9 +206,21 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     const [a, b, c] = pupils
     const recordA = (await recordOf(a!.client, ok(await a!.client.get(`${T}/record/listForClient`)).list[0].id)).id
     const recordC = ok(await c!.client.get(`${T}/record/listForClient`)).list[0].id
-    refused(await office.put(`${T}/record/uploadMailNo`, { id: recordC, carrier: '顺丰速运', waybillNo: 'SF1000000001' }), 422, '学员还没有确认收货地址，不能发货')
-    refused(await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '飞鸽快递', waybillNo: 'SF1000000001' }), 400, /快递公司只能是/)
-    refused(await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '顺丰', waybillNo: 'SF-1' }), 400, '运单号应为6到30位字母或数字')
+    refused(
+      await office.put(`${T}/record/uploadMailNo`, { id: recordC, carrier: '顺丰速运', waybillNo: 'SF1000000001' }),
+      422,
+      '学员还没有确认收货地址，不能发货',
+    )
+    refused(
+      await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '飞鸽快递', waybillNo: 'SF1000000001' }),
+      400,
+      /快递公司只能是/,
+    )
+    refused(
+      await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '顺丰', waybillNo: 'SF-1' }),
+      400,
+      '运单号应为6到30位字母或数字',
+    )
 
     const first = ok(await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '顺丰', waybillNo: 'sf1000000001' }))
     assert.deepEqual(
@@ -174,9 +235,17 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     ok(await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: 'shunfeng', waybillNo: 'SF1000000001' }))
     const changed = ok(await office.put(`${T}/record/uploadMailNo`, { id: recordA, carrier: '中通快递', waybillNo: '7800000000001' }))
     assert.equal(changed.parcel.carrierName, '中通快递')
-    const [log] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'textbook.waybill.change')).orderBy(desc(auditLogs.id)).limit(1)
+    const [log] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'textbook.waybill.change'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
     assert.match(log!.summary, /由 顺丰速运 SF1000000001 改为 中通快递 7800000000001/)
-    const shippedMessages = await t.app.db.select().from(messages).where(and(eq(messages.kind, MessageKind.textbookShipped), eq(messages.targetId, recordA)))
+    const shippedMessages = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, MessageKind.textbookShipped), eq(messages.targetId, recordA)))
     assert.equal(shippedMessages.length, 1)
     assert.equal(shippedMessages[0]!.body, '您的「2026年春季教材」已发货：顺丰速运 SF1000000001')
 
@@ -222,16 +291,15 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
         method: 'POST',
         url: `${T}/record/import?mailingId=${mailingId}`,
         ...multipart(
-          await xlsx([
-            header,
-            [b!.studentNo, b!.name, '圆通速递', 'YT2000000002'],
-            [a!.studentNo, a!.name, '中通快递', '7800000000001'],
-          ]),
+          await xlsx([header, [b!.studentNo, b!.name, '圆通速递', 'YT2000000002'], [a!.studentNo, a!.name, '中通快递', '7800000000001']]),
         ),
       }),
     )
     assert.deepEqual({ ...good, refused: good.refused.length }, { total: 2, shipped: 1, changed: 0, unchanged: 1, refused: 0 })
-    assert.equal((await recordOf(b!.client, ok(await b!.client.get(`${T}/record/listForClient`)).list[0].id)).parcel.waybillNo, 'YT2000000002')
+    assert.equal(
+      (await recordOf(b!.client, ok(await b!.client.get(`${T}/record/listForClient`)).list[0].id)).parcel.waybillNo,
+      'YT2000000002',
+    )
   })
 
   test('pushes: a bad signature is stored nowhere; each push applied once; the state only moves forward; 签收 tells the student', async () => {
@@ -278,7 +346,11 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     assert.equal(ok(await a!.client.put(`${T}/record/confirmForClient`, { id: recordA.id })).receivedAt, received.receivedAt)
     assert.equal((await recordOf(a!.client, recordA.id)).state, MailRecordState.received)
     // Signed for: its waybill can no longer change.
-    refused(await office.put(`${T}/record/uploadMailNo`, { id: recordA.id, carrier: '顺丰', waybillNo: 'SF9999999999' }), 409, '包裹已签收，不能再更换运单号')
+    refused(
+      await office.put(`${T}/record/uploadMailNo`, { id: recordA.id, carrier: '顺丰', waybillNo: 'SF9999999999' }),
+      409,
+      '包裹已签收，不能再更换运单号',
+    )
     // A waybill that is not ours is stored and answered all the same.
     ok2(await push({ carrier: 'yunda', number: 'NOTOURS0001' }, '0', [track(5, '在途', '在途')]))
   })
@@ -305,7 +377,12 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     const handled = ok(await office.put(`${E}/handle`, { id: returned.id, note: '已联系学员，改日重寄' }))
     assert.deepEqual({ problem: handled.problem, note: handled.handledNote }, { problem: null, note: '已联系学员，改日重寄' })
     refused(await office.put(`${E}/handle`, { id: returned.id, note: '再处理' }), 409, '该包裹没有待处理的异常')
-    const [log] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'parcel.exception.handle')).orderBy(desc(auditLogs.id)).limit(1)
+    const [log] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'parcel.exception.handle'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
     assert.match(log!.summary, /圆通速递 YT2000000002（退签）：已联系学员，改日重寄/)
 
     // Sent again under a new number (the returned parcel's tracks go), which the provider has no record of (abort, no tracks): 无记录.
@@ -320,12 +397,18 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     const recordC = ok(await c.client.get(`${T}/record/listForClient`)).list[0].id
     ok(await office.put(`${T}/record/correct`, { id: recordC, ...ADDRESS, receiver: '丙同学', reason: '电话确认' }))
     const shipped = ok(await office.put(`${T}/record/uploadMailNo`, { id: recordC, carrier: '韵达', waybillNo: 'YD3000000003' }))
-    await t.app.db.update(parcels).set({ shippedAt: new Date(Date.now() - 4 * 86_400_000) }).where(eq(parcels.id, shipped.parcel.id))
+    await t.app.db
+      .update(parcels)
+      .set({ shippedAt: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(parcels.id, shipped.parcel.id))
     queue = ok(await office.get(`${E}/list`, { queue: true }))
     assert.equal(queue.list.find((p: { id: number }) => p.id === shipped.parcel.id).problem, ParcelException.stuck)
     // The sandbox carrier pushes 揽收 through the same signed callback: it moves again and leaves the queue.
     const moved = ok(await office.post(`${E}/sandbox/push`, { id: shipped.parcel.id, step: '揽收' }))
-    assert.deepEqual({ state: moved.state, tracks: moved.tracks.length, problem: moved.problem }, { state: ParcelState.collected, tracks: 1, problem: null })
+    assert.deepEqual(
+      { state: moved.state, tracks: moved.tracks.length, problem: moved.problem },
+      { state: ParcelState.collected, tracks: 1, problem: null },
+    )
   })
 
   test('racing pushes: the same push at once is stored once; 签收 and a late 在途 at once leave it 签收, told once', async () => {
@@ -353,7 +436,10 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     }
     const after = (await recordOf(c!.client, recordC.id)).parcel
     assert.equal(after.state, ParcelState.signed)
-    const told = await t.app.db.select().from(messages).where(and(eq(messages.kind, MessageKind.parcelSigned), eq(messages.targetId, recordC.id)))
+    const told = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, MessageKind.parcelSigned), eq(messages.targetId, recordC.id)))
     assert.equal(told.length, 1)
   })
 
@@ -381,22 +467,33 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
       .returning()
     const cyber = '/api/fms/cybermoney'
     refused(await a!.client.get(`${cyber}/goodOrder/expressForClient`, { id: order!.id }), 404, '还没有发货，暂无物流信息')
-    const shipped = ok(await office.put(`${cyber}/goodOrder/setExpressNumber`, { id: order!.id, expressCompany: '京东物流', expressNo: 'JD0001234567' }))
-    assert.deepEqual({ status: shipped.status, company: shipped.expressCompany, parcel: shipped.parcel.state }, { status: GoodOrderStatus.shipped, company: '京东物流', parcel: ParcelState.waiting })
+    const shipped = ok(
+      await office.put(`${cyber}/goodOrder/setExpressNumber`, { id: order!.id, expressCompany: '京东物流', expressNo: 'JD0001234567' }),
+    )
+    assert.deepEqual(
+      { status: shipped.status, company: shipped.expressCompany, parcel: shipped.parcel.state },
+      { status: GoodOrderStatus.shipped, company: '京东物流', parcel: ParcelState.waiting },
+    )
     ok(await office.post(`${E}/sandbox/push`, { id: shipped.parcel.id, step: '揽收' }))
     ok(await office.post(`${E}/sandbox/push`, { id: shipped.parcel.id, step: '签收' }))
     const listed = ok(await a!.client.get(`${cyber}/goodOrder/listForClient`)).list.find((o: { id: number }) => o.id === order!.id)
     assert.equal(listed.parcel.state, ParcelState.signed)
     const timeline = ok(await a!.client.get(`${cyber}/goodOrder/expressForClient`, { id: order!.id }))
     assert.equal(timeline.tracks.length, 2)
-    const [told] = await t.app.db.select().from(messages).where(and(eq(messages.kind, MessageKind.parcelSigned), eq(messages.targetType, 'goodOrder')))
+    const [told] = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, MessageKind.parcelSigned), eq(messages.targetType, 'goodOrder')))
     assert.match(told!.body, /「帆布书包×1」已签收（京东物流 JD0001234567）/)
     refused(await pupils[1]!.client.put(`${cyber}/goodOrder/confirmForClient`, { id: order!.id }), 404)
     const done = ok(await a!.client.put(`${cyber}/goodOrder/confirmForClient`, { id: order!.id }))
     assert.deepEqual({ status: done.status, received: Boolean(done.parcel.receivedAt) }, { status: GoodOrderStatus.done, received: true })
     // The console's waybills list both sources.
     const all = ok(await office.get(`${E}/list`, { source: '积分商城' }))
-    assert.deepEqual(all.list.map((p: { waybillNo: string }) => p.waybillNo), ['JD0001234567'])
+    assert.deepEqual(
+      all.list.map((p: { waybillNo: string }) => p.waybillNo),
+      ['JD0001234567'],
+    )
   })
 })
 

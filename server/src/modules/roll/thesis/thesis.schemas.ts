@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { dateTimeField } from '../../../lib/form-fields.ts'
-import { dateField, idField, intField, listText, requiredDateField, wireEnum } from '../../../lib/fields.ts'
+import {
+  dateField,
+  idField,
+  intField,
+  listText,
+  requiredDateField,
+  wireEnum,
+  labelledText as text,
+  optionalLabelledText as optionalText,
+} from '../../../lib/fields.ts'
 import {
   THESIS_FILE_DECISIONS,
   THESIS_SCORE_PARTS,
@@ -10,14 +19,6 @@ import {
   type ThesisStage,
 } from '../../../wire.ts'
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(1, `请填写${label}`)
-    .max(max, `${label}不能超过${max}个字符`)
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, `${label}不能超过${max}个字符`).optional())
 const stageField = z.enum(THESIS_STAGES as unknown as [ThesisStage, ...ThesisStage[]], '请选择论文阶段')
 
 export const batchBody = z.object({
