@@ -86,6 +86,14 @@ export const PERMISSIONS = {
   canManageNight: ['night.edit'],
   /** 积分: ways, levels, 人工调整, reviewing applications, goods and exchange orders (ship, cancel). */
   canManagePoints: ['points.edit'],
+  /** 教材: mailings (新建, 编辑, 发布, 删除 a draft), waybills (by hand or imported), address corrections, parcels' problems (处理, 重新订阅, the sandbox's pushes). */
+  canEditTextbooks: ['textbooks.edit'],
+  /** 教材: export a mailing's list for the warehouse. */
+  canExportTextbooks: ['textbooks.export'],
+  /** A parcel's tracks (物流) where another screen shows a parcel (兑换订单). */
+  seesParcels: ['textbooks.view'],
+  /** Pick a class (a mailing's target): who may read the classes. */
+  seesClasses: ['classes.view', 'classes.edit'],
   /** 缴费: fee standards, raising and cancelling fee orders, receipts (void, reissue), coupons. */
   canManageFees: ['fees.edit'],
   /** Refund a fee order. */

@@ -11,6 +11,7 @@
 import {
   AccountBookOutlined,
   BarChartOutlined,
+  BookOutlined,
   DashboardOutlined,
   GiftOutlined,
   IdcardOutlined,
@@ -51,6 +52,7 @@ export const MENU_GROUPS = {
   enrolment: { name: '招生', icon: <SolutionOutlined /> },
   academic: { name: '教务', icon: <IdcardOutlined /> },
   teaching: { name: '教学', icon: <ReadOutlined /> },
+  textbooks: { name: '教材', icon: <BookOutlined /> },
   graduation: { name: '毕业', icon: <TrophyOutlined /> },
   finance: { name: '财务', icon: <AccountBookOutlined /> },
   points: { name: '积分', icon: <GiftOutlined /> },
@@ -267,6 +269,35 @@ export const ROUTES: readonly ConsoleRoute[] = [
     right: 'studentQuestions.view',
     screen: () => import('./pages/student-questions/StudentQuestionList'),
     group: 'teaching',
+  },
+  // 教材
+  {
+    path: '/textbooks',
+    name: '教材邮寄',
+    right: 'textbooks.view',
+    screen: () => import('./pages/textbooks/MailingList'),
+    group: 'textbooks',
+  },
+  {
+    path: '/textbooks/parcels',
+    name: '运单',
+    right: 'textbooks.view',
+    screen: () => import('./pages/textbooks/ParcelList'),
+    group: 'textbooks',
+  },
+  {
+    path: '/textbooks/exceptions',
+    name: '物流异常',
+    right: 'textbooks.view',
+    screen: () => import('./pages/textbooks/ExceptionList'),
+    group: 'textbooks',
+  },
+  {
+    path: '/textbooks/:id',
+    name: '邮寄详情',
+    right: 'textbooks.view',
+    screen: () => import('./pages/textbooks/MailingDetail'),
+    hideInMenu: true,
   },
   // 毕业
   {

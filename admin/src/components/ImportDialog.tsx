@@ -38,11 +38,11 @@ function ErrorTable<E extends ImportReportBase['errors'][number]>({ errors, extr
 }
 
 /** All or nothing (the default), or row by row: the good rows go in, the refused ones are reported. */
-type ImportMode =
+type ImportMode<R> =
   | {
       rowByRow?: false
-      /** The success line's subtitle after 共 N 行: 全部导入公海. */
-      importedTo: string
+      /** The success line's subtitle after 共 N 行: 全部导入公海; or the whole subtitle, from the report (新发货 10，更换运单 1). */
+      importedTo: string | ((report: R) => string)
     }
   | { rowByRow: true; importedTo?: never }
 
@@ -64,7 +64,7 @@ export function ImportDialog<R extends ImportReportBase>({
   onImported,
   open,
   onOpenChange,
-}: ImportMode & {
+}: ImportMode<R> & {
   /** The dialog's title: 导入线索. */
   title: string
   /** What one row becomes, with its measure word: 条线索, 名学员. */
@@ -193,7 +193,11 @@ export function ImportDialog<R extends ImportReportBase>({
         </div>
       ) : report ? (
         report.failed === 0 ? (
-          <Result status='success' title={`已导入 ${report.imported} ${unit}`} subTitle={`共 ${report.total} 行，${importedTo}`} />
+          <Result
+            status='success'
+            title={`已导入 ${report.imported} ${unit}`}
+            subTitle={typeof importedTo === 'function' ? importedTo(report) : `共 ${report.total} 行，${importedTo}`}
+          />
         ) : (
           <div data-testid={`${testIdPrefix}import-report`} className='console-gap-top'>
             <Alert

@@ -13,6 +13,7 @@ test("the administrator's menu: 工作台, then the office's groups in their ord
     '招生: 合伙人 线索 活动 海报 档位 志愿数据',
     '教务: 学员 班级 课表 考勤 学籍变更申请 审批 审批流程 通知公告 夜校课程',
     '教学: 课程列表 课程分类 题库 试卷 答疑',
+    '教材: 教材邮寄 运单 物流异常',
     '毕业: 毕业照片 毕业论文 毕业审核 毕业生',
     '财务: 缴费单 收费标准 优惠券 订单 提现 资金流水',
     '积分: 积分途径 积分等级 学员积分 积分记录 积分申请 商品 兑换订单',
@@ -41,6 +42,10 @@ test('a detail screen lights its list in the menu, and the group holding it open
   assert.equal(selectedEntry(menu, '/night/classes/3'), '/night/classes')
   assert.equal(selectedEntry(menu, '/graduation/photos/2'), '/graduation/photos')
   assert.equal(selectedEntry(menu, '/thesis/1/students'), '/thesis')
+  assert.equal(selectedEntry(menu, '/textbooks/3'), '/textbooks')
+  // The longest entry holding the address: 运单 under 教材邮寄's own address.
+  assert.equal(selectedEntry(menu, '/textbooks/parcels'), '/textbooks/parcels')
+  assert.equal(selectedEntry(menu, '/textbooks/exceptions'), '/textbooks/exceptions')
   assert.equal(selectedEntry(menu, '/attendance/statistics'), '/attendance')
   assert.equal(selectedEntry(menu, '/dashboard'), '/dashboard')
   assert.equal(groupOf(menu, selectedEntry(menu, '/partners/12')), '/~enrolment')

@@ -29,9 +29,15 @@ export function menuOf(
   return [...shown.filter((r) => !r.group).map(entry), ...grouped]
 }
 
-/** The menu entry a screen lights: its own, or its list's for a detail (/partners/12 lights 合伙人). */
+/**
+ * The menu entry a screen lights: its own, or its list's for a detail (/partners/12 lights 合伙人);
+ * the longest that holds the address, so /textbooks/parcels lights 运单, not 教材邮寄 (/textbooks).
+ */
 export function selectedEntry(menu: readonly MenuEntry[], pathname: string): string {
-  return menu.flatMap((m) => m.routes ?? [m]).find((m) => pathname === m.path || pathname.startsWith(`${m.path}/`))?.path ?? pathname
+  const holding = menu.flatMap((m) => m.routes ?? [m]).filter((m) => pathname === m.path || pathname.startsWith(`${m.path}/`))
+  return (
+    holding.reduce<MenuEntry | undefined>((best, m) => (!best || m.path.length > best.path.length ? m : best), undefined)?.path ?? pathname
+  )
 }
 
 /** The group (its key) an entry sits in, or undefined on the menu's first level. */

@@ -5254,18 +5254,18 @@ export interface paths {
                     "application/json": {
                         id: number;
                         /**
-                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone)
+                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone) · textbookRecord: a textbook mailing record (the receiver phone)
                          * @enum {string}
                          */
-                        kind: "clue" | "partner" | "student" | "pointsOrder";
+                        kind: "clue" | "partner" | "student" | "pointsOrder" | "textbookRecord";
                     };
                     "application/x-www-form-urlencoded": {
                         id: number;
                         /**
-                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone)
+                         * @description clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone) · textbookRecord: a textbook mailing record (the receiver phone)
                          * @enum {string}
                          */
-                        kind: "clue" | "partner" | "student" | "pointsOrder";
+                        kind: "clue" | "partner" | "student" | "pointsOrder" | "textbookRecord";
                     };
                 };
             };

@@ -1,14 +1,16 @@
 /**
  * 兑换订单: students' exchanges, newest first, by status and good or student. 管理员 ships a
- * 待发货 one (express company and number: 已发货, and the student's message) or cancels it with a
- * reason (points and stock back).
+ * 待发货 one (the carrier, picked from the tracked ones, and the waybill: 已发货, the student's
+ * message and a tracked parcel) or cancels it with a reason (points and stock back). A shipped
+ * one shows its parcel's state; 物流 opens the parcel's drawer (教材's, for who may read parcels).
  */
-import { TextField } from '../../components/form'
+import { SelectField, TextField } from '../../components/form'
 import { PageContainer } from '../../components/PageContainer'
-import { GoodOrderStatus } from '@activity/wire'
+import { CARRIERS, type CarrierCode, GoodOrderStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { type GoodOrderRow, pointsApi } from '../../api/points'
-import { enumColumn } from '../../components/status'
+import { EnumTag, enumColumn } from '../../components/status'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { ListTable, type ListColumn } from '../../components/ListTable'
 import { formatDateTime } from '../../format'
@@ -18,16 +20,20 @@ import { GOOD_KIND_ENUM, GOOD_ORDER_STATUS_ENUM } from './enums'
 import { MaskedPhone } from '../../components/MaskedPhone'
 import { requiredText } from '../../form-rules'
 import { useTableReload } from '../../hooks/useTableReload'
+import { PARCEL_EXCEPTION_LOOKS, PARCEL_STATE_LOOKS } from '../textbooks/textbooks'
+
+// The parcel's drawer (教材's) loads with the first one opened.
+const ParcelDrawer = lazy(() => import('../textbooks/ParcelDrawer').then((m) => ({ default: m.ParcelDrawer })))
+
+const CARRIER_OPTIONS = CARRIERS.map((c) => ({ value: c.code, label: c.name }))
 
 function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
   return (
-    <SubmitModalForm<{ expressCompany: string; expressNo: string }>
+    <SubmitModalForm<{ expressCompany: CarrierCode; expressNo: string }>
       title={`发货：${row.goodName} ×${row.quantity}`}
       trigger={<Typography.Link>发货</Typography.Link>}
       width={480}
-      onSubmit={({ expressCompany, expressNo }) =>
-        pointsApi.ship({ id: row.id, expressCompany: expressCompany.trim(), expressNo: expressNo.trim() })
-      }
+      onSubmit={({ expressCompany, expressNo }) => pointsApi.ship({ id: row.id, expressCompany, expressNo: expressNo.trim() })}
       success='已发货，已通知学员'
       onDone={onDone}
     >
@@ -38,16 +44,25 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
           地址：{row.address.address}
         </Typography.Paragraph>
       ) : null}
-      <TextField name='expressCompany' label='快递公司' width='md' placeholder='如 顺丰速运' rules={requiredText('快递公司', 20, '个字')} />
+      <SelectField
+        name='expressCompany'
+        label='快递公司'
+        width='md'
+        showSearch
+        options={CARRIER_OPTIONS}
+        rules={[{ required: true, message: '请选择快递公司' }]}
+      />
       <TextField
         name='expressNo'
         label='快递单号'
         width='md'
+        fieldProps={{ autoComplete: 'off' }}
         rules={[
           { required: true, whitespace: true, message: '请填写快递单号' },
-          { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为6-32位字母、数字' },
+          { pattern: /^[A-Za-z0-9]{6,30}$/, message: '快递单号应为6到30位字母或数字' },
         ]}
       />
+      <Typography.Paragraph type='secondary'>发货后按运单跟踪物流，学员在 APP 查看轨迹。</Typography.Paragraph>
     </SubmitModalForm>
   )
 }
@@ -69,8 +84,12 @@ function CancelForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) 
 }
 
 export default function OrderList() {
-  const { canManagePoints } = useAccess()
+  const { canManagePoints, seesParcels } = useAccess()
   const { actionRef, reload } = useTableReload()
+  const [open, setOpen] = useState<number | null>(null)
+  // Mounted from the first opening on, so it can animate closed.
+  const [opened, setOpened] = useState(false)
+  if (open !== null && !opened) setOpened(true)
   const columns: ListColumn<GoodOrderRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称、学员姓名、学号或完整手机号' } },
     { title: '订单号', dataIndex: 'id', search: false, width: 72 },
@@ -102,19 +121,45 @@ export default function OrderList() {
       title: '快递',
       dataIndex: 'expressNo',
       search: false,
-      width: 150,
-      render: (_, o) => (o.expressNo ? `${o.expressCompany ?? ''} ${o.expressNo}` : o.cancelReason ? `取消：${o.cancelReason}` : '—'),
+      width: 160,
+      render: (_, o) =>
+        o.expressNo ? (
+          <>
+            {o.expressCompany}
+            <Typography.Text type='secondary' className='console-sub console-nowrap'>
+              {o.expressNo}
+            </Typography.Text>
+            {o.parcel ? (
+              <div className='console-gap-top-xxs'>
+                <EnumTag valueEnum={PARCEL_STATE_LOOKS} value={o.parcel.state} />
+                {o.parcel.exception ? <EnumTag valueEnum={PARCEL_EXCEPTION_LOOKS} value={o.parcel.exception} /> : null}
+              </div>
+            ) : null}
+          </>
+        ) : o.cancelReason ? (
+          `取消：${o.cancelReason}`
+        ) : (
+          '—'
+        ),
     },
-    { title: '兑换时间', dataIndex: 'createdAt', search: false, width: 160, render: (_, o) => formatDateTime(o.createdAt) },
+    { title: '兑换时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, o) => formatDateTime(o.createdAt) },
     {
       title: '操作',
       valueType: 'option',
       width: 110,
-      hideInTable: !canManagePoints,
-      render: (_, o) =>
-        o.status === GoodOrderStatus.toShip
+      hideInTable: !canManagePoints && !seesParcels,
+      render: (_, o) => [
+        ...(canManagePoints && o.status === GoodOrderStatus.toShip
           ? [<ShipForm key='ship' row={o} onDone={reload} />, <CancelForm key='cancel' row={o} onDone={reload} />]
-          : [],
+          : []),
+        ...(seesParcels && o.parcel
+          ? [
+              <Typography.Link key='track' onClick={() => setOpen(o.parcel!.id)}>
+                物流
+              </Typography.Link>,
+            ]
+          : []),
+      ],
     },
   ]
   return (
@@ -126,6 +171,11 @@ export default function OrderList() {
         fetch={(state) => pointsApi.orders(toServerQuery(state))}
         emptyText={<Empty description='没有符合条件的兑换订单' />}
       />
+      {opened ? (
+        <Suspense fallback={null}>
+          <ParcelDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} />
+        </Suspense>
+      ) : null}
     </PageContainer>
   )
 }

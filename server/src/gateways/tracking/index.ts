@@ -219,8 +219,8 @@ export function createTrackingGateway({
       async push({ carrier, number, step, history = [] }) {
         const t = SANDBOX_TRACKS[step]
         const latest = history.reduce((max, h) => Math.max(max, h.time.getTime()), 0)
-        // Each step a minute after the last, at the earliest now: its track time is new.
-        const time = new Date(Math.max(now().getTime(), latest + 60_000))
+        // Now, or a second after the last track when that is later: each push's newest track time is new.
+        const time = new Date(Math.max(now().getTime(), latest + 1000))
         const tracks = [...history, { time, context: t.context, status: t.status, areaName: t.area }]
         return deliver(kuaidi100PushForm({ carrier, number, state: t.state, tracks }, salt))
       },

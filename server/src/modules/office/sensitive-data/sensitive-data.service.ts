@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from '../../platform/index.ts'
 import { cluesView, seesClue } from '../../partner-programme/index.ts'
 import { partnersView } from '../../partner-programme/index.ts'
 import { goodOrdersView } from '../../points/index.ts'
-import { studentsView } from '../../roll/index.ts'
+import { studentsView, textbookRecordsView } from '../../roll/index.ts'
 import { isIdNumber, isWholePhone, maskSensitive } from '../../../lib/mask.ts'
 import { countHit } from '../../platform/index.ts'
 import { createLookupLimitError, createRevealForbiddenError, createRevealNotFoundError } from './sensitive-data.errors.ts'
@@ -26,6 +26,7 @@ export const REVEAL_RIGHTS: Record<RevealKind, readonly Right[]> = {
     'studentQuestions.view',
   ],
   pointsOrder: ['points.view'],
+  textbookRecord: ['textbooks.view'],
 }
 
 interface Found {
@@ -56,6 +57,13 @@ async function find({ db, kind, id }: { db: Executor; kind: RevealKind; id: numb
           .select({ phone: goodOrdersView.addressPhone, name: goodOrdersView.addressName })
           .from(goodOrdersView)
           .where(eq(goodOrdersView.id, id))
+      )[0]
+    case 'textbookRecord':
+      return (
+        await db
+          .select({ phone: textbookRecordsView.phone, name: textbookRecordsView.receiver })
+          .from(textbookRecordsView)
+          .where(eq(textbookRecordsView.id, id))
       )[0]
   }
 }

@@ -260,7 +260,7 @@ export async function receivePush({
       if (parcel.exception && parcel.exception !== ParcelException.returned) Object.assign(patch, { exception: null, exceptionAt: null })
     }
     if (meaning.exception && parcel.exception !== meaning.exception && parcel.state !== ParcelState.signed)
-      Object.assign(patch, { exception: meaning.exception, exceptionAt: now, handledAt: null, handledBy: null, handledNote: null })
+      Object.assign(patch, { exception: meaning.exception, exceptionAt: newest?.time ?? now, handledAt: null, handledBy: null, handledNote: null })
     if (newest && (!parcel.lastTrackAt || newest.time > parcel.lastTrackAt))
       Object.assign(patch, { lastTrackAt: newest.time, lastContext: newest.context })
     const [updated] = await tx.update(parcels).set(patch).where(eq(parcels.id, parcel.id)).returning()
@@ -379,7 +379,7 @@ export type ConsoleParcel = ReturnType<typeof toConsoleParcel>
 
 /**
  * The console's parcels (运单), newest first: by state, source, a problem (`queue`: the exceptions
- * queue, an unhandled exception or 停滞, oldest problem first) or a waybill number / student name.
+ * queue, an unhandled exception or 停滞, oldest problem first) or a waybill number, 学号 or student name.
  */
 export async function listParcels({
   db,
@@ -399,7 +399,11 @@ export async function listParcels({
     filter.source ? eq(parcels.sourceType, filter.source) : undefined,
     filter.queue ? or(openException, stuckAt(now)) : undefined,
     filter.keyword
-      ? or(eq(parcels.waybillNo, filter.keyword.trim()), ilike(studentsView.name, containing(filter.keyword.trim())))
+      ? or(
+          eq(parcels.waybillNo, filter.keyword.trim().toUpperCase()),
+          eq(studentsView.studentNo, filter.keyword.trim()),
+          ilike(studentsView.name, containing(filter.keyword.trim())),
+        )
       : undefined,
   )
   const base = db.select(consoleColumns).from(parcels).innerJoin(studentsView, eq(studentsView.id, parcels.studentId)).where(where)
