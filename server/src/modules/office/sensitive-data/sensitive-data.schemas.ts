@@ -14,7 +14,9 @@ export type RevealKind = keyof typeof REVEAL_KINDS
 export const revealBody = z.object({
   kind: z
     .enum(Object.keys(REVEAL_KINDS) as [RevealKind, ...RevealKind[]], { error: '请指明要查看谁的手机号' })
-    .describe('clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone) · textbookRecord: a textbook mailing record (the receiver phone)'),
+    .describe(
+      'clue: clues.id · partner: partners.id · student: students.id · pointsOrder: the exchange order (its address phone) · textbookRecord: a textbook mailing record (the receiver phone)',
+    ),
   id: idField,
 })
 

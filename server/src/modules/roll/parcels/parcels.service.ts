@@ -260,7 +260,13 @@ export async function receivePush({
       if (parcel.exception && parcel.exception !== ParcelException.returned) Object.assign(patch, { exception: null, exceptionAt: null })
     }
     if (meaning.exception && parcel.exception !== meaning.exception && parcel.state !== ParcelState.signed)
-      Object.assign(patch, { exception: meaning.exception, exceptionAt: newest?.time ?? now, handledAt: null, handledBy: null, handledNote: null })
+      Object.assign(patch, {
+        exception: meaning.exception,
+        exceptionAt: newest?.time ?? now,
+        handledAt: null,
+        handledBy: null,
+        handledNote: null,
+      })
     if (newest && (!parcel.lastTrackAt || newest.time > parcel.lastTrackAt))
       Object.assign(patch, { lastTrackAt: newest.time, lastContext: newest.context })
     const [updated] = await tx.update(parcels).set(patch).where(eq(parcels.id, parcel.id)).returning()

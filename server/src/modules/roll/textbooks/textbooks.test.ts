@@ -185,7 +185,12 @@ describe('教材邮寄: mailings, addresses, waybills, tracking pushes, exceptio
     assert.equal(row!.phone, ADDRESS.phone)
     // The whole phone is one audited reveal away for whoever sees the records.
     assert.equal(ok(await clerk.post('/api/bms/system/data/reveal', { kind: 'textbookRecord', id: recordA })).phone, ADDRESS.phone)
-    const [revealed] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'data.reveal')).orderBy(desc(auditLogs.id)).limit(1)
+    const [revealed] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'data.reveal'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
     assert.equal(revealed!.summary, '查看教材收件人「林小雨」的手机号')
     const [log] = await t.app.db
       .select()
