@@ -67,6 +67,11 @@ describe('the route table', () => {
     'pages/student/graduation': '毕业审核',
     'pages/student/thesis': '我的论文',
   }
+  // 我的教材 (issue 44): my mailings with their parcels, the address form (the student's subpackage).
+  const TEXTBOOKS: Record<string, string> = {
+    'pages/student/textbooks': '我的教材',
+    'pages/student/textbookAddress': '收货地址',
+  }
   // 教职工's work (the operator session, no needsLogin: useRequireStaff guards them): my clues, a clue, the 答疑 queue, a thread.
   const STAFF_WORK: Record<string, string> = {
     'pages/staff/clues': '我的线索',
@@ -94,6 +99,7 @@ describe('the route table', () => {
     Object.keys(LEAVE).length +
     Object.keys(TIMETABLE).length +
     Object.keys(GRADUATION).length +
+    Object.keys(TEXTBOOKS).length +
     ISSUE_15.length +
     ISSUE_22.length +
     ISSUE_23.length +
@@ -121,6 +127,8 @@ describe('the route table', () => {
     for (const [path, title] of Object.entries(TIMETABLE))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(GRADUATION))
+      expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
+    for (const [path, title] of Object.entries(TEXTBOOKS))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/student', true, title])
     for (const [path, title] of Object.entries(ISSUE_25_FEES))
       expect([areaOf(path), routeOf(path)?.needsLogin, routeOf(path)?.title]).toEqual(['pages/fee', true, title])
@@ -164,7 +172,7 @@ describe('the route table', () => {
     })
   })
 
-  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves, timetable, graduation audit and thesis, and the study lists", () => {
+  it("turns on pull-down refresh only on the clue and record pages, issue 15's partner pages, the student's notices, leaves, timetable, graduation audit, thesis and textbooks, and the study lists", () => {
     expect(ROUTES.filter((r) => r.pullDownRefresh).map((r) => r.path)).toEqual([
       'pages/tabBar/clue',
       'pages/tabBar/record',
@@ -174,6 +182,7 @@ describe('the route table', () => {
       'pages/student/timetable',
       'pages/student/graduation',
       'pages/student/thesis',
+      'pages/student/textbooks',
       'pages/study/course',
       'pages/study/index',
       'pages/study/live',

@@ -89,6 +89,9 @@ export const ROUTES: RouteDef[] = [
   { path: 'pages/student/graduation', title: '毕业审核', pullDownRefresh: true, needsLogin: true },
   // 论文: the batch's timeline, choosing or proposing a topic, each stage's versions, the defence and the score.
   { path: 'pages/student/thesis', title: '我的论文', pullDownRefresh: true, needsLogin: true },
+  // 我的教材 (issue 44): each mailing of textbooks with its books, my address and its parcel; the address form.
+  { path: 'pages/student/textbooks', title: '我的教材', pullDownRefresh: true, needsLogin: true },
+  { path: 'pages/student/textbookAddress', title: '收货地址', needsLogin: true },
   { path: `${STUDY_AREA}/course`, title: '课程', pullDownRefresh: true, needsLogin: true },
   { path: `${STUDY_AREA}/courseDetail`, title: '课程详情', needsLogin: true },
   { path: `${STUDY_AREA}/index`, title: '我的课程', pullDownRefresh: true, needsLogin: true },

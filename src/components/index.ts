@@ -1,6 +1,8 @@
 /**
  * The shared interface pieces of SPEC.md section 2, one folder each. Import from here or from
  * the folder; the gallery page (pages/dev/gallery, non-production builds) shows them all.
+ * RegionPicker (with the country's regions, ~35 KB gzipped) and ParcelTimeline are imported from
+ * their folders only, so they load with the pages that use them and never with this index.
  */
 export { default as Page, StoreToast, StoreLoading, goBack, PAGE_BACKGROUND, SHOW_TEST_BADGE } from './page'
 export type { PageProps, BarTextStyle } from './page'

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { launchBrowser, screenshot, type RunningApp, expect, test } from './harness'
 import {
   ADMIN,
+  choose,
   desktopContext,
   formItem,
   modal,
@@ -197,7 +198,7 @@ test.describe('积分后台：途径、等级、商品、积分申请、人工�
     await row.getByText('发货', { exact: true }).click()
     const dialog = modal(office, /发货：/)
     await dialog.waitFor()
-    await formItem(dialog, '快递公司').locator('input').fill('顺丰速运')
+    await choose(office, formItem(dialog, '快递公司').locator('.ant-select'), '顺丰速运')
     await formItem(dialog, '快递单号').locator('input').fill('SF1234567890')
     await dialog.getByRole('button', { name: SUBMIT }).click()
     await office.getByText('已发货，已通知学员').waitFor({ timeout: 15_000 })

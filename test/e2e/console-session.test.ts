@@ -78,7 +78,7 @@ test.describe('console sign-in, roles and session', () => {
     const admin = await t.page('admin')
     await openConsole(admin, t.app, '/')
     // The office's groups, in its order; each opens its screens.
-    expect(await menuGroups(admin)).toEqual(['招生', '教务', '教学', '毕业', '财务', '积分', '统计', '系统'])
+    expect(await menuGroups(admin)).toEqual(['招生', '教务', '教学', '教材', '毕业', '财务', '积分', '统计', '系统'])
     const adminMenu = await menuEntries(admin)
     for (const entry of ['工作台', '合伙人', '线索', '提现', '资金流水', '操作日志'])
       expect(adminMenu.includes(entry), `管理员 sees ${entry}`).toBeTruthy()

@@ -50,6 +50,9 @@ const ISSUE_22_ROUTES = [
   'pages/student/graduation',
   // 论文: the timeline, the topic, each stage's versions, the defence and the score.
   'pages/student/thesis',
+  // 我的教材 (issue 44): my mailings of textbooks with their parcels, the address form.
+  'pages/student/textbooks',
+  'pages/student/textbookAddress',
 ]
 /** Issue 23's study pages (their own subpackage). */
 const ISSUE_23_ROUTES = [

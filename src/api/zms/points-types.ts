@@ -37,3 +37,6 @@ export type GoodOrderQuery = ApiQuery<Cyber<'goodOrder/listForClient'>, 'get'>
 export type GoodOrderPage = ApiData<Cyber<'goodOrder/listForClient'>, 'get'>
 export type GoodOrder = ApiItem<Cyber<'goodOrder/listForClient'>, 'get'>
 export type CancelOrderBody = ApiBody<Cyber<'goodOrder/cancelForClient'>, 'put'>
+/** A shipped exchange's id: its parcel with the timeline (查看物流), its 确认收货 (the order 已完成). */
+export type GoodOrderRef = ApiBody<Cyber<'goodOrder/confirmForClient'>, 'put'>
+export type GoodOrderExpress = ApiData<Cyber<'goodOrder/expressForClient'>, 'get'>

@@ -26,6 +26,11 @@ describe('where a message opens', () => {
     expect(targetUrl({ targetType: MessageTarget.feeOrder, targetId: null })).toBe('/pages/fee/index')
   })
 
+  it('opens a textbook mailing, shipping or delivery message on 我的教材', () => {
+    expect(targetUrl({ targetType: MessageTarget.textbook, targetId: 4 })).toBe('/pages/student/textbooks')
+    expect(targetUrl({ targetType: MessageTarget.textbook, targetId: null })).toBe('/pages/student/textbooks')
+  })
+
   it('a clue message without an id opens the clue list; a message without a target opens nothing', () => {
     expect(targetUrl({ targetType: MessageTarget.clue, targetId: null })).toBe('/pages/tabBar/clue')
     expect(targetUrl({ targetType: null, targetId: null })).toBeNull()

@@ -1,5 +1,6 @@
 import { MessageTarget } from '@activity/wire'
 import type { PartnerMessage } from '../../api/ems/partner'
+import { TEXTBOOKS_URL } from '../../links/textbooks'
 
 /** Where the clue timeline lives (pages/partner/clueDetail, issue 15 section 1). */
 export const CLUE_DETAIL_PATH = '/pages/partner/clueDetail'
@@ -25,6 +26,9 @@ export function targetUrl(m: Pick<PartnerMessage, 'targetType' | 'targetId'>): s
       return '/pages/points/index'
     case MessageTarget.goodOrder:
       return '/pages/points/orders'
+    // 教材邮寄 (issue 44): a mailing to confirm an address for, its shipping, its delivery open 我的教材.
+    case MessageTarget.textbook:
+      return TEXTBOOKS_URL
     // A fee order's 缴费通知 / 退款通知 (issue 25) opens the order.
     case MessageTarget.feeOrder:
       return m.targetId ? `/pages/fee/detail?id=${m.targetId}` : '/pages/fee/index'

@@ -6,6 +6,7 @@ import { cybermoney } from '../../api/fms/cybermoney'
 import type { GoodOrder } from '../../api/zms/point'
 import Dialog from '../../components/dialog'
 import ListFooter from '../../components/list-footer'
+import ParcelTimeline from '../../components/parcel-timeline'
 import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
@@ -27,7 +28,11 @@ const STATUS_LOOK: Record<string, string> = {
   [GoodOrderStatus.cancelled]: ' points-status--off',
 }
 
-function OrderCard({ order, onCancel }: { order: GoodOrder; onCancel: () => void }) {
+/**
+ * One exchange: the good, its status, points and time, the address; once shipped its parcel (the
+ * waybill, the latest track, 查看物流, 确认收货, which makes it 已完成); 取消兑换 while 待发货.
+ */
+function OrderCard({ order, onCancel, onReceived }: { order: GoodOrder; onCancel: () => void; onReceived: () => void }) {
   return (
     <View className='points-order'>
       <View className='points-order__row'>
@@ -38,7 +43,22 @@ function OrderCard({ order, onCancel }: { order: GoodOrder; onCancel: () => void
       {order.address ? (
         <Text className='points-order__meta'>{`${order.address.name} ${order.address.phone} ${order.address.address}`}</Text>
       ) : null}
-      {order.expressNo ? <Text className='points-order__express'>{`${order.expressCompany ?? ''} ${order.expressNo}`}</Text> : null}
+      {order.parcel ? (
+        <ParcelTimeline
+          parcel={order.parcel}
+          what='商品'
+          loadTracks={async () => (await cybermoney.goodOrder.expressForClient({ id: order.id })).data.tracks}
+          onConfirm={async () => {
+            const { data } = await cybermoney.goodOrder.confirmForClient({ id: order.id }, { loadingTitle: '正在确认' })
+            useStore.getState().showToast('已确认收货', { icon: 'success' })
+            onReceived()
+            return data.parcel?.receivedAt ?? null
+          }}
+        />
+      ) : order.expressNo ? (
+        // Shipped before parcels were tracked: the waybill as it was entered.
+        <Text className='points-order__express'>{`${order.expressCompany ?? ''} ${order.expressNo}`}</Text>
+      ) : null}
       {order.cancelReason ? <Text className='points-order__meta'>{`取消原因：${order.cancelReason}`}</Text> : null}
       {canCancel(order) ? (
         <View className='points-order__actions'>
@@ -51,7 +71,10 @@ function OrderCard({ order, onCancel }: { order: GoodOrder; onCancel: () => void
   )
 }
 
-/** 兑换记录: my exchanges, newest first, by status; a 待发货 one may be cancelled (points and stock back). */
+/**
+ * 兑换记录: my exchanges, newest first, by status; a 待发货 one may be cancelled (points and stock
+ * back); a shipped one shows its parcel and is received with 确认收货 (then 已完成).
+ */
 export default function PointsOrdersPage() {
   const signedIn = useRequireLogin()
   const { notStudent, remember } = useStudentLoad()
@@ -88,7 +111,7 @@ export default function PointsOrdersPage() {
           <PointsTabs tabs={TABS} value={status} onChange={setStatus} />
           <View className='points-orders'>
             {list.rows.map((o) => (
-              <OrderCard key={o.id} order={o} onCancel={() => setAsking(o)} />
+              <OrderCard key={o.id} order={o} onCancel={() => setAsking(o)} onReceived={() => void list.refresh()} />
             ))}
             <ListFooter list={list} />
           </View>

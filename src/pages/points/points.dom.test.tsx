@@ -4,6 +4,7 @@ import type { GoodOrder, PointsApplication, PointsSummary, ShopGood } from '../.
 import { countCalls, until } from '../../components/testing'
 import { envelope } from '../../request/testing/server'
 import { drawn, openAt, studentPageHarness } from '../../testing/student-pages'
+import { TRACKS, parcelOf } from '../../testing/textbooks'
 import PointsApplyPage from './apply'
 import PointsGoodPage from './good'
 import PointsIndexPage from './index'
@@ -31,6 +32,8 @@ const GOOD = 'GET /api/fms/cybermoney/shopGood/detailsForClient'
 const ORDER = 'POST /api/fms/cybermoney/goodOrder/order'
 const ORDERS = 'GET /api/fms/cybermoney/goodOrder/listForClient'
 const CANCEL = 'PUT /api/fms/cybermoney/goodOrder/cancelForClient'
+const EXPRESS = 'GET /api/fms/cybermoney/goodOrder/expressForClient'
+const RECEIVED = 'PUT /api/fms/cybermoney/goodOrder/confirmForClient'
 const APPLY = 'POST /api/zms/point/studentPointRecord/applyPoint'
 const APPLICATIONS = 'GET /api/zms/point/studentPointRecord/listForClient'
 
@@ -81,6 +84,7 @@ const order = (over: Partial<GoodOrder> = {}): GoodOrder => ({
   cancelledAt: null,
   cancelReason: null,
   createdAt: '2026-11-26T02:00:00.000Z',
+  parcel: null,
   ...over,
 })
 const page = <T,>(list: T[]) => envelope({ list, total: list.length, page: 1, size: 20 })
@@ -243,6 +247,40 @@ describe('积分 pages', () => {
     expect(h.server.last(CANCEL)?.form).toEqual({ id: '11' })
     await until(() => document.querySelectorAll('.points-order__cancel').length === 0, 'the list asked again')
     expect(texts('.points-status')).toEqual(['已取消', '已发货'])
+  })
+
+  it('兑换记录: a shipped exchange shows its parcel and timeline; 确认收货 is sent once and the exchange reads 已完成', async () => {
+    openAt('/pages/points/orders')
+    let received: string | null = null
+    const shipped = () =>
+      order({
+        id: 10,
+        status: received ? '已完成' : '已发货',
+        expressCompany: '顺丰速运',
+        expressNo: 'SF1234567890',
+        shippedAt: '2026-11-27T02:00:00.000Z',
+        parcel: parcelOf({ id: 9, title: '帆布书包', state: '签收', receivedAt: received }),
+      })
+    h.server.on(ORDERS, () => ({ body: page([shipped()]) }))
+    h.server.on(EXPRESS, { body: envelope({ ...parcelOf({ id: 9 }), tracks: TRACKS }) })
+    h.server.on(RECEIVED, () => {
+      received = '2026-11-28T04:05:00.000Z'
+      return { body: envelope(shipped()) }
+    })
+    await t.mount(PointsOrdersPage)
+    await drawn('.points-order .parcel')
+    // The parcel says the carrier and waybill; the bare express line is for exchanges shipped before parcels.
+    expect(texts('.points-order__express')).toEqual([])
+    expect(texts('.parcel__waybill')).toEqual(['SF1234567890'])
+    expect(document.querySelector('.points-order__cancel')).toBeNull()
+    t.fireEvent.click(document.querySelector('.parcel__toggle') as Element)
+    await until(() => document.querySelectorAll('.parcel-track').length === 2, 'the timeline drawn')
+    expect(h.server.last(EXPRESS)?.query).toEqual({ id: '10' })
+    t.fireEvent.click(document.querySelector('.parcel__confirm') as Element)
+    t.fireEvent.click(await drawn('.app-dialog__confirm'))
+    await until(() => texts('.points-status')[0] === '已完成', 'the list asked again')
+    expect(h.server.requests.filter((r) => `${r.method} ${r.path}` === RECEIVED).map((r) => r.form)).toEqual([{ id: '10' }])
+    expect(texts('.parcel__received')).toEqual(['已确认收货 2026-11-28 12:05'])
   })
 
   it('积分申请: asks for a description, uploads a photo, sends the keys and lists the application', async () => {

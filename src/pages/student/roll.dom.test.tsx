@@ -111,12 +111,14 @@ describe('我的学籍', () => {
     expect(document.querySelector('.roll-row__pending')?.textContent).toBe('审核中')
     t.fireEvent.click(document.querySelector('.roll-card__action') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--leave') as Element)
+    t.fireEvent.click(document.querySelector('.roll-link--textbooks') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--photo') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--thesis') as Element)
     t.fireEvent.click(document.querySelector('.roll-link--graduation') as Element)
     expect(h.navigations).toEqual([
       '/pages/student/rollRequest',
       '/pages/student/leave',
+      '/pages/student/textbooks',
       '/pages/student/graduationPhoto',
       '/pages/student/thesis',
       '/pages/student/graduation',

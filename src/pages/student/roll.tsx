@@ -13,6 +13,7 @@ import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
 import { GRADUATION_AUDIT_URL, GRADUATION_PHOTO_URL } from '../../links/graduation'
 import { LEAVE_LINKS } from '../../links/leave'
+import { TEXTBOOKS_URL } from '../../links/textbooks'
 import { THESIS_URL } from '../../links/thesis'
 import { batchText, historyTitle, majorText, statusTone } from './components/roll-text'
 import './roll.scss'
@@ -132,6 +133,7 @@ export default function StudentRollPage() {
             {pending.size ? <Text className='roll-card__note'>修改申请审核通过后，以上信息将自动更新。</Text> : null}
           </View>
           <RollLink name='leave' title='我的请假' note='请假申请、审批进度与销假' url={LEAVE_LINKS.list} />
+          <RollLink name='textbooks' title='我的教材' note='确认收货地址，查看教材物流' url={TEXTBOOKS_URL} />
           {/* Always offered: whether the batch's collection, thesis work or graduation audit has begun is the page's to say. */}
           <RollLink name='photo' title='毕业照片' note='按要求上传毕业照片，查看审核进度' url={GRADUATION_PHOTO_URL} />
           <RollLink name='thesis' title='我的论文' note='选题、提交论文与答辩成绩' url={THESIS_URL} />

@@ -1,0 +1,3 @@
+import { pageConfigOf } from '../../routes'
+
+export default definePageConfig(pageConfigOf('pages/student/textbookAddress'))
