@@ -19,6 +19,7 @@ import { concreteUrl, watchWrites, envelopeProblems, multipartRoutes, principalF
 const QUERY: Record<string, string> = {
   '/api/bms/cont/subject/uploadByExcel': 'courseId=1',
   '/api/zms/class/import': 'classId=1',
+  '/api/ems/textbook/record/import': 'mailingId=1',
 }
 
 const BOUNDARY = '----truncated'

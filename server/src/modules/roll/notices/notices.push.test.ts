@@ -25,11 +25,12 @@ describe('WeChat subscribe messages of notices', () => {
       await bindings.bind({ accountId: s.accountId, platform: LoginPlatform.weixin, type: LoginType.miniProgram, openId: `o-stu-${s.id}` })
 
     const templates = (await client.get(`${base}/subscribeTemplatesForClient`)).json().data.templates
-    // The student's templates: notices, the live reminders of their courses (issue 23), teachers' replies (issue 24).
+    // The student's templates: notices, the live reminders of their courses (issue 23), teachers' replies (issue 24), their parcels (issue 44).
     assert.deepEqual(templates, [
       { template: 'notice', templateId: 'local-notice-template' },
       { template: 'live', templateId: 'local-live-template' },
       { template: 'reply', templateId: 'local-reply-template' },
+      { template: 'parcel', templateId: 'local-parcel-template' },
     ])
     const accepted = await client.post(`${base}/subscribeForClient`, { templateIds: 'local-notice-template,local-clue-template' })
     assert.deepEqual(accepted.json().data.subscriptions, [{ template: 'notice', remaining: 1 }], 'only the student templates count')
