@@ -4,9 +4,10 @@
  * message and a tracked parcel) or cancels it with a reason (points and stock back). A shipped
  * one shows its parcel's state; 物流 opens the parcel's drawer (教材's, for who may read parcels).
  */
-import { SelectField, TextField } from '../../components/form'
+import { TextField } from '../../components/form'
+import { WaybillFields } from '../../components/WaybillFields'
 import { PageContainer } from '../../components/PageContainer'
-import { CARRIERS, type CarrierCode, GoodOrderStatus } from '@activity/wire'
+import { type CarrierCode, GoodOrderStatus } from '@activity/wire'
 import { Empty, Space, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { type GoodOrderRow, pointsApi } from '../../api/points'
@@ -25,8 +26,6 @@ import { PARCEL_EXCEPTION_LOOKS, PARCEL_STATE_LOOKS } from '../textbooks/textboo
 // The parcel's drawer (教材's) loads with the first one opened.
 const ParcelDrawer = lazy(() => import('../textbooks/ParcelDrawer').then((m) => ({ default: m.ParcelDrawer })))
 
-const CARRIER_OPTIONS = CARRIERS.map((c) => ({ value: c.code, label: c.name }))
-
 function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
   return (
     <SubmitModalForm<{ expressCompany: CarrierCode; expressNo: string }>
@@ -44,24 +43,7 @@ function ShipForm({ row, onDone }: { row: GoodOrderRow; onDone: () => void }) {
           地址：{row.address.address}
         </Typography.Paragraph>
       ) : null}
-      <SelectField
-        name='expressCompany'
-        label='快递公司'
-        width='md'
-        showSearch
-        options={CARRIER_OPTIONS}
-        rules={[{ required: true, message: '请选择快递公司' }]}
-      />
-      <TextField
-        name='expressNo'
-        label='快递单号'
-        width='md'
-        fieldProps={{ autoComplete: 'off' }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写快递单号' },
-          { pattern: /^[A-Za-z0-9]{6,30}$/, message: '快递单号应为6到30位字母或数字' },
-        ]}
-      />
+      <WaybillFields carrier='expressCompany' number='expressNo' numberLabel='快递单号' />
       <Typography.Paragraph type='secondary'>发货后按运单跟踪物流，学员在 APP 查看轨迹。</Typography.Paragraph>
     </SubmitModalForm>
   )

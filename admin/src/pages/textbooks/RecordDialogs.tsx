@@ -4,18 +4,17 @@
  * and 更正地址 (the office's correction with its reason, until the books are shipped; a phone left
  * as it was shown, masked, keeps the one on file). The server's refusals stay in the dialog.
  */
-import { CARRIERS, type CarrierCode } from '@activity/wire'
+import type { CarrierCode } from '@activity/wire'
 import { Alert, Col, Row, Typography } from 'antd'
 import { type MailRecord, textbooksApi } from '../../api/textbooks'
-import { SelectField, TextAreaField, TextField } from '../../components/form'
+import { TextAreaField, TextField } from '../../components/form'
+import { WaybillFields } from '../../components/WaybillFields'
 import type { DialogControl } from '../../components/LazyDialog'
 import { SubmitModalForm } from '../../components/SubmitModalForm'
 import { requiredText } from '../../form-rules'
 import { unlessMasked } from '../../masked'
 import { addressText, correctValues } from './textbooks'
 
-const CARRIER_OPTIONS = CARRIERS.map((c) => ({ value: c.code, label: c.name }))
-const WAYBILL = /^[A-Za-z0-9]{6,30}$/
 const PHONE = /^1[3-9]\d{9}$/
 
 function Recipient({ record }: { record: MailRecord }) {
@@ -61,25 +60,7 @@ export function WaybillForm({ record, onDone, ...control }: { record: MailRecord
       onDone={onDone}
       onStale={onDone}
     >
-      <SelectField
-        name='carrier'
-        label='快递公司'
-        width='md'
-        showSearch
-        options={CARRIER_OPTIONS}
-        rules={[{ required: true, message: '请选择快递公司' }]}
-      />
-      <TextField
-        name='waybillNo'
-        label='运单号'
-        width='md'
-        placeholder='如 SF1234567890'
-        fieldProps={{ autoComplete: 'off' }}
-        rules={[
-          { required: true, whitespace: true, message: '请填写运单号' },
-          { pattern: WAYBILL, message: '运单号应为6到30位字母或数字' },
-        ]}
-      />
+      <WaybillFields />
     </SubmitModalForm>
   )
 }
