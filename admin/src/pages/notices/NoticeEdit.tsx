@@ -10,7 +10,8 @@ import { FormDependency, PageForm, SelectField, TextField } from '../../componen
 import { PageContainer } from '../../components/PageContainer'
 import { NoticeStatus, STUDENT_LEVELS } from '@activity/wire'
 import { Alert, App, Button, Card, Col, Divider, Form, Row, Skeleton, Space, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useAudienceCount } from '../../hooks/useAudienceCount'
 import { useNavigate, useParams } from 'react-router-dom'
 import { type Notice, noticesApi } from '../../api/notices'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -35,35 +36,19 @@ type Values = { title: string; content: string } & TargetValues
 /** 将发送给 N 名学员: the server's count for the target, asked a moment after the last change. */
 function Audience({ target }: { target: TargetValues }) {
   const key = targetKey(target)
-  const [count, setCount] = useState<{ key: string; count?: number; error?: string }>()
-  useEffect(() => {
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      noticesApi.audience(targetQuery(JSON.parse(key) as TargetValues), controller.signal).then(
-        ({ count: n }) => setCount({ key, count: n }),
-        (e: unknown) => {
-          if (!controller.signal.aborted) setCount({ key, error: e instanceof Error ? e.message : String(e) })
-        },
-      )
-    }, 300)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [key])
-  const fresh = count?.key === key
+  const { fresh, count, error } = useAudienceCount(key, (signal) => noticesApi.audience(targetQuery(target), signal))
   return (
     <Alert
-      type={fresh && count?.error ? 'error' : 'info'}
+      type={fresh && error ? 'error' : 'info'}
       showIcon
       data-testid='notice-audience'
       className='console-gap-bottom'
       message={
         !fresh
           ? '正在计算发送对象…'
-          : count.error
-            ? `发送人数计算失败：${count.error}`
-            : `将发送给 ${count.count} 名学员${Object.keys(targetQuery(target)).length === 0 ? '（全部学员）' : ''}`
+          : error
+            ? `发送人数计算失败：${error}`
+            : `将发送给 ${count} 名学员${Object.keys(targetQuery(target)).length === 0 ? '（全部学员）' : ''}`
       }
     />
   )

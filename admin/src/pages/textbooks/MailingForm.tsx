@@ -9,7 +9,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { STUDENT_LEVELS } from '@activity/wire'
 import { Alert, Button, Col, Divider, Form, Row, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useEffect, useState } from 'react'
+import { useAudienceCount } from '../../hooks/useAudienceCount'
 import { classesApi } from '../../api/classes'
 import { type Mailing, type MailingTarget, textbooksApi } from '../../api/textbooks'
 import { DateTimeField, FieldGroup, FormDependency, NumberField, SelectField, TextField } from '../../components/form'
@@ -28,38 +28,22 @@ const ISBN = /^(97[89])?\d{9}[\dXx]$/
 /** 将邮寄给 N 名在读学员: the server's count for the target, asked a moment after the last change. */
 function Audience({ target }: { target: MailingTarget }) {
   const key = JSON.stringify(target)
-  const [count, setCount] = useState<{ key: string; count?: number; error?: string }>()
-  useEffect(() => {
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      textbooksApi.audience(JSON.parse(key) as MailingTarget, controller.signal).then(
-        ({ count: n }) => setCount({ key, count: n }),
-        (e: unknown) => {
-          if (!controller.signal.aborted) setCount({ key, error: e instanceof Error ? e.message : String(e) })
-        },
-      )
-    }, 300)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [key])
-  const fresh = count?.key === key
-  const none = fresh && count.count === 0
+  const { fresh, count, error } = useAudienceCount(key, (signal) => textbooksApi.audience(target, signal))
+  const none = fresh && count === 0
   return (
     <Alert
-      type={fresh && (count.error || none) ? 'warning' : 'info'}
+      type={fresh && (error || none) ? 'warning' : 'info'}
       showIcon
       data-testid='mailing-audience'
       className='console-gap-bottom'
       message={
         !fresh
           ? '正在计算邮寄对象…'
-          : count.error
-            ? `邮寄人数计算失败：${count.error}`
+          : error
+            ? `邮寄人数计算失败：${error}`
             : none
               ? '没有符合条件的在读学员，发布前请调整邮寄对象'
-              : `将邮寄给 ${count.count} 名在读学员${key === '{}' ? '（全部在读学员）' : ''}`
+              : `将邮寄给 ${count} 名在读学员${key === '{}' ? '（全部在读学员）' : ''}`
       }
     />
   )
