@@ -21,7 +21,9 @@ const consoleSizes = () => measureConsole(process.env.ADMIN_DIR || path.join(ROO
 
 export const BUDGETS: Budget[] = [
   // Preact (preact/compat), Taro's HTML components on H5 and the browser list's real targets (issue 21): 138.9 -> 81 KB.
-  { name: 'H5 initial JS (gzip)', budgetKb: 90, measure: () => h5().initial.js },
+  // 90 -> 92 KB for the keyboard (issue 45): press() on every control and the dialogs' focus trap,
+  // 1.1 KB in the entry (89.9 -> 91.0 KB), which the home page's sign-out dialog brings in.
+  { name: 'H5 initial JS (gzip)', budgetKb: 92, measure: () => h5().initial.js },
   { name: 'H5 initial CSS (gzip)', budgetKb: 25, measure: () => h5().initial.css },
   // Preact's renderer instead of React's reconciler (issue 21): weapp 398.3 -> 292.8 KB, alipay 346.4 -> 241.0 KB.
   { name: 'weapp main package', budgetKb: 350, measure: () => measureMini('weapp').main },

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import ConfirmButton from '../components/confirm-button'
+import { press } from '../platform'
 import { canPay, type PayState } from './pay-flow'
 import { NO_PAY_METHOD_MESSAGE, PAY_CHANNEL } from './platform-pay'
 
@@ -30,7 +31,7 @@ export default function PayButtons({ state, block, payTitle, retryTitle, refresh
         <View className={`${block}__unsupported`}>
           <Text>{NO_PAY_METHOD_MESSAGE}</Text>
         </View>
-        <View className={`${block}__link`} onClick={onReload}>
+        <View className={`${block}__link`} {...press(() => onReload())}>
           <Text>{refreshTitle}</Text>
         </View>
       </>
@@ -45,7 +46,7 @@ export default function PayButtons({ state, block, payTitle, retryTitle, refresh
         />
       ) : null}
       {state.phase === 'paying' && state.confirming ? (
-        <View className={`${block}__link`} onClick={onRecheck}>
+        <View className={`${block}__link`} {...press(() => onRecheck())}>
           <Text>{refreshTitle}</Text>
         </View>
       ) : null}

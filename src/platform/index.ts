@@ -76,3 +76,7 @@ export const LOGIN_PLATFORM: LoginPlatform | null =
     : PLATFORM === Platform.alipayMini || PLATFORM === Platform.h5Alipay
       ? LoginPlatform.alipay
       : null
+
+export { press } from './press'
+export type { PressEvent, PressOptions, PressProps, PressRole } from './press'
+export { useFocusTrap } from './focus-trap'

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { ROUTES as CLIENT_ROUTES } from '../../src/routes'
 import { DEMO, signInPartner } from './dashboard-support'
+import { keyboardWalk } from './keyboard'
 import { launchBrowser, phoneContext, startApp, type RunningApp, expect, test } from './harness'
 import { ADMIN, desktopContext, openConsole, signInConsole } from './office-support'
 
@@ -13,6 +14,9 @@ test.describe.configure({ mode: 'default' })
  * accessibility score) on the rules Lighthouse scores (its default config's weighted audits):
  * contrast, text alternatives, names of controls, labels, zoom, roles. Lighthouse itself measures
  * four H5 pages and four console screens (bench/lighthouse.ts); this keeps the rest from slipping.
+ *
+ * Each H5 page is walked with the keyboard too, on the same load (issue 45, keyboard.ts): Tab must
+ * reach every control a pointer can use, and each stop must have a role, a name and a focus ring.
  */
 
 interface Violation {
@@ -112,20 +116,24 @@ let partnerCookie = ''
 
 test.describe('the H5 pages', () => {
   let page: Page
+  let cdp: CDPSession
   test.beforeAll(async () => {
     context = await phoneContext(browser)
     page = await context.newPage()
+    cdp = await context.newCDPSession(page)
     await signInPartner(page, app, DEMO.active)
     partnerCookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
   })
 
   for (const route of CLIENT_ROUTES) {
-    test(`${route.path} (${route.title || 'no title'}) fails none of the audits Lighthouse scores`, async () => {
+    test(`${route.path} (${route.title || 'no title'}) fails none of the audits Lighthouse scores, and Tab reaches every control`, async () => {
       await page.goto(`${app.url}${await addressOf(route.path)}`)
       // The page has drawn itself and its first answers are in.
       await page.locator('.page__body:visible, .taro_page_show').first().waitFor()
       await page.waitForLoadState('networkidle')
       expect(await violations(page)).toEqual([])
+      const walk = await keyboardWalk(page, cdp)
+      expect(walk).toEqual({ pointer: walk.reached, reached: walk.reached, unreachable: [], extra: [], unnamed: [], noRing: [] })
     })
   }
 })

@@ -185,7 +185,7 @@ test.describe('学员：章节练习、错题本、考试、学习报告', () =>
   test('学习报告 from 我的课程: practice, the exam score over time, study time', async () => {
     await page.goto(`${app.url}/pages/study/index`)
     await onPage(page, '/pages/study/index', '我的课程')
-    await visible(page, '.my-course', MATHS).locator('.my-course__report').click()
+    await visible(page, '.my-course-row', MATHS).locator('.my-course__report').click()
     await onPage(page, '/pages/study/report', '学习报告')
     await visible(page, '.report-stats').waitFor({ timeout: 30_000 })
     expect((await texts('.report-stats__value')).slice(0, 2)).toEqual([expect.stringMatching(/^2\/\d+$/), '50%'])

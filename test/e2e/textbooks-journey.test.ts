@@ -96,7 +96,7 @@ test.describe('教材邮寄：发布、确认地址、导入运单、物流推�
     const card = visible(page, '.textbook-card', MAILING)
     await card.waitFor({ timeout: 30_000 })
     await expect(card.locator('.textbook-card__state')).toHaveText('待确认')
-    await card.getByRole('button', { name: '确认地址' }).click()
+    await card.getByRole('link', { name: '确认地址' }).click()
     await page.waitForURL(/textbookAddress/)
     await expect(page.locator('.textbook-form input').first()).toHaveValue(STUDENT.name)
     await visible(page, '.app-region-picker').click()

@@ -131,7 +131,7 @@ export async function requestCode(page: Page, app: RunningApp, phone: string): P
 }
 
 export async function agree(page: Page): Promise<void> {
-  const box = visible(page, '.user-consent__box')
+  const box = visible(page, '.user-consent__toggle')
   if ((await box.getAttribute('aria-checked')) !== 'true') await box.click()
 }
 

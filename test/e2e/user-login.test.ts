@@ -191,7 +191,7 @@ test.describe('the partner login page (pages/user/login)', () => {
     expect(await visible(page, '.user-doc__body').innerText()).toMatch(/我们收集的信息/)
     await screenshot(page, 'user-privacy')
     await visible(page, '.page__back').click()
-    expect(await visible(page, '.user-consent__box').getAttribute('aria-checked')).toBe('true')
+    expect(await visible(page, '.user-consent__toggle').getAttribute('aria-checked')).toBe('true')
   })
 
   test('shows a loading state on a slow network and a readable error with a retry when a document cannot load', async () => {

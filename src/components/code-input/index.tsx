@@ -6,6 +6,7 @@ import { VerifyType } from '@activity/wire'
 import { usePressLook } from '../../hooks/press-look'
 import TextInput from '../text-input'
 import './index.scss'
+import { press } from '../../platform/press'
 
 /** SPEC.md section 9: the resend countdown. */
 export const CODE_COUNTDOWN_SECONDS = 60
@@ -98,7 +99,7 @@ export default function CodeInput({
     return () => clearInterval(timer)
   }, [endsAt])
 
-  const press = async () => {
+  const requestCode = async () => {
     if (disabled || remaining > 0 || sending.current) return
     const to = phone.trim()
     if (!to) {
@@ -129,7 +130,7 @@ export default function CodeInput({
         className={`app-code-input__button${counting ? ' app-code-input__button--counting' : ''}${disabled ? ' app-code-input__button--disabled' : ''} ${pressLook.className}`.trim()}
         hoverClass={counting || disabled ? 'none' : 'app-code-input__button--hover'}
         {...pressLook.handlers}
-        onClick={() => void press()}
+        {...press(() => void requestCode(), { disabled: counting || disabled })}
       >
         {codeButtonText(remaining, sentBefore)}
       </View>

@@ -1,5 +1,6 @@
 import { Button } from '@tarojs/components'
 import { usePressLook } from '../../hooks/press-look'
+import { press } from '../../platform/press'
 import './index.scss'
 
 export type ConfirmButtonVariant = 'ok' | 'confirm'
@@ -37,12 +38,12 @@ export default function ConfirmButton({
   className,
 }: ConfirmButtonProps) {
   const inert = disabled || loading
-  const press = usePressLook('app-confirm-button--hover', !inert)
+  const look = usePressLook('app-confirm-button--hover', !inert)
   const classes = [
     'app-confirm-button',
     inline ? 'app-confirm-button--inline' : 'app-confirm-button--block',
     disabled ? 'app-confirm-button--disabled' : '',
-    press.className,
+    look.className,
     className ?? '',
   ]
   return (
@@ -52,10 +53,8 @@ export default function ConfirmButton({
       disabled={disabled}
       loading={loading}
       formType={formType}
-      {...press.handlers}
-      onClick={() => {
-        if (!inert) onClick?.()
-      }}
+      {...look.handlers}
+      {...press(() => onClick?.(), { disabled: inert })}
     >
       {title ?? CONFIRM_BUTTON_TITLES[variant]}
     </Button>

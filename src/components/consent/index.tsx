@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
+import { press } from '../../platform/press'
 import { FormError } from '../form'
 import './index.scss'
 
@@ -21,33 +22,22 @@ function open(url: string) {
 export default function Consent({ checked, onChange, error }: ConsentProps) {
   return (
     <View className='user-consent'>
-      <View className='user-consent__line' onClick={() => onChange(!checked)}>
+      <View className='user-consent__line'>
+        {/* The box and its words are the checkbox; the two documents are links beside it, not in it. */}
         <View
-          className={`user-consent__box${checked ? ' user-consent__box--checked' : ''}`}
-          role='checkbox'
-          aria-checked={checked}
-          aria-label='同意用户协议和隐私政策'
+          className='user-consent__toggle'
+          {...press(() => onChange(!checked), { role: 'checkbox', checked, label: '同意用户协议和隐私政策' })}
         >
-          {checked ? <View className='user-consent__tick' /> : null}
+          <View className={`user-consent__box${checked ? ' user-consent__box--checked' : ''}`}>
+            {checked ? <View className='user-consent__tick' /> : null}
+          </View>
+          <Text className='user-consent__text'>我已阅读并同意</Text>
         </View>
-        <Text className='user-consent__text'>我已阅读并同意</Text>
-        <Text
-          className='user-consent__link user-consent__link--agreement'
-          onClick={(e) => {
-            e.stopPropagation()
-            open(AGREEMENT_PATH)
-          }}
-        >
+        <Text className='user-consent__link user-consent__link--agreement' {...press(() => open(AGREEMENT_PATH), { role: 'link' })}>
           《用户协议》
         </Text>
         <Text className='user-consent__text'>和</Text>
-        <Text
-          className='user-consent__link user-consent__link--privacy'
-          onClick={(e) => {
-            e.stopPropagation()
-            open(PRIVACY_PATH)
-          }}
-        >
+        <Text className='user-consent__link user-consent__link--privacy' {...press(() => open(PRIVACY_PATH), { role: 'link' })}>
           《隐私政策》
         </Text>
       </View>

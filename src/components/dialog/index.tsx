@@ -4,6 +4,8 @@ import AtModal from 'taro-ui/lib/components/modal'
 import AtModalAction from 'taro-ui/lib/components/modal/action'
 import AtModalContent from 'taro-ui/lib/components/modal/content'
 import AtModalHeader from 'taro-ui/lib/components/modal/header'
+import { press } from '../../platform/press'
+import { useFocusTrap } from '../../platform/focus-trap'
 import './index.scss'
 
 /** SPEC.md section 2: title 提示, buttons 取消 and 确定, labels cut to 4 characters. */
@@ -41,7 +43,11 @@ export interface DialogProps {
   className?: string
 }
 
-/** A modal dialog built on taro-ui's AtModal, with a content slot and an optional close button. */
+/**
+ * A modal dialog built on taro-ui's AtModal, with a content slot and an optional close button. On
+ * H5 the keyboard stays inside it while it is open (issue 45): Escape does what the × or the
+ * overlay does (onClose), else 取消 (onCancel); a dialog with 确定 alone keeps it to that button.
+ */
 export default function Dialog({
   isOpened = false,
   title = DIALOG_DEFAULTS.title,
@@ -58,6 +64,8 @@ export default function Dialog({
   className,
   children,
 }: PropsWithChildren<DialogProps>) {
+  const escape = closable || closeOnClickOverlay ? () => onClose?.() : showCancel ? () => onCancel?.() : undefined
+  const box = useFocusTrap(isOpened, escape)
   return (
     <AtModal
       className={['app-dialog', className ?? ''].join(' ').trim()}
@@ -65,31 +73,33 @@ export default function Dialog({
       closeOnClickOverlay={closeOnClickOverlay}
       onClose={() => onClose?.()}
     >
-      {title ? (
-        <AtModalHeader>
-          <Text>{title}</Text>
-        </AtModalHeader>
-      ) : null}
-      {closable ? (
-        <View className='app-dialog__close' onClick={() => onClose?.()} role='button' aria-label='关闭'>
-          <View className='app-dialog__close-icon' />
-        </View>
-      ) : null}
-      <AtModalContent>{children ?? <Text className='app-dialog__text'>{content}</Text>}</AtModalContent>
-      {showCancel || showConfirm ? (
-        <AtModalAction isSimple>
-          {showCancel ? (
-            <Button className='app-dialog__cancel' onClick={() => onCancel?.()}>
-              {cutLabel(cancelText)}
-            </Button>
-          ) : null}
-          {showConfirm ? (
-            <Button className='app-dialog__confirm' onClick={() => onConfirm?.()}>
-              {cutLabel(confirmText)}
-            </Button>
-          ) : null}
-        </AtModalAction>
-      ) : null}
+      <View ref={box} className='app-dialog__box' role='dialog' aria-modal='true' aria-label={title || undefined}>
+        {title ? (
+          <AtModalHeader>
+            <Text>{title}</Text>
+          </AtModalHeader>
+        ) : null}
+        {closable ? (
+          <View className='app-dialog__close' {...press(() => onClose?.(), { label: '关闭' })}>
+            <View className='app-dialog__close-icon' />
+          </View>
+        ) : null}
+        <AtModalContent>{children ?? <Text className='app-dialog__text'>{content}</Text>}</AtModalContent>
+        {showCancel || showConfirm ? (
+          <AtModalAction isSimple>
+            {showCancel ? (
+              <Button className='app-dialog__cancel' {...press(() => onCancel?.())}>
+                {cutLabel(cancelText)}
+              </Button>
+            ) : null}
+            {showConfirm ? (
+              <Button className='app-dialog__confirm' {...press(() => onConfirm?.())}>
+                {cutLabel(confirmText)}
+              </Button>
+            ) : null}
+          </AtModalAction>
+        ) : null}
+      </View>
     </AtModal>
   )
 }

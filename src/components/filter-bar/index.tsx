@@ -3,6 +3,7 @@ import SelectPicker from '../select-picker'
 import type { TimeType } from '@activity/wire'
 import { ALL_LABEL, TIME_TYPE_CHOICES, type FilterTab } from './filters'
 import './index.scss'
+import { press } from '../../platform/press'
 
 export interface FilterBarProps<V extends string> {
   /** The status or type tabs, 全部 first. */
@@ -31,16 +32,19 @@ export default function FilterBar<V extends string>({
 }: FilterBarProps<V>) {
   return (
     <View className='filter-bar'>
-      <View className='filter-bar__tabs'>
+      <View className='filter-bar__tabs' role='tablist'>
         {tabs.map((tab) => {
           const active = (tab.value || undefined) === value
           return (
             <View
               key={tab.label}
               className={`filter-bar__tab${active ? ' filter-bar__tab--active' : ''}`}
-              onClick={() => {
-                if (!active) onChange((tab.value || undefined) as V | undefined)
-              }}
+              {...press(
+                () => {
+                  if (!active) onChange((tab.value || undefined) as V | undefined)
+                },
+                { role: 'tab', selected: active },
+              )}
             >
               <Text>{tab.label}</Text>
             </View>

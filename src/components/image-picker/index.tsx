@@ -3,6 +3,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { apiUrl } from '../../request'
 import { logger } from '../../utils/logger'
 import './index.scss'
+import { press } from '../../platform/press'
 
 /** A picture being attached: its key for the server and what shows it here (the local file or the server's address). */
 export interface DraftImage {
@@ -67,19 +68,19 @@ export default function ImagePicker({ images, onChange, upload, max, noun = '图
             src={image.src}
             mode='aspectFill'
             imgProps={{ alt: `${noun}${i + 1}` }}
-            onClick={() =>
-              previewImages(
-                images.map((x) => x.src),
-                image.src,
-              )
-            }
+            {...press(
+              () =>
+                previewImages(
+                  images.map((x) => x.src),
+                  image.src,
+                ),
+              { label: `查看${noun}${i + 1}` },
+            )}
           />
           {disabled ? null : (
             <View
               className='image-picker__remove'
-              role='button'
-              aria-label={`删除${noun}${i + 1}`}
-              onClick={() => onChange(images.filter((x) => x.key !== image.key))}
+              {...press(() => onChange(images.filter((x) => x.key !== image.key)), { label: `删除${noun}${i + 1}` })}
             >
               <Text>×</Text>
             </View>
@@ -87,7 +88,7 @@ export default function ImagePicker({ images, onChange, upload, max, noun = '图
         </View>
       ))}
       {room > 0 && !disabled ? (
-        <View className='image-picker__add' role='button' aria-label={`添加${noun}`} onClick={() => void add()}>
+        <View className='image-picker__add' {...press(() => void add(), { label: `添加${noun}` })}>
           <Text className='image-picker__plus'>+</Text>
           <Text className='image-picker__count'>{`${images.length}/${max}`}</Text>
         </View>

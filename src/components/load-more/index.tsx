@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import LoadingIndicator from '../loading-indicator'
 import './index.scss'
+import { press } from '../../platform/press'
 
 export type LoadMoreStatus = 'more' | 'loading' | 'nomore'
 
@@ -44,8 +45,9 @@ export default function LoadMore({
     )
   }
   if (status === 'nomore') {
+    // Its own element (key), not the 'more' footer's reused: that one listens for presses.
     return (
-      <View className={classes}>
+      <View key='nomore' className={classes}>
         <View className='app-load-more__line' />
         <Text className='app-load-more__text'>{noMoreText}</Text>
         <View className='app-load-more__line' />
@@ -53,7 +55,7 @@ export default function LoadMore({
     )
   }
   return (
-    <View className={classes} onClick={() => onClick?.()}>
+    <View key='more' className={classes} {...(onClick ? press(onClick) : {})}>
       <Text className='app-load-more__text'>{moreText}</Text>
     </View>
   )

@@ -8,6 +8,8 @@ import { useRememberRoute } from '../router-helper'
 import Toast from '../toast'
 import { readBarMetrics } from './bar-metrics'
 import './index.scss'
+import { BUILD } from '../../platform/build'
+import { press } from '../../platform/press'
 
 export type BarTextStyle = 'white' | 'black'
 
@@ -28,6 +30,12 @@ export interface PageProps {
   insetBottom?: boolean
   /** Extra content on the right of the title bar. */
   extra?: ReactNode
+  /**
+   * An action bar kept at the bottom (课程详情's 立即购买). On H5 the body scrolls above it instead
+   * of under it, so no row sits half behind its buttons (a target a finger or a screen reader's
+   * touch exploration can hardly reach, which axe's target-size rule fails).
+   */
+  footer?: ReactNode
 }
 
 export const PAGE_BACKGROUND = '#f8f8fa'
@@ -79,11 +87,17 @@ export default function Page({
   tabBarShow = false,
   insetBottom = false,
   extra,
+  footer,
   children,
 }: PropsWithChildren<PageProps>) {
   useRememberRoute()
   const metrics = readBarMetrics()
-  const classes = ['page', tabBarShow ? 'page--tab-bar' : '', insetBottom ? 'page--inset-bottom' : ''].filter(Boolean)
+  const classes = [
+    'page',
+    tabBarShow ? 'page--tab-bar' : '',
+    insetBottom ? 'page--inset-bottom' : '',
+    footer && BUILD === 'h5' ? 'page--footer' : '',
+  ].filter(Boolean)
   const barStyle = metrics
     ? { backgroundColor: barBackground, paddingTop: `${metrics.statusBarHeight}px`, height: `${metrics.barHeight}px` }
     : { backgroundColor: barBackground }
@@ -92,7 +106,7 @@ export default function Page({
     <View className={classes.join(' ')} style={{ backgroundColor: background }}>
       <View className={`page__bar page__bar--${barTextStyle}`} style={barStyle}>
         {back ? (
-          <View className='page__back' style={sideStyle} onClick={goBack} role='button' aria-label='返回'>
+          <View className='page__back' style={sideStyle} {...press(goBack, { label: '返回' })}>
             <View className='page__back-icon' />
           </View>
         ) : null}
@@ -105,6 +119,7 @@ export default function Page({
         ) : null}
       </View>
       <View className='page__body'>{children}</View>
+      {footer ? <View className='page__footer'>{footer}</View> : null}
       <StoreToast />
       <StoreLoading />
     </View>

@@ -10,6 +10,7 @@ import Dialog from '../dialog'
 import LoadingIndicator from '../loading-indicator'
 import RetryLine from '../retry-line'
 import './index.scss'
+import { press } from '../../platform/press'
 
 export type { Parcel, ParcelTrack }
 
@@ -131,7 +132,7 @@ export default function ParcelTimeline({ parcel, loadTracks, onConfirm, what = '
         <Text className='parcel__waybill' userSelect>
           {parcel.waybillNo}
         </Text>
-        <View className='parcel__copy' role='button' aria-label={`复制运单号 ${parcel.waybillNo}`} onClick={() => void copy()}>
+        <View className='parcel__copy' {...press(() => void copy(), { label: `复制运单号 ${parcel.waybillNo}` })}>
           复制
         </View>
         <Text className={`parcel__state parcel-tag parcel-tag--${tone}`}>{parcelTag(parcel)}</Text>
@@ -172,18 +173,13 @@ export default function ParcelTimeline({ parcel, loadTracks, onConfirm, what = '
       ) : null}
 
       <View className='parcel__actions'>
-        <View className='parcel__toggle' role='button' aria-expanded={open} onClick={toggle}>
+        <View className='parcel__toggle' {...press(toggle, { expanded: open })}>
           {open ? PARCEL_TEXTS.close : PARCEL_TEXTS.open}
         </View>
         {receivedAt ? (
           <Text className='parcel__received'>{`${PARCEL_TEXTS.received} ${timeText(receivedAt)}`}</Text>
         ) : onConfirm ? (
-          <View
-            className={`parcel__confirm${busy ? ' parcel__confirm--busy' : ''}`}
-            role='button'
-            aria-disabled={busy}
-            onClick={() => !busy && setAsking(true)}
-          >
+          <View className={`parcel__confirm${busy ? ' parcel__confirm--busy' : ''}`} {...press(() => setAsking(true), { disabled: busy })}>
             {PARCEL_TEXTS.confirm}
           </View>
         ) : null}

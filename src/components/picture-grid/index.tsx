@@ -1,6 +1,7 @@
 import { Image, View } from '@tarojs/components'
 import { apiUrl } from '../../request'
 import { previewImages } from '../image-picker'
+import { press } from '../../platform/press'
 
 export interface PictureGridProps {
   /** The pictures as the back-office sent them: `key` tells them apart, `url` shows them. */
@@ -25,7 +26,7 @@ export default function PictureGrid({ pictures, label, className, pictureClassNa
           src={apiUrl(p.url)}
           mode='aspectFill'
           imgProps={{ alt: `${label}${i + 1}` }}
-          onClick={() => previewImages(urls, p.url)}
+          {...press(() => previewImages(urls, p.url), { label: `查看${label}${i + 1}` })}
         />
       ))}
     </View>

@@ -5,6 +5,7 @@ import { formatDate } from '../../utils/date'
 import ConfirmButton from '../confirm-button'
 import Dialog from '../dialog'
 import PictureGrid from '../picture-grid'
+import { press } from '../../platform/press'
 
 /**
  * The block the parts' class names start with, so that the page styles them (the mixin in
@@ -92,7 +93,7 @@ export function QuestionReply(props: QuestionReplyProps) {
       />
       {children}
       <View className={`${part}__actions`}>
-        <View className={`${part}__close`} role='button' onClick={() => setConfirming(true)}>
+        <View className={`${part}__close`} {...press(() => setConfirming(true))}>
           <Text>关闭提问</Text>
         </View>
         <ConfirmButton className={`${part}__send`} title={sendTitle} loading={busy} onClick={onSend} />

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { RETRY_TEXT } from '../list-footer'
 import './index.scss'
+import { press } from '../../platform/press'
 
 export interface RetryLineProps {
   /** Tries again: every call of the screen that failed. */
@@ -17,7 +18,7 @@ export interface RetryLineProps {
  */
 export default function RetryLine({ onRetry, tone = 'dark', className }: RetryLineProps) {
   return (
-    <View className={['dashboard-retry', `dashboard-retry--${tone}`, className ?? ''].join(' ').trim()} onClick={() => onRetry()}>
+    <View className={['dashboard-retry', `dashboard-retry--${tone}`, className ?? ''].join(' ').trim()} {...press(() => onRetry())}>
       <Text>{RETRY_TEXT}</Text>
     </View>
   )

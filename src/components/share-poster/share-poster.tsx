@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Image, ScrollView, Text, View } from '@tarojs/components'
 import { partner, type SharePoster as SharePosterData } from '../../api/ems/partner'
 import { apiUrl } from '../../request'
+import { useFocusTrap } from '../../platform/focus-trap'
+import { press } from '../../platform/press'
 import { logger } from '../../utils/logger'
 import ConfirmButton from '../confirm-button'
 import LoadingIndicator from '../loading-indicator'
@@ -111,12 +113,13 @@ export default function SharePoster({ visible = false, onClose, source = PARTNER
     }
   }, [visible, data, chosen, source])
 
+  const box = useFocusTrap(visible, () => onClose?.())
   if (!visible) return null
   return (
-    <View className='share-poster'>
+    <View ref={box} className='share-poster' role='dialog' aria-modal='true' aria-label={SHARE_POSTER_TEXTS.title}>
       <View className='share-poster__head'>
         <Text className='share-poster__title'>{SHARE_POSTER_TEXTS.title}</Text>
-        <View className='share-poster__close' onClick={() => onClose?.()} role='button' aria-label='关闭'>
+        <View className='share-poster__close' {...press(() => onClose?.(), { label: '关闭' })}>
           <Text>×</Text>
         </View>
       </View>
@@ -142,7 +145,7 @@ export default function SharePoster({ visible = false, onClose, source = PARTNER
               <View
                 key={b.id}
                 className={`share-poster__background${i === chosen ? ' share-poster__background--chosen' : ''}`}
-                onClick={() => setChosen(i)}
+                {...press(() => setChosen(i), { role: 'radio', checked: i === chosen, label: b.name })}
               >
                 {/* The name below says which background it is: the thumbnail itself is decoration (H5 alt=""). */}
                 <Image className='share-poster__thumb' src={imageSrc(b.url)} mode='aspectFill' imgProps={{ alt: '' }} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Input, View } from '@tarojs/components'
 import './index.scss'
+import { press } from '../../platform/press'
 
 export type TextInputType = 'text' | 'number' | 'idcard' | 'digit'
 
@@ -102,12 +103,14 @@ export default function TextInput({
       {clear && focused && !disabled && text !== '' ? (
         <View
           className='app-input__clear'
-          role='button'
-          aria-label='清除'
-          onClick={() => {
-            change('')
-            onClear?.()
-          }}
+          {...press(
+            () => {
+              change('')
+              onClear?.()
+            },
+            // Select-all and Delete empty the field from the keyboard; Tab goes on to the next one.
+            { label: '清除', tabbable: false },
+          )}
         >
           <View className='app-input__clear-icon' />
         </View>

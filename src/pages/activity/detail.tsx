@@ -3,6 +3,7 @@ import Taro, { useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/t
 import { Image, RichText, Text, View } from '@tarojs/components'
 import { activity, type ActivityDetail } from '../../api/cms/activity'
 import { EmptyNotice, Page } from '../../components'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { formatDate } from '../../utils/date'
@@ -108,7 +109,7 @@ export default function ActivityDetailPage() {
       back={!landing}
       extra={
         landing ? (
-          <Text className='activity-detail__more' onClick={() => void Taro.redirectTo({ url: mainUrl(ref) })}>
+          <Text className='activity-detail__more' {...press(() => void Taro.redirectTo({ url: mainUrl(ref) }), { role: 'link' })}>
             更多活动
           </Text>
         ) : undefined

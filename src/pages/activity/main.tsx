@@ -4,6 +4,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { activity, type ActivityItem } from '../../api/cms/activity'
 import { EmptyNotice, LoadMore, LoadingIndicator, Page, type LoadMoreStatus } from '../../components'
 import { SharePoster } from '../../components/share-poster'
+import { press } from '../../platform'
 import { DEFAULT_TITLE, routeOf } from '../../routes'
 import { isSignedIn } from '../../session'
 import { useStore } from '../../store'
@@ -19,7 +20,10 @@ const PAGE_SIZE = 10
 function ActivityCard({ item, onOpen }: { item: ActivityItem; onOpen: () => void }) {
   const cover = coverSrc(item.cover)
   return (
-    <View className={`activity-card activity-card--${item.id}`} onClick={onOpen}>
+    <View
+      className={`activity-card activity-card--${item.id}`}
+      {...press(() => onOpen(), { role: 'link', label: `${item.title}，${item.state}，${timeWindow(item)}` })}
+    >
       {cover ? (
         <Image className='activity-card__cover' src={cover} mode='aspectFill' imgProps={{ alt: item.title }} />
       ) : (
@@ -113,7 +117,7 @@ export default function ActivityMainPage() {
           </View>
         ) : null}
         {total === undefined && failed ? (
-          <View className='activity-main__failed' onClick={() => void load(1)}>
+          <View className='activity-main__failed' {...press(() => void load(1))}>
             <Text>加载失败，点击重试</Text>
           </View>
         ) : null}
@@ -121,7 +125,7 @@ export default function ActivityMainPage() {
         {total ? <LoadMore status={status} onClick={more} /> : null}
       </View>
       {partnerHere ? (
-        <View className='activity-main__poster' onClick={() => setPoster(true)}>
+        <View className='activity-main__poster' {...press(() => setPoster(true))}>
           <Text>分享海报</Text>
         </View>
       ) : null}

@@ -7,6 +7,7 @@ import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -22,9 +23,10 @@ function FeeCard({ order }: { order: FeeOrder }) {
   return (
     <View
       className={`fee-card fee-card--${tone}`}
-      role='link'
-      aria-label={`${order.title}，${order.payStatus}，${formatYuan(order.payAmount)}`}
-      onClick={() => void Taro.navigateTo({ url: feeDetailUrl(order.id) })}
+      {...press(() => void Taro.navigateTo({ url: feeDetailUrl(order.id) }), {
+        role: 'link',
+        label: `${order.title}，${order.payStatus}，${formatYuan(order.payAmount)}`,
+      })}
     >
       <View className='fee-card__head'>
         <Text className='fee-card__title'>{order.title}</Text>

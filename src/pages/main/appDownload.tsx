@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { develop, type AppVersion } from '../../api/bms/develop'
 import { ConfirmButton, LoadingIndicator, Page } from '../../components'
-import { IS_WECHAT_H5, OS } from '../../platform'
+import { IS_WECHAT_H5, OS, useFocusTrap } from '../../platform'
 import { DEFAULT_TITLE, routeOf } from '../../routes'
 import logo from '../../assets/logo.png'
 import { formatDate } from '../../utils/date'
@@ -71,6 +71,8 @@ export default function MainAppDownloadPage() {
     [AppPlatform.ios]: { status: 'loading' },
   })
   const [hint, setHint] = useState(IS_WECHAT_H5)
+  // The hint covers the page like a dialog: focus goes into it, Escape (or a tap anywhere) closes it.
+  const hintBox = useFocusTrap(hint, () => setHint(false))
 
   useEffect(() => {
     let active = true
@@ -105,7 +107,14 @@ export default function MainAppDownloadPage() {
         </View>
       </View>
       {hint ? (
-        <View className='app-download__wechat' onClick={() => setHint(false)}>
+        <View
+          ref={hintBox}
+          className='app-download__wechat app-download__overlay'
+          role='dialog'
+          aria-modal='true'
+          aria-label={TEXTS.wechatWhy}
+          onClick={() => setHint(false)}
+        >
           <View className='app-download__arrow' />
           {TEXTS.wechatHint.map((line) => (
             <Text key={line} className='app-download__wechat-hint'>

@@ -4,6 +4,7 @@ import { Image, RichText, Text, View } from '@tarojs/components'
 import { web, type SiteContent, type SiteContentQuery } from '../../api/cms/web'
 import { EmptyNotice, Page } from '../../components'
 import { RequestError, apiUrl } from '../../request'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { formatDate } from '../../utils/date'
 import { documentHtml } from '../../components/rich-document'
@@ -79,14 +80,14 @@ export default function MainContentPage() {
           <RichText className='content__body' nodes={documentHtml(content.body)} />
           {images.length ? (
             <View className='content__images'>
-              {images.map((src) => (
+              {images.map((src, i) => (
                 <Image
                   key={src}
                   className='content__image'
                   src={src}
                   mode='widthFix'
                   imgProps={{ alt: content.title }}
-                  onClick={() => void Taro.previewImage({ urls: images, current: src })}
+                  {...press(() => void Taro.previewImage({ urls: images, current: src }), { label: `查看第 ${i + 1} 张大图` })}
                 />
               ))}
             </View>

@@ -3,6 +3,7 @@ import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { finance, type Order } from '../../api/fms/finance'
 import { ConfirmButton, EmptyNotice, LoadingIndicator, Page } from '../../components'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { HOME_PATH, routeOf } from '../../routes'
 import { courseDetailUrl } from '../../links/study'
@@ -171,7 +172,7 @@ export default function MainPayPage() {
           {state.phase === 'paid' && order.courseId !== null ? (
             <>
               <ConfirmButton className='pay-actions__study' title={PAY_TEXTS.study} onClick={() => openCourse(order.courseId ?? 0)} />
-              <View className='pay-actions__link' onClick={() => void Taro.reLaunch({ url: `/${HOME_PATH}` })}>
+              <View className='pay-actions__link' {...press(() => void Taro.reLaunch({ url: `/${HOME_PATH}` }), { role: 'link' })}>
                 <Text>{PAY_TEXTS.home}</Text>
               </View>
             </>

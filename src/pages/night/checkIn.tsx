@@ -9,6 +9,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useRoute } from '../../components/router-helper'
 import { RequestError } from '../../request'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -91,16 +92,14 @@ export default function NightCheckInPage() {
         {code ? (
           <View
             className='night-actions__cancel night-actions__link'
-            role='link'
-            onClick={() => void Taro.redirectTo({ url: nightDetailUrl(code.classId) })}
+            {...press(() => void Taro.redirectTo({ url: nightDetailUrl(code.classId) }), { role: 'link' })}
           >
             <Text>查看课程</Text>
           </View>
         ) : (
           <View
             className='night-actions__cancel night-actions__link'
-            role='link'
-            onClick={() => void Taro.redirectTo({ url: NIGHT_INDEX_URL })}
+            {...press(() => void Taro.redirectTo({ url: NIGHT_INDEX_URL }), { role: 'link' })}
           >
             <Text>去夜校</Text>
           </View>

@@ -11,6 +11,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
+import { press } from '../../platform'
 import { CAN_SCAN, scanQrCode } from '../../platform/scan'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
@@ -182,7 +183,7 @@ export default function NightDetailPage() {
           ) : null}
           {!data.signedUp && !data.signUpOpen ? <ConfirmButton title={closedReason(data)} disabled onClick={() => undefined} /> : null}
           {data.canCancel ? (
-            <View className='night-actions__cancel' role='button' onClick={() => setConfirming(true)}>
+            <View className='night-actions__cancel' {...press(() => setConfirming(true))}>
               <Text>取消报名</Text>
             </View>
           ) : null}

@@ -7,6 +7,7 @@ import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -27,9 +28,7 @@ function ClassCard({ c }: { c: NightClassCard }) {
   return (
     <View
       className='night-card'
-      role='link'
-      aria-label={`${c.title}，${tag.label}`}
-      onClick={() => void Taro.navigateTo({ url: nightDetailUrl(c.id) })}
+      {...press(() => void Taro.navigateTo({ url: nightDetailUrl(c.id) }), { role: 'link', label: `${c.title}，${tag.label}` })}
     >
       <View className='night-card__top'>
         <Text className='night-card__title'>{c.title}</Text>
@@ -50,9 +49,10 @@ function AttendanceCard({ a }: { a: AttendanceRow }) {
   return (
     <View
       className='night-card'
-      role='link'
-      aria-label={`${a.title}，${a.attended ? '已签到' : '未签到'}`}
-      onClick={() => void Taro.navigateTo({ url: nightDetailUrl(a.classId) })}
+      {...press(() => void Taro.navigateTo({ url: nightDetailUrl(a.classId) }), {
+        role: 'link',
+        label: `${a.title}，${a.attended ? '已签到' : '未签到'}`,
+      })}
     >
       <View className='night-card__top'>
         <Text className='night-card__title'>{a.title}</Text>
@@ -109,9 +109,7 @@ export default function NightIndexPage() {
               <View
                 key={t.key}
                 className={`night-tabs__tab${t.key === tab ? ' night-tabs__tab--active' : ''}`}
-                role='tab'
-                aria-selected={t.key === tab}
-                onClick={() => setTab(t.key)}
+                {...press(() => setTab(t.key), { role: 'tab', selected: t.key === tab })}
               >
                 {t.label}
               </View>

@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import Page from '../../components/page'
 import { replaceQuery, useRoute } from '../../components/router-helper'
 import { partner, type Deal } from '../../api/ems/partner'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -77,7 +78,9 @@ export default function PartnerDealPage() {
             <View
               key={t}
               className={`deal-grid__cell${timeType === t ? ' deal-grid__cell--active' : ''}`}
-              onClick={() => choose(timeType === t ? undefined : t)}
+              // A filter turned on and off again: a toggle button (pressed while it filters the list).
+              {...press(() => choose(timeType === t ? undefined : t), { label: `${t}成交 ${count ?? '--'} 单` })}
+              aria-pressed={timeType === t}
             >
               <Text className='deal-grid__count'>{count ?? '--'}</Text>
               <Text className='deal-grid__label'>{t}</Text>
@@ -89,7 +92,7 @@ export default function PartnerDealPage() {
       <View className='deal-list__head'>
         <Text className='deal-list__title'>成交明细{timeType ? ` · ${timeType}` : ''}</Text>
         {timeType ? (
-          <Text className='deal-list__all' onClick={() => choose(undefined)}>
+          <Text className='deal-list__all' {...press(() => choose(undefined))}>
             查看全部
           </Text>
         ) : (

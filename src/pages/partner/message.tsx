@@ -3,6 +3,7 @@ import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import Page from '../../components/page'
 import { partner, type PartnerMessage } from '../../api/ems/partner'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { relativeTime } from '../../utils/date'
@@ -16,8 +17,15 @@ import './message.scss'
 const TITLE = routeOf('pages/partner/message')?.title ?? '消息通知'
 
 function MessageItem({ message, read, onOpen }: { message: PartnerMessage; read: boolean; onOpen: () => void }) {
+  // A message pointing somewhere opens it; one that does not is only marked read.
   return (
-    <View className={`message-item${read ? '' : ' message-item--unread'}`} onClick={onOpen}>
+    <View
+      className={`message-item${read ? '' : ' message-item--unread'}`}
+      {...press(() => onOpen(), {
+        role: targetUrl(message) ? 'link' : 'button',
+        label: `${read ? '' : '未读，'}${message.title}，${message.body}`,
+      })}
+    >
       <View className='message-item__row'>
         {read ? null : <View className='message-item__dot' />}
         <Text className='message-item__title'>{message.title}</Text>
@@ -90,7 +98,7 @@ export default function PartnerMessagePage() {
       <View className='message-head'>
         <Text className='message-head__count'>{unread.data ? (unreadCount > 0 ? `${unreadCount} 条未读` : '没有未读消息') : ''}</Text>
         {unreadCount > 0 ? (
-          <Text className='message-head__all' onClick={() => void readAll()}>
+          <Text className='message-head__all' {...press(() => void readAll())}>
             全部已读
           </Text>
         ) : null}

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import { partner, type PartnerPosition } from '../../api/ems/partner'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatYuan } from '@activity/money'
@@ -100,7 +101,7 @@ export default function PartnerPositionPage() {
           </Text>
         </>
       ) : pos.failed ? (
-        <View className='position-state' onClick={() => void pos.reload()}>
+        <View className='position-state' {...press(() => void pos.reload())}>
           <Text>加载失败，点击重试</Text>
         </View>
       ) : (

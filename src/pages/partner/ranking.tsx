@@ -6,6 +6,7 @@ import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import { replaceQuery, useRoute } from '../../components/router-helper'
 import { partner, type Ranking } from '../../api/ems/partner'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { RANKING_CYCLES, RankingCycle } from '@activity/wire'
@@ -86,9 +87,13 @@ export default function PartnerRankingPage() {
 
   return (
     <Page title={TITLE}>
-      <View className='ranking-tabs'>
+      <View className='ranking-tabs' role='tablist' aria-label='排行周期'>
         {RANKING_CYCLES.map((c) => (
-          <View key={c} className={`ranking-tabs__tab${c === cycle ? ' ranking-tabs__tab--active' : ''}`} onClick={() => choose(c)}>
+          <View
+            key={c}
+            className={`ranking-tabs__tab${c === cycle ? ' ranking-tabs__tab--active' : ''}`}
+            {...press(() => choose(c), { role: 'tab', selected: c === cycle })}
+          >
             <Text>{c}</Text>
           </View>
         ))}

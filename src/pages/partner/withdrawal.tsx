@@ -7,6 +7,7 @@ import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { toastIfNoAnswer } from '../../components/toast/no-answer'
 import { partner, type PartnerProfile, type Withdrawal } from '../../api/ems/partner'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -68,7 +69,10 @@ function WithdrawalItem({ record, onConfirm }: { record: Withdrawal; onConfirm: 
             {CAN_CONFIRM_RECEIPT ? '财务已通过微信转账打款，请确认收款，确认后到账微信零钱' : CONFIRM_ELSEWHERE_MESSAGE}
           </Text>
           {CAN_CONFIRM_RECEIPT && record.confirm ? (
-            <Text className='withdrawal-item__confirm-button' onClick={() => onConfirm(record)}>
+            <Text
+              className='withdrawal-item__confirm-button'
+              {...press(() => onConfirm(record), { label: `确认收款 ${formatYuan(record.amount)}` })}
+            >
               确认收款
             </Text>
           ) : null}
@@ -202,12 +206,12 @@ export default function PartnerWithdrawalPage() {
             placeholder={`最低 ${formatYuan(MIN_WITHDRAWAL_FEN)}`}
             onInput={(v) => setAmount(typedAmount(v))}
           />
-          <Text className='withdrawal-form__all' onClick={() => setAmount(yuanText(withdrawable))}>
+          <Text className='withdrawal-form__all' {...press(() => setAmount(yuanText(withdrawable)), { label: '全部提现' })}>
             全部
           </Text>
         </View>
         <Text className='withdrawal-form__hint'>最低提现 {formatYuan(MIN_WITHDRAWAL_FEN)}，同一时间只能有一笔审核中的提现</Text>
-        <View className='withdrawal-form__account' onClick={() => void Taro.navigateTo({ url: PERSON_PAGE })}>
+        <View className='withdrawal-form__account' {...press(() => void Taro.navigateTo({ url: PERSON_PAGE }), { role: 'link' })}>
           <Text className='withdrawal-form__account-label'>到账账户</Text>
           {payout ? (
             <Text className='withdrawal-form__account-value'>{payout}</Text>

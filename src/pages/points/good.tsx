@@ -13,6 +13,7 @@ import { useRoute } from '../../components/router-helper'
 import TextInput from '../../components/text-input'
 import { useRemote } from '../../hooks/remote'
 import { apiUrl } from '../../request'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -125,18 +126,14 @@ export default function PointsGoodPage() {
               <View className='good-qty'>
                 <View
                   className={`good-qty__step${quantity <= 1 ? ' good-qty__step--off' : ''}`}
-                  role='button'
-                  aria-label='减少'
-                  onClick={() => quantity > 1 && setQuantity(quantity - 1)}
+                  {...press(() => quantity > 1 && setQuantity(quantity - 1), { label: '减少', disabled: quantity <= 1 })}
                 >
                   -
                 </View>
                 <Text className='good-qty__value'>{String(quantity)}</Text>
                 <View
                   className={`good-qty__step${quantity >= max ? ' good-qty__step--off' : ''}`}
-                  role='button'
-                  aria-label='增加'
-                  onClick={() => quantity < max && setQuantity(quantity + 1)}
+                  {...press(() => quantity < max && setQuantity(quantity + 1), { label: '增加', disabled: quantity >= max })}
                 >
                   +
                 </View>

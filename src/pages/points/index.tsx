@@ -10,6 +10,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -95,9 +96,7 @@ export default function PointsIndexPage() {
               {checkInWay ? (
                 <View
                   className={`points-hero__check${s?.checkedInToday ? ' points-hero__check--done' : ''}`}
-                  role='button'
-                  aria-disabled={s?.checkedInToday}
-                  onClick={() => (s?.checkedInToday ? undefined : void checkIn())}
+                  {...press(() => (s?.checkedInToday ? undefined : void checkIn()), { disabled: !!s?.checkedInToday })}
                 >
                   {s?.checkedInToday ? '今日已签到' : `签到 +${checkInWay.points}`}
                 </View>
@@ -121,7 +120,7 @@ export default function PointsIndexPage() {
               { url: POINTS_PAGES.orders, label: '兑换记录' },
               { url: POINTS_PAGES.apply, label: '积分申请' },
             ].map((l) => (
-              <View key={l.url} className='points-links__item' role='link' onClick={() => void Taro.navigateTo({ url: l.url })}>
+              <View key={l.url} className='points-links__item' {...press(() => void Taro.navigateTo({ url: l.url }), { role: 'link' })}>
                 {l.label}
               </View>
             ))}

@@ -11,6 +11,7 @@ import NotStudent from '../../components/not-student'
 import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -62,7 +63,7 @@ function OrderCard({ order, onCancel, onReceived }: { order: GoodOrder; onCancel
       {order.cancelReason ? <Text className='points-order__meta'>{`取消原因：${order.cancelReason}`}</Text> : null}
       {canCancel(order) ? (
         <View className='points-order__actions'>
-          <View className='points-order__cancel' role='button' onClick={onCancel}>
+          <View className='points-order__cancel' {...press(() => onCancel())}>
             取消兑换
           </View>
         </View>

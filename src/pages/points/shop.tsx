@@ -11,6 +11,7 @@ import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
 import { apiUrl } from '../../request'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import PointsTabs from './components/tabs'
@@ -22,7 +23,7 @@ const TABS = [{ value: '' as const, label: '全部' }, ...GOOD_KINDS.map((k) => 
 
 function GoodCard({ good, onOpen }: { good: ShopGood; onOpen: () => void }) {
   return (
-    <View className='shop-good' role='link' aria-label={`${good.name}，${good.points}积分`} onClick={onOpen}>
+    <View className='shop-good' {...press(() => onOpen(), { role: 'link', label: `${good.name}，${good.points}积分` })}>
       {good.coverUrl ? (
         <Image className='shop-good__cover' src={apiUrl(good.coverUrl)} mode='aspectFill' imgProps={{ alt: good.name }} />
       ) : (
@@ -74,7 +75,7 @@ export default function PointsShopPage() {
               <Text className='shop-head__label'>我的积分</Text>
               <Text className='shop-head__balance'>{summary.data ? String(summary.data.balance) : '--'}</Text>
             </View>
-            <View className='shop-head__orders' role='link' onClick={() => void Taro.navigateTo({ url: POINTS_PAGES.orders })}>
+            <View className='shop-head__orders' {...press(() => void Taro.navigateTo({ url: POINTS_PAGES.orders }), { role: 'link' })}>
               兑换记录
             </View>
           </View>

@@ -16,6 +16,7 @@ import { useRoute } from '../../components/router-helper'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { staffIdOf } from '../../links/staff'
+import { press } from '../../platform'
 import { RequestError, apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
@@ -150,7 +151,7 @@ export default function StaffApprovalDetailPage() {
                   src={apiUrl(graduationPhoto.url)}
                   mode='aspectFit'
                   imgProps={{ alt: `${photo.data?.studentName ?? ''}的毕业照片` }}
-                  onClick={() => previewImages([graduationPhoto.url], graduationPhoto.url)}
+                  {...press(() => previewImages([graduationPhoto.url], graduationPhoto.url), { label: '查看毕业照片大图' })}
                 />
                 {photo.data ? (
                   <Text className='staff-detail__photo-spec'>
@@ -164,14 +165,12 @@ export default function StaffApprovalDetailPage() {
 
         {request.can.decide ? (
           <View className='staff-decide'>
-            <View className='staff-decide__choices'>
+            <View className='staff-decide__choices' role='radiogroup' aria-label='审批决定'>
               {DECISIONS.map((d) => (
                 <View
                   key={d.decision}
                   className={`staff-decide__choice staff-decide__choice--${d.decision}${decision === d.decision ? ' staff-decide__choice--on' : ''}`}
-                  role='button'
-                  aria-pressed={decision === d.decision}
-                  onClick={() => choose(d.decision)}
+                  {...press(() => choose(d.decision), { role: 'radio', checked: decision === d.decision })}
                 >
                   <Text>{d.label}</Text>
                 </View>

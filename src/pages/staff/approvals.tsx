@@ -9,6 +9,7 @@ import { replaceQuery, useRoute } from '../../components/router-helper'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
 import { approvalDetailUrl } from '../../links/staff'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { formatDate } from '../../utils/date'
@@ -21,7 +22,10 @@ const TITLE = routeOf('pages/staff/approvals')?.title ?? '审批'
 function ApprovalRow({ item, onOpen }: { item: ApprovalListItem; onOpen: () => void }) {
   const summary = fieldsSummary(item.fields)
   return (
-    <View className={`staff-approval${item.overdue ? ' staff-approval--overdue' : ''}`} role='link' onClick={onOpen}>
+    <View
+      className={`staff-approval${item.overdue ? ' staff-approval--overdue' : ''}`}
+      {...press(onOpen, { role: 'link', label: `${item.title}，${item.applicantName}，${item.status}${item.overdue ? '，已超时' : ''}` })}
+    >
       <View className='staff-approval__top'>
         <Text className='staff-approval__title'>{item.title}</Text>
         <Text className={`staff-approval__tag staff-approval__tag--${approvalTone(item.status)}`}>{item.status}</Text>
@@ -80,9 +84,7 @@ export default function StaffApprovalsPage() {
           <View
             key={b.box}
             className={`staff-approvals-tabs__item staff-approvals-tabs__item--${b.box}${b.box === box ? ' staff-approvals-tabs__item--on' : ''}`}
-            role='tab'
-            aria-selected={b.box === box}
-            onClick={() => choose(b.box)}
+            {...press(() => choose(b.box), { role: 'tab', selected: b.box === box })}
           >
             <Text>{b.label}</Text>
             {b.box === 'waiting' && waiting ? <Text className='staff-approvals-tabs__badge'>{waiting}</Text> : null}

@@ -12,6 +12,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import SelectPicker from '../../components/select-picker'
 import { staffIdOf } from '../../links/staff'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
@@ -63,9 +64,7 @@ function Head({ clue, now }: { clue: StaffClueDetail; now: number }) {
           {whole ? (
             <View
               className='staff-clue-head__call'
-              role='button'
-              aria-label={`拨打 ${clue.phone}`}
-              onClick={() => void Taro.makePhoneCall({ phoneNumber: clue.phone }).catch(() => {})}
+              {...press(() => void Taro.makePhoneCall({ phoneNumber: clue.phone }).catch(() => {}), { label: `拨打 ${clue.phone}` })}
             >
               <Text>拨打</Text>
             </View>

@@ -9,6 +9,7 @@ import { replaceQuery, useRoute } from '../../components/router-helper'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
 import { staffClueUrl } from '../../links/staff-work'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { formatDate } from '../../utils/date'
@@ -34,9 +35,10 @@ function ClueRow({ clue, now }: { clue: StaffClue; now: number }) {
   return (
     <View
       className={`staff-clue${overdue ? ' staff-clue--overdue' : ''}`}
-      role='link'
-      aria-label={`${overdue ? '已逾期，' : ''}${clue.name}，${clue.status}`}
-      onClick={() => void Taro.navigateTo({ url: staffClueUrl(clue.id) })}
+      {...press(() => void Taro.navigateTo({ url: staffClueUrl(clue.id) }), {
+        role: 'link',
+        label: `${overdue ? '已逾期，' : ''}${clue.name}，${clue.status}`,
+      })}
     >
       <View className='staff-clue__top'>
         <Text className='staff-clue__name'>{clue.name}</Text>
@@ -109,10 +111,8 @@ export default function StaffCluesPage() {
         {STAFF_CLUE_TABS.map((t) => (
           <View
             key={t}
-            role='tab'
-            aria-selected={tab === t}
             className={`staff-clue-tabs__item${tab === t ? ' staff-clue-tabs__item--on' : ''}`}
-            onClick={() => choose(t)}
+            {...press(() => choose(t), { role: 'tab', selected: tab === t })}
           >
             <Text>{t}</Text>
           </View>

@@ -15,6 +15,7 @@ import RetryLine from '../../components/retry-line'
 import SharePoster from '../../components/share-poster'
 import { useRemote } from '../../hooks/remote'
 import { STAFF_LINKS, rosterUrl } from '../../links/staff'
+import { press } from '../../platform'
 import { STAFF_HOME_PATH, routeOf } from '../../routes'
 import { STAFF_POSTER } from '../../staff/poster'
 import { asStaff, signOutStaff, staffHolds, useRequireStaff, type StaffMe } from '../../staff/session'
@@ -39,7 +40,11 @@ function HeadTeacher({ home, today }: { home: HeadTeacherHome; today: string }) 
       <View className='staff-home__card staff-home__classes'>
         <Text className='staff-home__title'>我的班级</Text>
         {home.classes.map((c) => (
-          <View key={c.id} className='staff-home__class' role='link' onClick={() => go(rosterUrl(c.id))}>
+          <View
+            key={c.id}
+            className='staff-home__class'
+            {...press(() => go(rosterUrl(c.id)), { role: 'link', label: `${c.name}，${c.studentCount}名学员` })}
+          >
             <Text className='staff-home__class-name'>{c.name}</Text>
             <Text className='staff-home__class-count'>{`${c.studentCount}名学员`}</Text>
             <Text className='staff-home__arrow'>›</Text>
@@ -190,35 +195,37 @@ export default function StaffHomePage() {
             <Text className='staff-home__name'>{me.name}</Text>
             <Text className='staff-home__role'>{me.role}</Text>
           </View>
-          <View className='staff-home__signout' role='button' onClick={() => setLeaving(true)}>
+          <View className='staff-home__signout' {...press(() => setLeaving(true))}>
             <Text>退出登录</Text>
           </View>
         </View>
 
         <View className='staff-home__card'>
-          <View className='staff-home__approvals' role='link' onClick={() => go(STAFF_LINKS.approvals)}>
+          <View
+            className='staff-home__approvals'
+            {...press(() => go(STAFF_LINKS.approvals), {
+              role: 'link',
+              label: `待我审批，${waiting ? `${data.waitingApprovals}条待审批` : '暂无待办'}`,
+            })}
+          >
             <Text className='staff-home__entry'>待我审批</Text>
-            {waiting ? (
-              <Text className='staff-home__badge' aria-label={`${data.waitingApprovals}条待审批`}>
-                {waiting}
-              </Text>
-            ) : (
-              <Text className='staff-home__muted'>暂无待办</Text>
-            )}
+            {waiting ? <Text className='staff-home__badge'>{waiting}</Text> : <Text className='staff-home__muted'>暂无待办</Text>}
             <Text className='staff-home__arrow'>›</Text>
           </View>
           {CAN_SUBSCRIBE ? (
             <View
               className='staff-home__subscribe'
-              role='button'
-              onClick={() => void askSubscribe([SubscribeTemplate.approval], 'staff').then(() => useStore.getState().showToast('已订阅'))}
+              {...press(() => void askSubscribe([SubscribeTemplate.approval], 'staff').then(() => useStore.getState().showToast('已订阅')))}
             >
               <Text>订阅审批提醒</Text>
             </View>
           ) : null}
         </View>
 
-        <View className='staff-home__card staff-home__sessions' role='link' onClick={() => go(STAFF_LINKS.sessions)}>
+        <View
+          className='staff-home__card staff-home__sessions'
+          {...press(() => go(STAFF_LINKS.sessions), { role: 'link', label: '课表点名' })}
+        >
           <Text className='staff-home__entry'>课表点名</Text>
           <Text className='staff-home__muted'>投屏签到 · 点名</Text>
           <Text className='staff-home__arrow'>›</Text>
@@ -228,7 +235,10 @@ export default function StaffHomePage() {
         {data.classes.length && atRisk.data?.rows.length ? <AtRiskCard risk={atRisk.data} /> : null}
 
         {clues ? (
-          <View className='staff-home__card staff-home__clues' role='link' onClick={() => go(STAFF_LINKS.clues)}>
+          <View
+            className='staff-home__card staff-home__clues'
+            {...press(() => go(STAFF_LINKS.clues), { role: 'link', label: '招生工作，我的线索' })}
+          >
             <View className='staff-home__card-top'>
               <Text className='staff-home__title'>招生工作</Text>
               <Text className='staff-home__more'>我的线索 ›</Text>
@@ -245,7 +255,7 @@ export default function StaffHomePage() {
         ) : null}
 
         {clues ? (
-          <View className='staff-home__card staff-home__poster' role='button' onClick={() => setPoster(true)}>
+          <View className='staff-home__card staff-home__poster' {...press(() => setPoster(true), { label: '我的推广海报' })}>
             <Text className='staff-home__entry'>我的推广海报</Text>
             <Text className='staff-home__muted'>留资即为我的线索</Text>
             <Text className='staff-home__arrow'>›</Text>
@@ -253,7 +263,13 @@ export default function StaffHomePage() {
         ) : null}
 
         {teaches ? (
-          <View className='staff-home__card staff-home__questions' role='link' onClick={() => go(STAFF_LINKS.questions)}>
+          <View
+            className='staff-home__card staff-home__questions'
+            {...press(() => go(STAFF_LINKS.questions), {
+              role: 'link',
+              label: `学员答疑${questions.data ? `，${questions.data.total ? `${questions.data.total}条待回复` : '暂无待回复'}` : ''}`,
+            })}
+          >
             <Text className='staff-home__entry'>学员答疑</Text>
             {questions.data ? (
               <Text className='staff-home__muted'>{questions.data.total ? `${questions.data.total}条待回复` : '暂无待回复'}</Text>

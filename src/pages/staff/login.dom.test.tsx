@@ -26,7 +26,7 @@ describe('教职工登录', () => {
     await drawn('.staff-login__submit')
     fill('account', account)
     fill('password', password)
-    t.fireEvent.click($('.user-consent__line') as Element)
+    t.fireEvent.click($('.user-consent__toggle') as Element)
     t.fireEvent.click($('.staff-login__submit') as Element)
   }
 

@@ -7,6 +7,7 @@ import ListFooter from '../../components/list-footer'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { staffQuestionUrl } from '../../links/staff-work'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { formatDate } from '../../utils/date'
@@ -20,9 +21,10 @@ function QuestionRow({ question }: { question: TeacherQuestionItem }) {
   return (
     <View
       className={`staff-question staff-question--${tag.tone}`}
-      role='link'
-      aria-label={`${question.title}，${question.name}，${tag.label}`}
-      onClick={() => void Taro.navigateTo({ url: staffQuestionUrl(question.id) })}
+      {...press(() => void Taro.navigateTo({ url: staffQuestionUrl(question.id) }), {
+        role: 'link',
+        label: `${question.title}，${question.name}，${tag.label}`,
+      })}
     >
       <View className='staff-question__row'>
         <Text className='staff-question__title'>{question.title}</Text>

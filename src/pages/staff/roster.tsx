@@ -8,6 +8,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { usePagedList } from '../../hooks/paged-list'
 import { staffIdOf } from '../../links/staff'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { isWholePhone } from './components/staff-approvals'
@@ -30,9 +31,7 @@ function StudentRow({ student }: { student: RosterStudent }) {
       {isWholePhone(phone) ? (
         <View
           className='staff-roster__call'
-          role='button'
-          aria-label={`拨打${student.name}的电话`}
-          onClick={() => void Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)}
+          {...press(() => void Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined), { label: `拨打${student.name}的电话` })}
         >
           <Text>拨打</Text>
         </View>

@@ -14,7 +14,7 @@ import { useRoute } from '../../components/router-helper'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { staffIdOf } from '../../links/staff'
-import { IS_MINI_PROGRAM } from '../../platform'
+import { IS_MINI_PROGRAM, press, useFocusTrap } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { useStore } from '../../store'
@@ -74,6 +74,11 @@ function RoomScreen({ sessionId, onAnswer }: { sessionId: number; onAnswer: (scr
     void Taro.setKeepScreenOn({ keepScreenOn: true }).catch(() => undefined)
     return () => void Taro.setKeepScreenOn({ keepScreenOn: false }).catch(() => undefined)
   }, [full])
+  // As the answer found it: a "not yet" stays until the answer at the opening says otherwise.
+  const state = screen ? screenState(screen, Date.parse(screen.serverTime)) : null
+  const coded = !!screen && state === 'open' && !roomCodeStale(screen, offset, now)
+  // Full screen covers the page: the keyboard stays on it, and Escape leaves it as 退出全屏 does.
+  const box = useFocusTrap(full && coded, () => setFull(false))
 
   if (!screen) {
     return failing ? (
@@ -84,17 +89,21 @@ function RoomScreen({ sessionId, onAnswer }: { sessionId: number; onAnswer: (scr
       </View>
     )
   }
-  // As the answer found it: a "not yet" stays until the answer at the opening says otherwise.
-  const state = screenState(screen, Date.parse(screen.serverTime))
   if (state === 'notYet') return <ScreenNote lines={[`签到将于 ${clockText(screen.checkInOpensAt)} 开放`, windowText(screen)]} />
   if (state === 'closed') return <ScreenNote lines={['签到已结束', windowText(screen)]} />
   if (roomCodeStale(screen, offset, now)) return <ScreenNote lines={['连接中断，签到码已失效，正在重试…']} />
   const checkedIn = screen.counts.present + screen.counts.late
   return (
-    <View className={`staff-screen staff-screen--code${full ? ' staff-screen--full' : ''}`}>
+    <View
+      ref={box}
+      className={`staff-screen staff-screen--code${full ? ' staff-screen--full' : ''}`}
+      role={full ? 'dialog' : undefined}
+      aria-modal={full ? 'true' : undefined}
+      aria-label={full ? '投屏签到' : undefined}
+    >
       <View className='staff-screen__top'>
         <Text className='staff-screen__heading'>{full ? `${screen.course} · ${screen.className}` : '投屏签到'}</Text>
-        <View className='staff-screen__toggle' role='button' onClick={() => setFull((f) => !f)}>
+        <View className='staff-screen__toggle' {...press(() => setFull((f) => !f))}>
           <Text>{full ? '退出全屏' : '全屏展示'}</Text>
         </View>
       </View>
@@ -116,12 +125,7 @@ function RollRow({ row, onPick }: { row: RosterRow; onPick?: () => void }) {
   const badge = statusBadge(row.status)
   const sub = [row.studentNo, rowNote(row)].filter(Boolean).join(' · ')
   return (
-    <View
-      className='staff-roll__row'
-      role={onPick ? 'button' : undefined}
-      aria-label={onPick ? `为${row.name}点名，现为${badge.label}` : undefined}
-      onClick={onPick}
-    >
+    <View className='staff-roll__row' {...(onPick ? press(onPick, { label: `为${row.name}点名，现为${badge.label}` }) : {})}>
       <View className='staff-roll__main'>
         <View className='staff-roll__top'>
           <Text className='staff-roll__name'>{row.name}</Text>
@@ -237,7 +241,7 @@ export default function StaffSessionPage() {
               <Text className='staff-roll__counts'>{countsText(sheet.counts)}</Text>
             </View>
             {sheet.canMark && unmarked.length ? (
-              <View className='staff-roll__all' role='button' onClick={() => setConfirming(true)}>
+              <View className='staff-roll__all' {...press(() => setConfirming(true))}>
                 <Text>{`全部出勤（未签到 ${unmarked.length} 人）`}</Text>
               </View>
             ) : null}

@@ -10,6 +10,7 @@ import RetryLine from '../../components/retry-line'
 import { replaceQuery, useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
 import { sessionUrl } from '../../links/staff'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { asStaff, useRequireStaff } from '../../staff/session'
 import { countsText, otherWeek, phaseTone, placeText, sessionDays, timeText, weekTitle } from './components/staff-attendance'
@@ -22,7 +23,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 function SessionCard({ session, onOpen }: { session: TeacherSession; onOpen: () => void }) {
   const cancelled = session.phase === SessionPhase.cancelled
   return (
-    <View className={`staff-lesson${cancelled ? ' staff-lesson--cancelled' : ''}`} role='link' onClick={onOpen}>
+    <View
+      className={`staff-lesson${cancelled ? ' staff-lesson--cancelled' : ''}`}
+      {...press(onOpen, { role: 'link', label: `${session.course}，${session.className}，${timeText(session)}，${session.phase}` })}
+    >
       <View className='staff-lesson__top'>
         <Text className='staff-lesson__course'>{session.course}</Text>
         <Text className={`staff-lesson__phase staff-lesson__phase--${phaseTone(session.phase)}`}>{session.phase}</Text>
@@ -86,16 +90,14 @@ export default function StaffSessionsPage() {
         <View className='staff-sessions__week'>
           <View
             className='staff-sessions__step staff-sessions__step--previous'
-            role='button'
-            onClick={() => shown && choose(otherWeek(shown.weekStart, -1))}
+            {...press(() => shown && choose(otherWeek(shown.weekStart, -1)), { disabled: !shown })}
           >
             <Text>‹ 上一周</Text>
           </View>
           <Text className='staff-sessions__title'>{shown ? weekTitle(shown) : ''}</Text>
           <View
             className='staff-sessions__step staff-sessions__step--next'
-            role='button'
-            onClick={() => shown && choose(otherWeek(shown.weekStart, 1))}
+            {...press(() => shown && choose(otherWeek(shown.weekStart, 1)), { disabled: !shown })}
           >
             <Text>下一周 ›</Text>
           </View>

@@ -8,6 +8,7 @@ import Page from '../../components/page'
 import { useRoute } from '../../components/router-helper'
 import { useMounted } from '../../hooks/mounted'
 import { TIMETABLE_URL } from '../../links/attendance'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -96,7 +97,7 @@ export default function StudentAttendPage() {
         {state.kind === 'refused' && state.retry ? (
           <ConfirmButton className='attend-actions__retry' title='重新签到' onClick={() => void run()} />
         ) : null}
-        <View className='attend-actions__timetable' role='link' onClick={() => void Taro.redirectTo({ url: TIMETABLE_URL })}>
+        <View className='attend-actions__timetable' {...press(() => void Taro.redirectTo({ url: TIMETABLE_URL }), { role: 'link' })}>
           <Text>我的课表</Text>
         </View>
       </View>

@@ -7,6 +7,7 @@ import EmptyNotice from '../../components/empty-notice'
 import Page from '../../components/page'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { ASK_OFFICE, fixLinkOf, refusalReason, stateTone, summaryOf, unmetCount } from './components/graduation-check'
@@ -57,7 +58,7 @@ function Condition({ condition }: { condition: GraduationCondition }) {
         <Text className='graduation-check__name'>{condition.name}</Text>
         {condition.detail ? <Text className='graduation-check__detail'>{condition.detail}</Text> : null}
         {met ? null : link ? (
-          <View className='graduation-check__fix' role='link' onClick={() => void Taro.navigateTo({ url: link.url })}>
+          <View className='graduation-check__fix' {...press(() => void Taro.navigateTo({ url: link.url }), { role: 'link' })}>
             {link.label}
           </View>
         ) : (

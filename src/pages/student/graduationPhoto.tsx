@@ -13,6 +13,7 @@ import Page from '../../components/page'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { RequestError, apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -65,7 +66,7 @@ function PhotoImage({ photo, className, label }: { photo: GraduationPhoto; class
       src={apiUrl(photo.url)}
       mode='aspectFit'
       imgProps={{ alt: label }}
-      onClick={() => previewImages([photo.url], photo.url)}
+      {...press(() => previewImages([photo.url], photo.url), { label: `查看${label}` })}
     />
   )
 }

@@ -10,6 +10,7 @@ import RetryLine from '../../components/retry-line'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
 import { LEAVE_LINKS, leaveDetailUrl } from '../../links/leave'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { approvalTone } from '../../components/approval-steps/tone'
@@ -21,7 +22,10 @@ const TITLE = routeOf('pages/student/leave')?.title ?? '我的请假'
 function LeaveRow({ leave, today, onOpen }: { leave: LeaveItem; today: string; onOpen: () => void }) {
   const back = backText(leave, today)
   return (
-    <View className='leave-item' role='link' onClick={onOpen}>
+    <View
+      className='leave-item'
+      {...press(onOpen, { role: 'link', label: `${leave.type} ${leave.daysText}，${leaveSpanText(leave, today)}，${leave.status}` })}
+    >
       <View className='leave-item__top'>
         <Text className='leave-item__type'>{leave.type}</Text>
         <Text className='leave-item__days'>{leave.daysText}</Text>
@@ -58,7 +62,7 @@ export default function StudentLeavePage() {
         <>
           <View className='leave-head'>
             <Text className='leave-head__count'>{list ? `共 ${list.length} 条请假` : ''}</Text>
-            <View className='leave-head__apply' role='button' onClick={() => void Taro.navigateTo({ url: LEAVE_LINKS.apply })}>
+            <View className='leave-head__apply' {...press(() => void Taro.navigateTo({ url: LEAVE_LINKS.apply }), { role: 'link' })}>
               <Text>请假</Text>
             </View>
           </View>

@@ -16,6 +16,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import SelectPicker from '../../components/select-picker'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { useStudentLoad } from '../../hooks/student-load'
 import { leaveDetailUrl, leaveIdOf } from '../../links/leave'
 import { RequestError, apiUrl } from '../../request'
@@ -55,9 +56,7 @@ function HalfChoice({ label, value, onChange }: { label: string; value: Half; on
         <View
           key={half}
           className={`leave-half__item${value === half ? ' leave-half__item--on' : ''}`}
-          role='radio'
-          aria-checked={value === half}
-          onClick={() => onChange(half)}
+          {...press(() => onChange(half), { role: 'radio', checked: value === half })}
         >
           <Text>{half}</Text>
         </View>

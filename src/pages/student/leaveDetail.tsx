@@ -16,6 +16,7 @@ import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
 import { leaveEditUrl, leaveIdOf } from '../../links/leave'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -159,8 +160,7 @@ export default function StudentLeaveDetailPage() {
               <View
                 key={b.key}
                 className={`leave-actions__item leave-actions__item--${b.key}${panel === b.key ? ' leave-actions__item--on' : ''}`}
-                role='button'
-                onClick={b.run}
+                {...press(b.run, { expanded: b.key === 'withdraw' ? undefined : panel === b.key })}
               >
                 <Text>{b.label}</Text>
               </View>
@@ -191,7 +191,7 @@ export default function StudentLeaveDetailPage() {
             />
             <FormError name='reason' error={reasonError} />
             <View className='leave-panel__buttons'>
-              <View className='leave-panel__cancel' role='button' onClick={() => setPanel(null)}>
+              <View className='leave-panel__cancel' {...press(() => setPanel(null))}>
                 <Text>取消</Text>
               </View>
               <ConfirmButton
@@ -229,7 +229,7 @@ export default function StudentLeaveDetailPage() {
             </View>
             {chosenBack ? <Text className='leave-panel__used'>{usedText(leave, chosenBack.value)}</Text> : null}
             <View className='leave-panel__buttons'>
-              <View className='leave-panel__cancel' role='button' onClick={() => setPanel(null)}>
+              <View className='leave-panel__cancel' {...press(() => setPanel(null))}>
                 <Text>取消</Text>
               </View>
               <ConfirmButton

@@ -73,7 +73,7 @@ function type(row: string, value: string) {
 async function fillAndSubmit(phone: string) {
   type('phone', phone)
   type('code', '123456')
-  t.fireEvent.click(t.queries.querySelector('.user-consent__line') as HTMLElement)
+  t.fireEvent.click(t.queries.querySelector('.user-consent__toggle') as HTMLElement)
   t.fireEvent.click(t.queries.querySelector('.student-login__submit') as HTMLElement)
   await t.act(() => settle())
 }

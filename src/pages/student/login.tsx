@@ -6,6 +6,7 @@ import ConfirmButton from '../../components/confirm-button'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { useRoute } from '../../components/router-helper'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { HOME_PATH, LOGIN_PATH, STAFF_LOGIN_PATH, STUDENT_LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, isSignedIn, launchSettled, loginUrl, signInStudent } from '../../session'
@@ -127,7 +128,7 @@ export default function StudentLoginPage() {
           <View className={`student-login__refusal${refusal.partner ? ' student-login__refusal--partner' : ''}`} role='alert'>
             <Text className='student-login__refusal-text'>{refusal.message}</Text>
             {refusal.partner ? (
-              <View className='student-login__refusal-action' onClick={toPartnerLogin}>
+              <View className='student-login__refusal-action' {...press(toPartnerLogin, { role: 'link' })}>
                 <Text>去合伙人登录</Text>
               </View>
             ) : null}
@@ -141,14 +142,14 @@ export default function StudentLoginPage() {
         </View>
 
         <View className='student-login__links'>
-          <Text className='student-login__link student-login__link--partner' onClick={toPartnerLogin}>
+          <Text className='student-login__link student-login__link--partner' {...press(toPartnerLogin, { role: 'link' })}>
             我是合伙人，去合伙人登录
           </Text>
         </View>
         <View className='student-login__links'>
           <Text
             className='student-login__link student-login__link--staff'
-            onClick={() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined)}
+            {...press(() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined), { role: 'link' })}
           >
             教职工登录
           </Text>

@@ -6,6 +6,7 @@ import ListFooter from '../../components/list-footer'
 import Page from '../../components/page'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -22,9 +23,7 @@ function NoticeRow({ notice, read, onOpen }: { notice: NoticeItem; read: boolean
   return (
     <View
       className={`notice-item${read ? '' : ' notice-item--unread'}`}
-      onClick={onOpen}
-      role='link'
-      aria-label={`${read ? '' : '未读，'}${notice.title}`}
+      {...press(onOpen, { role: 'link', label: `${read ? '' : '未读，'}${notice.title}` })}
     >
       <View className='notice-item__row'>
         {read ? null : <View className='notice-item__dot' />}
@@ -92,10 +91,10 @@ export default function StudentNoticePage() {
             {CAN_SUBSCRIBE ? (
               <View
                 className='notice-head__subscribe'
-                role='button'
-                onClick={() =>
-                  void askSubscribe([SubscribeTemplate.notice], 'student').then(() => Taro.showToast({ title: '已订阅', icon: 'none' }))
-                }
+                {...press(
+                  () =>
+                    void askSubscribe([SubscribeTemplate.notice], 'student').then(() => Taro.showToast({ title: '已订阅', icon: 'none' })),
+                )}
               >
                 订阅新通知提醒
               </View>

@@ -6,6 +6,7 @@ import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { formatDate } from '../../utils/date'
@@ -51,7 +52,10 @@ function Head({ roll }: { roll: Roll }) {
 /** A card that opens one of the roll's things (请假, 毕业照片, 论文, 毕业审核). */
 function RollLink({ name, title, note, url }: { name: string; title: string; note: string; url: string }) {
   return (
-    <View className={`roll-card roll-link roll-link--${name}`} role='link' onClick={() => void Taro.navigateTo({ url })}>
+    <View
+      className={`roll-card roll-link roll-link--${name}`}
+      {...press(() => void Taro.navigateTo({ url }), { role: 'link', label: title })}
+    >
       <View className='roll-link__main'>
         <Text className='roll-link__title'>{title}</Text>
         <Text className='roll-link__note'>{note}</Text>
@@ -123,7 +127,7 @@ export default function StudentRollPage() {
           <View className='roll-card'>
             <View className='roll-card__head'>
               <Text className='roll-card__title'>个人信息</Text>
-              <Text className='roll-card__action' onClick={() => void Taro.navigateTo({ url: ROLL_REQUEST_PATH })}>
+              <Text className='roll-card__action' {...press(() => void Taro.navigateTo({ url: ROLL_REQUEST_PATH }), { role: 'link' })}>
                 申请修改
               </Text>
             </View>

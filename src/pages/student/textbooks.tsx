@@ -8,6 +8,7 @@ import ParcelTimeline from '../../components/parcel-timeline'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
 import { textbookAddressUrl } from '../../links/textbooks'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -28,7 +29,7 @@ function Address({ record }: { record: TextbookRecord }) {
       <View className='textbook-address textbook-address--none'>
         <Text className={`textbook-address__prompt${editable ? '' : ' textbook-address__prompt--closed'}`}>{addressPrompt(record)}</Text>
         {editable ? (
-          <View className='textbook-address__confirm' role='button' onClick={edit}>
+          <View className='textbook-address__confirm' {...press(edit, { role: 'link' })}>
             确认地址
           </View>
         ) : null}
@@ -42,7 +43,7 @@ function Address({ record }: { record: TextbookRecord }) {
         <Text className='textbook-address__where'>{addressText(address)}</Text>
       </View>
       {editable ? (
-        <View className='textbook-address__edit' role='button' onClick={edit}>
+        <View className='textbook-address__edit' {...press(edit, { role: 'link' })}>
           修改地址
         </View>
       ) : null}
@@ -112,10 +113,9 @@ export default function StudentTextbooksPage() {
           <Text className='textbooks-head__note'>发货、签收时提醒我</Text>
           <View
             className='textbooks-head__subscribe'
-            role='button'
-            onClick={() =>
-              void askSubscribe([SubscribeTemplate.parcel], 'student').then(() => useStore.getState().showToast('已订阅物流提醒'))
-            }
+            {...press(
+              () => void askSubscribe([SubscribeTemplate.parcel], 'student').then(() => useStore.getState().showToast('已订阅物流提醒')),
+            )}
           >
             订阅物流提醒
           </View>

@@ -23,6 +23,7 @@ import TextInput from '../../components/text-input'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { openDocument } from '../../platform/open-document'
 import { CAN_PICK_DOCUMENT, pickDocument, releaseDocument } from '../../platform/document'
 import { RequestError, apiUrl } from '../../request'
@@ -74,7 +75,7 @@ function Row({ name, label, value }: { name: string; label: string; value: React
 /** A file name that opens the file (the mini-programs' viewer, a new tab on H5). */
 function FileLink({ url, name, className }: { url: string; name: string; className: string }) {
   return (
-    <View className={`thesis-file-link ${className}`} role='link' onClick={() => void openDocument(apiUrl(url), name)}>
+    <View className={`thesis-file-link ${className}`} {...press(() => void openDocument(apiUrl(url), name), { role: 'link' })}>
       {name}
     </View>
   )
@@ -357,12 +358,12 @@ export default function StudentThesisPage() {
             {proposing ? (
               <View className='thesis-propose__actions'>
                 <ConfirmButton className='thesis-propose__submit' title='提交自拟题目' loading={busy === 'title'} onClick={propose} />
-                <View className='thesis-propose__cancel' role='button' onClick={() => setProposing(false)}>
+                <View className='thesis-propose__cancel' {...press(() => setProposing(false))}>
                   取消
                 </View>
               </View>
             ) : advisors.length ? (
-              <View className='thesis-choose__propose' role='button' onClick={() => setProposing(true)}>
+              <View className='thesis-choose__propose' {...press(() => setProposing(true))}>
                 自拟题目
               </View>
             ) : null}

@@ -15,6 +15,7 @@ import RetryLine from '../../components/retry-line'
 import { useMounted } from '../../hooks/mounted'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { CAN_SCAN, scanQrCode } from '../../platform/scan'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
@@ -107,7 +108,7 @@ function SessionCard({
       ) : null}
       {s.canMakeUp && !form ? (
         <View className='timetable-card__actions'>
-          <View className='timetable-card__make-up-open' role='button' onClick={onOpen}>
+          <View className='timetable-card__make-up-open' {...press(onOpen)}>
             <Text>申请补卡</Text>
           </View>
         </View>
@@ -126,7 +127,7 @@ function SessionCard({
           <FormError name='reason' error={form.error} />
           <FormError name='refusal' error={form.refusal} />
           <View className='timetable-make-up__buttons'>
-            <View className='timetable-make-up__cancel' role='button' onClick={onCancel}>
+            <View className='timetable-make-up__cancel' {...press(onCancel)}>
               <Text>取消</Text>
             </View>
             <ConfirmButton inline className='timetable-make-up__submit' title='提交' loading={busy} onClick={onSubmit} />
@@ -265,18 +266,18 @@ export default function StudentTimetablePage() {
       ) : (
         <>
           <View className='timetable-week'>
-            <View className='timetable-week__move' role='button' onClick={() => go('previous')}>
+            <View className='timetable-week__move' {...press(() => go('previous'))}>
               <Text>上一周</Text>
             </View>
             <View className='timetable-week__range'>
               <Text className='timetable-week__text'>{weekText(weekStart, today)}</Text>
               {thisWeek ? null : (
-                <View className='timetable-week__today' role='button' onClick={() => go('today')}>
+                <View className='timetable-week__today' {...press(() => go('today'))}>
                   <Text>回本周</Text>
                 </View>
               )}
             </View>
-            <View className='timetable-week__move' role='button' onClick={() => go('next')}>
+            <View className='timetable-week__move' {...press(() => go('next'))}>
               <Text>下一周</Text>
             </View>
           </View>
@@ -291,13 +292,17 @@ export default function StudentTimetablePage() {
                 ]
                   .filter(Boolean)
                   .join(' ')}
-                role='tab'
-                aria-selected={d.date === day}
-                aria-label={`${d.weekday} ${d.label}${d.today ? ' 今天' : ''}${d.count ? `，${d.count}节课` : ''}`}
-                onClick={() => {
-                  setChosen(d.date)
-                  setMakeUp(undefined)
-                }}
+                {...press(
+                  () => {
+                    setChosen(d.date)
+                    setMakeUp(undefined)
+                  },
+                  {
+                    role: 'tab',
+                    selected: d.date === day,
+                    label: `${d.weekday} ${d.label}${d.today ? ' 今天' : ''}${d.count ? `，${d.count}节课` : ''}`,
+                  },
+                )}
               >
                 <Text className='timetable-days__weekday'>{d.today ? '今天' : d.weekday}</Text>
                 <Text className='timetable-days__date'>{d.label}</Text>
@@ -313,7 +318,7 @@ export default function StudentTimetablePage() {
                   {outcome.kind === 'done' ? [outcome.result.course, outcome.result.place].filter(Boolean).join(' · ') : outcome.message}
                 </Text>
               </View>
-              <View className='timetable-outcome__close' role='button' aria-label='关闭' onClick={() => setOutcome(null)}>
+              <View className='timetable-outcome__close' {...press(() => setOutcome(null), { label: '关闭' })}>
                 <Text>×</Text>
               </View>
             </View>

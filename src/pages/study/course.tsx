@@ -10,6 +10,7 @@ import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { PRODUCT_TYPES, type ProductType } from '@activity/wire'
@@ -25,11 +26,12 @@ function Chip({ label, active, onPick, className }: { label: string; active: boo
   return (
     <View
       className={`${className}${active ? ` ${className}--active` : ''}`}
-      role='tab'
-      aria-selected={active}
-      onClick={() => {
-        if (!active) onPick()
-      }}
+      {...press(
+        () => {
+          if (!active) onPick()
+        },
+        { role: 'tab', selected: active },
+      )}
     >
       <Text>{label}</Text>
     </View>
@@ -38,7 +40,13 @@ function Chip({ label, active, onPick, className }: { label: string; active: boo
 
 function CourseRow({ course }: { course: CourseCard }) {
   return (
-    <View className='course-card' role='link' onClick={() => void Taro.navigateTo({ url: courseDetailUrl(course.id) })}>
+    <View
+      className='course-card'
+      {...press(() => void Taro.navigateTo({ url: courseDetailUrl(course.id) }), {
+        role: 'link',
+        label: `${course.title}，${course.type}，${course.joined ? '已加入' : priceText(course.price)}`,
+      })}
+    >
       <CourseCover className='course-card__cover' cover={course.cover} title={course.title} />
       <View className='course-card__main'>
         <Text className='course-card__title'>{course.title}</Text>
@@ -93,7 +101,7 @@ export default function StudyCoursePage() {
               onConfirm={search}
               onClear={() => search('')}
             />
-            <View className='course-search__button' role='button' onClick={() => search(draft)}>
+            <View className='course-search__button' {...press(() => search(draft))}>
               <Text>搜索</Text>
             </View>
           </View>

@@ -13,6 +13,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -35,9 +36,7 @@ function SectionRow({ course, section, onOpen }: { course: CourseDetail; section
   return (
     <View
       className={`course-section${section.locked ? ' course-section--locked' : ''}${section.finished ? ' course-section--finished' : ''}`}
-      role='link'
-      aria-label={`${section.title}${section.locked ? '，未解锁' : ''}`}
-      onClick={onOpen}
+      {...press(onOpen, { role: 'link', label: `${section.title}${section.locked ? '，未解锁' : ''}` })}
     >
       <Text className={`course-section__kind course-section__kind--${section.kind === SectionKind.video ? 'video' : 'other'}`}>
         {section.kind}
@@ -134,8 +133,6 @@ export default function StudyCourseDetailPage() {
           <LoadingIndicator content='加载中' />
         </View>
       )
-    const action = courseActionOf(data)
-    const trial = data.joined ? null : trialSectionOf(data)
     return (
       <>
         <View className='course-detail'>
@@ -144,9 +141,9 @@ export default function StudyCourseDetailPage() {
             <Text className='course-detail__title'>{data.title}</Text>
             <View
               className={`course-detail__collect${isCollected ? ' course-detail__collect--on' : ''}`}
-              role='button'
+              {...press(() => void toggleCollect().catch(() => {}), { label: '收藏' })}
+              // A toggle: press() has no pressed state, so it is said here (its name stays 收藏).
               aria-pressed={isCollected}
-              onClick={() => void toggleCollect().catch(() => {})}
             >
               <Text>{isCollected ? '★ 已收藏' : '☆ 收藏'}</Text>
             </View>
@@ -173,22 +170,19 @@ export default function StudyCourseDetailPage() {
             <View className='course-tools'>
               <View
                 className='course-tools__item course-tools__item--exercise'
-                role='link'
-                onClick={() => void Taro.navigateTo({ url: exerciseUrl(data.id) })}
+                {...press(() => void Taro.navigateTo({ url: exerciseUrl(data.id) }), { role: 'link' })}
               >
                 <Text>章节练习</Text>
               </View>
               <View
                 className='course-tools__item course-tools__item--exam'
-                role='link'
-                onClick={() => void Taro.navigateTo({ url: examUrl(data.id) })}
+                {...press(() => void Taro.navigateTo({ url: examUrl(data.id) }), { role: 'link' })}
               >
                 <Text>考试</Text>
               </View>
               <View
                 className='course-tools__item course-tools__item--ask'
-                role='link'
-                onClick={() => void Taro.navigateTo({ url: askUrl(data.id) })}
+                {...press(() => void Taro.navigateTo({ url: askUrl(data.id) }), { role: 'link' })}
               >
                 <Text>提问</Text>
               </View>
@@ -215,26 +209,34 @@ export default function StudyCourseDetailPage() {
             </View>
           ))}
         </View>
-
-        <View className='course-bar'>
-          {trial !== null ? (
-            <View className='course-bar__trial' role='button' onClick={() => void Taro.navigateTo({ url: sectionUrl(trial) })}>
-              <Text>免费试看</Text>
-            </View>
-          ) : null}
-          <ConfirmButton
-            className={`course-bar__main course-bar__main--${action.kind}`}
-            title={action.label}
-            disabled={action.kind === 'unlisted'}
-            onClick={() => void act()}
-          />
-        </View>
       </>
     )
   }
 
+  /** 免费试看 and the main action, below the page's scrolling body. */
+  const bar = () => {
+    if (!data || student.notStudent || id === null || student.refused !== null) return null
+    const action = courseActionOf(data)
+    const trial = data.joined ? null : trialSectionOf(data)
+    return (
+      <View className='course-bar'>
+        {trial !== null ? (
+          <View className='course-bar__trial' {...press(() => void Taro.navigateTo({ url: sectionUrl(trial) }), { role: 'link' })}>
+            <Text>免费试看</Text>
+          </View>
+        ) : null}
+        <ConfirmButton
+          className={`course-bar__main course-bar__main--${action.kind}`}
+          title={action.label}
+          disabled={action.kind === 'unlisted'}
+          onClick={() => void act()}
+        />
+      </View>
+    )
+  }
+
   return (
-    <Page title={TITLE} insetBottom>
+    <Page title={TITLE} insetBottom footer={bar()}>
       {body()}
     </Page>
   )

@@ -13,6 +13,7 @@ import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { AttemptStatus, PaperUse } from '@activity/wire'
@@ -37,7 +38,7 @@ const STATE_TONE: Record<string, string> = { 可参加: 'open', 答题中: 'goin
 
 function PaperRow({ paper }: { paper: PaperCard }) {
   return (
-    <View className='exam-card' role='link' onClick={() => go(paperIntroUrl(paper.id))}>
+    <View className='exam-card' {...press(() => go(paperIntroUrl(paper.id)), { role: 'link', label: `${paper.title}，${paper.state}` })}>
       <View className='exam-card__top'>
         <Text className='exam-card__title'>{paper.title}</Text>
         <Text className={`exam-card__state exam-card__state--${STATE_TONE[paper.state] ?? 'over'}`}>{paper.state}</Text>
@@ -113,7 +114,14 @@ function Intro({ paperId }: { paperId: number }) {
         <Text className='exam-attempts__title'>我的作答</Text>
         {paper.attempts.length === 0 ? <Text className='exam-attempts__none'>还没有作答记录</Text> : null}
         {paper.attempts.map((a) => (
-          <View key={a.id} className='exam-attempt' role='link' onClick={() => go(attemptUrl(a.id))}>
+          <View
+            key={a.id}
+            className='exam-attempt'
+            {...press(() => go(attemptUrl(a.id)), {
+              role: 'link',
+              label: `第${a.number}次作答，${attemptScore(a)}，${a.status === AttemptStatus.open ? '继续答题' : '查看结果'}`,
+            })}
+          >
             <View className='exam-attempt__main'>
               <Text className='exam-attempt__number'>{`第 ${a.number} 次`}</Text>
               <Text className='exam-attempt__time'>{time(a.closedAt ?? a.startedAt)}</Text>
@@ -156,9 +164,7 @@ function Papers({ courseId }: { courseId: number | null }) {
           <View
             key={t}
             className={`exam-tabs__tab${t === tab ? ' exam-tabs__tab--active' : ''}`}
-            role='tab'
-            aria-selected={t === tab}
-            onClick={() => setTab(t)}
+            {...press(() => setTab(t), { role: 'tab', selected: t === tab })}
           >
             <Text>{t}</Text>
           </View>

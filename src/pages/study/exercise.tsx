@@ -12,12 +12,13 @@ import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { useStudentLoad, type StudentLoad } from '../../hooks/student-load'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
 import { DIFFICULTIES, type Difficulty } from '@activity/wire'
-import { answerOnWire, exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
+import { answerOnWire, cellLabel, exerciseCell, isAnswered, normalizeAnswer } from './components/exam'
 import { idOf } from '../../links/study'
 import { exerciseUrl } from './components/exam-links'
 import QuestionView from './components/question-view'
@@ -49,7 +50,11 @@ function CoursePicker() {
     <View className='exercise-courses'>
       <Text className='exercise-courses__hint'>选择要练习的课程</Text>
       {mine.data.list.map((c) => (
-        <View key={c.courseId} className='exercise-course' role='link' onClick={() => go(exerciseUrl(c.courseId))}>
+        <View
+          key={c.courseId}
+          className='exercise-course'
+          {...press(() => go(exerciseUrl(c.courseId)), { role: 'link', label: `${c.title}，去练习` })}
+        >
           <Text className='exercise-course__title'>{c.title}</Text>
           <Text className='exercise-course__go'>去练习</Text>
         </View>
@@ -100,9 +105,7 @@ function Chapters({ courseId }: { courseId: number }) {
           <View
             key={d}
             className={`exercise-chips__chip${d === difficulty ? ' exercise-chips__chip--on' : ''}`}
-            role='radio'
-            aria-checked={d === difficulty}
-            onClick={() => setDifficulty(d)}
+            {...press(() => setDifficulty(d), { role: 'radio', checked: d === difficulty })}
           >
             <Text>{d}</Text>
           </View>
@@ -115,13 +118,17 @@ function Chapters({ courseId }: { courseId: number }) {
           <View key={chapter.id ?? 0} className='exercise-chapter'>
             <View
               className='exercise-chapter__main'
-              role='link'
-              aria-disabled={counts.total === 0}
-              onClick={() =>
-                counts.total === 0
-                  ? toast('该难度下没有题目')
-                  : go(exerciseUrl(courseId, { chapterId: chapter.id, difficulty: difficulty === ALL ? undefined : difficulty }))
-              }
+              {...press(
+                () =>
+                  counts.total === 0
+                    ? toast('该难度下没有题目')
+                    : go(exerciseUrl(courseId, { chapterId: chapter.id, difficulty: difficulty === ALL ? undefined : difficulty })),
+                {
+                  role: 'link',
+                  // A tap on an empty one says why nothing opens: it stays pressable, and says so here.
+                  label: `${chapter.title}，${counts.total === 0 ? '该难度下没有题目' : `已做 ${counts.done}/${counts.total} 题`}`,
+                },
+              )}
             >
               <Text className='exercise-chapter__title'>{chapter.title}</Text>
               <View className='exercise-chapter__bar'>
@@ -130,7 +137,7 @@ function Chapters({ courseId }: { courseId: number }) {
               <Text className='exercise-chapter__meta'>{`已做 ${counts.done}/${counts.total} 题${chapter.done ? ` · 答对 ${chapter.right} 题` : ''}`}</Text>
             </View>
             {chapter.done > 0 ? (
-              <View className='exercise-chapter__redo' role='button' onClick={() => setRedoing(chapter)}>
+              <View className='exercise-chapter__redo' {...press(() => setRedoing(chapter), { label: `重新练习，${chapter.title}` })}>
                 <Text>重新练习</Text>
               </View>
             ) : null}
@@ -149,7 +156,16 @@ function Chapters({ courseId }: { courseId: number }) {
 }
 
 /** One question of the practice: answered here, or shown with what I answered before. */
-function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (correct: boolean | null) => void }) {
+function QuestionPane({
+  q,
+  label,
+  onAnswered,
+}: {
+  q: ExerciseQuestion
+  /** The choices' group as a screen reader calls it (第2题). */
+  label: string
+  onAnswered: (correct: boolean | null) => void
+}) {
   const [draft, setDraft] = useState<string[]>(q.mine?.answer ?? [])
   const [verdict, setVerdict] = useState<(Verdict & { answer: string[] }) | null>(q.mine ? { ...q.mine } : null)
   const [inBook, setInBook] = useState(false)
@@ -192,6 +208,7 @@ function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (cor
         onChange={verdict ? undefined : setDraft}
         rightAnswer={verdict?.rightAnswer}
         heading={q.difficulty}
+        label={label}
       />
       {verdict ? (
         <VerdictView
@@ -202,17 +219,16 @@ function QuestionPane({ q, onAnswered }: { q: ExerciseQuestion; onAnswered: (cor
         >
           <View className='exercise-verdict__actions'>
             {!inBook ? (
-              <View className='exercise-verdict__book' role='button' onClick={() => void addToBook()}>
+              <View className='exercise-verdict__book' {...press(() => void addToBook())}>
                 <Text>加入错题本</Text>
               </View>
             ) : null}
             <View
               className='exercise-verdict__again'
-              role='button'
-              onClick={() => {
+              {...press(() => {
                 setVerdict(null)
                 setDraft([])
-              }}
+              })}
             >
               <Text>再做一次</Text>
             </View>
@@ -289,10 +305,10 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
     <View className='exercise-practice'>
       <View className='exercise-bar'>
         <Text className='exercise-bar__count'>{`第 ${index + 1} / ${items.length} 题 · 已做 ${done}`}</Text>
-        <View className='exercise-bar__card' role='button' aria-expanded={showCard} onClick={() => setShowCard((s) => !s)}>
+        <View className='exercise-bar__card' {...press(() => setShowCard((s) => !s), { expanded: showCard })}>
           <Text>答题卡</Text>
         </View>
-        <View className='exercise-bar__redo' role='button' onClick={() => setRedoOpen(true)}>
+        <View className='exercise-bar__redo' {...press(() => setRedoOpen(true))}>
           <Text>重新练习</Text>
         </View>
       </View>
@@ -302,9 +318,8 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
             <View
               key={it.id}
               className={`answer-card__cell answer-card__cell--${exerciseCell(it)}${i === index ? ' answer-card__cell--current' : ''}`}
-              role='button'
-              aria-label={`第${i + 1}题`}
-              onClick={() => move(i)}
+              {...press(() => move(i), { label: cellLabel(i + 1, exerciseCell(it)) })}
+              aria-current={i === index ? 'step' : undefined}
             >
               <Text>{i + 1}</Text>
             </View>
@@ -315,6 +330,7 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
         <QuestionPane
           key={q.id}
           q={q}
+          label={`第${index + 1}题`}
           onAnswered={(correct) => setItems((all) => all?.map((it) => (it.id === q.id ? { ...it, done: true, correct } : it)) ?? null)}
         />
       ) : question.failed ? (
@@ -325,17 +341,13 @@ function Practice({ courseId, chapterId, difficulty }: { courseId: number; chapt
       <View className='exercise-steps'>
         <View
           className={`exercise-steps__item${index === 0 ? ' exercise-steps__item--off' : ''}`}
-          role='button'
-          aria-disabled={index === 0}
-          onClick={() => move(index - 1)}
+          {...press(() => move(index - 1), { disabled: index === 0 })}
         >
           <Text>上一题</Text>
         </View>
         <View
           className={`exercise-steps__item${index >= items.length - 1 ? ' exercise-steps__item--off' : ''}`}
-          role='button'
-          aria-disabled={index >= items.length - 1}
-          onClick={() => move(index + 1)}
+          {...press(() => move(index + 1), { disabled: index >= items.length - 1 })}
         >
           <Text>下一题</Text>
         </View>

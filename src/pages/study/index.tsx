@@ -10,6 +10,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import { useCurrentCourse } from '../../hooks/current-course'
 import { usePagedList } from '../../hooks/paged-list'
+import { press } from '../../platform'
 import { useRemote } from '../../hooks/remote'
 import type { RequestOptions } from '../../request'
 import { routeOf } from '../../routes'
@@ -57,7 +58,7 @@ async function rowsOf(tab: Tab, page: number, size: number, options: RequestOpti
 
 function CurrentCard({ course }: { course: CurrentCourse }) {
   return (
-    <View className='study-current' role='link' onClick={() => go(continueUrl(course))}>
+    <View className='study-current' {...press(() => go(continueUrl(course)), { role: 'link', label: `继续学习，${course.title}` })}>
       <View className='study-current__main'>
         <Text className='study-current__label'>继续学习</Text>
         <Text className='study-current__title'>{course.title}</Text>
@@ -74,30 +75,35 @@ function CurrentCard({ course }: { course: CurrentCourse }) {
 
 function MyCourseRow({ course }: { course: MyCourse }) {
   return (
-    <View className='my-course' role='link' onClick={() => go(courseDetailUrl(course.courseId))}>
-      <CourseCover className='my-course__cover' cover={course.cover} title={course.title} />
-      <View className='my-course__main'>
-        <View className='my-course__top'>
-          <Text className='my-course__title'>{course.title}</Text>
-          <Text className='my-course__source'>{course.source}</Text>
+    // The card opens the course and 学习报告 the report: two controls side by side, not one in the other.
+    <View className='my-course-row'>
+      <View
+        className='my-course my-course--in-row'
+        {...press(() => go(courseDetailUrl(course.courseId)), {
+          role: 'link',
+          label: `${course.title}，${course.source}，已学 ${course.finished}/${course.total} 节`,
+        })}
+      >
+        <CourseCover className='my-course__cover' cover={course.cover} title={course.title} />
+        <View className='my-course__main'>
+          <View className='my-course__top'>
+            <Text className='my-course__title'>{course.title}</Text>
+            <Text className='my-course__source'>{course.source}</Text>
+          </View>
+          <View className='my-course__bar'>
+            <View className='my-course__fill' style={{ width: `${course.percent}%` }} />
+          </View>
+          <Text className='my-course__progress'>{`已学 ${course.finished}/${course.total} 节 · ${course.percent}%`}</Text>
+          <Text className='my-course__last'>
+            {course.lastSectionTitle
+              ? `上次学到：${course.lastSectionTitle}${course.lastStudiedAt ? `（${relativeTime(course.lastStudiedAt)}）` : ''}`
+              : '还没有开始学习'}
+          </Text>
         </View>
-        <View className='my-course__bar'>
-          <View className='my-course__fill' style={{ width: `${course.percent}%` }} />
-        </View>
-        <Text className='my-course__progress'>{`已学 ${course.finished}/${course.total} 节 · ${course.percent}%`}</Text>
-        <Text className='my-course__last'>
-          {course.lastSectionTitle
-            ? `上次学到：${course.lastSectionTitle}${course.lastStudiedAt ? `（${relativeTime(course.lastStudiedAt)}）` : ''}`
-            : '还没有开始学习'}
-        </Text>
       </View>
       <View
         className='my-course__report'
-        role='link'
-        onClick={(e) => {
-          e.stopPropagation()
-          go(reportUrl(course.courseId))
-        }}
+        {...press(() => go(reportUrl(course.courseId)), { role: 'link', label: `学习报告，${course.title}` })}
       >
         <Text>学习报告</Text>
       </View>
@@ -107,7 +113,13 @@ function MyCourseRow({ course }: { course: MyCourse }) {
 
 function CollectRow({ course }: { course: CourseCard }) {
   return (
-    <View className='my-course' role='link' onClick={() => go(courseDetailUrl(course.id))}>
+    <View
+      className='my-course'
+      {...press(() => go(courseDetailUrl(course.id)), {
+        role: 'link',
+        label: `${course.title}，${course.joined ? '已加入' : priceText(course.price)}`,
+      })}
+    >
       <CourseCover className='my-course__cover' cover={course.cover} title={course.title} />
       <View className='my-course__main'>
         <Text className='my-course__title'>{course.title}</Text>
@@ -178,9 +190,7 @@ export default function StudyIndexPage() {
               <View
                 key={t.key}
                 className={`study-tabs__tab${t.key === tab ? ' study-tabs__tab--active' : ''}`}
-                role='tab'
-                aria-selected={t.key === tab}
-                onClick={() => setTab(t.key)}
+                {...press(() => setTab(t.key), { role: 'tab', selected: t.key === tab })}
               >
                 <Text>{t.label}</Text>
               </View>
@@ -193,7 +203,7 @@ export default function StudyIndexPage() {
             {list.total === 0 && !list.failed ? (
               <View className='my-courses__empty'>
                 <Text className='my-courses__empty-text'>{tab === 'collect' ? '还没有收藏的课程' : '还没有加入课程'}</Text>
-                <View className='my-courses__browse' role='link' onClick={() => go(STUDY_LINKS.course)}>
+                <View className='my-courses__browse' {...press(() => go(STUDY_LINKS.course), { role: 'link' })}>
                   <Text>去选课</Text>
                 </View>
               </View>

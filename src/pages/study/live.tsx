@@ -9,6 +9,7 @@ import { useStudentLoad } from '../../hooks/student-load'
 import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -61,11 +62,17 @@ function LiveCard({ item, now }: { item: LiveItem; now: number }) {
       <View className='live-card__bottom'>
         <Text className='live-card__note'>{noteOf(item, status)}</Text>
         {action === 'enter' ? (
-          <View className='live-card__action' role='button' onClick={() => go(liveRoomUrl(item.id))}>
+          <View
+            className='live-card__action'
+            {...press(() => go(liveRoomUrl(item.id)), { role: 'link', label: `进入直播，${item.title}` })}
+          >
             <Text>进入直播</Text>
           </View>
         ) : action === 'playback' ? (
-          <View className='live-card__action' role='button' onClick={() => go(playbackUrl(item.id))}>
+          <View
+            className='live-card__action'
+            {...press(() => go(playbackUrl(item.id)), { role: 'link', label: `观看回放，${item.title}` })}
+          >
             <Text>观看回放</Text>
           </View>
         ) : action === 'waitPlayback' ? (
@@ -73,10 +80,10 @@ function LiveCard({ item, now }: { item: LiveItem; now: number }) {
         ) : action === 'subscribe' ? (
           <View
             className='live-card__remind'
-            role='button'
-            onClick={() =>
-              void askSubscribe([SubscribeTemplate.live], 'student').then(() => useStore.getState().showToast('已订阅开课提醒'))
-            }
+            {...press(
+              () => void askSubscribe([SubscribeTemplate.live], 'student').then(() => useStore.getState().showToast('已订阅开课提醒')),
+              { label: `订阅开课提醒，${item.title}` },
+            )}
           >
             <Text>订阅开课提醒</Text>
           </View>
@@ -142,7 +149,7 @@ export default function StudyLivePage() {
         <View className='live-empty'>
           <Text className='live-empty__text'>近期没有直播课</Text>
           <Text className='live-empty__hint'>加入直播课程后，课表会显示在这里</Text>
-          <View className='live-empty__browse' role='link' onClick={() => void Taro.navigateTo({ url: STUDY_LINKS.course })}>
+          <View className='live-empty__browse' {...press(() => void Taro.navigateTo({ url: STUDY_LINKS.course }), { role: 'link' })}>
             <Text>去选课</Text>
           </View>
         </View>

@@ -17,11 +17,13 @@ import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
+import { press } from '../../platform'
 import { AttemptStatus } from '@activity/wire'
 import {
   COUNTDOWN_WARN_MS,
   answerOnWire,
   SAVE_FAILED_TEXT,
+  cellLabel,
   clockOffset,
   closeAttempt,
   createSaveQueue,
@@ -53,17 +55,13 @@ function StepBar({ index, count, onMove }: { index: number; count: number; onMov
     <View className='paper-steps'>
       <View
         className={`paper-steps__item${index === 0 ? ' paper-steps__item--off' : ''}`}
-        role='button'
-        aria-disabled={index === 0}
-        onClick={() => onMove(index - 1)}
+        {...press(() => onMove(index - 1), { disabled: index === 0 })}
       >
         <Text>上一题</Text>
       </View>
       <View
         className={`paper-steps__item${index >= count - 1 ? ' paper-steps__item--off' : ''}`}
-        role='button'
-        aria-disabled={index >= count - 1}
-        onClick={() => onMove(index + 1)}
+        {...press(() => onMove(index + 1), { disabled: index >= count - 1 })}
       >
         <Text>下一题</Text>
       </View>
@@ -173,6 +171,7 @@ function Sheet({ sheet, onClosed }: { sheet: AttemptSheet; onClosed: (result: At
           answer={answers[q.position] ?? []}
           onChange={submitting ? undefined : change}
           heading={`第 ${index + 1}/${questions.length} 题 · ${q.score} 分`}
+          label={`第${index + 1}题`}
         />
       ) : (
         <EmptyNotice type='page' text='试卷没有题目' />
@@ -183,17 +182,19 @@ function Sheet({ sheet, onClosed }: { sheet: AttemptSheet; onClosed: (result: At
         <Text className='paper-card-title__hint'>{`已答 ${questions.length - unanswered}/${questions.length}`}</Text>
       </View>
       <View className='answer-card'>
-        {questions.map((x, i) => (
-          <View
-            key={x.position}
-            className={`answer-card__cell answer-card__cell--${sheetCell(answers[x.position] ?? null, status.failed.includes(x.position))}${i === index ? ' answer-card__cell--current' : ''}`}
-            role='button'
-            aria-label={`第${i + 1}题`}
-            onClick={() => setIndex(i)}
-          >
-            <Text>{i + 1}</Text>
-          </View>
-        ))}
+        {questions.map((x, i) => {
+          const cell = sheetCell(answers[x.position] ?? null, status.failed.includes(x.position))
+          return (
+            <View
+              key={x.position}
+              className={`answer-card__cell answer-card__cell--${cell}${i === index ? ' answer-card__cell--current' : ''}`}
+              {...press(() => setIndex(i), { label: cellLabel(i + 1, cell) })}
+              aria-current={i === index ? 'step' : undefined}
+            >
+              <Text>{i + 1}</Text>
+            </View>
+          )
+        })}
       </View>
       <View className='paper-submit'>
         <ConfirmButton className='paper-submit__button' title='交卷' loading={submitting} onClick={() => setConfirming(true)} />
@@ -258,7 +259,7 @@ function Result({ result }: { result: AttemptResult }) {
       <View className='paper-card-title'>
         <Text>答题情况</Text>
         {index !== null ? (
-          <View className='paper-card-title__all' role='button' onClick={() => setIndex(null)}>
+          <View className='paper-card-title__all' {...press(() => setIndex(null))}>
             <Text>查看全部</Text>
           </View>
         ) : null}
@@ -268,9 +269,8 @@ function Result({ result }: { result: AttemptResult }) {
           <View
             key={x.position}
             className={`answer-card__cell answer-card__cell--${resultCell(x)}${i === index ? ' answer-card__cell--current' : ''}`}
-            role='button'
-            aria-label={`第${i + 1}题`}
-            onClick={() => setIndex(i)}
+            {...press(() => setIndex(i), { label: cellLabel(i + 1, resultCell(x)) })}
+            aria-current={i === index ? 'step' : undefined}
           >
             <Text>{i + 1}</Text>
           </View>
@@ -285,6 +285,7 @@ function Result({ result }: { result: AttemptResult }) {
             answer={x.response ?? []}
             rightAnswer={x.rightAnswer}
             heading={`第 ${x.position} 题 · ${x.score} 分`}
+            label={`第${x.position}题`}
           />
           <VerdictView
             type={x.type}
@@ -298,7 +299,7 @@ function Result({ result }: { result: AttemptResult }) {
                 {added[x.questionId] ? (
                   <Text className='paper-answer__added'>已加入错题本</Text>
                 ) : (
-                  <View className='paper-answer__book' role='button' onClick={() => void addToBook(x.questionId)}>
+                  <View className='paper-answer__book' {...press(() => void addToBook(x.questionId))}>
                     <Text>加入错题本</Text>
                   </View>
                 )}

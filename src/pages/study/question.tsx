@@ -15,6 +15,7 @@ import SelectPicker from '../../components/select-picker'
 import TextInput from '../../components/text-input'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { RequestError } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -46,9 +47,7 @@ function QuestionRow({ question, onOpen }: { question: QuestionItem; onOpen: () 
   return (
     <View
       className={`question-item${question.unread > 0 ? ' question-item--unread' : ''}`}
-      role='link'
-      aria-label={`${question.unread > 0 ? '有新回复，' : ''}${question.title}，${tag.label}`}
-      onClick={onOpen}
+      {...press(onOpen, { role: 'link', label: `${question.unread > 0 ? '有新回复，' : ''}${question.title}，${tag.label}` })}
     >
       <View className='question-item__row'>
         {question.unread > 0 ? <View className='question-item__dot' aria-hidden='true' /> : null}
@@ -185,7 +184,7 @@ function AskPanel({
       </FormCard>
       <FormError name='refusal' error={refusal} />
       <View className='question-ask__actions'>
-        <View className='question-ask__cancel' role='button' onClick={onCancel}>
+        <View className='question-ask__cancel' {...press(onCancel)}>
           <Text>取消</Text>
         </View>
         <ConfirmButton className='question-ask__submit' title='提交问题' loading={busy} onClick={() => void submit()} />
@@ -245,16 +244,14 @@ export default function StudyQuestionPage() {
             {QUESTION_TABS.map((t) => (
               <View
                 key={t.label}
-                role='tab'
-                aria-selected={tab === t.status}
                 className={`question-tabs__item${tab === t.status ? ' question-tabs__item--on' : ''}`}
-                onClick={() => setTab(t.status)}
+                {...press(() => setTab(t.status), { role: 'tab', selected: tab === t.status })}
               >
                 <Text>{t.label}</Text>
               </View>
             ))}
           </View>
-          <View className='question-head__ask' role='button' onClick={() => setAsking(true)}>
+          <View className='question-head__ask' {...press(() => setAsking(true))}>
             <Text>提问</Text>
           </View>
         </View>

@@ -9,6 +9,7 @@ import LoadingIndicator from '../../components/loading-indicator'
 import NotStudent from '../../components/not-student'
 import { useMounted } from '../../hooks/mounted'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import Page from '../../components/page'
 import QuestionThread, { QuestionReply, type ThreadPost } from '../../components/question-thread'
 import RetryLine from '../../components/retry-line'
@@ -131,8 +132,7 @@ export default function StudyQuestionDetailPage() {
           {CAN_SUBSCRIBE && !data.closed ? (
             <View
               className='question-detail__subscribe'
-              role='button'
-              onClick={() => void askSubscribe([SubscribeTemplate.reply], 'student').then(() => toast('已订阅'))}
+              {...press(() => void askSubscribe([SubscribeTemplate.reply], 'student').then(() => toast('已订阅')))}
             >
               <Text>订阅回复提醒</Text>
             </View>

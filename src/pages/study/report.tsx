@@ -11,6 +11,7 @@ import Page from '../../components/page'
 import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { STUDY_LINKS, idOf } from '../../links/study'
@@ -107,7 +108,10 @@ export default function StudyReportPage() {
             <Text className='report-stats__value report-stats__accuracy'>{`${r.exercise.accuracy}%`}</Text>
             <Text className='report-stats__label'>正确率</Text>
           </View>
-          <View className='report-stats__cell' role='link' onClick={() => go(STUDY_LINKS.wrong)}>
+          <View
+            className='report-stats__cell'
+            {...press(() => go(STUDY_LINKS.wrong), { role: 'link', label: `错题 ${r.wrongCount}，查看错题本` })}
+          >
             <Text className='report-stats__value report-stats__wrong'>{r.wrongCount}</Text>
             <Text className='report-stats__label'>错题</Text>
           </View>
@@ -116,7 +120,7 @@ export default function StudyReportPage() {
         <View className='report-block'>
           <View className='report-block__head'>
             <Text className='report-block__title'>章节练习</Text>
-            <View className='report-block__more' role='link' onClick={() => go(exerciseUrl(r.courseId))}>
+            <View className='report-block__more' {...press(() => go(exerciseUrl(r.courseId)), { role: 'link' })}>
               <Text>去练习</Text>
             </View>
           </View>

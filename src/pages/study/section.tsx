@@ -13,6 +13,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { useRemote } from '../../hooks/remote'
 import { useStudentLoad } from '../../hooks/student-load'
+import { press } from '../../platform'
 import { apiUrl } from '../../request'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
@@ -293,8 +294,7 @@ export default function StudySectionPage() {
               {data.liveSessionId !== null ? (
                 <View
                   className='section-doc__link'
-                  role='link'
-                  onClick={() => void Taro.navigateTo({ url: playbackUrl(data.liveSessionId ?? 0) })}
+                  {...press(() => void Taro.navigateTo({ url: playbackUrl(data.liveSessionId ?? 0) }), { role: 'link' })}
                 >
                   <Text>观看回放</Text>
                 </View>
@@ -307,17 +307,13 @@ export default function StudySectionPage() {
           <View className='section-steps'>
             <View
               className={`section-steps__item${data.prevId === null ? ' section-steps__item--off' : ''}`}
-              role='button'
-              aria-disabled={data.prevId === null}
-              onClick={() => goTo(data.prevId)}
+              {...press(() => goTo(data.prevId), { role: 'link', disabled: data.prevId === null })}
             >
               <Text>上一节</Text>
             </View>
             <View
               className={`section-steps__item${data.nextId === null ? ' section-steps__item--off' : ''}`}
-              role='button'
-              aria-disabled={data.nextId === null}
-              onClick={() => goTo(data.nextId)}
+              {...press(() => goTo(data.nextId), { role: 'link', disabled: data.nextId === null })}
             >
               <Text>下一节</Text>
             </View>
@@ -330,8 +326,7 @@ export default function StudySectionPage() {
               <Text className='section-list__title'>课程目录</Text>
               <View
                 className='section-list__more'
-                role='link'
-                onClick={() => void Taro.navigateTo({ url: courseDetailUrl(chapters.data?.id ?? 0) })}
+                {...press(() => void Taro.navigateTo({ url: courseDetailUrl(chapters.data?.id ?? 0) }), { role: 'link' })}
               >
                 <Text>课程详情</Text>
               </View>
@@ -343,15 +338,18 @@ export default function StudySectionPage() {
                   <View
                     key={s.id}
                     className={`section-list__item${s.id === data.id ? ' section-list__item--current' : ''}${s.locked ? ' section-list__item--locked' : ''}`}
-                    role='link'
-                    aria-current={s.id === data.id}
-                    onClick={() => {
-                      if (s.locked)
-                        useStore
-                          .getState()
-                          .showToast(chapters.data && chapters.data.price > 0 ? '购买课程后即可学习' : '加入课程后即可学习')
-                      else if (s.id !== data.id) goTo(s.id)
-                    }}
+                    {...press(
+                      () => {
+                        if (s.locked)
+                          useStore
+                            .getState()
+                            .showToast(chapters.data && chapters.data.price > 0 ? '购买课程后即可学习' : '加入课程后即可学习')
+                        else if (s.id !== data.id) goTo(s.id)
+                      },
+                      { role: 'link' },
+                    )}
+                    // press() has no "current": the section playing is said here.
+                    aria-current={s.id === data.id ? 'page' : undefined}
                   >
                     <Text className='section-list__name'>{s.title}</Text>
                     <Text className='section-list__state'>

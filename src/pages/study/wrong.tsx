@@ -15,6 +15,7 @@ import RetryLine from '../../components/retry-line'
 import { useRoute } from '../../components/router-helper'
 import { usePagedList } from '../../hooks/paged-list'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { useRequireLogin } from '../../session/guard'
 import { useStore } from '../../store'
@@ -37,6 +38,12 @@ export function streakText(answer: Pick<WrongRedoAnswer, 'correct' | 'streak' | 
 }
 
 type Row = WrongItem & { id: number }
+
+/** A stem cut short, to tell one row's 重做 from the next for a screen reader. */
+const briefStem = (stem: string) => {
+  const chars = Array.from(stem)
+  return chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : stem
+}
 
 /** The book: what is in it, filters by course and type, the list. */
 function Book() {
@@ -94,9 +101,7 @@ function Book() {
             <View
               key={c.courseId ?? 0}
               className={`wrong-filter__chip${c.courseId === courseId ? ' wrong-filter__chip--on' : ''}`}
-              role='radio'
-              aria-checked={c.courseId === courseId}
-              onClick={() => setCourseId(c.courseId)}
+              {...press(() => setCourseId(c.courseId), { role: 'radio', checked: c.courseId === courseId })}
             >
               <Text>{`${c.courseTitle} ${c.count}`}</Text>
             </View>
@@ -109,9 +114,7 @@ function Book() {
             <View
               key={t.type ?? 'all'}
               className={`wrong-filter__chip${t.type === type ? ' wrong-filter__chip--on' : ''}`}
-              role='radio'
-              aria-checked={t.type === type}
-              onClick={() => setType(t.type)}
+              {...press(() => setType(t.type), { role: 'radio', checked: t.type === type })}
             >
               <Text>{t.type ?? '全部题型'}</Text>
             </View>
@@ -128,10 +131,16 @@ function Book() {
             <Text className='wrong-item__stem'>{w.stem}</Text>
             <Text className='wrong-item__meta'>{`${w.courseTitle} · ${w.source}`}</Text>
             <View className='wrong-item__actions'>
-              <View className='wrong-item__remove' role='button' onClick={() => setRemoving(w)}>
+              <View className='wrong-item__remove' {...press(() => setRemoving(w), { label: `移出错题本，${briefStem(w.stem)}` })}>
                 <Text>移出错题本</Text>
               </View>
-              <View className='wrong-item__redo' role='button' onClick={() => void Taro.navigateTo({ url: wrongRedoUrl(w.questionId) })}>
+              <View
+                className='wrong-item__redo'
+                {...press(() => void Taro.navigateTo({ url: wrongRedoUrl(w.questionId) }), {
+                  role: 'link',
+                  label: `重做，${briefStem(w.stem)}`,
+                })}
+              >
                 <Text>重做</Text>
               </View>
             </View>
@@ -201,11 +210,11 @@ function Redo({ questionId }: { questionId: number }) {
         <VerdictView type={q.type} verdict={answer} mine={answer.answer} note={streakText(answer)}>
           <View className='wrong-redo__actions'>
             {!answer.mastered && !removed ? (
-              <View className='wrong-item__remove' role='button' onClick={() => void remove()}>
+              <View className='wrong-item__remove' {...press(() => void remove())}>
                 <Text>移出错题本</Text>
               </View>
             ) : null}
-            <View className='wrong-item__redo' role='button' onClick={() => void Taro.navigateBack().catch(() => {})}>
+            <View className='wrong-item__redo' {...press(() => void Taro.navigateBack().catch(() => {}), { role: 'link' })}>
               <Text>返回错题本</Text>
             </View>
           </View>

@@ -15,6 +15,7 @@ import FilterBar from '../../components/filter-bar'
 import { filterKey, listQuery, pickTimeType, pickValue, tabsOf } from '../../components/filter-bar/filters'
 import ListFooter from '../../components/list-footer'
 import { usePagedList } from '../../hooks/paged-list'
+import { press } from '../../platform'
 import './clue.scss'
 
 const TITLE = routeOf('pages/tabBar/clue')?.title ?? '招生线索'
@@ -32,7 +33,13 @@ const clueDetailUrl = (id: number) => `/pages/partner/clueDetail?id=${id}`
 
 function ClueItem({ clue, now }: { clue: Clue; now: number }) {
   return (
-    <View className='clue-item' onClick={() => void Taro.navigateTo({ url: clueDetailUrl(clue.id) })}>
+    <View
+      className='clue-item'
+      {...press(() => void Taro.navigateTo({ url: clueDetailUrl(clue.id) }), {
+        role: 'link',
+        label: `${clue.name}，${clue.status}，${maskPhone(clue.phone)}`,
+      })}
+    >
       <View className='clue-item__top'>
         <Text className='clue-item__name'>{clue.name}</Text>
         <Text className={`clue-item__status clue-item__status--${STATUS_CLASS[clue.status] ?? 'new'}`}>{clue.status}</Text>
@@ -110,7 +117,7 @@ export default function TabBarCluePage() {
           <ClueFormCard onSaved={saved} onCancel={() => setAdding(false)} />
         </View>
       ) : (
-        <View className='clue-page__add' onClick={() => setAdding(true)}>
+        <View className='clue-page__add' {...press(() => setAdding(true), { label: '登记新线索' })}>
           <Text className='clue-page__add-plus'>+</Text>
           <Text>登记新线索</Text>
         </View>

@@ -20,6 +20,7 @@ import { faceShown, facesOf } from './components/home-faces'
 import PublicEntrance from './components/public-entrance'
 import StudentPart from './components/student-part'
 import { useRemote } from '../../hooks/remote'
+import { press } from '../../platform'
 import { tierProgress } from '../../utils/tier-progress'
 import './home.scss'
 
@@ -55,7 +56,11 @@ const Entries = memo(function Entries({ badge }: { badge: string }) {
   return (
     <View className='home-card home-entries'>
       {ENTRIES.map((e) => (
-        <View key={e.key} className={`home-entries__item home-entries__item--${e.key}`} onClick={() => go(e.url)}>
+        <View
+          key={e.key}
+          className={`home-entries__item home-entries__item--${e.key}`}
+          {...press(() => go(e.url), { role: 'link', label: e.key === 'message' && badge ? `${e.label}，${badge} 条未读` : e.label })}
+        >
           <View className={`home-entries__icon home-entries__icon--${e.key}`}>
             <Text>{e.glyph}</Text>
             {e.key === 'message' && badge ? <Text className='home-entries__badge'>{badge}</Text> : null}
@@ -75,7 +80,7 @@ function Wallet({ home }: { home: PartnerHome }) {
           <Text className='home-wallet__label'>可提现金额</Text>
           <Text className='home-wallet__amount'>{formatYuan(home.withdrawable)}</Text>
         </View>
-        <View className='home-wallet__button' onClick={() => go(HOME_LINKS.withdrawal)}>
+        <View className='home-wallet__button' {...press(() => go(HOME_LINKS.withdrawal), { role: 'link' })}>
           <Text>提现</Text>
         </View>
       </View>
@@ -85,7 +90,7 @@ function Wallet({ home }: { home: PartnerHome }) {
           <Text className='home-wallet__sub-value home-wallet__frozen'>{formatYuan(home.frozen)}</Text>
         </View>
         <View className='home-wallet__divider' />
-        <View className='home-wallet__cell' onClick={() => go(HOME_LINKS.record)}>
+        <View className='home-wallet__cell' {...press(() => go(HOME_LINKS.record), { role: 'link' })}>
           <Text className='home-wallet__sub-label'>账户余额</Text>
           <Text className='home-wallet__sub-value home-wallet__balance'>{formatYuan(home.balance)}</Text>
         </View>
@@ -97,7 +102,10 @@ function Wallet({ home }: { home: PartnerHome }) {
 function Tier({ home }: { home: PartnerHome }) {
   const progress = tierProgress(home)
   return (
-    <View className='home-card home-tier' onClick={() => go(HOME_LINKS.position)}>
+    <View
+      className='home-card home-tier'
+      {...press(() => go(HOME_LINKS.position), { role: 'link', label: `本周期档位，${home.tier?.name ?? '暂无档位'}，${progress.hint}` })}
+    >
       <View className='home-card__head'>
         <Text className='home-card__title'>本周期档位</Text>
         <Text className='home-card__more'>查看全部档位</Text>
@@ -123,7 +131,10 @@ function Tier({ home }: { home: PartnerHome }) {
 function Stats({ home }: { home: PartnerHome }) {
   return (
     <View className='home-stats'>
-      <View className='home-stats__cell' onClick={() => go(HOME_LINKS.deal)}>
+      <View
+        className='home-stats__cell'
+        {...press(() => go(HOME_LINKS.deal), { role: 'link', label: `本周期成交 ${home.dealsThisCycle} 单` })}
+      >
         <View>
           <Text className='home-stats__value home-stats__deals'>{home.dealsThisCycle}</Text>
           <Text className='home-stats__unit'>单</Text>
@@ -131,7 +142,13 @@ function Stats({ home }: { home: PartnerHome }) {
         <Text className='home-stats__label'>本周期成交</Text>
       </View>
       <View className='home-stats__divider' />
-      <View className='home-stats__cell' onClick={() => go(`${HOME_LINKS.clue}?status=${encodeURIComponent(ClueStatus.new)}`)}>
+      <View
+        className='home-stats__cell'
+        {...press(() => go(`${HOME_LINKS.clue}?status=${encodeURIComponent(ClueStatus.new)}`), {
+          role: 'link',
+          label: `待跟进线索 ${home.newClues} 条`,
+        })}
+      >
         <View>
           <Text className='home-stats__value home-stats__clues'>{home.newClues}</Text>
           <Text className='home-stats__unit'>条</Text>
@@ -165,7 +182,7 @@ function PartnerPart() {
         <>
           {home.remembered && home.failed ? (
             // The figures below are last visit's: a notice line, not the full failure card.
-            <View className='home-notice home-notice--warn home-notice--stale home-retry' onClick={() => void home.reload()}>
+            <View className='home-notice home-notice--warn home-notice--stale home-retry' {...press(() => void home.reload())}>
               <Text className='home-notice__text'>加载失败，点击重试</Text>
             </View>
           ) : null}
@@ -173,7 +190,7 @@ function PartnerPart() {
             <View
               key={n.key}
               className={`home-notice home-notice--${n.tone} home-notice--${n.key}`}
-              onClick={n.action ? () => go(n.action!.url) : undefined}
+              {...(n.action ? press(() => go(n.action!.url), { role: 'link' }) : {})}
             >
               <Text className='home-notice__text'>{n.text}</Text>
               {n.action ? <Text className='home-notice__action'>{n.action.label}</Text> : null}
@@ -184,7 +201,7 @@ function PartnerPart() {
           <Stats home={data} />
         </>
       ) : home.failed ? (
-        <View className='home-card home-failed home-retry' onClick={() => void home.reload()}>
+        <View className='home-card home-failed home-retry' {...press(() => void home.reload())}>
           <Text>加载失败，点击重试</Text>
         </View>
       ) : (
@@ -211,10 +228,8 @@ function FaceSwitch({ faces, face, onChange }: { faces: HomeFace[]; face: HomeFa
       {faces.map((f) => (
         <View
           key={f}
-          role='tab'
-          aria-selected={f === face}
           className={`home-switch__item home-switch__item--${f}${f === face ? ' home-switch__item--active' : ''}`}
-          onClick={() => f !== face && onChange(f)}
+          {...press(() => f !== face && onChange(f), { role: 'tab', selected: f === face })}
         >
           <Text>{FACE_LABELS[f]}</Text>
         </View>
@@ -298,7 +313,7 @@ export default function TabBarHomePage() {
     )
   } else if (face === null) {
     content = personFailed ? (
-      <View className='home-card home-failed home-retry' onClick={() => void reloadPerson()}>
+      <View className='home-card home-failed home-retry' {...press(() => void reloadPerson())}>
         <Text>加载失败，点击重试</Text>
       </View>
     ) : (
@@ -324,10 +339,10 @@ export default function TabBarHomePage() {
         {signedIn ? (
           <View
             className='home-signout'
-            onClick={() => {
+            {...press(() => {
               setAskedSignOut(true)
               setConfirmSignOut(true)
-            }}
+            })}
           >
             <Text>退出登录</Text>
           </View>

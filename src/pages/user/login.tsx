@@ -6,7 +6,7 @@ import ConfirmButton from '../../components/confirm-button'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { replaceQuery, useRoute } from '../../components/router-helper'
-import { LOGIN_PLATFORM } from '../../platform'
+import { LOGIN_PLATFORM, press } from '../../platform'
 import { LOGIN_PATH, STAFF_LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, launchSettled, registerPartner, signInPartner } from '../../session'
 import { useStore } from '../../store'
@@ -132,12 +132,12 @@ export default function UserLoginPage() {
         <AuthHeader title={heading.title} subtitle={mode === 'signIn' && from ? '请先登录，登录后将回到刚才的页面' : heading.subtitle} />
 
         {mode === 'signIn' ? (
-          <View className='user-login__tabs'>
+          <View className='user-login__tabs' role='tablist' aria-label='登录方式'>
             {(['password', 'code'] as const).map((m) => (
               <View
                 key={m}
                 className={`user-login__tab user-login__tab--${m}${method === m ? ' user-login__tab--active' : ''}`}
-                onClick={() => switchMethod(m)}
+                {...press(() => switchMethod(m), { role: 'tab', selected: method === m })}
               >
                 {m === 'password' ? '密码登录' : '验证码登录'}
               </View>
@@ -203,15 +203,18 @@ export default function UserLoginPage() {
         <View className='user-login__links'>
           {mode === 'signIn' ? (
             <>
-              <Text className='user-login__link user-login__link--forgot' onClick={() => switchMode('forgot')}>
+              <Text className='user-login__link user-login__link--forgot' {...press(() => switchMode('forgot'), { role: 'link' })}>
                 忘记密码？
               </Text>
-              <Text className='user-login__link user-login__link--register' onClick={() => switchMode('register')}>
+              <Text className='user-login__link user-login__link--register' {...press(() => switchMode('register'), { role: 'link' })}>
                 注册新账号
               </Text>
             </>
           ) : (
-            <Text className='user-login__link user-login__link--signin user-login__link--center' onClick={() => switchMode('signIn')}>
+            <Text
+              className='user-login__link user-login__link--signin user-login__link--center'
+              {...press(() => switchMode('signIn'), { role: 'link' })}
+            >
               {mode === 'register' ? '已有账号？去登录' : '想起密码了？去登录'}
             </Text>
           )}
@@ -221,7 +224,7 @@ export default function UserLoginPage() {
           <View className='user-login__links user-login__links--staff'>
             <Text
               className='user-login__link user-login__link--staff user-login__link--center'
-              onClick={() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined)}
+              {...press(() => void Taro.navigateTo({ url: `/${STAFF_LOGIN_PATH}` }).catch(() => undefined), { role: 'link' })}
             >
               教职工登录
             </Text>
@@ -235,10 +238,13 @@ export default function UserLoginPage() {
             </View>
             <View
               className='user-login__wechat'
-              onClick={() => {
-                const url = `/pages/user/loginWechat${from ? `?from=${encodeURIComponent(from)}` : ''}`
-                Taro.redirectTo({ url }).catch(() => undefined)
-              }}
+              {...press(
+                () => {
+                  const url = `/pages/user/loginWechat${from ? `?from=${encodeURIComponent(from)}` : ''}`
+                  Taro.redirectTo({ url }).catch(() => undefined)
+                },
+                { role: 'link' },
+              )}
             >
               <View className='user-login__wechat-icon' />
               <Text>微信快捷登录</Text>

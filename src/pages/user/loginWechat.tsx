@@ -6,6 +6,7 @@ import LoadingIndicator from '../../components/loading-indicator'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { useRoute } from '../../components/router-helper'
+import { press } from '../../platform'
 import { LOGIN_PATH, routeOf } from '../../routes'
 import { goAfterLogin, signInPartner } from '../../session'
 import { useStore } from '../../store'
@@ -125,7 +126,7 @@ export default function UserLoginWechatPage() {
             <View className='user-wechat__notice-action'>
               <ConfirmButton className='user-wechat__retry' title='重试' onClick={() => void run()} />
             </View>
-            <Text className='user-wechat__link user-wechat__link--center' onClick={() => toLogin()}>
+            <Text className='user-wechat__link user-wechat__link--center' {...press(() => toLogin(), { role: 'link' })}>
               使用手机号登录
             </Text>
           </View>
@@ -154,10 +155,13 @@ export default function UserLoginWechatPage() {
               <ConfirmButton className='user-wechat__submit' title='绑定并登录' loading={busy} onClick={() => void bind()} />
             </View>
             <View className='user-wechat__links'>
-              <Text className='user-wechat__link' onClick={() => toLogin()}>
+              <Text className='user-wechat__link' {...press(() => toLogin(), { role: 'link' })}>
                 使用密码登录
               </Text>
-              <Text className='user-wechat__link user-wechat__link--register' onClick={() => toLogin({ mode: 'register' })}>
+              <Text
+                className='user-wechat__link user-wechat__link--register'
+                {...press(() => toLogin({ mode: 'register' }), { role: 'link' })}
+              >
                 还没有账号？去注册
               </Text>
             </View>

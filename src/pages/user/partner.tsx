@@ -8,6 +8,7 @@ import MultiSelectPicker from '../../components/multi-select-picker'
 import Page from '../../components/page'
 import TextInput from '../../components/text-input'
 import { toastIfNoAnswer } from '../../components/toast/no-answer'
+import { press } from '../../platform'
 import { routeOf } from '../../routes'
 import { refreshUserInfo, useFormInfo, useRequireLogin, type FormInfo } from '../../session'
 import { useStore } from '../../store'
@@ -57,7 +58,13 @@ function StatusCard({ profile, onReapply, editing }: { profile: PartnerProfile; 
         <View className='user-partner-status__reason'>拒绝原因：{profile.rejectReason}</View>
       ) : null}
       {needsPersonal ? (
-        <View className='user-partner-status__todo' onClick={() => Taro.navigateTo({ url: '/pages/user/person' }).catch(() => undefined)}>
+        <View
+          className='user-partner-status__todo'
+          {...press(() => void Taro.navigateTo({ url: '/pages/user/person' }).catch(() => undefined), {
+            role: 'link',
+            label: '个人信息尚未完善，去填写',
+          })}
+        >
           <Text>个人信息尚未完善</Text>
           <Text className='user-partner-status__todo-link'>去填写 ›</Text>
         </View>

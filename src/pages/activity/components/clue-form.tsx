@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { partner } from '../../../api/ems/partner'
 import { CategoryPicker, ConfirmButton, TextInput } from '../../../components'
+import { press } from '../../../platform'
 import {
   CLUE_FORM_MESSAGES,
   EMPTY_CLUE_FORM,
@@ -88,18 +89,21 @@ export default function ClueForm({ activityId, refCode }: ClueFormProps) {
         <CategoryPicker value={values.intention} placeholder='请选择（选填）' onChange={(v) => set('intention', v)} />
       </Row>
       <View className='activity-clue__consent'>
+        {/* The box and its words are the checkbox; the policy is a link beside it, not in it. */}
         <View
-          className={`activity-clue__box${values.agreed ? ' activity-clue__box--checked' : ''}`}
-          role='checkbox'
-          aria-checked={values.agreed}
-          onClick={() => set('agreed', !values.agreed)}
+          className='activity-clue__toggle'
+          {...press(() => set('agreed', !values.agreed), {
+            role: 'checkbox',
+            checked: values.agreed,
+            label: '我已阅读并同意隐私政策，同意招生老师与我联系',
+          })}
         >
-          {values.agreed ? <Text>✓</Text> : null}
+          <View className={`activity-clue__box${values.agreed ? ' activity-clue__box--checked' : ''}`}>
+            {values.agreed ? <Text>✓</Text> : null}
+          </View>
+          <Text className='activity-clue__consent-text'>我已阅读并同意</Text>
         </View>
-        <Text className='activity-clue__consent-text' onClick={() => set('agreed', !values.agreed)}>
-          我已阅读并同意
-        </Text>
-        <Text className='activity-clue__link' onClick={() => void Taro.navigateTo({ url: '/pages/user/privacy' })}>
+        <Text className='activity-clue__link' {...press(() => void Taro.navigateTo({ url: '/pages/user/privacy' }), { role: 'link' })}>
           《隐私政策》
         </Text>
         <Text className='activity-clue__consent-text'>，同意招生老师与我联系</Text>

@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { press } from '../../../platform'
 
 /** A row of filter pills (全部, 获得, 兑换…); `value` '' is 全部. */
 export default function PointsTabs<T extends string>({
@@ -16,9 +17,7 @@ export default function PointsTabs<T extends string>({
         <View
           key={tab.label}
           className={`points-tabs__item${tab.value === value ? ' points-tabs__item--on' : ''}`}
-          role='tab'
-          aria-selected={tab.value === value}
-          onClick={() => onChange(tab.value)}
+          {...press(() => onChange(tab.value), { role: 'tab', selected: tab.value === value })}
         >
           {tab.label}
         </View>

@@ -129,6 +129,22 @@ export function resultCell(q: { correct: boolean | null; earned: number | null; 
   return q.earned > 0 ? 'partial' : 'wrong'
 }
 
+const CELL_TEXT: Record<ExerciseCell | SheetCell | ResultCell, string> = {
+  todo: '未答',
+  answered: '已答',
+  failed: '保存失败',
+  right: '答对',
+  wrong: '答错',
+  done: '已做',
+  partial: '部分得分',
+  pending: '待阅卷',
+}
+
+/** What a screen reader says of a cell of the card (issue 45): 第3题，已答. */
+export function cellLabel(number: number, cell: ExerciseCell | SheetCell | ResultCell): string {
+  return `第${number}题，${CELL_TEXT[cell]}`
+}
+
 /** 未答 N 题: the questions without an answer, for 交卷's confirm. */
 export function unansweredCount(answers: ReadonlyArray<readonly string[] | null>): number {
   return answers.filter((a) => !isAnswered(a)).length

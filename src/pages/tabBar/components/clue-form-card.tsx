@@ -7,6 +7,7 @@ import TextInput from '../../../components/text-input'
 import { toastIfNoAnswer } from '../../../components/toast/no-answer'
 import { partner, type Clue } from '../../../api/ems/partner'
 import { useStore } from '../../../store'
+import { press } from '../../../platform'
 import { askSubscribe, prefetchSubscribeTemplates } from '../../../wechat/subscribe'
 import { CONTACT_METHODS, SubscribeTemplate, type ContactMethod } from '@activity/wire'
 import { CLUE_NAME_MAX, CLUE_REMARK_MAX, EMPTY_CLUE_FORM, clueFormError, newClueOf, type ClueForm } from './clue-form'
@@ -109,7 +110,7 @@ export default function ClueFormCard({ onSaved, onCancel }: ClueFormCardProps) {
         />
       </View>
       <View className='clue-form__actions'>
-        <View className='clue-form__cancel' onClick={onCancel}>
+        <View className='clue-form__cancel' {...press(() => onCancel())}>
           <Text>取消</Text>
         </View>
         <ConfirmButton className='clue-form__submit' inline title='提交' loading={sending} onClick={() => void submit()} />

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
+import { press } from '../../../platform'
 import { DEFAULT_TITLE } from '../../../routes'
 import { STUDENT_LINKS } from './home-faces'
 import './public-entrance.scss'
@@ -22,17 +23,27 @@ export default function PublicEntrance() {
         <Text className='home-public__slogan'>{DEFAULT_TITLE}</Text>
         <Text className='home-public__intro'>学员学习课程、查看学籍与通知，合伙人推荐学员获得佣金</Text>
         <View className='home-public__logins'>
-          <View className='home-public__login home-public__login--student' onClick={() => go(STUDENT_LINKS.studentLogin)}>
+          <View
+            className='home-public__login home-public__login--student'
+            {...press(() => go(STUDENT_LINKS.studentLogin), { role: 'link' })}
+          >
             <Text>学员登录</Text>
           </View>
-          <View className='home-public__login home-public__login--partner' onClick={() => go(STUDENT_LINKS.partnerLogin)}>
+          <View
+            className='home-public__login home-public__login--partner'
+            {...press(() => go(STUDENT_LINKS.partnerLogin), { role: 'link' })}
+          >
             <Text>合伙人登录</Text>
           </View>
         </View>
       </View>
       <View className='home-public__entries'>
         {ENTRIES.map((e) => (
-          <View key={e.key} className={`home-public__entry home-public__entry--${e.key}`} onClick={() => go(e.url)}>
+          <View
+            key={e.key}
+            className={`home-public__entry home-public__entry--${e.key}`}
+            {...press(() => go(e.url), { role: 'link', label: e.label })}
+          >
             <View className={`home-public__icon home-public__icon--${e.key}`}>
               <Text>{e.glyph}</Text>
             </View>

@@ -10,6 +10,7 @@ import { NIGHT_LINKS } from '../../../links/night'
 import { POINTS_LINKS } from '../../../links/points'
 import { STUDY_LINKS, courseDetailUrl, sectionUrl } from '../../../links/study'
 import { STUDENT_LINKS, batchLabel, majorWithLevel } from './home-faces'
+import { press } from '../../../platform'
 import './student-part.scss'
 
 /** The unread count on an entry: 99+ above 99, nothing at 0. */
@@ -41,8 +42,10 @@ function ContinueCard({ course }: { course: CurrentCourse }) {
   return (
     <View
       className='student-continue'
-      role='link'
-      onClick={() => go(course.sectionId !== null ? sectionUrl(course.sectionId) : courseDetailUrl(course.courseId))}
+      {...press(() => go(course.sectionId !== null ? sectionUrl(course.sectionId) : courseDetailUrl(course.courseId)), {
+        role: 'link',
+        label: `继续学习，${course.title}${course.sectionTitle ? `，${course.sectionTitle}` : ''}`,
+      })}
     >
       <View className='student-continue__main'>
         <Text className='student-continue__label'>继续学习</Text>
@@ -75,7 +78,10 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
   }
   return (
     <View className='student-part'>
-      <View className='student-head' onClick={() => go(STUDENT_LINKS.roll)}>
+      <View
+        className='student-head'
+        {...press(() => go(STUDENT_LINKS.roll), { role: 'link', label: `${student.name}，${student.status}，查看我的学籍` })}
+      >
         <View className='student-head__top'>
           <Text className='student-head__name'>{student.name}</Text>
           <Text className='student-head__status'>{student.status}</Text>
@@ -105,21 +111,21 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
       {current ? <ContinueCard course={current} /> : null}
 
       {student.unreadNotices > 0 ? (
-        <View className='student-todo' onClick={() => go(STUDENT_LINKS.notice)}>
+        <View className='student-todo' {...press(() => go(STUDENT_LINKS.notice), { role: 'link' })}>
           <Text className='student-todo__text'>{`你有 ${student.unreadNotices} 条未读通知`}</Text>
           <Text className='student-todo__action'>去查看</Text>
         </View>
       ) : null}
 
       {unpaidFees > 0 ? (
-        <View className='student-todo student-todo--fee' onClick={() => go(FEE_LINKS[0].path)}>
+        <View className='student-todo student-todo--fee' {...press(() => go(FEE_LINKS[0].path), { role: 'link' })}>
           <Text className='student-todo__text'>{`你有 ${unpaidFees} 笔费用待缴纳`}</Text>
           <Text className='student-todo__action'>去缴费</Text>
         </View>
       ) : null}
 
       {unreadQuestions > 0 ? (
-        <View className='student-todo student-todo--question' onClick={() => go(STUDY_LINKS.question)}>
+        <View className='student-todo student-todo--question' {...press(() => go(STUDY_LINKS.question), { role: 'link' })}>
           <Text className='student-todo__text'>{`老师回复了你的 ${unreadQuestions} 个提问`}</Text>
           <Text className='student-todo__action'>去查看</Text>
         </View>
@@ -130,17 +136,17 @@ export default function StudentPart({ student }: { student: StudentHeader }) {
           const count = unread[e.key] ?? 0
           const badge = badgeOf(count)
           return (
-            <View key={e.key} className={`home-entries__item student-entries__item--${e.key}`} onClick={() => go(e.url)}>
+            <View
+              key={e.key}
+              className={`home-entries__item student-entries__item--${e.key}`}
+              {...press(() => go(e.url), {
+                role: 'link',
+                label: badge ? `${e.label}，${e.key === 'fee' ? `${count} 笔待缴` : `${count} 条未读`}` : e.label,
+              })}
+            >
               <View className={`home-entries__icon student-entries__icon student-entries__icon--${e.key}`}>
                 <Text>{e.glyph}</Text>
-                {badge ? (
-                  <Text
-                    className='home-entries__badge student-entries__badge'
-                    aria-label={e.key === 'fee' ? `${count} 笔待缴` : `${count} 条未读`}
-                  >
-                    {badge}
-                  </Text>
-                ) : null}
+                {badge ? <Text className='home-entries__badge student-entries__badge'>{badge}</Text> : null}
               </View>
               <Text className='home-entries__label student-entries__label'>{e.label}</Text>
             </View>
