@@ -49,10 +49,11 @@ describe('press()', () => {
     expect(onPress).toHaveBeenCalledTimes(1)
   })
 
-  it('says a checkbox, a radio or a tab is chosen, and a disabled control does nothing', () => {
+  it('says a checkbox, a radio or a tab is chosen and a toggle is on, and a disabled control does nothing', () => {
     const onPress = jest.fn()
     expect(pressable(onPress, { role: 'checkbox', checked: true }).getAttribute('aria-checked')).toBe('true')
     expect(pressable(onPress, { role: 'tab', selected: false }).getAttribute('aria-selected')).toBe('false')
+    expect(pressable(onPress, { pressed: true }).getAttribute('aria-pressed')).toBe('true')
     const off = pressable(onPress, { disabled: true })
     expect(off.getAttribute('aria-disabled')).toBe('true')
     key(off, 'Enter')

@@ -16,6 +16,8 @@ export interface PressOptions {
   checked?: boolean
   /** A tab: the one shown. */
   selected?: boolean
+  /** A toggle button (收藏, a filter that a second press turns off): on. */
+  pressed?: boolean
   /** What it opens is open (a fold, a menu). */
   expanded?: boolean
   /** Announced as unavailable; a press does nothing. */
@@ -41,12 +43,13 @@ export interface PressProps {
   'aria-label'?: string
   'aria-checked'?: boolean
   'aria-selected'?: boolean
+  'aria-pressed'?: boolean
   'aria-expanded'?: boolean
   'aria-disabled'?: boolean
 }
 
 /** Space presses a button, a tab, a checkbox or a radio; a link opens with Enter only. */
-function pressesWith(role: PressRole, key: string): boolean {
+export function pressesWith(role: PressRole, key: string): boolean {
   return key === 'Enter' || (key === ' ' && role !== 'link')
 }
 
@@ -63,7 +66,7 @@ function pressesWith(role: PressRole, key: string): boolean {
  * focus and have no role; native inputs keep their own keyboard.
  */
 export function press(onPress: (event: PressEvent) => void, options: PressOptions = {}): PressProps {
-  const { role = 'button', label, checked, selected, expanded, disabled, tabbable = true } = options
+  const { role = 'button', label, checked, selected, pressed, expanded, disabled, tabbable = true } = options
   const props: PressProps = {
     onClick: (event) => {
       if (!disabled) onPress(event)
@@ -73,6 +76,7 @@ export function press(onPress: (event: PressEvent) => void, options: PressOption
   if (label !== undefined) props['aria-label'] = label
   if (checked !== undefined) props['aria-checked'] = checked
   if (selected !== undefined) props['aria-selected'] = selected
+  if (pressed !== undefined) props['aria-pressed'] = pressed
   if (expanded !== undefined) props['aria-expanded'] = expanded
   if (disabled) props['aria-disabled'] = true
   // tabindex -1 says "out of the Tab order on purpose" (the keyboard walk leaves such shortcuts be).

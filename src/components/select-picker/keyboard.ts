@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { BUILD } from '../../platform/build'
 import { useFocusTrap } from '../../platform/focus-trap'
+import { pressesWith } from '../../platform/press'
 
 /** Taro's H5 Picker (@tarojs/components-react 4.2) draws its sheet with these classes. */
 const SHEET = '.taro-picker__overlay .taro-picker'
@@ -23,7 +24,7 @@ function pressOnKeys(el: HTMLElement, settling: Settling) {
   el.setAttribute('role', 'button')
   el.tabIndex = 0
   el.addEventListener('keydown', (event) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return
+    if (!pressesWith('button', event.key)) return
     event.preventDefault()
     // 确定 pressed right after an arrow key takes the choice the arrow made, not the one before.
     const wait = settling.until - Date.now()

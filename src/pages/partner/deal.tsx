@@ -79,8 +79,7 @@ export default function PartnerDealPage() {
               key={t}
               className={`deal-grid__cell${timeType === t ? ' deal-grid__cell--active' : ''}`}
               // A filter turned on and off again: a toggle button (pressed while it filters the list).
-              {...press(() => choose(timeType === t ? undefined : t), { label: `${t}成交 ${count ?? '--'} 单` })}
-              aria-pressed={timeType === t}
+              {...press(() => choose(timeType === t ? undefined : t), { label: `${t}成交 ${count ?? '--'} 单`, pressed: timeType === t })}
             >
               <Text className='deal-grid__count'>{count ?? '--'}</Text>
               <Text className='deal-grid__label'>{t}</Text>

@@ -141,9 +141,8 @@ export default function StudyCourseDetailPage() {
             <Text className='course-detail__title'>{data.title}</Text>
             <View
               className={`course-detail__collect${isCollected ? ' course-detail__collect--on' : ''}`}
-              {...press(() => void toggleCollect().catch(() => {}), { label: '收藏' })}
-              // A toggle: press() has no pressed state, so it is said here (its name stays 收藏).
-              aria-pressed={isCollected}
+              // A toggle: its name stays 收藏, and whether it is on is its pressed state.
+              {...press(() => void toggleCollect().catch(() => {}), { label: '收藏', pressed: isCollected })}
             >
               <Text>{isCollected ? '★ 已收藏' : '☆ 收藏'}</Text>
             </View>
